@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { conflict } from '../platform/errors.ts';
+import type { Db } from './client.ts';
+
+export interface Keyed {
+  pk: string;
+  sk: string;
+}
+
+/** Every stored entity: its kind and the version used for optimistic locking. */
+export interface StoredItem extends Keyed {
+  entity: string;
+  v: number;
+  expiresAt?: number;
+  [attribute: string]: unknown;
+}
+
+/** An event waiting on its aggregate for the relay to publish it. */
+export interface OutboxEvent {
+  id: string;
+  type: string;
+  occurredAt: string;
+  aggregate: { type: string; id: string };
+  data: Record<string, unknown>;
+}
+
+export const STALE_WRITE_MESSAGE = 'This record was changed by someone else in the meantime. Reload it and try again.';
+
+export function newEvent(type: string, aggregate: OutboxEvent['aggregate'], data: Record<string, unknown>, now: Date): OutboxEvent {
+  return { id: randomUUID(), type, occurredAt: now.toISOString(), aggregate, data };
+}
+
+const isExpired = (item: { expiresAt?: unknown }, now: Date) =>
+  typeof item.expiresAt === 'number' && item.expiresAt * 1000 <= now.getTime();
+
+export const isConditionFailure = (error: unknown) =>
+  error instanceof ConditionalCheckFailedException ||
+  (error instanceof Error && error.name === 'ConditionalCheckFailedException');
+
+/** Reads one item; an item past its expiresAt is gone (DynamoDB TTL deletes lazily, dynalite never). */
+export async function getItem<T extends StoredItem>(db: Db, key: Keyed, now: Date): Promise<T | undefined> {
+  const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }));
+  const item = out.Item as T | undefined;
+  if (!item || isExpired(item, now)) return undefined;
+  return item;
+}
+
+/** Writes a new item (version 1), failing with 409 when the key exists. */
+export async function createItem<T extends Omit<StoredItem, 'v'>>(
+  db: Db,
+  item: T,
+  events: OutboxEvent[] = [],
+): Promise<T & { v: number }> {
+  const stored = { ...item, v: 1, ...outboxAttributes(item as unknown as { pk: string }, events) } as T & { v: number };
+  try {
+    await db.doc.send(
+      new PutCommand({ TableName: db.tableName, Item: stored, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw conflict('This record already exists.');
+    throw error;
+  }
+  return stored;
+}
+
+/** Puts an item regardless of what is there (seed data, caches, idempotent upserts of immutable records). */
+export async function putItem(db: Db, item: StoredItem): Promise<void> {
+  await db.doc.send(new PutCommand({ TableName: db.tableName, Item: item }));
+}
+
+export async function deleteItem(db: Db, key: Keyed): Promise<void> {
+  await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: { pk: key.pk, sk: key.sk } }));
+}
+
+function outboxAttributes(item: { pk: string }, events: OutboxEvent[]) {
+  if (!events.length) return {};
+  return { outbox: events, outboxPk: 'OUTBOX', outboxSk: `${events[0]!.occurredAt}#${item.pk}` };
+}
+
+/**
+ * Saves a new state of an aggregate that was read at `previous.v`. The write succeeds only if nobody saved in the
+ * meantime (else 409), bumps the version, and appends events to the outbox in the same single-item write.
+ * The outbox is appended with list_append rather than rewritten so that the relay's concurrent removals are kept.
+ */
+export async function saveVersioned<T extends StoredItem>(
+  db: Db,
+  previous: StoredItem,
+  next: T,
+  events: OutboxEvent[] = [],
+): Promise<T> {
+  const names: Record<string, string> = { '#v': 'v' };
+  const values: Record<string, unknown> = { ':expected': previous.v, ':next': previous.v + 1 };
+  const sets: string[] = ['#v = :next'];
+  const removes: string[] = [];
+  let i = 0;
+  const skip = new Set(['pk', 'sk', 'v', 'outbox', 'outboxPk', 'outboxSk']);
+  for (const [key, value] of Object.entries(next)) {
+    if (skip.has(key)) continue;
+    const n = `#a${i}`;
+    names[n] = key;
+    if (value === undefined) removes.push(n);
+    else {
+      values[`:a${i}`] = value;
+      sets.push(`${n} = :a${i}`);
+    }
+    i++;
+  }
+  for (const key of Object.keys(previous)) {
+    if (skip.has(key) || key in next) continue;
+    const n = `#a${i++}`;
+    names[n] = key;
+    removes.push(n);
+  }
+  if (events.length) {
+    names['#outbox'] = 'outbox';
+    names['#opk'] = 'outboxPk';
+    names['#osk'] = 'outboxSk';
+    values[':events'] = events;
+    values[':empty'] = [];
+    values[':opk'] = 'OUTBOX';
+    values[':osk'] = `${events[0]!.occurredAt}#${next.pk}`;
+    sets.push('#outbox = list_append(if_not_exists(#outbox, :empty), :events)', '#opk = :opk', '#osk = if_not_exists(#osk, :osk)');
+  }
+  const expression = `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`;
+  try {
+    const out = await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: { pk: previous.pk, sk: previous.sk },
+        UpdateExpression: expression,
+        ConditionExpression: '#v = :expected',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes as T;
+  } catch (error) {
+    if (isConditionFailure(error)) throw conflict(STALE_WRITE_MESSAGE);
+    throw error;
+  }
+}
+
+export interface Page<T> {
+  items: T[];
+  cursor?: string;
+}
+
+export function encodeCursor(key: Record<string, unknown> | undefined): string | undefined {
+  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
+}
+
+export function decodeCursor(cursor: string | undefined): Record<string, unknown> | undefined {
+  if (!cursor) return undefined;
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Queries one partition (of the table or an index), optionally by sort-key prefix, dropping expired items. */
+export async function queryPartition<T extends StoredItem>(
+  db: Db,
+  options: {
+    index?: 'gsi1' | 'gsi2' | 'outbox';
+    pk: string;
+    skPrefix?: string;
+    limit?: number;
+    descending?: boolean;
+    cursor?: string;
+    now: Date;
+  },
+): Promise<Page<T>> {
+  const pkName = options.index === 'gsi1' ? 'gsi1pk' : options.index === 'gsi2' ? 'gsi2pk' : options.index === 'outbox' ? 'outboxPk' : 'pk';
+  const skName = options.index === 'gsi1' ? 'gsi1sk' : options.index === 'gsi2' ? 'gsi2sk' : options.index === 'outbox' ? 'outboxSk' : 'sk';
+  const input: QueryCommandInput = {
+    TableName: db.tableName,
+    IndexName: options.index,
+    KeyConditionExpression: options.skPrefix ? '#pk = :pk AND begins_with(#sk, :sk)' : '#pk = :pk',
+    ExpressionAttributeNames: options.skPrefix ? { '#pk': pkName, '#sk': skName } : { '#pk': pkName },
+    ExpressionAttributeValues: options.skPrefix ? { ':pk': options.pk, ':sk': options.skPrefix } : { ':pk': options.pk },
+    ScanIndexForward: !options.descending,
+    Limit: options.limit,
+    ExclusiveStartKey: decodeCursor(options.cursor),
+  };
+  const out = await db.doc.send(new QueryCommand(input));
+  const items = ((out.Items ?? []) as T[]).filter((item) => !isExpired(item, options.now));
+  return { items, cursor: encodeCursor(out.LastEvaluatedKey) };
+}
+
+/** Claims a unique value (a slug, a user name) with a guard item; false when someone holds it already. */
+export async function claimUnique(db: Db, kind: string, value: string, owner: string): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: { pk: `UNIQUE#${kind}#${value.toLowerCase()}`, sk: 'UNIQUE', entity: 'unique', v: 1, owner },
+        ConditionExpression: 'attribute_not_exists(pk) OR #owner = :owner',
+        ExpressionAttributeNames: { '#owner': 'owner' },
+        ExpressionAttributeValues: { ':owner': owner },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function releaseUnique(db: Db, kind: string, value: string): Promise<void> {
+  await deleteItem(db, { pk: `UNIQUE#${kind}#${value.toLowerCase()}`, sk: 'UNIQUE' });
+}

@@ -1,0 +1,29 @@
+import { loadConfig } from '../platform/config.ts';
+import { createDeps } from '../platform/create-deps.ts';
+import { eventBridgeBus } from './eventbridge-bus.ts';
+import { relayItem } from './outbox-relay.ts';
+
+// DynamoDB Streams entry: each changed item that carries an outbox is relayed with the same code as locally.
+interface StreamRecord {
+  dynamodb?: { Keys?: { pk?: { S?: string }; sk?: { S?: string } } };
+}
+
+const config = loadConfig();
+const deps = createDeps(config);
+const bus = eventBridgeBus({ busName: config.eventBusName ?? 'default', region: config.region });
+
+export async function handler(event: { Records: StreamRecord[] }) {
+  const failures: { itemIdentifier: string }[] = [];
+  for (const record of event.Records) {
+    const pk = record.dynamodb?.Keys?.pk?.S;
+    const sk = record.dynamodb?.Keys?.sk?.S;
+    if (!pk || !sk) continue;
+    try {
+      await relayItem(deps.db, bus, { pk, sk }, deps.clock());
+    } catch (error) {
+      deps.log.error('outbox relay failed', { pk, error: String(error) });
+      failures.push({ itemIdentifier: pk });
+    }
+  }
+  return { batchItemFailures: failures };
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod/mini';
+import { getStoreById } from '../data/stores.ts';
+import { lambdaHandler } from './dispatch.ts';
+import { lambdaDeps } from './lambda-deps.ts';
+import type { HandlerMap } from './route.ts';
+import { AppError } from '../platform/errors.ts';
+import { ok } from '../platform/response.ts';
+import { parseBody, parsePath, parseQuery } from '../platform/validate.ts';
+import { initiate } from '../services/apply-session.ts';
+import { findStores, getShopperStore } from '../services/stores.ts';
+
+const storePath = z.object({ retailer: z.string().check(z.maxLength(64)), store: z.string().check(z.maxLength(64)) });
+const searchQuery = z.object({
+  q: z.string().check(z.trim(), z.minLength(2, 'Type 2 or more characters to search.'), z.maxLength(100, 'Search text is too long (100 characters at most).')),
+});
+const utm = z.object({
+  utm_source: z.optional(z.string().check(z.maxLength(200))),
+  utm_medium: z.optional(z.string().check(z.maxLength(200))),
+  utm_campaign: z.optional(z.string().check(z.maxLength(200))),
+});
+const initiateBody = z.object({
+  client_id: z.optional(z.string().check(z.maxLength(128))),
+  referer: z.optional(z.string().check(z.maxLength(2048))),
+  utm: z.optional(utm),
+  lang: z.optional(z.enum(['en', 'es'])),
+});
+
+export const handlers: HandlerMap = {
+  async searchStores(ctx, deps) {
+    const { q } = parseQuery(searchQuery, ctx.event);
+    return ok(await findStores(deps, q));
+  },
+
+  async getStore(ctx, deps) {
+    const { retailer, store } = parsePath(storePath, ctx.event);
+    return ok(await getShopperStore(deps, retailer, store));
+  },
+
+  async initiate(ctx, deps) {
+    const { retailer, store } = parsePath(storePath, ctx.event);
+    const body = parseBody(initiateBody, ctx.event);
+    const clientId = ctx.event.headers['x-client-id'] ?? body.client_id;
+    return ok(await initiate(deps, { retailerSlug: retailer, storeSlug: store, clientId }));
+  },
+
+  /** What the page needs to resume after a reload: the store its token is scoped to. */
+  async session(ctx, deps) {
+    const session = ctx.apply!;
+    const store = await getStoreById(deps.db, session.storeId, deps.clock());
+    if (!store || !store.active) throw new AppError(404, 'Store not found', undefined, { not_found: 'store' });
+    return ok({ store: store.view, application_uuid: session.applicationUuid ?? null, checkout_id: session.checkoutId ?? null });
+  },
+};
+
+export const handler = lambdaHandler(handlers, lambdaDeps);

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { isLang, translate } from '../../machines/i18n/catalogue.ts';
+import type { Lang } from '../../machines/i18n/types.ts';
+import type { Deps } from '../platform/deps.ts';
+import { verifyApplyToken } from '../platform/apply-tokens.ts';
+import { AppError } from '../platform/errors.ts';
+import type { HttpEvent, HttpResult } from '../platform/http-types.ts';
+import { json } from '../platform/response.ts';
+import { routeKey, type HandlerMap, type RequestContext, type RouteDef } from './route.ts';
+import { routes } from './routes.ts';
+
+const byKey = new Map(routes.map((r) => [routeKey(r), r]));
+
+export function requestLang(event: HttpEvent): Lang {
+  const explicit = event.headers['x-lang'] ?? event.queryStringParameters?.lang;
+  if (isLang(explicit)) return explicit;
+  const accept = event.headers['accept-language'] ?? '';
+  return /^\s*es\b/i.test(accept) ? 'es' : 'en';
+}
+
+function errorResult(error: AppError, lang: Lang): HttpResult {
+  const errors = error.errors
+    ? Object.fromEntries(Object.entries(error.errors).map(([field, messages]) => [field, messages.map((m) => translate(lang, m))]))
+    : undefined;
+  return json(error.statusCode, {
+    status: false,
+    code: error.statusCode,
+    data: (error.data ?? null) as unknown,
+    message: translate(lang, error.message),
+    ...(errors ? { errors } : {}),
+  });
+}
+
+async function authenticate(ctx: RequestContext, deps: Deps): Promise<void> {
+  switch (ctx.route.auth) {
+    case 'public':
+      return;
+    case 'apply':
+      ctx.apply = await verifyApplyToken(deps.db, ctx.event, deps.clock());
+      return;
+    case 'sandbox':
+      // Sandbox vendors exist only outside production.
+      if (deps.config.production) throw new AppError(404, 'Requested resource was not found');
+      return;
+  }
+}
+
+/** The edge of every request: route lookup, auth, the handler, errors as envelopes, one log line. */
+export async function dispatch(event: HttpEvent, deps: Deps, handlers: HandlerMap): Promise<HttpResult> {
+  const started = performance.now();
+  const lang = requestLang(event);
+  const route: RouteDef | undefined = byKey.get(event.routeKey);
+  let result: HttpResult;
+  try {
+    const handler = route ? handlers[route.name] : undefined;
+    if (!route || !handler) throw new AppError(404, 'Requested resource was not found');
+    const ctx: RequestContext = { event, route, lang };
+    await authenticate(ctx, deps);
+    result = await handler(ctx, deps);
+  } catch (error) {
+    if (error instanceof AppError) result = errorResult(error, lang);
+    else {
+      deps.log.error('unhandled error', {
+        route: event.routeKey,
+        requestId: event.requestContext.requestId,
+        error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+      });
+      result = json(500, { status: false, code: 500, data: null, message: translate(lang, 'error.unknown') });
+    }
+  }
+  deps.log.info('request', {
+    route: event.routeKey,
+    path: event.rawPath,
+    status: result.statusCode,
+    ms: Math.round(performance.now() - started),
+    requestId: event.requestContext.requestId,
+  });
+  return result;
+}
+
+/** The Lambda entry of a route group: dependencies are built once per container. */
+export function lambdaHandler(handlers: HandlerMap, makeDeps: () => Promise<Deps>) {
+  let deps: Promise<Deps> | undefined;
+  return async (event: HttpEvent): Promise<HttpResult> => {
+    deps ??= makeDeps();
+    return dispatch({ ...event, requestContext: { ...event.requestContext, requestId: event.requestContext?.requestId ?? randomUUID() } }, await deps, handlers);
+  };
+}

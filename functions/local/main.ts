@@ -1,0 +1,91 @@
+import type { AddressInfo } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inProcessBus } from '../events/event-bus.ts';
+import { relayOutbox } from '../events/outbox-relay.ts';
+import { loadConfig } from '../platform/config.ts';
+import { createDeps } from '../platform/create-deps.ts';
+import { demoRetailerPage } from './demo-retailer.ts';
+import { ensureTable, startDynalite } from './dynalite.ts';
+import { lockDataDir } from './lock.ts';
+import { createLocalServer } from './server.ts';
+import { seedDemoData } from './seed.ts';
+import { buildWebIfChanged } from './web-build.ts';
+
+// `npm start`: the whole product on one machine, with the embedded database and sandbox vendors.
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const started = performance.now();
+const say = (line: string) => process.stdout.write(line + '\n');
+
+async function main() {
+  const port = Number(process.env.PORT ?? 3000);
+  const dataDir = resolve(process.env.DATA_DIR ?? join(root, '.data'));
+  const release = lockDataDir(dataDir);
+  const stops: (() => Promise<void> | void)[] = [release];
+  let stopping = false;
+  const stop = async (code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    for (const s of stops.reverse()) {
+      try {
+        await s();
+      } catch {
+        // keep stopping the rest
+      }
+    }
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  try {
+    if (process.env.SKIP_WEB_BUILD !== '1') buildWebIfChanged(root, say);
+    const db = await startDynalite(dataDir);
+    stops.push(db.stop);
+    const config = loadConfig({ ...process.env, STAGE: process.env.STAGE ?? 'local', DATA_DIR: dataDir, DYNAMODB_ENDPOINT: db.endpoint, PORT: String(port), LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+    await ensureTable(db.endpoint, config.tableName);
+    const deps = createDeps(config);
+    const credentials = await seedDemoData(deps);
+
+    const bus = inProcessBus();
+    let relaying = false;
+    const relay = setInterval(() => {
+      if (relaying) return;
+      relaying = true;
+      relayOutbox(deps.db, bus, deps.clock(), (error, key) => deps.log.warn('outbox relay will retry', { pk: key.pk, error: String(error) }))
+        .catch((error) => deps.log.warn('outbox relay pass failed', { error: String(error) }))
+        .finally(() => (relaying = false));
+    }, 500);
+    stops.push(() => clearInterval(relay));
+
+    const server = createLocalServer({ deps, distDir: join(root, 'dist'), demoRetailerPage: (baseUrl) => demoRetailerPage({ baseUrl }) });
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject);
+      server.listen(port, () => resolveListen());
+    });
+    stops.push(
+      () =>
+        new Promise<void>((resolveClose) => {
+          server.close(() => resolveClose());
+          server.closeAllConnections();
+        }),
+    );
+    const actualPort = (server.address() as AddressInfo).port;
+    const base = `http://localhost:${actualPort}`;
+    say('');
+    say(`Lease-to-own platform is running (ready in ${((performance.now() - started) / 1000).toFixed(1)} s, data in ${dataDir})`);
+    say(`  Shopper portal:       ${base}/`);
+    say(`  Staff portal:         ${base}/staff/`);
+    say(`  Demo retailer page:   ${base}/demo/retailer`);
+    say(`  Sandbox mailbox:      ${base}/sandbox/messages.html`);
+    say(`  Health:               ${base}/health`);
+    say(`  Staff admin login:    ${credentials.adminUsername} / ${credentials.adminPassword ?? '(changed since it was generated; set DEMO_ADMIN_PASSWORD to reset it)'}`);
+    say(`  Retailer API token:   ${credentials.retailerApiToken ?? '(not known)'}`);
+    say('Press Ctrl-C to stop.');
+  } catch (error) {
+    process.stderr.write(`\n${error instanceof Error ? error.message : String(error)}\n`);
+    await stop(1);
+  }
+}
+
+void main();

@@ -1,0 +1,17 @@
+import type { Db } from '../data/client.ts';
+import type { Providers } from '../providers/providers.ts';
+import type { Config } from './config.ts';
+import type { FieldCrypto } from './field-crypto.ts';
+import type { Logger } from './logger.ts';
+
+export type Clock = () => Date;
+
+/** What handlers and services are given; built once per process (Lambda cold start, or `npm start`). */
+export interface Deps {
+  config: Config;
+  db: Db;
+  crypto: FieldCrypto;
+  clock: Clock;
+  log: Logger;
+  providers: Providers;
+}
