@@ -1,0 +1,28 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Runs axe-core (WCAG 2.0/2.1 A+AA and 2.2 AA rules) on the page as shown now and expects no violations. */
+export async function expectAccessible(page: Page, what = page.url()): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const summary = violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} :: ${n.failureSummary ?? ''}`),
+  }));
+  expect(summary, `axe violations on ${what}`).toEqual([]);
+}
+
+/** The shopper portal's sessionStorage entries (apply tokens are kept there, scoped per store). */
+export async function sessionEntries(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const out: Record<string, string> = {};
+    for (let i = 0; i < sessionStorage.length; i++) {
+      const key = sessionStorage.key(i)!;
+      out[key] = sessionStorage.getItem(key) ?? '';
+    }
+    return out;
+  });
+}

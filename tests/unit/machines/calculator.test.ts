@@ -1,0 +1,316 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, initialTransition, transition } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import {
+  CALCULATION_DEBOUNCE_MS,
+  calculatorMachine,
+  showOcpSwitch,
+  type CalculationRequest,
+  type CalculatorEvent,
+  type CalculatorInput,
+} from '../../../machines/calculator/calculator.machine.ts';
+import type { ScorePaymentsResponse } from '../../../machines/contracts/score-payments.ts';
+
+const RESPONSE: ScorePaymentsResponse = {
+  term: 12,
+  paymentAmount: '69.23',
+  firstPaymentDate: '2025-03-24',
+  express_pay_3_month_total: '1025.00',
+  express_pay_6_month_total: '1467.68',
+  express_pay_9_month_total: '1633.83',
+};
+
+const INPUT: CalculatorInput = {
+  offerAmounts: { A: '1500.00', B: '1350.00', C: '0.00', D: '0.00' },
+  incomeFrequency: 'weekly',
+  ocpEnabled: true,
+};
+
+const DEBOUNCE_EVENT = 'xstate.after.calculationDebounce.calculator.debouncing';
+const DONE_EVENT = 'xstate.done.actor.calculatePayments';
+const ERROR_EVENT = 'xstate.error.actor.calculatePayments';
+
+interface Pending {
+  request: CalculationRequest;
+  resolve: (value: ScorePaymentsResponse) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The machine with a `calculatePayments` the test settles by hand, as the page's API call would. */
+function start(input: CalculatorInput = INPUT) {
+  const calls: Pending[] = [];
+  const machine = calculatorMachine.provide({
+    actors: {
+      calculatePayments: fromPromise<ScorePaymentsResponse, CalculationRequest>(
+        ({ input: request }) => new Promise((resolve, reject) => calls.push({ request, resolve, reject })),
+      ),
+    },
+  });
+  const actor = createActor(machine, { input }).start();
+  const settle = async (value: ScorePaymentsResponse = RESPONSE) => {
+    calls[calls.length - 1]?.resolve(value);
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  return { actor, calls, settle };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('defaults (seed 000 section 5)', () => {
+  it('chooses the highest offer, its amount, the income-based frequency and calculates at once', () => {
+    const { actor, calls } = start();
+    const { context } = actor.getSnapshot();
+    expect(context).toMatchObject({ option: 'A', amountText: '1500', frequency: '14-day', frequencyChoices: ['14-day', '28-day'], ocpIncluded: false, options: ['A', 'B'] });
+    expect(actor.getSnapshot().value).toBe('calculating');
+    expect(calls.map((c) => c.request)).toEqual([{ leaseAmountCents: 150_000, option: 'A', paymentFrequency: '14-day', ocpIncluded: false }]);
+  });
+
+  it("a cart's total is the default amount; above the option's maximum it is clamped with the message", () => {
+    const { actor } = start({ ...INPUT, cart: [{ unit_price: '999.99', quantity: 2 }] });
+    expect(actor.getSnapshot().context.amountText).toBe('1500');
+    expect(actor.getSnapshot().context.errors.amount?.message).toBe('Maximum allowed lease for the chosen option is $1500');
+  });
+
+  it('a saved option and frequency are kept when still valid; a bi-weekly income defaults to 28-day', () => {
+    const { actor } = start({ ...INPUT, incomeFrequency: 'bi-weekly', option: 'B' });
+    expect(actor.getSnapshot().context).toMatchObject({ option: 'B', frequency: '28-day' });
+    const kept = start({ ...INPUT, paymentFrequency: '28-day', option: 'C' }).actor.getSnapshot().context;
+    expect(kept).toMatchObject({ option: 'A', frequency: '28-day' });
+  });
+});
+
+describe('payment calculation debounce (1 second)', () => {
+  it('calls once, 1 s after the last change', async () => {
+    const { actor, calls, settle } = start();
+    await settle();
+    actor.send({ type: 'calculator.amount.change', value: '1,0' });
+    await vi.advanceTimersByTimeAsync(500);
+    actor.send({ type: 'calculator.amount.change', value: '1,000' });
+    await vi.advanceTimersByTimeAsync(CALCULATION_DEBOUNCE_MS - 1);
+    expect(calls).toHaveLength(1);
+    expect(actor.getSnapshot().value).toBe('debouncing');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.request.leaseAmountCents).toBe(100_000);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.calculation?.response).toEqual(RESPONSE);
+  });
+
+  it('a change during a calculation drops it and waits again', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'calculator.frequency.change', frequency: '28-day' });
+    expect(actor.getSnapshot().value).toBe('debouncing');
+    calls[0]?.resolve(RESPONSE);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.calculation).toBeNull();
+    await vi.advanceTimersByTimeAsync(CALCULATION_DEBOUNCE_MS);
+    expect(calls[1]?.request.paymentFrequency).toBe('28-day');
+  });
+
+  it('Recalculate calls at once', async () => {
+    const { actor, calls, settle } = start();
+    await settle();
+    actor.send({ type: 'calculator.recalculate' });
+    expect(calls).toHaveLength(2);
+  });
+});
+
+describe('lease amount rules', () => {
+  it('below the minimum: message, text kept, and the calculation uses the minimum', async () => {
+    const { actor, calls, settle } = start();
+    await settle();
+    actor.send({ type: 'calculator.amount.change', value: '250' });
+    expect(actor.getSnapshot().context.amountText).toBe('250');
+    expect(actor.getSnapshot().context.errors.amount?.message).toBe('Minimum allowed lease amount is $300');
+    await vi.advanceTimersByTimeAsync(CALCULATION_DEBOUNCE_MS);
+    expect(calls[1]?.request.leaseAmountCents).toBe(30_000);
+  });
+
+  it("a store's min_approval_amount replaces 300", () => {
+    const { actor } = start({ ...INPUT, minApprovalAmount: 500 });
+    actor.send({ type: 'calculator.amount.change', value: '450' });
+    expect(actor.getSnapshot().context.errors.amount?.message).toBe('Minimum allowed lease amount is $500');
+  });
+
+  it('above the maximum: clamped with the message', () => {
+    const { actor } = start();
+    actor.send({ type: 'calculator.amount.change', value: '2,000' });
+    expect(actor.getSnapshot().context).toMatchObject({ amountText: '1500', amountCents: 150_000 });
+    expect(actor.getSnapshot().context.errors.amount?.key).toBe('calculator.amount.maximum');
+  });
+
+  it('changing option clamps an amount above the new maximum', () => {
+    const { actor } = start();
+    actor.send({ type: 'calculator.option.change', option: 'B' });
+    expect(actor.getSnapshot().context).toMatchObject({ option: 'B', amountText: '1350', amountCents: 135_000 });
+    expect(actor.getSnapshot().context.errors.amount?.message).toBe('Maximum allowed lease for the chosen option is $1350');
+  });
+
+  it('an option without an offer (0.00, hidden) cannot be chosen', () => {
+    const { actor } = start();
+    actor.send({ type: 'calculator.option.change', option: 'C' });
+    expect(actor.getSnapshot().context.option).toBe('A');
+  });
+
+  it('not an amount: error and no calculation', async () => {
+    const { actor, calls, settle } = start();
+    await settle();
+    actor.send({ type: 'calculator.amount.change', value: 'abc' });
+    await vi.advanceTimersByTimeAsync(CALCULATION_DEBOUNCE_MS * 2);
+    expect(calls).toHaveLength(1);
+    expect(actor.getSnapshot().value).toBe('ready');
+    actor.send({ type: 'calculator.continue' });
+    expect(actor.getSnapshot().status).toBe('active');
+  });
+});
+
+describe('frequency and OCP', () => {
+  it('only the frequencies of the income are accepted', () => {
+    const { actor } = start();
+    actor.send({ type: 'calculator.frequency.change', frequency: 'monthly' });
+    expect(actor.getSnapshot().context.frequency).toBe('14-day');
+  });
+
+  it('the OCP switch works only when the store enables OCP', async () => {
+    const on = start();
+    on.actor.send({ type: 'calculator.ocp.toggle' });
+    expect(on.actor.getSnapshot().context.ocpIncluded).toBe(true);
+    await vi.advanceTimersByTimeAsync(CALCULATION_DEBOUNCE_MS);
+    expect(on.calls[1]?.request.ocpIncluded).toBe(true);
+
+    const off = start({ ...INPUT, ocpEnabled: false });
+    off.actor.send({ type: 'calculator.ocp.toggle' });
+    expect(off.actor.getSnapshot().context.ocpIncluded).toBe(false);
+    expect(showOcpSwitch(off.actor.getSnapshot().context)).toBe(false);
+  });
+});
+
+describe('continue and failures', () => {
+  it('continues with the calculated choices', async () => {
+    const { actor, settle } = start();
+    actor.send({ type: 'calculator.continue' });
+    expect(actor.getSnapshot().value).toBe('calculating');
+    await settle();
+    actor.send({ type: 'calculator.continue' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual({
+      option: 'A',
+      leaseAmountCents: 150_000,
+      paymentFrequency: '14-day',
+      ocpIncluded: false,
+      calculation: RESPONSE,
+    });
+  });
+
+  it("a failed call shows the server's message (or the default) and Recalculate retries", async () => {
+    const { actor, calls } = start();
+    calls[0]?.reject({ code: 422, message: 'Maximum allowed lease for the chosen option is $1500' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.errors.calculation).toBe('Maximum allowed lease for the chosen option is $1500');
+    actor.send({ type: 'calculator.continue' });
+    expect(actor.getSnapshot().value).toBe('failed');
+    actor.send({ type: 'calculator.recalculate' });
+    calls[1]?.reject(new Error(''));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.errors.calculation).toBe('calculator.error');
+  });
+
+  it('the default calculatePayments throws until the page provides one', async () => {
+    const actor = createActor(calculatorMachine, { input: INPUT }).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('failed');
+  });
+});
+
+describe('pure transitions (how the server applies events)', () => {
+  it('uses the named delay and actor', () => {
+    const [s0] = initialTransition(calculatorMachine, INPUT);
+    const [s1] = transition(calculatorMachine, s0, { type: DONE_EVENT, output: RESPONSE } as never);
+    const [s2, actions] = transition(calculatorMachine, s1, { type: 'calculator.amount.change', value: '900' });
+    expect(s2.value).toBe('debouncing');
+    expect(actions.some((a) => JSON.stringify(a).includes('calculationDebounce'))).toBe(true);
+    const [s3] = transition(calculatorMachine, s2, { type: DEBOUNCE_EVENT } as never);
+    expect(s3.value).toBe('calculating');
+  });
+});
+
+describe('model-based: every state and transition is reachable and matches the running machine', () => {
+  const events = [
+    { type: 'calculator.amount.change', value: '1,000' },
+    { type: 'calculator.amount.change', value: '250' },
+    { type: 'calculator.amount.change', value: 'abc' },
+    { type: 'calculator.option.change', option: 'B' },
+    { type: 'calculator.frequency.change', frequency: '28-day' },
+    { type: 'calculator.ocp.toggle' },
+    { type: 'calculator.recalculate' },
+    { type: 'calculator.continue' },
+    { type: DEBOUNCE_EVENT },
+    { type: DONE_EVENT, output: RESPONSE },
+    { type: ERROR_EVENT, error: { message: 'Server down' } },
+  ] as unknown as CalculatorEvent[];
+
+  // createTestModel refuses machines with `after` delays, so the paths come from getShortestPaths and are replayed
+  // on a running actor with fake timers below.
+  const paths = getShortestPaths(calculatorMachine, {
+    events,
+    input: INPUT,
+    serializeState: (state) => {
+      const c = state.context;
+      return JSON.stringify([state.value, c.amountText, c.option, c.frequency, c.ocpIncluded, c.calculation !== null, c.errors.calculation]);
+    },
+  });
+
+  it('reaches every state (starting is transient)', () => {
+    const reached = new Set(paths.map((p) => String(p.state.value)));
+    const declared = Object.keys(calculatorMachine.root.states).filter((key) => key !== 'starting');
+    expect([...reached].sort()).toEqual(declared.sort());
+    expect(calculatorMachine.root.states.starting?.always).toBeDefined();
+  });
+
+  it('takes every transition of every state', () => {
+    const taken = new Set<string>();
+    for (const path of paths) {
+      for (const step of path.steps) taken.add(`${String(step.state.value)}<-${step.event.type}`);
+    }
+    for (const expected of [
+      'debouncing<-calculator.amount.change',
+      'ready<-calculator.amount.change',
+      'debouncing<-calculator.option.change',
+      'debouncing<-calculator.frequency.change',
+      'debouncing<-calculator.ocp.toggle',
+      'calculating<-calculator.recalculate',
+      'calculating<-' + DEBOUNCE_EVENT,
+      'ready<-' + DONE_EVENT,
+      'failed<-' + ERROR_EVENT,
+      'continued<-calculator.continue',
+    ]) {
+      expect(taken, expected).toContain(expected);
+    }
+  });
+
+  it('replays every shortest path on the running machine', async () => {
+    for (const path of paths) {
+      const { actor, calls } = start();
+      for (const step of path.steps) {
+        const event = step.event as { type: string; output?: ScorePaymentsResponse; error?: unknown };
+        if (event.type === DEBOUNCE_EVENT) await vi.advanceTimersByTimeAsync(CALCULATION_DEBOUNCE_MS);
+        else if (event.type === DONE_EVENT) {
+          calls[calls.length - 1]?.resolve(RESPONSE);
+          await vi.advanceTimersByTimeAsync(0);
+        } else if (event.type === ERROR_EVENT) {
+          calls[calls.length - 1]?.reject(event.error);
+          await vi.advanceTimersByTimeAsync(0);
+        } else if (event.type !== 'xstate.init') actor.send(event as CalculatorEvent);
+        expect(actor.getSnapshot().value, JSON.stringify(path.steps.map((s) => s.event.type))).toEqual(step.state.value);
+      }
+      actor.stop();
+    }
+  });
+});
