@@ -1,0 +1,69 @@
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { loadConfig } from '../../functions/platform/config.ts';
+import { createDeps } from '../../functions/platform/create-deps.ts';
+import { ensureTable, startDynalite } from '../../functions/local/dynalite.ts';
+import { createLocalServer } from '../../functions/local/server.ts';
+import { seedDemoData } from '../../functions/local/seed.ts';
+import { measure, type Stats } from './stats.ts';
+
+// `npm run bench`: latencies of the API on the embedded database, reported as ratios against the raw dynalite
+// put/get floor measured in the same run (absolute numbers vary by machine; ratios travel).
+const N = Number(process.env.BENCH_N ?? 400);
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lto-bench-'));
+  const dynalite = await startDynalite(dataDir);
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DYNAMODB_ENDPOINT: dynalite.endpoint, LOG_LEVEL: 'silent', TABLE_NAME: 'bench' });
+  await ensureTable(dynalite.endpoint, config.tableName);
+  const deps = createDeps(config);
+  await seedDemoData(deps, { DEMO_ADMIN_PASSWORD: 'bench-password', DEMO_RETAILER_API_TOKEN: 'rt_bench_token_0000' });
+  const server = createLocalServer({ deps, distDir: join(dataDir, 'no-dist') });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const results: Record<string, Stats> = {};
+  const payload = { entity: 'bench', v: 1, data: 'x'.repeat(400) };
+  results['floor: dynalite PutItem'] = await measure(N, (i) =>
+    deps.db.doc.send(new PutCommand({ TableName: deps.db.tableName, Item: { pk: `BENCH#${i}`, sk: 'B', ...payload } })),
+  );
+  results['floor: dynalite GetItem'] = await measure(N, (i) =>
+    deps.db.doc.send(new GetCommand({ TableName: deps.db.tableName, Key: { pk: `BENCH#${Math.max(0, i)}`, sk: 'B' } })),
+  );
+  results['GET /health'] = await measure(N, () => fetch(`${base}/health`).then((r) => r.arrayBuffer()));
+  results['GET store'] = await measure(N, () =>
+    fetch(`${base}/apply-v2/retailer/demo-electronics/store/main-street`).then((r) => r.arrayBuffer()),
+  );
+  results['GET store search'] = await measure(N, () => fetch(`${base}/apply-v2/stores?q=demo`).then((r) => r.arrayBuffer()));
+  results['POST initiate (token write)'] = await measure(N, () =>
+    fetch(`${base}/apply-v2/retailer/demo-electronics/store/main-street/initiate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-client-id': 'bench-client-1' },
+      body: '{}',
+    }).then((r) => r.arrayBuffer()),
+  );
+
+  const floorGet = results['floor: dynalite GetItem']!.median;
+  const floorPut = results['floor: dynalite PutItem']!.median;
+  const rows = Object.entries(results).map(([name, s]) => ({
+    scenario: name,
+    n: s.n,
+    'median ms': s.median.toFixed(2),
+    'p99 ms': s.p99.toFixed(2),
+    'ops/s': s.opsPerSecond.toFixed(0),
+    'median / floor get': (s.median / floorGet).toFixed(2),
+    'median / floor put': (s.median / floorPut).toFixed(2),
+  }));
+  console.table(rows);
+  server.close();
+  server.closeAllConnections();
+  await dynalite.stop();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
