@@ -5,7 +5,7 @@ import { relayItem } from './outbox-relay.ts';
 
 // DynamoDB Streams entry: each changed item that carries an outbox is relayed with the same code as locally.
 interface StreamRecord {
-  dynamodb?: { Keys?: { pk?: { S?: string }; sk?: { S?: string } } };
+  dynamodb?: { SequenceNumber?: string; Keys?: { pk?: { S?: string }; sk?: { S?: string } } };
 }
 
 const config = loadConfig();
@@ -22,7 +22,8 @@ export async function handler(event: { Records: StreamRecord[] }) {
       await relayItem(deps.db, bus, { pk, sk }, deps.clock());
     } catch (error) {
       deps.log.error('outbox relay failed', { pk, error: String(error) });
-      failures.push({ itemIdentifier: pk });
+      // Partial batch responses for streams are keyed by the record's sequence number.
+      if (record.dynamodb?.SequenceNumber) failures.push({ itemIdentifier: record.dynamodb.SequenceNumber });
     }
   }
   return { batchItemFailures: failures };

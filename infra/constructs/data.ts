@@ -1,0 +1,66 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as kms from 'aws-cdk-lib/aws-kms';
+import { Construct } from 'constructs';
+import { DEFAULT_TABLE_NAME, GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/data/table.ts';
+
+export interface DataProps {
+  stage: string;
+  encryptionKey: kms.IKey;
+}
+
+interface CustomerKeyTableProps extends Omit<dynamodb.TablePropsV2, 'encryption' | 'replicas'> {
+  encryptionKey: kms.IKey;
+}
+
+/**
+ * A TableV2 encrypted with a customer-managed key in an environment-agnostic stack.
+ *
+ * `TableEncryptionV2.customerManagedKey()` refuses to render in a region-agnostic stack (it maps keys to replica
+ * regions). With a single replica (the deployment region) the mapping is trivial, so this renders the same template
+ * `customerManagedKey()` renders in a region-bound stack: top-level SSE on with type KMS (`awsManagedKey()`), and
+ * the key on the one replica (an escape-hatch override). `encryptionKey` is set so that the table's grants include
+ * the key, exactly as with `customerManagedKey()`.
+ */
+export class CustomerKeyTableV2 extends dynamodb.TableV2 {
+  override readonly encryptionKey: kms.IKey;
+
+  constructor(scope: Construct, id: string, props: CustomerKeyTableProps) {
+    const { encryptionKey, ...tableProps } = props;
+    super(scope, id, { ...tableProps, encryption: dynamodb.TableEncryptionV2.awsManagedKey() });
+    this.encryptionKey = encryptionKey;
+    const resource = this.node.defaultChild as dynamodb.CfnGlobalTable;
+    resource.addPropertyOverride('Replicas.0.SSESpecification.KMSMasterKeyId', encryptionKey.keyArn);
+  }
+}
+
+/** The one table, from the same definition the local runtime creates (functions/data/table.ts). */
+export class Data extends Construct {
+  readonly table: CustomerKeyTableV2;
+
+  constructor(scope: Construct, id: string, props: DataProps) {
+    super(scope, id);
+    const prod = props.stage === 'prod';
+    const string = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
+
+    this.table = new CustomerKeyTableV2(this, 'Table', {
+      tableName: `${DEFAULT_TABLE_NAME}-${props.stage}`,
+      partitionKey: string(TABLE_KEYS.partitionKey),
+      sortKey: string(TABLE_KEYS.sortKey),
+      globalSecondaryIndexes: GLOBAL_INDEXES.map((index) => ({
+        indexName: index.indexName,
+        partitionKey: string(index.partitionKey),
+        sortKey: string(index.sortKey),
+        projectionType: dynamodb.ProjectionType.ALL,
+      })),
+      billing: dynamodb.Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: TTL_ATTRIBUTE,
+      encryptionKey: props.encryptionKey,
+      // The outbox relay runs on the stream in AWS (a poller on the OUTBOX index locally).
+      dynamoStream: dynamodb.StreamViewType.NEW_IMAGE,
+      deletionProtection: prod,
+      removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+  }
+}
