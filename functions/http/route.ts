@@ -12,7 +12,7 @@ import type { Lang } from '../../machines/i18n/types.ts';
 export type AuthKind = 'public' | 'apply' | 'sandbox';
 
 /** The Lambda function a route belongs to; one function per group. */
-export type RouteGroup = 'system' | 'apply' | 'sandbox';
+export type RouteGroup = 'system' | 'apply' | 'sandbox' | 'lookups';
 
 export interface RouteDef {
   method: HttpMethod;

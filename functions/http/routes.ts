@@ -14,6 +14,12 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/apply-v2/retailer/{retailer}/store/{store}/initiate', group: 'apply', name: 'initiate', auth: 'public' },
   { method: 'GET', path: '/apply-v2/session', group: 'apply', name: 'session', auth: 'apply' },
 
+  // shopper lookups: addresses, zip codes, bank routing numbers
+  { method: 'GET', path: '/api/v1/addresses/suggestions', group: 'lookups', name: 'addressSuggestions', auth: 'apply' },
+  { method: 'GET', path: '/api/v1/addresses/place/{placeId}', group: 'lookups', name: 'addressPlace', auth: 'apply' },
+  { method: 'POST', path: '/api/v1/addresses/zip', group: 'lookups', name: 'zipLookup', auth: 'apply' },
+  { method: 'GET', path: '/{brand}/system/applications/banking/routing', group: 'lookups', name: 'routingLookup', auth: 'apply' },
+
   // sandbox vendors (local and non-production only)
   { method: 'GET', path: '/sandbox/messages', group: 'sandbox', name: 'messages', auth: 'sandbox' },
   { method: 'GET', path: '/sandbox/messages.html', group: 'sandbox', name: 'messagesPage', auth: 'sandbox' },

@@ -1,5 +1,7 @@
 import { createDb } from '../data/client.ts';
+import { sandboxAddresses } from '../providers/address/sandbox.ts';
 import { sandboxMessaging } from '../providers/messaging/sandbox.ts';
+import { sandboxRoutingLookup } from '../providers/routing/sandbox.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
 import { FieldCrypto, masterKeyProvider, type KeyProvider } from './field-crypto.ts';
@@ -20,6 +22,10 @@ export function createDeps(config: Config, overrides: Partial<Deps> = {}): Deps 
     clock,
     crypto: overrides.crypto ?? new FieldCrypto(keys),
     log: overrides.log ?? createLogger(config.logLevel),
-    providers: overrides.providers ?? { messaging: sandboxMessaging(db, clock) },
+    providers: overrides.providers ?? {
+      messaging: sandboxMessaging(db, clock),
+      routing: sandboxRoutingLookup(),
+      addresses: sandboxAddresses(),
+    },
   };
 }
