@@ -215,3 +215,12 @@ describe('genericDenial (maxed PIN attempts)', () => {
 it('refuses a malformed decision time (the clock is an input)', () => {
   expect(() => decide(withInput({ now: 'yesterday' }), S)).toThrow(/ISO/);
 });
+
+it('every reason has the same English text in the decision catalogue, and a Spanish one', async () => {
+  const { decision: messages } = await import('../../../machines/i18n/decision.ts');
+  const { REASON_CODES, reasonTemplate } = await import('../../../machines/domain/decision.ts');
+  for (const code of REASON_CODES) {
+    expect(messages.en[`decision.reason.${code}`]).toBe(reasonTemplate(code));
+    expect(messages.es[`decision.reason.${code}`]).toBeTruthy();
+  }
+});

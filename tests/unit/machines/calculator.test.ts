@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition } from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import {
   CALCULATION_DEBOUNCE_MS,
   calculatorMachine,
   showOcpSwitch,
   type CalculationRequest,
+  type CalculatorContext,
   type CalculatorEvent,
   type CalculatorInput,
 } from '../../../machines/calculator/calculator.machine.ts';
@@ -167,6 +168,15 @@ describe('lease amount rules', () => {
     expect(actor.getSnapshot().value).toBe('ready');
     actor.send({ type: 'calculator.continue' });
     expect(actor.getSnapshot().status).toBe('active');
+    // choices still change, but there is nothing to price until an amount is typed
+    actor.send({ type: 'calculator.option.change', option: 'B' });
+    actor.send({ type: 'calculator.frequency.change', frequency: '28-day' });
+    actor.send({ type: 'calculator.ocp.toggle' });
+    actor.send({ type: 'calculator.recalculate' });
+    await vi.advanceTimersByTimeAsync(CALCULATION_DEBOUNCE_MS * 2);
+    expect(actor.getSnapshot().context).toMatchObject({ option: 'B', frequency: '28-day', ocpIncluded: true });
+    expect(calls).toHaveLength(1);
+    expect(actor.getSnapshot().value).toBe('ready');
   });
 });
 
@@ -256,16 +266,38 @@ describe('model-based: every state and transition is reachable and matches the r
     { type: ERROR_EVENT, error: { message: 'Server down' } },
   ] as unknown as CalculatorEvent[];
 
-  // createTestModel refuses machines with `after` delays, so the paths come from getShortestPaths and are replayed
-  // on a running actor with fake timers below.
-  const paths = getShortestPaths(calculatorMachine, {
+  // createTestModel refuses machines with `after` delays, so the graph comes from getShortestPaths and
+  // getAdjacencyMap, and each path is replayed on a running actor (fake timers, a hand-settled calculatePayments).
+  const options = {
     events,
     input: INPUT,
-    serializeState: (state) => {
+    serializeState: (state: { value: unknown; context: CalculatorContext }) => {
       const c = state.context;
-      return JSON.stringify([state.value, c.amountText, c.option, c.frequency, c.ocpIncluded, c.calculation !== null, c.errors.calculation]);
+      return JSON.stringify([state.value, c.amountCents, c.option, c.ocpIncluded, c.calculation !== null, c.errors.calculation !== null]);
     },
-  });
+  };
+  const paths = getShortestPaths(calculatorMachine, options as never);
+  const edges = adjacencyMapToArray(getAdjacencyMap(calculatorMachine, options as never));
+  const edgeKey = (from: unknown, event: { type: string }, to: unknown) => `${String(from)} --${event.type}--> ${String(to)}`;
+
+  async function replay(steps: ReadonlyArray<{ event: { type: string }; state: { value: unknown } }>) {
+    const { actor, calls } = start();
+    for (const step of steps) {
+      const event = step.event as { type: string; error?: unknown };
+      if (event.type === DEBOUNCE_EVENT) await vi.advanceTimersByTimeAsync(CALCULATION_DEBOUNCE_MS);
+      else if (event.type === DONE_EVENT) {
+        calls[calls.length - 1]?.resolve(RESPONSE);
+        await vi.advanceTimersByTimeAsync(0);
+      } else if (event.type === ERROR_EVENT) {
+        calls[calls.length - 1]?.reject(event.error);
+        await vi.advanceTimersByTimeAsync(0);
+      } else if (event.type !== 'xstate.init') actor.send(event as CalculatorEvent);
+      expect(actor.getSnapshot().value, steps.map((s) => s.event.type).join(' > ')).toEqual(step.state.value);
+    }
+    // every call the machine made carried a full request
+    expect(calls.every((c) => c.request && c.request.leaseAmountCents >= 30_000)).toBe(true);
+    actor.stop();
+  }
 
   it('reaches every state (starting is transient)', () => {
     const reached = new Set(paths.map((p) => String(p.state.value)));
@@ -274,43 +306,58 @@ describe('model-based: every state and transition is reachable and matches the r
     expect(calculatorMachine.root.states.starting?.always).toBeDefined();
   });
 
-  it('takes every transition of every state', () => {
-    const taken = new Set<string>();
-    for (const path of paths) {
-      for (const step of path.steps) taken.add(`${String(step.state.value)}<-${step.event.type}`);
-    }
-    for (const expected of [
-      'debouncing<-calculator.amount.change',
-      'ready<-calculator.amount.change',
-      'debouncing<-calculator.option.change',
-      'debouncing<-calculator.frequency.change',
-      'debouncing<-calculator.ocp.toggle',
-      'calculating<-calculator.recalculate',
-      'calculating<-' + DEBOUNCE_EVENT,
-      'ready<-' + DONE_EVENT,
-      'failed<-' + ERROR_EVENT,
-      'continued<-calculator.continue',
-    ]) {
-      expect(taken, expected).toContain(expected);
-    }
+  const expected = [
+    ['debouncing', 'calculator.amount.change', 'debouncing'],
+    ['debouncing', 'calculator.amount.change', 'ready'],
+    ['debouncing', 'calculator.option.change', 'debouncing'],
+    ['debouncing', 'calculator.frequency.change', 'debouncing'],
+    ['debouncing', 'calculator.ocp.toggle', 'debouncing'],
+    ['debouncing', 'calculator.recalculate', 'calculating'],
+    ['debouncing', DEBOUNCE_EVENT, 'calculating'],
+    ['calculating', 'calculator.amount.change', 'debouncing'],
+    ['calculating', 'calculator.amount.change', 'ready'],
+    ['calculating', 'calculator.option.change', 'debouncing'],
+    ['calculating', 'calculator.frequency.change', 'debouncing'],
+    ['calculating', 'calculator.ocp.toggle', 'debouncing'],
+    ['calculating', 'calculator.recalculate', 'calculating'],
+    ['calculating', DONE_EVENT, 'ready'],
+    ['calculating', ERROR_EVENT, 'failed'],
+    ['ready', 'calculator.amount.change', 'debouncing'],
+    ['ready', 'calculator.amount.change', 'ready'],
+    ['ready', 'calculator.option.change', 'debouncing'],
+    ['ready', 'calculator.option.change', 'ready'],
+    ['ready', 'calculator.frequency.change', 'debouncing'],
+    ['ready', 'calculator.frequency.change', 'ready'],
+    ['ready', 'calculator.ocp.toggle', 'debouncing'],
+    ['ready', 'calculator.ocp.toggle', 'ready'],
+    ['ready', 'calculator.recalculate', 'calculating'],
+    ['ready', 'calculator.continue', 'continued'],
+    ['failed', 'calculator.amount.change', 'debouncing'],
+    ['failed', 'calculator.amount.change', 'ready'],
+    ['failed', 'calculator.option.change', 'debouncing'],
+    ['failed', 'calculator.frequency.change', 'debouncing'],
+    ['failed', 'calculator.ocp.toggle', 'debouncing'],
+    ['failed', 'calculator.recalculate', 'calculating'],
+  ] as const;
+
+  it('has every transition in its graph', () => {
+    const present = new Set(edges.map((e) => edgeKey(e.state.value, e.event, e.nextState.value)));
+    for (const [from, type, to] of expected) expect(present, `${from} ${type} ${to}`).toContain(edgeKey(from, { type }, to));
   });
 
-  it('replays every shortest path on the running machine', async () => {
-    for (const path of paths) {
-      const { actor, calls } = start();
-      for (const step of path.steps) {
-        const event = step.event as { type: string; output?: ScorePaymentsResponse; error?: unknown };
-        if (event.type === DEBOUNCE_EVENT) await vi.advanceTimersByTimeAsync(CALCULATION_DEBOUNCE_MS);
-        else if (event.type === DONE_EVENT) {
-          calls[calls.length - 1]?.resolve(RESPONSE);
-          await vi.advanceTimersByTimeAsync(0);
-        } else if (event.type === ERROR_EVENT) {
-          calls[calls.length - 1]?.reject(event.error);
-          await vi.advanceTimersByTimeAsync(0);
-        } else if (event.type !== 'xstate.init') actor.send(event as CalculatorEvent);
-        expect(actor.getSnapshot().value, JSON.stringify(path.steps.map((s) => s.event.type))).toEqual(step.state.value);
-      }
-      actor.stop();
+  it('replays the shortest path to every reachable state on the running machine', async () => {
+    for (const path of paths) await replay(path.steps);
+  });
+
+  it('replays one path through every transition on the running machine', async () => {
+    const serialize = options.serializeState as (s: unknown) => string;
+    const pathTo = new Map(paths.map((p) => [serialize(p.state), p]));
+    for (const [from, type, to] of expected) {
+      const edge = edges.find((e) => e.state.value === from && e.event.type === type && e.nextState.value === to);
+      const head = edge && pathTo.get(serialize(edge.state));
+      expect(head, `${from} ${type} ${to}`).toBeDefined();
+      if (!edge || !head) continue;
+      await replay([...head.steps, { event: edge.event, state: edge.nextState }]);
     }
   });
 });

@@ -1,0 +1,113 @@
+// Staff guards, permissions and field permissions (seed 001 section 6). Pure: shared by the staff portal (to show
+// or hide what a user may do) and the server (which decides).
+
+/** Guards: system roles apply to the whole portal, retailer roles to the user's retailers, store roles to its stores. */
+export const GUARDS = ['system', 'retailer', 'store'] as const;
+export type Guard = (typeof GUARDS)[number];
+export const isGuard = (value: unknown): value is Guard => typeof value === 'string' && (GUARDS as readonly string[]).includes(value);
+
+const ALL: readonly Guard[] = GUARDS;
+const SYSTEM: readonly Guard[] = ['system'];
+const SYSTEM_RETAILER: readonly Guard[] = ['system', 'retailer'];
+
+/**
+ * Every permission, with the guards whose roles may hold it. A permission a guard cannot hold is never granted to a
+ * role of that guard (so a store role cannot manage roles, settings or pick lists whatever an admin ticks).
+ */
+export const PERMISSION_DEFS = {
+  'users.view': ALL,
+  'users.create': ALL,
+  'users.update': ALL,
+  'users.delete': ALL,
+  'users.restore': ALL,
+  'users.block': ALL,
+  'users.link': SYSTEM_RETAILER,
+  'roles.view': SYSTEM,
+  'roles.create': SYSTEM,
+  'roles.update': SYSTEM,
+  'roles.delete': SYSTEM,
+  'permissions.view': SYSTEM,
+  'permissions.update': SYSTEM,
+  'stores.view': ALL,
+  'stores.create': SYSTEM_RETAILER,
+  'stores.update': ALL,
+  'stores.delete': SYSTEM,
+  'retailers.view': SYSTEM_RETAILER,
+  'retailers.create': SYSTEM,
+  'retailers.update': SYSTEM_RETAILER,
+  'retailers.delete': SYSTEM,
+  'picklists.view': SYSTEM,
+  'picklists.create': SYSTEM,
+  'picklists.update': SYSTEM,
+  'picklists.delete': SYSTEM,
+  'settings.view': SYSTEM,
+  'settings.create': SYSTEM,
+  'settings.update': SYSTEM,
+  'settings.delete': SYSTEM,
+  'tokens.view': SYSTEM_RETAILER,
+  'tokens.create': SYSTEM_RETAILER,
+  'tokens.revoke': SYSTEM_RETAILER,
+  'mail-templates.view': SYSTEM,
+  'mail-templates.create': SYSTEM,
+  'mail-templates.update': SYSTEM,
+  'mail-templates.delete': SYSTEM,
+  'audit.view': SYSTEM,
+  'applications.view': ALL,
+  'applications.update': ALL,
+  'leases.view': ALL,
+  'leases.update': SYSTEM,
+  'reports.view': SYSTEM_RETAILER,
+} as const satisfies Record<string, readonly Guard[]>;
+
+export type Permission = keyof typeof PERMISSION_DEFS;
+export const PERMISSIONS = Object.keys(PERMISSION_DEFS) as Permission[];
+export const isPermission = (value: unknown): value is Permission => typeof value === 'string' && value in PERMISSION_DEFS;
+
+/**
+ * Field permissions: who may change a sensitive field of a record (without one, the field is read-only in the form
+ * and a change is refused). Named `fields.<resource>.<field>`.
+ */
+export const FIELD_PERMISSION_DEFS = {
+  'fields.stores.lease_program': SYSTEM,
+  'fields.stores.rating': SYSTEM,
+  'fields.stores.scoring_version': SYSTEM,
+  'fields.stores.active': SYSTEM_RETAILER,
+  'fields.users.roles': ALL,
+  'fields.users.guard': SYSTEM,
+  'fields.retailers.brand': SYSTEM,
+  'fields.applications.social_security_number': SYSTEM,
+} as const satisfies Record<string, readonly Guard[]>;
+
+export type FieldPermission = keyof typeof FIELD_PERMISSION_DEFS;
+export const FIELD_PERMISSIONS = Object.keys(FIELD_PERMISSION_DEFS) as FieldPermission[];
+export const isFieldPermission = (value: unknown): value is FieldPermission =>
+  typeof value === 'string' && value in FIELD_PERMISSION_DEFS;
+
+/** The permissions a role of this guard may hold. */
+export const permissionsForGuard = (guard: Guard): Permission[] =>
+  PERMISSIONS.filter((p) => (PERMISSION_DEFS[p] as readonly Guard[]).includes(guard));
+export const fieldPermissionsForGuard = (guard: Guard): FieldPermission[] =>
+  FIELD_PERMISSIONS.filter((p) => (FIELD_PERMISSION_DEFS[p] as readonly Guard[]).includes(guard));
+
+/** Permission names not grantable to a guard (unknown names included), for a 422 on a role's permissions. */
+export function ungrantable(guard: Guard, names: readonly string[]): string[] {
+  return names.filter(
+    (n) =>
+      !(isPermission(n) && (PERMISSION_DEFS[n] as readonly Guard[]).includes(guard)) &&
+      !(isFieldPermission(n) && (FIELD_PERMISSION_DEFS[n] as readonly Guard[]).includes(guard)),
+  );
+}
+
+/** The seeded Admin role (system guard, every system permission): it may not be changed or deleted. */
+export const ADMIN_ROLE_ID = 'role-admin';
+export const ADMIN_ROLE_NAME = 'Admin';
+
+/** The permission resource of a name (`users.view` -> `users`), used to group the permission list. */
+export const permissionGroup = (name: string) => name.slice(0, name.lastIndexOf('.'));
+
+/** Union of the permissions of a user's roles. */
+export function effectivePermissions(roles: readonly { permissions: readonly string[] }[]): Set<string> {
+  const out = new Set<string>();
+  for (const role of roles) for (const p of role.permissions) out.add(p);
+  return out;
+}
