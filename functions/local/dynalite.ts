@@ -32,6 +32,13 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException') throw error;
   }
   await client.send(new CreateTableCommand(createTableInput(tableName)));
+  // dynalite answers CreateTable before the table (and its indexes) are ACTIVE; writes before that fail.
+  for (let i = 0; i < 200; i++) {
+    const out = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const indexesReady = (out.Table?.GlobalSecondaryIndexes ?? []).every((g) => g.IndexStatus === 'ACTIVE');
+    if (out.Table?.TableStatus === 'ACTIVE' && indexesReady) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
   client.destroy();
   return 'created';
 }

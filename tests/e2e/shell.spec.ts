@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, sessionEntries } from './fixtures.ts';
 
@@ -230,32 +232,35 @@ test.describe('host messaging with the demo retailer page', () => {
 
   test('a host on another origin neither receives the portal\'s messages nor can command it', async ({ page, baseURL }) => {
     const portalOrigin = new URL(baseURL!).origin;
-    // A page on http://evil.test frames the portal and claims to be the portal's own origin.
+    // A page on another origin frames the portal and claims to be the portal's own origin. It is served by a real
+    // loopback server: Chromium refuses to frame localhost from a response Playwright fulfils (no address space).
     const portalUrl = `${portalOrigin}/#/demo-electronics/main-street/initiate?origin=${encodeURIComponent(portalOrigin)}&iframe=1`;
-    await page.route('http://evil.test/host', (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: `<!doctype html><html lang="en"><title>Other host</title><body>
-          <iframe id="portal" title="portal" src="${portalUrl}" style="width:100%;height:600px"></iframe>
-          <script>window.received = []; addEventListener('message', (e) => window.received.push(e.data));</script>
-        </body></html>`,
-      }),
-    );
-    await page.goto('http://evil.test/host');
-    const portal = page.frameLocator('#portal');
-    await expect(portal.getByRole('heading', { level: 1, name: 'Main Street' })).toBeVisible();
-    // the portal posted its update to the claimed origin; the browser did not deliver it to this page
-    await page.waitForTimeout(500);
-    expect(await page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([]);
-    // commands from this origin are ignored
-    await page.evaluate(() => {
-      const target = (document.getElementById('portal') as HTMLIFrameElement).contentWindow!;
-      target.postMessage({ event: 'minimize' }, '*');
-      target.postMessage({ event: 'close' }, '*');
-    });
-    await page.waitForTimeout(500);
-    await expect(portal.getByRole('heading', { level: 1, name: 'Main Street' })).toBeVisible();
-    await expect(portal.locator('html')).not.toHaveClass(/is-compact/);
+    const html = `<!doctype html><html lang="en"><title>Other host</title><body>
+      <iframe id="portal" title="portal" src="${portalUrl}" style="width:100%;height:600px"></iframe>
+      <script>window.received = []; addEventListener('message', (e) => window.received.push(e.data));</script>
+    </body></html>`;
+    const other = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      await page.goto(`http://127.0.0.1:${(other.address() as AddressInfo).port}/`);
+      const portal = page.frameLocator('#portal');
+      await expect(portal.getByRole('heading', { level: 1, name: 'Main Street' })).toBeVisible();
+      // the portal posted its update to the claimed origin; the browser did not deliver it to this page
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([]);
+      // commands from this origin are ignored
+      await page.evaluate(() => {
+        const target = (document.getElementById('portal') as HTMLIFrameElement).contentWindow!;
+        target.postMessage({ event: 'minimize' }, '*');
+        target.postMessage({ event: 'close' }, '*');
+      });
+      await page.waitForTimeout(500);
+      await expect(portal.getByRole('heading', { level: 1, name: 'Main Street' })).toBeVisible();
+      await expect(portal.locator('html')).not.toHaveClass(/is-compact/);
+    } finally {
+      other.closeAllConnections();
+      other.close();
+    }
   });
 
   test('the redirect flow: the portal opened by window.open posts to its opener', async ({ page, baseURL }) => {
@@ -295,4 +300,48 @@ test.describe('staff portal shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expectAccessible(page, 'staff shell (es)');
   });
+});
+
+test('usable at 375 px: no horizontal scrolling, the search and Apply Now reachable by keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/#/');
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  // skip link first, then the brand link and the language buttons, then the search field
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.getByRole('searchbox').focus();
+  await page.keyboard.type('express');
+  const apply = page.getByRole('listitem').filter({ hasText: 'Express' }).getByRole('button', { name: 'Apply Now' });
+  await expect(apply).toBeVisible();
+  await apply.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Express' })).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await expectAccessible(page, 'store application at 375 px');
+});
+
+test('a failing store refresh shows a toast top-right that can be dismissed and goes away after 5 s', async ({ page }) => {
+  await page.goto('/#/demo-electronics/main-street/initiate');
+  await expect(page.getByRole('heading', { level: 1, name: 'Main Street' })).toBeVisible();
+  await page.route('**/apply-v2/retailer/demo-electronics/store/main-street', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: false, code: 500, data: null, message: 'An unknown error occurred' }) }),
+  );
+  await page.reload();
+  const region = page.getByRole('region', { name: 'Notifications' });
+  const toast = region.getByRole('listitem').filter({ hasText: 'An unknown error occurred' });
+  await expect(toast).toBeVisible();
+  // the cached store stays on screen
+  await expect(page.getByRole('heading', { level: 1, name: 'Main Street' })).toBeVisible();
+  const box = await toast.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box!.y).toBeLessThan(100);
+  expect(box!.x + box!.width).toBeGreaterThan(viewport.width - 100);
+  await expectAccessible(page, 'store application with a toast');
+  await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(toast).toHaveCount(0);
+
+  await page.reload();
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveCount(0, { timeout: 7_000 }); // auto-dismissed after 5000 ms
 });

@@ -1,0 +1,90 @@
+import { navigate } from 'wouter/use-hash-location';
+import type { Envelope, FieldErrors } from '../../machines/contracts/envelope.ts';
+import { getSession } from './apply-session.ts';
+import { sessionStore } from './safe-storage.ts';
+
+// The shopper's fetch wrapper: same-origin JSON calls carrying X-Apply-Token (when a session exists) and X-Client-Id,
+// answering the envelope `{ status, code, data, message?, errors? }`. Failures throw an ApiError; a 403 also sends the
+// shopper to the Permission Denied page (seed 000 section 6).
+
+export const CLIENT_ID_KEY = 'lto.clientId';
+
+export class ApiError extends Error {
+  constructor(
+    /** HTTP status (0 when the network failed). */
+    readonly code: number,
+    message: string,
+    readonly data: unknown = null,
+    readonly errors: FieldErrors = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+function uuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** The client id: `client_id` from the query when given, else the one generated earlier in this tab, else a new uuid. */
+export function clientId(): string {
+  const fromQuery = new URLSearchParams(location.search).get('client_id');
+  const stored = sessionStore().getItem(CLIENT_ID_KEY);
+  const id = fromQuery?.trim() || stored || uuid();
+  if (id !== stored) sessionStore().setItem(CLIENT_ID_KEY, id);
+  return id;
+}
+
+export interface ApiOptions {
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+  /** A token to send instead of the session's one. */
+  token?: string;
+}
+
+export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options: ApiOptions = {}): Promise<Envelope<T>> {
+  const url = new URL(path, location.origin);
+  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Client-Id': clientId() };
+  const token = options.token ?? getSession()?.token;
+  if (token) headers['X-Apply-Token'] = token;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal: options.signal ?? null,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'error.network');
+  }
+
+  let envelope: Envelope<T>;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+    if (typeof envelope !== 'object' || envelope === null || typeof envelope.status !== 'boolean') throw new Error('shape');
+  } catch {
+    if (response.status === 403) navigate('/403');
+    throw new ApiError(response.status, response.ok ? 'error.invalidResponse' : 'error.unknown');
+  }
+
+  if (response.ok && envelope.status) return envelope;
+  if (response.status === 403) navigate('/403');
+  throw new ApiError(
+    response.status,
+    envelope.message ?? envelope.error ?? 'error.unknown',
+    envelope.data ?? null,
+    envelope.errors ?? {},
+  );
+}

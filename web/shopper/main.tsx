@@ -1,0 +1,41 @@
+/// <reference types="vite/client" />
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '../lib/base.css';
+import { common } from '../../machines/i18n/common.ts';
+import { shell } from '../../machines/i18n/shell.ts';
+import type { Lang } from '../../machines/i18n/types.ts';
+import { api } from '../lib/api.ts';
+import { getSession } from '../lib/apply-session.ts';
+import { BrandProvider, brandFromQuery } from '../lib/brand.tsx';
+import { normalizeHashQuery } from '../lib/hash-query.ts';
+import { hostSession } from '../lib/host-messaging.ts';
+import { I18nProvider } from '../lib/i18n.tsx';
+import { ToastProvider } from '../lib/toasts.tsx';
+import { App } from './App.tsx';
+
+normalizeHashQuery();
+window.addEventListener('hashchange', normalizeHashQuery);
+// Listen to the host from the first moment (a host may send minimize before the first screen renders).
+hostSession();
+
+// Only the shell's messages are bundled (both languages, a few KB); the whole catalogue of the chosen language comes
+// from the server, so later feature areas do not grow the shopper bundle. See web/lib/i18n.tsx.
+const AREAS = [common, shell];
+const loadMessages = async (lang: Lang) =>
+  (await api<{ lang: Lang; messages: Record<string, string> }>('POST', '/system/translation', { body: { lang } })).data.messages;
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <I18nProvider areas={AREAS} loadRemote={loadMessages}>
+      <BrandProvider initial={getSession()?.storeData.brand ?? brandFromQuery(location.search)}>
+        <ToastProvider>
+          <App />
+        </ToastProvider>
+      </BrandProvider>
+    </I18nProvider>
+  </StrictMode>,
+);
