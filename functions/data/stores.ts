@@ -1,6 +1,6 @@
 import type { StoreSearchHit, StoreView } from '../../machines/contracts/store.ts';
 import type { Db } from './client.ts';
-import { getItem, putItem, queryPartition, type StoredItem } from './items.ts';
+import { claimUnique, createItem, deleteItem, getItem, putItem, queryPartition, releaseUnique, saveVersioned, type StoredItem } from './items.ts';
 
 // Retailer: pk RETAILER#id; found by slug through gsi1 (RETAILERSLUG#slug).
 // Store:    pk STORE#id;    found by retailer + slug through gsi1 (RETAILER#retailerId / STORE#slug).
@@ -110,4 +110,126 @@ export async function searchStores(db: Db, query: string, now: Date, limit = 20)
   return [...byStore.values()]
     .sort((a, b) => a.retailer.name.localeCompare(b.retailer.name) || a.store.name.localeCompare(b.store.name))
     .slice(0, limit);
+}
+
+// ---- staff portal writes (versioned; keep the slug lookup and the search items consistent) ----
+
+/** Staff-only store settings of seed 001 section 3 that the shopper view does not carry. */
+export interface StoreAdmin {
+  short_name: string;
+  visible: boolean;
+  funding_email: string;
+  notification_emails: string;
+  time_zone: string;
+  scoring_version: string;
+  inventory_new_percentage: number;
+  inventory_used_percentage: number;
+  option_b_start_date: string | null;
+  option_b_end_date: string | null;
+  option_c_start_date: string | null;
+  option_c_end_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StaffStoreItem extends StoreItem {
+  /** The store id (view.id), filled on read for items seeded without it. */
+  id: string;
+  admin?: Partial<StoreAdmin>;
+}
+
+const storeSlugClaim = (retailerId: string, slug: string) => `${retailerId}/${slug}`;
+
+const storeAttributes = (view: StoreView, active: boolean, admin: Partial<StoreAdmin>) => ({
+  ...storeKey(view.id),
+  entity: 'store' as const,
+  id: view.id,
+  active,
+  gsi1pk: `RETAILER#${view.retailer.id}`,
+  gsi1sk: `STORE#${view.slug}`,
+  view,
+  admin,
+});
+
+function searchHit(view: StoreView): StoreSearchHit {
+  return {
+    retailer: { slug: view.retailer.slug, name: view.retailer.name },
+    store: { slug: view.slug, name: view.name, label: view.label, city: view.shipping_address.city ?? '', state: view.shipping_address.state },
+  };
+}
+
+const storeWords = (view: StoreView) => searchWords(`${view.name} ${view.label} ${view.retailer.name}`);
+
+async function writeSearchItems(db: Db, view: StoreView, active: boolean, previous?: StoreView) {
+  const words = storeWords(view);
+  if (previous) {
+    for (const word of storeWords(previous)) {
+      if (!words.includes(word)) await deleteItem(db, { pk: `STORESEARCH#${word[0]}`, sk: `${word}#${view.id}` });
+    }
+  }
+  const hit = searchHit(view);
+  for (const word of words) {
+    await putItem(db, { pk: `STORESEARCH#${word[0]}`, sk: `${word}#${view.id}`, entity: 'storeSearch', v: 1, storeId: view.id, active, hit });
+  }
+}
+
+/** Creates a store; false when its slug is taken within the retailer. */
+export async function createStoreRecord(db: Db, view: StoreView, active: boolean, admin: Partial<StoreAdmin>): Promise<StaffStoreItem | false> {
+  if (!(await claimUnique(db, 'store-slug', storeSlugClaim(view.retailer.id, view.slug), view.id))) return false;
+  if (await findStoreBySlug(db, view.retailer.id, view.slug, new Date())) {
+    // A seeded store holds the slug without a claim: keep it.
+    await releaseUnique(db, 'store-slug', storeSlugClaim(view.retailer.id, view.slug));
+    return false;
+  }
+  const item = await createItem(db, storeAttributes(view, active, admin));
+  await writeSearchItems(db, view, active);
+  return item as StaffStoreItem;
+}
+
+/** Saves a new state of a store read at `previous.v` (409 when stale); false when the new slug is taken. */
+export async function saveStoreRecord(
+  db: Db,
+  previous: StaffStoreItem,
+  view: StoreView,
+  active: boolean,
+  admin: Partial<StoreAdmin>,
+): Promise<StaffStoreItem | false> {
+  const before = previous.view;
+  const slugChanged = before.slug !== view.slug || before.retailer.id !== view.retailer.id;
+  if (slugChanged) {
+    if (!(await claimUnique(db, 'store-slug', storeSlugClaim(view.retailer.id, view.slug), view.id))) return false;
+    const holder = await findStoreBySlug(db, view.retailer.id, view.slug, new Date());
+    if (holder && holder.view.id !== view.id) {
+      await releaseUnique(db, 'store-slug', storeSlugClaim(view.retailer.id, view.slug));
+      return false;
+    }
+  }
+  let saved: StaffStoreItem;
+  try {
+    saved = await saveVersioned(db, previous, { ...previous, ...storeAttributes(view, active, admin) } as StaffStoreItem);
+  } catch (error) {
+    if (slugChanged) await releaseUnique(db, 'store-slug', storeSlugClaim(view.retailer.id, view.slug));
+    throw error;
+  }
+  if (slugChanged) await releaseUnique(db, 'store-slug', storeSlugClaim(before.retailer.id, before.slug));
+  await writeSearchItems(db, view, active, before);
+  return saved;
+}
+
+export async function deleteStoreRecord(db: Db, store: StaffStoreItem) {
+  await deleteItem(db, storeKey(store.view.id));
+  for (const word of storeWords(store.view)) await deleteItem(db, { pk: `STORESEARCH#${word[0]}`, sk: `${word}#${store.view.id}` });
+  await releaseUnique(db, 'store-slug', storeSlugClaim(store.view.retailer.id, store.view.slug));
+}
+
+/** The stores of a retailer (gsi1 RETAILER#id / STORE#slug). */
+export async function storesOfRetailer(db: Db, retailerId: string, now: Date): Promise<StaffStoreItem[]> {
+  const out: StaffStoreItem[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await queryPartition<StaffStoreItem>(db, { index: 'gsi1', pk: `RETAILER#${retailerId}`, skPrefix: 'STORE#', cursor, now });
+    out.push(...page.items.map((s) => ({ ...s, id: s.view.id })));
+    cursor = page.cursor;
+  } while (cursor);
+  return out;
 }

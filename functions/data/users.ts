@@ -9,10 +9,24 @@ export interface UserRecord {
   display_name: string;
   guard: 'system' | 'retailer' | 'store';
   roles: string[];
+  /** Names of `roles` at the last save (for lists). */
+  role_names?: string[];
   super_admin: boolean;
   active: boolean;
   password_hash: string;
   created_at: string;
+  // Staff portal (seed 001 section 6): links to retailers and stores, soft delete, mobile block, session revocation.
+  /** Store ids the user is linked to (store guard), and the retailers of those stores (for tenant checks). */
+  stores?: string[];
+  store_retailers?: string[];
+  /** Retailer ids the user is linked to (retailer guard). */
+  retailers?: string[];
+  deleted_at?: string;
+  mobile_blocked?: boolean;
+  /** Sessions issued before this (epoch milliseconds) are no longer valid: set on password change and deactivation. */
+  sessions_valid_after?: number;
+  last_login_at?: string;
+  updated_at?: string;
 }
 
 export interface UserItem extends StoredItem, UserRecord {

@@ -8,6 +8,7 @@ import type { HttpEvent, HttpResult } from '../platform/http-types.ts';
 import { json } from '../platform/response.ts';
 import { routeKey, type HandlerMap, type RequestContext, type RouteDef } from './route.ts';
 import { routes } from './routes.ts';
+import { authenticateStaff } from '../services/staff/session.ts';
 
 const byKey = new Map(routes.map((r) => [routeKey(r), r]));
 
@@ -41,6 +42,9 @@ async function authenticate(ctx: RequestContext, deps: Deps): Promise<void> {
     case 'sandbox':
       // Sandbox vendors exist only outside production.
       if (deps.config.production) throw new AppError(404, 'Requested resource was not found');
+      return;
+    case 'staff':
+      ctx.staff = await authenticateStaff(ctx, deps);
       return;
   }
 }

@@ -1,18 +1,20 @@
 import type { Deps } from '../platform/deps.ts';
 import type { HttpEvent, HttpMethod, HttpResult } from '../platform/http-types.ts';
 import type { Lang } from '../../machines/i18n/types.ts';
+import type { StaffSession } from '../platform/staff-types.ts';
 
 /**
  * Who may call a route:
  * - public: anyone (store lookup, translations, health);
  * - apply: a shopper holding an apply token (X-Apply-Token, X-Client-Id);
  * - sandbox: the local sandbox vendors' pages and APIs (never deployed to production).
- * Later route kinds (staff sessions, retailer API tokens, signed vendor webhooks) add themselves here.
+ * - staff: a staff session cookie, the CSRF header on mutations and the route's permission (STAFF_ROUTE_ACCESS).
+ * Later route kinds (retailer API tokens, signed vendor webhooks) add themselves here.
  */
-export type AuthKind = 'public' | 'apply' | 'sandbox';
+export type AuthKind = 'public' | 'apply' | 'sandbox' | 'staff';
 
 /** The Lambda function a route belongs to; one function per group. */
-export type RouteGroup = 'system' | 'apply' | 'sandbox' | 'lookups';
+export type RouteGroup = 'system' | 'apply' | 'sandbox' | 'lookups' | 'staff' | 'sandbox-vendors' | 'sandbox-vendors-webhooks' | 'sandbox-checkout' | 'sandbox-checkout-webhooks';
 
 export interface RouteDef {
   method: HttpMethod;
@@ -38,6 +40,8 @@ export interface RequestContext {
   route: RouteDef;
   lang: Lang;
   apply?: ApplySession;
+  /** Set for auth 'staff': the session, its user and permissions (functions/services/staff/session.ts). */
+  staff?: StaffSession;
 }
 
 export type Handler = (ctx: RequestContext, deps: Deps) => Promise<HttpResult>;

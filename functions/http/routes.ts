@@ -20,9 +20,116 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/v1/addresses/zip', group: 'lookups', name: 'zipLookup', auth: 'apply' },
   { method: 'GET', path: '/{brand}/system/applications/banking/routing', group: 'lookups', name: 'routingLookup', auth: 'apply' },
 
+  // staff portal (seed 001): sign-in and session
+  { method: 'POST', path: '/staff/api/auth/login', group: 'staff', name: 'staffLogin', auth: 'public' },
+  { method: 'POST', path: '/staff/api/auth/password/forgot', group: 'staff', name: 'staffPasswordForgot', auth: 'public' },
+  { method: 'POST', path: '/staff/api/auth/password/reset', group: 'staff', name: 'staffPasswordReset', auth: 'public' },
+  { method: 'POST', path: '/staff/api/auth/logout', group: 'staff', name: 'staffLogout', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/auth/me', group: 'staff', name: 'staffMe', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/auth/password/change', group: 'staff', name: 'staffPasswordChange', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/auth/store-context', group: 'staff', name: 'staffStoreContext', auth: 'staff' },
+  // staff resource: users
+  { method: 'GET', path: '/staff/api/users', group: 'staff', name: 'staffUsersList', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/users/{id}', group: 'staff', name: 'staffUsersShow', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/users', group: 'staff', name: 'staffUsersCreate', auth: 'staff' },
+  { method: 'PUT', path: '/staff/api/users/{id}', group: 'staff', name: 'staffUsersUpdate', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/users/{id}', group: 'staff', name: 'staffUsersUpdateForm', auth: 'staff' },
+  { method: 'DELETE', path: '/staff/api/users/{id}', group: 'staff', name: 'staffUsersDelete', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/users/{id}/restore', group: 'staff', name: 'staffUsersRestore', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/users/{id}/block', group: 'staff', name: 'staffUsersBlock', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/users/{id}/unblock', group: 'staff', name: 'staffUsersUnblock', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/users/{id}/links', group: 'staff', name: 'staffUsersLink', auth: 'staff' },
+  { method: 'DELETE', path: '/staff/api/users/{id}/links/{type}/{target}', group: 'staff', name: 'staffUsersUnlink', auth: 'staff' },
+  // staff resource: roles
+  { method: 'GET', path: '/staff/api/roles', group: 'staff', name: 'staffRolesList', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/roles/{id}', group: 'staff', name: 'staffRolesShow', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/roles', group: 'staff', name: 'staffRolesCreate', auth: 'staff' },
+  { method: 'PUT', path: '/staff/api/roles/{id}', group: 'staff', name: 'staffRolesUpdate', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/roles/{id}', group: 'staff', name: 'staffRolesUpdateForm', auth: 'staff' },
+  { method: 'DELETE', path: '/staff/api/roles/{id}', group: 'staff', name: 'staffRolesDelete', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/roles/{id}/permissions', group: 'staff', name: 'staffRolePermissionsShow', auth: 'staff' },
+  { method: 'PUT', path: '/staff/api/roles/{id}/permissions', group: 'staff', name: 'staffRolePermissionsUpdate', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/roles/{id}/permissions', group: 'staff', name: 'staffRolePermissionsUpdateForm', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/permissions', group: 'staff', name: 'staffPermissionsList', auth: 'staff' },
+  // staff resource: retailers
+  { method: 'GET', path: '/staff/api/retailers', group: 'staff', name: 'staffRetailersList', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/retailers/{id}', group: 'staff', name: 'staffRetailersShow', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/retailers', group: 'staff', name: 'staffRetailersCreate', auth: 'staff' },
+  { method: 'PUT', path: '/staff/api/retailers/{id}', group: 'staff', name: 'staffRetailersUpdate', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/retailers/{id}', group: 'staff', name: 'staffRetailersUpdateForm', auth: 'staff' },
+  { method: 'DELETE', path: '/staff/api/retailers/{id}', group: 'staff', name: 'staffRetailersDelete', auth: 'staff' },
+  // staff resource: stores
+  { method: 'GET', path: '/staff/api/stores', group: 'staff', name: 'staffStoresList', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/stores/{id}', group: 'staff', name: 'staffStoresShow', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/stores', group: 'staff', name: 'staffStoresCreate', auth: 'staff' },
+  { method: 'PUT', path: '/staff/api/stores/{id}', group: 'staff', name: 'staffStoresUpdate', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/stores/{id}', group: 'staff', name: 'staffStoresUpdateForm', auth: 'staff' },
+  { method: 'DELETE', path: '/staff/api/stores/{id}', group: 'staff', name: 'staffStoresDelete', auth: 'staff' },
+  // staff resource: picklists
+  { method: 'GET', path: '/staff/api/picklists', group: 'staff', name: 'staffPicklistsList', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/picklists/{id}', group: 'staff', name: 'staffPicklistsShow', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/picklists', group: 'staff', name: 'staffPicklistsCreate', auth: 'staff' },
+  { method: 'PUT', path: '/staff/api/picklists/{id}', group: 'staff', name: 'staffPicklistsUpdate', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/picklists/{id}', group: 'staff', name: 'staffPicklistsUpdateForm', auth: 'staff' },
+  { method: 'DELETE', path: '/staff/api/picklists/{id}', group: 'staff', name: 'staffPicklistsDelete', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/picklists/{id}/items', group: 'staff', name: 'staffPicklistItemsCreate', auth: 'staff' },
+  { method: 'PUT', path: '/staff/api/picklists/{id}/items/{item}', group: 'staff', name: 'staffPicklistItemsUpdate', auth: 'staff' },
+  { method: 'DELETE', path: '/staff/api/picklists/{id}/items/{item}', group: 'staff', name: 'staffPicklistItemsDelete', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/picklists/{id}/items/{item}/restore', group: 'staff', name: 'staffPicklistItemsRestore', auth: 'staff' },
+  // staff resource: settings
+  { method: 'GET', path: '/staff/api/settings', group: 'staff', name: 'staffSettingsList', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/settings/{id}', group: 'staff', name: 'staffSettingsShow', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/settings', group: 'staff', name: 'staffSettingsCreate', auth: 'staff' },
+  { method: 'PUT', path: '/staff/api/settings/{id}', group: 'staff', name: 'staffSettingsUpdate', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/settings/{id}', group: 'staff', name: 'staffSettingsUpdateForm', auth: 'staff' },
+  { method: 'DELETE', path: '/staff/api/settings/{id}', group: 'staff', name: 'staffSettingsDelete', auth: 'staff' },
+  // staff resource: tokens
+  { method: 'GET', path: '/staff/api/tokens', group: 'staff', name: 'staffTokensList', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/tokens/{id}', group: 'staff', name: 'staffTokensShow', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/tokens', group: 'staff', name: 'staffTokensCreate', auth: 'staff' },
+  { method: 'DELETE', path: '/staff/api/tokens/{id}', group: 'staff', name: 'staffTokensDelete', auth: 'staff' },
+  // staff resource: mail-templates
+  { method: 'GET', path: '/staff/api/mail-templates', group: 'staff', name: 'staffMailTemplatesList', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/mail-templates/{id}', group: 'staff', name: 'staffMailTemplatesShow', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/mail-templates', group: 'staff', name: 'staffMailTemplatesCreate', auth: 'staff' },
+  { method: 'PUT', path: '/staff/api/mail-templates/{id}', group: 'staff', name: 'staffMailTemplatesUpdate', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/mail-templates/{id}', group: 'staff', name: 'staffMailTemplatesUpdateForm', auth: 'staff' },
+  { method: 'DELETE', path: '/staff/api/mail-templates/{id}', group: 'staff', name: 'staffMailTemplatesDelete', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/audit', group: 'staff', name: 'staffAuditList', auth: 'staff' },
+
   // sandbox vendors (local and non-production only)
   { method: 'GET', path: '/sandbox/messages', group: 'sandbox', name: 'messages', auth: 'sandbox' },
   { method: 'GET', path: '/sandbox/messages.html', group: 'sandbox', name: 'messagesPage', auth: 'sandbox' },
+
+  // sandbox verification vendors: their hosted pages (bank connection, mobile ID scan, payroll connection) and a JSON
+  // console that calls our ports (functions/http/sandbox-vendors.ts)
+  { method: 'GET', path: '/sandbox/bank/connect/{sessionId}', group: 'sandbox-vendors', name: 'bankConnectPage', auth: 'sandbox' },
+  { method: 'POST', path: '/sandbox/bank/connect/{sessionId}', group: 'sandbox-vendors', name: 'bankConnectStep', auth: 'sandbox' },
+  { method: 'GET', path: '/sandbox/identity/{checkId}', group: 'sandbox-vendors', name: 'identityPage', auth: 'sandbox' },
+  { method: 'POST', path: '/sandbox/identity/{checkId}', group: 'sandbox-vendors', name: 'identityScan', auth: 'sandbox' },
+  { method: 'GET', path: '/sandbox/payroll/connect/{sessionId}', group: 'sandbox-vendors', name: 'payrollPage', auth: 'sandbox' },
+  { method: 'POST', path: '/sandbox/payroll/connect/{sessionId}', group: 'sandbox-vendors', name: 'payrollComplete', auth: 'sandbox' },
+  { method: 'POST', path: '/sandbox/vendors/{vendor}/call/{operation}', group: 'sandbox-vendors', name: 'vendorConsole', auth: 'sandbox' },
+  { method: 'GET', path: '/sandbox/vendors/{vendor}/objects/{objectId}', group: 'sandbox-vendors', name: 'vendorObject', auth: 'sandbox' },
+  { method: 'GET', path: '/sandbox/vendors/{vendor}/refused', group: 'sandbox-vendors', name: 'vendorRefused', auth: 'sandbox' },
+
+  // inbound callbacks of the verification vendors: public, signature-checked on the raw body (every stage)
+  { method: 'POST', path: '/webhooks/bank-link', group: 'sandbox-vendors-webhooks', name: 'bankLinkWebhook', auth: 'public' },
+  { method: 'POST', path: '/webhooks/identity', group: 'sandbox-vendors-webhooks', name: 'identityWebhook', auth: 'public' },
+  { method: 'POST', path: '/webhooks/payroll', group: 'sandbox-vendors-webhooks', name: 'payrollWebhook', auth: 'public' },
+
+  // sandbox checkout vendors: the e-sign signing ceremony and the card vault's hosted fields (functions/http/sandbox-checkout.ts)
+  { method: 'GET', path: '/sandbox/esign/{envelopeId}', group: 'sandbox-checkout', name: 'esignPage', auth: 'sandbox' },
+  { method: 'POST', path: '/sandbox/esign/{envelopeId}', group: 'sandbox-checkout', name: 'esignSubmit', auth: 'sandbox' },
+  { method: 'GET', path: '/sandbox/esign/{envelopeId}/document', group: 'sandbox-checkout', name: 'esignDocument', auth: 'sandbox' },
+  { method: 'GET', path: '/sandbox/vault/fields/{sessionId}', group: 'sandbox-checkout', name: 'vaultFieldsPage', auth: 'sandbox' },
+  { method: 'POST', path: '/sandbox/vault/tokenize', group: 'sandbox-checkout', name: 'vaultTokenize', auth: 'sandbox' },
+  { method: 'POST', path: '/sandbox/checkout-vendors/{vendor}/{operation}', group: 'sandbox-checkout', name: 'vendorConsole', auth: 'sandbox' },
+  { method: 'GET', path: '/sandbox/checkout-vendors/{vendor}/status/{id}', group: 'sandbox-checkout', name: 'vendorStatus', auth: 'sandbox' },
+
+  // inbound callbacks of the checkout vendors: public, signature-checked on the raw body (every stage)
+  { method: 'POST', path: '/webhooks/esign', group: 'sandbox-checkout-webhooks', name: 'esignWebhook', auth: 'public' },
+  { method: 'POST', path: '/webhooks/card-vault', group: 'sandbox-checkout-webhooks', name: 'cardVaultWebhook', auth: 'public' },
 ];
 
 export const groups = [...new Set(routes.map((r) => r.group))];

@@ -72,6 +72,8 @@ async function main() {
     );
     const actualPort = (server.address() as AddressInfo).port;
     const base = `http://localhost:${actualPort}`;
+    // Links we send and sandbox vendor callbacks need the real origin: with PORT=0 it is known only now.
+    if (!process.env.PUBLIC_URL) deps.config.publicUrl = base;
     say('');
     say(`Lease-to-own platform is running (ready in ${((performance.now() - started) / 1000).toFixed(1)} s, data in ${dataDir})`);
     say(`  Shopper portal:       ${base}/`);

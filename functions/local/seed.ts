@@ -7,6 +7,8 @@ import { findUserByLogin, putUser } from '../data/users.ts';
 import type { Deps } from '../platform/deps.ts';
 import { hashPassword, randomSecret, verifyPassword } from '../platform/passwords.ts';
 import { DEMO_RETAILERS, DEMO_STORES } from './demo-data.ts';
+import { listDemoRecords, seedStaff } from '../services/staff/seed.ts';
+import { ADMIN_ROLE_ID } from '../../machines/domain/permissions.ts';
 
 const SEED_VERSION = 1;
 const SEED_MARKER = { pk: 'SYSTEM#SEED', sk: 'DEMO' };
@@ -44,7 +46,7 @@ export async function seedDemoData(deps: Deps, env: NodeJS.ProcessEnv = process.
       email: 'admin@example.com',
       display_name: 'Administrator',
       guard: 'system',
-      roles: ['Admin'],
+      roles: [ADMIN_ROLE_ID],
       super_admin: true,
       active: true,
       password_hash: await hashPassword(adminPassword),
@@ -56,6 +58,10 @@ export async function seedDemoData(deps: Deps, env: NodeJS.ProcessEnv = process.
   } else if (adminPassword && !(await verifyPassword(adminPassword, admin.password_hash))) {
     adminPassword = undefined; // changed since: we no longer know it
   }
+
+  // Staff portal: roles (Admin, Store Manager, Retailer Manager), settings, pick lists, list entries.
+  await seedStaff(deps);
+  await listDemoRecords(deps, DEMO_RETAILERS.map((r) => r.id), DEMO_STORES.map((s) => s.view.id));
 
   let retailerApiToken = env.DEMO_RETAILER_API_TOKEN || saved.retailerApiToken;
   if (!retailerApiToken || !(await findApiToken(deps.db, retailerApiToken, now))) {

@@ -37,10 +37,25 @@ function currentFormStep(snapshot: WizardSnapshot): string | undefined {
   return typeof value === 'object' ? Object.keys(value)[0] : undefined;
 }
 
+function isFilled(snapshot: WizardSnapshot, step: string): boolean {
+  const d = snapshot.context.draft;
+  const value = {
+    applicantInfo: d.applicant,
+    applicantAddress: d.location,
+    hvacHomeOwnership: d.home_ownership,
+    income: d.incomes,
+    banking: d.banking,
+    coApplicantInfo: d.co_applicant?.first_name,
+    coApplicantIncome: d.co_applicant?.incomes,
+  }[step];
+  return value !== undefined && value !== null;
+}
+
 /** The events a shopper (and the runtime: save results, timers) can cause in a state. */
-function eventsFor(snapshot: WizardSnapshot): EventObject[] {
+type AnyEvent = EventObject & Record<string, unknown>;
+function eventsFor(snapshot: WizardSnapshot): AnyEvent[] {
   const step = currentFormStep(snapshot);
-  const events: EventObject[] = [
+  const events: AnyEvent[] = [
     { type: 'step.back' },
     { type: 'step.skip' },
     ...FORM_STEPS.map((s) => ({ type: 'step.edit', step: s })),
@@ -49,19 +64,68 @@ function eventsFor(snapshot: WizardSnapshot): EventObject[] {
     { type: 'product.select', product: 'hvac-system' },
     { type: 'coapplicant.answer', value: true },
     { type: 'coapplicant.answer', value: false },
+    { type: 'save.retry' },
+    { type: 'income.add' },
+    { type: 'income.remove' },
+    { type: 'income.remove.confirm' },
+    { type: 'income.remove.cancel' },
+    { type: 'coapplicant.remove.confirm' },
+    { type: 'coapplicant.remove.cancel' },
+    { type: 'identity.completed' },
+    { type: 'confirm.submit' },
+    { type: 'verification.completed' },
     { type: 'xstate.done.actor.saveSection', output: { uuid: '7d3c8b5e-3f43-4a59-9a36-0f2d7c1b2a10' } },
     { type: 'xstate.error.actor.saveSection', error: new Error('Network down') },
     { type: 'xstate.done.actor.submitApplication', output: { code: 'A' } },
     { type: 'xstate.error.actor.submitApplication', error: new Error('Server error') },
   ];
+  const accepted = new Set(snapshot._nodes.flatMap((node) => [...node.transitions.keys()]));
+  const own = (list: AnyEvent[]) => list.filter((e) => accepted.has(e.type));
   if (step && step in validData) {
     events.push({ type: 'step.next', data: validData[step] });
-    // Invalid values only on the way forward: enough to cover the refusal without multiplying the drafts.
-    if (!snapshot.context.editing) events.push({ type: 'step.next', data: invalidData[step] });
+    // Invalid values only on a step's first visit: enough to cover the refusal without multiplying the drafts.
+    if (!snapshot.context.editing && !isFilled(snapshot, step)) events.push({ type: 'step.next', data: invalidData[step] });
   } else {
     events.push({ type: 'step.next' });
   }
-  return events;
+  for (const type of accepted) if (type.startsWith('xstate.after.')) events.push({ type });
+  return own(events);
+}
+
+/**
+ * States that differ only in message texts or in which wrong value was typed behave alike: the key keeps the state
+ * value, the flags, and for each section whether it is empty, the valid fixture or something else.
+ */
+function serializeState(snapshot: WizardSnapshot): string {
+  const c = snapshot.context;
+  const d = c.draft;
+  const status = (value: unknown, valid: unknown) =>
+    value === undefined || value === null
+      ? '-'
+      : JSON.stringify(value) === JSON.stringify(valid)
+        ? 'ok'
+        : `x${Array.isArray(value) ? value.length : ''}`;
+  const { incomes: coIncomes, ...coFields } = d.co_applicant ?? {};
+  return JSON.stringify([
+    snapshot.value,
+    c.uuid !== null,
+    c.verified,
+    c.identityCompleted,
+    c.coApplicantSaved,
+    c.editing,
+    c.hvacAnswers,
+    c.error !== null,
+    Object.keys(c.fieldErrors).length > 0,
+    d.has_co_applicant,
+    d.product_selection_override ?? null,
+    status(d.applicant, validData.applicantInfo),
+    status(d.location, validData.applicantAddress),
+    status(d.home_ownership, validData.hvacHomeOwnership),
+    status(d.incomes, validData.income),
+    status(d.banking, validData.banking),
+    d.co_applicant ? status(coFields, validData.coApplicantInfo) : '-',
+    status(coIncomes, validData.coApplicantIncome),
+  ]);
 }
 
 const variants: Record<string, ApplicationFlowInput> = {
@@ -88,44 +152,55 @@ const variants: Record<string, ApplicationFlowInput> = {
   },
 };
 
+const targets = (t: AnyTransitionDefinition) => (t.target ?? []).map((n: AnyStateNode) => n.id).join(',') || '(self)';
 const transitionKey = (t: AnyTransitionDefinition, index: number) =>
-  `${t.source.id} --${t.eventType || '(always)'}[${index}]--> ${(t.target ?? []).map((n: AnyStateNode) => n.id).join(',') || '(self)'}`;
+  `${t.source.id} --${t.eventType || '(always)'}[${index}]--> ${targets(t)}`;
 
-/** Every transition of the definition, keyed; the same object identities the machine uses at run time. */
-function definedTransitions(): Map<AnyTransitionDefinition, string> {
-  const keys = new Map<AnyTransitionDefinition, string>();
+/** The key of a transition the machine took: its place in its source node's list for that event. */
+function takenKey(t: AnyTransitionDefinition): string {
+  const list: AnyTransitionDefinition[] = t.eventType ? (t.source.transitions.get(t.eventType) ?? []) : (t.source.always ?? []);
+  const index = list.findIndex((d) => d === t || (targets(d) === targets(t) && d.guard === t.guard));
+  return transitionKey(t, index);
+}
+
+/** Every transition of the definition (on, after, invoke done/error and always), keyed. */
+function definedTransitions(): string[] {
+  const keys: string[] = [];
   for (const node of [wizardMachine.root, ...getStateNodes(wizardMachine.root)]) {
-    for (const list of node.transitions.values()) list.forEach((t, i) => keys.set(t, transitionKey(t, i)));
-    node.always?.forEach((t, i) => keys.set(t, transitionKey(t, i)));
+    for (const list of node.transitions.values()) list.forEach((t, i) => keys.push(transitionKey(t, i)));
+    node.always?.forEach((t, i) => keys.push(transitionKey(t, i)));
   }
   return keys;
 }
 
 function traverse(input: ApplicationFlowInput) {
-  const adjacency = getAdjacencyMap(wizardMachine, { input, events: eventsFor as never, limit: 200_000 });
+  const adjacency = getAdjacencyMap(wizardMachine, { input, events: eventsFor as never, serializeState: serializeState as never, limit: 2_000_000 });
   const states = new Set<string>();
-  const transitions = new Set<AnyTransitionDefinition>();
-  const initial = wizardMachine.getInitialSnapshot(
-    { self: undefined, system: undefined } as never,
-    input,
-  ) as WizardSnapshot;
+  const transitions = new Set<string>();
   for (const { state, transitions: edges } of Object.values(adjacency)) {
     const snapshot = state as WizardSnapshot;
     for (const node of snapshot._nodes) states.add(node.id);
-    for (const { event } of Object.values(edges)) {
-      for (const t of wizardMachine.getTransitionData(snapshot, event as WizardEvent)) transitions.add(t);
+    for (const { event } of Object.values(edges) as { event: EventObject }[]) {
+      for (const t of wizardMachine.getTransitionData(snapshot, event as WizardEvent)) transitions.add(takenKey(t));
     }
   }
-  // The eventless start: the landing state tells which `always` branch was taken.
-  states.add(wizardMachine.root.states.start!.id);
-  for (const t of wizardMachine.root.states.start!.always ?? []) {
-    if (t.target?.some((n: AnyStateNode) => initial._nodes.includes(n))) transitions.add(t);
-  }
+  // The eventless start: the state the machine lands in tells which `always` branch was taken.
+  const start = wizardMachine.root.states.start!;
+  states.add(start.id);
+  const initial = Object.values(adjacency)[0]!.state as WizardSnapshot;
+  (start.always ?? []).forEach((t, i) => {
+    if (t.target?.some((n: AnyStateNode) => initial._nodes.some((a) => a.id === n.id))) transitions.add(transitionKey(t, i));
+  });
   return { states, transitions, size: Object.keys(adjacency).length };
 }
 
 describe('wizard machine, model-based', () => {
   const results = Object.fromEntries(Object.entries(variants).map(([name, input]) => [name, traverse(input)]));
+
+  it('explores a bounded model', () => {
+    for (const r of Object.values(results)) expect(r.size).toBeLessThan(20_000);
+    console.log(Object.fromEntries(Object.entries(results).map(([k, r]) => [k, r.size])));
+  });
 
   it('reaches every state node of the definition across the store variants', () => {
     const reached = new Set(Object.values(results).flatMap((r) => [...r.states]));
@@ -136,9 +211,9 @@ describe('wizard machine, model-based', () => {
   it('takes every transition of the definition across the store variants', () => {
     const defined = definedTransitions();
     const taken = new Set(Object.values(results).flatMap((r) => [...r.transitions]));
-    const missing = [...defined.entries()].filter(([t]) => !taken.has(t)).map(([, key]) => key);
-    expect(missing).toEqual([]);
-    expect(defined.size).toBeGreaterThan(80);
+    expect(defined.filter((key) => !taken.has(key))).toEqual([]);
+    expect(new Set(defined).size).toBe(defined.length);
+    expect(defined.length).toBeGreaterThan(80);
   });
 
   it('a plain store never shows the HVAC, product or identity steps', () => {

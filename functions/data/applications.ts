@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import type { ApplicationSection, StoredApplication } from '../../machines/contracts/application.ts';
+import type { FieldCrypto } from '../platform/field-crypto.ts';
+import type { Db } from './client.ts';
+import { createItem, getItem, queryPartition, saveVersioned, type OutboxEvent, type StoredItem } from './items.ts';
+
+// The application aggregate: one item (pk APP#uuid) holding the applicants, incomes, banking, home ownership, the
+// flows' persisted machines and the result, written with single-item conditional writes on `v`.
+// PII fields are encrypted one by one (AES-256-GCM envelopes); the retrieval key (last name + SSN + date of birth)
+// and the SSN alone are kept only as keyed HMAC blind indexes.
+//   gsi1: APPLICANT#<hmac(last name, ssn, dob)> / APP#<createdAt>#<uuid>   retrieval on the welcome screen
+//   gsi2: SSN#<hmac(ssn)> / APP#<createdAt>#<uuid>                          previous-application and customer checks
+
+export type ApplicationStatus = 'draft' | 'submitted' | 'approved' | 'denied';
+
+export interface ApplicationMeta {
+  uuid: string;
+  storeId: string;
+  retailerId: string;
+  clientId: string;
+  checkoutId?: string;
+  status: ApplicationStatus;
+  createdAt: string;
+  updatedAt: string;
+  submittedAt?: string;
+  verified: boolean;
+  /** Flow state of the PIN, bank link, identity check and payroll machines, by flow name. */
+  flows?: Record<string, unknown>;
+  /** The decision and result (issue: verification and decision). */
+  decision?: unknown;
+  result?: unknown;
+  utm?: Record<string, string | null> | null;
+  app_origin?: string;
+}
+
+export interface ApplicationRecord extends ApplicationMeta {
+  data: StoredApplication;
+  v: number;
+}
+
+interface ApplicationItem extends StoredItem {
+  entity: 'application';
+  meta: ApplicationMeta;
+  /** The application with its PII fields encrypted. */
+  data: StoredApplication;
+}
+
+export const applicationKey = (uuid: string) => ({ pk: `APP#${uuid}`, sk: 'APP' });
+
+const PERSON_PII = ['social_security_number', 'identification', 'date_of_birth'] as const;
+const BANKING_PII = ['routing_number', 'checking_account'] as const;
+
+type Transform = (value: string) => Promise<string>;
+
+async function mapPii(app: StoredApplication, transform: Transform): Promise<StoredApplication> {
+  const out: StoredApplication = structuredClone(app);
+  const person = async (p: Record<string, unknown> | null | undefined) => {
+    if (!p) return;
+    for (const field of PERSON_PII) if (typeof p[field] === 'string' && p[field]) p[field] = await transform(p[field] as string);
+  };
+  await person(out.applicant as Record<string, unknown> | null | undefined);
+  await person(out.co_applicant as Record<string, unknown> | null | undefined);
+  if (out.banking) {
+    const b = out.banking as Record<string, unknown>;
+    // The confirmation only proves the shopper typed the number twice; it is never stored.
+    delete b.checking_account_confirmation;
+    for (const field of BANKING_PII) if (typeof b[field] === 'string' && b[field]) b[field] = await transform(b[field] as string);
+  }
+  return out;
+}
+
+export const sealApplication = (crypto: FieldCrypto, app: StoredApplication) => mapPii(app, (v) => crypto.encrypt(v));
+export const openApplication = (crypto: FieldCrypto, app: StoredApplication) => mapPii(app, (v) => crypto.decrypt(v));
+
+/** The blind indexes of an application's main applicant (none until the applicant is saved). */
+export async function applicantIndexes(crypto: FieldCrypto, app: StoredApplication, createdAt: string) {
+  const a = app.applicant;
+  if (!a?.social_security_number || !a.last_name || !a.date_of_birth) return {};
+  const sk = `APP#${createdAt}#${app.uuid}`;
+  return {
+    gsi1pk: `APPLICANT#${await crypto.blindIndex('applicant', a.last_name, a.social_security_number, a.date_of_birth)}`,
+    gsi1sk: sk,
+    gsi2pk: `SSN#${await crypto.blindIndex('ssn', a.social_security_number)}`,
+    gsi2sk: sk,
+  };
+}
+
+async function toRecord(crypto: FieldCrypto, item: ApplicationItem): Promise<ApplicationRecord> {
+  return { ...item.meta, data: await openApplication(crypto, item.data), v: item.v };
+}
+
+export async function getApplication(db: Db, crypto: FieldCrypto, uuid: string, now: Date): Promise<ApplicationRecord | undefined> {
+  const item = await getItem<ApplicationItem>(db, applicationKey(uuid), now);
+  return item ? toRecord(crypto, item) : undefined;
+}
+
+export async function createApplication(
+  db: Db,
+  crypto: FieldCrypto,
+  meta: Omit<ApplicationMeta, 'uuid' | 'createdAt' | 'updatedAt' | 'status' | 'verified'>,
+  data: Omit<StoredApplication, 'uuid'>,
+  now: Date,
+  events: (uuid: string) => OutboxEvent[],
+): Promise<ApplicationRecord> {
+  const uuid = randomUUID();
+  const createdAt = now.toISOString();
+  const full: StoredApplication = { ...data, uuid };
+  const item = await createItem(
+    db,
+    {
+      ...applicationKey(uuid),
+      entity: 'application' as const,
+      meta: { ...meta, uuid, createdAt, updatedAt: createdAt, status: 'draft' as const, verified: false },
+      data: await sealApplication(crypto, full),
+      ...(await applicantIndexes(crypto, full, createdAt)),
+    },
+    events(uuid),
+  );
+  return { ...item.meta, data: full, v: item.v };
+}
+
+/** Saves a new state of an application read at `previous.v` (409 when someone saved in between). */
+export async function saveApplication(
+  db: Db,
+  crypto: FieldCrypto,
+  previous: ApplicationRecord,
+  next: { meta: ApplicationMeta; data: StoredApplication },
+  events: OutboxEvent[] = [],
+): Promise<ApplicationRecord> {
+  const prevItem = { ...applicationKey(previous.uuid), entity: 'application', v: previous.v } as StoredItem;
+  const indexes = await applicantIndexes(crypto, next.data, next.meta.createdAt);
+  const saved = await saveVersioned<ApplicationItem>(
+    db,
+    { ...prevItem, meta: null, data: null, gsi1pk: null, gsi1sk: null, gsi2pk: null, gsi2sk: null },
+    {
+      ...applicationKey(previous.uuid),
+      entity: 'application',
+      v: previous.v,
+      meta: next.meta,
+      data: await sealApplication(crypto, next.data),
+      gsi1pk: indexes.gsi1pk,
+      gsi1sk: indexes.gsi1sk,
+      gsi2pk: indexes.gsi2pk,
+      gsi2sk: indexes.gsi2sk,
+    },
+    events,
+  );
+  return { ...saved.meta, data: next.data, v: saved.v };
+}
+
+/** Applications whose main applicant has this last name, SSN and date of birth, newest first. */
+export async function findApplicationsByApplicant(
+  db: Db,
+  crypto: FieldCrypto,
+  who: { last_name: string; social_security_number: string; date_of_birth: string },
+  now: Date,
+): Promise<ApplicationRecord[]> {
+  const index = await crypto.blindIndex('applicant', who.last_name, who.social_security_number, who.date_of_birth);
+  const page = await queryPartition<ApplicationItem>(db, { index: 'gsi1', pk: `APPLICANT#${index}`, descending: true, limit: 20, now });
+  return Promise.all(page.items.map((item) => toRecord(crypto, item)));
+}
+
+/** Applications of an SSN (main applicant), newest first. */
+export async function findApplicationsBySsn(db: Db, crypto: FieldCrypto, ssn: string, now: Date): Promise<ApplicationRecord[]> {
+  const index = await crypto.blindIndex('ssn', ssn);
+  const page = await queryPartition<ApplicationItem>(db, { index: 'gsi2', pk: `SSN#${index}`, descending: true, limit: 20, now });
+  return Promise.all(page.items.map((item) => toRecord(crypto, item)));
+}
+
+export const SAVED_SECTION_ORDER: readonly ApplicationSection[] = [
+  'applicant',
+  'location',
+  'home_ownership',
+  'incomes',
+  'banking',
+  'has_co_applicant',
+  'co_applicant',
+  'co_applicant_incomes',
+];

@@ -1,0 +1,250 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Db } from '../client.ts';
+import { isConditionFailure, type StoredItem } from '../items.ts';
+import {
+  anchorSpacing,
+  anchorsFromRun,
+  applyInsert,
+  applyRemove,
+  entrySortKey,
+  mergeAnchors,
+  planPage,
+  type Anchor,
+  type ListIndexState,
+} from './list-anchors.ts';
+
+// Staff lists without Scan (named access pattern of gsi2 in table.ts):
+//   entry  pk <row pk>, sk LIST#<sortField>#<scope>; gsi2pk LIST#<entity>#<sortField>#<scope>, gsi2sk <value>\u0001<id>;
+//          holds the list row, so a page is one Query.
+//   index  pk LISTINDEX#<entity>#<sortField>#<scope>, sk INDEX: the row count (meta.total) and rank anchors.
+// A scope is a filter partition: `*` (every row), or `<filter>=<value>` (active=true, retailer=<id>, store=<id>, ...).
+// Every row is written to each (sort field x scope) it belongs to; the tenant of a non-system user and a single
+// filter are therefore each one partition, read exactly like the full list.
+
+export type ListRow = Record<string, unknown> & { id: string };
+
+export interface ListSnapshot {
+  row: ListRow;
+  scopes: string[];
+}
+
+export interface ListDef {
+  entity: string;
+  sortFields: readonly string[];
+}
+
+const partitionOf = (entity: string, field: string, scope: string) => `LIST#${entity}#${field}#${scope}`;
+const indexKey = (entity: string, field: string, scope: string) => ({ pk: `LISTINDEX#${entity}#${field}#${scope}`, sk: 'INDEX' });
+const entrySk = (field: string, scope: string) => `LIST#${field}#${scope}`;
+
+interface IndexItem extends StoredItem {
+  total: number;
+  anchors: [string, number][];
+}
+
+const toState = (item: IndexItem): ListIndexState => ({ total: item.total, anchors: item.anchors.map(([k, r]) => ({ k, r })) });
+const fromAnchors = (anchors: Anchor[]): [string, number][] => anchors.map((a) => [a.k, a.r]);
+
+async function getIndex(db: Db, entity: string, field: string, scope: string): Promise<IndexItem | undefined> {
+  const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: indexKey(entity, field, scope), ConsistentRead: true }));
+  return out.Item as IndexItem | undefined;
+}
+
+async function queryAll(db: Db, input: QueryCommandInput, max = Infinity): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await db.doc.send(
+      new QueryCommand({ ...input, ExclusiveStartKey: start, Limit: Number.isFinite(max) ? Math.min(1000, max - items.length) : input.Limit }),
+    );
+    items.push(...((out.Items ?? []) as Record<string, unknown>[]));
+    start = out.LastEvaluatedKey;
+  } while (start && items.length < max);
+  return items;
+}
+
+/** Recounts a partition and lays anchors every `spacing` rows (a new list, a bulk load, or a detected drift). */
+export async function rebuildListIndex(db: Db, entity: string, field: string, scope: string): Promise<ListIndexState> {
+  const keys = (
+    await queryAll(db, {
+      TableName: db.tableName,
+      IndexName: 'gsi2',
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': 'gsi2pk', '#sk': 'gsi2sk' },
+      ExpressionAttributeValues: { ':pk': partitionOf(entity, field, scope) },
+      ProjectionExpression: '#sk',
+    })
+  ).map((item) => item.gsi2sk as string);
+  const spacing = anchorSpacing(keys.length);
+  const anchors = anchorsFromRun(keys, 0, false, spacing);
+  const state: ListIndexState = { total: keys.length, anchors };
+  const previous = await getIndex(db, entity, field, scope);
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...indexKey(entity, field, scope), entity: 'listIndex', v: (previous?.v ?? 0) + 1, total: state.total, anchors: fromAnchors(anchors) },
+    }),
+  );
+  return state;
+}
+
+/** Applies a change to an index with optimistic locking; a missing index is built from the partition instead. */
+async function updateIndex(db: Db, entity: string, field: string, scope: string, change: (s: ListIndexState) => ListIndexState) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const item = await getIndex(db, entity, field, scope);
+    if (!item) {
+      // Entries are written before the index: the rebuild already counts this change.
+      await rebuildListIndex(db, entity, field, scope);
+      return;
+    }
+    const next = change(toState(item));
+    try {
+      await db.doc.send(
+        new PutCommand({
+          TableName: db.tableName,
+          Item: { ...item, v: item.v + 1, total: next.total, anchors: fromAnchors(next.anchors) },
+          ConditionExpression: '#v = :v',
+          ExpressionAttributeNames: { '#v': 'v' },
+          ExpressionAttributeValues: { ':v': item.v },
+        }),
+      );
+      return;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * (attempt + 1)));
+    }
+  }
+  // Heavy contention: recount rather than drift.
+  await rebuildListIndex(db, entity, field, scope);
+}
+
+/**
+ * Keeps a row's list entries in line with its new state (`after` undefined = the row is gone). Entries are written
+ * first and indexes second; a crash in between leaves a count one off, which the next read of that page detects and
+ * repairs by recounting.
+ */
+export async function syncListEntries(db: Db, def: ListDef, rowPk: string, before: ListSnapshot | undefined, after: ListSnapshot | undefined) {
+  const scopes = new Set([...(before?.scopes ?? []), ...(after?.scopes ?? [])]);
+  const id = (after ?? before)!.row.id;
+  const work: Promise<void>[] = [];
+  for (const field of def.sortFields) {
+    for (const scope of scopes) {
+      const oldKey = before && before.scopes.includes(scope) ? entrySortKey(before.row[field], id) : undefined;
+      const newKey = after && after.scopes.includes(scope) ? entrySortKey(after.row[field], id) : undefined;
+      work.push(
+        (async () => {
+          if (newKey) {
+            await db.doc.send(
+              new PutCommand({
+                TableName: db.tableName,
+                Item: { pk: rowPk, sk: entrySk(field, scope), entity: 'listEntry', v: 1, gsi2pk: partitionOf(def.entity, field, scope), gsi2sk: newKey, row: after!.row },
+              }),
+            );
+          } else if (oldKey) {
+            await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: { pk: rowPk, sk: entrySk(field, scope) } }));
+          }
+          if (oldKey !== newKey) {
+            await updateIndex(db, def.entity, field, scope, (s) => {
+              let next = s;
+              if (oldKey) next = applyRemove(next, oldKey);
+              if (newKey) next = applyInsert(next, newKey);
+              return next;
+            });
+          }
+        })(),
+      );
+    }
+  }
+  await Promise.all(work);
+}
+
+export interface ListPage {
+  rows: ListRow[];
+  total: number;
+}
+
+/** One page of a list partition: a Query from the nearest anchor, never the rows of the earlier pages. */
+export async function readListPage(
+  db: Db,
+  options: { entity: string; field: string; scope: string; page: number; limit: number; descending: boolean },
+  healed = false,
+): Promise<ListPage> {
+  const { entity, field, scope, limit, descending } = options;
+  const offset = (options.page - 1) * limit;
+  const item = await getIndex(db, entity, field, scope);
+  const state = item ? toState(item) : await rebuildListIndex(db, entity, field, scope);
+  const plan = planPage(state, offset, limit, descending);
+  if (plan.expected === 0 && offset > 0) return { rows: [], total: state.total };
+  const names: Record<string, string> = { '#pk': 'gsi2pk' };
+  const values: Record<string, unknown> = { ':pk': partitionOf(entity, field, scope) };
+  let condition = '#pk = :pk';
+  if (plan.from) {
+    names['#sk'] = 'gsi2sk';
+    values[':from'] = plan.from.key;
+    condition += ` AND #sk ${plan.from.op} :from`;
+  }
+  // One extra entry tells a stale count on the last page.
+  const want = plan.skip + limit + 1;
+  const entries = await queryAll(
+    db,
+    {
+      TableName: db.tableName,
+      IndexName: 'gsi2',
+      KeyConditionExpression: condition,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ScanIndexForward: !descending,
+    },
+    want,
+  );
+  const rows = entries.slice(plan.skip, plan.skip + limit).map((e) => e.row as ListRow);
+  const stale = rows.length !== plan.expected || (offset + limit >= state.total && entries.length > plan.skip + limit);
+  if (stale && !healed) {
+    await rebuildListIndex(db, entity, field, scope);
+    return readListPage(db, options, true);
+  }
+  const spacing = anchorSpacing(state.total);
+  if (item && plan.skip > 2 * spacing) {
+    const learned = anchorsFromRun(entries.map((e) => e.gsi2sk as string), plan.firstRank, descending, spacing);
+    if (learned.length) {
+      try {
+        await db.doc.send(
+          new PutCommand({
+            TableName: db.tableName,
+            Item: { ...item, v: item.v + 1, anchors: fromAnchors(mergeAnchors(state.anchors, learned, spacing)) },
+            ConditionExpression: '#v = :v',
+            ExpressionAttributeNames: { '#v': 'v' },
+            ExpressionAttributeValues: { ':v': item.v },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error; // someone wrote meanwhile: learn next time
+      }
+    }
+  }
+  return { rows, total: state.total };
+}
+
+/**
+ * A page of a partition filtered by a predicate the partitions do not cover (two filters at once): reads the whole
+ * partition (the smallest one that applies, usually a tenant's), so it costs the partition's size, not the table's.
+ */
+export async function readFilteredPage(
+  db: Db,
+  options: { entity: string; field: string; scope: string; page: number; limit: number; descending: boolean; keep: (row: ListRow) => boolean },
+): Promise<ListPage> {
+  const entries = await queryAll(db, {
+    TableName: db.tableName,
+    IndexName: 'gsi2',
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': 'gsi2pk' },
+    ExpressionAttributeValues: { ':pk': partitionOf(options.entity, options.field, options.scope) },
+    ScanIndexForward: !options.descending,
+  });
+  const rows = entries.map((e) => e.row as ListRow).filter(options.keep);
+  const offset = (options.page - 1) * options.limit;
+  return { rows: rows.slice(offset, offset + options.limit), total: rows.length };
+}
+
+export const listPartitionName = partitionOf;
+export const listEntrySk = entrySk;

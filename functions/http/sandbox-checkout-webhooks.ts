@@ -1,0 +1,21 @@
+// Route group 'sandbox-checkout-webhooks': our inbound webhooks of the checkout vendors (e-sign, card vault).
+// Deployed in every stage (auth 'public': the signature on the raw body is the authentication). The sandbox vendors
+// and the real ones (DocuSign Connect, Stripe) call the same endpoints; see the providers' webhook.ts.
+import { receiveCardVaultWebhook } from '../providers/card-vault/webhook.ts';
+import { receiveEsignWebhook } from '../providers/esign/webhook.ts';
+import { ok } from '../platform/response.ts';
+import { lambdaHandler } from './dispatch.ts';
+import { lambdaDeps } from './lambda-deps.ts';
+import type { HandlerMap } from './route.ts';
+
+export const handlers: HandlerMap = {
+  async esignWebhook(ctx, deps) {
+    return ok(await receiveEsignWebhook(deps, ctx.event));
+  },
+
+  async cardVaultWebhook(ctx, deps) {
+    return ok(await receiveCardVaultWebhook(deps, ctx.event));
+  },
+};
+
+export const handler = lambdaHandler(handlers, lambdaDeps);

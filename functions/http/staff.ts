@@ -1,0 +1,236 @@
+import { z } from 'zod/mini';
+import { changePasswordRequest, forgotRequest, loginRequest, resetRequest, storeContextRequest } from '../../machines/contracts/staff.ts';
+import { translate } from '../../machines/i18n/catalogue.ts';
+import type { StoredItem } from '../data/items.ts';
+import type { Deps } from '../platform/deps.ts';
+import type { HttpResult } from '../platform/http-types.ts';
+import { json, ok } from '../platform/response.ts';
+import { clearedCookies, isHttps, sessionCookies } from '../platform/staff-cookies.ts';
+import { parseBody, parsePath, parseQuery, readJsonBody } from '../platform/validate.ts';
+import { listAuditPage } from '../services/staff/audit.ts';
+import { changePassword, forgotPassword, login, logout, me, resetPassword, setStoreContext } from '../services/staff/auth.ts';
+import {
+  bodyOf,
+  createResource,
+  deleteResource,
+  formFor,
+  listResource,
+  showResource,
+  t,
+  updateResource,
+  type ResourceCtx,
+  type ResourceDef,
+} from '../services/staff/resource.ts';
+import { mailTemplatesDef } from '../services/staff/resources/mail-templates.ts';
+import { changePicklistItem, picklistsDef } from '../services/staff/resources/picklists.ts';
+import { listPermissions, rolePermissionsForm, rolesDef, updateRolePermissions } from '../services/staff/resources/roles.ts';
+import { retailersDef } from '../services/staff/resources/retailers.ts';
+import { settingsDef } from '../services/staff/resources/settings.ts';
+import { storesDef } from '../services/staff/resources/stores.ts';
+import { tokensDef } from '../services/staff/resources/tokens.ts';
+import { changeUser, usersDef } from '../services/staff/resources/users.ts';
+import { clientIp } from '../services/staff/session.ts';
+import { lambdaHandler } from './dispatch.ts';
+import { lambdaDeps } from './lambda-deps.ts';
+import type { HandlerMap, RequestContext } from './route.ts';
+
+// The staff portal's API (seed 001): sign-in and sessions, and every staff resource through the generic layer.
+const idPath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
+const itemPath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)), item: z.string().check(z.minLength(1), z.maxLength(200)) });
+const unlinkPath = z.object({ id: z.string().check(z.maxLength(200)), type: z.enum(['store', 'retailer']), target: z.string().check(z.minLength(1), z.maxLength(200)) });
+const linkBody = z.object({
+  type: z.enum(['store', 'retailer'], 'staff.validation.inList'),
+  id: z.string('staff.validation.required').check(z.minLength(1, 'staff.validation.required'), z.maxLength(200, 'staff.validation.tooLong')),
+});
+
+const rc = (ctx: RequestContext, deps: Deps): ResourceCtx => ({ deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip, lang: ctx.lang });
+const query = (ctx: RequestContext) => ctx.event.queryStringParameters ?? {};
+const wantsForm = (ctx: RequestContext) => ['true', '1'].includes(query(ctx)._form ?? '');
+const secure = (ctx: RequestContext, deps: Deps) => isHttps(ctx.event, deps.config.publicUrl);
+const jsonBody = (ctx: RequestContext) => {
+  const body = readJsonBody(ctx.event);
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return {};
+  return bodyOf(body);
+};
+
+/** The paged list shape of seed 001: rows in `data`, paging in `meta`. */
+const paged = (result: { data: unknown[]; meta: unknown }): HttpResult =>
+  json(200, { status: true, code: 200, data: result.data, meta: result.meta } as never);
+
+function crud<R extends StoredItem & { id: string }>(prefix: string, def: ResourceDef<R>): HandlerMap {
+  const saved = (c: ResourceCtx, key: string) => t(c, key, { resource: t(c, def.noun) });
+  return {
+    async [`${prefix}List`](ctx, deps) {
+      const c = rc(ctx, deps);
+      if (wantsForm(ctx)) return ok(await formFor(c, def));
+      return paged(await listResource(c, def, query(ctx)));
+    },
+    async [`${prefix}Show`](ctx, deps) {
+      const c = rc(ctx, deps);
+      const { id } = parsePath(idPath, ctx.event);
+      return ok(wantsForm(ctx) ? await formFor(c, def, id) : await showResource(c, def, id));
+    },
+    async [`${prefix}Create`](ctx, deps) {
+      const c = rc(ctx, deps);
+      // 200 (not 201): the toolkit's forms treat status true with code 200 as success (seed 001 section 4).
+      return ok(await createResource(c, def, jsonBody(ctx)), saved(c, 'staff.resource.created'));
+    },
+    async [`${prefix}Update`](ctx, deps) {
+      const c = rc(ctx, deps);
+      const { id } = parsePath(idPath, ctx.event);
+      return ok(await updateResource(c, def, id, jsonBody(ctx)), saved(c, 'staff.resource.updated'));
+    },
+    async [`${prefix}UpdateForm`](ctx, deps) {
+      const c = rc(ctx, deps);
+      const { id } = parsePath(idPath, ctx.event);
+      return ok(await updateResource(c, def, id, jsonBody(ctx)), saved(c, 'staff.resource.updated'));
+    },
+    async [`${prefix}Delete`](ctx, deps) {
+      const c = rc(ctx, deps);
+      const { id } = parsePath(idPath, ctx.event);
+      await deleteResource(c, def, id);
+      return ok(null, saved(c, 'staff.resource.deleted'));
+    },
+  };
+}
+
+const tokenHandlers = crud('staffTokens', tokensDef);
+
+export const handlers: HandlerMap = {
+  // ---- sign-in and session ----
+  async staffLogin(ctx, deps) {
+    const body = parseBody(loginRequest, ctx.event);
+    const result = await login(deps, {
+      username: body.username,
+      password: body.password,
+      ip: clientIp(ctx),
+      userAgent: ctx.event.headers['user-agent'] ?? '',
+      lang: ctx.lang,
+    });
+    return { ...ok(result.me), cookies: sessionCookies(result.sessionId, result.csrfToken, result.maxAge, secure(ctx, deps)) };
+  },
+
+  async staffLogout(ctx, deps) {
+    await logout(deps, ctx.staff!);
+    return { ...ok(null, translate(ctx.lang, 'staff.auth.loggedOut')), cookies: clearedCookies(secure(ctx, deps)) };
+  },
+
+  async staffMe(ctx, deps) {
+    return ok(await me(deps, ctx.staff!));
+  },
+
+  async staffPasswordForgot(ctx, deps) {
+    const { email } = parseBody(forgotRequest, ctx.event);
+    await forgotPassword(deps, email, clientIp(ctx), ctx.lang);
+    return ok(null, translate(ctx.lang, 'staff.auth.resetSent'));
+  },
+
+  async staffPasswordReset(ctx, deps) {
+    const body = parseBody(resetRequest, ctx.event);
+    await resetPassword(deps, body.token, body.password, clientIp(ctx));
+    return ok(null, translate(ctx.lang, 'staff.auth.passwordReset'));
+  },
+
+  async staffPasswordChange(ctx, deps) {
+    const body = parseBody(changePasswordRequest, ctx.event);
+    const fresh = await changePassword(deps, ctx.staff!, { current: body.current_password, password: body.password, userAgent: ctx.event.headers['user-agent'] ?? '' });
+    return { ...ok(null, translate(ctx.lang, 'staff.auth.passwordChanged')), cookies: sessionCookies(fresh.sessionId, fresh.csrfToken, fresh.maxAge, secure(ctx, deps)) };
+  },
+
+  async staffStoreContext(ctx, deps) {
+    const { store_id } = parseBody(storeContextRequest, ctx.event);
+    return ok(await setStoreContext(deps, ctx.staff!, store_id), translate(ctx.lang, 'staff.auth.storeContextSet'));
+  },
+
+  // ---- resources ----
+  ...crud('staffUsers', usersDef),
+  ...crud('staffRoles', rolesDef),
+  ...crud('staffRetailers', retailersDef),
+  ...crud('staffStores', storesDef),
+  ...crud('staffPicklists', picklistsDef),
+  ...crud('staffSettings', settingsDef),
+  staffTokensList: tokenHandlers.staffTokensList!,
+  staffTokensShow: tokenHandlers.staffTokensShow!,
+  async staffTokensCreate(ctx, deps) {
+    const c = rc(ctx, deps);
+    return ok(await createResource(c, tokensDef, jsonBody(ctx)), t(c, 'staff.token.created'));
+  },
+  async staffTokensDelete(ctx, deps) {
+    const c = rc(ctx, deps);
+    const { id } = parsePath(idPath, ctx.event);
+    await deleteResource(c, tokensDef, id);
+    return ok(null, t(c, 'staff.token.revoked'));
+  },
+  ...crud('staffMailTemplates', mailTemplatesDef),
+
+  // ---- users: restore, mobile block, links ----
+  async staffUsersRestore(ctx, deps) {
+    const c = rc(ctx, deps);
+    return ok(await changeUser(c, parsePath(idPath, ctx.event).id, 'restore'), t(c, 'staff.user.restored'));
+  },
+  async staffUsersBlock(ctx, deps) {
+    const c = rc(ctx, deps);
+    return ok(await changeUser(c, parsePath(idPath, ctx.event).id, 'block'), t(c, 'staff.user.blocked'));
+  },
+  async staffUsersUnblock(ctx, deps) {
+    const c = rc(ctx, deps);
+    return ok(await changeUser(c, parsePath(idPath, ctx.event).id, 'unblock'), t(c, 'staff.user.unblocked'));
+  },
+  async staffUsersLink(ctx, deps) {
+    const c = rc(ctx, deps);
+    const { id } = parsePath(idPath, ctx.event);
+    const body = parseBody(linkBody, ctx.event);
+    return ok(await changeUser(c, id, { link: body.type, target: body.id, add: true }), t(c, 'staff.user.linked'));
+  },
+  async staffUsersUnlink(ctx, deps) {
+    const c = rc(ctx, deps);
+    const { id, type, target } = parsePath(unlinkPath, ctx.event);
+    return ok(await changeUser(c, id, { link: type, target, add: false }), t(c, 'staff.user.unlinked'));
+  },
+
+  // ---- roles and permissions ----
+  async staffRolePermissionsShow(ctx, deps) {
+    return ok(await rolePermissionsForm(rc(ctx, deps), parsePath(idPath, ctx.event).id));
+  },
+  async staffRolePermissionsUpdate(ctx, deps) {
+    const c = rc(ctx, deps);
+    return ok(await updateRolePermissions(c, parsePath(idPath, ctx.event).id, jsonBody(ctx)), t(c, 'staff.permissionsUpdated'));
+  },
+  async staffRolePermissionsUpdateForm(ctx, deps) {
+    const c = rc(ctx, deps);
+    return ok(await updateRolePermissions(c, parsePath(idPath, ctx.event).id, jsonBody(ctx)), t(c, 'staff.permissionsUpdated'));
+  },
+  async staffPermissionsList(ctx, deps) {
+    return paged(listPermissions(rc(ctx, deps), query(ctx)));
+  },
+
+  // ---- pick list items ----
+  async staffPicklistItemsCreate(ctx, deps) {
+    const c = rc(ctx, deps);
+    return ok(await changePicklistItem(c, parsePath(idPath, ctx.event).id, 'create', undefined, jsonBody(ctx)), t(c, 'staff.resource.created', { resource: t(c, 'staff.resource.picklistItem') }));
+  },
+  async staffPicklistItemsUpdate(ctx, deps) {
+    const c = rc(ctx, deps);
+    const { id, item } = parsePath(itemPath, ctx.event);
+    return ok(await changePicklistItem(c, id, 'update', item, jsonBody(ctx)), t(c, 'staff.resource.updated', { resource: t(c, 'staff.resource.picklistItem') }));
+  },
+  async staffPicklistItemsDelete(ctx, deps) {
+    const c = rc(ctx, deps);
+    const { id, item } = parsePath(itemPath, ctx.event);
+    return ok(await changePicklistItem(c, id, 'delete', item, jsonBody(ctx)), t(c, 'staff.resource.deleted', { resource: t(c, 'staff.resource.picklistItem') }));
+  },
+  async staffPicklistItemsRestore(ctx, deps) {
+    const c = rc(ctx, deps);
+    const { id, item } = parsePath(itemPath, ctx.event);
+    return ok(await changePicklistItem(c, id, 'restore', item, jsonBody(ctx)), t(c, 'staff.resource.restored', { resource: t(c, 'staff.resource.picklistItem') }));
+  },
+
+  // ---- audit ----
+  async staffAuditList(ctx, deps) {
+    return paged(await listAuditPage(rc(ctx, deps), query(ctx)));
+  },
+};
+
+export const handler = lambdaHandler(handlers, lambdaDeps);
+// parseQuery is re-exported for handlers added later that validate their own query.
+export { parseQuery };

@@ -1,0 +1,167 @@
+// The real card vault adapter: Stripe (API with form-encoded requests, Idempotency-Key header).
+//   Hosted fields: Stripe Elements in deferred-intent mode, mounted by Stripe.js on the payment screen (Stripe's own
+//   iframes); it needs no server call, so createSession only returns what the page passes to Elements.
+//   GET  /v1/payment_methods/{id}          card facts: card.brand, card.funding, card.country, card.last4, expiry
+//   POST /v1/payment_intents (confirm=true) charge the payment method, with Idempotency-Key
+// Card errors come back as HTTP 402 { error: { type: 'card_error', code, decline_code, message, payment_intent } }.
+import { randomBytes } from 'node:crypto';
+import {
+  CardVaultError,
+  type CardBrand,
+  type CardFunding,
+  type CardVaultPort,
+  type ChargeResult,
+} from './port.ts';
+
+export interface StripeOptions {
+  apiBaseUrl: string;
+  secretKey: string;
+  publishableKey: string;
+  clock?: () => Date;
+  timeoutMs?: number;
+}
+
+export const STRIPE_API_VERSION = '2024-06-20';
+
+const BRANDS: readonly CardBrand[] = ['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay'];
+const FUNDING: readonly CardFunding[] = ['credit', 'debit', 'prepaid'];
+
+interface StripeError {
+  type?: string;
+  code?: string;
+  decline_code?: string;
+  message?: string;
+  param?: string;
+  payment_intent?: { id?: string };
+}
+
+interface PaymentIntent {
+  id: string;
+  status: string;
+  amount: number;
+  last_payment_error?: StripeError | null;
+}
+
+/** Stripe's form encoding of nested parameters (metadata[reference]=...). */
+function form(params: Record<string, string | number | boolean | Record<string, string | boolean> | undefined>): string {
+  const out = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    if (typeof value === 'object') for (const [k, v] of Object.entries(value)) out.append(`${key}[${k}]`, String(v));
+    else out.append(key, String(value));
+  }
+  return out.toString();
+}
+
+export function stripeCardVault(options: StripeOptions): CardVaultPort {
+  const clock = options.clock ?? (() => new Date());
+  const timeoutMs = options.timeoutMs ?? 20_000;
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: string, idempotencyKey?: string): Promise<{ status: number; data: T & { error?: StripeError } }> {
+    let res: Response;
+    try {
+      res = await fetch(`${options.apiBaseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${options.secretKey}`,
+          'stripe-version': STRIPE_API_VERSION,
+          ...(body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+        },
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new CardVaultError('unavailable', `Stripe could not be reached: ${String(error)}`);
+    }
+    const data = (await res.json().catch(() => ({}))) as T & { error?: StripeError };
+    return { status: res.status, data };
+  }
+
+  /** Errors that are about our request, not about the card. */
+  function requestError(status: number, error: StripeError | undefined): CardVaultError {
+    const message = error?.message ?? `Stripe answered ${status}`;
+    if (status === 401 || status === 403) return new CardVaultError('unauthorized', message, error?.type);
+    if (status === 429) return new CardVaultError('rate_limited', message, error?.code ?? 'rate_limit');
+    if (status >= 500 || error?.type === 'api_error') return new CardVaultError('unavailable', message, error?.type);
+    if (error?.type === 'idempotency_error') return new CardVaultError('idempotency_conflict', message, 'idempotency_error');
+    // the only resources we name are payment methods (GET /v1/payment_methods/{id}, payment_method=...)
+    if (error?.code === 'resource_missing') return new CardVaultError('invalid_token', message, error.code);
+    return new CardVaultError('invalid_request', message, error?.code);
+  }
+
+  function fromIntent(pi: PaymentIntent): ChargeResult {
+    if (pi.status === 'succeeded') return { status: 'succeeded', chargeId: pi.id, amountCents: pi.amount };
+    if (pi.status === 'processing') return { status: 'pending', chargeId: pi.id, amountCents: pi.amount };
+    if (pi.status === 'requires_action') {
+      // A card asking for 3-D Secure cannot be completed on this server-confirmed, no-redirect flow.
+      return { status: 'declined', chargeId: pi.id, declineCode: 'authentication_required', message: 'Your card requires authentication.' };
+    }
+    const error = pi.last_payment_error;
+    if (error?.code === 'processing_error') return { status: 'error', chargeId: pi.id, code: error.code, message: error.message ?? 'Processing error' };
+    return {
+      status: 'declined',
+      chargeId: pi.id,
+      declineCode: error?.decline_code ?? error?.code ?? 'generic_decline',
+      message: error?.message ?? 'Your card was declined.',
+    };
+  }
+
+  return {
+    async createSession(input) {
+      return {
+        sessionId: `cs_local_${randomBytes(12).toString('hex')}`,
+        elements: { publishableKey: options.publishableKey, mode: 'payment', amount: input.amountCents, currency: input.currency, paymentMethodTypes: ['card'] },
+        expiresAt: new Date(clock().getTime() + 60 * 60_000).toISOString(),
+      };
+    },
+
+    async cardFacts(token) {
+      const { status, data } = await call<{
+        id: string;
+        type: string;
+        card?: { brand?: string; funding?: string; country?: string | null; last4?: string; exp_month?: number; exp_year?: number };
+        billing_details?: { name?: string | null };
+      }>('GET', `/v1/payment_methods/${encodeURIComponent(token)}`);
+      if (status !== 200) throw requestError(status, data.error);
+      if (data.type !== 'card' || !data.card) throw new CardVaultError('invalid_token', 'The payment method is not a card.', 'payment_method_invalid_parameter');
+      const c = data.card;
+      return {
+        token: data.id,
+        brand: BRANDS.includes(c.brand as CardBrand) ? (c.brand as CardBrand) : 'unknown',
+        funding: FUNDING.includes(c.funding as CardFunding) ? (c.funding as CardFunding) : 'unknown',
+        country: (c.country ?? '').toUpperCase(),
+        last4: c.last4 ?? '',
+        expMonth: c.exp_month ?? 0,
+        expYear: c.exp_year ?? 0,
+        name: data.billing_details?.name ?? undefined,
+      };
+    },
+
+    async charge(input) {
+      const { status, data } = await call<PaymentIntent>(
+        'POST',
+        '/v1/payment_intents',
+        form({
+          amount: input.amountCents,
+          currency: input.currency,
+          payment_method: input.token,
+          confirm: true,
+          // server-side confirmation of a card: no redirect-based methods
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          description: input.description,
+          metadata: { reference: input.reference },
+        }),
+        input.idempotencyKey,
+      );
+      if (status === 200) return fromIntent(data);
+      const error = data.error;
+      if (status === 402 && error?.type === 'card_error') {
+        const chargeId = error.payment_intent?.id ?? null;
+        if (error.code === 'processing_error') return { status: 'error', chargeId, code: error.code, message: error.message ?? 'Processing error' };
+        return { status: 'declined', chargeId, declineCode: error.decline_code ?? error.code ?? 'generic_decline', message: error.message ?? 'Your card was declined.' };
+      }
+      throw requestError(status, error);
+    },
+  };
+}

@@ -1,0 +1,203 @@
+// Our side of the payment callbacks (`POST /webhooks/card-vault`): the signature is checked on the raw body, the
+// body is parsed into a CardVaultEvent, duplicates are dropped by event id (a WEBHOOKIN#card-vault#<eventId> item
+// written with attribute_not_exists), and the event is handed to `onCardVaultEvent`.
+//
+// The body is a Stripe event (the sandbox sends the same). Stripe signs with the very scheme of
+// functions/platform/signatures.ts (`t=<unix>,v1=<hex HMAC-SHA256 of "t.body">`), in the `Stripe-Signature` header;
+// the sandbox uses our `x-signature` header. Both are checked with a 5-minute tolerance.
+import type { Db } from '../../data/client.ts';
+import { createItem, deleteItem, getItem, saveVersioned, type StoredItem } from '../../data/items.ts';
+import type { Deps } from '../../platform/deps.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
+import type { HttpEvent } from '../../platform/http-types.ts';
+import { rawBodyOf, SIGNATURE_HEADER, verifySignature } from '../../platform/signatures.ts';
+
+const KEEP_SECONDS = 30 * 24 * 3600;
+
+export type ChargeVendorStatus = 'processing' | 'succeeded' | 'failed' | 'canceled' | 'refunded';
+
+export interface CardVaultEvent {
+  /** The vendor's event id (Stripe `evt_...`). */
+  eventId: string;
+  /** The vendor's event type, e.g. 'payment_intent.succeeded'. */
+  type: string;
+  /** The charge (Stripe PaymentIntent id) the event is about. */
+  chargeId: string;
+  status: ChargeVendorStatus;
+  amountCents: number;
+  /** Our reference (the checkout id) from the charge's metadata. */
+  reference: string | null;
+  declineCode: string | null;
+  message: string | null;
+  occurredAt: string;
+}
+
+export class MalformedWebhook extends Error {}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const PAYMENT_INTENT_STATUS: Record<string, ChargeVendorStatus> = {
+  'payment_intent.succeeded': 'succeeded',
+  'payment_intent.payment_failed': 'failed',
+  'payment_intent.processing': 'processing',
+  'payment_intent.canceled': 'canceled',
+};
+
+/** Parses a Stripe event; null for event types we do not act on; throws MalformedWebhook on junk. */
+export function parseCardVaultEvent(raw: string): CardVaultEvent | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw new MalformedWebhook('not JSON');
+  }
+  if (!isObject(body) || body.object !== 'event' || typeof body.id !== 'string' || !/^evt_[A-Za-z0-9_]{1,100}$/.test(body.id)) {
+    throw new MalformedWebhook('not an event');
+  }
+  if (typeof body.type !== 'string' || typeof body.created !== 'number' || !isObject(body.data) || !isObject(body.data.object)) {
+    throw new MalformedWebhook('no type, created or data.object');
+  }
+  const object = body.data.object;
+  const occurredAt = new Date(body.created * 1000).toISOString();
+  const metadata = isObject(object.metadata) ? object.metadata : {};
+  const reference = typeof metadata.reference === 'string' ? metadata.reference : null;
+  if (body.type === 'charge.refunded') {
+    if (typeof object.payment_intent !== 'string') throw new MalformedWebhook('no payment_intent');
+    return {
+      eventId: body.id,
+      type: body.type,
+      chargeId: object.payment_intent,
+      status: 'refunded',
+      amountCents: typeof object.amount_refunded === 'number' ? object.amount_refunded : 0,
+      reference,
+      declineCode: null,
+      message: null,
+      occurredAt,
+    };
+  }
+  const status = PAYMENT_INTENT_STATUS[body.type];
+  if (!status) return null;
+  if (object.object !== 'payment_intent' || typeof object.id !== 'string' || typeof object.amount !== 'number') {
+    throw new MalformedWebhook('not a payment intent');
+  }
+  const error = isObject(object.last_payment_error) ? object.last_payment_error : null;
+  return {
+    eventId: body.id,
+    type: body.type,
+    chargeId: object.id,
+    status,
+    amountCents: object.amount,
+    reference,
+    declineCode: error && typeof error.decline_code === 'string' ? error.decline_code : error && typeof error.code === 'string' ? error.code : null,
+    message: error && typeof error.message === 'string' ? error.message : null,
+    occurredAt,
+  };
+}
+
+export type WebhookOutcome = { received: true; duplicate: boolean; ignored: boolean };
+
+/** The whole intake of one callback; AppError 401 (forged/stale) or 400 (malformed) refuses it. */
+export async function receiveCardVaultWebhook(deps: Deps, event: HttpEvent): Promise<WebhookOutcome> {
+  const raw = rawBodyOf(event);
+  const settings = deps.config.checkoutVendors.cardVault;
+  const now = deps.clock();
+  const header = settings.provider === 'stripe' ? event.headers['stripe-signature'] : event.headers[SIGNATURE_HEADER];
+  const check = settings.webhookSecret
+    ? verifySignature(settings.webhookSecret, raw, header, Math.floor(now.getTime() / 1000))
+    : ({ ok: false, reason: 'mismatch' } as const);
+  if (!check.ok) {
+    deps.log.warn('webhook refused', { vendor: 'card-vault', reason: check.reason, requestId: event.requestContext.requestId });
+    throw new AppError(401, 'The webhook signature is not valid.');
+  }
+  let parsed: CardVaultEvent | null;
+  try {
+    parsed = parseCardVaultEvent(raw);
+  } catch (error) {
+    deps.log.warn('webhook malformed', { vendor: 'card-vault', reason: (error as Error).message, requestId: event.requestContext.requestId });
+    throw badRequest('The webhook body is not a valid payment event.');
+  }
+  if (!parsed) return { received: true, duplicate: false, ignored: true };
+  const key = { pk: `WEBHOOKIN#card-vault#${parsed.eventId}`, sk: 'WEBHOOKIN' };
+  try {
+    await createItem(deps.db, {
+      ...key,
+      entity: 'inboundWebhook',
+      vendor: 'card-vault',
+      event: parsed,
+      receivedAt: now.toISOString(),
+      expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 409) return { received: true, duplicate: true, ignored: false };
+    throw error;
+  }
+  try {
+    await onCardVaultEvent(deps, parsed);
+  } catch (error) {
+    // Not handled: forget the event so the vendor's retry is processed.
+    await deleteItem(deps.db, key);
+    throw error;
+  }
+  return { received: true, duplicate: false, ignored: false };
+}
+
+export interface ChargeVendorStatusItem extends StoredItem {
+  entity: 'cardChargeVendorStatus';
+  chargeId: string;
+  status: ChargeVendorStatus;
+  amountCents: number;
+  reference: string | null;
+  declineCode: string | null;
+  message: string | null;
+  occurredAt: string;
+  lastEventId: string;
+  updatedAt: string;
+}
+
+export const chargeStatusKey = (chargeId: string) => ({ pk: `CARDCHARGE#${chargeId}`, sk: 'VENDOR_STATUS' });
+
+/**
+ * The consumer of payment events. Today it records the vendor's status of the charge (CARDCHARGE#<chargeId>):
+ * the newest event wins, and a refund is never replaced, so that the checkout service can read it with
+ * `getChargeVendorStatus`. EXTENSION POINT: the checkout service adds here the `payment.succeeded` /
+ * `payment.failed` events on the checkout machine (found by `event.reference`); it must stay idempotent (events
+ * arrive at least once, in any order).
+ */
+export async function onCardVaultEvent(deps: Pick<Deps, 'db' | 'clock'>, event: CardVaultEvent): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const now = deps.clock();
+    const current = await getItem<ChargeVendorStatusItem>(deps.db, chargeStatusKey(event.chargeId), now);
+    const next: ChargeVendorStatusItem = {
+      ...chargeStatusKey(event.chargeId),
+      entity: 'cardChargeVendorStatus',
+      v: 1,
+      chargeId: event.chargeId,
+      status: event.status,
+      amountCents: event.status === 'refunded' && current ? current.amountCents : event.amountCents,
+      reference: event.reference ?? current?.reference ?? null,
+      declineCode: event.declineCode,
+      message: event.message,
+      occurredAt: event.occurredAt,
+      lastEventId: event.eventId,
+      updatedAt: now.toISOString(),
+    };
+    try {
+      if (!current) {
+        const { v: _v, ...fresh } = next;
+        await createItem(deps.db, fresh);
+        return;
+      }
+      if (current.status === 'refunded' || (current.occurredAt > event.occurredAt && event.status !== 'refunded')) return;
+      await saveVersioned(deps.db, current, next);
+      return;
+    } catch (error) {
+      if (!(error instanceof AppError && error.statusCode === 409)) throw error;
+    }
+  }
+  throw new Error(`could not record the status of charge ${event.chargeId}`);
+}
+
+/** The vendor's last known status of a charge, as recorded from its callbacks. */
+export async function getChargeVendorStatus(db: Db, chargeId: string, now: Date): Promise<ChargeVendorStatusItem | undefined> {
+  return getItem<ChargeVendorStatusItem>(db, chargeStatusKey(chargeId), now);
+}

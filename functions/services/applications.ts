@@ -1,0 +1,179 @@
+import {
+  toApplicationView,
+  validateApplicationRequest,
+  type ApplicationRequest,
+  type ApplicationSection,
+  type ApplicationView,
+  type StoredApplication,
+} from '../../machines/contracts/application.ts';
+import type { StoreView } from '../../machines/contracts/store.ts';
+import {
+  createApplication,
+  getApplication,
+  saveApplication,
+  SAVED_SECTION_ORDER,
+  type ApplicationRecord,
+} from '../data/applications.ts';
+import { newEvent } from '../data/items.ts';
+import { getStoreById } from '../data/stores.ts';
+import type { ApplySession } from '../http/route.ts';
+import { touchApplyToken } from '../platform/apply-tokens.ts';
+import type { Deps } from '../platform/deps.ts';
+import { AppError, conflict, forbidden, notFound, unprocessable } from '../platform/errors.ts';
+import { applicationRules } from './store-rules.ts';
+
+export const APPLICATION_NOT_FOUND = 'Application not found. Please create a new application.';
+export const ALREADY_SUBMITTED = 'This application was already submitted, so it can no longer be changed.';
+
+export interface ApplicationAnswer extends ApplicationView {
+  v: number;
+  status: ApplicationRecord['status'];
+  verified: boolean;
+  store_id: string;
+}
+
+export function answerOf(record: ApplicationRecord): ApplicationAnswer {
+  return { ...toApplicationView(record.data), v: record.v, status: record.status, verified: record.verified, store_id: record.storeId };
+}
+
+export async function sessionStore(deps: Deps, session: ApplySession): Promise<StoreView> {
+  const store = await getStoreById(deps.db, session.storeId, deps.clock());
+  if (!store || !store.active) throw new AppError(404, 'Store not found', undefined, { not_found: 'store' });
+  return store.view;
+}
+
+/** Loads an application the apply session may see: its own store, and the application bound to the token if any. */
+export async function loadOwnApplication(deps: Deps, session: ApplySession, uuid: string): Promise<ApplicationRecord> {
+  const record = await getApplication(deps.db, deps.crypto, uuid, deps.clock());
+  if (!record || record.storeId !== session.storeId) throw notFound(APPLICATION_NOT_FOUND);
+  if (session.applicationUuid && session.applicationUuid !== uuid) throw forbidden();
+  return record;
+}
+
+/** Applies the saved sections of a request onto the stored application. */
+export function mergeSections(current: StoredApplication, request: ApplicationRequest): StoredApplication {
+  const next: StoredApplication = structuredClone(current);
+  for (const section of request.sections) {
+    switch (section) {
+      case 'applicant':
+        next.applicant = request.applicant ?? null;
+        break;
+      case 'location':
+        next.location = request.location ?? null;
+        break;
+      case 'incomes':
+        next.incomes = request.incomes ?? [];
+        break;
+      case 'banking':
+        next.banking = request.banking ?? null;
+        break;
+      case 'home_ownership':
+        next.home_ownership = request.home_ownership ?? null;
+        break;
+      case 'has_co_applicant':
+        next.has_co_applicant = request.has_co_applicant ?? false;
+        // Answering no removes the co-applicant (the page asked 'Are you sure you want to remove the Co-Applicant?').
+        if (request.has_co_applicant === false) next.co_applicant = null;
+        break;
+      case 'co_applicant':
+        next.co_applicant = { ...(request.co_applicant as NonNullable<StoredApplication['co_applicant']>), incomes: next.co_applicant?.incomes ?? [] };
+        break;
+      case 'co_applicant_incomes':
+        next.co_applicant = { ...(next.co_applicant ?? ({} as NonNullable<StoredApplication['co_applicant']>)), incomes: request.co_applicant_incomes ?? [] };
+        break;
+    }
+  }
+  for (const key of ['product_selection_override', 'promo_code'] as const) {
+    if (request[key] !== undefined) next[key] = request[key];
+  }
+  const saved = new Set<ApplicationSection>([...(current.saved_sections ?? []), ...request.sections]);
+  if (next.has_co_applicant === false) {
+    saved.delete('co_applicant');
+    saved.delete('co_applicant_incomes');
+  }
+  if (next.banking === null && request.sections.includes('banking')) saved.add('banking');
+  next.saved_sections = SAVED_SECTION_ORDER.filter((s) => saved.has(s));
+  return next;
+}
+
+function checkProduct(store: StoreView, request: ApplicationRequest) {
+  const value = request.product_selection_override;
+  if (value === undefined || value === null) return;
+  const keys = store.lease_program.effective_product_selection_override.map((p) => p.key);
+  if (keys.length && !keys.includes(value)) {
+    throw unprocessable({ product_selection_override: ['The product value is not in the allowed values.'] });
+  }
+}
+
+/**
+ * POST /apply-v2/application: creates the application (the request must carry the applicant) or saves sections of
+ * the token's application. `expectedVersion`, when the page sends it, makes a save from a stale page a 409.
+ */
+export async function saveApplicationSections(
+  deps: Deps,
+  session: ApplySession,
+  body: unknown,
+  expectedVersion: number | undefined,
+): Promise<ApplicationAnswer> {
+  const now = deps.clock();
+  const store = await sessionStore(deps, session);
+  const validated = validateApplicationRequest(body, applicationRules(store, now));
+  if (!validated.success) throw unprocessable(validated.errors);
+  const request = validated.data;
+  checkProduct(store, request);
+
+  if (!request.uuid) {
+    if (session.applicationUuid) {
+      // One application per apply session: a second "create" from the same page saves onto the first.
+      return saveApplicationSections(deps, session, { ...(body as object), uuid: session.applicationUuid }, expectedVersion);
+    }
+    const data = mergeSections({ uuid: '' }, request);
+    const { uuid: _placeholder, ...rest } = data;
+    const record = await createApplication(
+      deps.db,
+      deps.crypto,
+      {
+        storeId: store.id,
+        retailerId: store.retailer.id,
+        clientId: session.clientId,
+        ...(session.checkoutId ? { checkoutId: session.checkoutId } : {}),
+        utm: request.utm ?? null,
+        app_origin: 'portal',
+      },
+      rest,
+      now,
+      (uuid) => [newEvent('application.created', { type: 'application', id: uuid }, { store_id: store.id, status: 'draft', checkout_id: session.checkoutId ?? null }, now)],
+    );
+    await touchApplyToken(deps.db, session, now, deps.config.applyTokenTtlSeconds, { applicationUuid: record.uuid });
+    return answerOf(record);
+  }
+
+  // Read-modify-write: sections the request does not carry are kept as stored. Without an expected version a
+  // concurrent save of other sections is retried once on the fresh copy, so neither tab loses its section.
+  for (let attempt = 0; ; attempt++) {
+    const current = await loadOwnApplication(deps, session, request.uuid);
+    if (current.status !== 'draft') throw conflict(ALREADY_SUBMITTED);
+    if (expectedVersion !== undefined && expectedVersion !== current.v) {
+      throw conflict('error.stale', { current: answerOf(current) });
+    }
+    const data = mergeSections(current.data, request);
+    const { data: _stored, v: _version, ...meta } = current;
+    try {
+      const saved = await saveApplication(deps.db, deps.crypto, current, { meta: { ...meta, updatedAt: now.toISOString() }, data });
+      return answerOf(saved);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 409 && expectedVersion === undefined && attempt === 0) continue;
+      if (error instanceof AppError && error.statusCode === 409) {
+        const latest = await loadOwnApplication(deps, session, request.uuid);
+        throw conflict('error.stale', { current: answerOf(latest) });
+      }
+      throw error;
+    }
+  }
+}
+
+export async function getOwnApplication(deps: Deps, session: ApplySession, uuid?: string): Promise<ApplicationAnswer> {
+  const id = uuid ?? session.applicationUuid;
+  if (!id) throw notFound(APPLICATION_NOT_FOUND);
+  return answerOf(await loadOwnApplication(deps, session, id));
+}

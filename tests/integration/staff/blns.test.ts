@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { StaffClient, asAdmin, unique } from './client.ts';
+
+// Every naughty string in the text fields of users, stores, retailers and roles: a 2xx or a 4xx, never a 5xx, and
+// what was stored comes back unchanged (in the record and in the list row).
+const blns: string[] = JSON.parse(readFileSync(new URL('../../fixtures/blns.json', import.meta.url), 'utf8'));
+
+let admin: StaffClient;
+beforeAll(async () => {
+  admin = await asAdmin();
+});
+
+async function sweep(path: string, fields: string[], start: { id: string; v: number }, listPath: string) {
+  const failures: string[] = [];
+  let v = start.v;
+  let stored = 0;
+  for (const s of blns) {
+    for (const field of fields) {
+      const res = await admin.put(`${path}/${start.id}`, { [field]: s, v });
+      if (res.status >= 500) failures.push(`${res.status} ${field} ${JSON.stringify(s)}`);
+      else if (res.status === 200) {
+        v = res.body.data.v;
+        stored++;
+        if (res.body.data[field] !== s) failures.push(`changed ${field} ${JSON.stringify(s)} -> ${JSON.stringify(res.body.data[field])}`);
+        const back = await admin.get(`${path}/${start.id}`);
+        if (back.body.data[field] !== s) failures.push(`read back ${field} ${JSON.stringify(s)}`);
+      } else if (res.status !== 422) failures.push(`unexpected ${res.status} ${field} ${JSON.stringify(s)}`);
+    }
+  }
+  const list = await admin.get(listPath);
+  if (list.status !== 200) failures.push(`list ${list.status}`);
+  return { failures, stored };
+}
+
+describe('naughty strings in staff text fields', () => {
+  it('users: display name and e-mail', async () => {
+    const name = unique('blns_');
+    const user = (await admin.post('/staff/api/users', { username: name, email: `${name}@example.com`, display_name: 'Naughty', password: 'naughty-password', guard: 'system' })).body.data;
+    const { failures, stored } = await sweep('/staff/api/users', ['display_name'], user, '/staff/api/users?sortBy=display_name');
+    expect(failures).toEqual([]);
+    expect(stored).toBeGreaterThan(400);
+    // As user names and logins: refused or accepted, never a 5xx.
+    const bad: string[] = [];
+    for (const s of blns) {
+      const res = await admin.post('/staff/api/users', { username: s, email: s, display_name: s, password: 'naughty-password', guard: 'system' });
+      if (res.status >= 500) bad.push(JSON.stringify(s));
+      const q = await admin.get(`/staff/api/users?sortBy=${encodeURIComponent(s)}&guard=${encodeURIComponent(s)}`);
+      if (q.status >= 500) bad.push(`query ${JSON.stringify(s)}`);
+    }
+    expect(bad).toEqual([]);
+  }, 300_000);
+
+  it('stores: name, label and short name', async () => {
+    const store = (await admin.post('/staff/api/stores', { name: 'Naughty store', slug: unique('blns-').toLowerCase(), retailer_id: 'ret-demo-electronics' })).body.data;
+    const { failures, stored } = await sweep('/staff/api/stores', ['name', 'label', 'short_name'], store, '/staff/api/stores?sortBy=name&sortDesc=true');
+    expect(failures).toEqual([]);
+    expect(stored).toBeGreaterThan(1200);
+  }, 300_000);
+
+  it('retailers and roles: names and descriptions', async () => {
+    const slug = unique('blns-').toLowerCase();
+    const retailer = (await admin.post('/staff/api/retailers', { name: 'Naughty retailer', slug })).body.data;
+    const r = await sweep('/staff/api/retailers', ['name'], retailer, '/staff/api/retailers');
+    expect(r.failures).toEqual([]);
+    const role = (await admin.post('/staff/api/roles', { name: unique('Naughty '), guard: 'store' })).body.data;
+    const ro = await sweep('/staff/api/roles', ['description'], role, '/staff/api/roles');
+    expect(ro.failures).toEqual([]);
+    // Role names are unique per guard: every string gets a 2xx or 4xx.
+    const bad: string[] = [];
+    for (const s of blns) {
+      const res = await admin.post('/staff/api/roles', { name: s, guard: 'retailer' });
+      if (res.status >= 500) bad.push(JSON.stringify(s));
+      const login = await new StaffClient().post('/staff/api/auth/password/forgot', { email: s });
+      if (login.status >= 500) bad.push(`forgot ${JSON.stringify(s)}`);
+    }
+    expect(bad).toEqual([]);
+  }, 300_000);
+});

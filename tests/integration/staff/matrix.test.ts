@@ -1,0 +1,276 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../../functions/http/routes.ts';
+import { STAFF_ROUTE_ACCESS } from '../../../machines/contracts/staff-access.ts';
+import { fieldPermissionsForGuard, permissionsForGuard, PERMISSION_DEFS, type Permission } from '../../../machines/domain/permissions.ts';
+import { StaffClient, asAdmin, makeUser, unique } from './client.ts';
+
+// The authorization matrix, generated from the route table: every staff route is tried unauthenticated (401), by a
+// signed-in user without the permission (403), by a user of another tenant (403) and by one allowed (2xx). A new
+// staff route is covered by the first three cases automatically; the allowed case needs a fixture below, and the
+// test fails until it has one.
+const staffRoutes = routes.filter((r) => r.auth === 'staff');
+const fill = (path: string, params: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(params[k] ?? 'x'));
+const resourceOf = (path: string) => path.split('/')[3]!;
+
+type Fixture = { params?: Record<string, string>; body?: unknown; client?: StaffClient };
+
+let admin: StaffClient;
+let noPermission: StaffClient;
+let noPermissionLogin: { username: string; password: string };
+let storeFull: StaffClient;
+let retailerFull: StaffClient;
+const foreign: Record<string, string> = { stores: 'sto-hvac-central', retailers: 'ret-demo-comfort' };
+
+async function created(path: string, body: Record<string, unknown>) {
+  const res = await admin.post(path, body);
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as { id: string; v: number; items?: { id: string }[] };
+}
+
+const freshUser = (extra: Record<string, unknown> = {}) => {
+  const name = unique('mx_');
+  return created('/staff/api/users', { username: name, email: `${name}@example.com`, display_name: 'Matrix', password: 'matrix-password-1', guard: 'system', roles: [], ...extra });
+};
+const freshRole = () => created('/staff/api/roles', { name: unique('Matrix '), guard: 'store', permissions: ['users.view'] });
+const freshRetailer = () => {
+  const slug = unique('mx-').toLowerCase();
+  return created('/staff/api/retailers', { name: `Matrix ${slug}`, slug });
+};
+const freshStore = () => created('/staff/api/stores', { name: 'Matrix store', slug: unique('mx-').toLowerCase(), retailer_id: 'ret-demo-electronics' });
+const freshPicklist = () => created('/staff/api/picklists', { identifier: unique('mx_').toLowerCase(), name: 'Matrix list' });
+const freshSetting = () => created('/staff/api/settings', { key: unique('mx_').toLowerCase(), label: 'Matrix setting', type: 'number', value: 1 });
+const freshToken = (retailer = 'ret-demo-electronics') => created('/staff/api/tokens', { name: 'Matrix token', retailer_id: retailer });
+const freshTemplate = () => created('/staff/api/mail-templates', { name: unique('Matrix '), subject: 'Hello' });
+const withItem = async () => {
+  const list = await freshPicklist();
+  const res = await admin.post(`/staff/api/picklists/${list.id}/items`, { identifier: 'one', label: 'One', v: list.v });
+  return res.body.data as { id: string; v: number; items: { id: string }[] };
+};
+
+const ALLOWED: Record<string, () => Promise<Fixture>> = {
+  staffLogout: async () => ({ client: await asAdmin() }),
+  staffMe: async () => ({}),
+  staffPasswordChange: async () => {
+    const { client, password } = await makeUser(admin, { guard: 'system', permissions: [] });
+    return { client, body: { current_password: password, password: 'changed-password-1', password_confirmation: 'changed-password-1' } };
+  },
+  staffStoreContext: async () => ({ body: { store_id: 'sto-main-street' } }),
+  staffUsersList: async () => ({}),
+  staffUsersShow: async () => ({ params: { id: 'usr-admin' } }),
+  staffUsersCreate: async () => {
+    const name = unique('mx_');
+    return { body: { username: name, email: `${name}@example.com`, display_name: 'New', password: 'matrix-password-1', guard: 'store', stores: ['sto-main-street'] } };
+  },
+  staffUsersUpdate: async () => {
+    const u = await freshUser();
+    return { params: { id: u.id }, body: { display_name: 'Renamed', v: u.v } };
+  },
+  staffUsersUpdateForm: async () => {
+    const u = await freshUser();
+    return { params: { id: u.id }, body: { display_name: 'Renamed', v: u.v } };
+  },
+  staffUsersDelete: async () => ({ params: { id: (await freshUser()).id } }),
+  staffUsersRestore: async () => {
+    const u = await freshUser();
+    await admin.del(`/staff/api/users/${u.id}`);
+    return { params: { id: u.id } };
+  },
+  staffUsersBlock: async () => ({ params: { id: (await freshUser()).id } }),
+  staffUsersUnblock: async () => ({ params: { id: (await freshUser()).id } }),
+  staffUsersLink: async () => ({ params: { id: (await freshUser({ guard: 'store', stores: [] })).id }, body: { type: 'store', id: 'sto-express' } }),
+  staffUsersUnlink: async () => ({ params: { id: (await freshUser({ guard: 'store', stores: ['sto-main-street'] })).id, type: 'store', target: 'sto-main-street' } }),
+  staffRolesList: async () => ({}),
+  staffRolesShow: async () => ({ params: { id: 'role-store-manager' } }),
+  staffRolesCreate: async () => ({ body: { name: unique('Matrix '), guard: 'retailer', permissions: ['stores.view'] } }),
+  staffRolesUpdate: async () => {
+    const r = await freshRole();
+    return { params: { id: r.id }, body: { description: 'Changed', v: r.v } };
+  },
+  staffRolesUpdateForm: async () => {
+    const r = await freshRole();
+    return { params: { id: r.id }, body: { description: 'Changed', v: r.v } };
+  },
+  staffRolesDelete: async () => ({ params: { id: (await freshRole()).id } }),
+  staffRolePermissionsShow: async () => ({ params: { id: 'role-store-manager' } }),
+  staffRolePermissionsUpdate: async () => {
+    const r = await freshRole();
+    return { params: { id: r.id }, body: { permissions: ['users.view', 'stores.view'], v: r.v } };
+  },
+  staffRolePermissionsUpdateForm: async () => {
+    const r = await freshRole();
+    return { params: { id: r.id }, body: { permissions: ['stores.view'], v: r.v } };
+  },
+  staffPermissionsList: async () => ({}),
+  staffRetailersList: async () => ({}),
+  staffRetailersShow: async () => ({ params: { id: 'ret-demo-electronics' } }),
+  staffRetailersCreate: async () => {
+    const slug = unique('mx-').toLowerCase();
+    return { body: { name: 'New retailer', slug } };
+  },
+  staffRetailersUpdate: async () => {
+    const r = await freshRetailer();
+    return { params: { id: r.id }, body: { name: 'Renamed retailer', v: r.v } };
+  },
+  staffRetailersUpdateForm: async () => {
+    const r = await freshRetailer();
+    return { params: { id: r.id }, body: { active: false, v: r.v } };
+  },
+  staffRetailersDelete: async () => ({ params: { id: (await freshRetailer()).id } }),
+  staffStoresList: async () => ({}),
+  staffStoresShow: async () => ({ params: { id: 'sto-main-street' } }),
+  staffStoresCreate: async () => ({ body: { name: 'New store', slug: unique('mx-').toLowerCase(), retailer_id: 'ret-demo-electronics' } }),
+  staffStoresUpdate: async () => {
+    const s = await freshStore();
+    return { params: { id: s.id }, body: { short_name: 'Short', v: s.v } };
+  },
+  staffStoresUpdateForm: async () => {
+    const s = await freshStore();
+    return { params: { id: s.id }, body: { visible: false, v: s.v } };
+  },
+  staffStoresDelete: async () => ({ params: { id: (await freshStore()).id } }),
+  staffPicklistsList: async () => ({}),
+  staffPicklistsShow: async () => ({ params: { id: 'pl-income_types' } }),
+  staffPicklistsCreate: async () => ({ body: { identifier: unique('mx_').toLowerCase(), name: 'New list' } }),
+  staffPicklistsUpdate: async () => {
+    const p = await freshPicklist();
+    return { params: { id: p.id }, body: { name: 'Renamed', v: p.v } };
+  },
+  staffPicklistsUpdateForm: async () => {
+    const p = await freshPicklist();
+    return { params: { id: p.id }, body: { description: 'Described', v: p.v } };
+  },
+  staffPicklistsDelete: async () => ({ params: { id: (await freshPicklist()).id } }),
+  staffPicklistItemsCreate: async () => {
+    const p = await freshPicklist();
+    return { params: { id: p.id }, body: { identifier: 'a', label: 'A', v: p.v } };
+  },
+  staffPicklistItemsUpdate: async () => {
+    const p = await withItem();
+    return { params: { id: p.id, item: p.items[0]!.id }, body: { label: 'Renamed', v: p.v } };
+  },
+  staffPicklistItemsDelete: async () => {
+    const p = await withItem();
+    return { params: { id: p.id, item: p.items[0]!.id } };
+  },
+  staffPicklistItemsRestore: async () => {
+    const p = await withItem();
+    await admin.del(`/staff/api/picklists/${p.id}/items/${p.items[0]!.id}`);
+    return { params: { id: p.id, item: p.items[0]!.id } };
+  },
+  staffSettingsList: async () => ({}),
+  staffSettingsShow: async () => ({ params: { id: 'default_role' } }),
+  staffSettingsCreate: async () => ({ body: { key: unique('mx_').toLowerCase(), label: 'New setting', type: 'boolean', value: true } }),
+  staffSettingsUpdate: async () => {
+    const s = await freshSetting();
+    return { params: { id: s.id }, body: { value: 2, v: s.v } };
+  },
+  staffSettingsUpdateForm: async () => {
+    const s = await freshSetting();
+    return { params: { id: s.id }, body: { value: 3, v: s.v } };
+  },
+  staffSettingsDelete: async () => ({ params: { id: (await freshSetting()).id } }),
+  staffTokensList: async () => ({}),
+  staffTokensShow: async () => ({ params: { id: (await freshToken()).id } }),
+  staffTokensCreate: async () => ({ body: { name: 'New token', retailer_id: 'ret-demo-electronics' } }),
+  staffTokensDelete: async () => ({ params: { id: (await freshToken()).id } }),
+  staffMailTemplatesList: async () => ({}),
+  staffMailTemplatesShow: async () => ({ params: { id: (await freshTemplate()).id } }),
+  staffMailTemplatesCreate: async () => ({ body: { name: unique('New '), subject: 'Subject', blocks: [{ name: 'FOOTER_BLOCK', content: '<p>Bye</p>' }] } }),
+  staffMailTemplatesUpdate: async () => {
+    const m = await freshTemplate();
+    return { params: { id: m.id }, body: { subject: 'Changed', v: m.v } };
+  },
+  staffMailTemplatesUpdateForm: async () => {
+    const m = await freshTemplate();
+    return { params: { id: m.id }, body: { subject: 'Changed', v: m.v } };
+  },
+  staffMailTemplatesDelete: async () => ({ params: { id: (await freshTemplate()).id } }),
+  staffAuditList: async () => ({}),
+};
+
+/** Collection routes whose body names another tenant (the rest of the collection routes are confined by the list scope). */
+const TENANT_BODIES: Record<string, () => Record<string, unknown>> = {
+  staffUsersCreate: () => {
+    const name = unique('mx_');
+    return { username: name, email: `${name}@example.com`, display_name: 'Elsewhere', password: 'matrix-password-1', guard: 'store', stores: ['sto-hvac-central'] };
+  },
+  staffStoresCreate: () => ({ name: 'Elsewhere', slug: unique('mx-').toLowerCase(), retailer_id: 'ret-demo-comfort' }),
+  staffTokensCreate: () => ({ name: 'Elsewhere', retailer_id: 'ret-demo-comfort' }),
+};
+
+beforeAll(async () => {
+  admin = await asAdmin();
+  const bare = await makeUser(admin, { guard: 'system', permissions: [] });
+  noPermission = bare.client;
+  noPermissionLogin = { username: bare.username, password: bare.password };
+  storeFull = (await makeUser(admin, { guard: 'store', permissions: permissionsForGuard('store'), field_permissions: fieldPermissionsForGuard('store'), stores: ['sto-main-street'] })).client;
+  retailerFull = (await makeUser(admin, { guard: 'retailer', permissions: permissionsForGuard('retailer'), field_permissions: fieldPermissionsForGuard('retailer'), retailers: ['ret-demo-electronics'] })).client;
+  foreign.users = (await freshUser({ guard: 'store', stores: ['sto-hvac-central'] })).id;
+  foreign.tokens = (await freshToken('ret-demo-comfort')).id;
+}, 60_000);
+
+describe('authorization matrix of every staff route', () => {
+  it('covers every staff route', () => {
+    expect(staffRoutes.length).toBeGreaterThan(50);
+    expect(staffRoutes.filter((r) => !ALLOWED[r.name]).map((r) => r.name)).toEqual([]);
+  });
+
+  it.each(staffRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: 401 without a session', async (_key, route) => {
+    const res = await new StaffClient().call(route.method, fill(route.path, {}), { body: route.method === 'GET' ? undefined : {} });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('Your session is no longer valid. Please login again');
+  });
+
+  it.each(staffRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: 403 without the permission', async (_key, route) => {
+    const access = STAFF_ROUTE_ACCESS[route.name]!;
+    // Routes for any signed-in user (logout among them) get a session of their own.
+    const client = access === 'signed-in' ? new StaffClient() : noPermission;
+    if (access === 'signed-in') await client.login(noPermissionLogin.username, noPermissionLogin.password);
+    const res = await client.call(route.method, fill(route.path, { id: 'usr-admin' }), { body: route.method === 'GET' ? undefined : {} });
+    if (access === 'signed-in') expect(res.status).not.toBe(403);
+    else {
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('Permission Denied');
+    }
+  });
+
+  it.each(staffRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: 403 for another tenant', async (_key, route) => {
+    const access = STAFF_ROUTE_ACCESS[route.name]!;
+    if (access === 'signed-in') return;
+    const guards = PERMISSION_DEFS[access as Permission] as readonly string[];
+    const actor = guards.includes('store') ? storeFull : guards.includes('retailer') ? retailerFull : storeFull;
+    const hasId = route.path.includes('{id}');
+    if (!guards.includes('store') && !guards.includes('retailer')) {
+      // A system-only permission: no store or retailer role can hold it.
+      expect((await actor.call(route.method, fill(route.path, { id: 'x' }), { body: route.method === 'GET' ? undefined : {} })).status).toBe(403);
+      return;
+    }
+    if (hasId) {
+      const id = foreign[resourceOf(route.path)];
+      expect(id, `foreign record for ${resourceOf(route.path)}`).toBeDefined();
+      const res = await actor.call(route.method, fill(route.path, { id: id!, type: 'store', target: 'sto-hvac-central' }), {
+        body: route.method === 'GET' ? undefined : { v: 1, type: 'store', id: 'sto-hvac-central' },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('Permission Denied');
+    } else if (TENANT_BODIES[route.name]) {
+      const res = await actor.call(route.method, route.path, { body: TENANT_BODIES[route.name]!() });
+      expect(res.status).toBe(403);
+    } else {
+      // Collection reads: confined to the tenant's partition.
+      const res = await actor.get(route.path + '?limit=100');
+      expect(res.status).toBe(200);
+      const rows = res.body.data as Record<string, unknown>[];
+      expect(rows.some((row) => row.id === foreign[resourceOf(route.path)])).toBe(false);
+    }
+  });
+
+  it.each(staffRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: 2xx when allowed', async (_key, route) => {
+    const fixture = await ALLOWED[route.name]!();
+    const client = fixture.client ?? admin;
+    const res = await client.call(route.method, fill(route.path, fixture.params ?? {}), { body: route.method === 'GET' ? undefined : (fixture.body ?? {}) });
+    expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(200);
+    expect(res.status).toBeLessThan(300);
+    expect(res.body.status).toBe(true);
+  });
+});
