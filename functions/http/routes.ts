@@ -14,6 +14,14 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/apply-v2/retailer/{retailer}/store/{store}/initiate', group: 'apply', name: 'initiate', auth: 'public' },
   { method: 'GET', path: '/apply-v2/session', group: 'apply', name: 'session', auth: 'apply' },
 
+  // shopper: the application
+  { method: 'POST', path: '/apply-v2/application', group: 'application', name: 'saveApplication', auth: 'apply' },
+  { method: 'GET', path: '/apply-v2/application', group: 'application', name: 'getApplication', auth: 'apply' },
+  { method: 'POST', path: '/apply-v2/applicant/address', group: 'application', name: 'saveAddress', auth: 'apply' },
+  { method: 'GET', path: '/apply-v2/application/fill', group: 'application', name: 'fill', auth: 'apply' },
+  { method: 'POST', path: '/api/v1/previousCustomerCheck', group: 'application', name: 'previousCustomerCheck', auth: 'apply' },
+  { method: 'POST', path: '/api/v1/preapprovalCustomerCheck', group: 'application', name: 'preapprovalCustomerCheck', auth: 'apply' },
+
   // shopper lookups: addresses, zip codes, bank routing numbers
   { method: 'GET', path: '/api/v1/addresses/suggestions', group: 'lookups', name: 'addressSuggestions', auth: 'apply' },
   { method: 'GET', path: '/api/v1/addresses/place/{placeId}', group: 'lookups', name: 'addressPlace', auth: 'apply' },

@@ -1,5 +1,6 @@
 import type { HandlerMap, RouteGroup } from '../http/route.ts';
 import { handlers as apply } from '../http/apply.ts';
+import { handlers as application } from '../http/application.ts';
 import { handlers as lookups } from '../http/lookups.ts';
 import { handlers as sandbox } from '../http/sandbox.ts';
 import { handlers as system } from '../http/system.ts';
@@ -10,4 +11,4 @@ import { handlers as sandboxCheckout } from '../http/sandbox-checkout.ts';
 import { handlers as sandboxCheckoutWebhooks } from '../http/sandbox-checkout-webhooks.ts';
 
 // Every route group's handlers, as the Lambda functions have them (the local server calls the same code).
-export const groupHandlers: Record<RouteGroup, HandlerMap> = { system, apply, sandbox, lookups, staff, 'sandbox-vendors': sandboxVendors, 'sandbox-vendors-webhooks': sandboxVendorsWebhooks, 'sandbox-checkout': sandboxCheckout, 'sandbox-checkout-webhooks': sandboxCheckoutWebhooks };
+export const groupHandlers: Record<RouteGroup, HandlerMap> = { system, apply, sandbox, lookups, staff, 'sandbox-vendors': sandboxVendors, 'sandbox-vendors-webhooks': sandboxVendorsWebhooks, 'sandbox-checkout': sandboxCheckout, 'sandbox-checkout-webhooks': sandboxCheckoutWebhooks, application };

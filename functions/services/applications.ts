@@ -42,11 +42,15 @@ export async function sessionStore(deps: Deps, session: ApplySession): Promise<S
   return store.view;
 }
 
-/** Loads an application the apply session may see: its own store, and the application bound to the token if any. */
+/**
+ * Loads the application an apply session may touch: only the one bound to its token (on creation, or after a
+ * retrieval proved who the shopper is). Knowing a uuid is not enough; another session gets 404.
+ */
 export async function loadOwnApplication(deps: Deps, session: ApplySession, uuid: string): Promise<ApplicationRecord> {
+  if (session.applicationUuid !== uuid) throw notFound(APPLICATION_NOT_FOUND);
   const record = await getApplication(deps.db, deps.crypto, uuid, deps.clock());
-  if (!record || record.storeId !== session.storeId) throw notFound(APPLICATION_NOT_FOUND);
-  if (session.applicationUuid && session.applicationUuid !== uuid) throw forbidden();
+  if (!record) throw notFound(APPLICATION_NOT_FOUND);
+  if (record.storeId !== session.storeId) throw forbidden();
   return record;
 }
 

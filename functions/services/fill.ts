@@ -58,8 +58,9 @@ export function fillApplication(profile: FillProfile, store: StoreView, now: Dat
   };
   const [routing, bankName] = pick(ROUTING_NUMBERS);
   const account = String(1_000_000_000 + randomInt(8_999_999_999)).slice(0, 10);
-  const monthly = MONTHLY_GROSS_DOLLARS[profile];
   const isHvac = store.record.identifier === 'HVAC';
+  // HVAC stores need $2,750 a month; the profile's outcome comes from the bureau score, not the income.
+  const monthly = Math.max(MONTHLY_GROSS_DOLLARS[profile], isHvac ? 3300 : 0);
   const body: ApplicationRequestBody = {
     applicant: {
       title: pick(['Mr', 'Ms', 'Mrs']),

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredApplication } from '../../../machines/contracts/application.ts';
+import type { Db } from '../../../functions/data/client.ts';
+import { applicationKey, createApplication, findApplicationsByApplicant, findApplicationsBySsn, getApplication } from '../../../functions/data/applications.ts';
+import { FieldCrypto, masterKeyProvider } from '../../../functions/platform/field-crypto.ts';
+import { freshDb } from '../../support/dynalite.ts';
+
+let db: Db;
+let stop: () => Promise<void>;
+const crypto = new FieldCrypto(masterKeyProvider(randomBytes(32)));
+const now = new Date('2026-11-21T12:00:00Z');
+
+beforeAll(async () => {
+  ({ db, stop } = await freshDb());
+});
+afterAll(async () => stop());
+
+const data = {
+  applicant: {
+    title: 'Ms', first_name: 'Ana', middle_name: null, last_name: 'Lopez', social_security_number: '212710042',
+    identification: 'D7654321', identification_issuer: 'TX', date_of_birth: '1988-04-12', cell: '5125550101', email: 'ana@example.com',
+  },
+  banking: { routing_number: '021000021', bank_name: 'JPMorgan Chase Bank, N.A.', checking_account: '000123456789', checking_account_confirmation: '000123456789' },
+} as unknown as Omit<StoredApplication, 'uuid'>;
+
+describe('the application aggregate at rest', () => {
+  it('encrypts every PII field, drops the account confirmation, and decrypts on read', async () => {
+    const created = await createApplication(db, crypto, { storeId: 'S', retailerId: 'R', clientId: 'c' }, data, now, () => []);
+    const raw = (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: applicationKey(created.uuid) }))).Item!;
+    const text = JSON.stringify(raw);
+    for (const secret of ['212710042', '1988-04-12', 'D7654321', '021000021', '000123456789']) expect(text).not.toContain(secret);
+    expect(text).toContain('Lopez'); // names are not in the encrypted set, so staff can search them
+    expect(raw.data.banking).not.toHaveProperty('checking_account_confirmation');
+    const read = await getApplication(db, crypto, created.uuid, now);
+    expect(read?.data.applicant?.social_security_number).toBe('212710042');
+    expect(read?.data.banking?.checking_account).toBe('000123456789');
+  });
+
+  it('finds the applicant by last name, SSN and date of birth through the blind index only', async () => {
+    const created = await createApplication(db, crypto, { storeId: 'S', retailerId: 'R', clientId: 'c' }, data, now, () => []);
+    const found = await findApplicationsByApplicant(db, crypto, { last_name: ' LOPEZ ', social_security_number: '212710042', date_of_birth: '1988-04-12' }, now);
+    expect(found.map((a) => a.uuid)).toContain(created.uuid);
+    const wrongDob = await findApplicationsByApplicant(db, crypto, { last_name: 'Lopez', social_security_number: '212710042', date_of_birth: '1988-04-13' }, now);
+    expect(wrongDob).toEqual([]);
+    expect((await findApplicationsBySsn(db, crypto, '212710042', now)).length).toBeGreaterThanOrEqual(2);
+  });
+});
