@@ -29,6 +29,10 @@ export interface ApplicationMeta {
   /** The decision and result (issue: verification and decision). */
   decision?: unknown;
   result?: unknown;
+  /** When the decision was made (the application is submitted once). */
+  decidedAt?: string;
+  /** Set when a retrieval moved an approval to another store: where it was approved. */
+  originalStoreId?: string;
   utm?: Record<string, string | null> | null;
   app_origin?: string;
 }

@@ -14,7 +14,7 @@ import type { StaffSession } from '../platform/staff-types.ts';
 export type AuthKind = 'public' | 'apply' | 'sandbox' | 'staff';
 
 /** The Lambda function a route belongs to; one function per group. */
-export type RouteGroup = 'system' | 'apply' | 'sandbox' | 'lookups' | 'staff' | 'sandbox-vendors' | 'sandbox-vendors-webhooks' | 'sandbox-checkout' | 'sandbox-checkout-webhooks' | 'application';
+export type RouteGroup = 'system' | 'apply' | 'sandbox' | 'lookups' | 'staff' | 'sandbox-vendors' | 'sandbox-checkout' | 'webhooks' | 'application';
 
 export interface RouteDef {
   method: HttpMethod;

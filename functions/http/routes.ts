@@ -122,9 +122,9 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/sandbox/vendors/{vendor}/refused', group: 'sandbox-vendors', name: 'vendorRefused', auth: 'sandbox' },
 
   // inbound callbacks of the verification vendors: public, signature-checked on the raw body (every stage)
-  { method: 'POST', path: '/webhooks/bank-link', group: 'sandbox-vendors-webhooks', name: 'bankLinkWebhook', auth: 'public' },
-  { method: 'POST', path: '/webhooks/identity', group: 'sandbox-vendors-webhooks', name: 'identityWebhook', auth: 'public' },
-  { method: 'POST', path: '/webhooks/payroll', group: 'sandbox-vendors-webhooks', name: 'payrollWebhook', auth: 'public' },
+  { method: 'POST', path: '/webhooks/bank-link', group: 'webhooks', name: 'bankLinkWebhook', auth: 'public' },
+  { method: 'POST', path: '/webhooks/identity', group: 'webhooks', name: 'identityWebhook', auth: 'public' },
+  { method: 'POST', path: '/webhooks/payroll', group: 'webhooks', name: 'payrollWebhook', auth: 'public' },
 
   // sandbox checkout vendors: the e-sign signing ceremony and the card vault's hosted fields (functions/http/sandbox-checkout.ts)
   { method: 'GET', path: '/sandbox/esign/{envelopeId}', group: 'sandbox-checkout', name: 'esignPage', auth: 'sandbox' },
@@ -136,8 +136,8 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/sandbox/checkout-vendors/{vendor}/status/{id}', group: 'sandbox-checkout', name: 'vendorStatus', auth: 'sandbox' },
 
   // inbound callbacks of the checkout vendors: public, signature-checked on the raw body (every stage)
-  { method: 'POST', path: '/webhooks/esign', group: 'sandbox-checkout-webhooks', name: 'esignWebhook', auth: 'public' },
-  { method: 'POST', path: '/webhooks/card-vault', group: 'sandbox-checkout-webhooks', name: 'cardVaultWebhook', auth: 'public' },
+  { method: 'POST', path: '/webhooks/esign', group: 'webhooks', name: 'esignWebhook', auth: 'public' },
+  { method: 'POST', path: '/webhooks/card-vault', group: 'webhooks', name: 'cardVaultWebhook', auth: 'public' },
 ];
 
 export const groups = [...new Set(routes.map((r) => r.group))];

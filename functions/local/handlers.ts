@@ -5,10 +5,9 @@ import { handlers as lookups } from '../http/lookups.ts';
 import { handlers as sandbox } from '../http/sandbox.ts';
 import { handlers as system } from '../http/system.ts';
 import { handlers as sandboxVendors } from '../http/sandbox-vendors.ts';
-import { handlers as sandboxVendorsWebhooks } from '../http/sandbox-vendors-webhooks.ts';
 import { handlers as staff } from '../http/staff.ts';
 import { handlers as sandboxCheckout } from '../http/sandbox-checkout.ts';
-import { handlers as sandboxCheckoutWebhooks } from '../http/sandbox-checkout-webhooks.ts';
+import { handlers as webhooks } from '../http/webhooks.ts';
 
 // Every route group's handlers, as the Lambda functions have them (the local server calls the same code).
-export const groupHandlers: Record<RouteGroup, HandlerMap> = { system, apply, sandbox, lookups, staff, 'sandbox-vendors': sandboxVendors, 'sandbox-vendors-webhooks': sandboxVendorsWebhooks, 'sandbox-checkout': sandboxCheckout, 'sandbox-checkout-webhooks': sandboxCheckoutWebhooks, application };
+export const groupHandlers: Record<RouteGroup, HandlerMap> = { system, apply, sandbox, lookups, staff, 'sandbox-vendors': sandboxVendors, 'sandbox-checkout': sandboxCheckout, webhooks, application };

@@ -1,14 +1,12 @@
-// Route group 'sandbox-checkout-webhooks': our inbound webhooks of the checkout vendors (e-sign, card vault).
+// Our inbound webhooks of the checkout vendors (e-sign, card vault); served by the 'webhooks' route group.
 // Deployed in every stage (auth 'public': the signature on the raw body is the authentication). The sandbox vendors
 // and the real ones (DocuSign Connect, Stripe) call the same endpoints; see the providers' webhook.ts.
 import { receiveCardVaultWebhook } from '../providers/card-vault/webhook.ts';
 import { receiveEsignWebhook } from '../providers/esign/webhook.ts';
 import { ok } from '../platform/response.ts';
-import { lambdaHandler } from './dispatch.ts';
-import { lambdaDeps } from './lambda-deps.ts';
 import type { HandlerMap } from './route.ts';
 
-export const handlers: HandlerMap = {
+export const checkoutWebhooks: HandlerMap = {
   async esignWebhook(ctx, deps) {
     return ok(await receiveEsignWebhook(deps, ctx.event));
   },
@@ -18,4 +16,3 @@ export const handlers: HandlerMap = {
   },
 };
 
-export const handler = lambdaHandler(handlers, lambdaDeps);

@@ -6,8 +6,6 @@ import { receiveVendorCallback, type VendorConsumer } from '../providers/bank-li
 import type { CallbackReader, VendorKind } from '../providers/bank-link/vendor-kit.ts';
 import { onIdentityEvent } from '../providers/identity/events.ts';
 import { onPayrollEvent } from '../providers/payroll/events.ts';
-import { lambdaDeps } from './lambda-deps.ts';
-import { lambdaHandler } from './dispatch.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
 
 // Inbound callbacks of the verification vendors (sandbox or real: the configured port reads its vendor's signature
@@ -25,10 +23,9 @@ async function receive(ctx: RequestContext, deps: Deps, vendor: VendorKind, read
   return ok({ event_id: result.eventId, outcome: result.outcome }, message);
 }
 
-export const handlers: HandlerMap = {
+export const verificationWebhooks: HandlerMap = {
   bankLinkWebhook: (ctx, deps) => receive(ctx, deps, 'bank-link', deps.providers.bankLink, onBankLinkEvent),
   identityWebhook: (ctx, deps) => receive(ctx, deps, 'identity', deps.providers.identity, onIdentityEvent),
   payrollWebhook: (ctx, deps) => receive(ctx, deps, 'payroll', deps.providers.payroll, onPayrollEvent),
 };
 
-export const handler = lambdaHandler(handlers, lambdaDeps);
