@@ -8,6 +8,7 @@ import {
   describeSaveError,
   sectionErrors,
   validateCompleteApplication,
+  withConcealedStandIns,
   type ApplicationDraft,
   type ApplicationSection,
   type SaveSectionInput,
@@ -58,6 +59,7 @@ export interface SinglePageContext {
 
 export type SinglePageEvent =
   | { type: 'section.change'; section: SinglePageSection; value: unknown }
+  | { type: 'product.select'; product: string }
   | { type: 'form.submit' }
   | { type: 'save.retry'; section: SinglePageSection }
   | { type: 'applicant.created' }
@@ -135,7 +137,8 @@ export function sectionFieldErrors(
   context: Pick<SinglePageContext, 'store' | 'today' | 'values'>,
   section: SinglePageSection,
 ): FieldErrors | null {
-  return sectionErrors([section], context.values, rulesFor(context.store, context.today));
+  // concealed values loaded back from the server count as valid (see withConcealedStandIns)
+  return sectionErrors([section], withConcealedStandIns(context.values), rulesFor(context.store, context.today));
 }
 
 const isSaved = (context: SinglePageContext, section: SinglePageSection) =>
@@ -203,7 +206,7 @@ function sectionRegion(section: SinglePageSection) {
         after: {
           AUTOSAVE_DEBOUNCE: [
             { guard: { type: 'waitsForApplicant', params: { section } }, target: 'waitingForApplicant' },
-            { guard: { type: 'needsSave', params: { section } }, target: 'saving' },
+            { guard: { type: 'savesNow', params: { section } }, target: 'saving' },
             { target: 'idle' },
           ],
         },
@@ -278,6 +281,12 @@ export const singlePageMachine = setup({
     savesOnEntry: ({ context }, params: P) =>
       (context.prefilled[params.section] === true || context.editing) && needsSave(context, params.section),
     needsSave: ({ context }, params: P) => needsSave(context, params.section),
+    /** At the end of the 1 s wait: something to save, or a valid section while prefilled or editing. */
+    savesNow: ({ context }, params: P) =>
+      needsSave(context, params.section) ||
+      ((context.editing || context.prefilled[params.section] === true) &&
+        isSectionActive(context, params.section) &&
+        sectionFieldErrors(context, params.section) === null),
     /** Sections other than applicant info save only after the applicant was created. */
     waitsForApplicant: ({ context }, params: P) => params.section !== 'applicant' && context.uuid === null,
     changedSinceSave: ({ context }, params: P) =>
@@ -285,7 +294,7 @@ export const singlePageMachine = setup({
       needsSave({ ...context, saved: { ...context.saved, [params.section]: context.inFlight[params.section] } }, params.section),
     allActiveSaved: ({ context }) => allActiveSaved(context),
     applicationComplete: ({ context }) =>
-      validateCompleteApplication(draftAsApplication(context.values), rulesFor(context.store, context.today)).success,
+      validateCompleteApplication(draftAsApplication(withConcealedStandIns(context.values)), rulesFor(context.store, context.today)).success,
     verified: ({ context }) => context.verified,
   },
   actions: {
@@ -329,26 +338,32 @@ export const singlePageMachine = setup({
     startEditing: assign({ editing: true, error: null, confirmErrors: {} }),
     stopEditing: assign({ editing: false }),
     storeCompleteErrors: assign(({ context }) => {
-      const result = validateCompleteApplication(draftAsApplication(context.values), rulesFor(context.store, context.today));
+      const result = validateCompleteApplication(draftAsApplication(withConcealedStandIns(context.values)), rulesFor(context.store, context.today));
       return { confirmErrors: result.success ? {} : result.errors };
     }),
     markVerified: assign({ verified: true }),
     storeResult: assign(({ event }) => ({ result: (event as unknown as { output?: unknown }).output ?? null, error: null })),
     submitFailed: assign({ error: SUBMIT_FAILED_MESSAGE }),
+    selectProduct: assign(({ context, event }) =>
+      event.type === 'product.select' ? { values: { ...context.values, product_selection_override: event.product || null } } : {},
+    ),
   },
 }).createMachine({
   id: 'singlePage',
   context: ({ input }) => {
     const values: ApplicationDraft = { has_co_applicant: null, ...(input.prefill ?? {}) };
+    const savedOnServer = new Set(input.savedSections ?? []);
     const prefilled = Object.fromEntries(
-      SINGLE_PAGE_SECTIONS.filter((s) => hasContent(sectionValue(values, s))).map((s) => [s, true]),
+      SINGLE_PAGE_SECTIONS.filter((s) => !savedOnServer.has(s) && hasContent(sectionValue(values, s))).map((s) => [s, true]),
     );
+    // sections the server holds as the prefill has them count as saved (a reload keeps them without saving again)
+    const saved = Object.fromEntries([...savedOnServer].map((s) => [s, json(sectionValue(values, s))]));
     return {
       store: input.store,
       today: input.today,
       uuid: input.uuid ?? null,
       values,
-      saved: {},
+      saved,
       inFlight: {},
       prefilled,
       editing: false,
@@ -363,6 +378,7 @@ export const singlePageMachine = setup({
   },
   initial: 'application',
   output: ({ context }) => ({ result: context.result }),
+  on: { 'product.select': { actions: 'selectProduct' } },
   states: {
     application: {
       type: 'parallel',

@@ -6,6 +6,7 @@ import {
   describeSaveError,
   validateApplicationRequest,
   validateCompleteApplication,
+  withConcealedStandIns,
   type ApplicationDraft,
   type ApplicationRequestBody,
   type ApplicationSection,
@@ -46,6 +47,8 @@ export interface ApplicationFlowInput {
   coApplicantSaved?: boolean;
   /** Open on the confirmation step (an existing application). */
   resumeAtConfirmation?: boolean;
+  /** Sections the server holds already as `prefill` has them (a reload): the single-page form does not save them again. */
+  savedSections?: readonly ApplicationSection[];
 }
 
 /** Steps that save a section of the application. */
@@ -176,7 +179,9 @@ export function stepSaveBody(context: Pick<WizardContext, 'uuid' | 'draft'>, ste
 
 /** Field errors of a step's values (null when valid): the same validation the server runs. */
 export function stepErrors(context: Pick<WizardContext, 'uuid' | 'draft' | 'store' | 'today'>, step: FormStep): FieldErrors | null {
-  const result = validateApplicationRequest(stepSaveBody(context, step), rulesFor(context.store, context.today));
+  // concealed values loaded back from the server count as valid (see withConcealedStandIns)
+  const checked = { ...context, draft: withConcealedStandIns(context.draft) };
+  const result = validateApplicationRequest(stepSaveBody(checked, step), rulesFor(context.store, context.today));
   return result.success ? null : result.errors;
 }
 
@@ -278,7 +283,7 @@ export const wizardMachine = setup({
     canEdit: ({ context, event }, params: { step: FormStep }) =>
       event.type === 'step.edit' && event.step === params.step && stepApplies(context, params.step),
     applicationComplete: ({ context }) =>
-      validateCompleteApplication(draftAsApplication(context.draft), rulesFor(context.store, context.today)).success,
+      validateCompleteApplication(draftAsApplication(withConcealedStandIns(context.draft)), rulesFor(context.store, context.today)).success,
   },
   actions: {
     storeStepData: assign(({ context, event }, params: { step: FormStep }) => {
@@ -334,7 +339,7 @@ export const wizardMachine = setup({
     completeIdentity: assign({ identityCompleted: true, error: null }),
     markVerified: assign({ verified: true }),
     storeCompleteErrors: assign(({ context }) => {
-      const result = validateCompleteApplication(draftAsApplication(context.draft), rulesFor(context.store, context.today));
+      const result = validateCompleteApplication(draftAsApplication(withConcealedStandIns(context.draft)), rulesFor(context.store, context.today));
       return { fieldErrors: result.success ? {} : result.errors };
     }),
     storeResult: assign(({ event }) => ({ result: (event as unknown as { output?: unknown }).output ?? null, error: null })),

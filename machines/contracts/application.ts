@@ -345,6 +345,53 @@ export function conceal(value: string | null | undefined): string | null {
   return '*'.repeat(text.length - 4) + text.slice(-4);
 }
 
+/** A value as `conceal` answers it (stars, then at most the last 4 characters): it came from the server. */
+export function isConcealed(value: unknown): boolean {
+  return typeof value === 'string' && /^\*+[^*]{0,4}$/.test(value);
+}
+
+const STAND_INS = {
+  social_security_number: '123456789',
+  identification: 'A0000000',
+  routing_number: '021000021',
+  checking_account: '000000000',
+} as const;
+
+/**
+ * The draft with concealed values (loaded back from the server, last 4 only) replaced by valid stand-ins, for the
+ * page's validation only: the server holds the real values and validated them when they were saved. A save that
+ * still carries a concealed value must not be sent (the page asks for the full value again).
+ */
+export function withConcealedStandIns(draft: ApplicationDraft): ApplicationDraft {
+  const a = draft.applicant;
+  const c = draft.co_applicant;
+  const b = draft.banking;
+  const any =
+    isConcealed(a?.social_security_number) || isConcealed(a?.identification) ||
+    isConcealed(c?.social_security_number) || isConcealed(c?.identification) ||
+    isConcealed(b?.routing_number) || isConcealed(b?.checking_account);
+  if (!any) return draft;
+  const person = <T extends { social_security_number?: unknown; identification?: unknown } | null | undefined>(p: T): T => {
+    if (!p) return p;
+    const out = { ...p } as Record<string, unknown>;
+    for (const key of ['social_security_number', 'identification'] as const) if (isConcealed(out[key])) out[key] = STAND_INS[key];
+    return out as T;
+  };
+  let banking = draft.banking;
+  if (banking) {
+    const b = { ...banking } as Record<string, unknown>;
+    if (isConcealed(b.routing_number)) b.routing_number = STAND_INS.routing_number;
+    if (isConcealed(b.checking_account)) {
+      if (b.checking_account_confirmation === banking.checking_account || b.checking_account_confirmation == null) {
+        b.checking_account_confirmation = STAND_INS.checking_account;
+      }
+      b.checking_account = STAND_INS.checking_account;
+    }
+    banking = b as typeof banking;
+  }
+  return { ...draft, applicant: person(draft.applicant), co_applicant: person(draft.co_applicant), banking };
+}
+
 export type ApplicantView = Omit<Applicant, 'social_security_number' | 'identification'> & {
   social_security_number: string;
   identification: string | null;

@@ -36,7 +36,6 @@ export const APPLICATION_MESSAGES = {
   sameEmail: 'Please do not enter the same email address for different contacts',
   applicantRequired: 'Applicant details are required',
   tooManyIncomes: 'A maximum of 2 incomes is allowed',
-  termsRequired: 'You must accept the terms to continue',
 } as const;
 
 /** 'Income must be over $1200 per month' (the minimum in whole dollars, as the seed writes it). */
