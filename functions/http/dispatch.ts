@@ -9,6 +9,7 @@ import { json } from '../platform/response.ts';
 import { routeKey, type HandlerMap, type RequestContext, type RouteDef } from './route.ts';
 import { routes } from './routes.ts';
 import { authenticateStaff } from '../services/staff/session.ts';
+import { findApiToken } from '../data/api-tokens.ts';
 
 const byKey = new Map(routes.map((r) => [routeKey(r), r]));
 
@@ -46,6 +47,22 @@ async function authenticate(ctx: RequestContext, deps: Deps): Promise<void> {
     case 'staff':
       ctx.staff = await authenticateStaff(ctx, deps);
       return;
+    case 'apply-frame': {
+      // A document in an iframe cannot carry headers: the token may come in the query instead.
+      const q = ctx.event.queryStringParameters ?? {};
+      const headers = { ...ctx.event.headers };
+      if (!headers['x-apply-token'] && q.apply_token) headers['x-apply-token'] = q.apply_token;
+      if (!headers['x-client-id'] && q.client_id) headers['x-client-id'] = q.client_id;
+      ctx.apply = await verifyApplyToken(deps.db, { ...ctx.event, headers }, deps.clock());
+      return;
+    }
+    case 'retailer': {
+      const match = /^Bearer\s+(\S{1,256})$/i.exec(ctx.event.headers.authorization ?? '');
+      const token = match ? await findApiToken(deps.db, match[1]!, deps.clock()) : undefined;
+      if (!token) throw new AppError(401, 'A valid API token is required: send Authorization: Bearer <token>.');
+      ctx.retailer = { retailerId: token.retailerId, tokenId: token.id };
+      return;
+    }
   }
 }
 

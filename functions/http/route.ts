@@ -9,12 +9,14 @@ import type { StaffSession } from '../platform/staff-types.ts';
  * - apply: a shopper holding an apply token (X-Apply-Token, X-Client-Id);
  * - sandbox: the local sandbox vendors' pages and APIs (never deployed to production).
  * - staff: a staff session cookie, the CSRF header on mutations and the route's permission (STAFF_ROUTE_ACCESS).
- * Later route kinds (retailer API tokens, signed vendor webhooks) add themselves here.
+ * - apply-frame: as apply, but the token and client id may also come as `apply_token` / `client_id` query parameters
+ *   (a document shown in an iframe, where the page cannot set headers);
+ * - retailer: a retailer's bearer API token (Authorization: Bearer <token>); 401 without a valid one.
  */
-export type AuthKind = 'public' | 'apply' | 'sandbox' | 'staff';
+export type AuthKind = 'public' | 'apply' | 'apply-frame' | 'sandbox' | 'staff' | 'retailer';
 
 /** The Lambda function a route belongs to; one function per group. */
-export type RouteGroup = 'system' | 'apply' | 'sandbox' | 'lookups' | 'staff' | 'sandbox-vendors' | 'sandbox-checkout' | 'webhooks' | 'application';
+export type RouteGroup = 'system' | 'apply' | 'sandbox' | 'lookups' | 'staff' | 'sandbox-vendors' | 'sandbox-checkout' | 'webhooks' | 'application' | 'decision' | 'verification-flows' | 'checkout' | 'retailer';
 
 export interface RouteDef {
   method: HttpMethod;
@@ -42,6 +44,13 @@ export interface RequestContext {
   apply?: ApplySession;
   /** Set for auth 'staff': the session, its user and permissions (functions/services/staff/session.ts). */
   staff?: StaffSession;
+  /** Set for auth 'retailer': the retailer the API token belongs to. */
+  retailer?: RetailerCaller;
+}
+
+export interface RetailerCaller {
+  retailerId: string;
+  tokenId: string;
 }
 
 export type Handler = (ctx: RequestContext, deps: Deps) => Promise<HttpResult>;

@@ -22,6 +22,13 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/v1/previousCustomerCheck', group: 'application', name: 'previousCustomerCheck', auth: 'apply' },
   { method: 'POST', path: '/api/v1/preapprovalCustomerCheck', group: 'application', name: 'preapprovalCustomerCheck', auth: 'apply' },
 
+  // shopper: verification, decision, retrieval and the payment calculator (functions/http/decision.ts)
+  { method: 'POST', path: '/apply-v2/application/verify/send', group: 'decision', name: 'verifySend', auth: 'apply' },
+  { method: 'POST', path: '/apply-v2/application/verify/confirm', group: 'decision', name: 'verifyConfirm', auth: 'apply' },
+  { method: 'POST', path: '/apply-v2/application/confirm', group: 'decision', name: 'confirm', auth: 'apply' },
+  { method: 'POST', path: '/apply-v2/application/retrieve', group: 'decision', name: 'retrieve', auth: 'apply' },
+  { method: 'POST', path: '/api/v1/score/payments', group: 'decision', name: 'scorePayments', auth: 'apply' },
+
   // shopper lookups: addresses, zip codes, bank routing numbers
   { method: 'GET', path: '/api/v1/addresses/suggestions', group: 'lookups', name: 'addressSuggestions', auth: 'apply' },
   { method: 'GET', path: '/api/v1/addresses/place/{placeId}', group: 'lookups', name: 'addressPlace', auth: 'apply' },
@@ -108,6 +115,27 @@ export const routes: readonly RouteDef[] = [
   // sandbox vendors (local and non-production only)
   { method: 'GET', path: '/sandbox/messages', group: 'sandbox', name: 'messages', auth: 'sandbox' },
   { method: 'GET', path: '/sandbox/messages.html', group: 'sandbox', name: 'messagesPage', auth: 'sandbox' },
+  // the stored scoring settings, for testers (non-production; staff edit them through the staff portal)
+  { method: 'GET', path: '/sandbox/scoring-settings', group: 'decision', name: 'sandboxScoringSettings', auth: 'sandbox' },
+  { method: 'PUT', path: '/sandbox/scoring-settings', group: 'decision', name: 'sandboxReplaceScoringSettings', auth: 'sandbox' },
+
+  // shopper: bank link, identity check and payroll flows (functions/http/verification-flows.ts)
+  { method: 'POST', path: '/api/v1/bank-link/send-email', group: 'verification-flows', name: 'bankLinkSendEmail', auth: 'apply' },
+  { method: 'GET', path: '/api/v1/bank-link/check-profile', group: 'verification-flows', name: 'bankLinkCheckProfile', auth: 'apply' },
+  { method: 'GET', path: '/api/v1/bank-link/fetch-accounts', group: 'verification-flows', name: 'bankLinkFetchAccounts', auth: 'apply' },
+  { method: 'GET', path: '/api/v1/bank-link/fetch-ach-numbers', group: 'verification-flows', name: 'bankLinkFetchAchNumbers', auth: 'apply' },
+  { method: 'GET', path: '/api/v1/bank-link/abandon', group: 'verification-flows', name: 'bankLinkAbandon', auth: 'apply' },
+  { method: 'POST', path: '/apply-v2/intellicheck/send', group: 'verification-flows', name: 'identitySend', auth: 'apply' },
+  { method: 'POST', path: '/apply-v2/intellicheck/verify', group: 'verification-flows', name: 'identityVerify', auth: 'apply' },
+  // the exchange reads the link's token itself (X-Apply-Token) and answers 403 for an unknown, used or expired one
+  { method: 'GET', path: '/apply-v2/intellicheck/exchange', group: 'verification-flows', name: 'identityExchange', auth: 'public' },
+  { method: 'POST', path: '/apply-v2/intellicheck/exchange-token', group: 'verification-flows', name: 'identityExchangeToken', auth: 'apply' },
+  { method: 'GET', path: '/api/v1/payroll/employers', group: 'verification-flows', name: 'payrollEmployers', auth: 'apply' },
+  { method: 'GET', path: '/api/v1/payroll/{id}/affordability', group: 'verification-flows', name: 'payrollAffordability', auth: 'apply' },
+  { method: 'POST', path: '/api/v1/payroll/{id}', group: 'verification-flows', name: 'payrollStart', auth: 'apply' },
+  { method: 'POST', path: '/api/v1/payroll/{id}/refresh', group: 'verification-flows', name: 'payrollRefresh', auth: 'apply' },
+  { method: 'POST', path: '/api/v1/payroll/{id}/restart', group: 'verification-flows', name: 'payrollRestart', auth: 'apply' },
+  { method: 'GET', path: '/apply-v2/flows/{flow}', group: 'verification-flows', name: 'flowState', auth: 'apply' },
 
   // sandbox verification vendors: their hosted pages (bank connection, mobile ID scan, payroll connection) and a JSON
   // console that calls our ports (functions/http/sandbox-vendors.ts)
@@ -138,6 +166,39 @@ export const routes: readonly RouteDef[] = [
   // inbound callbacks of the checkout vendors: public, signature-checked on the raw body (every stage)
   { method: 'POST', path: '/webhooks/esign', group: 'webhooks', name: 'esignWebhook', auth: 'public' },
   { method: 'POST', path: '/webhooks/card-vault', group: 'webhooks', name: 'cardVaultWebhook', auth: 'public' },
+
+  // shopper: the checkout (functions/http/checkout.ts); the exchange authenticates with the checkout token itself
+  { method: 'GET', path: '/apply-v2/checkpoint/exchange', group: 'checkout', name: 'exchange', auth: 'public' },
+  { method: 'GET', path: '/apply-v2/checkout/{checkout_id}', group: 'checkout', name: 'loadCheckout', auth: 'apply' },
+  { method: 'GET', path: '/apply-v2/checkout/{checkout_id}/process', group: 'checkout', name: 'process', auth: 'apply' },
+  { method: 'GET', path: '/apply-v2/checkout/{checkout_id}/lease', group: 'checkout', name: 'lease', auth: 'apply' },
+  { method: 'POST', path: '/apply-v2/checkout/{checkout_id}/esign', group: 'checkout', name: 'esign', auth: 'apply' },
+  { method: 'POST', path: '/apply-v2/checkout/{checkout_id}/discard', group: 'checkout', name: 'discard', auth: 'apply' },
+  { method: 'GET', path: '/apply-v2/checkout/{checkout_id}/preview', group: 'checkout', name: 'preview', auth: 'apply-frame' },
+  // the contract PDF: a signed link that expires after 24 hours (the signature is the authentication)
+  { method: 'GET', path: '/apply-v2/checkout/{checkout_id}/contract.pdf', group: 'checkout', name: 'contractPdf', auth: 'public' },
+  { method: 'POST', path: '/apply-v2/checkout/{checkout_id}/cancel', group: 'checkout', name: 'cancel', auth: 'apply' },
+  // shopper: delivery options through the retail partner
+  { method: 'GET', path: '/api/v1/retail-partner/productavailability', group: 'checkout', name: 'productAvailability', auth: 'apply' },
+  { method: 'GET', path: '/api/v1/retail-partner/services', group: 'checkout', name: 'deliveryServices', auth: 'apply' },
+  { method: 'POST', path: '/api/v1/retail-partner/schedule', group: 'checkout', name: 'deliverySchedule', auth: 'apply' },
+  // shopper: the down payment (card vault tokens only; card numbers never reach this API)
+  { method: 'POST', path: '/api/v1/cards/card-vault/verify', group: 'checkout', name: 'cardVerify', auth: 'apply' },
+  { method: 'POST', path: '/api/v1/cards/card-vault/tokenize', group: 'checkout', name: 'cardTokenize', auth: 'apply' },
+  { method: 'POST', path: '/api/v1/cards/token', group: 'checkout', name: 'cardToken', auth: 'apply' },
+  { method: 'POST', path: '/api/v1/cards/processCard', group: 'checkout', name: 'processCard', auth: 'apply' },
+
+  // retailers: the checkout API (functions/http/retailer.ts), bearer API tokens, Idempotency-Key on writes
+  { method: 'POST', path: '/retailer/v1/checkouts', group: 'retailer', name: 'createCheckout', auth: 'retailer' },
+  { method: 'GET', path: '/retailer/v1/checkouts/{checkout_id}', group: 'retailer', name: 'getCheckout', auth: 'retailer' },
+  { method: 'POST', path: '/retailer/v1/checkouts/{checkout_id}/cancel', group: 'retailer', name: 'cancelCheckout', auth: 'retailer' },
+  { method: 'POST', path: '/retailer/v1/checkouts/{checkout_id}/delivery', group: 'retailer', name: 'confirmDelivery', auth: 'retailer' },
+  { method: 'GET', path: '/retailer/v1/webhooks/deliveries', group: 'retailer', name: 'webhookDeliveries', auth: 'retailer' },
+  { method: 'POST', path: '/retailer/v1/webhooks/deliveries/{event_id}/replay', group: 'retailer', name: 'replayWebhook', auth: 'retailer' },
+  // the demo retailer's server side (local and non-production only): creates checkouts, receives webhooks
+  { method: 'POST', path: '/demo/retailer/checkouts', group: 'retailer', name: 'demoCreateCheckout', auth: 'sandbox' },
+  { method: 'POST', path: '/demo/retailer/webhooks', group: 'retailer', name: 'demoReceiveWebhook', auth: 'sandbox' },
+  { method: 'GET', path: '/demo/retailer/webhooks', group: 'retailer', name: 'demoWebhooks', auth: 'sandbox' },
 ];
 
 export const groups = [...new Set(routes.map((r) => r.group))];

@@ -6,7 +6,7 @@ import type { Deps } from '../platform/deps.ts';
 import type { HttpResult } from '../platform/http-types.ts';
 import { json, ok } from '../platform/response.ts';
 import { clearedCookies, isHttps, sessionCookies } from '../platform/staff-cookies.ts';
-import { parseBody, parsePath, parseQuery, readJsonBody } from '../platform/validate.ts';
+import { parseBody, parsePath, readJsonBody } from '../platform/validate.ts';
 import { listAuditPage } from '../services/staff/audit.ts';
 import { changePassword, forgotPassword, login, logout, me, resetPassword, setStoreContext } from '../services/staff/auth.ts';
 import {
@@ -232,5 +232,3 @@ export const handlers: HandlerMap = {
 };
 
 export const handler = lambdaHandler(handlers, lambdaDeps);
-// parseQuery is re-exported for handlers added later that validate their own query.
-export { parseQuery };

@@ -8,6 +8,10 @@ import { handlers as sandboxVendors } from '../http/sandbox-vendors.ts';
 import { handlers as staff } from '../http/staff.ts';
 import { handlers as sandboxCheckout } from '../http/sandbox-checkout.ts';
 import { handlers as webhooks } from '../http/webhooks.ts';
+import { handlers as decision } from '../http/decision.ts';
+import { handlers as verificationFlows } from '../http/verification-flows.ts';
+import { handlers as checkout } from '../http/checkout.ts';
+import { handlers as retailer } from '../http/retailer.ts';
 
 // Every route group's handlers, as the Lambda functions have them (the local server calls the same code).
-export const groupHandlers: Record<RouteGroup, HandlerMap> = { system, apply, sandbox, lookups, staff, 'sandbox-vendors': sandboxVendors, 'sandbox-checkout': sandboxCheckout, webhooks, application };
+export const groupHandlers: Record<RouteGroup, HandlerMap> = { system, apply, sandbox, lookups, staff, 'sandbox-vendors': sandboxVendors, 'sandbox-checkout': sandboxCheckout, webhooks, application, decision, 'verification-flows': verificationFlows, checkout, retailer };

@@ -3,6 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inProcessBus } from '../events/event-bus.ts';
 import { relayOutbox } from '../events/outbox-relay.ts';
+import { onApplicationEvent } from '../events/checkout-consumer.ts';
+import { webhookDispatcher } from '../events/webhook-dispatcher.ts';
 import { loadConfig } from '../platform/config.ts';
 import { createDeps } from '../platform/create-deps.ts';
 import { demoRetailerPage } from './demo-retailer.ts';
@@ -48,6 +50,22 @@ async function main() {
     const credentials = await seedDemoData(deps);
 
     const bus = inProcessBus();
+    // Retailer webhooks: every checkout and application status change of a checkout goes to its callback URL; a
+    // poller retries due deliveries (exponential backoff for 72 hours). The checkout consumer moves a checkout
+    // along with its application.
+    const webhooks = webhookDispatcher(deps);
+    bus.subscribe((event) => onApplicationEvent(deps, event));
+    bus.subscribe((event) => webhooks.dispatchEvent(event));
+    let retrying = false;
+    const webhookRetries = setInterval(() => {
+      if (retrying) return;
+      retrying = true;
+      webhooks
+        .retryDue()
+        .catch((error) => deps.log.warn('webhook retry pass failed', { error: String(error) }))
+        .finally(() => (retrying = false));
+    }, 5_000);
+    stops.push(() => clearInterval(webhookRetries));
     let relaying = false;
     const relay = setInterval(() => {
       if (relaying) return;

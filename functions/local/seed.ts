@@ -9,6 +9,9 @@ import { hashPassword, randomSecret, verifyPassword } from '../platform/password
 import { DEMO_RETAILERS, DEMO_STORES } from './demo-data.ts';
 import { listDemoRecords, seedStaff } from '../services/staff/seed.ts';
 import { ADMIN_ROLE_ID } from '../../machines/domain/permissions.ts';
+import { DEFAULT_SCORING_SETTINGS } from '../../machines/domain/scoring-settings.ts';
+import { seedScoringSettings } from '../data/scoring-settings.ts';
+import { retailerWebhookSecret } from '../services/webhook-secrets.ts';
 
 const SEED_VERSION = 1;
 const SEED_MARKER = { pk: 'SYSTEM#SEED', sk: 'DEMO' };
@@ -30,6 +33,8 @@ export async function seedDemoData(deps: Deps, env: NodeJS.ProcessEnv = process.
   const now = deps.clock();
   for (const retailer of DEMO_RETAILERS) await putRetailer(deps.db, retailer);
   for (const store of DEMO_STORES) await putStore(deps.db, store);
+  // Scoring settings are data: written once, never overwritten (staff or testers may have changed them).
+  await seedScoringSettings(deps.db, DEFAULT_SCORING_SETTINGS, now);
 
   const credentialsFile = join(deps.config.dataDir, 'demo-credentials.json');
   const saved: { adminPassword?: string; retailerApiToken?: string } = existsSync(credentialsFile)
@@ -74,6 +79,9 @@ export async function seedDemoData(deps: Deps, env: NodeJS.ProcessEnv = process.
       last_four: retailerApiToken.slice(-4),
     });
   }
+
+  // The demo retailer's webhook signing secret (the demo page's receiver verifies our webhooks with it).
+  await retailerWebhookSecret(deps, 'ret-demo-electronics');
 
   if (!env.DEMO_ADMIN_PASSWORD || !env.DEMO_RETAILER_API_TOKEN) {
     writeFileSync(credentialsFile, JSON.stringify({ adminPassword, retailerApiToken }, null, 2), { mode: 0o600 });

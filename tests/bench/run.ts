@@ -9,6 +9,8 @@ import { ensureTable, startDynalite } from '../../functions/local/dynalite.ts';
 import { createLocalServer } from '../../functions/local/server.ts';
 import { seedDemoData } from '../../functions/local/seed.ts';
 import { measure, type Stats } from './stats.ts';
+import { staffListsBench } from './staff-lists.ts';
+import { decisionBench } from './decision.ts';
 
 // `npm run bench`: latencies of the API on the embedded database, reported as ratios against the raw dynalite
 // put/get floor measured in the same run (absolute numbers vary by machine; ratios travel).
@@ -58,6 +60,8 @@ async function main() {
     'median / floor put': (s.median / floorPut).toFixed(2),
   }));
   console.table(rows);
+  if (process.env.BENCH_DECISION !== '0') await decisionBench({ deps, base, floorGetMs: floorGet, floorPutMs: floorPut });
+  if (process.env.BENCH_STAFF_LISTS !== '0') await staffListsBench({ deps, base, adminPassword: 'bench-password' });
   server.close();
   server.closeAllConnections();
   await dynalite.stop();
