@@ -21,6 +21,9 @@ import { touchApplyToken } from '../platform/apply-tokens.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../platform/errors.ts';
 import { applicationRules } from './store-rules.ts';
+import type { ApplicationResult } from '../../machines/domain/result.ts';
+import type { Lang } from '../../machines/i18n/types.ts';
+import { hasContractInProgress, isLiveApproval, isSessionVerified, renderedResultOf } from './decision-support.ts';
 
 export const APPLICATION_NOT_FOUND = 'Application not found. Please create a new application.';
 export const ALREADY_SUBMITTED = 'This application was already submitted, so it can no longer be changed.';
@@ -28,12 +31,38 @@ export const ALREADY_SUBMITTED = 'This application was already submitted, so it 
 export interface ApplicationAnswer extends ApplicationView {
   v: number;
   status: ApplicationRecord['status'];
+  /** The PIN was proved for this application (in this apply session, when the session is known). */
   verified: boolean;
   store_id: string;
+  /** Checkpoint flags (issue 4): submitted once decided; the result rendered in the request's language. */
+  submitted: boolean;
+  result: ApplicationResult<string> | null;
+  hasApprovedApplication: boolean;
+  hasContractInProgress: boolean;
+  /** Where an approval moved from by a retrieval at another store, else null. */
+  original_store_id: string | null;
 }
 
-export function answerOf(record: ApplicationRecord): ApplicationAnswer {
-  return { ...toApplicationView(record.data), v: record.v, status: record.status, verified: record.verified, store_id: record.storeId };
+export interface AnswerOptions {
+  lang?: Lang;
+  now?: Date;
+  /** The asking session's token hash: `verified` is per session. */
+  tokenHash?: string;
+}
+
+export function answerOf(record: ApplicationRecord, options: AnswerOptions = {}): ApplicationAnswer {
+  return {
+    ...toApplicationView(record.data),
+    v: record.v,
+    status: record.status,
+    verified: isSessionVerified(record, options.tokenHash),
+    store_id: record.storeId,
+    submitted: record.status !== 'draft',
+    result: renderedResultOf(record, options.lang ?? 'en'),
+    hasApprovedApplication: isLiveApproval(record, options.now ?? new Date()),
+    hasContractInProgress: hasContractInProgress(record),
+    original_store_id: record.originalStoreId ?? null,
+  };
 }
 
 export async function sessionStore(deps: Deps, session: ApplySession): Promise<StoreView> {
@@ -164,7 +193,7 @@ export async function saveApplicationSections(
     const { data: _stored, v: _version, ...meta } = current;
     try {
       const saved = await saveApplication(deps.db, deps.crypto, current, { meta: { ...meta, updatedAt: now.toISOString() }, data });
-      return answerOf(saved);
+      return answerOf(saved, { now, tokenHash: session.tokenHash });
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 409 && expectedVersion === undefined && attempt === 0) continue;
       if (error instanceof AppError && error.statusCode === 409) {
@@ -176,8 +205,8 @@ export async function saveApplicationSections(
   }
 }
 
-export async function getOwnApplication(deps: Deps, session: ApplySession, uuid?: string): Promise<ApplicationAnswer> {
+export async function getOwnApplication(deps: Deps, session: ApplySession, uuid?: string, lang: Lang = 'en'): Promise<ApplicationAnswer> {
   const id = uuid ?? session.applicationUuid;
   if (!id) throw notFound(APPLICATION_NOT_FOUND);
-  return answerOf(await loadOwnApplication(deps, session, id));
+  return answerOf(await loadOwnApplication(deps, session, id), { lang, now: deps.clock(), tokenHash: session.tokenHash });
 }

@@ -4,7 +4,9 @@ import {
   allowedTerms,
   decileForScore,
   incomeBandIndex,
+  isOptionEligible,
   isStateServed,
+  LEASE_OPTIONS,
   matrixApprovalCents,
   multiplierBasisPoints,
   stateTotalCostCapBasisPoints,
@@ -30,6 +32,7 @@ export const REASON_CODES = [
   'NO_SCORE',
   'SCORE_TOO_LOW',
   'APPROVAL_BELOW_MINIMUM',
+  'NO_ELIGIBLE_OPTION',
   'PIN_ATTEMPTS_EXCEEDED',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
@@ -114,6 +117,7 @@ const REASON_TEXT: Record<ReasonCode, string> = {
   NO_SCORE: 'No credit score was available from the consumer reporting agency',
   SCORE_TOO_LOW: 'Your credit score from the consumer reporting agency is below our minimum',
   APPROVAL_BELOW_MINIMUM: 'The amount we could approve is below our minimum lease of ${min}',
+  NO_ELIGIBLE_OPTION: 'None of the lease options offered at this store is available for your application',
   PIN_ATTEMPTS_EXCEEDED: 'Too many verification attempts',
 };
 
@@ -174,7 +178,8 @@ export function paymentToIncomeCapCents(
 }
 
 /**
- * Offers per option from the approval (each rounded down to `approvalRoundingCents`; 0 = not offered):
+ * Offers per option from the approval (each rounded down to `approvalRoundingCents`; 0 = not offered). An option
+ * is offered only where the store enables it (A always) and the decile is inside its `optionDeciles` span:
  * - A, the standard lease: the approval itself.
  * - B (store option B): `bOfferPercent` of the approval, because its only upfront money is the $49.95 initial
  *   payment (no first payment, no extra down), which makes it the riskiest.
@@ -183,16 +188,17 @@ export function paymentToIncomeCapCents(
  *   `dRequiredDownPercent` down: 125% with 20% down leases the same amount as A.
  * An option whose offer falls below the floor is not offered.
  */
-export function offersFor(approval: Cents, store: StoreFacts, settings: ScoringSettings): Offers {
+export function offersFor(approval: Cents, store: StoreFacts, settings: ScoringSettings, decileValue: number): Offers {
   const step = settings.approvalRoundingCents;
   const floor = floorFor(store, settings);
   const keep = (amount: Cents): Cents => (amount >= floor ? amount : 0);
   const cap = storeCapCents(store, settings);
+  const may = (option: LeaseOption, enabled: boolean) => enabled && isOptionEligible(option, decileValue, settings);
   return {
-    A: approval,
-    B: store.optionBEnabled ? keep(roundDownTo(Math.floor((approval * settings.options.bOfferPercent) / 100), step)) : 0,
-    C: store.optionCEnabled ? approval : 0,
-    D: store.optionDEnabled
+    A: may('A', true) ? approval : 0,
+    B: may('B', store.optionBEnabled) ? keep(roundDownTo(Math.floor((approval * settings.options.bOfferPercent) / 100), step)) : 0,
+    C: may('C', store.optionCEnabled) ? approval : 0,
+    D: may('D', store.optionDEnabled)
       ? keep(roundDownTo(Math.min(cap, Math.floor((approval * settings.options.dOfferPercent) / 100)), step))
       : 0,
   };
@@ -275,6 +281,9 @@ export function decide(input: DecisionInput, settings: ScoringSettings): Decisio
     settings.approvalRoundingCents,
   );
   if (approval < floor) return deny([reason('APPROVAL_BELOW_MINIMUM', { min: plainDollars(floor) })], decileValue);
+  const offers = offersFor(approval, input.store, settings, decileValue);
+  // A store without the options this decile may have (e.g. decile 2 where option B is off) has nothing to offer.
+  if (LEASE_OPTIONS.every((option) => offers[option] === 0)) return deny([reason('NO_ELIGIBLE_OPTION')], decileValue);
 
   return {
     code: 'A',
@@ -282,7 +291,7 @@ export function decide(input: DecisionInput, settings: ScoringSettings): Decisio
     score: input.score,
     decile: decileValue,
     approvalCents: approval,
-    offers: offersFor(approval, input.store, settings),
+    offers,
     reasons: [],
     decidedAt,
     expiresAt,

@@ -15,6 +15,11 @@ const percent = z.number().check(z.minimum(0), z.maximum(100));
 
 const decileRangeSchema = z.object({ decile, minScore: z.int(), maxScore: z.int() });
 
+/** Inclusive range of deciles in which a lease option may be offered. */
+const decileSpanSchema = z
+  .object({ min: decile, max: decile })
+  .check(z.refine((span) => span.min <= span.max, 'The lowest decile must not be above the highest'));
+
 const approvalRowSchema = z.object({
   decile,
   /** One amount per income band, in the order of `incomeBandsMonthlyCents`. */
@@ -64,6 +69,15 @@ export const scoringSettingsSchema = z
       dOfferPercent: z.number().check(z.minimum(0), z.maximum(200)),
       dRequiredDownPercent: percent,
     }),
+    /**
+     * The deciles in which each option may be offered (where the store enables it). Options differ in risk, so
+     * they suit different parts of the book: B's only upfront money is the $49.95 initial payment, which makes it
+     * the lease for thin and subprime files (lower and middle deciles) that could not afford A's first payment
+     * and fees at signing; A is the standard lease for the middle and upper deciles; C spreads the lease over the
+     * longest term (the most exposure), so only the upper deciles get it; D's 20% down carries its own risk, so
+     * it reaches down to the lower-middle deciles.
+     */
+    optionDeciles: z.object({ A: decileSpanSchema, B: decileSpanSchema, C: decileSpanSchema, D: decileSpanSchema }),
     fees: z.object({
       /** Document Processing Fee, options A, C and D. */
       documentProcessingFeeCents: cents,
@@ -178,6 +192,14 @@ export const DEFAULT_SCORING_SETTINGS: ScoringSettings = {
   offerValidityDays: 180,
   approvalRoundingCents: 1_000,
   options: { bOfferPercent: 90, bInitialPaymentCents: 4_995, dOfferPercent: 125, dRequiredDownPercent: 20 },
+  // B for deciles 1-7 (scores 450-679), A for 5-10 (590 and up), C for 7-10 (650 and up), D for 3-10 (530 and up):
+  // deciles 5-7 (590-679) get both A and B; 1-4 only B; 8-10 only A (with C and D where the store enables them).
+  optionDeciles: {
+    A: { min: 5, max: 10 },
+    B: { min: 1, max: 7 },
+    C: { min: 7, max: 10 },
+    D: { min: 3, max: 10 },
+  },
   fees: { documentProcessingFeeCents: 4_500, epoFeeCents: 2_500 },
   ocp: { weeklyCents: 299, monthlyCents: 1_295 },
   earlyPurchase: { defaultSacDays: 90, remainingPaymentsPercent: 60 },
@@ -232,6 +254,12 @@ export function multiplierBasisPoints(decileValue: number, termMonths: number, s
 export function stateTotalCostCapBasisPoints(state: string, settings: ScoringSettings): number | null {
   const cap = settings.stateTotalCostCaps[state.toUpperCase()];
   return cap === undefined ? null : Math.round(cap * 10_000);
+}
+
+/** True when `option` may be offered to an applicant of this decile (the store must still enable it). */
+export function isOptionEligible(option: LeaseOption, decileValue: number, settings: ScoringSettings): boolean {
+  const span = settings.optionDeciles[option];
+  return decileValue >= span.min && decileValue <= span.max;
 }
 
 export function isStateServed(state: string, settings: ScoringSettings): boolean {

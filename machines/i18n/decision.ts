@@ -29,7 +29,21 @@ export const decision: MessageArea = {
     'decision.reason.NO_SCORE': 'No credit score was available from the consumer reporting agency',
     'decision.reason.SCORE_TOO_LOW': 'Your credit score from the consumer reporting agency is below our minimum',
     'decision.reason.APPROVAL_BELOW_MINIMUM': 'The amount we could approve is below our minimum lease of ${min}',
+    'decision.reason.NO_ELIGIBLE_OPTION': 'None of the lease options offered at this store is available for your application',
     'decision.reason.PIN_ATTEMPTS_EXCEEDED': 'Too many verification attempts',
+    'pin.message.sms': '{brand}: your verification PIN is {code}. It expires in 10 minutes. Never share it.',
+    'pin.message.subject': '{brand}: your verification PIN',
+    'pin.message.email': 'Hello {name},\n\nYour {brand} verification PIN is {code}. It expires in 10 minutes.\n\nIf you did not apply for a lease, ignore this message. Never share this PIN.',
+    'decision.verifyFirst': 'Please verify the application with the PIN we send you before submitting it.',
+    'decision.termsRequired': 'Please accept the terms to submit the application.',
+    'retrieval.contractInProgress':
+      'You currently have a contract in progress. Please contact customer service at {number} for assistance or chat with us below.',
+    'retrieval.contactStore':
+      'You currently have an application in progress with {store}. Please contact them to complete your lease contract or call our customer service for assistance.',
+    'retrieval.moved': 'Your approval from {from} has been moved to {to}.',
+    'retrieval.existing': 'We found your application. Please verify it with the PIN we send you to continue.',
+    'decision.calculatorNotApproved': 'The payment calculator is available once the application is approved.',
+    'decision.optionNotOffered': 'This option is not offered for your application.',
   },
   es: {
     'result.approved.title': '¡Felicidades, {name}!',
@@ -57,6 +71,20 @@ export const decision: MessageArea = {
     'decision.reason.NO_SCORE': 'La agencia de informes de crédito no tenía un puntaje de crédito disponible',
     'decision.reason.SCORE_TOO_LOW': 'Su puntaje de crédito de la agencia de informes de crédito está por debajo de nuestro mínimo',
     'decision.reason.APPROVAL_BELOW_MINIMUM': 'El monto que pudimos aprobar está por debajo de nuestro arrendamiento mínimo de ${min}',
+    'decision.reason.NO_ELIGIBLE_OPTION': 'Ninguna de las opciones de arrendamiento que ofrece esta tienda está disponible para su solicitud',
     'decision.reason.PIN_ATTEMPTS_EXCEEDED': 'Demasiados intentos de verificación',
+    'pin.message.sms': '{brand}: su PIN de verificación es {code}. Vence en 10 minutos. No lo comparta.',
+    'pin.message.subject': '{brand}: su PIN de verificación',
+    'pin.message.email': 'Hola {name},\n\nSu PIN de verificación de {brand} es {code}. Vence en 10 minutos.\n\nSi no solicitó un arrendamiento, ignore este mensaje. No comparta este PIN.',
+    'decision.verifyFirst': 'Verifique la solicitud con el PIN que le enviamos antes de enviarla.',
+    'decision.termsRequired': 'Acepte los términos para enviar la solicitud.',
+    'retrieval.contractInProgress':
+      'Actualmente tiene un contrato en curso. Comuníquese con servicio al cliente al {number} para obtener ayuda o chatee con nosotros abajo.',
+    'retrieval.contactStore':
+      'Actualmente tiene una solicitud en curso con {store}. Comuníquese con ellos para completar su contrato de arrendamiento o llame a nuestro servicio al cliente para obtener ayuda.',
+    'retrieval.moved': 'Su aprobación de {from} se ha transferido a {to}.',
+    'retrieval.existing': 'Encontramos su solicitud. Verifíquela con el PIN que le enviamos para continuar.',
+    'decision.calculatorNotApproved': 'La calculadora de pagos está disponible una vez aprobada la solicitud.',
+    'decision.optionNotOffered': 'Esta opción no se ofrece para su solicitud.',
   },
 };

@@ -6,9 +6,18 @@ import {
   paymentToIncomeCapCents,
   type DecisionInput,
 } from '../../../machines/domain/decision.ts';
-import { DEFAULT_SCORING_SETTINGS as S, type ScoringSettings } from '../../../machines/domain/scoring-settings.ts';
+import {
+  DEFAULT_SCORING_SETTINGS,
+  isOptionEligible,
+  type ScoringSettings,
+} from '../../../machines/domain/scoring-settings.ts';
 
 const NOW = '2025-03-10T15:00:00.000Z';
+
+// The arithmetic below is shown with every option open to every decile; option eligibility by decile (the
+// defaults) has its own describe at the end.
+const every = { min: 1, max: 10 };
+const S: ScoringSettings = { ...DEFAULT_SCORING_SETTINGS, optionDeciles: { A: every, B: every, C: every, D: every } };
 
 // $3,500 a month (band $3,000-$4,499), score 700 (decile 8), Texas (no state cap), merchandise store with B and C.
 const base: DecisionInput = {
@@ -223,4 +232,55 @@ it('every reason has the same English text in the decision catalogue, and a Span
     expect(messages.en[`decision.reason.${code}`]).toBe(reasonTemplate(code));
     expect(messages.es[`decision.reason.${code}`]).toBeTruthy();
   }
+});
+
+describe('option eligibility by decile (default settings)', () => {
+  const D = DEFAULT_SCORING_SETTINGS;
+  const mainStreet = { isHvac: false, optionBEnabled: true, optionCEnabled: false, optionDEnabled: false, minApprovalCents: 30_000 };
+  const express = { ...mainStreet, optionCEnabled: true };
+  const at = (score: number, monthlyIncomeCents: number, store = mainStreet) =>
+    decide(withInput({ score, monthlyIncomeCents, store }), D);
+
+  it('B for deciles 1-7, A for 5-10, C for 7-10, D for 3-10', () => {
+    const spans = (option: 'A' | 'B' | 'C' | 'D') =>
+      Array.from({ length: 10 }, (_, i) => i + 1).filter((d) => isOptionEligible(option, d, D));
+    expect(spans('A')).toEqual([5, 6, 7, 8, 9, 10]);
+    expect(spans('B')).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(spans('C')).toEqual([7, 8, 9, 10]);
+    expect(spans('D')).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it("option-a (760, decile 10, $4,200): A only; PTI 105,000 x 12 / 1.74 = 724,137 -> $7,240", () => {
+    expect(at(760, 420_000).offers).toEqual({ A: 724_000, B: 0, C: 0, D: 0 });
+  });
+
+  it('a-max (830, decile 10, $9,500): A at the $8,000 merchandise cap', () => {
+    expect(at(830, 950_000).offers).toEqual({ A: 800_000, B: 0, C: 0, D: 0 });
+  });
+
+  it('option-b (520, decile 2, $2,600): B only, 90% of the $1,000 matrix approval', () => {
+    const d = at(520, 260_000);
+    expect(d.approvalCents).toBe(100_000);
+    expect(d.offers).toEqual({ A: 0, B: 90_000, C: 0, D: 0 });
+  });
+
+  it('a-and-b (640, decile 6, $3,600): A $4,000 (matrix) and B $3,600', () => {
+    expect(at(640, 360_000).offers).toEqual({ A: 400_000, B: 360_000, C: 0, D: 0 });
+  });
+
+  it('option-c (700, decile 8, $4,800) at a store with option C: A and C, no B', () => {
+    // matrix $8,000; PTI 120,000 x 12 / 1.80 = 800,000; cap $8,000
+    expect(at(700, 480_000, express).offers).toEqual({ A: 800_000, B: 0, C: 800_000, D: 0 });
+  });
+
+  it('denies NO_ELIGIBLE_OPTION when the store lacks every option the decile may have (decile 2 without B)', () => {
+    const d = at(520, 260_000, { ...mainStreet, optionBEnabled: false });
+    expect(d.code).toBe('D');
+    expect(d.reasons.map((r) => r.code)).toEqual(['NO_ELIGIBLE_OPTION']);
+  });
+
+  it('is data: opening B to decile 10 gives option-a a B offer too', () => {
+    const wider: ScoringSettings = { ...D, optionDeciles: { ...D.optionDeciles, B: { min: 1, max: 10 } } };
+    expect(decide(withInput({ score: 760, monthlyIncomeCents: 420_000, store: mainStreet }), wider).offers.B).toBe(651_000);
+  });
 });

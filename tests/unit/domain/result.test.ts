@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decide, genericDenial, type DecisionInput } from '../../../machines/domain/decision.ts';
 import { buildResult, formatUsDate, renderResult } from '../../../machines/domain/result.ts';
-import { DEFAULT_SCORING_SETTINGS as S } from '../../../machines/domain/scoring-settings.ts';
+import { DEFAULT_SCORING_SETTINGS } from '../../../machines/domain/scoring-settings.ts';
 import { decision as messages } from '../../../machines/i18n/decision.ts';
 
 const base: DecisionInput = {
@@ -12,6 +12,10 @@ const base: DecisionInput = {
   store: { isHvac: false, optionBEnabled: true, optionCEnabled: true, optionDEnabled: false },
   now: '2025-03-10T15:00:00.000Z',
 };
+// Every option open to every decile, so that one decision shows rows for A, B and C (option eligibility by decile
+// is covered in decision.test.ts).
+const every = { min: 1, max: 10 };
+const S = { ...DEFAULT_SCORING_SETTINGS, optionDeciles: { A: every, B: every, C: every, D: every } };
 const ctx = { firstName: 'Maria', brandPhone: '1-800-555-0100', storeName: 'Main Street Electronics', settings: S };
 
 describe('approved result', () => {

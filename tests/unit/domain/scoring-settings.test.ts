@@ -98,4 +98,11 @@ describe('scoringSettingsSchema rejects settings the engine could not use', () =
       scoringSettingsSchema.safeParse({ ...S, decileMatrix: [{ decile: 11, minScore: 0, maxScore: 1 }] }).success,
     ).toBe(false);
   });
+
+  it('an option decile span upside down, or one option missing', () => {
+    const upsideDown = { ...S, optionDeciles: { ...S.optionDeciles, B: { min: 7, max: 1 } } };
+    expect(() => parseScoringSettings(upsideDown)).toThrow(/lowest decile must not be above the highest/);
+    const { D: _d, ...three } = S.optionDeciles;
+    expect(scoringSettingsSchema.safeParse({ ...S, optionDeciles: three }).success).toBe(false);
+  });
 });

@@ -1,0 +1,156 @@
+import { validateCompleteApplication } from '../../machines/contracts/application.ts';
+import { ageOn } from '../../machines/domain/age.ts';
+import { decide, type Decision, type PreviousCustomerFacts } from '../../machines/domain/decision.ts';
+import { monthlyIncomeCents, type IncomeAmount } from '../../machines/domain/income.ts';
+import { buildResult, renderResult, type ApplicationResult } from '../../machines/domain/result.ts';
+import type { Lang } from '../../machines/i18n/types.ts';
+import { findApplicationsBySsn, getApplication, saveApplication, type ApplicationRecord } from '../data/applications.ts';
+import { findCustomerBySsn } from '../data/customers.ts';
+import { newEvent } from '../data/items.ts';
+import type { ApplySession } from '../http/route.ts';
+import type { Deps } from '../platform/deps.ts';
+import { AppError, conflict, unprocessable } from '../platform/errors.ts';
+import type { BureauReport } from '../providers/bureau/port.ts';
+import { loadOwnApplication, sessionStore } from './applications.ts';
+import {
+  applicationFormOf,
+  decisionEventData,
+  isSessionVerified,
+  readCheckoutFacts,
+  renderedResultOf,
+  resultContextOf,
+  storeFactsOf,
+} from './decision-support.ts';
+import { loadScoringSettings } from './scoring.ts';
+import { applicationRules, lenderToday } from './store-rules.ts';
+
+// POST /apply-v2/application/confirm: the application is submitted once. The complete application is validated
+// with the store's rules, the shopper must have proved the PIN in this session (or the retailer's checkout skips
+// verification), the bureau is pulled, previous-customer facts are looked up, and the pure engine
+// (machines/domain/decision.ts) decides with the stored scoring settings. The decision (with its machine-readable
+// reasons and the bureau reference, for an adverse-action notice) and the result are stored on the aggregate with
+// an outbox event in one conditional write; a repeat, or a concurrent second submit, answers the stored result.
+
+/** The decision as stored: the engine's output plus the bureau inquiry it was based on. */
+export interface StoredDecision extends Decision {
+  bureau: Pick<BureauReport, 'reportId' | 'hit' | 'factors'> | null;
+}
+
+export interface ConfirmBody {
+  uuid: string;
+  terms_accepted?: boolean;
+  submitted?: boolean;
+}
+
+async function previousCustomerFacts(deps: Deps, ssn: string, uuid: string, now: Date): Promise<PreviousCustomerFacts> {
+  const [customer, applications] = await Promise.all([
+    findCustomerBySsn(deps.db, deps.crypto, ssn, now),
+    findApplicationsBySsn(deps.db, deps.crypto, ssn, now),
+  ]);
+  // A credit denial counts (code D), not the generic denial of a maxed-out PIN (code G).
+  const lastDenied = applications
+    .filter((a) => a.uuid !== uuid && a.status === 'denied' && (a.decision as Decision | undefined)?.code === 'D')
+    .map((a) => a.decidedAt ?? a.submittedAt)
+    .filter((at): at is string => Boolean(at))
+    .sort()
+    .pop();
+  return {
+    isPreviousCustomer: Boolean(customer),
+    inGoodStanding: customer ? customer.standing !== 'charged-off' : false,
+    hasOpenChargeOff: customer?.standing === 'charged-off',
+    lastDeniedAt: lastDenied ?? null,
+  };
+}
+
+export interface SubmitAnswer {
+  result: ApplicationResult<string>;
+  /** false when the stored result of an earlier submit was returned. */
+  decidedNow: boolean;
+}
+
+export async function submitApplication(deps: Deps, session: ApplySession, body: ConfirmBody, lang: Lang): Promise<SubmitAnswer> {
+  const now = deps.clock();
+  // Independent reads run together: the decision's latency is a few round trips, not the sum of every read.
+  const [record, store, settings] = await Promise.all([
+    loadOwnApplication(deps, session, body.uuid),
+    sessionStore(deps, session),
+    loadScoringSettings(deps),
+  ]);
+  const stored = renderedResultOf(record, lang);
+  if (stored) return { result: stored, decidedNow: false };
+  if (body.terms_accepted === false) throw unprocessable({ terms_accepted: ['decision.termsRequired'] });
+
+  if (!isSessionVerified(record, session.tokenHash)) {
+    const checkout = await readCheckoutFacts(deps.db, record.checkoutId ?? session.checkoutId, now);
+    if (!checkout?.skipVerification) throw conflict('decision.verifyFirst', { verify_required: true });
+  }
+
+  const validated = validateCompleteApplication(applicationFormOf(record.data), applicationRules(store, now));
+  if (!validated.success) throw unprocessable(validated.errors);
+  const app = validated.data;
+
+  const [report, previousCustomer] = await Promise.all([
+    deps.providers.bureau.pull({
+      social_security_number: app.applicant.social_security_number,
+      first_name: app.applicant.first_name,
+      last_name: app.applicant.last_name,
+      date_of_birth: app.applicant.date_of_birth,
+      zip: app.location.code,
+    }),
+    previousCustomerFacts(deps, app.applicant.social_security_number, record.uuid, now),
+  ]);
+
+  // A joint application: the co-applicant's incomes count toward the monthly income; the score is the applicant's.
+  const incomes: IncomeAmount[] = [...(app.incomes ?? []), ...(app.has_co_applicant ? (app.co_applicant?.incomes ?? []) : [])].map(
+    (i) => ({ grossCents: i.gross, frequency: i.frequency }),
+  );
+  const decision = decide(
+    {
+      ageYears: ageOn(app.applicant.date_of_birth, lenderToday(now)),
+      monthlyIncomeCents: monthlyIncomeCents(incomes),
+      state: app.location.state,
+      score: report.score,
+      store: storeFactsOf(store),
+      previousCustomer,
+      now: now.toISOString(),
+    },
+    settings,
+  );
+  const storedDecision: StoredDecision = { ...decision, bureau: { reportId: report.reportId, hit: report.hit, factors: report.factors } };
+  const result = buildResult(decision, resultContextOf(store, app.applicant.first_name, settings));
+  const approved = decision.code === 'A';
+  const { data, v: _v, ...meta } = record;
+  try {
+    await saveApplication(
+      deps.db,
+      deps.crypto,
+      record,
+      {
+        meta: {
+          ...meta,
+          status: approved ? 'approved' : 'denied',
+          submittedAt: now.toISOString(),
+          decidedAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+          decision: storedDecision,
+          result,
+        },
+        data,
+      },
+      [newEvent(approved ? 'application.approved' : 'application.denied', { type: 'application', id: record.uuid }, decisionEventData(record, decision), now)],
+    );
+  } catch (error) {
+    // Submitted twice at once: the other request decided first; answer its result.
+    if (error instanceof AppError && error.statusCode === 409) {
+      const latest = await getApplication(deps.db, deps.crypto, record.uuid, deps.clock());
+      const latestResult = latest ? renderedResultOf(latest, lang) : null;
+      if (latestResult) return { result: latestResult, decidedNow: false };
+    }
+    throw error;
+  }
+  return { result: renderResult(result, lang), decidedNow: true };
+}
+
+/** The stored decision of an application (for staff and the adverse-action notice). */
+export const storedDecisionOf = (record: ApplicationRecord): StoredDecision | undefined =>
+  (record.decision as StoredDecision | undefined) ?? undefined;
