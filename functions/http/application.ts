@@ -46,7 +46,7 @@ export const handlers: HandlerMap = {
 
   async getApplication(ctx, deps) {
     const { uuid } = parseQuery(getQuery, ctx.event);
-    return ok(await getOwnApplication(deps, ctx.apply!, uuid));
+    return ok(await getOwnApplication(deps, ctx.apply!, uuid, ctx.lang));
   },
 
   /** Saves the applicant's address on its own (the address screen's debounced change). */
