@@ -86,6 +86,8 @@ export const flows: MessageArea = {
     'pin.items.sku': 'SKU',
     'pin.items.unitPrice': 'Unit Price',
     'pin.items.confirm': 'Continue with the new items',
+    'pin.mode.legend': 'Send the PIN by',
+    'pin.retrievalNote': 'We found your application. Enter the PIN we sent you to continue.',
 
     // Bank connection
     'bank.title': 'Connect your bank account',
@@ -161,6 +163,7 @@ export const flows: MessageArea = {
     'idle.text': 'For your security, this page will reload in {seconds} seconds because you have been inactive.',
     'idle.stay': 'Stay Connected',
     'idle.expired': 'Your session ended because you were inactive. Reloading…',
+    'idle.staying': 'Keeping your session…',
   },
   es: {
     'pin.title': 'Verificación por mensaje de texto',
@@ -198,6 +201,8 @@ export const flows: MessageArea = {
     'pin.items.sku': 'SKU',
     'pin.items.unitPrice': 'Precio unitario',
     'pin.items.confirm': 'Continuar con los artículos nuevos',
+    'pin.mode.legend': 'Enviar el PIN por',
+    'pin.retrievalNote': 'Encontramos su solicitud. Ingrese el PIN que le enviamos para continuar.',
 
     'bank.title': 'Conecte su cuenta bancaria',
     'bank.intro': 'Conecte su banco de forma segura para completar sus números de ruta y de cuenta.',
@@ -269,5 +274,6 @@ export const flows: MessageArea = {
     'idle.text': 'Por su seguridad, esta página se recargará en {seconds} segundos por inactividad.',
     'idle.stay': 'Seguir conectado',
     'idle.expired': 'Su sesión terminó por inactividad. Recargando…',
+    'idle.staying': 'Manteniendo su sesión…',
   },
 };

@@ -1,0 +1,105 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { IDLE_TIMEOUTS_MS, idleSessionMachine } from '../../../machines/idle-session/idle-session.machine.ts';
+import { api } from '../../lib/api.ts';
+import { useDecisionT } from '../verification/text.ts';
+import { useCurrentIdleScope } from './scope.ts';
+import '../verification/decision.css';
+
+// The idle-session warning (seed 000 sections 1 and 9; WCAG 2.2.1 Timing Adjustable): after 30 minutes without
+// activity (15 on the application result) an alert dialog counts down 60 seconds, then the page reloads.
+// 'Stay Connected' calls GET /keep-alive and starts over.
+
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'mousemove', 'wheel', 'touchstart', 'scroll'] as const;
+const ACTIVITY_THROTTLE_MS = 1_000;
+
+/** Mounted once for the whole app: follows the current scope (the result screen asks for 15 minutes). */
+export function IdleSession() {
+  const scope = useCurrentIdleScope();
+  return <IdleTimer key={scope} timeoutMs={IDLE_TIMEOUTS_MS[scope]} />;
+}
+
+function IdleTimer({ timeoutMs }: { timeoutMs: number }) {
+  const { t } = useDecisionT();
+  const machine = useMemo(
+    () => idleSessionMachine.provide({ actors: { keepAlive: fromPromise<unknown, void>(() => api('GET', '/keep-alive')) } }),
+    [],
+  );
+  const actor = useActorRef(machine, { input: { timeoutMs } });
+  const warning = useSelector(actor, (s) => s.matches('warning'));
+  const staying = useSelector(actor, (s) => s.matches('keepingAlive'));
+  const expired = useSelector(actor, (s) => s.status === 'done');
+  const secondsLeft = useSelector(actor, (s) => s.context.secondsLeft);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+
+  // Any activity starts the idle timer over (the machine ignores it while the warning shows).
+  useEffect(() => {
+    let last = 0;
+    const onActivity = () => {
+      const now = Date.now();
+      if (now - last < ACTIVITY_THROTTLE_MS) return;
+      last = now;
+      actor.send({ type: 'idle.activity' });
+    };
+    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { passive: true, capture: true });
+    return () => {
+      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, { capture: true });
+    };
+  }, [actor]);
+
+  useEffect(() => {
+    if (expired) window.location.reload();
+  }, [expired]);
+
+  const open = warning || staying || expired;
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (open && !el.open) {
+      opener.current = document.activeElement;
+      if (typeof el.showModal === 'function') el.showModal();
+      else el.setAttribute('open', '');
+    } else if (!open && el.open) {
+      if (typeof el.close === 'function') el.close();
+      else el.removeAttribute('open');
+      (opener.current as HTMLElement | null)?.focus?.();
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog idle-dialog"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="idle-title"
+      aria-describedby="idle-text"
+      onCancel={(e) => {
+        // Escape keeps the session, as Stay Connected does.
+        e.preventDefault();
+        actor.send({ type: 'idle.stay' });
+      }}
+    >
+      {open && (
+        <>
+          <h2 id="idle-title" className="dialog__title">
+            {t('idle.title')}
+          </h2>
+          <p id="idle-text">{expired ? t('idle.expired') : t('idle.text', { seconds: secondsLeft })}</p>
+          <p className="idle-countdown" aria-hidden="true">
+            {secondsLeft}
+          </p>
+          <div className="actions">
+            <button type="button" className="button" autoFocus disabled={staying || expired} onClick={() => actor.send({ type: 'idle.stay' })}>
+              {staying ? t('idle.staying') : t('idle.stay')}
+            </button>
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+}
+
+export default IdleSession;

@@ -1,0 +1,203 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { BRANDS } from '../../../machines/domain/brands.ts';
+import { ApiError } from '../../lib/api.ts';
+import { getSession } from '../../lib/apply-session.ts';
+import { useBrand } from '../../lib/brand.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { telHref } from '../../lib/format.ts';
+import { postToHost } from '../../lib/host-messaging.ts';
+import {
+  getApplicationState,
+  getSessionInfo,
+  patchDecisionState,
+  readDecisionState,
+  submitApplication,
+  type ApplicationState,
+  type SessionInfo,
+} from '../verification/client.ts';
+import { useDecisionT } from '../verification/text.ts';
+import { ResultScreen } from './ResultScreen.tsx';
+import '../verification/decision.css';
+
+type View =
+  | { kind: 'loading' }
+  | { kind: 'submitting' }
+  | { kind: 'form'; fresh: boolean }
+  | { kind: 'error' }
+  | { kind: 'contractInProgress'; phone: string }
+  | { kind: 'result'; app: ApplicationState; info: SessionInfo }
+  | { kind: 'contactStore'; store: string; phone: string | null };
+
+/**
+ * Route `/apply` (the store application), seed 000 section 2's precedence: error ('Oops!'), then contract in
+ * progress, then the application result, then contact-store, then the form (`children`: the application feature).
+ * A verified application that was not submitted yet is submitted at once (seed 000 section 4, Confirmation).
+ */
+export function ApplicationGate({ children }: { children: ReactNode }) {
+  const { lang } = useDecisionT();
+  const [, navigate] = useLocation();
+  const [view, setView] = useState<View>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const session = getSession();
+    if (!session) {
+      setView({ kind: 'form', fresh: false }); // the form sends the shopper to the store select
+      return;
+    }
+    const controller = new AbortController();
+    const { signal } = controller;
+    (async () => {
+      const state = readDecisionState();
+      const info = await getSessionInfo(signal);
+      // A retrieval bound this session to an application that still waits for its PIN.
+      if (state.retrieval && state.retrieval.uuid === info.application_uuid) return navigate('/checkpoint', { replace: true });
+      const brand = BRANDS[info.store.brand] ?? BRANDS.default;
+      if (!info.application_uuid) {
+        if (state.contractInProgress) return setView({ kind: 'contractInProgress', phone: state.contractInProgress.phone || brand.inProgressPhone });
+        if (state.contactStore) return setView({ kind: 'contactStore', store: state.contactStore.store, phone: state.contactStore.phone });
+        return setView({ kind: 'form', fresh: true });
+      }
+      const app = await getApplicationState(lang, signal);
+      if (state.error) return setView({ kind: 'error' });
+      if (app.hasContractInProgress) return setView({ kind: 'contractInProgress', phone: brand.inProgressPhone });
+      if (app.submitted && app.result) return setView({ kind: 'result', app, info });
+      if (app.verified && !app.submitted) {
+        setView({ kind: 'submitting' });
+        try {
+          const result = await submitApplication(app.uuid, lang);
+          const decided = await getApplicationState(lang, signal).catch(() => ({ ...app, submitted: true, result }));
+          return setView({ kind: 'result', app: { ...decided, result: decided.result ?? result }, info });
+        } catch (error) {
+          if ((error as Error).name === 'AbortError') throw error;
+          // An incomplete application (422) goes back to its form; anything else is the 'Oops!' card.
+          if (error instanceof ApiError && error.code === 422) return setView({ kind: 'form', fresh: false });
+          patchDecisionState({ error: true });
+          postToHost('error', { status: error instanceof ApiError ? error.code : 0, step: 'submit', data: { message: 'result.oops.text' } });
+          return setView({ kind: 'error' });
+        }
+      }
+      if (state.contactStore) return setView({ kind: 'contactStore', store: state.contactStore.store, phone: state.contactStore.phone });
+      return setView({ kind: 'form', fresh: false });
+    })().catch((error: unknown) => {
+      if ((error as Error).name === 'AbortError') return;
+      // The form handles a missing store, an expired session and the rest on its own.
+      setView({ kind: 'form', fresh: false });
+    });
+    return () => controller.abort();
+    // decided once per visit (and on Retry); the result screen follows language changes itself
+  }, [navigate, attempt]);
+
+  switch (view.kind) {
+    case 'loading':
+    case 'submitting':
+      return <Busy text={view.kind === 'submitting' ? 'result.submitting' : 'app.loading'} />;
+    case 'error':
+      return (
+        <Oops
+          onRetry={() => {
+            patchDecisionState({ error: false });
+            setView({ kind: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        />
+      );
+    case 'contractInProgress':
+      return <ContractInProgress phone={view.phone} />;
+    case 'contactStore':
+      return <ContactStore store={view.store} />;
+    case 'result':
+      return <ResultScreen app={view.app} info={view.info} />;
+    case 'form':
+      return (
+        <>
+          {view.fresh && <RetrieveLink />}
+          {children}
+        </>
+      );
+  }
+}
+
+function Busy({ text }: { text: string }) {
+  const { t } = useDecisionT();
+  return (
+    <p role="status" aria-live="polite">
+      {t(text)}
+    </p>
+  );
+}
+
+function RetrieveLink() {
+  const { t } = useDecisionT();
+  return (
+    <p className="retrieve-link">
+      <Link href="/checkpoint">{t('welcome.retrieveLink')}</Link>
+    </p>
+  );
+}
+
+/** Submit failure (seed 000 section 8). */
+export function Oops({ onRetry }: { onRetry?: () => void }) {
+  const { t } = useDecisionT();
+  const { brand } = useBrand();
+  useDocumentTitle(t('result.oops.title'), brand.name);
+  return (
+    <section className="decision-screen card" aria-labelledby="oops-title" data-result="error">
+      <h1 id="oops-title">{t('result.oops.title')}</h1>
+      <p role="alert">{t('result.oops.text')}</p>
+      {onRetry && (
+        <div className="actions">
+          <button type="button" className="button" onClick={onRetry}>
+            {t('result.oops.retry')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function ContractInProgress({ phone }: { phone: string }) {
+  const { t } = useDecisionT();
+  const { brand } = useBrand();
+  useDocumentTitle(t('welcome.contractInProgress.title'), brand.name);
+  return (
+    <section className="decision-screen card" aria-labelledby="contract-title" data-result="contract-in-progress">
+      <h1 id="contract-title">{t('welcome.contractInProgress.title')}</h1>
+      <p>{t('retrieval.contractInProgress', { number: phone })}</p>
+      <p>
+        <a className="button button--secondary" href={telHref(phone)}>
+          {phone}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+export function ContactStore({ store }: { store: string }) {
+  const { t } = useDecisionT();
+  const { brand } = useBrand();
+  const [, navigate] = useLocation();
+  useDocumentTitle(t('welcome.contactStore.title'), brand.name);
+  return (
+    <section className="decision-screen card" aria-labelledby="contact-store-title" data-result="contact-store">
+      <h1 id="contact-store-title">{t('welcome.contactStore.title')}</h1>
+      <p>{t('retrieval.contactStore', { store })}</p>
+      <p>
+        <a href={telHref(brand.phone)}>{t('app.callUs', { phone: brand.phone })}</a>
+      </p>
+      <div className="actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            patchDecisionState({ contactStore: null });
+            navigate('/checkpoint');
+          }}
+        >
+          {t('app.back')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { INCOME_FREQUENCIES, type IncomeFrequency } from '../../../machines/domain/income.ts';
+import { offersToCents, visibleOptions } from '../../../machines/domain/lease-amount.ts';
+import { formatCents } from '../../../machines/domain/money.ts';
+import type { CalculatorOutput } from '../../../machines/calculator/calculator.machine.ts';
+import { BRANDS } from '../../../machines/domain/brands.ts';
+import { useBrand } from '../../lib/brand.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { telHref } from '../../lib/format.ts';
+import { postToHost } from '../../lib/host-messaging.ts';
+import { sessionStore } from '../../lib/safe-storage.ts';
+import { useIdleScope } from '../idle/scope.ts';
+import { CHOICE_KEY, getApplicationState, type ApplicationState, type SessionInfo } from '../verification/client.ts';
+import { useDecisionT } from '../verification/text.ts';
+import { PayrollPanel } from '../payroll/PayrollPanel.tsx';
+import type { PayrollDecisionResult } from '../../../machines/payroll/payroll.machine.ts';
+
+// The calculator (its machine, the pricing rules and texts) loads only for an approved shopper.
+const Calculator = lazy(() => import('../calculator/Calculator.tsx').then((m) => ({ default: m.Calculator })));
+
+function primaryIncomeFrequency(app: ApplicationState): IncomeFrequency {
+  const incomes = app.incomes ?? [];
+  const frequency = (incomes.find((i) => i.primary) ?? incomes[0])?.frequency;
+  return (INCOME_FREQUENCIES as readonly string[]).includes(frequency ?? '') ? (frequency as IncomeFrequency) : 'bi-weekly';
+}
+
+/** The application result (seed 000 sections 2, 3, 8): approved with offers and the calculator, or denied. */
+export function ResultScreen({ app: initial, info }: { app: ApplicationState; info: SessionInfo }) {
+  const { t, lang } = useDecisionT();
+  const { brand, setBrandKey } = useBrand();
+  const [app, setApp] = useState(initial);
+  const first = useRef(true);
+  useIdleScope('result');
+
+  useEffect(() => setBrandKey(info.store.brand), [info.store.brand, setBrandKey]);
+
+  // The stored result is rendered by the server in the request's language: switching language fetches it again.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const controller = new AbortController();
+    getApplicationState(lang, controller.signal).then(setApp, () => undefined);
+    return () => controller.abort();
+  }, [lang]);
+
+  const result = app.result!;
+  const approved = result.code === 'A';
+
+  // Tell the host once per application.
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current) return;
+    told.current = true;
+    postToHost(approved ? 'approved' : 'denied', {
+      status: result.code,
+      step: 'result',
+      data: { uuid: app.uuid, offerAmounts: result.offerAmounts, reason: result.reason },
+    });
+  }, [approved, app.uuid, result]);
+
+  useDocumentTitle(result.message.title, brand.name);
+  // Payroll affordability (issue 7): the refreshed result replaces the one shown.
+  const onPayrollResult = (next: PayrollDecisionResult) => setApp((a) => ({ ...a, result: next as unknown as ApplicationState['result'] }));
+  return approved ? <Approved app={app} info={info} onPayrollResult={onPayrollResult} /> : <Denied app={app} />;
+}
+
+function Denied({ app }: { app: ApplicationState }) {
+  const { t } = useDecisionT();
+  const { brand } = useBrand();
+  const message = app.result!.message;
+  const phone = brand.phone;
+  return (
+    <section className="decision-screen card" aria-labelledby="result-title" data-result="denied">
+      <h1 id="result-title">{message.title}</h1>
+      <p>{message.sub_title1 || t('result.denied.subTitle1', { number: phone })}</p>
+      {message.sub_title2 && <p>{message.sub_title2}</p>}
+      <p>
+        <a className="button button--secondary" href={telHref(phone)}>
+          {phone}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+function Approved({ app, info, onPayrollResult }: { app: ApplicationState; info: SessionInfo; onPayrollResult?: (result: PayrollDecisionResult) => void }) {
+  const { t } = useDecisionT();
+  const [, navigate] = useLocation();
+  const result = app.result!;
+  const message = result.message;
+  const offers = offersToCents(result.offerAmounts);
+  const shown = visibleOptions(offers);
+  const store = info.store;
+  const program = store.lease_program;
+  const isHvac = store.record?.identifier === 'HVAC';
+  const brandPhone = (BRANDS[store.brand] ?? BRANDS.default).phone;
+
+  const onContinue = (output: CalculatorOutput) => {
+    const choice = {
+      option: output.option,
+      payment_frequency: output.paymentFrequency,
+      lease_amount: output.leaseAmountCents,
+      ocp_included: output.ocpIncluded,
+    };
+    sessionStore().setItem(CHOICE_KEY, JSON.stringify(choice));
+    postToHost('update', { status: 'option_selected', step: 'result', data: { uuid: app.uuid, option: choice.option, payment_frequency: choice.payment_frequency } });
+    navigate(store.checkout_delivery_options_required ? '/checkout/delivery-options' : '/process');
+  };
+
+  return (
+    <section className="decision-screen" aria-labelledby="result-title" data-result="approved">
+      <h1 id="result-title">{message.title}</h1>
+      {[message.sub_title1, message.sub_title2, message.sub_title3].filter(Boolean).map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+      <h2 id="offers-title">{t('result.offers.title')}</h2>
+      <ul className="offers" aria-labelledby="offers-title">
+        {shown.map((option) => {
+          const row = message.options.find((o) => o.option === option);
+          return (
+            <li key={option} className="offer" data-option={option}>
+              <p className="offer__label">{row?.label ?? t(`result.option.${option}`)}</p>
+              <p className="offer__amount">{t('result.offer.upTo', { amount: formatCents(offers[option]) })}</p>
+              {row?.note && <p className="offer__note">{row.note}</p>}
+            </li>
+          );
+        })}
+      </ul>
+      <PayrollPanel applicationId={app.uuid} result={result as unknown as PayrollDecisionResult} onResult={onPayrollResult} />
+      <Suspense
+        fallback={
+          <p role="status" aria-live="polite">
+            {t('result.calculatorLoading')}
+          </p>
+        }
+      >
+        <Calculator
+          offerAmounts={result.offerAmounts}
+          incomeFrequency={primaryIncomeFrequency(app)}
+          ocpEnabled={program.ocp_enabled === true && !isHvac}
+          optionCEnabled={program.option_c_enabled === true}
+          minApprovalAmount={program.min_approval_amount}
+          rating={store.rating}
+          isHvac={isHvac}
+          applicantState={app.location?.state ?? null}
+          companyState={store.shipping_address?.state || store.billing_address?.state || app.location?.state || ''}
+          zipCode={app.location?.code ?? null}
+          applicationId={app.uuid}
+          score={result.score}
+          decile={result.decile}
+          onContinue={onContinue}
+        />
+      </Suspense>
+      {message.sub_title4 && <p>{message.sub_title4}</p>}
+      {!message.sub_title4 && (
+        <p>
+          <a href={telHref(brandPhone)}>{t('app.callUs', { phone: brandPhone })}</a>
+        </p>
+      )}
+    </section>
+  );
+}
