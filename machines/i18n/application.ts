@@ -194,9 +194,6 @@ export const application: MessageArea = {
     'application.agreement.privacy': 'Privacy Policy',
     'application.agreement.esign': 'Consent to Electronic Communications',
     'application.dialog.title': 'Please confirm',
-    'application.verify.text': 'Your application is saved. The verification step arrives in a later release.',
-    'application.verify.backToApplication': 'Back to the application',
-    'application.identity.placeholder': 'The identity check arrives in a later release.',
     'application.errorsSummary': 'Please correct the highlighted fields.',
   },
   es: {
@@ -390,9 +387,6 @@ export const application: MessageArea = {
     'application.agreement.privacy': 'Política de privacidad',
     'application.agreement.esign': 'Consentimiento para comunicaciones electrónicas',
     'application.dialog.title': 'Confirme, por favor',
-    'application.verify.text': 'Su solicitud está guardada. El paso de verificación llegará en una versión posterior.',
-    'application.verify.backToApplication': 'Volver a la solicitud',
-    'application.identity.placeholder': 'La verificación de identidad llegará en una versión posterior.',
     'application.errorsSummary': 'Por favor, corrija los campos marcados.',
   },
 };

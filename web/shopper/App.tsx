@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { ComingSoon } from './coming-soon/ComingSoon.tsx';
@@ -5,7 +6,7 @@ import { ErrorPage, NotFoundPage, UnknownErrorPage } from './errors/ErrorPages.t
 import { RetailerSelect } from './retailer-select/RetailerSelect.tsx';
 import { Layout } from './shell/Layout.tsx';
 import { Initiate } from './store/Initiate.tsx';
-import { StoreApplication } from './store/StoreApplication.tsx';
+import { useT } from '../lib/i18n.tsx';
 
 // Every route of seed 000 section 2 (hash routing). Screens of later issues show a plain "not available yet" page.
 const CHECKOUT_CHILDREN = [
@@ -18,21 +19,57 @@ const CHECKOUT_CHILDREN = [
   ['banking', 'shell.screen.banking'],
 ] as const;
 
+// The application screens load on demand (their machines, schemas and texts stay out of the first download).
+const ApplyPage = lazy(() => import('./application/ApplyPage.tsx').then((m) => ({ default: m.ApplyPage })));
+// Verification and decision (issue 4): the PIN at /apply/verify, the store application's result precedence around
+// the form, the checkpoint's welcome / retrieve screen, and the idle-session warning (loaded after the first paint).
+const VerifyPage = lazy(() => import('./verification/VerifyPage.tsx').then((m) => ({ default: m.VerifyPage })));
+const ApplicationGate = lazy(() => import('./result/ApplicationGate.tsx').then((m) => ({ default: m.ApplicationGate })));
+const CheckpointPage = lazy(() => import('./checkpoint/CheckpointPage.tsx').then((m) => ({ default: m.CheckpointPage })));
+const IdleSession = lazy(() => import('./idle/IdleSession.tsx').then((m) => ({ default: m.IdleSession })));
+// The identity check by mobile link (web/shopper/identity-check).
+const IntellicheckPage = lazy(() => import('./identity-check/IntellicheckPages.tsx').then((m) => ({ default: m.IntellicheckPage })));
+const IntellicheckExchange = lazy(() => import('./identity-check/IntellicheckPages.tsx').then((m) => ({ default: m.IntellicheckExchange })));
+
+function Loading() {
+  const t = useT();
+  return (
+    <p role="status" aria-live="polite">
+      {t('app.loading')}
+    </p>
+  );
+}
+
 export function App() {
   return (
     <Router hook={useHashLocation}>
       <Layout>
         <Switch>
           <Route path="/" component={RetailerSelect} />
-          <Route path="/apply" component={StoreApplication} />
+          <Route path="/apply">
+            <Suspense fallback={<Loading />}>
+              <ApplicationGate>
+                <ApplyPage />
+              </ApplicationGate>
+            </Suspense>
+          </Route>
+          <Route path="/apply/verify">
+            <Suspense fallback={<Loading />}>
+              <VerifyPage />
+            </Suspense>
+          </Route>
           <Route path="/not-found">
             <ErrorPage kind="storeNotFound" />
           </Route>
           <Route path="/checkpoint">
-            <ComingSoon titleKey="shell.screen.checkpoint" />
+            <Suspense fallback={<Loading />}>
+              <CheckpointPage />
+            </Suspense>
           </Route>
           <Route path="/checkpoint/redirect">
-            <ComingSoon titleKey="shell.screen.checkpointRedirect" requiresToken />
+            <Suspense fallback={<Loading />}>
+              <CheckpointPage redirect />
+            </Suspense>
           </Route>
           <Route path="/checkpoint/:token/:iframe/:process?">
             <ComingSoon titleKey="shell.screen.resume" />
@@ -49,10 +86,16 @@ export function App() {
             </Route>
           ))}
           <Route path="/intellicheck">
-            <ComingSoon titleKey="shell.screen.intellicheck" />
+            <Suspense fallback={<Loading />}>
+              <IntellicheckPage />
+            </Suspense>
           </Route>
           <Route path="/intellicheck/exchange/:token">
-            <ComingSoon titleKey="shell.screen.intellicheckExchange" />
+            {(params: { token: string }) => (
+              <Suspense fallback={<Loading />}>
+                <IntellicheckExchange token={params.token} />
+              </Suspense>
+            )}
           </Route>
           <Route path="/retailer-not-found">
             <ErrorPage kind="retailerNotFound" />
@@ -74,6 +117,9 @@ export function App() {
           <Route component={NotFoundPage} />
         </Switch>
       </Layout>
+      <Suspense fallback={null}>
+        <IdleSession />
+      </Suspense>
     </Router>
   );
 }

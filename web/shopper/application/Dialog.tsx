@@ -1,0 +1,53 @@
+import { useEffect, useId, useRef } from 'react';
+import { useAppT } from './text.ts';
+
+/** A modal confirmation ('Are you sure ...?') on the native <dialog>: focus moves in, Escape cancels, focus returns. */
+export function ConfirmDialog({ open, text, onConfirm, onCancel }: { open: boolean; text: string; onConfirm: () => void; onCancel: () => void }) {
+  const { t } = useAppT();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const textId = useId();
+  const opener = useRef<Element | null>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+      (opener.current as HTMLElement | null)?.focus?.();
+    }
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+    >
+      {open && (
+        <>
+          <h2 id={titleId} className="dialog__title">
+            {t('application.dialog.title')}
+          </h2>
+          <p id={textId}>{text}</p>
+          <div className="actions">
+            <button type="button" className="button button--secondary" onClick={onCancel} autoFocus>
+              {t('application.button.cancel')}
+            </button>
+            <button type="button" className="button" onClick={onConfirm}>
+              {t('application.button.remove')}
+            </button>
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+}
