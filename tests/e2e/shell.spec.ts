@@ -32,7 +32,8 @@ test.describe('retailer select and store application', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Main Street' })).toBeVisible();
     await expect(page.getByText(`Lease-to-own plans offered by ${DEFAULT_BRAND.name}`)).toBeVisible();
     await expect(page.getByRole('main').getByText(DEFAULT_BRAND.phone)).toBeVisible();
-    await expect(page.getByText('The application form arrives in a later release.', { exact: false })).toBeVisible();
+    // The store page is the application form (its first step).
+    await expect(page.getByRole('heading', { level: 2, name: 'Applicant Information', exact: true })).toBeVisible();
     await expectAccessible(page, 'store application (en)');
 
     // the apply token is kept in sessionStorage, scoped to the store
@@ -66,7 +67,7 @@ test.describe('retailer select and store application', () => {
     await searchAndApply(page, 'main', 'Main Street', 'Solicitar ahora');
     await expect(page.getByRole('heading', { level: 1, name: 'Main Street' })).toBeVisible();
     await expect(page.getByText(`Planes de arrendamiento con opción a compra ofrecidos por ${DEFAULT_BRAND.name}`)).toBeVisible();
-    await expect(page.getByText('El formulario de solicitud llegará en una versión posterior.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Información del solicitante', exact: true })).toBeVisible();
     await expectAccessible(page, 'store application (es)');
 
     // the choice is remembered on the next visit
@@ -176,7 +177,6 @@ test.describe('error pages', () => {
 
 test('screens of later releases say so plainly in both languages', async ({ page }) => {
   for (const [path, title] of [
-    ['/#/checkpoint', 'Retrieve Your Application'],
     ['/#/checkpoint/abc/1/process', 'Resume Your Application'],
     ['/#/checkpoint/abc/0', 'Resume Your Application'],
     ['/#/process', 'Processing Your Checkout'],
