@@ -132,4 +132,24 @@ export const DEMO_STORES: { view: StoreView; active: boolean }[] = [
       lease_program: { ...baseProgram, mortgage_questions_enabled: true, ocp_enabled: false, identity_check_enabled: true, identity_check_step: 2 },
     },
   },
+  {
+    active: true,
+    view: {
+      id: 'sto-verified-outlet',
+      slug: 'verified-outlet',
+      name: 'Verified Outlet',
+      label: 'Demo Comfort - Verified Outlet',
+      rating: 15,
+      brand: 'second',
+      retailer: comfort,
+      billing_address_id: 'adr-verified-outlet',
+      billing_address: { label: '75 Spring Street, Atlanta, GA 30303', line_1: '75 Spring Street', city: 'Atlanta', state: 'GA', code: '30303' },
+      shipping_address: { label: '75 Spring Street, Atlanta, GA 30303', line_1: '75 Spring Street', city: 'Atlanta', state: 'GA', code: '30303' },
+      details: { phone: '(404) 555-0150' },
+      checkout_delivery_options_required: false,
+      record: { identifier: 'MERCHANDISE' },
+      // Issue 7: the identity check at applicant info (identity-check step 1), bank link by SMS (send-by 1).
+      lease_program: { ...baseProgram, identity_check_enabled: true, identity_check_step: 1, bank_link_send_by: 1 },
+    },
+  },
 ];

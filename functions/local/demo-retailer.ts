@@ -38,6 +38,7 @@ export function demoRetailerPage(options: DemoRetailerOptions | string): string 
   } catch {
     throw new Error(`demoRetailerPage: baseUrl is not a URL: ${baseUrl}`);
   }
+  const returnNotice = '';
   const total = CART.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0);
   const rows = CART.map(
     (item) =>
@@ -102,6 +103,15 @@ export function demoRetailerPage(options: DemoRetailerOptions | string): string 
     </div>
     <p class="muted">The portal answers at <code>${escapeHtml(portalOrigin)}</code>; messages from any other origin are ignored.</p>
   </section>
+  <section aria-labelledby="checkout-title">
+    <h2 id="checkout-title">Retailer checkout (through the retailer API)</h2>
+    <p class="muted">The demo shop's server creates a checkout for this cart with its API token (the token never reaches this page), then the shopper is sent to the returned URL.</p>
+    <div class="buttons">
+      <button type="button" id="checkout-iframe">Checkout in a frame</button>
+      <button type="button" id="checkout-redirect">Checkout by redirect</button>
+    </div>
+    <p id="checkout-status" role="status" aria-live="polite">${returnNotice}</p>
+  </section>
   <section aria-labelledby="host-title">
     <h2 id="host-title">Send to the portal</h2>
     <div class="buttons">
@@ -110,6 +120,15 @@ export function demoRetailerPage(options: DemoRetailerOptions | string): string 
       <button type="button" class="secondary" data-send="close" disabled>Close</button>
     </div>
     <div id="frame-slot"></div>
+  </section>
+  <section aria-labelledby="hooks-title">
+    <h2 id="hooks-title">Webhooks received</h2>
+    <p class="muted">Our endpoint <code>/demo/retailer/webhooks</code> verifies each signature (x-signature, HMAC-SHA256 over timestamp.body) with the demo retailer's secret.</p>
+    <p class="muted" id="hooks-empty">No webhooks yet.</p>
+    <table id="hooks" hidden>
+      <thead><tr><th scope="col">Received</th><th scope="col">Verified</th><th scope="col">Type</th><th scope="col" class="num">Status</th><th scope="col">Checkout</th></tr></thead>
+      <tbody></tbody>
+    </table>
   </section>
   <section aria-labelledby="log-title">
     <h2 id="log-title">Messages from the portal</h2>
@@ -126,6 +145,9 @@ export function demoRetailerPage(options: DemoRetailerOptions | string): string 
   var frame = null;
   var sendButtons = document.querySelectorAll('[data-send]');
   var log = document.getElementById('log');
+  var returned = new URLSearchParams(window.location.search).get('checkout');
+  if (returned === 'success') document.getElementById('checkout-status').textContent = 'Welcome back: the lease checkout was completed.';
+  if (returned === 'failure') document.getElementById('checkout-status').textContent = 'Welcome back: the lease checkout was not completed.';
 
   function portalUrl(mode) {
     var parts = document.getElementById('store').value.split('/');
@@ -182,6 +204,72 @@ export function demoRetailerPage(options: DemoRetailerOptions | string): string 
       if (data.event === 'close' || data.event === 'cancelled') frame.classList.add('minimized');
     }
   });
+
+  // Retailer checkout: our own server creates it through POST /retailer/v1/checkouts with the API token.
+  var checkoutStatus = document.getElementById('checkout-status');
+  function ensureFrame() {
+    if (!frame) {
+      frame = document.createElement('iframe');
+      frame.id = 'portal';
+      frame.title = 'Lease-to-own application';
+      frame.setAttribute('allow', 'camera; clipboard-write');
+      document.getElementById('frame-slot').appendChild(frame);
+    }
+    frame.classList.remove('minimized');
+    return frame;
+  }
+  function createCheckout(mode) {
+    var parts = document.getElementById('store').value.split('/');
+    if (parts[0] !== 'demo-electronics' || parts[1] === 'closed') {
+      checkoutStatus.textContent = 'The demo API token belongs to Demo Electronics: choose Main Street or Express.';
+      return;
+    }
+    checkoutStatus.textContent = 'Creating the checkout…';
+    fetch('/demo/retailer/checkouts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ store: parts[1], lang: document.getElementById('lang').value })
+    }).then(function (res) { return res.json().then(function (body) { return { ok: res.ok, body: body }; }); })
+      .then(function (answer) {
+        if (!answer.ok) { checkoutStatus.textContent = 'The checkout could not be created: ' + (answer.body.message || 'error'); return; }
+        var data = answer.body.data;
+        checkoutStatus.textContent = 'Checkout ' + data.checkout_id + ' created.';
+        if (mode === 'iframe') {
+          var f = ensureFrame();
+          f.src = data.iframe_url + (data.iframe_url.indexOf('?') < 0 ? '?' : '&') + 'origin=' + encodeURIComponent(window.location.origin);
+          target = f.contentWindow;
+          enableSend(true);
+        } else {
+          window.location.assign(data.url);
+        }
+      })
+      .catch(function () { checkoutStatus.textContent = 'The checkout could not be created.'; });
+  }
+  document.getElementById('checkout-iframe').addEventListener('click', function () { createCheckout('iframe'); });
+  document.getElementById('checkout-redirect').addEventListener('click', function () { createCheckout('redirect'); });
+
+  var hooks = document.getElementById('hooks');
+  function cell(row, text) { var td = document.createElement('td'); td.textContent = text; row.appendChild(td); return td; }
+  function pollWebhooks() {
+    fetch('/demo/retailer/webhooks').then(function (res) { return res.ok ? res.json() : null; }).then(function (body) {
+      if (!body) return;
+      var list = body.data.webhooks || [];
+      var tbody = hooks.querySelector('tbody');
+      tbody.textContent = '';
+      list.forEach(function (w) {
+        var row = document.createElement('tr');
+        cell(row, new Date(w.received_at).toLocaleTimeString());
+        cell(row, w.verified ? 'Yes' : 'No (' + (w.reason || 'invalid') + ')');
+        cell(row, (w.type || '(unreadable)') + (w.duplicate ? ' (duplicate)' : ''));
+        cell(row, w.status === null || w.status === undefined ? '-' : String(w.status) + (w.status_name ? ' ' + w.status_name : '')).className = 'num';
+        cell(row, w.checkout_id || '-');
+        tbody.appendChild(row);
+      });
+      hooks.hidden = list.length === 0;
+      document.getElementById('hooks-empty').hidden = list.length > 0;
+    }).catch(function () {}).finally(function () { setTimeout(pollWebhooks, 2000); });
+  }
+  pollWebhooks();
 
   // Mirror maximize/minimize on the iframe size so the demo shows what a host would do.
   document.querySelector('[data-send="minimize"]').addEventListener('click', function () { if (frame) frame.classList.add('minimized'); });

@@ -25,8 +25,8 @@ export const API_PATH_PATTERNS: readonly string[] = [
   '/*/system/*',
 ];
 
-/** Sandbox vendor pages and APIs: non-production stages only. */
-export const SANDBOX_PATH_PATTERNS: readonly string[] = ['/sandbox/*'];
+/** Sandbox vendor pages and APIs, and the demo retailer's server side: non-production stages only. */
+export const SANDBOX_PATH_PATTERNS: readonly string[] = ['/sandbox/*', '/demo/retailer/*'];
 
 export const apiPathPatternsFor = (stage: string): string[] =>
   isProductionStage(stage) ? [...API_PATH_PATTERNS] : [...API_PATH_PATTERNS, ...SANDBOX_PATH_PATTERNS];

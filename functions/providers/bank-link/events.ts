@@ -1,4 +1,5 @@
 import type { Deps } from '../../platform/deps.ts';
+import { applyBankLinkCallback } from '../../services/bank-link.ts';
 import { recordVendorStatus, type VendorStatus } from './inbound.ts';
 import type { VendorEvent } from './vendor-kit.ts';
 
@@ -23,8 +24,12 @@ const STATUS: Record<string, string> = {
  */
 export async function onBankLinkEvent(deps: Deps, event: VendorEvent): Promise<VendorStatus> {
   const applicantId = typeof event.data.applicant_id === 'string' ? event.data.applicant_id : undefined;
-  return recordVendorStatus(deps, 'bank-link', event, STATUS[event.type] ?? event.type, {
+  const status = await recordVendorStatus(deps, 'bank-link', event, STATUS[event.type] ?? event.type, {
     ...(applicantId ? { applicantId } : {}),
     ...(typeof event.data.institution === 'string' ? { institution: event.data.institution } : {}),
   });
+  // Wired: the callback becomes an event on the application's persisted bank-link flow (functions/services/bank-link.ts).
+  const applied = await applyBankLinkCallback(deps, event);
+  deps.log.info('bank-link callback applied to flow', { eventId: event.id, type: event.type, outcome: applied });
+  return status;
 }

@@ -1,4 +1,5 @@
 import type { Deps } from '../../platform/deps.ts';
+import { applyIdentityCallback } from '../../services/identity-check.ts';
 import { recordVendorStatus, type VendorStatus } from '../bank-link/inbound.ts';
 import type { VendorEvent } from '../bank-link/vendor-kit.ts';
 import type { IdentityCheckStatus } from './port.ts';
@@ -19,5 +20,9 @@ export async function onIdentityEvent(deps: Deps, event: VendorEvent): Promise<V
   let status: string = event.type === 'check.expired' ? 'expired' : 'completed';
   if (typeof event.data.status === 'string' && OUTCOMES.includes(event.data.status)) status = event.data.status as IdentityCheckStatus;
   else if (typeof event.data.vendor_status === 'string') status = event.data.vendor_status;
-  return recordVendorStatus(deps, 'identity', event, status, typeof event.data.reference === 'string' ? { reference: event.data.reference } : {});
+  const recorded = await recordVendorStatus(deps, 'identity', event, status, typeof event.data.reference === 'string' ? { reference: event.data.reference } : {});
+  // Wired: the finished check becomes the verify event on the application's identity-check flow.
+  const applied = await applyIdentityCallback(deps, event);
+  deps.log.info('identity callback applied to flow', { eventId: event.id, type: event.type, outcome: applied });
+  return recorded;
 }

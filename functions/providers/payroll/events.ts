@@ -1,4 +1,5 @@
 import type { Deps } from '../../platform/deps.ts';
+import { applyPayrollCallback } from '../../services/payroll.ts';
 import { recordVendorStatus, type VendorStatus } from '../bank-link/inbound.ts';
 import type { VendorEvent } from '../bank-link/vendor-kit.ts';
 
@@ -13,11 +14,15 @@ import type { VendorEvent } from '../bank-link/vendor-kit.ts';
  */
 export async function onPayrollEvent(deps: Deps, event: VendorEvent): Promise<VendorStatus> {
   const d = event.data;
-  return recordVendorStatus(deps, 'payroll', event, event.type === 'session.completed' ? 'completed' : 'failed', {
+  const recorded = await recordVendorStatus(deps, 'payroll', event, event.type === 'session.completed' ? 'completed' : 'failed', {
     ...(typeof d.monthlyIncomeCents === 'number' ? { monthlyIncomeCents: d.monthlyIncomeCents } : {}),
     ...(typeof d.employerName === 'string' ? { employerName: d.employerName } : {}),
     ...(typeof d.reason === 'string' ? { reason: d.reason } : {}),
     ...(typeof d.application_id === 'string' ? { applicationId: d.application_id } : {}),
     ...(typeof d.user === 'string' ? { vendorUserId: d.user } : {}),
   });
+  // Wired: the finished session re-decides the application and completes its payroll flow.
+  const applied = await applyPayrollCallback(deps, event);
+  deps.log.info('payroll callback applied to flow', { eventId: event.id, type: event.type, outcome: applied });
+  return recorded;
 }

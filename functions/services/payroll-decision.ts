@@ -1,0 +1,147 @@
+import type { StoreView } from '../../machines/contracts/store.ts';
+import { ageOn } from '../../machines/domain/age.ts';
+import { decide, type Decision } from '../../machines/domain/decision.ts';
+import { monthlyIncomeCents, type IncomeAmount } from '../../machines/domain/income.ts';
+import { formatCents } from '../../machines/domain/money.ts';
+import { buildResult, renderResult, type ApplicationResult, type TextRef } from '../../machines/domain/result.ts';
+import type { Lang } from '../../machines/i18n/types.ts';
+import type { ApplicationRecord } from '../data/applications.ts';
+import { newEvent, type OutboxEvent } from '../data/items.ts';
+import type { Deps } from '../platform/deps.ts';
+import type { PayrollResult } from '../providers/payroll/port.ts';
+import { decisionEventData, resultContextOf, storeFactsOf, storedResultOf } from './decision-support.ts';
+import type { StoredDecision } from './decision.ts';
+import { loadScoringSettings } from './scoring.ts';
+import { lenderToday } from './store-rules.ts';
+
+// Payroll affordability -> the decision (issue 7: "the decision updated accordingly, a higher approval when
+// affordability is proven"). The decision service (functions/services/decision.ts) has no re-decide entry point yet,
+// so this re-decides here with the same pure engine (machines/domain/decision.ts `decide`) and the stored scoring
+// settings: the applicant's primary income is replaced by the income the payroll provider verified (other incomes and
+// the co-applicant's still count), the bureau score of the original decision is kept (no new inquiry).
+//   - a higher approval -> the new decision and offers (payroll.result.success true);
+//   - approved but not higher -> the current offer is kept (success false, code A: 'cannot increase offer');
+//   - denied on the verified income -> the application is denied (code D: 'application will not be approved');
+//   - income not verified -> the current offer is kept (success false, code A).
+
+export type PayrollDecisionOutcome = 'raised' | 'kept' | 'denied' | 'not-verified';
+
+/** payroll.result of the stored result: the message as English text plus its key for other languages. */
+export interface PayrollResultNote {
+  success: boolean;
+  outcome: PayrollDecisionOutcome;
+  message: string;
+  message_key: PayrollDecisionOutcome;
+  params: Record<string, string>;
+  verified_monthly_income: string | null;
+  employer: string | null;
+  session_id: string;
+}
+
+// Server texts of the outcome (payroll.result.message), en and es. TODO(lead): move into machines/i18n/flows.ts.
+const OUTCOME_TEXTS: Record<Lang, Record<PayrollDecisionOutcome, string>> = {
+  en: {
+    raised: 'Your income was verified. You are now approved for up to {amount}.',
+    kept: 'Your verified income does not qualify you for a higher approval. Your current offer of up to {amount} is still available.',
+    'not-verified': 'We could not verify your income with your payroll provider. Your current offer of up to {amount} is still available.',
+    denied: 'Based on the income verified with your payroll provider, we are unable to approve your application at this time.',
+  },
+  es: {
+    raised: 'Su ingreso fue verificado. Ahora está aprobado por hasta {amount}.',
+    kept: 'Su ingreso verificado no le permite una aprobación mayor. Su oferta actual de hasta {amount} sigue disponible.',
+    'not-verified': 'No pudimos verificar su ingreso con su proveedor de nómina. Su oferta actual de hasta {amount} sigue disponible.',
+    denied: 'Según el ingreso verificado con su proveedor de nómina, no podemos aprobar su solicitud en este momento.',
+  },
+};
+
+const fill = (template: string, params: Record<string, string>) => template.replace(/\{(\w+)\}/g, (w, n: string) => params[n] ?? w);
+
+export const payrollOutcomeText = (lang: Lang, outcome: PayrollDecisionOutcome, params: Record<string, string>) =>
+  fill(OUTCOME_TEXTS[lang][outcome] ?? OUTCOME_TEXTS.en[outcome], params);
+
+type StoredResult = ApplicationResult<TextRef> & { payroll: ApplicationResult['payroll'] & { result?: PayrollResultNote } };
+
+export interface Redecision {
+  outcome: PayrollDecisionOutcome;
+  meta: Partial<ApplicationRecord>;
+  events: OutboxEvent[];
+  result: StoredResult;
+}
+
+const highestCents = (result: ApplicationResult<unknown> | undefined) =>
+  result ? Math.max(...Object.values(result.offerAmounts).map((a) => Math.round(Number(a) * 100) || 0)) : 0;
+
+/**
+ * The new decision of an approved application after its payroll session finished (`verified`: the vendor's result).
+ * Pure of storage: the caller saves `meta` and `events` with the flow, in one conditional write.
+ */
+export async function redecideWithVerifiedIncome(deps: Deps, record: ApplicationRecord, store: StoreView, verified: Exclude<PayrollResult, { status: 'pending' }>): Promise<Redecision> {
+  const now = deps.clock();
+  const previous = storedResultOf(record) as StoredResult | undefined;
+  const previousDecision = record.decision as StoredDecision | undefined;
+  if (!previous || !previousDecision) throw new Error('payroll re-decision of an application without a decision');
+  const previousAmount = formatCents(highestCents(previous));
+  const note = (outcome: PayrollDecisionOutcome, amount: string): PayrollResultNote => ({
+    success: outcome === 'raised',
+    outcome,
+    message: payrollOutcomeText('en', outcome, { amount }),
+    message_key: outcome,
+    params: { amount },
+    verified_monthly_income: verified.status === 'completed' ? (verified.monthlyIncomeCents / 100).toFixed(2) : null,
+    employer: verified.status === 'completed' ? verified.employerName : null,
+    session_id: verified.sessionId,
+  });
+  const keep = (outcome: PayrollDecisionOutcome): Redecision => {
+    const result: StoredResult = { ...previous, payroll: { is_eligible: false, type: 'async', result: note(outcome, previousAmount) } };
+    return { outcome, result, meta: { result }, events: [] };
+  };
+  if (verified.status === 'failed') return keep('not-verified');
+
+  const app = record.data;
+  const settings = await loadScoringSettings(deps);
+  const incomes = app.incomes ?? [];
+  const primaryIndex = Math.max(0, incomes.findIndex((i) => (i as { primary?: boolean }).primary === true));
+  const others: IncomeAmount[] = incomes.filter((_, i) => i !== primaryIndex).map((i) => ({ grossCents: i.gross, frequency: i.frequency }));
+  const coIncomes: IncomeAmount[] = app.has_co_applicant ? (app.co_applicant?.incomes ?? []).map((i) => ({ grossCents: i.gross, frequency: i.frequency })) : [];
+  const monthly = verified.monthlyIncomeCents + monthlyIncomeCents([...others, ...coIncomes]);
+  const decision: Decision = decide(
+    {
+      ageYears: ageOn(app.applicant!.date_of_birth, lenderToday(now)),
+      monthlyIncomeCents: monthly,
+      state: app.location!.state,
+      score: previousDecision.score,
+      store: storeFactsOf(store),
+      now: now.toISOString(),
+    },
+    settings,
+  );
+  const stored: StoredDecision = { ...decision, bureau: previousDecision.bureau ?? null };
+  const built = buildResult(decision, resultContextOf(store, app.applicant?.first_name ?? '', settings));
+  if (decision.code === 'A') {
+    if (decision.approvalCents <= previousDecision.approvalCents) return keep('kept');
+    const result: StoredResult = { ...built, payroll: { is_eligible: false, type: 'async', result: note('raised', formatCents(decision.approvalCents)) } };
+    return {
+      outcome: 'raised',
+      result,
+      meta: { decision: { ...stored, payroll: { previousApprovalCents: previousDecision.approvalCents, verifiedMonthlyIncomeCents: verified.monthlyIncomeCents } }, result, decidedAt: now.toISOString(), status: 'approved' },
+      events: [newEvent('application.approved', { type: 'application', id: record.uuid }, { ...decisionEventData(record, decision), reason: 'payroll-affordability' }, now)],
+    };
+  }
+  const result: StoredResult = { ...built, payroll: { is_eligible: false, type: 'async', result: note('denied', previousAmount) } };
+  return {
+    outcome: 'denied',
+    result,
+    meta: { decision: { ...stored, payroll: { previousApprovalCents: previousDecision.approvalCents, verifiedMonthlyIncomeCents: verified.monthlyIncomeCents } }, result, decidedAt: now.toISOString(), status: 'denied' },
+    events: [newEvent('application.denied', { type: 'application', id: record.uuid }, { ...decisionEventData(record, decision), reason: 'payroll-affordability' }, now)],
+  };
+}
+
+/** The stored result in `lang`, payroll.result.message included (the text the payroll panel shows). */
+export function renderPayrollResult(record: Pick<ApplicationRecord, 'result'>, lang: Lang): ApplicationResult<string> | null {
+  const stored = storedResultOf(record) as StoredResult | undefined;
+  if (!stored) return null;
+  const rendered = renderResult(stored, lang) as ApplicationResult<string> & { payroll: StoredResult['payroll'] };
+  const note = stored.payroll?.result;
+  if (note) rendered.payroll = { ...stored.payroll, result: { ...note, message: payrollOutcomeText(lang, note.message_key, note.params) } };
+  return rendered;
+}
