@@ -2,46 +2,31 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../lib/base.css';
+import '../toolkit/toolkit.css';
+import './staff.css';
 import { common } from '../../machines/i18n/common.ts';
 import { shell } from '../../machines/i18n/shell.ts';
-import { useDocumentTitle } from '../lib/document-title.ts';
-import { I18nProvider, useT } from '../lib/i18n.tsx';
-import { LanguageSwitcher } from '../lib/LanguageSwitcher.tsx';
+import { staff } from '../../machines/i18n/staff.ts';
+import { toolkit } from '../../machines/i18n/toolkit.ts';
+import { normalizeHashQuery } from '../lib/hash-query.ts';
+import { I18nProvider } from '../lib/i18n.tsx';
+import { App } from './app/App.tsx';
 
-// Minimal staff shell (its own Vite entry and chunks); the staff issue replaces it with the portal of seed 001.
-const AREAS = [common, shell];
+// The staff portal of seed 001: its own Vite entry and chunks (the shopper page never loads them). The toolkit's
+// caller already bundles the whole catalogue, so the staff areas are given to the i18n provider directly.
+const AREAS = [common, shell, toolkit, staff];
 
-function StaffShell() {
-  const t = useT();
-  useDocumentTitle('', t('shell.staff.title'));
-  return (
-    <>
-      <a className="skip-link" href="#main">
-        {t('app.skipToContent')}
-      </a>
-      <header className="site-header">
-        <div className="site-header__inner">
-          <span>{t('shell.staff.title')}</span>
-          <LanguageSwitcher />
-        </div>
-      </header>
-      <main id="main" className="site-main" tabIndex={-1}>
-        <h1>{t('shell.staff.title')}</h1>
-        <section className="card" aria-labelledby="staff-sign-in">
-          <h2 id="staff-sign-in">{t('shell.staff.signIn')}</h2>
-          <p>{t('shell.staff.signInSoon')}</p>
-        </section>
-      </main>
-    </>
-  );
-}
+// The password reset link carries its token inside the hash (#/password/reset?token=...): moved in front of the
+// hash so that the route matches and the screen reads it as the search.
+normalizeHashQuery();
+window.addEventListener('hashchange', normalizeHashQuery);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from staff/index.html');
 createRoot(root).render(
   <StrictMode>
     <I18nProvider areas={AREAS}>
-      <StaffShell />
+      <App />
     </I18nProvider>
   </StrictMode>,
 );

@@ -149,6 +149,18 @@ function isAbort(error: unknown): boolean {
   );
 }
 
+/**
+ * A page as the list reads it ({ data: rows, meta } in the result's data). Seed 001's paged response puts `meta` beside
+ * `data` in the envelope itself ({ status, code, data: rows, meta }); both shapes are accepted.
+ */
+export function toPagedResult<T>(result: CallResult<unknown>): CallResult<PagedResponse<T>> {
+  const envelope = result as CallResult<unknown> & { meta?: PagedResponse<T>['meta'] };
+  if (result.status && Array.isArray(result.data) && envelope.meta) {
+    return { ...result, data: { data: result.data as T[], meta: envelope.meta } };
+  }
+  return result as CallResult<PagedResponse<T>>;
+}
+
 export function createCaller(options: CallerOptions = {}): Caller {
   const baseUrl = options.baseUrl ?? '';
   const defaultTimeout = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -246,7 +258,7 @@ export function createCaller(options: CallerOptions = {}): Caller {
       delete payload.sortBy;
       delete payload.sortDesc;
     }
-    return call<PagedResponse<T>>(method, path, payload, callOptions);
+    return call<unknown>(method, path, payload, callOptions).then((result) => toPagedResult<T>(result));
   }
 
   return {

@@ -1,0 +1,78 @@
+// The named routes of the staff portal (hash routing): path, name (catalogue key) for breadcrumbs and titles, the
+// permission that opens it, its parent for the breadcrumb trail, and the menu group it shows in (seed 001 section 2:
+// main "Navigation", user "User", top "Menu", admin "Administration").
+import type { ReactNode } from 'react';
+import type { StaffMe } from '../../../machines/contracts/staff.ts';
+import { AuditScreen } from '../features/audit/AuditScreen.tsx';
+import { ChangePassword } from '../features/auth/AuthScreens.tsx';
+import { Dashboard } from '../features/dashboard/Dashboard.tsx';
+import { MailTemplatesScreen } from '../features/mail-templates/MailTemplatesScreen.tsx';
+import { PermissionsScreen } from '../features/permissions/PermissionsScreen.tsx';
+import { PicklistItemsScreen, PicklistsScreen } from '../features/picklists/PicklistsScreen.tsx';
+import { RetailersScreen } from '../features/retailers/RetailersScreen.tsx';
+import { RolePermissionsScreen, RolesScreen } from '../features/roles/RolesScreen.tsx';
+import { SettingsScreen } from '../features/settings/SettingsScreen.tsx';
+import { StoreContextScreen } from '../features/store-context/StoreContextScreen.tsx';
+import { StoresScreen } from '../features/stores/StoresScreen.tsx';
+import { TokensScreen } from '../features/tokens/TokensScreen.tsx';
+import { UsersScreen } from '../features/users/UsersScreen.tsx';
+
+export type MenuGroup = 'main' | 'user' | 'top' | 'admin';
+export type Params = Record<string, string | undefined>;
+
+export interface StaffRoute {
+  id: string;
+  path: string;
+  /** Catalogue key of the route's name (or one chosen from its params). */
+  name: string | ((params: Params) => string);
+  permission?: string;
+  parent?: string;
+  menu?: MenuGroup;
+  /** Shown in its menu only when this holds (e.g. Switch Store for users with several stores). */
+  menuWhen?: (me: StaffMe) => boolean;
+  render: (params: Params) => ReactNode;
+}
+
+const record = (newKey: string, editKey: string) => (params: Params) => (params.id === 'new' ? newKey : editKey);
+
+/** Whether the user can act for more than one store (Set Store Context / Switch Store). */
+export const canSwitchStore = (me: StaffMe) => me.guard !== 'store' || me.stores.length > 1;
+
+export const ROUTES: StaffRoute[] = [
+  { id: 'dashboard', path: '/', name: 'staff.ui.nav.dashboard', menu: 'main', render: () => <Dashboard /> },
+  { id: 'stores', path: '/stores', name: 'staff.ui.nav.stores', permission: 'stores.view', parent: 'dashboard', menu: 'main', render: () => <StoresScreen /> },
+  { id: 'store', path: '/stores/:id', name: record('staff.form.newStore', 'staff.form.editStore'), permission: 'stores.view', parent: 'stores', render: (p) => <StoresScreen id={p.id} /> },
+  { id: 'retailers', path: '/retailers', name: 'staff.ui.nav.retailers', permission: 'retailers.view', parent: 'dashboard', menu: 'main', render: () => <RetailersScreen /> },
+  { id: 'retailer', path: '/retailers/:id', name: record('staff.form.newRetailer', 'staff.form.editRetailer'), permission: 'retailers.view', parent: 'retailers', render: (p) => <RetailersScreen id={p.id} /> },
+  { id: 'users', path: '/users', name: 'staff.ui.nav.users', permission: 'users.view', parent: 'dashboard', menu: 'main', render: () => <UsersScreen /> },
+  { id: 'user', path: '/users/:id', name: record('staff.form.newUser', 'staff.form.editUser'), permission: 'users.view', parent: 'users', render: (p) => <UsersScreen id={p.id} /> },
+
+  { id: 'roles', path: '/roles', name: 'staff.ui.nav.roles', permission: 'roles.view', parent: 'dashboard', menu: 'admin', render: () => <RolesScreen /> },
+  { id: 'rolePermissions', path: '/roles/:id/permissions', name: 'staff.form.rolePermissions', permission: 'permissions.view', parent: 'roles', render: (p) => <RolePermissionsScreen id={p.id!} /> },
+  { id: 'role', path: '/roles/:id', name: record('staff.form.newRole', 'staff.form.editRole'), permission: 'roles.view', parent: 'roles', render: (p) => <RolesScreen id={p.id} /> },
+  { id: 'permissions', path: '/permissions', name: 'staff.ui.nav.permissions', permission: 'permissions.view', parent: 'dashboard', menu: 'admin', render: () => <PermissionsScreen /> },
+  { id: 'picklists', path: '/picklists', name: 'staff.ui.nav.picklists', permission: 'picklists.view', parent: 'dashboard', menu: 'admin', render: () => <PicklistsScreen /> },
+  { id: 'picklistItems', path: '/picklists/:id/items', name: 'staff.ui.picklist.items', permission: 'picklists.view', parent: 'picklists', render: (p) => <PicklistItemsScreen id={p.id!} /> },
+  { id: 'picklist', path: '/picklists/:id', name: record('staff.form.newPicklist', 'staff.form.editPicklist'), permission: 'picklists.view', parent: 'picklists', render: (p) => <PicklistsScreen id={p.id} /> },
+  { id: 'settings', path: '/settings', name: 'staff.ui.nav.settings', permission: 'settings.view', parent: 'dashboard', menu: 'admin', render: () => <SettingsScreen /> },
+  { id: 'setting', path: '/settings/:id', name: record('staff.form.newSetting', 'staff.form.editSetting'), permission: 'settings.view', parent: 'settings', render: (p) => <SettingsScreen id={p.id} /> },
+  { id: 'tokens', path: '/tokens', name: 'staff.ui.nav.tokens', permission: 'tokens.view', parent: 'dashboard', menu: 'admin', render: () => <TokensScreen /> },
+  { id: 'token', path: '/tokens/:id', name: 'staff.form.newToken', permission: 'tokens.create', parent: 'tokens', render: (p) => <TokensScreen id={p.id} /> },
+  { id: 'mailTemplates', path: '/mail-templates', name: 'staff.ui.nav.mailTemplates', permission: 'mail-templates.view', parent: 'dashboard', menu: 'admin', render: () => <MailTemplatesScreen /> },
+  { id: 'mailTemplate', path: '/mail-templates/:id', name: record('staff.form.newMailTemplate', 'staff.form.editMailTemplate'), permission: 'mail-templates.view', parent: 'mailTemplates', render: (p) => <MailTemplatesScreen id={p.id} /> },
+  { id: 'audit', path: '/audit', name: 'staff.ui.nav.audit', permission: 'audit.view', parent: 'dashboard', menu: 'admin', render: () => <AuditScreen /> },
+
+  {
+    id: 'storeContext',
+    path: '/store-context',
+    name: 'staff.ui.nav.storeContext',
+    parent: 'dashboard',
+    menu: 'top',
+    menuWhen: canSwitchStore,
+    render: () => <StoreContextScreen />,
+  },
+  { id: 'password', path: '/account/password', name: 'staff.ui.nav.password', parent: 'dashboard', menu: 'user', render: () => <ChangePassword /> },
+];
+
+export const routeById = (id: string) => ROUTES.find((r) => r.id === id);
+export const nameOf = (route: StaffRoute, params: Params) => (typeof route.name === 'function' ? route.name(params) : route.name);
