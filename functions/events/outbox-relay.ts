@@ -31,8 +31,10 @@ export async function relayItem(db: Db, bus: EventPublisher, key: Keyed, now: Da
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    // Events were appended after our read: remove only the published ones (they are at the front).
-    const removes = events.map((_, i) => `#o[${i}]`).join(', ');
+    // Events were appended after our read: remove only the published ones (they are at the front). Highest index
+    // first: dynalite applies list removals one by one, so removing [0] first would shift the rest and drop an
+    // unpublished event; in this order both dynalite and DynamoDB remove exactly these.
+    const removes = events.map((_, i) => `#o[${i}]`).reverse().join(', ');
     const conditions = events.map((_, i) => `#o[${i}].id = :id${i}`).join(' AND ');
     await db.doc.send(
       new UpdateCommand({

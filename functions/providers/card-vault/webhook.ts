@@ -11,6 +11,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { HttpEvent } from '../../platform/http-types.ts';
 import { rawBodyOf, SIGNATURE_HEADER, verifySignature } from '../../platform/signatures.ts';
+import { applyCardVaultEvent } from '../../services/payment.ts';
 
 const KEEP_SECONDS = 30 * 24 * 3600;
 
@@ -133,6 +134,8 @@ export async function receiveCardVaultWebhook(deps: Deps, event: HttpEvent): Pro
   }
   try {
     await onCardVaultEvent(deps, parsed);
+    // The checkout side: settles the down payment in flight (7 -> 8 -> 9, or 10) (functions/services/payment.ts).
+    await applyCardVaultEvent(deps, parsed);
   } catch (error) {
     // Not handled: forget the event so the vendor's retry is processed.
     await deleteItem(deps.db, key);

@@ -14,6 +14,7 @@ import { AppError, badRequest } from '../../platform/errors.ts';
 import type { HttpEvent } from '../../platform/http-types.ts';
 import { rawBodyOf, SIGNATURE_HEADER, verifySignature } from '../../platform/signatures.ts';
 import { FINAL_ENVELOPE_STATUSES, type EnvelopeStatus } from './port.ts';
+import { applyEsignEvent } from '../../services/checkout-esign.ts';
 
 const KEEP_SECONDS = 30 * 24 * 3600;
 
@@ -120,6 +121,8 @@ export async function receiveEsignWebhook(deps: Deps, event: HttpEvent): Promise
   }
   try {
     await onEsignEvent(deps, parsed);
+    // The checkout side: the completion of the checkout's envelope moves it 13 -> 6 (functions/services/checkout-esign.ts).
+    await applyEsignEvent(deps, parsed);
   } catch (error) {
     // Not handled: forget the event so the vendor's retry is processed.
     await deleteItem(deps.db, key);

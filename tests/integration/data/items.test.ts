@@ -81,6 +81,26 @@ describe('the outbox and its relay', () => {
     expect(item).not.toHaveProperty('outbox');
   });
 
+  it('loses nothing when events are appended while the relay publishes', async () => {
+    const bus = inProcessBus();
+    const seen: string[] = [];
+    const agg = { type: 'checkout', id: 'C-race' };
+    const first = [newEvent('a', agg, {}, now), newEvent('b', agg, {}, now), newEvent('c', agg, {}, now)];
+    let item = await createItem(db, { pk: 'CHK#RACE', sk: 'CHK', entity: 'checkout', n: 0 }, first);
+    let appended = false;
+    bus.subscribe(async (e) => {
+      seen.push(e.type);
+      if (!appended) {
+        appended = true;
+        item = await saveVersioned(db, item, { ...item, n: 1 }, [newEvent('d', agg, {}, now), newEvent('e', agg, {}, now)]);
+      }
+    });
+    await relayOutbox(db, bus, now);
+    await relayOutbox(db, bus, now);
+    expect(seen.sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(await getItem<StoredItem>(db, { pk: 'CHK#RACE', sk: 'CHK' }, now)).not.toHaveProperty('outbox.0');
+  });
+
   it('keeps events when a subscriber fails, and delivers them on the next pass', async () => {
     const bus = inProcessBus();
     let fail = true;

@@ -1,0 +1,114 @@
+import { z } from 'zod/mini';
+import { retailerCheckoutSchema } from '../../machines/contracts/retailer-checkout.ts';
+import { listRetailerDeliveries } from '../data/webhook-deliveries.ts';
+import { deliveryView, webhookDispatcher } from '../events/webhook-dispatcher.ts';
+import { AppError, notFound } from '../platform/errors.ts';
+import type { HttpResult } from '../platform/http-types.ts';
+import { withIdempotency } from '../platform/idempotency.ts';
+import { created, json, ok } from '../platform/response.ts';
+import { parseBody, parsePath, parseQuery, parseWith, readJsonBody } from '../platform/validate.ts';
+import { applyToCheckout, cancelCheckout, createRetailerCheckout, failureAnswer, loadRetailerCheckout, retailerView } from '../services/checkout.ts';
+import { createDemoCheckout, listDemoWebhooks, receiveDemoWebhook } from '../services/retailer-demo.ts';
+import { lambdaHandler } from './dispatch.ts';
+import { lambdaDeps } from './lambda-deps.ts';
+import type { HandlerMap, RequestContext } from './route.ts';
+import type { Deps } from '../platform/deps.ts';
+
+// Route group 'retailer': the retailer API (/retailer/v1, bearer API tokens, Idempotency-Key on writes scoped to
+// the token's retailer) and the demo retailer's server side (/demo/retailer, non-production only).
+
+const createBody = z.extend(retailerCheckoutSchema, {
+  store: z.string('The store must be the slug of one of your active stores.').check(z.trim(), z.minLength(1, 'The store must be the slug of one of your active stores.'), z.maxLength(64)),
+  skip_verification: z.optional(z.boolean('The skip_verification value must be true or false.')),
+  lang: z.optional(z.enum(['en', 'es'], 'The lang must be en or es.')),
+});
+const checkoutPath = z.object({ checkout_id: z.string().check(z.maxLength(80)) });
+const cancelBody = z.object({ reason: z.optional(z.string().check(z.maxLength(500))) });
+const deliveryBody = z.object({ delivered_at: z.optional(z.iso.datetime({ offset: true, error: 'The delivered_at must be an ISO date-time.' })) });
+const listQuery = z.object({ cursor: z.optional(z.string().check(z.maxLength(500))), limit: z.optional(z.string().check(z.regex(/^\d{1,3}$/))) });
+const eventPath = z.object({ event_id: z.string().check(z.maxLength(64)) });
+const demoBody = z.object({ store: z.optional(z.string().check(z.maxLength(64))), lang: z.optional(z.string().check(z.maxLength(2))) });
+
+/** Mutating retailer calls honour Idempotency-Key, scoped to the caller's retailer and the operation. */
+function idempotent(ctx: RequestContext, deps: Deps, operation: string, run: () => Promise<HttpResult>): Promise<HttpResult> {
+  return withIdempotency(
+    deps.db,
+    { scope: `retailer:${ctx.retailer!.retailerId}:${operation}`, key: ctx.event.headers['idempotency-key'], body: ctx.event.body, now: deps.clock() },
+    run,
+  );
+}
+
+export const handlers: HandlerMap = {
+  async createCheckout(ctx, deps) {
+    return idempotent(ctx, deps, 'create-checkout', async () => {
+      const raw = readJsonBody(ctx.event);
+      if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new AppError(400, 'The request body must be a JSON object.');
+      const body = parseWith(createBody, raw);
+      return created(await createRetailerCheckout(deps, ctx.retailer!.retailerId, body));
+    });
+  },
+
+  async getCheckout(ctx, deps) {
+    const { checkout_id } = parsePath(checkoutPath, ctx.event);
+    return ok(await retailerView(deps, await loadRetailerCheckout(deps, ctx.retailer!.retailerId, checkout_id)));
+  },
+
+  async cancelCheckout(ctx, deps) {
+    const { checkout_id } = parsePath(checkoutPath, ctx.event);
+    return idempotent(ctx, deps, `cancel:${checkout_id}`, async () => {
+      const body = parseBody(cancelBody, ctx.event);
+      await loadRetailerCheckout(deps, ctx.retailer!.retailerId, checkout_id);
+      const item = await cancelCheckout(deps, checkout_id, 'retailer', ctx.lang, body.reason);
+      return ok({ ...(await retailerView(deps, item)), return_url_failure: failureAnswer(item).redirect });
+    });
+  },
+
+  /** The retailer confirms the goods were delivered (a completed checkout only). */
+  async confirmDelivery(ctx, deps) {
+    const { checkout_id } = parsePath(checkoutPath, ctx.event);
+    return idempotent(ctx, deps, `delivery:${checkout_id}`, async () => {
+      const body = parseBody(deliveryBody, ctx.event);
+      await loadRetailerCheckout(deps, ctx.retailer!.retailerId, checkout_id);
+      const at = body.delivered_at ? new Date(body.delivered_at).toISOString() : deps.clock().toISOString();
+      const item = await applyToCheckout(deps, checkout_id, { type: 'delivery.confirmed', at }, {
+        actor: 'retailer',
+        lang: ctx.lang,
+        mutate: (c) => (c.delivery ? { delivery: { ...c.delivery, deliveredAt: at } } : {}),
+      });
+      return ok(await retailerView(deps, item));
+    });
+  },
+
+  async webhookDeliveries(ctx, deps) {
+    const q = parseQuery(listQuery, ctx.event);
+    const page = await listRetailerDeliveries(deps.db, ctx.retailer!.retailerId, deps.clock(), { limit: Math.min(100, Number(q.limit ?? 50) || 50), cursor: q.cursor });
+    return ok({ deliveries: page.items.map(deliveryView), cursor: page.cursor ?? null });
+  },
+
+  async replayWebhook(ctx, deps) {
+    const { event_id } = parsePath(eventPath, ctx.event);
+    const item = await webhookDispatcher(deps).replay(event_id, ctx.retailer!.retailerId);
+    if (!item) throw notFound('Webhook delivery not found');
+    return ok(deliveryView(item));
+  },
+
+  async demoCreateCheckout(ctx, deps) {
+    const body = parseBody(demoBody, ctx.event);
+    return created(await createDemoCheckout(deps, body));
+  },
+
+  async demoReceiveWebhook(ctx, deps) {
+    try {
+      return ok(await receiveDemoWebhook(deps, ctx.event));
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 401) return json(401, { status: false, code: 401, data: null, message: error.message });
+      throw error;
+    }
+  },
+
+  async demoWebhooks(_ctx, deps) {
+    return ok({ webhooks: await listDemoWebhooks(deps) });
+  },
+};
+
+export const handler = lambdaHandler(handlers, lambdaDeps);
