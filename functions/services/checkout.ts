@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { identityCheckCompleted } from './identity-check.ts';
 import {
   applyCheckoutEvent,
   checkoutMachine,
@@ -266,11 +267,9 @@ export async function updateCheckout(deps: Pick<Deps, 'db' | 'clock'>, checkoutI
 
 // ---------- the application behind a checkout ----------
 
-/** The identity check of the application finished (the identity flow records it on the application). */
+/** The identity check of the application finished: its persisted identity-check flow reached `done`. */
 function identityDone(app: ApplicationRecord): boolean {
-  const flows = (app.flows ?? {}) as Record<string, any>;
-  const data = app.data as Record<string, any>;
-  return data.intellicheck_completed === true || flows.identity?.completed === true || flows.identity?.status === 'completed';
+  return identityCheckCompleted(app);
 }
 
 /**

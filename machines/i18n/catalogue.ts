@@ -23,6 +23,8 @@ export function isLang(value: unknown): value is Lang {
 
 /** Looks a key up and fills `{name}` placeholders; an unknown key is returned as given (server text passes through). */
 export function translate(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
-  const template = catalogue[lang][key] ?? catalogue.en[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  // Own properties only: user text such as 'hasOwnProperty' or '__proto__' passes through as itself.
+  const own = (table: Record<string, string>) => (Object.hasOwn(table, key) ? table[key] : undefined);
+  const template = own(catalogue[lang]) ?? own(catalogue.en) ?? key;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }

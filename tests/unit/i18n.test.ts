@@ -16,6 +16,13 @@ describe('the message catalogue', () => {
     }
   });
 
+  it('passes text that names an Object.prototype member through unchanged', () => {
+    for (const key of ['hasOwnProperty', 'constructor', 'toString', '__proto__', 'valueOf']) {
+      expect(translate('es', key)).toBe(key);
+    }
+    expect(translate('en', 'app.callUs', { toString: 'x' } as Record<string, string>)).toBe('Questions? Call {phone}');
+  });
+
   it('fills placeholders and passes unknown keys through', () => {
     expect(translate('en', 'app.callUs', { phone: '(800) 555-0142' })).toBe('Questions? Call (800) 555-0142');
     expect(translate('es', 'Store not found')).toBe('Store not found');
