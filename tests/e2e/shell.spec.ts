@@ -177,17 +177,6 @@ test.describe('error pages', () => {
 
 test('screens of later releases say so plainly in both languages', async ({ page }) => {
   for (const [path, title] of [
-    ['/#/checkpoint/abc/1/process', 'Resume Your Application'],
-    ['/#/checkpoint/abc/0', 'Resume Your Application'],
-    ['/#/process', 'Processing Your Checkout'],
-    ['/#/checkout', 'Checkout'],
-    ['/#/checkout/delivery-options', 'Delivery Options'],
-    ['/#/checkout/lease', 'Lease Summary'],
-    ['/#/checkout/preview', 'Contract Preview'],
-    ['/#/checkout/sign', 'Sign Your Lease'],
-    ['/#/checkout/complete', 'Checkout Complete'],
-    ['/#/checkout/payment', 'Payment Required'],
-    ['/#/checkout/banking', 'Banking Details'],
     ['/#/intellicheck', 'Identity Check'],
     ['/#/intellicheck/exchange/some-token', 'Identity Check Link'],
   ] as const) {

@@ -1,23 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
-import { ComingSoon } from './coming-soon/ComingSoon.tsx';
 import { ErrorPage, NotFoundPage, UnknownErrorPage } from './errors/ErrorPages.tsx';
 import { RetailerSelect } from './retailer-select/RetailerSelect.tsx';
 import { Layout } from './shell/Layout.tsx';
 import { Initiate } from './store/Initiate.tsx';
 import { useT } from '../lib/i18n.tsx';
 
-// Every route of seed 000 section 2 (hash routing). Screens of later issues show a plain "not available yet" page.
-const CHECKOUT_CHILDREN = [
-  ['delivery-options', 'shell.screen.deliveryOptions'],
-  ['lease', 'shell.screen.lease'],
-  ['preview', 'shell.screen.preview'],
-  ['sign', 'shell.screen.sign'],
-  ['complete', 'shell.screen.complete'],
-  ['payment', 'shell.screen.payment'],
-  ['banking', 'shell.screen.banking'],
-] as const;
+// Every route of seed 000 section 2 (hash routing).
 
 // The application screens load on demand (their machines, schemas and texts stay out of the first download).
 const ApplyPage = lazy(() => import('./application/ApplyPage.tsx').then((m) => ({ default: m.ApplyPage })));
@@ -29,6 +19,11 @@ const CheckpointPage = lazy(() => import('./checkpoint/CheckpointPage.tsx').then
 const IdleSession = lazy(() => import('./idle/IdleSession.tsx').then((m) => ({ default: m.IdleSession })));
 // The identity check by mobile link (web/shopper/identity-check).
 const IntellicheckPage = lazy(() => import('./identity-check/IntellicheckPages.tsx').then((m) => ({ default: m.IntellicheckPage })));
+// The checkout (issue 5): the resume link and one page for /process and /checkout/{child}, in their own chunk.
+const ResumePage = lazy(() => import('./checkout/ResumePage.tsx').then((m) => ({ default: m.ResumePage })));
+const CheckoutApp = lazy(() => import('./checkout/CheckoutApp.tsx').then((m) => ({ default: m.CheckoutApp })));
+/** `/process`, `/checkout` and `/checkout/{child}`: one route, so the flow survives its own address changes. */
+const CHECKOUT_PATH = /^\/(?<area>process|checkout)(?:\/(?<child>[^/]+))?\/?$/;
 const IntellicheckExchange = lazy(() => import('./identity-check/IntellicheckPages.tsx').then((m) => ({ default: m.IntellicheckExchange })));
 
 function Loading() {
@@ -72,19 +67,19 @@ export function App() {
             </Suspense>
           </Route>
           <Route path="/checkpoint/:token/:iframe/:process?">
-            <ComingSoon titleKey="shell.screen.resume" />
+            {(params: { token: string; iframe: string; process?: string }) => (
+              <Suspense fallback={<Loading />}>
+                <ResumePage token={params.token} iframe={params.iframe} process={params.process} />
+              </Suspense>
+            )}
           </Route>
-          <Route path="/process">
-            <ComingSoon titleKey="shell.screen.process" />
+          <Route path={CHECKOUT_PATH}>
+            {(params: { area?: string; child?: string }) => (
+              <Suspense fallback={<Loading />}>
+                <CheckoutApp area={params.area ?? 'checkout'} child={params.child} />
+              </Suspense>
+            )}
           </Route>
-          <Route path="/checkout">
-            <ComingSoon titleKey="shell.screen.checkout" />
-          </Route>
-          {CHECKOUT_CHILDREN.map(([path, titleKey]) => (
-            <Route key={path} path={`/checkout/${path}`}>
-              <ComingSoon titleKey={titleKey} />
-            </Route>
-          ))}
           <Route path="/intellicheck">
             <Suspense fallback={<Loading />}>
               <IntellicheckPage />

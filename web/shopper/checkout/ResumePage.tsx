@@ -1,0 +1,122 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import { checkpointMachine, type CheckpointFinal } from '../../../machines/checkpoint/checkpoint.machine.ts';
+import { ApiError } from '../../lib/api.ts';
+import { saveSession, type ApplyStore } from '../../lib/apply-session.ts';
+import { useBrand } from '../../lib/brand.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { postToHost } from '../../lib/host-messaging.ts';
+import { sessionStore } from '../../lib/safe-storage.ts';
+import * as client from './client.ts';
+import { Cancelled } from './Complete.tsx';
+import { Busy } from './parts.tsx';
+import { useCheckoutT } from './text.ts';
+import './checkout.css';
+
+// Route `/checkpoint/{token}/{iframe}/{process?}` (seed 000 sections 2 and 4, "Resume"): the retailer's link. The
+// checkpoint machine exchanges the checkout token (GET /apply-v2/checkpoint/exchange) for an apply session, then:
+// cancel=true cancels (host told; redirect mode leaves for the failure URL), intellicheck_required opens the identity
+// check, process=process the process screen, otherwise the checkpoint redirect by the checkout's step.
+
+const MAY_CONTINUE_KEY = 'lto.mayContinue';
+
+const PATHS: Partial<Record<CheckpointFinal, string>> = {
+  lease: '/checkout/lease',
+  sign: '/checkout/sign',
+  payment: '/checkout/payment',
+  complete: '/checkout/complete',
+  application: '/apply',
+  existingApplication: '/apply',
+  retailerSelect: '/',
+  identityCheck: '/intellicheck',
+  process: '/process',
+  forbidden: '/403',
+  checkoutNotFound: '/checkout-not-found',
+  unknownError: '/unknown',
+};
+
+export function ResumePage({ token, iframe, process }: { token: string; iframe: string; process?: string | undefined }) {
+  const { t } = useCheckoutT();
+  const { brand, setBrandKey } = useBrand();
+  const [, navigate] = useLocation();
+  useDocumentTitle(t('shell.screen.resume'), brand.name);
+  const redirectMode = !/^(1|true)(\?|$)/.test(iframe);
+  const failure = useRef<string | null>(null);
+
+  const machine = useMemo(
+    () =>
+      checkpointMachine.provide({
+        actors: {
+          exchange: fromPromise(async ({ input }) => {
+            try {
+              const answer = await client.exchange(input.token);
+              const store = answer.store as unknown as ApplyStore;
+              saveSession({ retailer: store.retailer.slug, store: store.slug, token: answer.token, expiresAt: answer.expires_at, storeData: store });
+              client.rememberMode(input.iframe);
+              setBrandKey(store.brand);
+              failure.current = answer.checkout?.return_url_failure ?? null;
+              return answer;
+            } catch (error) {
+              throw error instanceof ApiError ? { status: error.code, message: error.message } : error;
+            }
+          }),
+          cancelCheckout: fromPromise(async ({ input }) => {
+            if (!input.checkoutId) throw new Error('checkout.error.cancelFailed');
+            const answer = await client.cancelCheckout(input.checkoutId, 'en');
+            failure.current = answer.return_url_failure ?? answer.redirect ?? failure.current;
+          }),
+        },
+        actions: {
+          notifyHost: ({ context }, params) => {
+            postToHost(params.event, { status: 12, step: 'checkpoint', data: { checkout_id: context.session.checkout?.id ?? null } });
+          },
+          leavePage: ({ context }) => {
+            const url = failure.current ?? context.session.checkout?.return_url_failure ?? null;
+            if (url) location.assign(url);
+          },
+          storeMayContinue: () => sessionStore().setItem(MAY_CONTINUE_KEY, 'false'),
+        },
+      }),
+    [],
+  );
+  const actor = useActorRef(machine, { input: { session: { checkout: null, verified: false, hasApplication: false, hasStore: false }, redirectMode } });
+  const route = useSelector(actor, (s) => s.context.route);
+  const cancelFailed = useSelector(actor, (s) => s.matches('cancelFailed'));
+
+  // A retailer may put the query inside the hash (`#/checkpoint/T/0?cancel=true`); web/lib/hash-query.ts moves it in
+  // front of the hash, possibly after this first render: read both places and the segments without a query.
+  const clean = (segment: string | undefined) => segment?.split('?')[0] ?? null;
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    const inHash = new URLSearchParams(location.hash.split('?')[1] ?? '');
+    const cancel = new URLSearchParams(location.search).get('cancel') ?? inHash.get('cancel');
+    actor.send({ type: 'checkpoint.resume', token: clean(token)!, iframe: clean(iframe), process: clean(process), cancel });
+  }, [actor, token, iframe, process]);
+
+  useEffect(() => {
+    if (!route) return;
+    const path = PATHS[route];
+    if (path) navigate(path, { replace: true });
+  }, [route, navigate]);
+
+  if (route === 'cancelled') return <Cancelled />;
+  if (cancelFailed)
+    return (
+      <section className="checkout" aria-labelledby="resume-title">
+        <h1 id="resume-title">{t('shell.screen.resume')}</h1>
+        <p role="alert" className="checkout-error">
+          {t('checkout.error.cancelFailed')}
+        </p>
+        <div className="actions">
+          <button type="button" className="button" onClick={() => actor.send({ type: 'checkpoint.retry' })}>
+            {t('checkout.retry')}
+          </button>
+        </div>
+      </section>
+    );
+  return <Busy text={t(route === 'leavingFailure' ? 'checkout.busy.leaving' : 'checkout.busy.resume')} />;
+}
