@@ -175,20 +175,7 @@ test.describe('error pages', () => {
   }
 });
 
-test('screens of later releases say so plainly in both languages', async ({ page }) => {
-  for (const [path, title] of [
-    ['/#/intellicheck', 'Identity Check'],
-    ['/#/intellicheck/exchange/some-token', 'Identity Check Link'],
-  ] as const) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
-    await expect(page.getByText('This screen is not available yet.', { exact: false })).toBeVisible();
-  }
-  await expectAccessible(page, 'placeholder (en)');
-  await page.getByRole('button', { name: 'Español' }).click();
-  await expect(page.getByText('Esta pantalla aún no está disponible.', { exact: false })).toBeVisible();
-  await expectAccessible(page, 'placeholder (es)');
-  // /checkpoint/redirect requires a token
+test('/checkpoint/redirect without a token goes to the store search', async ({ page }) => {
   await page.goto('/#/checkpoint/redirect');
   await expect(page).toHaveURL(/#\/$/);
 });
@@ -280,12 +267,11 @@ test.describe('staff portal shell', () => {
     expect(shopperScripts.filter((p) => /staff/i.test(p))).toEqual([]);
 
     await page.goto('/staff/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Staff Portal' })).toBeVisible();
-    await expect(page.getByText('The staff portal sign-in arrives in a later release.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Staff sign in' })).toBeVisible();
     expect(scripts.filter((p) => /staff/i.test(p)).length).toBeGreaterThan(0);
     await expectAccessible(page, 'staff shell (en)');
     await page.getByRole('button', { name: 'Español' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Portal del personal' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Acceso del personal' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expectAccessible(page, 'staff shell (es)');
   });
