@@ -1,7 +1,8 @@
+import { processOnce } from '../../data/webhook-inbox.ts';
 import { randomUUID } from 'node:crypto';
-import { AppError, badRequest, unauthorized } from '../../platform/errors.ts';
+import { badRequest, unauthorized } from '../../platform/errors.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { createItem, deleteItem, getItem, putItem, queryPartition, type StoredItem } from '../../data/items.ts';
+import { getItem, putItem, queryPartition, type StoredItem } from '../../data/items.ts';
 import type { CallbackReader, CallbackRequest, VendorEvent, VendorKind } from './vendor-kit.ts';
 
 // Inbound vendor callbacks (ARCHITECTURE.md, Events: "Signatures are checked on the raw body; duplicates are ignored
@@ -57,14 +58,7 @@ export async function receiveVendorCallback(
   }
   if ('ignored' in check) return { outcome: 'ignored', eventId: check.eventId };
   const { event } = check;
-  const dedupe = { pk: `WEBHOOKIN#${vendor}#${event.id}`, sk: 'DEDUPE' };
-  try {
-    await createItem(deps.db, { ...dedupe, entity: 'webhookDedupe', expiresAt: epoch(now, KEEP_SECONDS), receivedAt: now.toISOString() });
-  } catch (error) {
-    if (error instanceof AppError && error.statusCode === 409) return { outcome: 'duplicate', eventId: event.id };
-    throw error;
-  }
-  try {
+  const outcome = await processOnce(deps.db, { vendor, eventId: event.id, now, keepSeconds: KEEP_SECONDS }, async () => {
     await putItem(deps.db, {
       pk: `VENDOREVENT#${vendor}#${event.objectId}`,
       sk: `${event.occurredAt}#${event.id}`,
@@ -76,11 +70,8 @@ export async function receiveVendorCallback(
       receivedAt: now.toISOString(),
     });
     await consumer(deps, event);
-  } catch (error) {
-    await deleteItem(deps.db, dedupe).catch(() => undefined);
-    throw error;
-  }
-  return { outcome: 'processed', eventId: event.id };
+  });
+  return { outcome, eventId: event.id };
 }
 
 // ---- vendor-side status, as the consumers record it ------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { processOnce } from '../../data/webhook-inbox.ts';
 // Our side of the payment callbacks (`POST /webhooks/card-vault`): the signature is checked on the raw body, the
 // body is parsed into a CardVaultEvent, duplicates are dropped by event id (a WEBHOOKIN#card-vault#<eventId> item
 // written with attribute_not_exists), and the event is handed to `onCardVaultEvent`.
@@ -6,7 +7,7 @@
 // functions/platform/signatures.ts (`t=<unix>,v1=<hex HMAC-SHA256 of "t.body">`), in the `Stripe-Signature` header;
 // the sandbox uses our `x-signature` header. Both are checked with a 5-minute tolerance.
 import type { Db } from '../../data/client.ts';
-import { createItem, deleteItem, getItem, saveVersioned, type StoredItem } from '../../data/items.ts';
+import { createItem, getItem, saveVersioned, type StoredItem } from '../../data/items.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { HttpEvent } from '../../platform/http-types.ts';
@@ -118,30 +119,16 @@ export async function receiveCardVaultWebhook(deps: Deps, event: HttpEvent): Pro
     throw badRequest('The webhook body is not a valid payment event.');
   }
   if (!parsed) return { received: true, duplicate: false, ignored: true };
-  const key = { pk: `WEBHOOKIN#card-vault#${parsed.eventId}`, sk: 'WEBHOOKIN' };
-  try {
-    await createItem(deps.db, {
-      ...key,
-      entity: 'inboundWebhook',
-      vendor: 'card-vault',
-      event: parsed,
-      receivedAt: now.toISOString(),
-      expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
-    });
-  } catch (error) {
-    if (error instanceof AppError && error.statusCode === 409) return { received: true, duplicate: true, ignored: false };
-    throw error;
-  }
-  try {
-    await onCardVaultEvent(deps, parsed);
-    // The checkout side: settles the down payment in flight (7 -> 8 -> 9, or 10) (functions/services/payment.ts).
-    await applyCardVaultEvent(deps, parsed);
-  } catch (error) {
-    // Not handled: forget the event so the vendor's retry is processed.
-    await deleteItem(deps.db, key);
-    throw error;
-  }
-  return { received: true, duplicate: false, ignored: false };
+  const outcome = await processOnce(
+    deps.db,
+    { vendor: 'card-vault', eventId: parsed.eventId, now, keepSeconds: KEEP_SECONDS, record: { event: parsed } },
+    async () => {
+      await onCardVaultEvent(deps, parsed);
+      // The checkout side: settles the down payment in flight (7 -> 8 -> 9, or 10) (functions/services/payment.ts).
+      await applyCardVaultEvent(deps, parsed);
+    },
+  );
+  return { received: true, duplicate: outcome === 'duplicate', ignored: false };
 }
 
 export interface ChargeVendorStatusItem extends StoredItem {

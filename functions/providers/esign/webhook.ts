@@ -1,3 +1,4 @@
+import { processOnce } from '../../data/webhook-inbox.ts';
 // Our side of the e-sign callbacks (`POST /webhooks/esign`): the signature is checked on the raw body, the body is
 // parsed into an EsignEvent, duplicates are dropped by event id (a WEBHOOKIN#esign#<eventId> item written with
 // attribute_not_exists), and the event is handed to `onEsignEvent`.
@@ -8,7 +9,7 @@
 //   Connect retries the same message for days, so replays are stopped by the event id alone).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../data/client.ts';
-import { createItem, deleteItem, getItem, saveVersioned, type StoredItem } from '../../data/items.ts';
+import { createItem, getItem, saveVersioned, type StoredItem } from '../../data/items.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { HttpEvent } from '../../platform/http-types.ts';
@@ -105,30 +106,16 @@ export async function receiveEsignWebhook(deps: Deps, event: HttpEvent): Promise
     throw badRequest('The webhook body is not a valid e-sign event.');
   }
   if (!parsed) return { received: true, duplicate: false, ignored: true };
-  const key = { pk: `WEBHOOKIN#esign#${parsed.eventId}`, sk: 'WEBHOOKIN' };
-  try {
-    await createItem(deps.db, {
-      ...key,
-      entity: 'inboundWebhook',
-      vendor: 'esign',
-      event: parsed,
-      receivedAt: now.toISOString(),
-      expiresAt: Math.floor(now.getTime() / 1000) + KEEP_SECONDS,
-    });
-  } catch (error) {
-    if (error instanceof AppError && error.statusCode === 409) return { received: true, duplicate: true, ignored: false };
-    throw error;
-  }
-  try {
-    await onEsignEvent(deps, parsed);
-    // The checkout side: the completion of the checkout's envelope moves it 13 -> 6 (functions/services/checkout-esign.ts).
-    await applyEsignEvent(deps, parsed);
-  } catch (error) {
-    // Not handled: forget the event so the vendor's retry is processed.
-    await deleteItem(deps.db, key);
-    throw error;
-  }
-  return { received: true, duplicate: false, ignored: false };
+  const outcome = await processOnce(
+    deps.db,
+    { vendor: 'esign', eventId: parsed.eventId, now, keepSeconds: KEEP_SECONDS, record: { event: parsed } },
+    async () => {
+      await onEsignEvent(deps, parsed);
+      // The checkout side: the completion of the checkout's envelope moves it 13 -> 6 (functions/services/checkout-esign.ts).
+      await applyEsignEvent(deps, parsed);
+    },
+  );
+  return { received: true, duplicate: outcome === 'duplicate', ignored: false };
 }
 
 export interface EsignVendorStatusItem extends StoredItem {

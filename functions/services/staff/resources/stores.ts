@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod/mini';
 import type { FieldSchema } from '../../../../machines/contracts/form-schema.ts';
-import type { LeaseProgram, StoreView } from '../../../../machines/contracts/store.ts';
+import { DEFAULT_LEASE_PROGRAM, type LeaseProgram, type StoreView } from '../../../../machines/contracts/store.ts';
 import {
   createStoreRecord,
   deleteStoreRecord,
@@ -21,31 +21,6 @@ import { getRetailerRecord } from './retailers.ts';
 // settings of seed 001 section 3. Writes go through saveStoreRecord, which keeps the slug lookup and search items.
 const NOUN = 'staff.resource.store';
 
-export const DEFAULT_LEASE_PROGRAM: LeaseProgram = {
-  enable_product_selection: false,
-  effective_product_selection_override: [],
-  ocp_enabled: false,
-  option_b_enabled: true,
-  option_c_enabled: false,
-  option_d_enabled: false,
-  min_approval_amount: 300,
-  apply_form_version: 2,
-  display_store_info_contract_screen: true,
-  mortgage_questions_enabled: false,
-  enableEpoLanguage: true,
-  sac_days: 90,
-  sac_110_day: false,
-  bank_link_enabled: true,
-  bank_link_send_by: 2,
-  banking_required: true,
-  identity_check_enabled: false,
-  identity_check_step: 2,
-  is_prepaid_cards_allowed: false,
-  are_credit_cards_allowed: true,
-  are_debit_cards_allowed: true,
-  is_foreign_cards_allowed: false,
-  validate_bin_number: true,
-};
 
 const BOOL_FLAGS = [
   'enable_product_selection',
