@@ -170,7 +170,8 @@ export const handlers: HandlerMap = {
     if (origin !== session.parentOrigin) {
       return html(400, messagePage('Payment form not available here', 'This payment form can only be shown by the page it was created for.'), PAGE_HEADERS);
     }
-    return html(200, fieldsPage(session, origin), { ...PAGE_HEADERS, 'content-security-policy': `frame-ancestors ${origin}` });
+    const ancestors = [origin, ...(session.ancestorOrigins ?? [])].join(' ');
+    return html(200, fieldsPage(session, origin), { ...PAGE_HEADERS, 'content-security-policy': `frame-ancestors ${ancestors}` });
   },
 
   async vaultTokenize(ctx, deps) {

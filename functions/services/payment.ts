@@ -56,6 +56,14 @@ export async function paymentConfig(deps: Deps, item: CheckoutItem, store: Store
     reference: item.id,
     flags,
     parentOrigin: new URL(deps.config.publicUrl).origin,
+    // The retailer's page may frame our portal, and so be an ancestor of the card form's frame.
+    ancestorOrigins: [item.return_url, item.return_url_failure].flatMap((url) => {
+      try {
+        return url ? [new URL(url).origin] : [];
+      } catch {
+        return [];
+      }
+    }),
     buttonText: lang === 'es' ? 'Pagar' : 'Pay',
     lang,
   });

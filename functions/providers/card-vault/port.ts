@@ -21,6 +21,11 @@ export interface CreateVaultSessionInput {
   flags: CardFlags;
   /** The exact origin of the page that frames the fields (scheme://host[:port]); tokens are posted only there. */
   parentOrigin: string;
+  /**
+   * Other origins allowed to be ancestors of the fields' frame (CSP frame-ancestors checks every ancestor): the
+   * retailer page that frames our portal. Tokens still go only to `parentOrigin`.
+   */
+  ancestorOrigins?: string[];
   /** Label of the fields' submit button (seed: button_text), default 'Pay'. */
   buttonText?: string;
   lang?: 'en' | 'es';

@@ -42,6 +42,7 @@ export interface VaultSessionItem extends StoredItem {
   reference: string;
   flags: CardFlags;
   parentOrigin: string;
+  ancestorOrigins?: string[];
   buttonText: string;
   lang: 'en' | 'es';
   createdAt: string;
@@ -142,6 +143,7 @@ export function sandboxCardVault(options: SandboxCardVaultOptions): CardVaultPor
         reference: input.reference,
         flags: input.flags,
         parentOrigin: input.parentOrigin,
+        ancestorOrigins: (input.ancestorOrigins ?? []).filter(isExactOrigin).slice(0, 5),
         buttonText: (input.buttonText ?? '').trim().slice(0, 40) || 'Pay',
         lang: input.lang ?? 'en',
         createdAt: now.toISOString(),
