@@ -8,7 +8,7 @@ import {
   initialTransition,
   transition,
 } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph';
+import { getShortestPaths } from 'xstate/graph';
 import {
   type AchNumbers,
   type BankAccount,
@@ -24,6 +24,7 @@ import {
   missingFields,
 } from '../../../machines/bank-link/bank-link.machine.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
+import { machineCoverage } from '../../support/machine-coverage.ts';
 
 const input: BankLinkInput = { applicantId: 'applicant-1', sendBy: 1 };
 // Fake timers drive the named delays; advancing also settles the effects' promises between timers.
@@ -435,30 +436,8 @@ const serializeState = (snapshot: { value: unknown; context: object; historyValu
     history: Object.entries(snapshot.historyValue ?? {}).map(([id, nodes]) => [id, nodes.map((n) => n.id)]),
   });
 
-function coverage(machine: AnyStateMachine, machineInput: unknown) {
-  const adjacency = getAdjacencyMap(machine, { input: machineInput, events: eventsFor as never, serializeState: serializeState as never });
-  const reachedStates = new Set<string>();
-  const takenTransitions = new Set<unknown>();
-  for (const vertex of Object.values(adjacency)) {
-    const snapshot = vertex.state as ReturnType<typeof machine.getInitialSnapshot>;
-    for (const node of snapshot._nodes) reachedStates.add(node.id);
-    if (snapshot.status !== 'active') continue;
-    for (const edge of Object.values(vertex.transitions) as Array<{ event: AnyEventObject }>) {
-      for (const definition of machine.getTransitionData(snapshot, edge.event)) takenTransitions.add(definition);
-    }
-  }
-  const nodes = [machine.root, ...getStateNodes(machine.root)];
-  const definedStates = nodes.filter((node) => node.type !== 'history').map((node) => node.id);
-  const definedTransitions = nodes.flatMap((node) => [...node.transitions.values()].flat());
-  const describe = (t: (typeof definedTransitions)[number]) =>
-    `${t.source.id} --${t.eventType}${t.guard ? ` [${typeof t.guard === 'string' ? t.guard : (t.guard as { type?: string }).type ?? 'inline'}]` : ''}--> ${t.target?.map((n) => n.id).join(',') ?? '(self)'}`;
-  return {
-    definedStates,
-    reachedStates: definedStates.filter((id) => reachedStates.has(id)),
-    definedTransitions: definedTransitions.map(describe),
-    takenTransitions: definedTransitions.filter((t) => takenTransitions.has(t)).map(describe),
-  };
-}
+const coverage = (machine: AnyStateMachine, machineInput: unknown) =>
+  machineCoverage(machine, machineInput, { events: eventsFor as never, serializeState: serializeState as never });
 
 describe('bank link: model', () => {
   for (const [name, machineInput] of [

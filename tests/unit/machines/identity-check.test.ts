@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, type AnyStateMachine, createActor, fromPromise, initialTransition, transition } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes } from 'xstate/graph';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import {
   IDENTITY_EXCHANGE_PATHS,
   type IdentityCheckInput,
@@ -16,6 +16,7 @@ import {
   maskPhone,
 } from '../../../machines/identity-check/identity-check.machine.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
+import { machineCoverage } from '../../support/machine-coverage.ts';
 
 const input: IdentityCheckInput = { position: 'confirmation', phone: '(555) 201-3344' };
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -251,30 +252,8 @@ function eventsFor(snapshot: { _nodes: Array<{ ownEvents: string[] }> }): AnyEve
 const serializeState = (snapshot: { value: unknown; context: { phone: string; checkId: string | null; linkSent: boolean } }) =>
   JSON.stringify([snapshot.value, snapshot.context.phone, snapshot.context.checkId, snapshot.context.linkSent]);
 
-function coverage(machine: AnyStateMachine, machineInput: unknown) {
-  const adjacency = getAdjacencyMap(machine, { input: machineInput, events: eventsFor as never, serializeState: serializeState as never });
-  const reachedStates = new Set<string>();
-  const takenTransitions = new Set<unknown>();
-  for (const vertex of Object.values(adjacency)) {
-    const snapshot = vertex.state as ReturnType<typeof machine.getInitialSnapshot>;
-    for (const node of snapshot._nodes) reachedStates.add(node.id);
-    if (snapshot.status !== 'active') continue;
-    for (const edge of Object.values(vertex.transitions) as Array<{ event: AnyEventObject }>) {
-      for (const definition of machine.getTransitionData(snapshot, edge.event)) takenTransitions.add(definition);
-    }
-  }
-  const nodes = [machine.root, ...getStateNodes(machine.root)];
-  const definedStates = nodes.filter((node) => node.type !== 'history').map((node) => node.id);
-  const definedTransitions = nodes.flatMap((node) => [...node.transitions.values()].flat());
-  const describe = (t: (typeof definedTransitions)[number]) =>
-    `${t.source.id} --${t.eventType}${t.guard ? ` [${typeof t.guard === 'string' ? t.guard : (t.guard as { type?: string }).type ?? 'inline'}]` : ''}--> ${t.target?.map((n) => n.id).join(',') ?? '(self)'}`;
-  return {
-    definedStates,
-    reachedStates: definedStates.filter((id) => reachedStates.has(id)),
-    definedTransitions: definedTransitions.map(describe),
-    takenTransitions: definedTransitions.filter((t) => takenTransitions.has(t)).map(describe),
-  };
-}
+const coverage = (machine: AnyStateMachine, machineInput: unknown) =>
+  machineCoverage(machine, machineInput, { events: eventsFor as never, serializeState: serializeState as never });
 
 function replay(paths: ReturnType<typeof getShortestPaths>, machineInput: IdentityCheckInput) {
   const pending = <O, I>() => fromPromise<O, I>(() => new Promise<O>(() => {}));

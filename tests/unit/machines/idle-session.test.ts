@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, type AnyStateMachine, SimulatedClock, createActor, fromPromise } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, getSimplePaths, getStateNodes } from 'xstate/graph';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { translate } from '../../../machines/i18n/catalogue.ts';
 import {
   APP_IDLE_TIMEOUT_MS,
@@ -10,6 +10,7 @@ import {
   WARNING_COUNTDOWN_SECONDS,
   idleSessionMachine,
 } from '../../../machines/idle-session/idle-session.machine.ts';
+import { machineCoverage } from '../../support/machine-coverage.ts';
 
 function run(machineInput: IdleSessionInput = {}, keepAlive: () => Promise<unknown> = async () => ({})) {
   const calls = { keepAlive: 0 };
@@ -142,31 +143,8 @@ function eventsFor(snapshot: { _nodes: Array<{ ownEvents: string[] }> }): AnyEve
   return [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents))].map((type) => ({ type }));
 }
 
-function coverage(machine: AnyStateMachine, machineInput: unknown) {
-  const adjacency = getAdjacencyMap(machine, { input: machineInput, events: eventsFor as never });
-  const reachedStates = new Set<string>();
-  const takenTransitions = new Set<unknown>();
-  for (const vertex of Object.values(adjacency)) {
-    const snapshot = vertex.state as ReturnType<typeof machine.getInitialSnapshot>;
-    for (const node of snapshot._nodes) reachedStates.add(node.id);
-    if (snapshot.status !== 'active') continue;
-    for (const edge of Object.values(vertex.transitions) as Array<{ event: AnyEventObject }>) {
-      for (const definition of machine.getTransitionData(snapshot, edge.event)) takenTransitions.add(definition);
-    }
-  }
-  const nodes = [machine.root, ...getStateNodes(machine.root)];
-  const definedStates = nodes.filter((node) => node.type !== 'history').map((node) => node.id);
-  const definedTransitions = nodes.flatMap((node) => [...node.transitions.values()].flat());
-  const describe = (t: (typeof definedTransitions)[number]) =>
-    `${t.source.id} --${t.eventType}--> ${t.target?.map((n) => n.id).join(',') ?? '(self)'}`;
-  return {
-    definedStates,
-    reachedStates: definedStates.filter((id) => reachedStates.has(id)),
-    definedTransitions: definedTransitions.map(describe),
-    takenTransitions: definedTransitions.filter((t) => takenTransitions.has(t)).map(describe),
-    vertexCount: Object.keys(adjacency).length,
-  };
-}
+const coverage = (machine: AnyStateMachine, machineInput: unknown) =>
+  machineCoverage(machine, machineInput, { events: eventsFor as never });
 
 function replay(paths: ReturnType<typeof getShortestPaths>) {
   const reached: string[] = [];

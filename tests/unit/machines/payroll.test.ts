@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, type AnyStateMachine, SimulatedClock, createActor, fromPromise, initialTransition } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph';
+import { getShortestPaths } from 'xstate/graph';
 import { translate } from '../../../machines/i18n/catalogue.ts';
 import {
   type Employer,
@@ -11,6 +11,7 @@ import {
   payrollMachine,
   payrollOutcome,
 } from '../../../machines/payroll/payroll.machine.ts';
+import { machineCoverage } from '../../support/machine-coverage.ts';
 
 const eligibleResult: PayrollDecisionResult = { code: 'A', payroll: { is_eligible: true, type: 'async' }, offerAmounts: { A: '1500.00' } };
 const input: PayrollInput = { applicationId: 'app-1', result: eligibleResult };
@@ -295,30 +296,8 @@ function eventsFor(snapshot: { _nodes: Array<{ ownEvents: string[] }> }): AnyEve
 const serializeState = (snapshot: { value: unknown; context: { employers: Employer[]; employer: Employer | null } }) =>
   JSON.stringify([snapshot.value, snapshot.context.employers.length, snapshot.context.employer?.id ?? null]);
 
-function coverage(machine: AnyStateMachine, machineInput: unknown) {
-  const adjacency = getAdjacencyMap(machine, { input: machineInput, events: eventsFor as never, serializeState: serializeState as never });
-  const reachedStates = new Set<string>();
-  const takenTransitions = new Set<unknown>();
-  for (const vertex of Object.values(adjacency)) {
-    const snapshot = vertex.state as ReturnType<typeof machine.getInitialSnapshot>;
-    for (const node of snapshot._nodes) reachedStates.add(node.id);
-    if (snapshot.status !== 'active') continue;
-    for (const edge of Object.values(vertex.transitions) as Array<{ event: AnyEventObject }>) {
-      for (const definition of machine.getTransitionData(snapshot, edge.event)) takenTransitions.add(definition);
-    }
-  }
-  const nodes = [machine.root, ...getStateNodes(machine.root)];
-  const definedStates = nodes.filter((node) => node.type !== 'history').map((node) => node.id);
-  const definedTransitions = nodes.flatMap((node) => [...node.transitions.values()].flat());
-  const describe = (t: (typeof definedTransitions)[number]) =>
-    `${t.source.id} --${t.eventType}${t.guard ? ` [${typeof t.guard === 'string' ? t.guard : (t.guard as { type?: string }).type ?? 'inline'}]` : ''}--> ${t.target?.map((n) => n.id).join(',') ?? '(self)'}`;
-  return {
-    definedStates,
-    reachedStates: definedStates.filter((id) => reachedStates.has(id)),
-    definedTransitions: definedTransitions.map(describe),
-    takenTransitions: definedTransitions.filter((t) => takenTransitions.has(t)).map(describe),
-  };
-}
+const coverage = (machine: AnyStateMachine, machineInput: unknown) =>
+  machineCoverage(machine, machineInput, { events: eventsFor as never, serializeState: serializeState as never });
 
 describe('payroll: model', () => {
   it('reaches every state and takes every transition', () => {

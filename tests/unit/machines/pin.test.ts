@@ -7,7 +7,7 @@ import {
   initialTransition,
   transition,
 } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph';
+import { getShortestPaths } from 'xstate/graph';
 import { verifyConfirmBody, verifySendBody, type VerifyConfirmBody, type VerifyConfirmData, type VerifySendBody } from '../../../machines/contracts/verify.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
 import {
@@ -28,6 +28,7 @@ import {
   registerSend,
 } from '../../../machines/pin/pin-rules.ts';
 import { type PinInput, pinLeaveLabelKey, pinMachine, pinModeToggleLabelKey } from '../../../machines/pin/pin.machine.ts';
+import { machineCoverage } from '../../support/machine-coverage.ts';
 
 const input: PinInput = { uuid: 'app-1', storeId: 'store-1', checkoutId: 'co-1', iframe: true };
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -351,31 +352,8 @@ function eventsFor(snapshot: { _nodes: Array<{ ownEvents: string[] }> }): AnyEve
 const serializeState = (snapshot: { value: unknown; context: unknown }) =>
   JSON.stringify({ value: snapshot.value, context: snapshot.context });
 
-function coverage(machine: AnyStateMachine, machineInput: unknown) {
-  const adjacency = getAdjacencyMap(machine, { input: machineInput, events: eventsFor as never, serializeState: serializeState as never });
-  const reachedStates = new Set<string>();
-  const takenTransitions = new Set<unknown>();
-  for (const vertex of Object.values(adjacency)) {
-    const snapshot = vertex.state as ReturnType<typeof machine.getInitialSnapshot>;
-    for (const node of snapshot._nodes) reachedStates.add(node.id);
-    if (snapshot.status !== 'active') continue;
-    for (const edge of Object.values(vertex.transitions) as Array<{ event: AnyEventObject }>) {
-      for (const definition of machine.getTransitionData(snapshot, edge.event)) takenTransitions.add(definition);
-    }
-  }
-  const nodes = [machine.root, ...getStateNodes(machine.root)];
-  const definedStates = nodes.map((node) => node.id);
-  const definedTransitions = nodes.flatMap((node) => [...node.transitions.values()].flat());
-  const describe = (t: (typeof definedTransitions)[number]) =>
-    `${t.source.id} --${t.eventType}${t.guard ? ` [${typeof t.guard === 'string' ? t.guard : (t.guard as { type?: string }).type ?? 'inline'}]` : ''}--> ${t.target?.map((n) => n.id).join(',') ?? '(self)'}`;
-  return {
-    definedStates,
-    reachedStates: definedStates.filter((id) => reachedStates.has(id)),
-    definedTransitions: definedTransitions.map(describe),
-    takenTransitions: definedTransitions.filter((t) => takenTransitions.has(t)).map(describe),
-    vertexCount: Object.keys(adjacency).length,
-  };
-}
+const coverage = (machine: AnyStateMachine, machineInput: unknown) =>
+  machineCoverage(machine, machineInput, { events: eventsFor as never, serializeState: serializeState as never });
 
 describe('pin machine: model', () => {
   for (const [name, machineInput] of [

@@ -1,0 +1,41 @@
+import type { AnyEventObject, AnyStateMachine } from 'xstate';
+import { getAdjacencyMap, getStateNodes } from 'xstate/graph';
+
+/**
+ * Explores a machine with `getAdjacencyMap` (which, unlike createTestModel, accepts invocations and delays: the caller
+ * feeds done, error and delay events through `events`) and reports which of the definition's state nodes were
+ * reached and which of its transitions were taken, so a test can assert that the covered sets equal the defined ones.
+ */
+export function machineCoverage(
+  machine: AnyStateMachine,
+  machineInput: unknown,
+  options: { events: (snapshot: never) => AnyEventObject[]; serializeState?: (snapshot: never) => string },
+) {
+  const adjacency = getAdjacencyMap(machine, {
+    input: machineInput,
+    events: options.events as never,
+    ...(options.serializeState ? { serializeState: options.serializeState as never } : {}),
+  });
+  const reachedStates = new Set<string>();
+  const takenTransitions = new Set<unknown>();
+  for (const vertex of Object.values(adjacency)) {
+    const snapshot = vertex.state as ReturnType<typeof machine.getInitialSnapshot>;
+    for (const node of snapshot._nodes) reachedStates.add(node.id);
+    if (snapshot.status !== 'active') continue;
+    for (const edge of Object.values(vertex.transitions) as Array<{ event: AnyEventObject }>) {
+      for (const definition of machine.getTransitionData(snapshot, edge.event)) takenTransitions.add(definition);
+    }
+  }
+  const nodes = [machine.root, ...getStateNodes(machine.root)];
+  const definedStates = nodes.filter((node) => node.type !== 'history').map((node) => node.id);
+  const definedTransitions = nodes.flatMap((node) => [...node.transitions.values()].flat());
+  const describe = (t: (typeof definedTransitions)[number]) =>
+    `${t.source.id} --${t.eventType}${t.guard ? ` [${typeof t.guard === 'string' ? t.guard : (t.guard as { type?: string }).type ?? 'inline'}]` : ''}--> ${t.target?.map((n) => n.id).join(',') ?? '(self)'}`;
+  return {
+    definedStates,
+    reachedStates: definedStates.filter((id) => reachedStates.has(id)),
+    definedTransitions: definedTransitions.map(describe),
+    takenTransitions: definedTransitions.filter((t) => takenTransitions.has(t)).map(describe),
+    vertexCount: Object.keys(adjacency).length,
+  };
+}
