@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { ApplicationSection, StoredApplication } from '../../machines/contracts/application.ts';
 import type { FieldCrypto } from '../platform/field-crypto.ts';
 import type { Db } from './client.ts';
-import { createItem, getItem, queryPartition, saveVersioned, type OutboxEvent, type StoredItem } from './items.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conflict } from '../platform/errors.ts';
+import { createItem, getItem, isConditionFailure, queryPartition, saveVersioned, STALE_WRITE_MESSAGE, type OutboxEvent, type StoredItem } from './items.ts';
 
 // The application aggregate: one item (pk APP#uuid) holding the applicants, incomes, banking, home ownership, the
 // flows' persisted machines and the result, written with single-item conditional writes on `v`.
@@ -181,3 +183,69 @@ export const SAVED_SECTION_ORDER: readonly ApplicationSection[] = [
   'co_applicant',
   'co_applicant_incomes',
 ];
+
+/** The application with the bank link's banking section saved into it. */
+export function withBankingSection(data: StoredApplication, banking: NonNullable<StoredApplication['banking']>): StoredApplication {
+  const saved = new Set<ApplicationSection>([...(data.saved_sections ?? []), 'banking']);
+  return { ...data, banking, saved_sections: SAVED_SECTION_ORDER.filter((s) => saved.has(s)) };
+}
+
+/**
+ * Saves one flow's persisted machine (meta.flows.<name>) with a conditional UpdateItem on the flow's own revision,
+ * without bumping the aggregate's `v`, so a page's section saves never 409 against a background poll. The bank link
+ * may also save the banking section it filled (sealed like every other PII field). 409 when another request saved the
+ * flow in between.
+ */
+export async function saveApplicationFlow(
+  db: Db,
+  crypto: FieldCrypto,
+  record: Pick<ApplicationRecord, 'uuid' | 'flows' | 'data'>,
+  flow: { name: string; persisted: unknown; rev: number },
+  banking?: NonNullable<StoredApplication['banking']>,
+): Promise<void> {
+  const names: Record<string, string> = { '#meta': 'meta', '#flows': 'flows' };
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  let condition: string;
+  if (!record.flows || typeof record.flows !== 'object') {
+    sets.push('#meta.#flows = :flows');
+    values[':flows'] = { [flow.name]: flow.persisted };
+    condition = 'attribute_not_exists(#meta.#flows)';
+  } else if (flow.rev === 0) {
+    names['#name'] = flow.name;
+    sets.push('#meta.#flows.#name = :flow');
+    values[':flow'] = flow.persisted;
+    condition = 'attribute_exists(#meta.#flows) AND attribute_not_exists(#meta.#flows.#name)';
+  } else {
+    names['#name'] = flow.name;
+    names['#rev'] = 'rev';
+    sets.push('#meta.#flows.#name = :flow');
+    values[':flow'] = flow.persisted;
+    values[':rev'] = flow.rev;
+    condition = '#meta.#flows.#name.#rev = :rev';
+  }
+  if (banking) {
+    const sealed = await sealApplication(crypto, { uuid: record.uuid, banking });
+    names['#data'] = 'data';
+    names['#banking'] = 'banking';
+    names['#saved'] = 'saved_sections';
+    values[':banking'] = sealed.banking;
+    values[':saved'] = withBankingSection(record.data, banking).saved_sections;
+    sets.push('#data.#banking = :banking', '#data.#saved = :saved');
+  }
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: applicationKey(record.uuid),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw conflict(STALE_WRITE_MESSAGE);
+    throw error;
+  }
+}

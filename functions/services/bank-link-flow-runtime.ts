@@ -1,8 +1,7 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { initialTransition, transition, type AnyStateMachine, type EventObject } from 'xstate';
 import type { ApplicationRecord } from '../data/applications.ts';
-import { applicationKey, getApplication, saveApplication } from '../data/applications.ts';
-import { getItem, isConditionFailure, putItem, STALE_WRITE_MESSAGE, type OutboxEvent, type StoredItem } from '../data/items.ts';
+import { getApplication, saveApplication, saveApplicationFlow, withBankingSection } from '../data/applications.ts';
+import { getItem, putItem, type OutboxEvent, type StoredItem } from '../data/items.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, conflict, notFound } from '../platform/errors.ts';
 import { APPLICATION_NOT_FOUND } from './applications.ts';
@@ -45,7 +44,7 @@ export interface PersistedFlow {
   extra: Record<string, unknown>;
   startedAt: string;
   updatedAt: string;
-  /** The flow's own revision: its saves are conditional on it (see `saveFlowOnly`). */
+  /** The flow's own revision: its saves are conditional on it (see `saveApplicationFlow` in functions/data/applications.ts). */
   rev: number;
 }
 
@@ -296,7 +295,7 @@ export function persistedFlowOf(record: Pick<ApplicationRecord, 'flows'>, name: 
 
 export interface FlowWork<T> {
   answer: T;
-  /** The banking section the bank link filled (stored encrypted; see `saveFlowOnly`). */
+  /** The banking section the bank link filled (stored encrypted; see `saveApplicationFlow` in functions/data/applications.ts). */
   banking?: NonNullable<ApplicationRecord['data']['banking']>;
   /** Changes to the aggregate itself (e.g. the payroll re-decision's status, decision and result). */
   meta?: Partial<ApplicationRecord>;
@@ -333,7 +332,7 @@ export async function withFlow<M extends AnyStateMachine, T>(
     try {
       if (result.meta || result.events?.length) {
         const { data: storedData, v: _v, ...meta } = record;
-        const data = result.banking ? withBanking(storedData, result.banking) : storedData;
+        const data = result.banking ? withBankingSection(storedData, result.banking) : storedData;
         await saveApplication(
           deps.db,
           deps.crypto,
@@ -350,7 +349,7 @@ export async function withFlow<M extends AnyStateMachine, T>(
           result.events ?? [],
         );
       } else {
-        await saveFlowOnly(deps, record, spec.name, run, now, result.banking);
+        await saveApplicationFlow(deps.db, deps.crypto, record, { name: spec.name, persisted: run.persist(now), rev: run.rev }, result.banking);
       }
       deps.log.debug('flow advanced', { flow: spec.name, uuid: record.uuid, state: run.stateName, events: run.applied });
       return result.answer;
@@ -358,79 +357,6 @@ export async function withFlow<M extends AnyStateMachine, T>(
       if (error instanceof AppError && error.statusCode === 409 && options.retryOnConflict && attempt === 0) continue;
       throw error;
     }
-  }
-}
-
-function withBanking(data: ApplicationRecord['data'], banking: NonNullable<ApplicationRecord['data']['banking']>): ApplicationRecord['data'] {
-  const saved = new Set([...(data.saved_sections ?? []), 'banking' as const]);
-  return { ...data, banking, saved_sections: SECTION_ORDER.filter((s) => saved.has(s)) };
-}
-
-const SECTION_ORDER = ['applicant', 'location', 'home_ownership', 'incomes', 'banking', 'has_co_applicant', 'co_applicant', 'co_applicant_incomes'] as const;
-
-/**
- * Writes meta.flows.<flow> (and the bank link's banking section, its numbers encrypted like the aggregate's) with one
- * conditional UpdateItem on the flow's revision, without bumping the aggregate's `v`. 409 when another request saved
- * the flow in between. TODO(lead): this belongs in functions/data/applications.ts (it was written here because of the
- * file ownership of this work).
- */
-async function saveFlowOnly(
-  deps: Deps,
-  record: ApplicationRecord,
-  name: FlowName,
-  run: FlowRun,
-  now: Date,
-  banking?: NonNullable<ApplicationRecord['data']['banking']>,
-): Promise<void> {
-  const names: Record<string, string> = { '#meta': 'meta', '#flows': 'flows' };
-  const values: Record<string, unknown> = {};
-  const sets: string[] = [];
-  let condition: string;
-  const persisted = run.persist(now);
-  if (!record.flows || typeof record.flows !== 'object') {
-    sets.push('#meta.#flows = :flows');
-    values[':flows'] = { [name]: persisted };
-    condition = 'attribute_not_exists(#meta.#flows)';
-  } else if (run.rev === 0) {
-    names['#name'] = name;
-    sets.push('#meta.#flows.#name = :flow');
-    values[':flow'] = persisted;
-    condition = 'attribute_exists(#meta.#flows) AND attribute_not_exists(#meta.#flows.#name)';
-  } else {
-    names['#name'] = name;
-    names['#rev'] = 'rev';
-    sets.push('#meta.#flows.#name = :flow');
-    values[':flow'] = persisted;
-    values[':rev'] = run.rev;
-    condition = '#meta.#flows.#name.#rev = :rev';
-  }
-  if (banking) {
-    const sealed: Record<string, unknown> = { ...banking };
-    delete sealed.checking_account_confirmation;
-    for (const field of ['routing_number', 'checking_account'] as const) {
-      if (typeof sealed[field] === 'string' && sealed[field]) sealed[field] = await deps.crypto.encrypt(sealed[field] as string);
-    }
-    names['#data'] = 'data';
-    names['#banking'] = 'banking';
-    names['#saved'] = 'saved_sections';
-    values[':banking'] = sealed;
-    values[':saved'] = withBanking(record.data, banking).saved_sections;
-    sets.push('#data.#banking = :banking', '#data.#saved = :saved');
-  }
-  try {
-    await deps.db.doc.send(
-      new UpdateCommand({
-        TableName: deps.db.tableName,
-        Key: applicationKey(record.uuid),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw conflict(STALE_WRITE_MESSAGE);
-    throw error;
   }
 }
 

@@ -1,4 +1,5 @@
 import type { StoreView } from '../../machines/contracts/store.ts';
+import { translate } from '../../machines/i18n/catalogue.ts';
 import { ageOn } from '../../machines/domain/age.ts';
 import { decide, type Decision } from '../../machines/domain/decision.ts';
 import { monthlyIncomeCents, type IncomeAmount } from '../../machines/domain/income.ts';
@@ -38,26 +39,9 @@ export interface PayrollResultNote {
   session_id: string;
 }
 
-// Server texts of the outcome (payroll.result.message), en and es. TODO(lead): move into machines/i18n/flows.ts.
-const OUTCOME_TEXTS: Record<Lang, Record<PayrollDecisionOutcome, string>> = {
-  en: {
-    raised: 'Your income was verified. You are now approved for up to {amount}.',
-    kept: 'Your verified income does not qualify you for a higher approval. Your current offer of up to {amount} is still available.',
-    'not-verified': 'We could not verify your income with your payroll provider. Your current offer of up to {amount} is still available.',
-    denied: 'Based on the income verified with your payroll provider, we are unable to approve your application at this time.',
-  },
-  es: {
-    raised: 'Su ingreso fue verificado. Ahora está aprobado por hasta {amount}.',
-    kept: 'Su ingreso verificado no le permite una aprobación mayor. Su oferta actual de hasta {amount} sigue disponible.',
-    'not-verified': 'No pudimos verificar su ingreso con su proveedor de nómina. Su oferta actual de hasta {amount} sigue disponible.',
-    denied: 'Según el ingreso verificado con su proveedor de nómina, no podemos aprobar su solicitud en este momento.',
-  },
-};
-
-const fill = (template: string, params: Record<string, string>) => template.replace(/\{(\w+)\}/g, (w, n: string) => params[n] ?? w);
-
+/** The outcome's text (payroll.result.message) in the shopper's language, from the catalogue (machines/i18n/flows.ts). */
 export const payrollOutcomeText = (lang: Lang, outcome: PayrollDecisionOutcome, params: Record<string, string>) =>
-  fill(OUTCOME_TEXTS[lang][outcome] ?? OUTCOME_TEXTS.en[outcome], params);
+  translate(lang, `payroll.outcome.${outcome}`, params);
 
 type StoredResult = ApplicationResult<TextRef> & { payroll: ApplicationResult['payroll'] & { result?: PayrollResultNote } };
 

@@ -50,6 +50,10 @@ export function effectErrorData(error: unknown): Record<string, unknown> {
 
 export const flows: MessageArea = {
   en: {
+    'payroll.outcome.raised': 'Your income was verified. You are now approved for up to {amount}.',
+    'payroll.outcome.kept': 'Your verified income does not qualify you for a higher approval. Your current offer of up to {amount} is still available.',
+    'payroll.outcome.not-verified': 'We could not verify your income with your payroll provider. Your current offer of up to {amount} is still available.',
+    'payroll.outcome.denied': 'Based on the income verified with your payroll provider, we are unable to approve your application at this time.',
     // PIN verification
     'pin.title': 'Text Message Verification',
     'pin.instructions.sms': 'We sent a 5-digit PIN to your mobile phone. Enter it below to continue.',
@@ -166,6 +170,10 @@ export const flows: MessageArea = {
     'idle.staying': 'Keeping your session…',
   },
   es: {
+    'payroll.outcome.raised': 'Su ingreso fue verificado. Ahora está aprobado por hasta {amount}.',
+    'payroll.outcome.kept': 'Su ingreso verificado no le permite una aprobación mayor. Su oferta actual de hasta {amount} sigue disponible.',
+    'payroll.outcome.not-verified': 'No pudimos verificar su ingreso con su proveedor de nómina. Su oferta actual de hasta {amount} sigue disponible.',
+    'payroll.outcome.denied': 'Según el ingreso verificado con su proveedor de nómina, no podemos aprobar su solicitud en este momento.',
     'pin.title': 'Verificación por mensaje de texto',
     'pin.instructions.sms': 'Enviamos un PIN de 5 dígitos a su teléfono móvil. Ingréselo abajo para continuar.',
     'pin.instructions.email': 'Enviamos un PIN de 5 dígitos a su correo electrónico. Ingréselo abajo para continuar.',
