@@ -28,7 +28,7 @@ import {
   withFlow,
   type FlowSpec,
   type FlowWork,
-} from './bank-link-flow-runtime.ts';
+} from './flow-runtime.ts';
 
 // The bank-link flow's server side (seed 000 section 7, `/api/v1/bank-link/...`): each call is the effect of the
 // shared machine (machines/bank-link) that the page runs; the server runs the same machine on the application's

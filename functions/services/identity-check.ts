@@ -30,7 +30,7 @@ import {
   withFlow,
   type FlowSpec,
   type FlowWork,
-} from './bank-link-flow-runtime.ts';
+} from './flow-runtime.ts';
 
 // The identity check by mobile link (seed 000: /apply-v2/intellicheck/send, /verify, /exchange): the server runs the
 // shared machine (machines/identity-check) on the application's persisted snapshot. Send texts a link to the mobile

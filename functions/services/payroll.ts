@@ -29,7 +29,7 @@ import {
   withFlow,
   type FlowSpec,
   type FlowWork,
-} from './bank-link-flow-runtime.ts';
+} from './flow-runtime.ts';
 import { storedResultOf } from './decision-support.ts';
 import { redecideWithVerifiedIncome, renderPayrollResult } from './payroll-decision.ts';
 

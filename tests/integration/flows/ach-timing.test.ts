@@ -16,7 +16,7 @@ import { createLogger } from '../../../functions/platform/logger.ts';
 import { createBankLinkSandbox } from '../../../functions/providers/bank-link/sandbox.ts';
 import { sandboxMessaging } from '../../../functions/providers/messaging/sandbox.ts';
 import { checkBankProfile, fetchAchNumbers, fetchBankAccounts, sendBankLink } from '../../../functions/services/bank-link.ts';
-import { persistedFlowOf } from '../../../functions/services/bank-link-flow-runtime.ts';
+import { persistedFlowOf } from '../../../functions/services/flow-runtime.ts';
 import { freshDb } from '../../support/dynalite.ts';
 
 // The bank link's timings on the server, with a fake clock (no 30 s of wall clock): the flow's timers are kept with
