@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client.ts';
-import { createItem, getItem, queryPartition, saveVersioned, type StoredItem } from './items.ts';
+import { createItem, getItem, putItem, queryPartition, saveVersioned, type StoredItem } from './items.ts';
 
 // Outgoing retailer webhooks: one delivery item per (event, callback) (pk WEBHOOKOUT#<eventId>, sk DELIVERY) with
 // the exact body sent on every attempt and a log of each attempt.
@@ -65,11 +65,28 @@ export async function createDelivery(db: Db, record: WebhookDeliveryRecord, now:
       ...record,
       expiresAt: Math.floor(now.getTime() / 1000) + KEEP_DELIVERY_SECONDS,
     });
+    // A pointer in the checkout's partition: the staff portal lists a checkout's deliveries without reading the
+    // retailer's whole log.
+    await putItem(db, {
+      pk: `CHECKOUT#${record.checkoutId}`,
+      sk: `WEBHOOK#${record.createdAt}#${record.eventId}`,
+      entity: 'webhookPointer',
+      v: 1,
+      eventId: record.eventId,
+      expiresAt: Math.floor(now.getTime() / 1000) + KEEP_DELIVERY_SECONDS,
+    });
     return true;
   } catch (error) {
     if (error instanceof Error && 'statusCode' in error && (error as { statusCode: number }).statusCode === 409) return false;
     throw error;
   }
+}
+
+/** The deliveries of a checkout's events, newest first (through the pointers in its partition). */
+export async function listCheckoutDeliveries(db: Db, checkoutId: string, now: Date, limit = 100): Promise<WebhookDeliveryItem[]> {
+  const pointers = await queryPartition<StoredItem & { eventId: string }>(db, { pk: `CHECKOUT#${checkoutId}`, skPrefix: 'WEBHOOK#', descending: true, limit, now });
+  const items = await Promise.all(pointers.items.map((p) => getDelivery(db, p.eventId, now)));
+  return items.filter((i): i is WebhookDeliveryItem => Boolean(i));
 }
 
 export async function getDelivery(db: Db, eventId: string, now: Date): Promise<WebhookDeliveryItem | undefined> {

@@ -52,6 +52,10 @@ export interface DispatcherOptions {
 /** The checkout an event is about, if any. */
 export function checkoutIdOf(event: OutboxEvent): string | null {
   if (event.aggregate.type === 'checkout' && event.type.startsWith('checkout.')) return event.aggregate.id;
+  if (event.aggregate.type === 'lease' && event.type.startsWith('lease.')) {
+    const id = event.data.checkout_id;
+    return typeof id === 'string' && id ? id : null;
+  }
   if (event.aggregate.type === 'application' && DISPATCHED.has(event.type)) {
     const id = event.data.checkout_id;
     return typeof id === 'string' && id ? id : null;
@@ -65,7 +69,7 @@ export async function webhookBody(deps: WebhookDeps, event: OutboxEvent): Promis
   if (!checkoutId) return null;
   const checkout = await getCheckout(deps.db, checkoutId, deps.clock());
   if (!checkout) return null;
-  const appId = (event.aggregate.type === 'application' ? event.aggregate.id : (event.data.application_id as string | null)) ?? checkout.application_uuid;
+  const appId = (event.aggregate.type === 'application' || event.aggregate.type === 'lease' ? event.aggregate.id : (event.data.application_id as string | null)) ?? checkout.application_uuid;
   const app = appId ? await getApplication(deps.db, deps.crypto, appId, deps.clock()) : undefined;
   const decision = app?.decision as Decision | undefined;
   const offers = (event.data.offer_amounts as Record<string, string> | undefined) ?? (decision ? Object.fromEntries(Object.entries(decision.offers).map(([k, v]) => [k, centsToDecimal(v)])) : null);
@@ -86,6 +90,18 @@ export async function webhookBody(deps: WebhookDeps, event: OutboxEvent): Promis
           offer_amounts: offers ?? null,
         }
       : null,
+    // A lease status change (staff action, or a shopper or retailer fact moving the lender's status).
+    ...(event.aggregate.type === 'lease'
+      ? {
+          lease: {
+            id: event.aggregate.id,
+            status: event.data.lease_status ?? null,
+            delivered: event.data.delivered ?? false,
+            previous_status: event.data.previous_lease_status ?? null,
+            action: event.data.action ?? null,
+          },
+        }
+      : {}),
   };
   return { body: JSON.stringify({ id: event.id, type: event.type, created: event.occurredAt, data }), retailerId: checkout.retailerId, url: checkout.callback_url, checkoutId };
 }

@@ -16,7 +16,7 @@ import type { StaffSession } from '../platform/staff-types.ts';
 export type AuthKind = 'public' | 'apply' | 'apply-frame' | 'sandbox' | 'staff' | 'retailer';
 
 /** The Lambda function a route belongs to; one function per group. */
-export type RouteGroup = 'system' | 'apply' | 'sandbox' | 'lookups' | 'staff' | 'sandbox-vendors' | 'sandbox-checkout' | 'webhooks' | 'application' | 'decision' | 'verification-flows' | 'checkout' | 'retailer';
+export type RouteGroup = 'system' | 'apply' | 'sandbox' | 'lookups' | 'staff' | 'staff-leases' | 'sandbox-vendors' | 'sandbox-checkout' | 'webhooks' | 'application' | 'decision' | 'verification-flows' | 'checkout' | 'retailer';
 
 export interface RouteDef {
   method: HttpMethod;

@@ -112,6 +112,27 @@ export const routes: readonly RouteDef[] = [
   { method: 'DELETE', path: '/staff/api/mail-templates/{id}', group: 'staff', name: 'staffMailTemplatesDelete', auth: 'staff' },
   { method: 'GET', path: '/staff/api/audit', group: 'staff', name: 'staffAuditList', auth: 'staff' },
 
+  // staff lease operations (functions/http/staff-leases.ts): applications, leases and contracts are one record per
+  // application uuid; its status is machines/lease-status, applied with `transition` for every action
+  { method: 'GET', path: '/staff/api/applications', group: 'staff-leases', name: 'staffApplicationsList', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/applications/{id}', group: 'staff-leases', name: 'staffApplicationsShow', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/applications/{id}/reveal', group: 'staff-leases', name: 'staffApplicationsReveal', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/applications/{id}/webhooks/{event}/replay', group: 'staff-leases', name: 'staffWebhookReplay', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/leases', group: 'staff-leases', name: 'staffLeasesList', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/leases/{id}', group: 'staff-leases', name: 'staffLeasesShow', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/leases/{id}/actions/{action}', group: 'staff-leases', name: 'staffLeaseAction', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/leases/{id}/contract', group: 'staff-leases', name: 'staffLeaseContract', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/contracts', group: 'staff-leases', name: 'staffContractsList', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/lease-queue', group: 'staff-leases', name: 'staffLeaseQueue', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/lease-queue/{id}/claim', group: 'staff-leases', name: 'staffLeaseQueueClaim', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/lease-queue/{id}/release', group: 'staff-leases', name: 'staffLeaseQueueRelease', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/lease-queue/{id}/assign', group: 'staff-leases', name: 'staffLeaseQueueAssign', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/checkouts', group: 'staff-leases', name: 'staffCheckoutsList', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/checkouts/{id}', group: 'staff-leases', name: 'staffCheckoutsShow', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/payments', group: 'staff-leases', name: 'staffPaymentsList', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/payments/{id}', group: 'staff-leases', name: 'staffPaymentsShow', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/dashboard', group: 'staff-leases', name: 'staffDashboard', auth: 'staff' },
+
   // sandbox vendors (local and non-production only)
   { method: 'GET', path: '/sandbox/messages', group: 'sandbox', name: 'messages', auth: 'sandbox' },
   { method: 'GET', path: '/sandbox/messages.html', group: 'sandbox', name: 'messagesPage', auth: 'sandbox' },

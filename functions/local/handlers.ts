@@ -6,6 +6,7 @@ import { handlers as sandbox } from '../http/sandbox.ts';
 import { handlers as system } from '../http/system.ts';
 import { handlers as sandboxVendors } from '../http/sandbox-vendors.ts';
 import { handlers as staff } from '../http/staff.ts';
+import { handlers as staffLeases } from '../http/staff-leases.ts';
 import { handlers as sandboxCheckout } from '../http/sandbox-checkout.ts';
 import { handlers as webhooks } from '../http/webhooks.ts';
 import { handlers as decision } from '../http/decision.ts';
@@ -14,4 +15,4 @@ import { handlers as checkout } from '../http/checkout.ts';
 import { handlers as retailer } from '../http/retailer.ts';
 
 // Every route group's handlers, as the Lambda functions have them (the local server calls the same code).
-export const groupHandlers: Record<RouteGroup, HandlerMap> = { system, apply, sandbox, lookups, staff, 'sandbox-vendors': sandboxVendors, 'sandbox-checkout': sandboxCheckout, webhooks, application, decision, 'verification-flows': verificationFlows, checkout, retailer };
+export const groupHandlers: Record<RouteGroup, HandlerMap> = { system, apply, sandbox, lookups, staff, 'staff-leases': staffLeases, 'sandbox-vendors': sandboxVendors, 'sandbox-checkout': sandboxCheckout, webhooks, application, decision, 'verification-flows': verificationFlows, checkout, retailer };

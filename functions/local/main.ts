@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { inProcessBus } from '../events/event-bus.ts';
 import { relayOutbox } from '../events/outbox-relay.ts';
 import { onApplicationEvent } from '../events/checkout-consumer.ts';
+import { onLeaseRelevantEvent } from '../events/lease-consumer.ts';
 import { webhookDispatcher } from '../events/webhook-dispatcher.ts';
 import { loadConfig } from '../platform/config.ts';
 import { createDeps } from '../platform/create-deps.ts';
@@ -55,6 +56,8 @@ async function main() {
     // along with its application.
     const webhooks = webhookDispatcher(deps);
     bus.subscribe((event) => onApplicationEvent(deps, event));
+    // The staff lease records follow their applications and checkouts (status, lists, search, counters).
+    bus.subscribe((event) => onLeaseRelevantEvent(deps, event));
     bus.subscribe((event) => webhooks.dispatchEvent(event));
     let retrying = false;
     const webhookRetries = setInterval(() => {

@@ -192,7 +192,10 @@ export async function saveApplicationSections(
     const data = mergeSections(current.data, request);
     const { data: _stored, v: _version, ...meta } = current;
     try {
-      const saved = await saveApplication(deps.db, deps.crypto, current, { meta: { ...meta, updatedAt: now.toISOString() }, data });
+      // The event keeps the staff list row (applicant name, step) in line with the shopper's saves.
+      const saved = await saveApplication(deps.db, deps.crypto, current, { meta: { ...meta, updatedAt: now.toISOString() }, data }, [
+        newEvent('application.updated', { type: 'application', id: current.uuid }, { store_id: current.storeId, checkout_id: current.checkoutId ?? null }, now),
+      ]);
       return answerOf(saved, { now, tokenHash: session.tokenHash });
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 409 && expectedVersion === undefined && attempt === 0) continue;

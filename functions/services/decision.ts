@@ -6,6 +6,7 @@ import { buildResult, renderResult, type ApplicationResult } from '../../machine
 import type { Lang } from '../../machines/i18n/types.ts';
 import { findApplicationsBySsn, getApplication, saveApplication, type ApplicationRecord } from '../data/applications.ts';
 import { findCustomerBySsn } from '../data/customers.ts';
+import { getStoreById } from '../data/stores.ts';
 import { newEvent } from '../data/items.ts';
 import type { ApplySession } from '../http/route.ts';
 import type { Deps } from '../platform/deps.ts';
@@ -85,6 +86,45 @@ export async function submitApplication(deps: Deps, session: ApplySession, body:
     if (!checkout?.skipVerification) throw conflict('decision.verifyFirst', { verify_required: true });
   }
 
+  const { decision, storedDecision, result } = await decideApplication(deps, record, store, settings, now);
+  const approved = decision.code === 'A';
+  const { data, v: _v, ...meta } = record;
+  try {
+    await saveApplication(
+      deps.db,
+      deps.crypto,
+      record,
+      {
+        meta: {
+          ...meta,
+          status: approved ? 'approved' : 'denied',
+          submittedAt: now.toISOString(),
+          decidedAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+          decision: storedDecision,
+          result,
+        },
+        data,
+      },
+      [newEvent(approved ? 'application.approved' : 'application.denied', { type: 'application', id: record.uuid }, decisionEventData(record, decision), now)],
+    );
+  } catch (error) {
+    // Submitted twice at once: the other request decided first; answer its result.
+    if (error instanceof AppError && error.statusCode === 409) {
+      const latest = await getApplication(deps.db, deps.crypto, record.uuid, deps.clock());
+      const latestResult = latest ? renderedResultOf(latest, lang) : null;
+      if (latestResult) return { result: latestResult, decidedNow: false };
+    }
+    throw error;
+  }
+  return { result: renderResult(result, lang), decidedNow: true };
+}
+
+/**
+ * The decision of a complete application: validated with the store's rules, the bureau pulled, previous-customer
+ * facts looked up, and the pure engine run with the given scoring settings (submit and the staff re-score).
+ */
+async function decideApplication(deps: Deps, record: ApplicationRecord, store: Awaited<ReturnType<typeof sessionStore>>, settings: Awaited<ReturnType<typeof loadScoringSettings>>, now: Date) {
   const validated = validateCompleteApplication(applicationFormOf(record.data), applicationRules(store, now));
   if (!validated.success) throw unprocessable(validated.errors);
   const app = validated.data;
@@ -118,37 +158,39 @@ export async function submitApplication(deps: Deps, session: ApplySession, body:
   );
   const storedDecision: StoredDecision = { ...decision, bureau: { reportId: report.reportId, hit: report.hit, factors: report.factors } };
   const result = buildResult(decision, resultContextOf(store, app.applicant.first_name, settings));
-  const approved = decision.code === 'A';
-  const { data, v: _v, ...meta } = record;
-  try {
-    await saveApplication(
-      deps.db,
-      deps.crypto,
-      record,
-      {
-        meta: {
-          ...meta,
-          status: approved ? 'approved' : 'denied',
-          submittedAt: now.toISOString(),
-          decidedAt: now.toISOString(),
-          updatedAt: now.toISOString(),
-          decision: storedDecision,
-          result,
-        },
-        data,
-      },
-      [newEvent(approved ? 'application.approved' : 'application.denied', { type: 'application', id: record.uuid }, decisionEventData(record, decision), now)],
-    );
-  } catch (error) {
-    // Submitted twice at once: the other request decided first; answer its result.
-    if (error instanceof AppError && error.statusCode === 409) {
-      const latest = await getApplication(deps.db, deps.crypto, record.uuid, deps.clock());
-      const latestResult = latest ? renderedResultOf(latest, lang) : null;
-      if (latestResult) return { result: latestResult, decidedNow: false };
+  return { decision, storedDecision, result };
+}
+
+/**
+ * Staff re-score (POST /staff/api/leases/{uuid}/actions/rescore): the decision runs again on the stored application
+ * with today's scoring settings and a fresh bureau pull; the new decision and result replace the old ones with an
+ * `application.approved` or `application.denied` event, which moves the lease status from review.
+ */
+export async function rescoreApplication(deps: Deps, uuid: string): Promise<Decision> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const now = deps.clock();
+    const record = await getApplication(deps.db, deps.crypto, uuid, now);
+    if (!record) throw new AppError(404, 'Application not found');
+    const [storeItem, settings] = await Promise.all([getStoreById(deps.db, record.storeId, now), loadScoringSettings(deps)]);
+    if (!storeItem) throw new AppError(404, 'Store not found');
+    const { decision, storedDecision, result } = await decideApplication(deps, record, storeItem.view, settings, now);
+    const approved = decision.code === 'A';
+    const { data, v: _v, ...meta } = record;
+    try {
+      await saveApplication(
+        deps.db,
+        deps.crypto,
+        record,
+        { meta: { ...meta, status: approved ? 'approved' : 'denied', submittedAt: meta.submittedAt ?? now.toISOString(), decidedAt: now.toISOString(), updatedAt: now.toISOString(), decision: storedDecision, result }, data },
+        [newEvent(approved ? 'application.approved' : 'application.denied', { type: 'application', id: record.uuid }, { ...decisionEventData(record, decision), reason: 'rescore' }, now)],
+      );
+      return decision;
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 409) continue;
+      throw error;
     }
-    throw error;
   }
-  return { result: renderResult(result, lang), decidedNow: true };
+  throw new AppError(409, 'The application is busy. Please try again.');
 }
 
 /** The stored decision of an application (for staff and the adverse-action notice). */

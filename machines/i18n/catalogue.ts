@@ -7,10 +7,12 @@ import { checkout } from './checkout.ts';
 import { decision } from './decision.ts';
 import { calculator } from './calculator.ts';
 import { staff } from './staff.ts';
+import { leases } from './leases.ts';
+import { staffLeasesUi } from './staff-leases-ui.ts';
 import type { Lang, MessageArea } from './types.ts';
 
 // Each feature area keeps its messages in its own file; this is the one place that joins them.
-const areas: MessageArea[] = [common, toolkit, flows, shell, checkout, application, decision, calculator, staff];
+const areas: MessageArea[] = [common, toolkit, flows, shell, checkout, application, decision, calculator, staff, leases, staffLeasesUi];
 
 export const catalogue: Record<Lang, Record<string, string>> = {
   en: Object.assign({}, ...areas.map((a) => a.en)),

@@ -1,5 +1,7 @@
-// The staff lease status catalogue (seed 001 section 4) as a machine: each status a state, each staff action an
-// event, the allowed transitions explicit. The server applies actions with the pure `transition` (409 when refused).
+// The staff lease status catalogue (seed 001 section 4) as a machine: each status a state, each staff action or
+// shopper/retailer fact an event, the allowed transitions explicit. The server applies every change with the pure
+// `transition` (functions/services/leases) and answers 409 when the machine refuses; the staff portal uses the same
+// machine to decide which buttons to show.
 import { setup, transition, type SnapshotFrom } from 'xstate';
 import { canAccept } from '../checkout/checkout.machine.ts';
 import { translate } from '../i18n/catalogue.ts';
@@ -11,6 +13,8 @@ export const LEASE_STATUS_MACHINE_NAME = 'lease-status';
 /** Status codes; `inProgress` has no letter in the seed. */
 export const LEASE_STATUS_CODES = ['inProgress', 'S', 'I', 'N', 'V', 'Z', 'Y', 'G', 'L', 'C'] as const;
 export type LeaseStatusCode = (typeof LEASE_STATUS_CODES)[number];
+export const isLeaseStatusCode = (value: unknown): value is LeaseStatusCode =>
+  typeof value === 'string' && (LEASE_STATUS_CODES as readonly string[]).includes(value);
 
 export interface LeaseStatusContext {
   leaseId: string;
@@ -23,6 +27,23 @@ export interface LeaseStatusInput {
   name: string;
 }
 
+/**
+ * What the record says when an action is tried; the server reads it from the application and its checkout and puts
+ * it on the event, so the guards stay pure.
+ */
+export interface LeaseFacts {
+  /** A lease (contract terms) has been calculated for the checkout. */
+  hasContract: boolean;
+  /** An e-sign envelope was sent and is neither signed nor discarded. */
+  esignPending: boolean;
+  /** The contract is signed (e-sign completed, or set signed by staff). */
+  signed: boolean;
+  /** Part of the down payment is still owed. */
+  downPaymentDue: boolean;
+}
+
+type WithFacts<T extends string> = { type: T } & LeaseFacts;
+
 export type LeaseStatusEvent =
   | { type: 'lease.submit' }
   | { type: 'lease.approve' }
@@ -30,12 +51,19 @@ export type LeaseStatusEvent =
   | { type: 'lease.requestInfo' }
   | { type: 'lease.infoReceived' }
   | { type: 'lease.rescore' }
-  | { type: 'lease.setContractSigned' }
-  | { type: 'lease.discardContract' }
+  | { type: 'lease.revoke' }
+  | WithFacts<'lease.setContractSigned'>
+  | WithFacts<'lease.remoteEsign'>
+  | WithFacts<'lease.discardContract'>
+  | WithFacts<'lease.recalculate'>
   | { type: 'lease.resetToApproved' }
-  | { type: 'lease.authorizeDelivery' }
+  | { type: 'lease.switchStore' }
+  | { type: 'lease.updateDeliveryDate' }
+  | { type: 'lease.cancelDeliveryDate' }
+  | WithFacts<'lease.authorizeDelivery'>
   | { type: 'lease.cancelDeliveryAuthorization' }
   | { type: 'lease.markDelivered' }
+  | WithFacts<'lease.deliveryConfirmed'>
   | { type: 'lease.cancelDelivered' }
   | { type: 'lease.fund' }
   | { type: 'lease.fundingRejected' }
@@ -44,7 +72,7 @@ export type LeaseStatusEvent =
 
 export type LeaseAction = LeaseStatusEvent['type'];
 
-/** Every staff action (event type) and the i18n key of its button label. */
+/** Every event type and the i18n key of its label. */
 export const LEASE_ACTIONS: Record<LeaseAction, string> = {
   'lease.submit': 'leaseStatus.action.submit',
   'lease.approve': 'leaseStatus.action.approve',
@@ -52,12 +80,19 @@ export const LEASE_ACTIONS: Record<LeaseAction, string> = {
   'lease.requestInfo': 'leaseStatus.action.requestInfo',
   'lease.infoReceived': 'leaseStatus.action.infoReceived',
   'lease.rescore': 'leaseStatus.action.rescore',
+  'lease.revoke': 'leaseStatus.action.revoke',
   'lease.setContractSigned': 'leaseStatus.action.setContractSigned',
+  'lease.remoteEsign': 'leaseStatus.action.remoteEsign',
   'lease.discardContract': 'leaseStatus.action.discardContract',
+  'lease.recalculate': 'leaseStatus.action.recalculate',
   'lease.resetToApproved': 'leaseStatus.action.resetToApproved',
+  'lease.switchStore': 'leaseStatus.action.switchStore',
+  'lease.updateDeliveryDate': 'leaseStatus.action.updateDeliveryDate',
+  'lease.cancelDeliveryDate': 'leaseStatus.action.cancelDeliveryDate',
   'lease.authorizeDelivery': 'leaseStatus.action.authorizeDelivery',
   'lease.cancelDeliveryAuthorization': 'leaseStatus.action.cancelDeliveryAuthorization',
   'lease.markDelivered': 'leaseStatus.action.markDelivered',
+  'lease.deliveryConfirmed': 'leaseStatus.action.deliveryConfirmed',
   'lease.cancelDelivered': 'leaseStatus.action.cancelDelivered',
   'lease.fund': 'leaseStatus.action.fund',
   'lease.fundingRejected': 'leaseStatus.action.fundingRejected',
@@ -66,11 +101,71 @@ export const LEASE_ACTIONS: Record<LeaseAction, string> = {
 };
 export const LEASE_ACTION_TYPES = Object.keys(LEASE_ACTIONS) as LeaseAction[];
 
+/**
+ * The staff actions of the API (`POST /staff/api/leases/{uuid}/actions/{id}`): kebab-case id -> event. Each needs its
+ * own permission (`lease-actions.<id>`). The other events come from the shopper, the retailer and the decision.
+ */
+export const STAFF_LEASE_ACTIONS = {
+  'reset-to-approved': 'lease.resetToApproved',
+  'cancel-delivery-authorization': 'lease.cancelDeliveryAuthorization',
+  'cancel-delivered': 'lease.cancelDelivered',
+  'discard-contract': 'lease.discardContract',
+  'set-contract-signed': 'lease.setContractSigned',
+  'remote-esign': 'lease.remoteEsign',
+  revoke: 'lease.revoke',
+  recalculate: 'lease.recalculate',
+  rescore: 'lease.rescore',
+  'switch-store': 'lease.switchStore',
+  'update-delivery-date': 'lease.updateDeliveryDate',
+  'cancel-delivery-date': 'lease.cancelDeliveryDate',
+  'authorize-delivery': 'lease.authorizeDelivery',
+  'mark-delivered': 'lease.markDelivered',
+  fund: 'lease.fund',
+  'complete-funding': 'lease.fundingCompleted',
+  'reject-funding': 'lease.fundingRejected',
+  'changed-mind': 'lease.changedMind',
+  'request-info': 'lease.requestInfo',
+  'info-received': 'lease.infoReceived',
+} as const satisfies Record<string, LeaseAction>;
+
+export type StaffLeaseActionId = keyof typeof STAFF_LEASE_ACTIONS;
+export const STAFF_LEASE_ACTION_IDS = Object.keys(STAFF_LEASE_ACTIONS) as StaffLeaseActionId[];
+export const isStaffLeaseActionId = (value: unknown): value is StaffLeaseActionId =>
+  typeof value === 'string' && Object.hasOwn(STAFF_LEASE_ACTIONS, value);
+/** The permission of a staff action. */
+export const leaseActionPermission = (id: StaffLeaseActionId) => `lease-actions.${id}` as const;
+
+/** Every combination of facts (the 'would the status allow it at all' check, and the model-based tests). */
+export const ALL_FACTS: readonly LeaseFacts[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((n) => ({
+  hasContract: (n & 1) !== 0,
+  esignPending: (n & 2) !== 0,
+  signed: (n & 4) !== 0,
+  downPaymentDue: (n & 8) !== 0,
+}));
+const GUARDED = new Set<LeaseAction>(['lease.setContractSigned', 'lease.remoteEsign', 'lease.discardContract', 'lease.recalculate', 'lease.authorizeDelivery', 'lease.deliveryConfirmed']);
+
+/** The event of an action, carrying the facts its guards read. */
+export function leaseEvent(type: LeaseAction, facts: LeaseFacts): LeaseStatusEvent {
+  return (GUARDED.has(type) ? { type, ...facts } : { type }) as LeaseStatusEvent;
+}
+
 export const leaseStatusMachine = setup({
   types: {
     context: {} as LeaseStatusContext,
     events: {} as LeaseStatusEvent,
     input: {} as LeaseStatusInput,
+  },
+  guards: {
+    // A contract can be signed (by staff or remotely) only once its terms are calculated.
+    contractCalculated: ({ event }) => 'hasContract' in event && event.hasContract,
+    // Remote e-sign sends the shopper the signing link of the calculated contract.
+    contractCalculatedAndNotSigned: ({ event }) => 'hasContract' in event && event.hasContract && !event.signed,
+    // Seed 001: an e-sign contract must be discarded before recalculation.
+    calculatedAndNoEsignPending: ({ event }) => 'esignPending' in event && event.hasContract && !event.esignPending,
+    // Discarding needs a contract out for signing (or signed).
+    contractOut: ({ event }) => 'esignPending' in event && (event.esignPending || event.signed),
+    // Delivery is authorized once the contract is signed and the down payment is in.
+    signedAndPaid: ({ event }) => 'signed' in event && event.signed && !event.downPaymentDue,
   },
 }).createMachine({
   id: 'leaseStatus',
@@ -85,18 +180,24 @@ export const leaseStatusMachine = setup({
         'lease.approve': { target: 'V' },
         // An automatic decision can decline straight away.
         'lease.decline': { target: 'N' },
+        // Staff may move an unfinished application to the store the shopper actually buys at.
+        'lease.switchStore': { target: 'inProgress', reenter: true },
         // The applicant may withdraw at any time before delivery.
         'lease.changedMind': { target: 'C' },
       },
     },
     S: {
       on: {
-        // Underwriting approves: the contract can be prepared.
+        // Underwriting approves or declines (a decision or a re-score).
         'lease.approve': { target: 'V' },
-        // Underwriting declines.
         'lease.decline': { target: 'N' },
         // Underwriting needs documents (proof of income, ID) before deciding.
         'lease.requestInfo': { target: 'I' },
+        // A re-score runs the decision again from review.
+        'lease.rescore': { target: 'S', reenter: true },
+        // Underwriting withdraws the application (fraud, duplicate).
+        'lease.revoke': { target: 'N' },
+        'lease.switchStore': { target: 'S', reenter: true },
         'lease.changedMind': { target: 'C' },
       },
     },
@@ -104,6 +205,7 @@ export const leaseStatusMachine = setup({
       on: {
         // The documents arrived: back to review (never straight to approved).
         'lease.infoReceived': { target: 'S' },
+        'lease.revoke': { target: 'N' },
         'lease.changedMind': { target: 'C' },
       },
     },
@@ -115,23 +217,33 @@ export const leaseStatusMachine = setup({
     },
     V: {
       on: {
-        // The shopper signed (e-sign callback or remote signing confirmed by staff).
-        'lease.setContractSigned': { target: 'Z' },
+        // The shopper signed (e-sign callback) or staff confirm a signing done otherwise.
+        'lease.setContractSigned': { guard: 'contractCalculated', target: 'Z' },
+        // Staff send the shopper the signing link.
+        'lease.remoteEsign': { guard: 'contractCalculatedAndNotSigned', target: 'V', reenter: true },
         // An unsigned e-sign contract is discarded before recalculation; the approval stands.
-        'lease.discardContract': { target: 'V', reenter: true },
+        'lease.discardContract': { guard: 'contractOut', target: 'V', reenter: true },
+        'lease.recalculate': { guard: 'calculatedAndNoEsignPending', target: 'V', reenter: true },
         // Staff may still ask for documents after an approval (e.g. income verification before contract).
         'lease.requestInfo': { target: 'I' },
+        'lease.rescore': { target: 'S' },
+        'lease.revoke': { target: 'N' },
+        'lease.switchStore': { target: 'V', reenter: true },
         'lease.changedMind': { target: 'C' },
       },
     },
     Z: {
       on: {
         // Documents and down payment are in: the retailer may deliver or install.
-        'lease.authorizeDelivery': { target: 'Y' },
+        'lease.authorizeDelivery': { guard: 'signedAndPaid', target: 'Y' },
+        // The retailer confirmed delivery of a signed, paid lease: that is the authorization and the delivery.
+        'lease.deliveryConfirmed': { guard: 'signedAndPaid', target: '#leaseStatus.Y.delivered' },
         // Discarding the signed contract returns to approved for a new contract.
-        'lease.discardContract': { target: 'V' },
+        'lease.discardContract': { guard: 'contractOut', target: 'V' },
         // Staff reset the lease to approved (terms to be recalculated).
         'lease.resetToApproved': { target: 'V' },
+        'lease.updateDeliveryDate': { target: 'Z', reenter: true },
+        'lease.cancelDeliveryDate': { target: 'Z', reenter: true },
         'lease.changedMind': { target: 'C' },
       },
     },
@@ -142,8 +254,11 @@ export const leaseStatusMachine = setup({
           on: {
             // Taken back before delivery: docs or payment are again awaited.
             'lease.cancelDeliveryAuthorization': { target: '#leaseStatus.Z' },
-            // The retailer delivered or installed the goods: awaiting funding.
+            // The goods were delivered or installed: awaiting funding.
             'lease.markDelivered': { target: 'delivered' },
+            'lease.deliveryConfirmed': { target: 'delivered' },
+            'lease.updateDeliveryDate': { target: 'authorized', reenter: true },
+            'lease.cancelDeliveryDate': { target: 'authorized', reenter: true },
             // Staff reset to approved before delivery (new contract terms).
             'lease.resetToApproved': { target: '#leaseStatus.V' },
             // The shopper may still back out before the goods are delivered.
@@ -182,6 +297,15 @@ export const leaseStatusMachine = setup({
 export type LeaseStatusMachine = typeof leaseStatusMachine;
 export type LeaseStatusSnapshot = SnapshotFrom<LeaseStatusMachine>;
 
+/** What is stored on the lease record: the status and sub-state, enough to restore the snapshot. */
+export interface PersistedLeaseStatus {
+  machine: typeof LEASE_STATUS_MACHINE_NAME;
+  machineVersion: number;
+  code: LeaseStatusCode;
+  delivered: boolean;
+  context: LeaseStatusContext;
+}
+
 export function leaseStatusOf(snapshot: LeaseStatusSnapshot): LeaseStatusCode {
   const value = snapshot.value;
   return (typeof value === 'string' ? value : Object.keys(value)[0]) as LeaseStatusCode;
@@ -196,6 +320,21 @@ export function leaseStatusSnapshotAt(code: LeaseStatusCode, context: LeaseStatu
   return leaseStatusMachine.resolveState({ value: code === 'Y' ? { Y: delivered ? 'delivered' : 'authorized' } : code, context });
 }
 
+export const persistLeaseStatus = (snapshot: LeaseStatusSnapshot): PersistedLeaseStatus => ({
+  machine: LEASE_STATUS_MACHINE_NAME,
+  machineVersion,
+  code: leaseStatusOf(snapshot),
+  delivered: isDelivered(snapshot),
+  context: snapshot.context,
+});
+
+export const restoreLeaseStatus = (persisted: PersistedLeaseStatus): LeaseStatusSnapshot =>
+  leaseStatusSnapshotAt(persisted.code, persisted.context, persisted.delivered);
+
+export function initialLeaseStatus(input: LeaseStatusInput): PersistedLeaseStatus {
+  return persistLeaseStatus(leaseStatusSnapshotAt('inProgress', { leaseId: input.leaseId, name: input.name }));
+}
+
 export function leaseStatusLabelKey(code: LeaseStatusCode): string {
   return `leaseStatus.${code}`;
 }
@@ -206,45 +345,65 @@ export function leaseStatusLabel(lang: Lang, code: LeaseStatusCode): string {
   return code === 'inProgress' ? label : translate(lang, 'leaseStatus.coded', { code, label });
 }
 
-/** The actions staff may take now (buttons to show). */
-export function availableLeaseActions(snapshot: LeaseStatusSnapshot): LeaseAction[] {
-  return LEASE_ACTION_TYPES.filter((type) => canAccept(leaseStatusMachine, snapshot, { type }));
+/** The label of a place: Y while delivered reads 'Delivered / Awaiting Funding'. */
+export function leasePlaceLabel(lang: Lang, code: LeaseStatusCode, delivered: boolean): string {
+  return code === 'Y' && delivered ? translate(lang, 'leaseStatus.coded', { code, label: translate(lang, 'leaseStatus.delivered') }) : leaseStatusLabel(lang, code);
+}
+
+/** The actions (event types) allowed now under these facts. */
+export function availableLeaseActions(snapshot: LeaseStatusSnapshot, facts: LeaseFacts): LeaseAction[] {
+  return LEASE_ACTION_TYPES.filter((type) => canAccept(leaseStatusMachine, snapshot, leaseEvent(type, facts)));
+}
+
+/** The staff action ids allowed now under these facts (the buttons of the staff portal). */
+export function availableStaffActions(snapshot: LeaseStatusSnapshot, facts: LeaseFacts): StaffLeaseActionId[] {
+  return STAFF_LEASE_ACTION_IDS.filter((id) => canAccept(leaseStatusMachine, snapshot, leaseEvent(STAFF_LEASE_ACTIONS[id], facts)));
 }
 
 /** The status an action would lead to, or undefined when it is not allowed. */
-export function nextLeaseStatus(snapshot: LeaseStatusSnapshot, action: LeaseAction): LeaseStatusCode | undefined {
-  if (!canAccept(leaseStatusMachine, snapshot, { type: action })) return undefined;
-  return leaseStatusOf(transition(leaseStatusMachine, snapshot, { type: action })[0]);
+export function nextLeaseStatus(snapshot: LeaseStatusSnapshot, action: LeaseAction, facts: LeaseFacts): LeaseStatusCode | undefined {
+  const event = leaseEvent(action, facts);
+  if (!canAccept(leaseStatusMachine, snapshot, event)) return undefined;
+  return leaseStatusOf(transition(leaseStatusMachine, snapshot, event)[0]);
 }
 
 /** Seed 001's confirmation text, with its `:placeholders`. */
 export const LEASE_STATUS_CONFIRM_TEMPLATE = 'You are changing ":name" from ":old_state" state to ":new_state" state.';
 
 /** 'You are changing "Jane Doe" from "(V) Approved/Pending Contract" state to "(Z) Awaiting Docs and/or Payment" state.' */
-export function statusChangeConfirmation(lang: Lang, name: string, from: LeaseStatusCode, to: LeaseStatusCode): string {
+export function statusChangeConfirmation(lang: Lang, name: string, from: LeaseStatusCode, to: LeaseStatusCode, fromDelivered = false, toDelivered = false): string {
   return translate(lang, 'leaseStatus.confirm', {
     name,
-    old_state: leaseStatusLabel(lang, from),
-    new_state: leaseStatusLabel(lang, to),
+    old_state: leasePlaceLabel(lang, from, fromDelivered),
+    new_state: leasePlaceLabel(lang, to, toDelivered),
   });
 }
 
+/** Why a guarded action is refused although the status would allow it (seed 001's messages where it has one). */
+const GUARD_REFUSALS: Partial<Record<LeaseAction, (facts: LeaseFacts) => string>> = {
+  'lease.setContractSigned': () => 'leaseStatus.error.notCalculated',
+  'lease.remoteEsign': (f) => (f.hasContract ? 'leaseStatus.error.alreadySigned' : 'leaseStatus.error.notCalculated'),
+  'lease.recalculate': (f) => (f.hasContract ? 'leaseStatus.error.discardFirst' : 'leaseStatus.error.notCalculated'),
+  'lease.discardContract': () => 'leaseStatus.error.noContractOut',
+  'lease.authorizeDelivery': (f) => (f.signed ? 'leaseStatus.error.downPaymentDue' : 'leaseStatus.error.notSigned'),
+  'lease.deliveryConfirmed': (f) => (f.signed ? 'leaseStatus.error.downPaymentDue' : 'leaseStatus.error.notSigned'),
+};
+
 export type LeaseActionResult =
   | { accepted: true; snapshot: LeaseStatusSnapshot; from: LeaseStatusCode; to: LeaseStatusCode; statusChanged: boolean }
-  | { accepted: false; from: LeaseStatusCode; message: 'leaseStatus.error.notAllowed'; params: { action: string; state: string } };
+  | { accepted: false; from: LeaseStatusCode; message: string; params: { action: string; state: string } };
 
-/** Applies a staff action purely; refuses one the current status does not allow (the server answers 409). */
-export function applyLeaseAction(snapshot: LeaseStatusSnapshot, action: LeaseAction, lang: Lang = 'en'): LeaseActionResult {
+/** Applies an action purely; refuses one the current status or the facts do not allow (the server answers 409). */
+export function applyLeaseAction(snapshot: LeaseStatusSnapshot, action: LeaseAction, facts: LeaseFacts, lang: Lang = 'en'): LeaseActionResult {
   const from = leaseStatusOf(snapshot);
-  if (!canAccept(leaseStatusMachine, snapshot, { type: action })) {
-    return {
-      accepted: false,
-      from,
-      message: 'leaseStatus.error.notAllowed',
-      params: { action: translate(lang, LEASE_ACTIONS[action]), state: leaseStatusLabel(lang, from) },
-    };
+  const event = leaseEvent(action, facts);
+  if (!canAccept(leaseStatusMachine, snapshot, event)) {
+    const params = { action: translate(lang, LEASE_ACTIONS[action]), state: leasePlaceLabel(lang, from, isDelivered(snapshot)) };
+    const guardOnly = ALL_FACTS.some((f) => canAccept(leaseStatusMachine, snapshot, leaseEvent(action, f)));
+    const message = guardOnly && GUARD_REFUSALS[action] ? GUARD_REFUSALS[action]!(facts) : 'leaseStatus.error.notAllowed';
+    return { accepted: false, from, message, params };
   }
-  const next = transition(leaseStatusMachine, snapshot, { type: action })[0];
+  const next = transition(leaseStatusMachine, snapshot, event)[0];
   const to = leaseStatusOf(next);
   return { accepted: true, snapshot: next, from, to, statusChanged: from !== to || isDelivered(next) !== isDelivered(snapshot) };
 }

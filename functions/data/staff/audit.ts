@@ -17,6 +17,10 @@ export const AUDIT_TYPES = [
   'permissions.changed',
   'user.changed',
   'access.denied',
+  'lease.action',
+  'lease.claim',
+  'pii.revealed',
+  'webhook.replayed',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 

@@ -1,0 +1,19 @@
+import type { OutboxEvent } from '../data/items.ts';
+import type { Deps } from '../platform/deps.ts';
+import { syncCheckoutRows } from '../services/leases/lists.ts';
+import { syncLease } from '../services/leases/sync.ts';
+
+// The staff side's consumer of application and checkout events (at least once, any order): brings the lease record
+// of the application up to date through the lease-status machine (functions/services/leases/sync.ts) and keeps the
+// checkout and payment list rows in line. Both are catch-ups from the stored records, so a repeat changes nothing.
+export async function onLeaseRelevantEvent(deps: Deps, event: OutboxEvent): Promise<void> {
+  if (event.aggregate.type === 'application' && event.type.startsWith('application.')) {
+    await syncLease(deps, event.aggregate.id);
+    return;
+  }
+  if (event.aggregate.type === 'checkout' && event.type.startsWith('checkout.')) {
+    await syncCheckoutRows(deps, event.aggregate.id);
+    const uuid = event.data.application_id;
+    if (typeof uuid === 'string' && uuid) await syncLease(deps, uuid);
+  }
+}

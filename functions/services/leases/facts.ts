@@ -1,0 +1,167 @@
+import { stepRoute } from '../../../machines/checkpoint/checkpoint-route.ts';
+import type { ApplicationRow, ApplicationSource } from '../../../machines/contracts/staff-leases.ts';
+import type { StoreView } from '../../../machines/contracts/store.ts';
+import type { Decision } from '../../../machines/domain/decision.ts';
+import { centsToDecimal } from '../../../machines/domain/money.ts';
+import { leasePlaceLabel, type LeaseAction, type LeaseFacts } from '../../../machines/lease-status/lease-status.machine.ts';
+import type { ApplicationRecord } from '../../data/applications.ts';
+import type { CheckoutItem } from '../../data/checkouts.ts';
+import type { LeaseRecordData } from '../../data/leases.ts';
+
+// What the lease record reads from the application and its checkout: the list row, the facts the status machine's
+// guards need, and the shopper and retailer facts that move the status (each with a marker so it moves it once).
+
+export const applicantNameOf = (app: Pick<ApplicationRecord, 'data'>): string => {
+  const a = app.data.applicant;
+  const name = [a?.first_name, a?.middle_name, a?.last_name].filter((p) => typeof p === 'string' && p.trim()).join(' ');
+  return name || '—';
+};
+
+/** The application's number (what older systems called the loan number): the first 8 characters of its uuid. */
+export const loanNumberOf = (uuid: string) => uuid.replace(/-/g, '').slice(0, 10).toUpperCase();
+
+/** The agreement number printed on the contract is the checkout id. */
+export const leaseNumberOf = (checkout: CheckoutItem | undefined) => (checkout?.lease ? checkout.id : null);
+
+export function sourceOf(app: ApplicationRecord, checkout: CheckoutItem | undefined): ApplicationSource {
+  if (!app.checkoutId && !checkout) return 'portal';
+  return app.app_origin === 'iframe' ? 'iframe' : 'checkout';
+}
+
+function stepOf(app: ApplicationRecord, checkout: CheckoutItem | undefined): string {
+  if (checkout && checkout.current_step !== null && (checkout.current_step ?? 0) >= 4) return stepRoute(checkout.current_step);
+  if (app.status === 'draft') return app.verified ? 'confirm' : 'application';
+  return 'result';
+}
+
+const decisionOf = (app: ApplicationRecord) => (app.decision as Decision | undefined) ?? undefined;
+
+export function leaseFactsOf(checkout: CheckoutItem | undefined, lease: Pick<LeaseRecordData, 'signedByStaffAt' | 'discardedRevision'>): LeaseFacts {
+  const revision = checkout?.lease?.revision ?? null;
+  const discarded = revision !== null && lease.discardedRevision === revision;
+  const hasContract = Boolean(checkout?.lease) && !discarded;
+  const esignSigned = checkout?.esign?.status === 'completed' && checkout.esign.leaseRevision === revision;
+  const signed = hasContract && (esignSigned || Boolean(lease.signedByStaffAt));
+  const esignPending = hasContract && checkout?.esign?.status === 'sent';
+  const due = checkout?.lease ? Math.max(0, checkout.lease.computation.actualDownPayment - checkout.paidCents) : 0;
+  return { hasContract, esignPending, signed, downPaymentDue: due > 0 };
+}
+
+/** The list row of a lease record (English labels; readers translate the status label). */
+export function rowOf(app: ApplicationRecord, lease: LeaseRecordData, checkout: CheckoutItem | undefined, store: StoreView | undefined): ApplicationRow {
+  const decision = decisionOf(app);
+  const offers = decision ? { A: centsToDecimal(decision.offers.A), B: centsToDecimal(decision.offers.B), C: centsToDecimal(decision.offers.C), D: centsToDecimal(decision.offers.D) } : null;
+  const facts = leaseFactsOf(checkout, lease);
+  const code = lease.status.code;
+  return {
+    id: app.uuid,
+    uuid: app.uuid,
+    applicant_name: applicantNameOf(app),
+    store_id: app.storeId,
+    store_name: store?.name ?? app.storeId,
+    retailer_id: app.retailerId,
+    retailer_name: store?.retailer.name ?? app.retailerId,
+    created_at: app.createdAt,
+    submitted_at: app.submittedAt ?? null,
+    result_code: decision?.code ?? null,
+    approval_amount: decision ? centsToDecimal(decision.approvalCents) : null,
+    offers,
+    status: code,
+    status_label: leasePlaceLabel('en', code, lease.status.delivered),
+    delivered: lease.status.delivered,
+    state_changed_at: lease.stateChangedAt,
+    source: sourceOf(app, checkout),
+    step: stepOf(app, checkout),
+    checkout_id: app.checkoutId ?? checkout?.id ?? null,
+    lease_number: leaseNumberOf(checkout),
+    loan_number: loanNumberOf(app.uuid),
+    lease_amount: checkout?.lease ? centsToDecimal(checkout.lease.computation.totalPayment) : null,
+    has_contract: facts.hasContract,
+    requires_acceptance: facts.hasContract && !facts.signed,
+    claimed_by: lease.claim ? { user_id: lease.claim.user_id, name: lease.claim.name, at: lease.claim.at } : null,
+  };
+}
+
+/** A shopper, retailer or decision fact that moves the status, once (its marker is kept on the record). */
+export interface PendingFact {
+  marker: string;
+  type: LeaseAction;
+  /** Facts the fact itself establishes (an e-sign completion: the contract is signed). */
+  override?: Partial<LeaseFacts>;
+  name: string;
+  actor: 'shopper' | 'retailer' | 'system' | 'vendor';
+  at: string;
+  note: string | null;
+}
+
+/** The facts of the application and its checkout, in the order they happened. */
+export function factsOf(app: ApplicationRecord, checkout: CheckoutItem | undefined): PendingFact[] {
+  const out: PendingFact[] = [];
+  const decision = decisionOf(app);
+  if (decision && app.decidedAt && (app.status === 'approved' || app.status === 'denied')) {
+    out.push({
+      marker: `decision:${app.decidedAt}`,
+      type: app.status === 'approved' ? 'lease.approve' : 'lease.decline',
+      name: 'decision',
+      actor: 'system',
+      at: app.decidedAt,
+      note: `${decision.code}${decision.reasons?.length ? `: ${decision.reasons.map((r) => r.code).join(', ')}` : ''}`,
+    });
+  }
+  if (checkout) {
+    const esign = checkout.esign;
+    if (esign?.status === 'completed' && esign.completedAt && checkout.lease && esign.leaseRevision === checkout.lease.revision) {
+      out.push({
+        marker: `esign:${esign.envelopeId}`,
+        type: 'lease.setContractSigned',
+        override: { hasContract: true, esignPending: false, signed: true },
+        name: 'esign.completed',
+        actor: 'vendor',
+        at: esign.completedAt,
+        note: esign.envelopeId,
+      });
+    }
+    const delivered = checkout.delivery?.deliveredAt;
+    if (delivered) {
+      out.push({ marker: `delivered:${delivered}`, type: 'lease.deliveryConfirmed', name: 'delivery.confirmed', actor: 'retailer', at: delivered, note: null });
+    }
+    const ended = checkout.cancelledAt ?? (checkout.current_step === 11 || checkout.current_step === 12 ? checkout.updatedAt : null);
+    if (ended && (checkout.current_step === 11 || checkout.current_step === 12)) {
+      out.push({ marker: `cancelled:${checkout.id}`, type: 'lease.changedMind', name: checkout.current_step === 11 ? 'checkout.voided' : 'checkout.cancelled', actor: 'retailer', at: ended, note: null });
+    }
+  }
+  return out.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}
+
+/** Timeline-only facts (no status change): payments. */
+export function paymentNotesOf(checkout: CheckoutItem | undefined): { marker: string; name: string; at: string; note: string }[] {
+  if (!checkout) return [];
+  return checkout.payments
+    .filter((p) => p.status === 'succeeded' || p.status === 'declined')
+    .map((p) => ({
+      marker: `payment:${p.chargeId ?? p.idempotencyKey}:${p.status}`,
+      name: `payment.${p.status}`,
+      at: p.settledAt ?? p.startedAt,
+      note: `${centsToDecimal(p.amountCents)}${p.card ? ` ${p.card.brand} ****${p.card.last4}` : ''}`,
+    }));
+}
+
+/** The list partitions a row belongs to. */
+export function applicationScopes(row: ApplicationRow): string[] {
+  const status = row.status === 'Y' && row.delivered ? 'Ydelivered' : row.status;
+  const scopes = ['*', `store=${row.store_id}`, `retailer=${row.retailer_id}`, `status=${status}`];
+  if (row.result_code) scopes.push(`result=${row.result_code}`);
+  return scopes;
+}
+
+export function leaseScopes(row: ApplicationRow): string[] {
+  if (!row.has_contract && !row.lease_number) return [];
+  const status = row.status === 'Y' && row.delivered ? 'Ydelivered' : row.status;
+  return ['*', `store=${row.store_id}`, `retailer=${row.retailer_id}`, `status=${status}`, `requires_acceptance=${row.requires_acceptance}`];
+}
+
+/** The queue a row waits in (its only partition), if any. */
+export function queueScopes(row: ApplicationRow): string[] {
+  const queue = row.status === 'S' ? 'review' : row.status === 'I' ? 'info' : row.status === 'Z' ? 'docs' : row.status === 'Y' && row.delivered ? 'funding' : null;
+  return queue ? [`queue=${queue}`, `queue=${queue}&store=${row.store_id}`, `queue=${queue}&retailer=${row.retailer_id}`] : [];
+}
