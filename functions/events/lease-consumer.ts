@@ -6,14 +6,20 @@ import { syncLease } from '../services/leases/sync.ts';
 // The staff side's consumer of application and checkout events (at least once, any order): brings the lease record
 // of the application up to date through the lease-status machine (functions/services/leases/sync.ts) and keeps the
 // checkout and payment list rows in line. Both are catch-ups from the stored records, so a repeat changes nothing.
+// A failure is logged, not thrown: the staff records catch up on their next event or read, and one bad record must
+// never hold the aggregate's outbox (and so the retailer's webhooks) back.
 export async function onLeaseRelevantEvent(deps: Deps, event: OutboxEvent): Promise<void> {
-  if (event.aggregate.type === 'application' && event.type.startsWith('application.')) {
-    await syncLease(deps, event.aggregate.id);
-    return;
-  }
-  if (event.aggregate.type === 'checkout' && event.type.startsWith('checkout.')) {
-    await syncCheckoutRows(deps, event.aggregate.id);
-    const uuid = event.data.application_id;
-    if (typeof uuid === 'string' && uuid) await syncLease(deps, uuid);
+  try {
+    if (event.aggregate.type === 'application' && event.type.startsWith('application.')) {
+      await syncLease(deps, event.aggregate.id);
+      return;
+    }
+    if (event.aggregate.type === 'checkout' && event.type.startsWith('checkout.')) {
+      await syncCheckoutRows(deps, event.aggregate.id);
+      const uuid = event.data.application_id;
+      if (typeof uuid === 'string' && uuid) await syncLease(deps, uuid);
+    }
+  } catch (error) {
+    deps.log.warn('staff lease records will catch up later', { eventId: event.id, type: event.type, error: String(error) });
   }
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod/mini';
-import { getStoreById } from '../data/stores.ts';
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
 import type { HandlerMap } from './route.ts';
@@ -7,7 +6,7 @@ import { AppError } from '../platform/errors.ts';
 import { ok } from '../platform/response.ts';
 import { parseBody, parsePath, parseQuery } from '../platform/validate.ts';
 import { initiate } from '../services/apply-session.ts';
-import { findStores, getShopperStore } from '../services/stores.ts';
+import { findStores, getShopperStore, storeOfSession } from '../services/stores.ts';
 
 const storePath = z.object({ retailer: z.string().check(z.maxLength(64)), store: z.string().check(z.maxLength(64)) });
 const searchQuery = z.object({
@@ -46,7 +45,7 @@ export const handlers: HandlerMap = {
   /** What the page needs to resume after a reload: the store its token is scoped to. */
   async session(ctx, deps) {
     const session = ctx.apply!;
-    const store = await getStoreById(deps.db, session.storeId, deps.clock());
+    const store = await storeOfSession(deps, session.storeId);
     if (!store || !store.active) throw new AppError(404, 'Store not found', undefined, { not_found: 'store' });
     return ok({ store: store.view, application_uuid: session.applicationUuid ?? null, checkout_id: session.checkoutId ?? null });
   },

@@ -5,13 +5,13 @@ import { AppError, notFound } from '../platform/errors.ts';
 import { html, ok } from '../platform/response.ts';
 import { withIdempotency } from '../platform/idempotency.ts';
 import { parseBody, parsePath, parseQuery, readJsonBody } from '../platform/validate.ts';
-import { getStoreById } from '../data/stores.ts';
 import { cancelCheckout, exchangeCheckoutToken, failureAnswer, loadSessionCheckout, shopperView, snapshotOf, withCheckoutId } from '../services/checkout.ts';
 import { discardContract, requestEsign } from '../services/checkout-esign.ts';
 import { checkContractLink, contractHtmlOf, contractPdfOf } from '../services/contract.ts';
 import { lookupServices, productAvailability, scheduleDelivery } from '../services/delivery.ts';
 import { createCheckoutLease } from '../services/lease.ts';
 import { dueCents, paymentConfig, processCard, verifyCardToken } from '../services/payment.ts';
+import { storeOfSession } from '../services/stores.ts';
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
 import type { HandlerMap } from './route.ts';
@@ -114,7 +114,7 @@ export const handlers: HandlerMap = {
   async process(ctx, deps) {
     const { checkout_id } = parsePath(checkoutPath, ctx.event);
     const item = await loadSessionCheckout(deps, ctx.apply!, checkout_id);
-    const store = (await getStoreById(deps.db, item.storeId, deps.clock()))?.view;
+    const store = (await storeOfSession(deps, item.storeId))?.view;
     if (!store) throw new AppError(404, 'Store not found', undefined, { not_found: 'store' });
     const context = snapshotOf(item).context;
     const s = item.current_step;

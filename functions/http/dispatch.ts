@@ -9,7 +9,7 @@ import { json } from '../platform/response.ts';
 import { routeKey, type HandlerMap, type RequestContext, type RouteDef } from './route.ts';
 import { routes } from './routes.ts';
 import { authenticateStaff } from '../services/staff/session.ts';
-import { findApiToken } from '../data/api-tokens.ts';
+import { authenticateRetailer } from '../services/retailer-auth.ts';
 
 const byKey = new Map(routes.map((r) => [routeKey(r), r]));
 
@@ -58,9 +58,9 @@ async function authenticate(ctx: RequestContext, deps: Deps): Promise<void> {
     }
     case 'retailer': {
       const match = /^Bearer\s+(\S{1,256})$/i.exec(ctx.event.headers.authorization ?? '');
-      const token = match ? await findApiToken(deps.db, match[1]!, deps.clock()) : undefined;
-      if (!token) throw new AppError(401, 'A valid API token is required: send Authorization: Bearer <token>.');
-      ctx.retailer = { retailerId: token.retailerId, tokenId: token.id };
+      const caller = match ? await authenticateRetailer(deps, match[1]!) : undefined;
+      if (!caller) throw new AppError(401, 'A valid API token is required: send Authorization: Bearer <token>.');
+      ctx.retailer = caller;
       return;
     }
   }

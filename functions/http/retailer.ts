@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { retailerCheckoutSchema } from '../../machines/contracts/retailer-checkout.ts';
-import { listRetailerDeliveries } from '../data/webhook-deliveries.ts';
+import { retailerDeliveries } from '../services/retailer-auth.ts';
 import { deliveryView, webhookDispatcher } from '../events/webhook-dispatcher.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import type { HttpResult } from '../platform/http-types.ts';
@@ -81,7 +81,7 @@ export const handlers: HandlerMap = {
 
   async webhookDeliveries(ctx, deps) {
     const q = parseQuery(listQuery, ctx.event);
-    const page = await listRetailerDeliveries(deps.db, ctx.retailer!.retailerId, deps.clock(), { limit: Math.min(100, Number(q.limit ?? 50) || 50), cursor: q.cursor });
+    const page = await retailerDeliveries(deps, ctx.retailer!.retailerId, { limit: Math.min(100, Number(q.limit ?? 50) || 50), cursor: q.cursor });
     return ok({ deliveries: page.items.map(deliveryView), cursor: page.cursor ?? null });
   },
 

@@ -2,6 +2,9 @@ import type { Deps } from '../platform/deps.ts';
 import type { HttpEvent, HttpMethod, HttpResult } from '../platform/http-types.ts';
 import type { Lang } from '../../machines/i18n/types.ts';
 import type { StaffSession } from '../platform/staff-types.ts';
+import type { ApplySession, RetailerCaller } from '../platform/sessions.ts';
+
+export type { ApplySession, RetailerCaller } from '../platform/sessions.ts';
 
 /**
  * Who may call a route:
@@ -26,17 +29,6 @@ export interface RouteDef {
   auth: AuthKind;
 }
 
-export interface ApplySession {
-  tokenHash: string;
-  storeId: string;
-  retailerId: string;
-  storeSlug: string;
-  retailerSlug: string;
-  clientId: string;
-  applicationUuid?: string;
-  checkoutId?: string;
-}
-
 export interface RequestContext {
   event: HttpEvent;
   route: RouteDef;
@@ -46,11 +38,6 @@ export interface RequestContext {
   staff?: StaffSession;
   /** Set for auth 'retailer': the retailer the API token belongs to. */
   retailer?: RetailerCaller;
-}
-
-export interface RetailerCaller {
-  retailerId: string;
-  tokenId: string;
 }
 
 export type Handler = (ctx: RequestContext, deps: Deps) => Promise<HttpResult>;

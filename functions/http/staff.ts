@@ -1,7 +1,6 @@
 import { z } from 'zod/mini';
 import { changePasswordRequest, forgotRequest, loginRequest, resetRequest, storeContextRequest } from '../../machines/contracts/staff.ts';
 import { translate } from '../../machines/i18n/catalogue.ts';
-import type { StoredItem } from '../data/items.ts';
 import type { Deps } from '../platform/deps.ts';
 import type { HttpResult } from '../platform/http-types.ts';
 import { json, ok } from '../platform/response.ts';
@@ -20,6 +19,7 @@ import {
   updateResource,
   type ResourceCtx,
   type ResourceDef,
+  type ResourceRecord,
 } from '../services/staff/resource.ts';
 import { mailTemplatesDef } from '../services/staff/resources/mail-templates.ts';
 import { changePicklistItem, picklistsDef } from '../services/staff/resources/picklists.ts';
@@ -57,7 +57,7 @@ const jsonBody = (ctx: RequestContext) => {
 const paged = (result: { data: unknown[]; meta: unknown }): HttpResult =>
   json(200, { status: true, code: 200, data: result.data, meta: result.meta } as never);
 
-function crud<R extends StoredItem & { id: string }>(prefix: string, def: ResourceDef<R>): HandlerMap {
+function crud<R extends ResourceRecord>(prefix: string, def: ResourceDef<R>): HandlerMap {
   const saved = (c: ResourceCtx, key: string) => t(c, key, { resource: t(c, def.noun) });
   return {
     async [`${prefix}List`](ctx, deps) {

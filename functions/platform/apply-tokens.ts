@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ApplySession } from '../http/route.ts';
+import type { ApplySession } from './sessions.ts';
 import type { Db } from '../data/client.ts';
 import { createItem, getItem, isConditionFailure, type StoredItem } from '../data/items.ts';
 import { AppError, forbidden } from './errors.ts';

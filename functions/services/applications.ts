@@ -16,7 +16,7 @@ import {
 } from '../data/applications.ts';
 import { newEvent } from '../data/items.ts';
 import { getStoreById } from '../data/stores.ts';
-import type { ApplySession } from '../http/route.ts';
+import type { ApplySession } from '../platform/sessions.ts';
 import { touchApplyToken } from '../platform/apply-tokens.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../platform/errors.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StoreView } from '../../machines/contracts/store.ts';
-import type { ApplySession } from '../http/route.ts';
+import type { ApplySession } from '../platform/sessions.ts';
 import { isValidClientId, issueApplyToken, touchApplyToken } from '../platform/apply-tokens.ts';
 import type { Deps } from '../platform/deps.ts';
 import { getShopperStore } from './stores.ts';

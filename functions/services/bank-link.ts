@@ -12,7 +12,7 @@ import { translate } from '../../machines/i18n/catalogue.ts';
 import type { Lang } from '../../machines/i18n/types.ts';
 import type { ApplicationRecord } from '../data/applications.ts';
 import { getStoreById } from '../data/stores.ts';
-import type { ApplySession } from '../http/route.ts';
+import type { ApplySession } from '../platform/sessions.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, conflict, notFound } from '../platform/errors.ts';
 import type { VendorEvent } from '../providers/bank-link/vendor-kit.ts';

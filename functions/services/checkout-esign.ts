@@ -1,7 +1,7 @@
 import { CHECKOUT_STATUS } from '../../machines/checkout/checkout-status.ts';
 import type { Lang } from '../../machines/i18n/types.ts';
 import { getCheckout } from '../data/checkouts.ts';
-import type { ApplySession } from '../http/route.ts';
+import type { ApplySession } from '../platform/sessions.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
 import { EsignError } from '../providers/esign/port.ts';

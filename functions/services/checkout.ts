@@ -32,7 +32,7 @@ import {
 } from '../data/checkouts.ts';
 import { newEvent, type OutboxEvent } from '../data/items.ts';
 import { findStoreBySlug, getStoreById } from '../data/stores.ts';
-import type { ApplySession } from '../http/route.ts';
+import type { ApplySession } from '../platform/sessions.ts';
 import { isValidClientId, issueApplyToken } from '../platform/apply-tokens.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, forbidden, notFound, unprocessable } from '../platform/errors.ts';

@@ -8,7 +8,7 @@ import { findApplicationsBySsn, getApplication, saveApplication, type Applicatio
 import { findCustomerBySsn } from '../data/customers.ts';
 import { getStoreById } from '../data/stores.ts';
 import { newEvent } from '../data/items.ts';
-import type { ApplySession } from '../http/route.ts';
+import type { ApplySession } from '../platform/sessions.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, conflict, unprocessable } from '../platform/errors.ts';
 import type { BureauReport } from '../providers/bureau/port.ts';

@@ -16,7 +16,7 @@ import { centsToDecimal } from '../../machines/domain/money.ts';
 import { translate } from '../../machines/i18n/catalogue.ts';
 import type { Lang } from '../../machines/i18n/types.ts';
 import type { CheckoutItem, StoredDelivery } from '../data/checkouts.ts';
-import type { ApplySession } from '../http/route.ts';
+import type { ApplySession } from '../platform/sessions.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, unprocessable } from '../platform/errors.ts';
 import { RetailPartnerError } from '../providers/retail-partner/port.ts';

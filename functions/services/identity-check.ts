@@ -12,7 +12,7 @@ import { BRANDS } from '../../machines/domain/brands.ts';
 import type { ApplicationRecord } from '../data/applications.ts';
 import { createItem, getItem, type StoredItem } from '../data/items.ts';
 import { getStoreById } from '../data/stores.ts';
-import type { ApplySession } from '../http/route.ts';
+import type { ApplySession } from '../platform/sessions.ts';
 import { issueApplyToken, isValidClientId } from '../platform/apply-tokens.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, forbidden, notFound, unprocessable } from '../platform/errors.ts';

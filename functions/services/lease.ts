@@ -11,7 +11,7 @@ import type { Lang } from '../../machines/i18n/types.ts';
 import type { ApplicationRecord } from '../data/applications.ts';
 import type { CheckoutItem, StoredLease } from '../data/checkouts.ts';
 import { getStoreById } from '../data/stores.ts';
-import type { ApplySession } from '../http/route.ts';
+import type { ApplySession } from '../platform/sessions.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, conflict, unprocessable } from '../platform/errors.ts';
 import { applyToCheckout, loadSessionCheckout, requireVerified, snapshotOf } from './checkout.ts';

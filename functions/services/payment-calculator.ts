@@ -7,7 +7,7 @@ import {
   toScorePaymentsResponse,
 } from '../../machines/domain/payment-calculation.ts';
 import type { LeaseOption } from '../../machines/domain/scoring-settings.ts';
-import type { ApplySession } from '../http/route.ts';
+import type { ApplySession } from '../platform/sessions.ts';
 import type { Deps } from '../platform/deps.ts';
 import { conflict, notFound, unprocessable } from '../platform/errors.ts';
 import { APPLICATION_NOT_FOUND, loadOwnApplication, sessionStore } from './applications.ts';

@@ -5,7 +5,7 @@ import { centsToDecimal, parseAmountToCents } from '../../machines/domain/money.
 import type { Lang } from '../../machines/i18n/types.ts';
 import { getCheckout, type CheckoutItem, type PaymentAttempt } from '../data/checkouts.ts';
 import { getStoreById } from '../data/stores.ts';
-import type { ApplySession } from '../http/route.ts';
+import type { ApplySession } from '../platform/sessions.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, conflict, unprocessable } from '../platform/errors.ts';
 import type { HttpResult } from '../platform/http-types.ts';

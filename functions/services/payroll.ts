@@ -12,7 +12,7 @@ import type { ApplicationResult } from '../../machines/domain/result.ts';
 import type { Lang } from '../../machines/i18n/types.ts';
 import type { ApplicationRecord } from '../data/applications.ts';
 import { getStoreById } from '../data/stores.ts';
-import type { ApplySession } from '../http/route.ts';
+import type { ApplySession } from '../platform/sessions.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, conflict, notFound, unprocessable } from '../platform/errors.ts';
 import type { VendorEvent } from '../providers/bank-link/vendor-kit.ts';

@@ -1,5 +1,5 @@
 import type { StoreSearchHit, StoreView } from '../../machines/contracts/store.ts';
-import { findRetailerBySlug, findStoreBySlug, searchStores } from '../data/stores.ts';
+import { findRetailerBySlug, findStoreBySlug, getStoreById, searchStores } from '../data/stores.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
 
@@ -19,4 +19,10 @@ export async function getShopperStore(deps: Deps, retailerSlug: string, storeSlu
 
 export async function findStores(deps: Deps, query: string): Promise<StoreSearchHit[]> {
   return searchStores(deps.db, query, deps.clock());
+}
+
+/** A store by id for a session that is scoped to it; undefined when it is gone. */
+export async function storeOfSession(deps: Deps, storeId: string): Promise<{ view: StoreView; active: boolean } | undefined> {
+  const store = await getStoreById(deps.db, storeId, deps.clock());
+  return store ? { view: store.view, active: store.active } : undefined;
 }

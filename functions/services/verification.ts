@@ -20,7 +20,7 @@ import {
 import { getApplication, saveApplication, type ApplicationMeta, type ApplicationRecord } from '../data/applications.ts';
 import { newEvent, type OutboxEvent } from '../data/items.ts';
 import { getStoreById } from '../data/stores.ts';
-import type { ApplySession } from '../http/route.ts';
+import type { ApplySession } from '../platform/sessions.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, forbidden, notFound } from '../platform/errors.ts';
 import { answerOf, APPLICATION_NOT_FOUND, sessionStore, type ApplicationAnswer } from './applications.ts';

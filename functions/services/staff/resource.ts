@@ -17,6 +17,9 @@ import { requireTenant, tenantScope, type Tenant } from './actor.ts';
 // list paging, forms with values, optimistic locking, tenant checks, list-entry upkeep and the seed's messages
 // ('Unable to save :resource', 'Unable to delete :resource', 'Requested :resource was not found') live here once.
 
+/** What a staff resource stores: an item with an id (for handlers that are generic over resources). */
+export type ResourceRecord = StoredItem & { id: string };
+
 export interface ResourceCtx {
   deps: Deps;
   actor: StaffActor;

@@ -1,6 +1,6 @@
 import { STAFF_ROUTE_ACCESS } from '../../../machines/contracts/staff-access.ts';
 import { getUser } from '../../data/users.ts';
-import type { RequestContext } from '../../http/route.ts';
+import type { HttpEvent } from '../../platform/http-types.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, unauthorized } from '../../platform/errors.ts';
 import { staffSecurity } from '../../platform/staff-config.ts';
@@ -13,7 +13,13 @@ import { SESSION_COOKIE } from '../../platform/staff-cookies.ts';
 export const SESSION_INVALID = 'staff.auth.sessionInvalid';
 export const CSRF_REFUSED = 'staff.auth.csrf';
 
-export const clientIp = (ctx: Pick<RequestContext, 'event'>) => ctx.event.requestContext?.http?.sourceIp ?? 'unknown';
+/** What the staff authentication reads of a request (the edge's request context satisfies it). */
+export interface StaffRequest {
+  event: HttpEvent;
+  route: { method: string; name: string };
+}
+
+export const clientIp = (ctx: Pick<StaffRequest, 'event'>) => ctx.event.requestContext?.http?.sourceIp ?? 'unknown';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -22,7 +28,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * route's permission from STAFF_ROUTE_ACCESS (403 'Permission Denied', audited). Tenant checks follow in the services,
  * which know the record.
  */
-export async function authenticateStaff(ctx: RequestContext, deps: Deps): Promise<StaffSession> {
+export async function authenticateStaff(ctx: StaffRequest, deps: Deps): Promise<StaffSession> {
   const config = staffSecurity();
   const now = deps.clock();
   const cookies = readCookies(ctx.event);

@@ -1,0 +1,15 @@
+import { findApiToken } from '../data/api-tokens.ts';
+import { listRetailerDeliveries } from '../data/webhook-deliveries.ts';
+import type { Deps } from '../platform/deps.ts';
+import type { RetailerCaller } from '../platform/sessions.ts';
+
+// The retailer API's caller (a bearer API token, stored hashed) and its webhook delivery log.
+
+export async function authenticateRetailer(deps: Deps, token: string): Promise<RetailerCaller | undefined> {
+  const found = await findApiToken(deps.db, token, deps.clock());
+  return found ? { retailerId: found.retailerId, tokenId: found.id } : undefined;
+}
+
+export function retailerDeliveries(deps: Deps, retailerId: string, options: { limit: number; cursor?: string }) {
+  return listRetailerDeliveries(deps.db, retailerId, deps.clock(), options);
+}
