@@ -1,5 +1,5 @@
 import { loadConfig } from '../platform/config.ts';
-import { createDeps } from '../platform/create-deps.ts';
+import { createBaseDeps } from '../platform/base-deps.ts';
 import { eventBridgeBus } from './eventbridge-bus.ts';
 import { relayItem } from './outbox-relay.ts';
 
@@ -9,7 +9,7 @@ interface StreamRecord {
 }
 
 const config = loadConfig();
-const deps = createDeps(config);
+const deps = createBaseDeps(config);
 const bus = eventBridgeBus({ busName: config.eventBusName ?? 'default', region: config.region });
 
 export async function handler(event: { Records: StreamRecord[] }) {

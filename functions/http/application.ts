@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { normalizeSsn, isValidSsn } from '../../machines/domain/application-schema.ts';
 import { FILL_PROFILES } from '../providers/bureau/sandbox.ts';
 import { AppError, notFound } from '../platform/errors.ts';
@@ -83,4 +83,4 @@ export const handlers: HandlerMap = {
   },
 };
 
-export const handler = lambdaHandler(handlers, lambdaDeps);
+export const handler = lambdaHandler(handlers, lambdaDeps());

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { SERVICE_TYPES } from '../../machines/delivery/delivery-rules.ts';
 import { CHECKOUT_STATUS } from '../../machines/checkout/checkout-status.ts';
 import { AppError, notFound } from '../platform/errors.ts';
@@ -14,6 +14,9 @@ import { dueCents, paymentConfig, processCard, verifyCardToken } from '../servic
 import { storeOfSession } from '../services/stores.ts';
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
+import { cardVaultProvider } from '../providers/card-vault/provider.ts';
+import { esignProvider } from '../providers/esign/provider.ts';
+import { retailPartnerProvider } from '../providers/retail-partner/provider.ts';
 import type { HandlerMap } from './route.ts';
 
 // Route group 'checkout' (issue 5): the shopper's side of a retailer checkout. The handlers are thin: the checkout
@@ -147,7 +150,7 @@ export const handlers: HandlerMap = {
   async esign(ctx, deps) {
     const { checkout_id } = parsePath(checkoutPath, ctx.event);
     const body = parseBody(esignBody, ctx.event);
-    return ok(await requestEsign(deps, ctx.apply!, checkout_id, { iframe: truthy(body.iframe) }, ctx.lang));
+    return ok(await requestEsign(deps, ctx.apply!, checkout_id, { iframe: truthy(body.iframe) }, ctx.lang, ctx.event.requestContext.http?.sourceIp));
   },
 
   async discard(ctx, deps) {
@@ -242,4 +245,4 @@ export const handlers: HandlerMap = {
   },
 };
 
-export const handler = lambdaHandler(handlers, lambdaDeps);
+export const handler = lambdaHandler(handlers, lambdaDeps({ cardVault: cardVaultProvider, esign: esignProvider, retailPartner: retailPartnerProvider }));

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { isValidSsn, normalizeSsn } from '../../machines/domain/application-schema.ts';
 import { isValidIsoDate } from '../../machines/domain/age.ts';
 import { scorePaymentsRequestSchema } from '../../machines/contracts/score-payments.ts';
@@ -14,6 +14,8 @@ import { readScoringSettings, replaceScoringSettings } from '../services/scoring
 import { confirmPin, PIN_MESSAGES, sendPin } from '../services/verification.ts';
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
+import { bureauProvider } from '../providers/bureau/provider.ts';
+import { messagingProvider } from '../providers/messaging/provider.ts';
 import type { HandlerMap } from './route.ts';
 
 // Route group 'decision' (issue 4): PIN verification, submit and decision, retrieval, the payment calculator, and a
@@ -63,7 +65,7 @@ const settingsBody = z.object({
 export const handlers: HandlerMap = {
   async verifySend(ctx, deps) {
     const body = parseBody(verifySendBody, ctx.event);
-    return ok(await sendPin(deps, ctx.apply!, body, ctx.lang), translate(ctx.lang, PIN_MESSAGES.sent));
+    return ok(await sendPin(deps, ctx.apply!, body, ctx.lang, ctx.event.requestContext.http?.sourceIp), translate(ctx.lang, PIN_MESSAGES.sent));
   },
 
   async verifyConfirm(ctx, deps) {
@@ -83,6 +85,7 @@ export const handlers: HandlerMap = {
       ctx.apply!,
       { uuid: body.uuid, terms_accepted: terms === undefined || terms === null ? undefined : terms === true || terms === 1 || terms === '1' },
       ctx.lang,
+      ctx.event.requestContext.http?.sourceIp,
     );
     return ok(answer.result, undefined, {
       headers: { 'server-timing': `decision;desc="${answer.decidedNow ? 'decided' : 'stored'}";dur=${(performance.now() - started).toFixed(2)}` },
@@ -114,4 +117,4 @@ export const handlers: HandlerMap = {
   },
 };
 
-export const handler = lambdaHandler(handlers, lambdaDeps);
+export const handler = lambdaHandler(handlers, lambdaDeps({ bureau: bureauProvider, messaging: messagingProvider }));

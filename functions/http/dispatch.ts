@@ -10,6 +10,8 @@ import { routeKey, type HandlerMap, type RequestContext, type RouteDef } from '.
 import { routes } from './routes.ts';
 import { authenticateStaff } from '../services/staff/session.ts';
 import { authenticateRetailer } from '../services/retailer-auth.ts';
+import { scopedProviders, type ProviderKey } from '../providers/wiring.ts';
+import type { LambdaDeps } from './lambda-deps.ts';
 
 const byKey = new Map(routes.map((r) => [routeKey(r), r]));
 
@@ -67,8 +69,27 @@ async function authenticate(ctx: RequestContext, deps: Deps): Promise<void> {
 }
 
 /** The edge of every request: route lookup, auth, the handler, errors as envelopes, one log line. */
-export async function dispatch(event: HttpEvent, deps: Deps, handlers: HandlerMap): Promise<HttpResult> {
+/** Each route group's third parties, as its Lambda entry names them (lambdaDeps({ ... }) in functions/http/<group>.ts). */
+const groupProviders = new WeakMap<HandlerMap, readonly ProviderKey[]>();
+const scopedDeps = new WeakMap<Deps, WeakMap<HandlerMap, Deps>>();
+
+/**
+ * The dependencies a group's handlers get: only the providers its Lambda function has, also when one process serves
+ * every group (`npm start`, tests), so that a port missing from a group's set fails there as it would in AWS.
+ */
+function depsFor(deps: Deps, handlers: HandlerMap): Deps {
+  const keys = groupProviders.get(handlers);
+  if (!keys) return deps;
+  let byHandlers = scopedDeps.get(deps);
+  if (!byHandlers) scopedDeps.set(deps, (byHandlers = new WeakMap()));
+  let scoped = byHandlers.get(handlers);
+  if (!scoped) byHandlers.set(handlers, (scoped = { ...deps, providers: scopedProviders(deps.providers, keys, "this route group's function") }));
+  return scoped;
+}
+
+export async function dispatch(event: HttpEvent, allDeps: Deps, handlers: HandlerMap): Promise<HttpResult> {
   const started = performance.now();
+  const deps = depsFor(allDeps, handlers);
   const lang = requestLang(event);
   const route: RouteDef | undefined = byKey.get(event.routeKey);
   let result: HttpResult;
@@ -99,8 +120,9 @@ export async function dispatch(event: HttpEvent, deps: Deps, handlers: HandlerMa
   return result;
 }
 
-/** The Lambda entry of a route group: dependencies are built once per container. */
-export function lambdaHandler(handlers: HandlerMap, makeDeps: () => Promise<Deps>) {
+/** The Lambda entry of a route group: dependencies are built once per container, with the group's providers only. */
+export function lambdaHandler(handlers: HandlerMap, makeDeps: LambdaDeps) {
+  groupProviders.set(handlers, makeDeps.providers);
   let deps: Promise<Deps> | undefined;
   return async (event: HttpEvent): Promise<HttpResult> => {
     deps ??= makeDeps();

@@ -1,6 +1,27 @@
+import { createBaseDeps } from '../platform/base-deps.ts';
 import { loadConfig } from '../platform/config.ts';
-import { createDeps } from '../platform/create-deps.ts';
 import type { Deps } from '../platform/deps.ts';
+import { checkProviderFactories, lazyProviders, type ProviderFactories, type ProviderKey } from '../providers/wiring.ts';
 
-/** Dependencies of a Lambda container, from its environment. */
-export const lambdaDeps = async (): Promise<Deps> => createDeps(loadConfig());
+/** How a route group's Lambda function builds its dependencies, and which third parties it has. */
+export interface LambdaDeps {
+  (): Promise<Deps>;
+  /** The ports the group's handlers may use; dispatch() gives them only these, wherever they run. */
+  readonly providers: readonly ProviderKey[];
+}
+
+/**
+ * The dependencies of a route group's Lambda function, from its environment: the table, PII crypto, logging and only
+ * the third parties named here, each built on first use. Name a port's provider module (functions/providers/<port>/
+ * provider.ts) for every port the group's handlers reach; the others are not in the bundle and throw if touched.
+ *
+ *   export const handler = lambdaHandler(handlers, lambdaDeps({ messaging: messagingProvider }));
+ */
+export function lambdaDeps(providers: ProviderFactories = {}): LambdaDeps {
+  checkProviderFactories(providers, 'lambdaDeps');
+  const build = async (): Promise<Deps> => {
+    const base = createBaseDeps(loadConfig());
+    return { ...base, providers: lazyProviders(base, providers) };
+  };
+  return Object.assign(build, { providers: Object.keys(providers) as ProviderKey[] });
+}

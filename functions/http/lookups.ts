@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { isValidRoutingNumber } from '../../machines/domain/routing-number.ts';
 import { isBrandKey } from '../../machines/domain/brands.ts';
 import { AppError, notFound, unprocessable } from '../platform/errors.ts';
@@ -6,6 +6,8 @@ import { ok } from '../platform/response.ts';
 import { parseBody, parsePath, parseQuery } from '../platform/validate.ts';
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
+import { addressesProvider } from '../providers/address/provider.ts';
+import { routingProvider } from '../providers/routing/provider.ts';
 import type { HandlerMap } from './route.ts';
 
 const suggestionsQuery = z.object({
@@ -52,4 +54,4 @@ export const handlers: HandlerMap = {
   },
 };
 
-export const handler = lambdaHandler(handlers, lambdaDeps);
+export const handler = lambdaHandler(handlers, lambdaDeps({ addresses: addressesProvider, routing: routingProvider }));

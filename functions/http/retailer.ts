@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { retailerCheckoutSchema } from '../../machines/contracts/retailer-checkout.ts';
 import { retailerDeliveries } from '../services/retailer-auth.ts';
 import { deliveryView, webhookDispatcher } from '../events/webhook-dispatcher.ts';
@@ -11,6 +11,7 @@ import { applyToCheckout, cancelCheckout, createRetailerCheckout, failureAnswer,
 import { createDemoCheckout, listDemoWebhooks, receiveDemoWebhook } from '../services/retailer-demo.ts';
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
+import { esignProvider } from '../providers/esign/provider.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
 import type { Deps } from '../platform/deps.ts';
 
@@ -111,4 +112,4 @@ export const handlers: HandlerMap = {
   },
 };
 
-export const handler = lambdaHandler(handlers, lambdaDeps);
+export const handler = lambdaHandler(handlers, lambdaDeps({ esign: esignProvider }));

@@ -133,6 +133,40 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/staff/api/payments/{id}', group: 'staff-leases', name: 'staffPaymentsShow', auth: 'staff' },
   { method: 'GET', path: '/staff/api/dashboard', group: 'staff-leases', name: 'staffDashboard', auth: 'staff' },
 
+  // underwriting rules as data (functions/http/staff-rules.ts): state rules, Security Settings, Queue Management
+  { method: 'GET', path: '/staff/api/state-rules', group: 'staff-rules', name: 'staffStateRulesList', auth: 'staff' },
+  { method: 'PUT', path: '/staff/api/state-rules/{state}', group: 'staff-rules', name: 'staffStateRulesUpdate', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/security-settings', group: 'staff-rules', name: 'staffSecuritySettingsShow', auth: 'staff' },
+  { method: 'PUT', path: '/staff/api/security-settings', group: 'staff-rules', name: 'staffSecuritySettingsUpdate', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/queue-config', group: 'staff-rules', name: 'staffQueueConfigShow', auth: 'staff' },
+  { method: 'PUT', path: '/staff/api/queue-config', group: 'staff-rules', name: 'staffQueueConfigUpdate', auth: 'staff' },
+
+  // staff Scoring Settings editors (functions/http/staff-scoring.ts): the published version and a draft, the what-if
+  // preview, publish (its own permission), the version history and restore
+  { method: 'GET', path: '/staff/api/scoring-settings', group: 'staff-scoring', name: 'staffScoringSettingsShow', auth: 'staff' },
+  { method: 'PUT', path: '/staff/api/scoring-settings/draft', group: 'staff-scoring', name: 'staffScoringDraftSave', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/scoring-settings/draft/preview', group: 'staff-scoring', name: 'staffScoringDraftPreview', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/scoring-settings/draft/publish', group: 'staff-scoring', name: 'staffScoringDraftPublish', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/scoring-settings/versions', group: 'staff-scoring', name: 'staffScoringVersionsList', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/scoring-settings/versions/{id}/restore', group: 'staff-scoring', name: 'staffScoringVersionRestore', auth: 'staff' },
+
+  // Mass Import (functions/http/staff-imports.ts): xlsx preview (multipart, field `file`), commit, versions, restore
+  { method: 'POST', path: '/staff/api/imports/{table}', group: 'staff-imports', name: 'staffImportsPreview', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/imports/{id}/commit', group: 'staff-imports', name: 'staffImportsCommit', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/imports/{table}/template', group: 'staff-imports', name: 'staffImportsTemplate', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/imports/versions', group: 'staff-imports', name: 'staffImportVersionsList', auth: 'staff' },
+  { method: 'POST', path: '/staff/api/imports/versions/{id}/restore', group: 'staff-imports', name: 'staffImportVersionsRestore', auth: 'staff' },
+
+  // issue 11: staff reports from the pre-aggregated counters (functions/http/staff-reports.ts)
+  { method: 'GET', path: '/staff/api/reports/{report}', group: 'staff-reports', name: 'staffReport', auth: 'staff' },
+  // issue 11: the adverse-action notice of a denial, for staff and (a page opened from a link) for the shopper
+  { method: 'GET', path: '/staff/api/applications/{id}/adverse-action', group: 'adverse-action', name: 'staffAdverseAction', auth: 'staff' },
+  { method: 'GET', path: '/apply-v2/application/adverse-action', group: 'adverse-action', name: 'adverseActionNotice', auth: 'apply-frame' },
+  // the consent and disclosure record (functions/http/consents.ts, functions/http/staff-consents.ts)
+  { method: 'POST', path: '/apply-v2/application/disclosures', group: 'consents', name: 'recordDisclosure', auth: 'apply' },
+  { method: 'GET', path: '/staff/api/applications/{id}/consents', group: 'staff-consents', name: 'staffConsentsList', auth: 'staff' },
+  { method: 'GET', path: '/staff/api/applications/{id}/consents.pdf', group: 'staff-consents', name: 'staffConsentsPdf', auth: 'staff' },
+
   // sandbox vendors (local and non-production only)
   { method: 'GET', path: '/sandbox/messages', group: 'sandbox', name: 'messages', auth: 'sandbox' },
   { method: 'GET', path: '/sandbox/messages.html', group: 'sandbox', name: 'messagesPage', auth: 'sandbox' },

@@ -1,6 +1,6 @@
 // Route group 'sandbox-checkout': the pages and APIs of the sandbox checkout vendors (never deployed to production):
 // the e-sign signing ceremony and the card vault's hosted fields with its tokenize endpoint.
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { CardVaultError } from '../providers/card-vault/port.ts';
 import { sandboxCardVault } from '../providers/card-vault/sandbox.ts';
 import { getChargeVendorStatus } from '../providers/card-vault/webhook.ts';
@@ -16,6 +16,9 @@ import { rawBodyOf } from '../platform/signatures.ts';
 import { parseBody, readJsonBody } from '../platform/validate.ts';
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
+import { cardVaultProvider } from '../providers/card-vault/provider.ts';
+import { esignProvider } from '../providers/esign/provider.ts';
+import { retailPartnerProvider } from '../providers/retail-partner/provider.ts';
 import type { HandlerMap } from './route.ts';
 import { fieldsPage, messagePage, signingPage, SIGNING_MESSAGES } from './sandbox-checkout-pages.ts';
 
@@ -182,4 +185,4 @@ export const handlers: HandlerMap = {
   },
 };
 
-export const handler = lambdaHandler(handlers, lambdaDeps);
+export const handler = lambdaHandler(handlers, lambdaDeps({ cardVault: cardVaultProvider, esign: esignProvider, retailPartner: retailPartnerProvider }));

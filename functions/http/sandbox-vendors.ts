@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import { html, ok } from '../platform/response.ts';
@@ -23,6 +23,10 @@ import {
   type SandboxPayrollSession,
 } from '../providers/payroll/sandbox.ts';
 import { lambdaDeps } from './lambda-deps.ts';
+import { bankLinkProvider } from '../providers/bank-link/provider.ts';
+import { identityProvider } from '../providers/identity/provider.ts';
+import { messagingProvider } from '../providers/messaging/provider.ts';
+import { payrollProvider } from '../providers/payroll/provider.ts';
 import { lambdaHandler } from './dispatch.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
 
@@ -347,4 +351,4 @@ export const handlers: HandlerMap = {
   },
 };
 
-export const handler = lambdaHandler(handlers, lambdaDeps);
+export const handler = lambdaHandler(handlers, lambdaDeps({ bankLink: bankLinkProvider, identity: identityProvider, messaging: messagingProvider, payroll: payrollProvider }));

@@ -31,4 +31,4 @@ ${messages.length ? `<table><caption>Sent messages</caption><thead><tr><th scope
   },
 };
 
-export const handler = lambdaHandler(handlers, lambdaDeps);
+export const handler = lambdaHandler(handlers, lambdaDeps());

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { assignRequest, leaseActionRequest, revealRequest } from '../../machines/contracts/staff-leases.ts';
 import { translate } from '../../machines/i18n/catalogue.ts';
 import { deliveryView, webhookDispatcher } from '../events/webhook-dispatcher.ts';
@@ -11,6 +11,9 @@ import { dashboard, listApplications, listCheckouts, listLeases, listPayments, l
 import { assignLease, claimLease, leaseContract, releaseLease, replayableDelivery, revealField, showLease } from '../services/leases/records.ts';
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
+import { bureauProvider } from '../providers/bureau/provider.ts';
+import { esignProvider } from '../providers/esign/provider.ts';
+import { messagingProvider } from '../providers/messaging/provider.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
 
 // Route group 'staff-leases': the lender's lease operations (applications, leases, contracts, the work queue,
@@ -113,4 +116,4 @@ export const handlers: HandlerMap = {
   },
 };
 
-export const handler = lambdaHandler(handlers, lambdaDeps);
+export const handler = lambdaHandler(handlers, lambdaDeps({ bureau: bureauProvider, esign: esignProvider, messaging: messagingProvider }));

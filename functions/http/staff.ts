@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { changePasswordRequest, forgotRequest, loginRequest, resetRequest, storeContextRequest } from '../../machines/contracts/staff.ts';
 import { translate } from '../../machines/i18n/catalogue.ts';
 import type { Deps } from '../platform/deps.ts';
@@ -32,6 +32,7 @@ import { changeUser, usersDef } from '../services/staff/resources/users.ts';
 import { clientIp } from '../services/staff/session.ts';
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
+import { messagingProvider } from '../providers/messaging/provider.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
 
 // The staff portal's API (seed 001): sign-in and sessions, and every staff resource through the generic layer.
@@ -231,4 +232,4 @@ export const handlers: HandlerMap = {
   },
 };
 
-export const handler = lambdaHandler(handlers, lambdaDeps);
+export const handler = lambdaHandler(handlers, lambdaDeps({ messaging: messagingProvider }));

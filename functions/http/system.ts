@@ -1,5 +1,5 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { catalogue } from '../../machines/i18n/catalogue.ts';
 import { verifyApplyToken } from '../platform/apply-tokens.ts';
 import { AppError } from '../platform/errors.ts';
@@ -35,4 +35,4 @@ export const handlers: HandlerMap = {
   },
 };
 
-export const handler = lambdaHandler(handlers, lambdaDeps);
+export const handler = lambdaHandler(handlers, lambdaDeps());

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { identitySendBody, identityVerifyBody } from '../../machines/identity-check/identity-check.machine.ts';
 import { translate } from '../../machines/i18n/catalogue.ts';
 import type { Lang } from '../../machines/i18n/types.ts';
@@ -30,6 +30,11 @@ import {
   startPayroll,
 } from '../services/payroll.ts';
 import { lambdaDeps } from './lambda-deps.ts';
+import { bankLinkProvider } from '../providers/bank-link/provider.ts';
+import { identityProvider } from '../providers/identity/provider.ts';
+import { messagingProvider } from '../providers/messaging/provider.ts';
+import { payrollProvider } from '../providers/payroll/provider.ts';
+import { routingProvider } from '../providers/routing/provider.ts';
 import { lambdaHandler } from './dispatch.ts';
 import type { HandlerMap } from './route.ts';
 
@@ -165,4 +170,4 @@ export const handlers: HandlerMap = {
   },
 };
 
-export const handler = lambdaHandler(handlers, lambdaDeps);
+export const handler = lambdaHandler(handlers, lambdaDeps({ bankLink: bankLinkProvider, identity: identityProvider, messaging: messagingProvider, payroll: payrollProvider, routing: routingProvider }));

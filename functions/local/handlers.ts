@@ -7,12 +7,19 @@ import { handlers as system } from '../http/system.ts';
 import { handlers as sandboxVendors } from '../http/sandbox-vendors.ts';
 import { handlers as staff } from '../http/staff.ts';
 import { handlers as staffLeases } from '../http/staff-leases.ts';
+import { handlers as staffImports } from '../http/staff-imports.ts';
+import { handlers as staffRules } from '../http/staff-rules.ts';
+import { handlers as staffScoring } from '../http/staff-scoring.ts';
 import { handlers as sandboxCheckout } from '../http/sandbox-checkout.ts';
 import { handlers as webhooks } from '../http/webhooks.ts';
 import { handlers as decision } from '../http/decision.ts';
 import { handlers as verificationFlows } from '../http/verification-flows.ts';
 import { handlers as checkout } from '../http/checkout.ts';
 import { handlers as retailer } from '../http/retailer.ts';
+import { handlers as staffReports } from '../http/staff-reports.ts';
+import { handlers as adverseAction } from '../http/adverse-action.ts';
+import { handlers as consents } from '../http/consents.ts';
+import { handlers as staffConsents } from '../http/staff-consents.ts';
 
 // Every route group's handlers, as the Lambda functions have them (the local server calls the same code).
-export const groupHandlers: Record<RouteGroup, HandlerMap> = { system, apply, sandbox, lookups, staff, 'staff-leases': staffLeases, 'sandbox-vendors': sandboxVendors, 'sandbox-checkout': sandboxCheckout, webhooks, application, decision, 'verification-flows': verificationFlows, checkout, retailer };
+export const groupHandlers: Record<RouteGroup, HandlerMap> = { system, apply, sandbox, lookups, staff, 'staff-leases': staffLeases, 'staff-imports': staffImports, 'staff-rules': staffRules, 'staff-scoring': staffScoring, 'sandbox-vendors': sandboxVendors, 'sandbox-checkout': sandboxCheckout, webhooks, application, decision, 'verification-flows': verificationFlows, checkout, retailer, 'staff-reports': staffReports, 'adverse-action': adverseAction, consents, 'staff-consents': staffConsents };

@@ -5,6 +5,7 @@ import { inProcessBus } from '../events/event-bus.ts';
 import { relayOutbox } from '../events/outbox-relay.ts';
 import { onApplicationEvent } from '../events/checkout-consumer.ts';
 import { onLeaseRelevantEvent } from '../events/lease-consumer.ts';
+import { onReportEvent } from '../events/reports-consumer.ts';
 import { webhookDispatcher } from '../events/webhook-dispatcher.ts';
 import { loadConfig } from '../platform/config.ts';
 import { createDeps } from '../platform/create-deps.ts';
@@ -58,6 +59,8 @@ async function main() {
     bus.subscribe((event) => onApplicationEvent(deps, event));
     // The staff lease records follow their applications and checkouts (status, lists, search, counters).
     bus.subscribe((event) => onLeaseRelevantEvent(deps, event));
+    // Report counters (approval amounts, first payments due) and the kept adverse-action notices (issue 11).
+    bus.subscribe((event) => onReportEvent(deps, event));
     bus.subscribe((event) => webhooks.dispatchEvent(event));
     let retrying = false;
     const webhookRetries = setInterval(() => {

@@ -11,6 +11,7 @@ import { listDemoRecords, seedStaff } from '../services/staff/seed.ts';
 import { ADMIN_ROLE_ID } from '../../machines/domain/permissions.ts';
 import { DEFAULT_SCORING_SETTINGS } from '../../machines/domain/scoring-settings.ts';
 import { seedScoringSettings } from '../data/scoring-settings.ts';
+import { seedUnderwritingRules } from '../services/state-rules.ts';
 import { retailerWebhookSecret } from '../services/webhook-secrets.ts';
 
 const SEED_VERSION = 1;
@@ -35,6 +36,7 @@ export async function seedDemoData(deps: Deps, env: NodeJS.ProcessEnv = process.
   for (const store of DEMO_STORES) await putStore(deps.db, store);
   // Scoring settings are data: written once, never overwritten (staff or testers may have changed them).
   await seedScoringSettings(deps.db, DEFAULT_SCORING_SETTINGS, now);
+  await seedUnderwritingRules(deps);
 
   const credentialsFile = join(deps.config.dataDir, 'demo-credentials.json');
   const saved: { adminPassword?: string; retailerApiToken?: string } = existsSync(credentialsFile)

@@ -8,8 +8,12 @@ import { routes } from '../http/routes.ts';
 import type { Deps } from '../platform/deps.ts';
 import type { HttpEvent, HttpResult } from '../platform/http-types.ts';
 import { groupHandlers } from './handlers.ts';
+import { translate } from '../../machines/i18n/catalogue.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
+// Mass Import uploads xlsx files up to 9 MB (seed 001): their route group reads bodies up to this, and a larger
+// body gets the seed's message (the handler refuses a file of 9 MB or more with the same 422).
+const IMPORT_MAX_BODY_BYTES = 12 * 1024 * 1024;
 
 interface CompiledRoute {
   route: RouteDef;
@@ -62,12 +66,12 @@ export function matchRoute(method: string, path: string) {
   return pathMatched ? 'method-not-allowed' : undefined;
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer | 'too-large'> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return 'too-large';
+    if (size > limit) return 'too-large';
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -160,7 +164,11 @@ export function createLocalServer(options: ServerOptions): Server {
       const method = (req.method ?? 'GET').toUpperCase();
       const match = matchRoute(method, url.pathname);
       if (match && match !== 'method-not-allowed') {
-        const body = await readBody(req);
+        const isImport = match.route.group === 'staff-imports';
+        const body = await readBody(req, isImport ? IMPORT_MAX_BODY_BYTES : MAX_BODY_BYTES);
+        if (body === 'too-large' && isImport) {
+          return send(res, { statusCode: 422, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: false, code: 422, data: null, message: translate('en', 'imports.fileTooLarge'), errors: { file: [translate('en', 'imports.fileTooLarge')] } }) });
+        }
         if (body === 'too-large') {
           return send(res, { statusCode: 413, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: false, code: 413, data: null, message: 'The request body is too large.' }) });
         }

@@ -8,6 +8,8 @@ import { EsignError } from '../providers/esign/port.ts';
 import type { EsignEvent } from '../providers/esign/webhook.ts';
 import { accepts, applyIfAccepted, applyToCheckout, loadSessionCheckout, requireVerified, updateCheckout } from './checkout.ts';
 import { contractHtmlOf, UNABLE_TO_GENERATE } from './contract.ts';
+import { listConsents, recordConsent, sha256 } from './consents.ts';
+import type { CheckoutItem } from '../data/checkouts.ts';
 
 // E-sign of the lease contract: the agreement (HTML, from the stored lease) goes into an envelope at the e-sign
 // vendor (deps.providers.esign); the shopper is sent to the vendor's signing page (status 13, lease e-sign); the
@@ -26,7 +28,7 @@ function vendorFailure(error: unknown): AppError {
   return new AppError(422, UNABLE_TO_GENERATE, undefined, { error: error instanceof Error ? error.message : String(error) });
 }
 
-export async function requestEsign(deps: Deps, session: ApplySession, checkoutId: string, options: { iframe: boolean }, lang: Lang): Promise<EsignAnswer> {
+export async function requestEsign(deps: Deps, session: ApplySession, checkoutId: string, options: { iframe: boolean }, lang: Lang, ip?: string | null): Promise<EsignAnswer> {
   const item = await loadSessionCheckout(deps, session, checkoutId);
   const app = await requireVerified(deps, session, item);
   if (!accepts(item, { type: 'esign.requested' })) {
@@ -65,6 +67,17 @@ export async function requestEsign(deps: Deps, session: ApplySession, checkoutId
     await deps.providers.esign.voidEnvelope(envelopeId, 'Superseded before signing.').catch(() => undefined);
     throw error;
   }
+  // The consent record: the exact document sent for signing, by its SHA-256.
+  await recordConsent(deps, app.uuid, {
+    kind: 'contract_sent',
+    actor: 'shopper',
+    lang,
+    client_id: session.clientId,
+    ip: ip ?? null,
+    checkout_id: checkoutId,
+    envelope_id: envelopeId,
+    document_sha256: sha256(html),
+  });
   // A new envelope replaces the one sent before (expired or lost link).
   if (previous && previous.status === 'sent' && previous.envelopeId !== envelopeId) {
     await deps.providers.esign.voidEnvelope(previous.envelopeId, 'Replaced by a new signing request.').catch((error) =>
@@ -101,7 +114,7 @@ export async function discardContract(deps: Deps, session: ApplySession, checkou
  * The checkout side of an e-sign callback (idempotent, any order): the completion of the checkout's current envelope
  * moves 13 -> 6; a decline of it goes back to the lease (5). Events for other envelopes are ignored.
  */
-export async function applyEsignEvent(deps: Pick<Deps, 'db' | 'clock'>, event: EsignEvent): Promise<void> {
+export async function applyEsignEvent(deps: Deps, event: EsignEvent): Promise<void> {
   if (!event.reference) return;
   const item = await getCheckout(deps.db, event.reference, deps.clock());
   if (!item || item.esign?.envelopeId !== event.envelopeId) return;
@@ -110,6 +123,7 @@ export async function applyEsignEvent(deps: Pick<Deps, 'db' | 'clock'>, event: E
       actor: 'vendor:esign',
       mutate: (c) => (c.esign ? { esign: { ...c.esign, status: 'completed', completedAt: event.occurredAt } } : {}),
     });
+    await recordContractSigned(deps, item, event);
   } else if (event.status === 'declined') {
     await applyIfAccepted(deps, item.id, { type: 'esign.discarded', then: 'lease' }, {
       actor: 'vendor:esign',
@@ -118,5 +132,37 @@ export async function applyEsignEvent(deps: Pick<Deps, 'db' | 'clock'>, event: E
     });
   } else if (event.status === 'voided' && item.esign.status === 'sent') {
     await updateCheckout(deps, item.id, (c) => (c.esign && c.esign.envelopeId === event.envelopeId ? { esign: { ...c.esign, status: 'voided' } } : {}));
+  }
+}
+
+/**
+ * The consent record at completion: the document re-rendered from the stored lease (its hash must equal the one
+ * sent), and the signed copy's hash. The e-sign port offers no download of the vendor's signed PDF, so the signed
+ * copy is the sent document followed by the signature certificate (envelope, signer event, time): reproducible by
+ * anyone holding the document. Recorded once per completed envelope (the webhook is deduplicated by event id).
+ */
+async function recordContractSigned(deps: Deps, item: CheckoutItem, event: EsignEvent): Promise<void> {
+  const uuid = item.application_uuid ?? item.lease?.applicationUuid;
+  if (!uuid) return;
+  try {
+    const entries = await listConsents(deps, uuid);
+    if (entries.some((e) => e.kind === 'contract_signed' && e.envelope_id === event.envelopeId)) return;
+    const sent = [...entries].reverse().find((e) => e.kind === 'contract_sent' && e.envelope_id === event.envelopeId);
+    const html = await contractHtmlOf(deps, item);
+    const documentHash = sha256(html);
+    const certificate = `\n<!-- signature certificate: envelope ${event.envelopeId}; status ${event.status}; signed at ${event.occurredAt}; reference ${item.id} -->\n`;
+    await recordConsent(deps, uuid, {
+      kind: 'contract_signed',
+      actor: 'vendor:esign',
+      lang: sent?.lang ?? 'en',
+      checkout_id: item.id,
+      envelope_id: event.envelopeId,
+      document_sha256: documentHash,
+      signed_copy_sha256: sha256(html + certificate),
+      matches_sent: sent?.document_sha256 === documentHash,
+    });
+  } catch (error) {
+    // The signature stands even if the record could not be written; the log says so for a follow-up.
+    deps.log.error('could not record the signed contract in the consent record', { uuid, checkoutId: item.id, error: String(error) });
   }
 }

@@ -52,6 +52,7 @@ const en = {
   earlyPurchase: 'Early purchase option',
   earlyPurchaseText:
     'You may buy the merchandise at any time. Within {days} days of the start of this agreement the price is the cash price of the leased amount ({cash}) plus an early purchase fee of {fee}, less the rent you have paid. After {days} days the price is {percent}% of the payments that remain.',
+  earlyPurchaseExample: 'For example: buying at signing costs {atSigning}; buying on day {day}, after the early purchase window, costs {after}.',
   protection: 'Optional protection (OCP)',
   protectionChosen:
     'The protection plan is optional: you do not have to buy it to get this lease. It costs {weekly} per week ({perPayment} per payment). You chose to include it; you may cancel it at any time.',
@@ -67,6 +68,8 @@ const en = {
   stateDisclosures: 'Disclosures required by law',
   stateDisclosuresText:
     'This is a rental-purchase agreement, not a credit sale or installment sale: no credit is extended and no finance charge applies. If you miss a payment you may reinstate this agreement within the time your state allows without losing the payments already made. Your state may require further disclosures; they are part of this agreement. The total cost of this lease does not exceed the limit your state sets.',
+  stateSpecific: 'Disclosures for residents of {state}',
+  stateCapText: 'In {state} the total of payments may not exceed {cap} times the cash price of the leased merchandise.',
   signatures: 'Signatures',
   signatureText: 'By signing electronically you agree to the terms of this agreement and confirm that you have received a copy.',
   customerSignature: 'Customer signature',
@@ -137,6 +140,7 @@ const es: Texts = {
   earlyPurchase: 'Opción de compra anticipada',
   earlyPurchaseText:
     'Usted puede comprar la mercancía en cualquier momento. Dentro de los {days} días desde el inicio de este contrato el precio es el precio de contado del monto arrendado ({cash}) más un cargo por compra anticipada de {fee}, menos la renta que usted haya pagado. Después de {days} días el precio es el {percent}% de los pagos que falten.',
+  earlyPurchaseExample: 'Por ejemplo: comprar al firmar cuesta {atSigning}; comprar el día {day}, después del periodo de compra anticipada, cuesta {after}.',
   protection: 'Protección opcional (OCP)',
   protectionChosen:
     'El plan de protección es opcional: no tiene que comprarlo para obtener este arrendamiento. Cuesta {weekly} por semana ({perPayment} por pago). Usted eligió incluirlo; puede cancelarlo en cualquier momento.',
@@ -152,6 +156,8 @@ const es: Texts = {
   stateDisclosures: 'Información requerida por la ley',
   stateDisclosuresText:
     'Este es un contrato de arrendamiento con opción a compra, no una venta a crédito ni a plazos: no se otorga crédito y no se cobran cargos financieros. Si no hace un pago puede restablecer este contrato dentro del plazo que permita su estado sin perder los pagos ya hechos. Su estado puede exigir más información; esa información forma parte de este contrato. El costo total de este arrendamiento no supera el límite que fija su estado.',
+  stateSpecific: 'Información para residentes de {state}',
+  stateCapText: 'En {state} el total de los pagos no puede superar {cap} veces el precio al contado de la mercancía arrendada.',
   signatures: 'Firmas',
   signatureText: 'Al firmar electrónicamente usted acepta los términos de este contrato y confirma que recibió una copia.',
   customerSignature: 'Firma del cliente',

@@ -1,15 +1,18 @@
 import { timingSafeEqual } from 'node:crypto';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import type { StoreView } from '../../machines/contracts/store.ts';
 import { BRANDS } from '../../machines/domain/brands.ts';
 import { formatCents } from '../../machines/domain/money.ts';
-import type { LeaseComputation } from '../../machines/domain/pricing.ts';
+import { ocpPerPaymentCents, type LeaseComputation } from '../../machines/domain/pricing.ts';
+import { disclosureParagraphs } from '../../machines/domain/state-rules.ts';
+import { costDisclosure, type CostDisclosure } from '../../machines/domain/disclosures.ts';
 import { getApplication } from '../data/applications.ts';
 import { getCheckout, type CheckoutItem } from '../data/checkouts.ts';
 import { getStoreById } from '../data/stores.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, forbidden, gone, notFound } from '../platform/errors.ts';
 import { loadScoringSettings } from './scoring.ts';
+import { loadStateRule } from './state-rules.ts';
 import { CONTRACT_TEXT, fill, type ContractLang } from './contract-text.ts';
 
 // The rental-purchase agreement of a checkout's lease: one document model built from the stored lease computation
@@ -45,6 +48,10 @@ export interface ContractFacts {
   remainingPaymentsPercent: number;
   ocpWeeklyCents: number;
   ocpAvailable: boolean;
+  /** The protection plan's price per payment for the lease's frequency (the pricing engine's); else derived from the weekly price. */
+  ocpPerPaymentCents?: number;
+  /** The applicant's state's rule (state rules as data): its cost cap and the disclosures it requires. */
+  stateRule?: { state: string; capMultiplier: number | null; disclosures: string[] };
 }
 
 const maskEmail = (email: string) => email.replace(/^(.)[^@]*(@.*)$/, '$1***$2');
@@ -129,19 +136,41 @@ export function contractDocument(f: ContractFacts): ContractDocument {
     kind: 'paragraph',
     text: fill(t.earlyPurchaseText, { days: f.epoDays, cash: $(c.effectiveCashPrice), fee: $(c.epoFee), percent: f.remainingPaymentsPercent }),
   });
+  const epo = contractDisclosure(f).earlyPurchase;
+  blocks.push({
+    kind: 'paragraph',
+    text: fill(t.earlyPurchaseExample, { atSigning: $(epo.payoffAtSigningCents), day: epo.afterWindowDay, after: $(epo.payoffAfterWindowCents) }),
+  });
   blocks.push({ kind: 'heading', text: t.protection });
   const perPayment = c.waiver > 0 ? c.waiver : 0;
   blocks.push({
     kind: 'paragraph',
     text: !f.ocpAvailable
       ? t.protectionUnavailable
-      : fill(c.waiver > 0 ? t.protectionChosen : t.protectionDeclined, { weekly: $(f.ocpWeeklyCents), perPayment: $(perPayment || ocpPerPaymentFor(c, f.ocpWeeklyCents)) }),
+      : fill(c.waiver > 0 ? t.protectionChosen : t.protectionDeclined, { weekly: $(f.ocpWeeklyCents), perPayment: $(perPayment || (f.ocpPerPaymentCents ?? ocpPerPaymentFor(c, f.ocpWeeklyCents))) }),
   });
   blocks.push({ kind: 'heading', text: t.ownership }, { kind: 'paragraph', text: t.ownershipText });
   blocks.push({ kind: 'heading', text: t.returnRight }, { kind: 'paragraph', text: t.returnRightText });
   blocks.push({ kind: 'heading', text: t.stateDisclosures }, { kind: 'paragraph', text: t.stateDisclosuresText });
+  const rule = f.stateRule;
+  if (rule && (rule.capMultiplier !== null || rule.disclosures.length > 0)) {
+    blocks.push({ kind: 'heading', text: fill(t.stateSpecific, { state: rule.state }) });
+    if (rule.capMultiplier !== null) blocks.push({ kind: 'paragraph', text: fill(t.stateCapText, { state: rule.state, cap: String(rule.capMultiplier) }) });
+    for (const text of rule.disclosures) blocks.push({ kind: 'paragraph', text });
+  }
   blocks.push({ kind: 'heading', text: t.signatures }, { kind: 'paragraph', text: t.signatureText }, { kind: 'signature', label: t.customerSignature, name: f.customer.name });
   return { lang: f.lang, title: t.title, blocks };
+}
+
+/** The cost disclosure of the agreement's lease (machines/domain/disclosures.ts): the screens show these figures. */
+export function contractDisclosure(f: ContractFacts): CostDisclosure {
+  return costDisclosure(f.lease, {
+    option: f.option,
+    epoDays: f.epoDays,
+    remainingPaymentsPercent: f.remainingPaymentsPercent,
+    ocpAvailable: f.ocpAvailable,
+    ocpPerPaymentPriceCents: f.lease.waiver > 0 ? f.lease.waiver : (f.ocpPerPaymentCents ?? ocpPerPaymentFor(f.lease, f.ocpWeeklyCents)),
+  });
 }
 
 /** What OCP would cost per payment when it was not chosen (for the disclosure). */
@@ -234,6 +263,8 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 }
 
 export async function renderContractPdf(doc: ContractDocument): Promise<Uint8Array> {
+  // pdf-lib and its fonts load on the first contract rendered: a side package of the functions that render PDFs.
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(doc.title);
   pdf.setLanguage(doc.lang === 'es' ? 'es-US' : 'en-US');
@@ -363,6 +394,7 @@ export async function contractFacts(deps: Deps, item: CheckoutItem, langOverride
   const applicant = app?.data.applicant;
   const location = app?.data.location;
   if (!applicant || !location) throw new AppError(422, UNABLE_TO_GENERATE, undefined, { error: 'The applicant of this lease is incomplete.' });
+  const stateRule = await loadStateRule(deps, location.state);
   const name = [applicant.first_name, applicant.middle_name, applicant.last_name].filter(Boolean).join(' ');
   const address = [location.line_1, location.line_2, location.city, `${location.state} ${location.code}`].filter(Boolean).join(', ');
   return {
@@ -382,6 +414,10 @@ export async function contractFacts(deps: Deps, item: CheckoutItem, langOverride
     remainingPaymentsPercent: lease.remainingPaymentsPercent,
     ocpWeeklyCents: settings.ocp.weeklyCents,
     ocpAvailable: Boolean(lease.input.ocpEnabled),
+    ocpPerPaymentCents: ocpPerPaymentCents(lease.computation.paymentFrequency, settings),
+    ...(stateRule
+      ? { stateRule: { state: stateRule.state, capMultiplier: lease.input.stateCapMultiplier !== undefined ? lease.input.stateCapMultiplier : stateRule.cost_cap_multiplier, disclosures: disclosureParagraphs(stateRule.disclosures) } }
+      : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import type { Decision, StoreFacts } from '../../machines/domain/decision.ts';
 import { minimumLeaseCents } from '../../machines/domain/lease-amount.ts';
 import { centsToDecimal } from '../../machines/domain/money.ts';
 import { renderResult, type ApplicationResult, type ResultContext, type TextRef } from '../../machines/domain/result.ts';
+import { denialFields } from '../../machines/domain/adverse-action.ts';
 import type { ScoringSettings } from '../../machines/domain/scoring-settings.ts';
 import type { Lang } from '../../machines/i18n/types.ts';
 import type { PinMode } from '../../machines/contracts/verify.ts';
@@ -57,9 +58,12 @@ export function storedResultOf(record: Pick<ApplicationRecord, 'result'>): Appli
   return result && typeof result === 'object' && 'code' in result ? result : undefined;
 }
 
-export function renderedResultOf(record: Pick<ApplicationRecord, 'result'>, lang: Lang): ApplicationResult<string> | null {
+/** The result in `lang`; a denial also carries its reason codes and the adverse-action notice's address. */
+export function renderedResultOf(record: Pick<ApplicationRecord, 'result'> & Partial<Pick<ApplicationRecord, 'uuid' | 'status' | 'decision'>>, lang: Lang): ApplicationResult<string> | null {
   const result = storedResultOf(record);
-  return result ? renderResult(result, lang) : null;
+  if (!result) return null;
+  const denial = record.uuid && record.status ? denialFields({ uuid: record.uuid, status: record.status, decision: record.decision }) : {};
+  return { ...renderResult(result, lang), ...denial };
 }
 
 /** An approval whose offers are still valid at `now`. */

@@ -2,7 +2,8 @@ import { validateCompleteApplication } from '../../machines/contracts/applicatio
 import { ageOn } from '../../machines/domain/age.ts';
 import { decide, type Decision, type PreviousCustomerFacts } from '../../machines/domain/decision.ts';
 import { monthlyIncomeCents, type IncomeAmount } from '../../machines/domain/income.ts';
-import { buildResult, renderResult, type ApplicationResult } from '../../machines/domain/result.ts';
+import { buildResult, type ApplicationResult } from '../../machines/domain/result.ts';
+import { stateTermsOf } from '../../machines/domain/state-rules.ts';
 import type { Lang } from '../../machines/i18n/types.ts';
 import { findApplicationsBySsn, getApplication, saveApplication, type ApplicationRecord } from '../data/applications.ts';
 import { findCustomerBySsn } from '../data/customers.ts';
@@ -23,6 +24,8 @@ import {
   storeFactsOf,
 } from './decision-support.ts';
 import { loadScoringSettings } from './scoring.ts';
+import { loadStateRule } from './state-rules.ts';
+import { recordSubmitConsents } from './consents.ts';
 import { applicationRules, lenderToday } from './store-rules.ts';
 
 // POST /apply-v2/application/confirm: the application is submitted once. The complete application is validated
@@ -69,7 +72,7 @@ export interface SubmitAnswer {
   decidedNow: boolean;
 }
 
-export async function submitApplication(deps: Deps, session: ApplySession, body: ConfirmBody, lang: Lang): Promise<SubmitAnswer> {
+export async function submitApplication(deps: Deps, session: ApplySession, body: ConfirmBody, lang: Lang, ip?: string | null): Promise<SubmitAnswer> {
   const now = deps.clock();
   // Independent reads run together: the decision's latency is a few round trips, not the sum of every read.
   const [record, store, settings] = await Promise.all([
@@ -117,7 +120,9 @@ export async function submitApplication(deps: Deps, session: ApplySession, body:
     }
     throw error;
   }
-  return { result: renderResult(result, lang), decidedNow: true };
+  // What the confirm screen showed and the shopper accepted: ESIGN consent to electronic records and the terms.
+  await recordSubmitConsents(deps, session, record.uuid, { lang, ip });
+  return { result: renderedResultOf({ result, uuid: record.uuid, status: approved ? 'approved' : 'denied', decision: storedDecision }, lang)!, decidedNow: true };
 }
 
 /**
@@ -129,7 +134,7 @@ async function decideApplication(deps: Deps, record: ApplicationRecord, store: A
   if (!validated.success) throw unprocessable(validated.errors);
   const app = validated.data;
 
-  const [report, previousCustomer] = await Promise.all([
+  const [report, previousCustomer, stateRule] = await Promise.all([
     deps.providers.bureau.pull({
       social_security_number: app.applicant.social_security_number,
       first_name: app.applicant.first_name,
@@ -138,6 +143,8 @@ async function decideApplication(deps: Deps, record: ApplicationRecord, store: A
       zip: app.location.code,
     }),
     previousCustomerFacts(deps, app.applicant.social_security_number, record.uuid, now),
+    // The applicant's state's rule (state rules as data): offered and cost cap, read fresh within seconds.
+    loadStateRule(deps, app.location.state),
   ]);
 
   // A joint application: the co-applicant's incomes count toward the monthly income; the score is the applicant's.
@@ -149,6 +156,7 @@ async function decideApplication(deps: Deps, record: ApplicationRecord, store: A
       ageYears: ageOn(app.applicant.date_of_birth, lenderToday(now)),
       monthlyIncomeCents: monthlyIncomeCents(incomes),
       state: app.location.state,
+      ...(stateRule ? { stateRule: stateTermsOf(stateRule) } : {}),
       score: report.score,
       store: storeFactsOf(store),
       previousCustomer,

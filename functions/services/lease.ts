@@ -18,6 +18,7 @@ import { applyToCheckout, loadSessionCheckout, requireVerified, snapshotOf } fro
 import { contractLinks } from './contract.ts';
 import { isLiveApproval } from './decision-support.ts';
 import { loadScoringSettings } from './scoring.ts';
+import { loadStateRule, withStateRule } from './state-rules.ts';
 import { lenderToday } from './store-rules.ts';
 
 // GET /apply-v2/checkout/{checkout_id}/lease: prices the checkout's cart for the approved application with the
@@ -246,7 +247,9 @@ export async function createCheckoutLease(deps: Deps, session: ApplySession, che
   }
   const terms = leaseTerms(query, decision, store, app, lang);
   const settings = await loadScoringSettings(deps);
-  const input = leaseInputFor(item, app, store, decision, terms, lenderToday(now));
+  const base = leaseInputFor(item, app, store, decision, terms, lenderToday(now));
+  // The applicant's state's rule (state rules as data): its cost cap and whether OCP may be offered.
+  const input = withStateRule(base, await loadStateRule(deps, base.state));
   const computation = priceLease(input, settings);
   const stored: StoredLease = {
     applicationUuid: app.uuid,

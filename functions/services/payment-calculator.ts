@@ -14,6 +14,8 @@ import { APPLICATION_NOT_FOUND, loadOwnApplication, sessionStore } from './appli
 import { isLiveApproval } from './decision-support.ts';
 import { loadScoringSettings } from './scoring.ts';
 import { lenderToday } from './store-rules.ts';
+import { loadStateRule } from './state-rules.ts';
+import { disclosureParagraphs } from '../../machines/domain/state-rules.ts';
 
 // POST /api/v1/score/payments: the calculator's quote for the session's approved application. The page's body
 // says what to price (amount, option, frequency, OCP); what it is allowed to price comes from the server: the
@@ -38,11 +40,14 @@ export async function quotePayments(deps: Deps, session: ApplySession, body: Sco
       ? ([primary.first_pay_day, primary.second_pay_day] as const)
       : undefined;
   const program = store.lease_program;
+  // The applicant's state's rule, as the lease and the agreement use it (withStateRule): cost cap and OCP allowed.
+  const stateRule = await loadStateRule(deps, record.data.location?.state);
   const input = toPaymentCalculationInput(
     { ...body, decile: decision.decile, score: decision.score, companyState: store.shipping_address.state, rating: store.rating },
     lenderToday(now),
     {
-      ocpEnabled: program.ocp_enabled && store.record.identifier !== 'HVAC',
+      ocpEnabled: program.ocp_enabled && store.record.identifier !== 'HVAC' && (stateRule?.ocp_allowed ?? true),
+      ...(stateRule ? { stateCapMultiplier: stateRule.cost_cap_multiplier } : {}),
       minimumCents: minimumLeaseCents(program.min_approval_amount),
       maximumCents: offer,
       epoProgram: { sac_days: program.sac_days, sac_110_day: program.sac_110_day },
@@ -55,5 +60,9 @@ export async function quotePayments(deps: Deps, session: ApplySession, body: Sco
     for (const e of result.errors) (errors[e.field] ??= []).push(e.message);
     throw unprocessable(errors);
   }
-  return toScorePaymentsResponse(result.calculation);
+  return {
+    ...toScorePaymentsResponse(result.calculation),
+    disclosure: result.calculation.disclosure,
+    state_disclosures: stateRule ? disclosureParagraphs(stateRule.disclosures) : [],
+  };
 }

@@ -37,6 +37,7 @@ import {
   type PinFlowState,
 } from './decision-support.ts';
 import { loadScoringSettings } from './scoring.ts';
+import { recordPinConsent } from './consents.ts';
 
 // PIN verification (seed 000 sections 4, 7, 8; machines/pin/pin-rules.ts). Codes are 5 random digits
 // (crypto.randomInt), stored only as sha256(salt:code) with a per-application salt, valid 10 minutes, single use.
@@ -128,7 +129,7 @@ export interface SendAnswer {
 }
 
 /** POST /apply-v2/application/verify/send. */
-export async function sendPin(deps: Deps, session: ApplySession, body: VerifySendBody, lang: Lang): Promise<SendAnswer> {
+export async function sendPin(deps: Deps, session: ApplySession, body: VerifySendBody, lang: Lang, ip?: string | null): Promise<SendAnswer> {
   let code = '';
   let record: ApplicationRecord | undefined;
   const answer = await updateApplication(deps, session, body.uuid.trim(), async (current) => {
@@ -157,6 +158,8 @@ export async function sendPin(deps: Deps, session: ApplySession, body: VerifySen
   const brand = BRANDS[store?.view.brand ?? 'default'];
   const applicant = record!.data.applicant!;
   const params = { brand: brand.name, code, name: applicant.first_name };
+  // The shopper asked for the code on this channel: their consent to this message (TCPA) goes on the record first.
+  await recordPinConsent(deps, session, record!.uuid, body.mode, { lang, ip });
   try {
     await deps.providers.messaging.send(
       body.mode === 'sms'

@@ -66,6 +66,7 @@ export class Api extends Construct {
       if (integration) return integration;
       const settings = settingsFor(group);
       const fn = createNodeFunction(this, `${idFor('', group)}Function`, {
+        bundleName: group,
         stage: props.stage,
         projectRoot: props.projectRoot,
         entry: `functions/http/${group}.ts`,

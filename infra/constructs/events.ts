@@ -73,6 +73,7 @@ export class Events extends Construct {
     const relayEntry = path.join(props.projectRoot, OUTBOX_RELAY_ENTRY);
     if (fs.existsSync(relayEntry)) {
       const relay = createNodeFunction(this, 'OutboxRelayFunction', {
+        bundleName: 'outbox-relay',
         stage: props.stage,
         projectRoot: props.projectRoot,
         entry: OUTBOX_RELAY_ENTRY,

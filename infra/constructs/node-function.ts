@@ -4,8 +4,12 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { BUNDLE_METADATA_KEY } from '../bundles.ts';
+import { LAZY_PACKAGES, stageSideAssets } from './side-assets.ts';
 
 export interface NodeFunctionProps {
+  /** The bundle's name in reports and budgets (infra/bundles.ts): the route group, or e.g. `outbox-relay`. */
+  bundleName: string;
   stage: string;
   /** The repository root: esbuild's working directory, where package-lock.json and node_modules are. */
   projectRoot: string;
@@ -17,22 +21,38 @@ export interface NodeFunctionProps {
   environment: Record<string, string>;
 }
 
-/** ESM bundles that include the AWS SDK (CommonJS inside) need `require`: esbuild's documented workaround. */
+/** ESM bundles that include CommonJS code need `require`: esbuild's documented workaround. */
 export const ESM_REQUIRE_BANNER =
   "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
 /**
+ * The AWS SDK: bundled (tree-shaken to the clients a function uses) or left to the Lambda runtime's copy. Measured
+ * with `npm run bench:bundles` (docs/decisions.md): the SDK is bundled.
+ */
+export const BUNDLE_AWS_SDK = true;
+
+/**
+ * esbuild resolves package.json "imports" with this condition in Lambda bundles: `#i18n/areas` becomes the
+ * catalogue read from messages.json (functions/platform/bundled-messages.ts). `module` is listed because custom
+ * conditions replace esbuild's default, which includes it.
+ */
+export const LAMBDA_CONDITIONS = ['lambda', 'module'] as const;
+
+/**
  * A Lambda function bundled locally by esbuild (never Docker): ESM, node20 syntax (runs on the nodejs22.x runtime
- * and on a developer's Node 20), arm64, minified with source maps, AWS SDK bundled so that the deployed code runs
- * the SDK version pinned in package-lock.json rather than whatever the runtime ships.
+ * and on a developer's Node 20), arm64, minified with source maps. The bundle holds what the entry reaches: heavy
+ * packages imported on first use and the message catalogue ship beside it (side assets), the AWS SDK per
+ * BUNDLE_AWS_SDK. Budgets: infra/bundles.ts.
  */
 export function createNodeFunction(scope: Construct, id: string, props: NodeFunctionProps): nodejs.NodejsFunction {
   const prod = props.stage === 'prod';
+  const sideAssets = stageSideAssets(props.projectRoot);
+  const copySideAssets = path.join(props.projectRoot, 'infra', 'bundling', 'copy-side-assets.mjs');
   const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
     retention: logs.RetentionDays.ONE_MONTH,
     removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
   });
-  return new nodejs.NodejsFunction(scope, id, {
+  const fn = new nodejs.NodejsFunction(scope, id, {
     description: props.description,
     entry: path.join(props.projectRoot, props.entry),
     handler: 'handler',
@@ -61,9 +81,19 @@ export function createNodeFunction(scope: Construct, id: string, props: NodeFunc
       sourceMap: true,
       sourceMapMode: nodejs.SourceMapMode.DEFAULT,
       sourcesContent: false,
-      bundleAwsSDK: true,
+      bundleAwsSDK: BUNDLE_AWS_SDK,
+      externalModules: [...(BUNDLE_AWS_SDK ? [] : ['@aws-sdk/*']), ...Object.keys(LAZY_PACKAGES)],
+      esbuildArgs: { '--conditions': LAMBDA_CONDITIONS.join(',') },
+      commandHooks: {
+        beforeBundling: () => [],
+        beforeInstall: () => [],
+        // The lazy packages this bundle imports and the message catalogue, beside index.mjs (infra/constructs/side-assets.ts).
+        afterBundling: (_inputDir, outputDir) => [`node "${copySideAssets}" "${sideAssets}" "${outputDir}"`],
+      },
       // Keep esbuild's output quiet in `cdk synth --quiet`; errors still fail the synth.
       logLevel: nodejs.LogLevel.WARNING,
     },
   });
+  (fn.node.defaultChild as lambda.CfnFunction).addMetadata(BUNDLE_METADATA_KEY, props.bundleName);
+  return fn;
 }

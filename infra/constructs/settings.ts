@@ -19,9 +19,11 @@ export const DEFAULT_GROUP_SETTINGS: GroupSettings = { timeoutSeconds: 10, memor
  */
 export const VENDOR_CALLING_GROUPS: readonly string[] = ['apply', 'lookups', 'decision', 'checkout', 'retailer', 'webhooks', 'sandbox-vendors', 'sandbox-checkout', 'verification-flows'];
 
-export const GROUP_SETTINGS: Readonly<Record<string, Partial<GroupSettings>>> = Object.fromEntries(
-  VENDOR_CALLING_GROUPS.map((group) => [group, { timeoutSeconds: 30 }]),
-);
+export const GROUP_SETTINGS: Readonly<Record<string, Partial<GroupSettings>>> = {
+  ...Object.fromEntries(VENDOR_CALLING_GROUPS.map((group) => [group, { timeoutSeconds: 30 }])),
+  // Mass Import reads xlsx files of up to 9 MB and writes every row of a table in the request.
+  'staff-imports': { timeoutSeconds: 30, memoryMb: 1024 },
+};
 
 export function settingsFor(group: string): GroupSettings {
   return { ...DEFAULT_GROUP_SETTINGS, ...GROUP_SETTINGS[group] };

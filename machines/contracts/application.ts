@@ -1,7 +1,7 @@
 // POST /apply-v2/application: creates the application, or updates it when the body carries its uuid.
 // The body holds one or more sections; each present section is validated on its own, so the single-page form can
 // autosave one section at a time. Confirmation validates the whole application with `validateCompleteApplication`.
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import {
   APPLICATION_MESSAGES,
   buildApplicationSchemas,

@@ -1,7 +1,7 @@
 // The retailer's cart (seed 000 section 3, Checkout: cart.items of sku, quantity, description, unit_price and
 // required_parts). Amounts arrive as decimal dollars ('499.99' or 499.99) and leave this schema as integer cents.
 // Messages are i18n keys of machines/i18n/checkout.ts.
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { parseAmountToCents, type Cents } from '../domain/money.ts';
 
 export const CART_MAX_ITEMS = 50;

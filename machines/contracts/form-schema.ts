@@ -1,7 +1,7 @@
 // The server form schema of seed 001 section 3 (what `GET <action>?_form=true` answers in `data`), the paged list
 // response, the uploaded file record and the recurrence value. Types for the toolkit, plus a zod/mini schema that
 // tests (and the server, when it builds schemas) use to check a schema is well formed.
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type { Envelope, PageMeta } from './envelope.ts';
 
 /** Input field types of seed 001 section 3 (plus `recurrence`, the toolkit's recurrence input). */

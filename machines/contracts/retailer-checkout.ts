@@ -1,6 +1,6 @@
 // `POST /retailer/v1/checkouts`: the retailer's create-checkout body (cart, return URLs, callback URL, optional
 // applicant prefill). Messages are i18n keys of machines/i18n/checkout.ts.
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { cartSchema } from './cart.ts';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);

@@ -1,6 +1,7 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { INCOME_FREQUENCIES } from '../domain/income.ts';
 import { PAYMENT_FREQUENCIES } from '../domain/payment-frequency.ts';
+import type { CostDisclosure } from '../domain/disclosures.ts';
 
 // POST /api/v1/score/payments (seed 000 section 7): the payment calculator's call, debounced 1 s by the page.
 // Amounts arrive as typed ('1,500', '1500.00' or 1500); machines/domain/payment-calculation.ts turns them into
@@ -50,4 +51,9 @@ export const scorePaymentsResponseSchema = z.object({
   express_pay_6_month_total: z.string(),
   express_pay_9_month_total: z.string(),
 });
-export type ScorePaymentsResponse = z.infer<typeof scorePaymentsResponseSchema>;
+/** The answer also carries the cost disclosure of the choice (the calculator's disclosure table; issue: disclosures). */
+export type ScorePaymentsResponse = z.infer<typeof scorePaymentsResponseSchema> & {
+  disclosure?: CostDisclosure;
+  /** The applicant's state's required disclosures (state rules as data), paragraphs. */
+  state_disclosures?: string[];
+};

@@ -41,6 +41,11 @@ export const STAFF_ROUTE_ACCESS: Record<string, RouteAccess> = {
   staffTokensDelete: 'tokens.revoke',
   ...crud('staffMailTemplates', 'mail-templates'),
   staffAuditList: 'audit.view',
+  staffImportsPreview: 'imports.create',
+  staffImportsCommit: 'imports.commit',
+  staffImportsTemplate: 'imports.view',
+  staffImportVersionsList: 'imports.view',
+  staffImportVersionsRestore: 'imports.restore',
   // lease operations; each lease action also needs its own `lease-actions.<id>` (checked by the service)
   staffApplicationsList: 'applications.view',
   staffApplicationsShow: 'applications.view',
@@ -60,4 +65,24 @@ export const STAFF_ROUTE_ACCESS: Record<string, RouteAccess> = {
   staffPaymentsList: 'payments.view',
   staffPaymentsShow: 'payments.view',
   staffDashboard: 'signed-in',
+  // issue 11: reports and the adverse-action notice
+  staffReport: 'reports.view',
+  staffAdverseAction: 'applications.view',
+  // the consent and disclosure record of an application (functions/http/staff-consents.ts)
+  staffConsentsList: 'applications.view',
+  staffConsentsPdf: 'applications.view',
+  // underwriting rules as data (functions/http/staff-rules.ts)
+  staffStateRulesList: 'state-rules.view',
+  staffStateRulesUpdate: 'state-rules.update',
+  staffSecuritySettingsShow: 'security.view',
+  staffSecuritySettingsUpdate: 'security.update',
+  staffQueueConfigShow: 'queues.view',
+  staffQueueConfigUpdate: 'queues.update',
+  // Scoring Settings editors (issue 11): publishing and restoring change the decisions, so they have their own permission
+  staffScoringSettingsShow: 'scoring.view',
+  staffScoringVersionsList: 'scoring.view',
+  staffScoringDraftSave: 'scoring.edit',
+  staffScoringDraftPreview: 'scoring.edit',
+  staffScoringDraftPublish: 'scoring.publish',
+  staffScoringVersionRestore: 'scoring.publish',
 };

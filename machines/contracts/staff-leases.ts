@@ -1,7 +1,7 @@
 // The staff lease operations API (seed 001 sections 2, 4, 6, 8): what the staff portal reads and sends. Lists use
 // seed 001's paged envelope (`data` rows, `meta` paging with `filters`); money is in dollars as decimal strings
 // ('1234.50'), dates are ISO 8601. PII is concealed to its last 4 characters ('•••••6789') unless revealed.
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type { LeaseStatusCode, StaffLeaseActionId } from '../lease-status/lease-status.machine.ts';
 
 /** Where an application came from. */
@@ -37,6 +37,8 @@ export interface ApplicationRow {
   lease_number: string | null;
   loan_number: string;
   lease_amount: string | null;
+  term_months: number | null;
+  delivery_date: string | null;
   has_contract: boolean;
   /** The contract is calculated and waits for the shopper's signature. */
   requires_acceptance: boolean;
@@ -132,7 +134,7 @@ export interface FlowView {
 }
 
 export interface DocumentView {
-  kind: 'contract' | 'signed-contract';
+  kind: 'contract' | 'signed-contract' | 'adverse-action' | 'consent-record';
   name: string;
   /** A staff URL (session cookie) that previews (HTML) or downloads (PDF) the document. */
   preview_url: string | null;

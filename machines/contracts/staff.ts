@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type { Guard } from '../domain/permissions.ts';
 
 // Staff API contracts (paths under /staff/api). Sign-in, the signed-in user, password reset and change.

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { PIN_LENGTH } from '../pin/pin-rules.ts';
 
 // POST /apply-v2/application/verify/send and /verify/confirm (seed 000 section 7).

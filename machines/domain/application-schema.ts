@@ -1,6 +1,6 @@
 // Schemas of the shopper application (seed 000 sections 3 and 5, seed 001 section 5), shared by the page and the
 // server. Field names are the seed's snake_case names; errors are keyed by the dotted field path.
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type { FieldErrors } from '../contracts/envelope.ts';
 import { INVALID_DATE_MESSAGE, MINIMUM_AGE, ageOn, isValidIsoDate } from './age.ts';
 import { HOME_TYPES, LEASED_LAND_HOME, OWNERSHIP_TYPES, type HomeType, type OwnershipType } from './home-ownership.ts';

@@ -13,6 +13,7 @@ import {
   type LeaseOption,
   type ScoringSettings,
 } from './scoring-settings.ts';
+import { capBasisPoints, type StateTerms } from './state-rules.ts';
 
 // The decision engine (ARCHITECTURE.md "Business rules"): knock-outs, then score -> decile -> approval matrix ->
 // store cap -> payment-to-income cap -> floor -> offers per option. Pure: the bureau score, the previous-customer
@@ -72,6 +73,8 @@ export interface DecisionInput {
   monthlyIncomeCents: Cents;
   /** Two-letter state of the applicant's address. */
   state: string;
+  /** The state's rule (state rules as data); without it the scoring settings' statesNotServed and caps apply. */
+  stateRule?: Pick<StateTerms, 'offered' | 'capMultiplier'>;
   /** Bureau score, or null when the bureau has no score for this person. */
   score: number | null;
   store: StoreFacts;
@@ -169,9 +172,11 @@ export function paymentToIncomeCapCents(
   decileValue: number,
   state: string,
   settings: ScoringSettings,
+  /** The state rule's cap multiplier (null = uncapped); undefined = the settings' cap for `state`. */
+  capMultiplier?: number | null,
 ): Cents {
   const term = allowedTerms(settings)[0] ?? 12;
-  const stateCap = stateTotalCostCapBasisPoints(state, settings);
+  const stateCap = capMultiplier === undefined ? stateTotalCostCapBasisPoints(state, settings) : capBasisPoints(capMultiplier);
   const multiplier = Math.min(multiplierBasisPoints(decileValue, term, settings), stateCap ?? Infinity);
   const maxMonthlyPayment = Math.floor((monthlyIncome * Math.round(settings.paymentToIncomePercent * 100)) / 10_000);
   return Math.floor((maxMonthlyPayment * term * 10_000) / multiplier);
@@ -207,7 +212,8 @@ export function offersFor(approval: Cents, store: StoreFacts, settings: ScoringS
 function knockOuts(input: DecisionInput, settings: ScoringSettings): DecisionReason[] {
   const reasons: DecisionReason[] = [];
   if (input.ageYears < MINIMUM_AGE_YEARS) reasons.push(reason('AGE_UNDER_18'));
-  if (!isStateServed(input.state, settings)) reasons.push(reason('STATE_NOT_SERVED', { state: input.state }));
+  const served = input.stateRule ? input.stateRule.offered : isStateServed(input.state, settings);
+  if (!served) reasons.push(reason('STATE_NOT_SERVED', { state: input.state }));
   const minIncome = minimumMonthlyIncomeCents(input.store);
   if (input.monthlyIncomeCents < minIncome) {
     reasons.push(reason('INCOME_BELOW_MINIMUM', { min: plainDollars(minIncome) }));
@@ -275,7 +281,7 @@ export function decide(input: DecisionInput, settings: ScoringSettings): Decisio
 
   trace.incomeBand = incomeBandIndex(input.monthlyIncomeCents, settings);
   trace.matrixCents = matrixApprovalCents(decileValue, input.monthlyIncomeCents, settings);
-  trace.paymentToIncomeCapCents = paymentToIncomeCapCents(input.monthlyIncomeCents, decileValue, input.state, settings);
+  trace.paymentToIncomeCapCents = paymentToIncomeCapCents(input.monthlyIncomeCents, decileValue, input.state, settings, input.stateRule?.capMultiplier);
   const approval = roundDownTo(
     Math.min(trace.matrixCents, cap, trace.paymentToIncomeCapCents),
     settings.approvalRoundingCents,

@@ -6,7 +6,8 @@ import { amountForCalculation, DEFAULT_MIN_APPROVAL_CENTS } from './lease-amount
 import type { Cents } from './money.ts';
 import { centsToDecimal, parseAmountToCents } from './money.ts';
 import { paymentFrequencyChoices, type PaymentFrequency } from './payment-frequency.ts';
-import { computeLease, type LeaseError } from './pricing.ts';
+import { computeLease, ocpPerPaymentCents, type LeaseError } from './pricing.ts';
+import { costDisclosure, type CostDisclosure } from './disclosures.ts';
 import { decileForScore, type LeaseOption, type ScoringSettings } from './scoring-settings.ts';
 
 // What POST /api/v1/score/payments answers (seed 000 sections 3 and 7): the calculator's term, payment, first
@@ -37,6 +38,8 @@ export interface PaymentCalculationInput {
   epoProgram?: EpoProgram;
   securityDepositCents?: Cents;
   payDays?: readonly [number, number];
+  /** The applicant's state rule's cost cap (null = uncapped); without it the settings' cap for companyState applies. */
+  stateCapMultiplier?: number | null;
 }
 
 export interface PaymentCalculation {
@@ -48,6 +51,8 @@ export interface PaymentCalculation {
   /** The amount actually priced (raised to the minimum when below it). */
   leaseAmountCents: Cents;
   numPayments: number;
+  /** The cost disclosure of this choice (machines/domain/disclosures.ts): the same figures as the agreement. */
+  disclosure: CostDisclosure;
 }
 
 export type PaymentCalculationResult =
@@ -62,7 +67,7 @@ function fieldError(field: string, key: string, message: string, params: Record<
 export function toPaymentCalculationInput(
   body: ScorePaymentsRequest,
   today: string,
-  extra: Pick<PaymentCalculationInput, 'ocpEnabled' | 'minimumCents' | 'maximumCents' | 'epoProgram' | 'securityDepositCents' | 'payDays'> = {},
+  extra: Pick<PaymentCalculationInput, 'ocpEnabled' | 'minimumCents' | 'maximumCents' | 'epoProgram' | 'securityDepositCents' | 'payDays' | 'stateCapMultiplier'> = {},
 ): PaymentCalculationInput {
   return {
     leaseAmountCents: parseAmountToCents(body.leaseAmount) ?? 0,
@@ -116,6 +121,7 @@ export function calculatePayments(input: PaymentCalculationInput, settings: Scor
       ocpIncluded: input.ocpIncluded,
       ocpEnabled: input.ocpEnabled ?? true,
       state: input.companyState,
+      ...(input.stateCapMultiplier !== undefined ? { stateCapMultiplier: input.stateCapMultiplier } : {}),
       leaseBeginsAt: input.today,
       minimumLeaseCents: minimum,
       ...(input.securityDepositCents !== undefined ? { securityDepositCents: input.securityDepositCents } : {}),
@@ -124,6 +130,7 @@ export function calculatePayments(input: PaymentCalculationInput, settings: Scor
   );
   if (!result.ok) return result;
   const lease = result.lease;
+  const windowDays = epoDays(input.epoProgram ?? {}, settings.earlyPurchase.defaultSacDays);
   const totals = expressPayTotals({
     cashPriceCents: lease.effectiveCashPrice,
     epoFeeCents: lease.epoFee,
@@ -132,8 +139,15 @@ export function calculatePayments(input: PaymentCalculationInput, settings: Scor
     numPayments: lease.numPayments,
     prePaidPayments: lease.prePaidPayments,
     frequency: lease.paymentFrequency,
-    epoDays: epoDays(input.epoProgram ?? {}, settings.earlyPurchase.defaultSacDays),
+    epoDays: windowDays,
     remainingPaymentsPercent: settings.earlyPurchase.remainingPaymentsPercent,
+  });
+  const disclosure = costDisclosure(lease, {
+    option: input.option,
+    epoDays: windowDays,
+    remainingPaymentsPercent: settings.earlyPurchase.remainingPaymentsPercent,
+    ocpAvailable: input.ocpEnabled ?? true,
+    ocpPerPaymentPriceCents: ocpPerPaymentCents(lease.paymentFrequency, settings),
   });
   return {
     ok: true,
@@ -145,6 +159,7 @@ export function calculatePayments(input: PaymentCalculationInput, settings: Scor
       expressPayCents: totals,
       leaseAmountCents: leaseAmount,
       numPayments: lease.numPayments,
+      disclosure,
     },
   };
 }

@@ -86,6 +86,21 @@ export const PERMISSION_DEFS = {
   'lease-actions.request-info': SYSTEM,
   'lease-actions.info-received': SYSTEM,
   'reports.view': SYSTEM_RETAILER,
+  'imports.view': SYSTEM,
+  'imports.create': SYSTEM,
+  'imports.commit': SYSTEM,
+  'imports.restore': SYSTEM,
+  // underwriting rules as data (functions/http/staff-rules.ts)
+  'state-rules.view': SYSTEM,
+  'state-rules.update': SYSTEM,
+  'security.view': SYSTEM,
+  'security.update': SYSTEM,
+  'queues.view': SYSTEM,
+  'queues.update': SYSTEM,
+  // Scoring Settings (underwriting as data): edit a draft and preview it; publish or restore a version
+  'scoring.view': SYSTEM,
+  'scoring.edit': SYSTEM,
+  'scoring.publish': SYSTEM,
 } as const satisfies Record<string, readonly Guard[]>;
 
 export type Permission = keyof typeof PERMISSION_DEFS;

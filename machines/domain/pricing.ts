@@ -15,6 +15,7 @@ import {
   type LeaseOption,
   type ScoringSettings,
 } from './scoring-settings.ts';
+import { capBasisPoints } from './state-rules.ts';
 
 // Lease pricing (seed 000 section 3 "Lease computation"; ARCHITECTURE.md "Business rules"). All cents.
 //
@@ -65,6 +66,8 @@ export interface LeaseInput {
   ocpEnabled?: boolean;
   /** The state whose total-cost cap applies (the applicant's, or the store's for a quote). */
   state: string;
+  /** The state rule's cap (state rules as data; null = uncapped); without it the settings' cap for `state` applies. */
+  stateCapMultiplier?: number | null;
   /** Signing date, 'YYYY-MM-DD'. */
   leaseBeginsAt: string;
   /** Overrides the first scheduled payment date. */
@@ -227,11 +230,13 @@ export function priceRent(
   frequency: ScheduleFrequency,
   state: string,
   settings: ScoringSettings,
+  /** The state rule's cap multiplier (null = uncapped); undefined = the settings' cap for `state`. */
+  capMultiplier?: number | null,
 ): RentPrice {
   const bp = multiplierBasisPoints(decileValue, termMonths, settings);
   const numPayments = paymentsForTerm(termMonths, frequency);
   const baseTotal = roundCents((leasedCents * bp) / 10_000);
-  const capBp = stateTotalCostCapBasisPoints(state, settings);
+  const capBp = capMultiplier === undefined ? stateTotalCostCapBasisPoints(state, settings) : capBasisPoints(capMultiplier);
   const capTotal = capBp === null ? Infinity : Math.floor((leasedCents * capBp) / 10_000);
   const stateCapApplied = capTotal < baseTotal;
   const total = Math.min(baseTotal, capTotal);
@@ -282,7 +287,7 @@ export function computeLease(input: LeaseInput, settings: ScoringSettings): Leas
   if (ocpIncluded && !input.ocpEnabled) errors.push(leaseError('ocpIncluded', 'lease.ocpNotAvailable'));
   if (errors.length > 0) return { ok: false, errors };
 
-  const rent = priceRent(effectiveCashPrice, input.decile, termMonths, input.paymentFrequency, input.state, settings);
+  const rent = priceRent(effectiveCashPrice, input.decile, termMonths, input.paymentFrequency, input.state, settings, input.stateCapMultiplier);
   const waiver = ocpIncluded ? ocpPerPaymentCents(input.paymentFrequency, settings) : 0;
   const documentProcessingFee = isB ? 0 : settings.fees.documentProcessingFeeCents;
   const leaseProcessFee = isB ? settings.options.bInitialPaymentCents : 0;

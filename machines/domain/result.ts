@@ -46,6 +46,10 @@ export interface ApplicationResult<T = TextRef> {
   reason: string | null;
   step: number | string | null;
   expiresAt: string | null;
+  /** A denial: every reason code, in order (machines/domain/adverse-action.ts). */
+  reasons?: string[];
+  /** A denial: the adverse-action notice (open it with the apply token, `lang` en or es). */
+  adverse_action_url?: string;
 }
 
 export interface ResultContext {

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 // The decision engine's and the pricing's settings as data (seed 001 "Scoring Settings": Score Decile Matrix,
 // Score Approval Amount Matrix, Score Multipliers, Score Lease Terms). Staff edit them; the engine only reads them,

@@ -1,22 +1,28 @@
-import { application } from './application.ts';
-import { common } from './common.ts';
-import { toolkit } from './toolkit.ts';
-import { flows } from './flows.ts';
-import { shell } from './shell.ts';
-import { checkout } from './checkout.ts';
-import { decision } from './decision.ts';
-import { calculator } from './calculator.ts';
-import { staff } from './staff.ts';
-import { leases } from './leases.ts';
-import { staffLeasesUi } from './staff-leases-ui.ts';
-import type { Lang, MessageArea } from './types.ts';
+import { loadMessageAreas } from '#i18n/areas';
+import type { Lang } from './types.ts';
 
-// Each feature area keeps its messages in its own file; this is the one place that joins them.
-const areas: MessageArea[] = [common, toolkit, flows, shell, checkout, application, decision, calculator, staff, leases, staffLeasesUi];
+// The message catalogue: the areas listed in machines/i18n/areas.ts, joined. `#i18n/areas` is that file everywhere
+// (package.json "imports") except in Lambda bundles, which are built with the condition `lambda` and get
+// functions/platform/bundled-messages.ts instead: the same messages as messages.json beside the bundle, read on the
+// first translation rather than parsed as code at every cold start.
 
+let joined: Record<Lang, Record<string, string>> | undefined;
+const all = () => {
+  if (!joined) {
+    const areas = loadMessageAreas();
+    joined = { en: Object.assign({}, ...areas.map((a) => a.en)), es: Object.assign({}, ...areas.map((a) => a.es)) };
+  }
+  return joined;
+};
+
+/** Every message by language, joined on first use. */
 export const catalogue: Record<Lang, Record<string, string>> = {
-  en: Object.assign({}, ...areas.map((a) => a.en)),
-  es: Object.assign({}, ...areas.map((a) => a.es)),
+  get en() {
+    return all().en;
+  },
+  get es() {
+    return all().es;
+  },
 };
 
 export function isLang(value: unknown): value is Lang {

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { effectErrorCode, effectErrorMessage, type FlowNotice } from '../i18n/flows.ts';
 
 // Identity check by mobile link (seed 000 sections 2, 4, 5, 7, 8): send a link to the shopper's mobile phone,

@@ -9,6 +9,7 @@ import { ensureTable, startDynalite } from '../../functions/local/dynalite.ts';
 import { createLocalServer } from '../../functions/local/server.ts';
 import { seedDemoData } from '../../functions/local/seed.ts';
 import { measure, type Stats } from './stats.ts';
+import { staffApplicationsBench } from './staff-applications.ts';
 import { staffListsBench } from './staff-lists.ts';
 import { decisionBench } from './decision.ts';
 
@@ -62,6 +63,7 @@ async function main() {
   console.table(rows);
   if (process.env.BENCH_DECISION !== '0') await decisionBench({ deps, base, floorGetMs: floorGet, floorPutMs: floorPut });
   if (process.env.BENCH_STAFF_LISTS !== '0') await staffListsBench({ deps, base, adminPassword: 'bench-password' });
+  if (process.env.BENCH_APP_LISTS !== '0') await staffApplicationsBench({ deps, base, adminPassword: 'bench-password', floorGetMs: floorGet, floorPutMs: floorPut });
   server.close();
   server.closeAllConnections();
   await dynalite.stop();

@@ -1,6 +1,7 @@
 export interface Stats {
   n: number;
   median: number;
+  p95: number;
   p99: number;
   opsPerSecond: number;
 }
@@ -8,7 +9,7 @@ export interface Stats {
 export function summarise(samplesMs: number[], wallMs: number): Stats {
   const sorted = [...samplesMs].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { n: sorted.length, median: at(0.5), p99: at(0.99), opsPerSecond: (sorted.length / wallMs) * 1000 };
+  return { n: sorted.length, median: at(0.5), p95: at(0.95), p99: at(0.99), opsPerSecond: (sorted.length / wallMs) * 1000 };
 }
 
 /** Runs `op` n times sequentially after a warm-up, timing each call. */

@@ -21,6 +21,11 @@ export const AUDIT_TYPES = [
   'lease.claim',
   'pii.revealed',
   'webhook.replayed',
+  'rules.changed',
+  'import.committed',
+  'import.restored',
+  'scoring.published',
+  'scoring.restored',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 

@@ -1,11 +1,9 @@
-import zipcodes from 'zipcodes';
+import { zipCodes } from './zip-codes.ts';
 import type { AddressComponent, AddressPort, PlaceDetails } from './port.ts';
 
 // The sandbox address vendor works offline on real data: US ZIP codes with their city and state from the
 // `zipcodes` package (44,000 codes), and street addresses built from what the shopper typed ("123 Oak St") placed in
 // real cities. Place ids carry the address itself (base64url JSON), so details need no storage.
-const zips = () => zipcodes;
-
 const SUGGESTION_CITIES: readonly [city: string, state: string][] = [
   ['New York', 'NY'], ['Los Angeles', 'CA'], ['Chicago', 'IL'], ['Houston', 'TX'], ['Phoenix', 'AZ'],
   ['Philadelphia', 'PA'], ['San Antonio', 'TX'], ['Columbus', 'OH'], ['Atlanta', 'GA'], ['Austin', 'TX'],
@@ -61,8 +59,9 @@ export function sandboxAddresses(): AddressPort {
         cities = SUGGESTION_CITIES.filter(([c]) => c.toLowerCase().startsWith(hint));
       }
       const out: Record<string, string> = {};
+      const zips = await zipCodes();
       for (const [city, state] of cities.slice(0, 5)) {
-        const zip = zips().lookupByName(city, state)[0]?.zip;
+        const zip = zips.lookupByName(city, state)[0]?.zip;
         if (!zip) continue;
         const place = { number, street, city, state, zip };
         out[formatPlace(place)] = encodePlace(place);
@@ -87,7 +86,7 @@ export function sandboxAddresses(): AddressPort {
 
     async zip(zip) {
       if (!/^\d{5}$/.test(zip)) return undefined;
-      const record = zips().codes[zip];
+      const record = (await zipCodes()).codes[zip];
       return record && record.country === 'US' ? { city: record.city, state: record.state } : undefined;
     },
   };

@@ -10,7 +10,7 @@
 //   -NOINST  no installation
 //   anything else: delivery $49.99, installation $129.00, haul-away $25.00, store pickup (3 stores), ship to store,
 //   shipment (standard or two-day, free); delivery dates: the next 7 days but Sundays, from 2 days after today.
-import zipcodes from 'zipcodes';
+import { zipCodes } from '../address/zip-codes.ts';
 import type { Db } from '../../data/client.ts';
 import { putItem } from '../../data/items.ts';
 import type { Config } from '../../platform/config.ts';
@@ -42,9 +42,9 @@ export function sandboxProductAvailability(sku: string): ProductAvailability {
   return { sku, inStock: s !== 'OOS', shippable: s !== 'NOSHIP', deliverable: s !== 'NODEL' };
 }
 
-function place(zip: string) {
+async function place(zip: string) {
   if (!/^\d{5}$/.test(zip)) return undefined;
-  const record = zipcodes.lookup(zip);
+  const record = (await zipCodes()).lookup(zip);
   return record && record.country === 'US' ? record : undefined;
 }
 
@@ -89,8 +89,8 @@ export function sandboxRetailPartner(options: { db: Db; clock: () => Date; confi
   const { db, clock, config } = options;
   const latency = (ms: number) => (config.checkoutVendors.sandboxLatency ? sleep(ms) : Promise.resolve());
 
-  function servicesAt(skus: string[], zip: string): SkuAvailability[] {
-    const p = place(zip);
+  async function servicesAt(skus: string[], zip: string): Promise<SkuAvailability[]> {
+    const p = await place(zip);
     if (!p) throw new RetailPartnerError('invalid_zip', `The ZIP code ${zip.slice(0, 10)} is not one we serve.`);
     const now = clock();
     return skus.map((sku) => sandboxServices(sku, zip, p.city, p.state, now));
@@ -109,7 +109,7 @@ export function sandboxRetailPartner(options: { db: Db; clock: () => Date; confi
 
     async schedule(input) {
       await latency(400);
-      const offered = new Map(servicesAt([...new Set(input.schedules.map((l) => l.sku))], input.zip).map((a) => [a.sku, a]));
+      const offered = new Map((await servicesAt([...new Set(input.schedules.map((l) => l.sku))], input.zip)).map((a) => [a.sku, a]));
       const refused: string[] = [];
       for (const line of input.schedules) {
         const a = offered.get(line.sku);

@@ -76,6 +76,8 @@ export function rowOf(app: ApplicationRecord, lease: LeaseRecordData, checkout: 
     lease_number: leaseNumberOf(checkout),
     loan_number: loanNumberOf(app.uuid),
     lease_amount: checkout?.lease ? centsToDecimal(checkout.lease.computation.totalPayment) : null,
+    term_months: checkout?.lease ? checkout.lease.computation.termMonths : null,
+    delivery_date: lease.deliveryDate,
     has_contract: facts.hasContract,
     requires_acceptance: facts.hasContract && !facts.signed,
     claimed_by: lease.claim ? { user_id: lease.claim.user_id, name: lease.claim.name, at: lease.claim.at } : null,

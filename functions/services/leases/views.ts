@@ -278,6 +278,11 @@ export async function detailView(deps: Deps, ctx: { app: ApplicationRecord; leas
       });
     }
   }
+  if (app.status === 'denied') {
+    // The FCRA 615(a) notice kept with the denial (functions/services/adverse-action.ts).
+    const notice = `/staff/api/applications/${app.uuid}/adverse-action?format=html&lang=${lang}`;
+    documents.push({ kind: 'adverse-action', name: translate(lang, 'staff.lease.document.adverseAction'), preview_url: notice, download_url: notice });
+  }
   return {
     ...rowInLang(row, lang),
     v: lease.v,

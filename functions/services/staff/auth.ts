@@ -20,6 +20,7 @@ import type { StaffActor, StaffSession } from '../../platform/staff-types.ts';
 import { actorOf, audit, deny } from './actor.ts';
 import { getRetailerRecord } from './resources/retailers.ts';
 import { recordLastLogin, updateUserRecord } from './resources/users.ts';
+import { checkPasswordPolicy, requireAllowedIp, staffSecurityInForce } from './rules-settings.ts';
 
 export const WRONG_CREDENTIALS = 'staff.auth.wrongCredentials';
 export const ACCOUNT_INACTIVE = 'staff.auth.inactive';
@@ -36,9 +37,11 @@ export interface LoginResult {
 }
 
 export async function login(deps: Deps, input: { username: string; password: string; ip: string; userAgent: string; lang: Lang }): Promise<LoginResult> {
-  const config = staffSecurity();
+  const config = await staffSecurityInForce(deps);
   const now = deps.clock();
   const login = input.username.trim();
+  // Security Settings: outside the IP allow-list nobody signs in (403 with a clear message, audited).
+  await requireAllowedIp(deps, input.ip);
   const wait = await loginRetryAfter(deps.db, login, input.ip, now, config);
   if (wait > 0) {
     await audit(deps, 'login.throttled', { ip: input.ip, target: login.slice(0, 254) });
@@ -94,12 +97,12 @@ export async function describeMe(deps: Deps, actor: StaffActor, expiresAt: numbe
     retailers,
     store_context: context,
     retailer_context: actor.retailerContext ?? null,
-    session: { idle_seconds: staffSecurity().idleSeconds, expires_at: expiresAt },
+    session: { idle_seconds: (await staffSecurityInForce(deps)).idleSeconds, expires_at: expiresAt },
   };
 }
 
 export async function me(deps: Deps, session: StaffSession): Promise<StaffMe> {
-  const config = staffSecurity();
+  const config = await staffSecurityInForce(deps);
   const t = Math.floor(deps.clock().getTime() / 1000);
   return describeMe(deps, session.actor, sessionExpiry(session.issuedAt, t, config));
 }
@@ -154,6 +157,7 @@ export async function resetPassword(deps: Deps, token: string, password: string,
   const userId = await consumeResetToken(deps.db, token, deps.clock());
   const user = userId ? await getUser(deps.db, userId, deps.clock()) : undefined;
   if (!user || user.deleted_at) throw unprocessable({ token: ['staff.auth.resetInvalid'] }, 'staff.auth.resetInvalid');
+  await checkPasswordPolicy(deps, password);
   await setPassword(deps, user, password);
   await clearLoginFailures(deps.db, user.username);
   await audit(deps, 'password.changed', { actor: { userId: user.id, username: user.username }, ip, detail: { via: 'reset' } });
@@ -169,11 +173,12 @@ export async function changePassword(
   if (!user || !(await verifyPassword(input.current, user.password_hash))) {
     throw unprocessable({ current_password: ['staff.auth.wrongCurrentPassword'] }, 'staff.auth.wrongCurrentPassword');
   }
+  await checkPasswordPolicy(deps, input.password);
   const validAfter = await setPassword(deps, user, input.password);
   await deleteStaffSession(deps.db, session.sessionHash);
   // Issued after sessions_valid_after, so the new session is not caught by it.
   const later = new Date(Math.max(deps.clock().getTime(), validAfter + 1));
-  const fresh = await createStaffSession(deps.db, { userId: user.id, ip: session.ip, userAgent: input.userAgent }, later, staffSecurity());
+  const fresh = await createStaffSession(deps.db, { userId: user.id, ip: session.ip, userAgent: input.userAgent }, later, await staffSecurityInForce(deps));
   await audit(deps, 'password.changed', { actor: session.actor, ip: session.ip, detail: { via: 'change' } });
   return fresh;
 }

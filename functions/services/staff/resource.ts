@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type { FieldSchema, FormSchema } from '../../../machines/contracts/form-schema.ts';
 import type { PageMeta } from '../../../machines/contracts/envelope.ts';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../../machines/contracts/staff.ts';

@@ -3,11 +3,11 @@ import { getUser } from '../../data/users.ts';
 import type { HttpEvent } from '../../platform/http-types.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, unauthorized } from '../../platform/errors.ts';
-import { staffSecurity } from '../../platform/staff-config.ts';
 import { CSRF_COOKIE, CSRF_HEADER, readCookies } from '../../platform/staff-cookies.ts';
 import { csrfMatches, deleteStaffSession, findStaffSession, touchStaffSession } from '../../platform/staff-sessions.ts';
 import type { StaffSession } from '../../platform/staff-types.ts';
 import { actorOf, audit, deny } from './actor.ts';
+import { requireAllowedIp, staffSecurityInForce } from './rules-settings.ts';
 import { SESSION_COOKIE } from '../../platform/staff-cookies.ts';
 
 export const SESSION_INVALID = 'staff.auth.sessionInvalid';
@@ -29,7 +29,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * which know the record.
  */
 export async function authenticateStaff(ctx: StaffRequest, deps: Deps): Promise<StaffSession> {
-  const config = staffSecurity();
+  const config = await staffSecurityInForce(deps);
   const now = deps.clock();
   const cookies = readCookies(ctx.event);
   const found = await findStaffSession(deps.db, cookies[SESSION_COOKIE], now, config);
@@ -41,6 +41,8 @@ export async function authenticateStaff(ctx: StaffRequest, deps: Deps): Promise<
   }
   const actor = await actorOf(deps, user, { storeId: found.item.storeContext, retailerId: found.item.retailerContext });
   const ip = clientIp(ctx);
+  // Security Settings: a session used from outside the IP allow-list is refused (403, audited).
+  await requireAllowedIp(deps, ip, actor);
   if (MUTATING.has(ctx.route.method) && !csrfMatches(ctx.event.headers[CSRF_HEADER], cookies[CSRF_COOKIE], found.item.csrfHash)) {
     await audit(deps, 'access.denied', { actor, ip, target: ctx.route.name, detail: { reason: 'csrf' } });
     throw new AppError(403, CSRF_REFUSED);

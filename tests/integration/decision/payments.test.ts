@@ -23,7 +23,7 @@ describe('POST /api/v1/score/payments', () => {
     //            -> total $1,025.00
     //  6 months: 1 + 6 = 7 paid = $1,001.56; remaining 1,860.04 - 1,001.56 = 858.48 x 60% = $515.09 -> $1,516.65
     //  9 months: 1 + 9 = 10 paid = $1,430.80; remaining 429.24 x 60% = $257.54 -> $1,688.34
-    expect(res.body.data).toEqual({
+    expect(res.body.data).toMatchObject({
       term: 12,
       paymentAmount: '143.08',
       firstPaymentDate: addDays(lenderToday(new Date()), 28),

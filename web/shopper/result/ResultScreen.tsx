@@ -9,6 +9,8 @@ import { useBrand } from '../../lib/brand.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { telHref } from '../../lib/format.ts';
 import { postToHost } from '../../lib/host-messaging.ts';
+import { clientId } from '../../lib/api.ts';
+import { getSession } from '../../lib/apply-session.ts';
 import { sessionStore } from '../../lib/safe-storage.ts';
 import { useIdleScope } from '../idle/scope.ts';
 import { CHOICE_KEY, getApplicationState, type ApplicationState, type SessionInfo } from '../verification/client.ts';
@@ -67,8 +69,14 @@ export function ResultScreen({ app: initial, info }: { app: ApplicationState; in
   return approved ? <Approved app={app} info={info} onPayrollResult={onPayrollResult} /> : <Denied app={app} />;
 }
 
+/** The adverse-action notice opens in a new window, so the apply token and client id travel in its query. */
+function noticeHref(url: string, lang: string): string {
+  const q = new URLSearchParams({ lang, apply_token: getSession()?.token ?? '', client_id: clientId() });
+  return `${url}${url.includes('?') ? '&' : '?'}${q}`;
+}
+
 function Denied({ app }: { app: ApplicationState }) {
-  const { t } = useDecisionT();
+  const { t, lang } = useDecisionT();
   const { brand } = useBrand();
   const message = app.result!.message;
   const phone = brand.phone;
@@ -77,6 +85,13 @@ function Denied({ app }: { app: ApplicationState }) {
       <h1 id="result-title">{message.title}</h1>
       <p>{message.sub_title1 || t('result.denied.subTitle1', { number: phone })}</p>
       {message.sub_title2 && <p>{message.sub_title2}</p>}
+      {app.result!.adverse_action_url && (
+        <p>
+          <a href={noticeHref(app.result!.adverse_action_url, lang)} target="_blank" rel="noopener noreferrer" data-testid="adverse-action-link">
+            {t('aa.link')} <span className="visually-hidden">{t('aa.linkNewWindow')}</span>
+          </a>
+        </p>
+      )}
       <p>
         <a className="button button--secondary" href={telHref(phone)}>
           {phone}

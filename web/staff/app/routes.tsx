@@ -3,7 +3,17 @@
 // main "Navigation", user "User", top "Menu", admin "Administration").
 import type { ReactNode } from 'react';
 import type { StaffMe } from '../../../machines/contracts/staff.ts';
+import { ApplicationDetailScreen } from '../features/applications/ApplicationDetailScreen.tsx';
+import { ApplicationsScreen } from '../features/applications/ApplicationsScreen.tsx';
 import { AuditScreen } from '../features/audit/AuditScreen.tsx';
+import { MassImportScreen } from '../features/mass-import/MassImportScreen.tsx';
+import { ScoringSettingsScreen } from '../features/scoring-settings/ScoringSettingsScreen.tsx';
+import { ReportsScreen } from '../features/reports/ReportsScreen.tsx';
+import { CheckoutScreen, CheckoutsScreen } from '../features/checkouts/CheckoutsScreen.tsx';
+import { ContractsScreen } from '../features/contracts/ContractsScreen.tsx';
+import { LeaseQueueScreen } from '../features/lease-queue/LeaseQueueScreen.tsx';
+import { LeasesScreen } from '../features/leases/LeasesScreen.tsx';
+import { PaymentScreen, PaymentsScreen } from '../features/payments/PaymentsScreen.tsx';
 import { ChangePassword } from '../features/auth/AuthScreens.tsx';
 import { Dashboard } from '../features/dashboard/Dashboard.tsx';
 import { MailTemplatesScreen } from '../features/mail-templates/MailTemplatesScreen.tsx';
@@ -12,6 +22,9 @@ import { PicklistItemsScreen, PicklistsScreen } from '../features/picklists/Pick
 import { RetailersScreen } from '../features/retailers/RetailersScreen.tsx';
 import { RolePermissionsScreen, RolesScreen } from '../features/roles/RolesScreen.tsx';
 import { SettingsScreen } from '../features/settings/SettingsScreen.tsx';
+import { StateRulesScreen } from '../features/state-rules/StateRulesScreen.tsx';
+import { SecuritySettingsScreen } from '../features/security-settings/SecuritySettingsScreen.tsx';
+import { QueueManagementScreen } from '../features/queue-management/QueueManagementScreen.tsx';
 import { StoreContextScreen } from '../features/store-context/StoreContextScreen.tsx';
 import { StoresScreen } from '../features/stores/StoresScreen.tsx';
 import { TokensScreen } from '../features/tokens/TokensScreen.tsx';
@@ -40,6 +53,21 @@ export const canSwitchStore = (me: StaffMe) => me.guard !== 'store' || me.stores
 
 export const ROUTES: StaffRoute[] = [
   { id: 'dashboard', path: '/', name: 'staff.ui.nav.dashboard', menu: 'main', render: () => <Dashboard /> },
+  // lease operations: the queue, applications and leases (one record per application, the same screen under both),
+  // contracts, checkouts and payments
+  { id: 'leaseQueue', path: '/lease-queue', name: 'staff.ui.nav.leaseQueue', permission: 'lease-queue.view', parent: 'dashboard', menu: 'main', render: () => <LeaseQueueScreen /> },
+  { id: 'leaseQueueTab', path: '/lease-queue/:queue', name: 'staff.ui.nav.leaseQueue', permission: 'lease-queue.view', parent: 'dashboard', render: (p) => <LeaseQueueScreen key={p.queue} queue={p.queue} /> },
+  { id: 'applications', path: '/applications', name: 'staff.ui.nav.applications', permission: 'applications.view', parent: 'dashboard', menu: 'main', render: () => <ApplicationsScreen /> },
+  { id: 'application', path: '/applications/:id', name: 'staff.ui.lease.application', permission: 'applications.view', parent: 'applications', render: (p) => <ApplicationDetailScreen key={p.id} id={p.id!} base="applications" /> },
+  { id: 'leases', path: '/leases', name: 'staff.ui.nav.leases', permission: 'leases.view', parent: 'dashboard', menu: 'main', render: () => <LeasesScreen /> },
+  { id: 'lease', path: '/leases/:id', name: 'staff.ui.lease.lease', permission: 'leases.view', parent: 'leases', render: (p) => <ApplicationDetailScreen key={p.id} id={p.id!} base="leases" /> },
+  { id: 'contracts', path: '/contracts', name: 'staff.ui.nav.contracts', permission: 'leases.view', parent: 'dashboard', menu: 'main', render: () => <ContractsScreen /> },
+  { id: 'checkouts', path: '/checkouts', name: 'staff.ui.nav.checkouts', permission: 'checkouts.view', parent: 'dashboard', menu: 'main', render: () => <CheckoutsScreen /> },
+  { id: 'checkout', path: '/checkouts/:id', name: 'staff.ui.lease.checkout', permission: 'checkouts.view', parent: 'checkouts', render: (p) => <CheckoutScreen key={p.id} id={p.id!} /> },
+  { id: 'payments', path: '/payments', name: 'staff.ui.nav.payments', permission: 'payments.view', parent: 'dashboard', menu: 'main', render: () => <PaymentsScreen /> },
+  { id: 'payment', path: '/payments/:id', name: 'staff.ui.lease.payment', permission: 'payments.view', parent: 'payments', render: (p) => <PaymentScreen key={p.id} id={p.id!} /> },
+  { id: 'reports', path: '/reports', name: 'staff.permissionGroup.reports', permission: 'reports.view', parent: 'dashboard', menu: 'main', render: () => <ReportsScreen /> },
+
   { id: 'stores', path: '/stores', name: 'staff.ui.nav.stores', permission: 'stores.view', parent: 'dashboard', menu: 'main', render: () => <StoresScreen /> },
   { id: 'store', path: '/stores/:id', name: record('staff.form.newStore', 'staff.form.editStore'), permission: 'stores.view', parent: 'stores', render: (p) => <StoresScreen id={p.id} /> },
   { id: 'retailers', path: '/retailers', name: 'staff.ui.nav.retailers', permission: 'retailers.view', parent: 'dashboard', menu: 'main', render: () => <RetailersScreen /> },
@@ -60,7 +88,13 @@ export const ROUTES: StaffRoute[] = [
   { id: 'token', path: '/tokens/:id', name: 'staff.form.newToken', permission: 'tokens.create', parent: 'tokens', render: (p) => <TokensScreen id={p.id} /> },
   { id: 'mailTemplates', path: '/mail-templates', name: 'staff.ui.nav.mailTemplates', permission: 'mail-templates.view', parent: 'dashboard', menu: 'admin', render: () => <MailTemplatesScreen /> },
   { id: 'mailTemplate', path: '/mail-templates/:id', name: record('staff.form.newMailTemplate', 'staff.form.editMailTemplate'), permission: 'mail-templates.view', parent: 'mailTemplates', render: (p) => <MailTemplatesScreen id={p.id} /> },
+  { id: 'massImport', path: '/mass-import', name: 'staff.nav.imports', permission: 'imports.view', parent: 'dashboard', menu: 'admin', render: () => <MassImportScreen /> },
   { id: 'audit', path: '/audit', name: 'staff.ui.nav.audit', permission: 'audit.view', parent: 'dashboard', menu: 'admin', render: () => <AuditScreen /> },
+  // underwriting rules as data (issue 11)
+  { id: 'stateRules', path: '/state-rules', name: 'staff.ui.nav.stateRules', permission: 'state-rules.view', parent: 'dashboard', menu: 'admin', render: () => <StateRulesScreen /> },
+  { id: 'queueManagement', path: '/queue-management', name: 'staff.ui.nav.queueManagement', permission: 'queues.view', parent: 'dashboard', menu: 'admin', render: () => <QueueManagementScreen /> },
+  { id: 'securitySettings', path: '/security-settings', name: 'staff.ui.nav.securitySettings', permission: 'security.view', parent: 'dashboard', menu: 'admin', render: () => <SecuritySettingsScreen /> },
+  { id: 'scoringSettings', path: '/scoring-settings', name: 'scoring.ui.nav', permission: 'scoring.view', parent: 'dashboard', menu: 'admin', render: () => <ScoringSettingsScreen /> },
 
   {
     id: 'storeContext',

@@ -33,6 +33,10 @@ export interface RowAction<T extends Row = Row> {
   confirm?: boolean | string | ConfirmOptions;
   visible?: (row: T) => boolean;
   danger?: boolean;
+  /** The button's accessible name for this row (e.g. 'Claim Jane Doe'), when the label alone repeats on every row. */
+  name?: (row: T) => string;
+  /** `data-testid` of the button (the same on every row; find it within the row). */
+  testId?: string;
 }
 
 export interface PagedListProps<T extends Row = Row> {
@@ -51,6 +55,14 @@ export interface PagedListProps<T extends Row = Row> {
   refreshKey?: number | string;
   /** Milliseconds to wait after a filter change before reloading. */
   filterDebounceMs?: number;
+  /** Query parameters the screen controls itself (a search box, tabs); a change reloads from page 1. */
+  query?: Values;
+  /** Filters of meta.filters the screen renders itself (so they are not shown twice). */
+  omitFilters?: readonly string[];
+  /** A click on a row (outside its links and buttons), e.g. to open the record; give the row a link too. */
+  onRowClick?: (row: T) => void;
+  /** Every page read (e.g. for extra meta such as queue counts). */
+  onLoad?: (page: PagedResponse<T>) => void;
 }
 
 interface ListState<T> {
@@ -80,6 +92,10 @@ export function PagedList<T extends Row = Row>({
   initialFilters = {},
   refreshKey,
   filterDebounceMs = 500,
+  query,
+  omitFilters,
+  onRowClick,
+  onLoad,
 }: PagedListProps<T>) {
   const t = useToolkitT();
   const confirm = useConfirm();
@@ -92,6 +108,15 @@ export function PagedList<T extends Row = Row>({
   const [reload, setReload] = useState(0);
   const [state, setState] = useState<ListState<T>>({ status: 'loading', rows: [] });
   const generation = useRef(0);
+  const onLoadRef = useRef(onLoad);
+  onLoadRef.current = onLoad;
+  // The screen's own query: kept by value, so a new object with the same values does not reload.
+  const queryKey = JSON.stringify(query ?? {});
+  const [appliedQuery, setAppliedQuery] = useState(queryKey);
+  if (appliedQuery !== queryKey) {
+    setAppliedQuery(queryKey);
+    setPage(FIRST_PAGE);
+  }
   const filterForm = useFormController({ initialValues: initialFilters, caller, onChange: setFilterValues });
 
   // Filter changes reload from page 1, after a short pause so typing does not fire a request per key.
@@ -108,17 +133,22 @@ export function PagedList<T extends Row = Row>({
     const run = ++generation.current;
     setState((current) => ({ ...current, status: 'loading', error: undefined }));
     void caller
-      .fetchPage<T>(url, { ...appliedFilters, limit: pageSize, page, sortBy: sort.sortBy, sortDesc: sort.sortDesc }, method)
+      .fetchPage<T>(
+        url,
+        { ...appliedFilters, ...(JSON.parse(appliedQuery) as Values), limit: pageSize, page, sortBy: sort.sortBy, sortDesc: sort.sortDesc },
+        method,
+      )
       .then((result) => {
         if (run !== generation.current) return;
         const body = result.data as PagedResponse<T> | null;
         if (result.status && body && Array.isArray(body.data)) {
           setState({ status: 'ready', rows: body.data, meta: body.meta, filters: body.meta?.filters as FieldSchema[] | undefined });
+          onLoadRef.current?.(body);
         } else {
           setState((current) => ({ ...current, status: 'error', error: result.message ?? result.error ?? t('toolkit.caller.unknown') }));
         }
       });
-  }, [caller, url, method, pageSize, page, sort, appliedFilters, reload, refreshKey, t]);
+  }, [caller, url, method, pageSize, page, sort, appliedFilters, appliedQuery, reload, refreshKey, t]);
 
   const runAction = useCallback(
     async (action: RowAction<T>, row: T) => {
@@ -150,13 +180,14 @@ export function PagedList<T extends Row = Row>({
   const range = meta ? entriesRange(meta, state.rows.length) : undefined;
   const hasActions = rowActions.length > 0;
   const loading = state.status === 'loading';
+  const shownFilters = omitFilters?.length ? state.filters?.filter((f) => !f.name || !omitFilters.includes(f.name)) : state.filters;
 
   return (
     <div className="tk-list">
-      {state.filters && state.filters.length ? (
+      {shownFilters && shownFilters.length ? (
         <FormContext.Provider value={filterForm}>
           <div className="tk-list__filters" role="search" aria-label={t('toolkit.list.filters')}>
-            <Fields fields={state.filters} scope="" />
+            <Fields fields={shownFilters} scope="" />
           </div>
         </FormContext.Provider>
       ) : null}
@@ -209,7 +240,19 @@ export function PagedList<T extends Row = Row>({
           </thead>
           <tbody>
             {state.rows.map((row, index) => (
-              <tr key={rowKey ? rowKey(row, index) : String(row.id ?? index)}>
+              <tr
+                key={rowKey ? rowKey(row, index) : String(row.id ?? index)}
+                className={onRowClick ? 'tk-table__row--link' : undefined}
+                onClick={
+                  onRowClick
+                    ? (event) => {
+                        // links and buttons in the row do their own thing (the row's link is the keyboard way in)
+                        if ((event.target as Element).closest('a, button, input, select, textarea, label')) return;
+                        onRowClick(row);
+                      }
+                    : undefined
+                }
+              >
                 {columns.map((column) => (
                   <td key={column.key} className={column.className}>
                     {column.render ? column.render(row) : cell(row[column.key])}
@@ -223,6 +266,8 @@ export function PagedList<T extends Row = Row>({
                         <button
                           key={action.label}
                           type="button"
+                          aria-label={action.name?.(row)}
+                          data-testid={action.testId}
                           className={`tk-btn tk-btn--small${action.danger ? ' tk-btn--danger' : ''}`}
                           onClick={() => void runAction(action, row)}
                         >

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { claimUnique, createItem, deleteItem, releaseUnique, saveVersioned, type StoredItem } from '../../../data/items.ts';
 import { getRecord, recordKey } from '../../../data/staff/records.ts';
 import { field, parseFor, saveButtons, section, text, unableToSave, type ResourceDef } from '../resource.ts';

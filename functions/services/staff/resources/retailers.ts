@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { BRAND_KEYS } from '../../../../machines/domain/brands.ts';
 import { claimUnique, createItem, deleteItem, getItem, releaseUnique, saveVersioned } from '../../../data/items.ts';
 import { findRetailerBySlug, retailerKey, saveStoreRecord, storesOfRetailer, type RetailerItem } from '../../../data/stores.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import {
   ADMIN_ROLE_ID,
   FIELD_PERMISSIONS,

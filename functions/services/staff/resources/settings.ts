@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { createItem, deleteItem, saveVersioned } from '../../../data/items.ts';
 import { getRecord, recordKey } from '../../../data/staff/records.ts';
 import type { StoredItem } from '../../../data/items.ts';

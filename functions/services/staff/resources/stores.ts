@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type { FieldSchema } from '../../../../machines/contracts/form-schema.ts';
 import { DEFAULT_LEASE_PROGRAM, type LeaseProgram, type StoreView } from '../../../../machines/contracts/store.ts';
 import {

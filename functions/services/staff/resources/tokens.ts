@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { apiTokenKey, hashApiToken, putApiToken } from '../../../data/api-tokens.ts';
 import { createItem, saveVersioned, type StoredItem } from '../../../data/items.ts';
 import { getRecord, recordKey } from '../../../data/staff/records.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { newPassword } from '../../../../machines/contracts/staff.ts';
 import { GUARDS, isGuard, type Guard } from '../../../../machines/domain/permissions.ts';
 import { createItem, getItem, releaseUnique, claimUnique, saveVersioned, isConditionFailure } from '../../../data/items.ts';

@@ -1,23 +1,20 @@
-// The dashboard frame (seed 001 section 2): open tasks, recently accessed records, last updated leads and stores.
-// Frames whose data does not exist yet say so plainly; the others show real data.
-import { useEffect, useState } from 'react';
+// The dashboard (seed 001 section 2): today's numbers and the last 14 days (GET /staff/api/dashboard), the work
+// queues, open tasks (the records claimed by the user), recent applications, recently accessed records, and the
+// last updated leads and stores.
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { useT } from '../../../lib/i18n.tsx';
+import type { ApplicationRow, DashboardView } from '../../../../machines/contracts/staff-leases.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { useT, type Translate } from '../../../lib/i18n.tsx';
+import { DetailList } from '../../common/Details.tsx';
+import { formatMoney } from '../../common/display.tsx';
 import { readRecent } from '../../common/recent.ts';
 import { DateTime, Screen } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
-import { LOOKUP } from '../../common/StaffForm.tsx';
 
-interface StoreRow {
-  id: string;
-  name: string;
-  retailer_name: string;
-  created_at: string;
-}
-
-function Frame({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+function Frame({ id, title, children, wide }: { id: string; title: string; children: React.ReactNode; wide?: boolean }) {
   return (
-    <section className="staff-card staff-frame" aria-labelledby={id}>
+    <section className={`staff-card staff-frame${wide ? ' staff-frame--wide' : ''}`} aria-labelledby={id} data-testid={id}>
       <h2 id={id} className="staff-frame__title">
         {title}
       </h2>
@@ -26,29 +23,143 @@ function Frame({ id, title, children }: { id: string; title: string; children: R
   );
 }
 
+type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: DashboardView };
+
+const CHART_HEIGHT = 120;
+const BAR_SLOT = 24;
+
+/** Applications (grey) and approvals (brand) per day, as plain SVG bars with a summary for assistive technology. */
+function DaysChart({ days, t }: { days: DashboardView['days']; t: Translate }) {
+  if (!days.length) return <p className="tk-empty">{t('staff.ui.lease.noData')}</p>;
+  const max = Math.max(1, ...days.map((d) => d.applications));
+  const applications = days.reduce((sum, d) => sum + d.applications, 0);
+  const approvals = days.reduce((sum, d) => sum + d.approvals, 0);
+  const busiest = days.reduce((best, d) => (d.applications > best.applications ? d : best), days[0]!);
+  const summary = t('staff.ui.lease.chartSummary', {
+    days: days.length,
+    from: formatDate(days[0]!.date),
+    to: formatDate(days[days.length - 1]!.date),
+    applications,
+    approvals,
+    busiest: formatDate(busiest.date),
+    most: busiest.applications,
+  });
+  const width = days.length * BAR_SLOT;
+  const scale = (n: number) => Math.round((n / max) * (CHART_HEIGHT - 4));
+  return (
+    <figure className="staff-chart">
+      <svg role="img" aria-label={summary} viewBox={`0 0 ${width} ${CHART_HEIGHT + 16}`} className="staff-chart__svg" data-testid="dashboard-chart">
+        <line x1="0" x2={width} y1={CHART_HEIGHT} y2={CHART_HEIGHT} className="staff-chart__axis" />
+        {days.map((d, index) => {
+          const x = index * BAR_SLOT;
+          const a = scale(d.applications);
+          const p = scale(Math.min(d.approvals, d.applications));
+          return (
+            <g key={d.date}>
+              <rect x={x + 3} y={CHART_HEIGHT - a} width={9} height={a} className="staff-chart__bar staff-chart__bar--applications" />
+              <rect x={x + 12} y={CHART_HEIGHT - p} width={9} height={p} className="staff-chart__bar staff-chart__bar--approvals" />
+              <text x={x + 12} y={CHART_HEIGHT + 12} textAnchor="middle" className="staff-chart__label">
+                {d.date.slice(8, 10)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="staff-chart__legend">
+        <span className="staff-chart__key staff-chart__key--applications" aria-hidden="true" /> {t('staff.ui.lease.applications')}{' '}
+        <span className="staff-chart__key staff-chart__key--approvals" aria-hidden="true" /> {t('staff.ui.lease.approvals')}
+      </figcaption>
+    </figure>
+  );
+}
+
+function RowLinks({ rows, empty, base }: { rows: ApplicationRow[]; empty: string; base: string | undefined }) {
+  if (!rows.length) return <p className="tk-empty">{empty}</p>;
+  return (
+    <ul className="staff-list">
+      {rows.map((r) => (
+        <li key={r.uuid}>
+          {base ? <Link href={`${base}/${encodeURIComponent(r.uuid)}`}>{r.applicant_name || r.loan_number}</Link> : r.applicant_name}{' '}
+          <span className="staff-muted">
+            {r.status_label} · {r.store_name}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Dashboard() {
   const t = useT();
   const { me, caller, can } = useSession();
   const recent = readRecent(me.user.id);
-  const [stores, setStores] = useState<StoreRow[] | undefined>(undefined);
-  const mayViewStores = can('stores.view');
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const recordBase = can('applications.view') ? '/applications' : can('leases.view') ? '/leases' : undefined;
+
+  const fetch = useCallback(async () => {
+    setLoad({ status: 'loading' });
+    const r = await caller.get<DashboardView>('/staff/api/dashboard');
+    setLoad(r.status && r.data ? { status: 'ready', data: r.data } : { status: 'error', message: r.message ?? r.error ?? t('error.unknown') });
+  }, [caller, t]);
 
   useEffect(() => {
-    if (!mayViewStores) return undefined;
-    let live = true;
-    void caller
-      .get<StoreRow[]>('/staff/api/stores', { limit: 5, page: 1, sortBy: 'created_at', sortDesc: 'true' }, LOOKUP)
-      .then((r) => live && setStores(r.status && Array.isArray(r.data) ? r.data : []));
-    return () => {
-      live = false;
-    };
-  }, [caller, mayViewStores]);
+    void fetch();
+  }, [fetch]);
+
+  const data = load.status === 'ready' ? load.data : undefined;
+  const pending = <p className="tk-loading">{load.status === 'loading' ? t('app.loading') : t('staff.ui.lease.unavailable')}</p>;
 
   return (
     <Screen title={t('staff.ui.nav.dashboard')} intro={<p>{t('staff.ui.dashboard.welcome', { name: me.user.display_name })}</p>}>
+      <p className="visually-hidden" role="status">
+        {load.status === 'loading' ? t('app.loading') : ''}
+      </p>
+      {load.status === 'error' ? (
+        <div className="tk-alert tk-alert--error" role="alert">
+          {load.message}{' '}
+          <button type="button" className="tk-btn tk-btn--small" onClick={() => void fetch()}>
+            {t('toolkit.list.retry')}
+          </button>
+        </div>
+      ) : null}
       <div className="staff-frames">
+        <Frame id="dash-today" title={t('staff.ui.lease.today')}>
+          {data ? (
+            <DetailList
+              items={[
+                { label: t('staff.ui.lease.applications'), value: String(data.today.applications), always: true },
+                { label: t('staff.ui.lease.approvals'), value: String(data.today.approvals), always: true },
+                { label: t('staff.ui.lease.approvalRate'), value: t('staff.ui.lease.percent', { value: Math.round(data.today.approval_rate * 10) / 10 }), always: true },
+                { label: t('staff.ui.lease.fundedAmount'), value: t('staff.ui.lease.fundedToday', { amount: formatMoney(data.today.funded_amount), count: data.today.funded_count }), always: true },
+              ]}
+            />
+          ) : (
+            pending
+          )}
+        </Frame>
+        <Frame id="dash-days" title={t('staff.ui.lease.lastDays', { days: data?.days.length || 14 })} wide>
+          {data ? <DaysChart days={data.days} t={t} /> : pending}
+        </Frame>
+        {can('lease-queue.view') ? (
+          <Frame id="dash-queues" title={t('staff.ui.nav.leaseQueue')}>
+            {data ? (
+              <ul className="staff-list">
+                {data.queues.map((q) => (
+                  <li key={q.id}>
+                    <Link href={`/lease-queue/${q.id}`}>{t('staff.ui.lease.queueCount', { name: t(q.label), count: q.count })}</Link>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              pending
+            )}
+          </Frame>
+        ) : null}
         <Frame id="dash-tasks" title={t('staff.ui.dashboard.tasks')}>
-          <p className="tk-empty">{t('staff.ui.dashboard.tasksSoon')}</p>
+          {data ? <RowLinks rows={data.my_claims} empty={t('staff.ui.lease.noClaims')} base={recordBase} /> : pending}
+        </Frame>
+        <Frame id="dash-applications" title={t('staff.ui.lease.recentApplications')}>
+          {data ? <RowLinks rows={data.recent_applications} empty={t('toolkit.list.noResults')} base={recordBase} /> : pending}
         </Frame>
         <Frame id="dash-recent" title={t('staff.ui.dashboard.recent')}>
           {recent.length ? (
@@ -64,29 +175,38 @@ export function Dashboard() {
           )}
         </Frame>
         <Frame id="dash-leads" title={t('staff.ui.dashboard.leads')}>
-          <p className="tk-empty">{t('staff.ui.dashboard.leadsSoon')}</p>
-        </Frame>
-        <Frame id="dash-stores" title={t('staff.ui.dashboard.stores')}>
-          {!mayViewStores ? (
-            <p className="tk-empty">{t('staff.ui.dashboard.storesHidden')}</p>
-          ) : stores === undefined ? (
-            <p className="tk-loading" role="status">
-              {t('app.loading')}
-            </p>
-          ) : stores.length ? (
-            <>
-              <p className="staff-muted">{t('staff.ui.dashboard.storesNote')}</p>
+          {data ? (
+            data.last_updated_leads.length ? (
               <ul className="staff-list">
-                {stores.map((s) => (
-                  <li key={s.id}>
-                    <Link href={`/stores/${encodeURIComponent(s.id)}`}>{s.name}</Link> <span className="staff-muted">{s.retailer_name}</span>{' '}
-                    {s.created_at ? <DateTime value={s.created_at} /> : null}
+                {data.last_updated_leads.map((lead) => (
+                  <li key={lead.id}>
+                    {lead.name} <DateTime value={lead.updated_at} />
                   </li>
                 ))}
               </ul>
-            </>
+            ) : (
+              <p className="tk-empty">{t('staff.ui.lease.noLeads')}</p>
+            )
           ) : (
-            <p className="tk-empty">{t('toolkit.list.noResults')}</p>
+            pending
+          )}
+        </Frame>
+        <Frame id="dash-stores" title={t('staff.ui.dashboard.stores')}>
+          {data ? (
+            data.last_updated_stores.length ? (
+              <ul className="staff-list">
+                {data.last_updated_stores.map((s) => (
+                  <li key={s.id}>
+                    {can('stores.view') ? <Link href={`/stores/${encodeURIComponent(s.id)}`}>{s.name}</Link> : s.name} <span className="staff-muted">{s.retailer_name}</span>{' '}
+                    <DateTime value={s.updated_at} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="tk-empty">{t('toolkit.list.noResults')}</p>
+            )
+          ) : (
+            pending
           )}
         </Frame>
       </div>

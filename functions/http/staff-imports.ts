@@ -1,0 +1,73 @@
+import * as z from 'zod/mini';
+import { commitRequest, IMPORT_MAX_FILE_BYTES } from '../../machines/contracts/imports.ts';
+import type { Deps } from '../platform/deps.ts';
+import { AppError } from '../platform/errors.ts';
+import type { HttpResult } from '../platform/http-types.ts';
+import { readMultipart } from '../platform/multipart.ts';
+import { json, ok } from '../platform/response.ts';
+import { parsePath, parseWith, readJsonBody } from '../platform/validate.ts';
+import { commitImport, fileTooLarge, importTemplate, listVersions, previewImport, restoreVersion } from '../services/imports/imports.ts';
+import { t, type ResourceCtx } from '../services/staff/resource.ts';
+import { lambdaHandler } from './dispatch.ts';
+import { lambdaDeps } from './lambda-deps.ts';
+import type { HandlerMap, RequestContext } from './route.ts';
+
+// Route group 'staff-imports': Mass Import (seed 001). Thin: read the multipart upload (or the JSON body), validate,
+// call functions/services/imports, answer the envelope.
+
+const tablePath = z.object({ table: z.string().check(z.minLength(1), z.maxLength(64)) });
+const idPath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
+
+/** Multipart overhead allowed above the file's own limit (boundaries, part headers, the other fields). */
+const MULTIPART_SLACK_BYTES = 64 * 1024;
+
+const rc = (ctx: RequestContext, deps: Deps): ResourceCtx => ({ deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip, lang: ctx.lang });
+
+export const handlers: HandlerMap = {
+  async staffImportsPreview(ctx, deps) {
+    const c = rc(ctx, deps);
+    const { table } = parsePath(tablePath, ctx.event);
+    const body = await readMultipart(ctx.event, {
+      maxBytes: IMPORT_MAX_FILE_BYTES + MULTIPART_SLACK_BYTES,
+      tooLarge: fileTooLarge(c),
+      notMultipart: new AppError(422, t(c, 'imports.fileRequired'), { file: [t(c, 'imports.fileRequired')] }),
+    });
+    const { preview, message } = await previewImport(c, table, body.file, body.fields);
+    return ok(preview, message);
+  },
+  async staffImportsCommit(ctx, deps) {
+    const { id } = parsePath(idPath, ctx.event);
+    const raw = readJsonBody(ctx.event);
+    const body = parseWith(commitRequest, raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {});
+    const result = await commitImport(rc(ctx, deps), id, body.replace_count);
+    return ok(result.data, result.message);
+  },
+  async staffImportVersionsList(ctx, deps) {
+    const result = await listVersions(rc(ctx, deps), ctx.event.queryStringParameters ?? {});
+    return json(200, { status: true, code: 200, data: result.data, meta: result.meta } as never);
+  },
+  async staffImportVersionsRestore(ctx, deps) {
+    const result = await restoreVersion(rc(ctx, deps), parsePath(idPath, ctx.event).id);
+    return ok(result.data, result.message);
+  },
+  async staffImportsTemplate(ctx, deps): Promise<HttpResult> {
+    const file = await importTemplate(rc(ctx, deps), parsePath(tablePath, ctx.event).table);
+    // API callers (Accept: application/json) get the envelope with the file base64-encoded; a browser link the file.
+    if ((ctx.event.headers.accept ?? '').includes('application/json')) {
+      return ok({ name: file.name, columns: file.columns, content_base64: file.bytes.toString('base64') });
+    }
+    return {
+      statusCode: 200,
+      headers: {
+        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'content-disposition': `attachment; filename="${file.name}"`,
+        'cache-control': 'private, no-store',
+        'x-content-type-options': 'nosniff',
+      },
+      body: file.bytes.toString('base64'),
+      isBase64Encoded: true,
+    };
+  },
+};
+
+export const handler = lambdaHandler(handlers, lambdaDeps());

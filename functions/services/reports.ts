@@ -1,0 +1,140 @@
+import type { ReportAnswer, ReportMeta, ReportQuery } from '../../machines/contracts/reports.ts';
+import {
+  addDays,
+  cellValue,
+  daysBetween,
+  FPD_ALERT_PERCENT,
+  FPD_GRACE_DAYS,
+  fpdMaturedUntil,
+  groupDays,
+  isIsoDay,
+  isReportName,
+  MAX_REPORT_DAYS,
+  REPORT_COLUMNS,
+  reportRow,
+  toCsv,
+  type ReportName,
+  type ReportRow,
+} from '../../machines/domain/reports.ts';
+import { translate } from '../../machines/i18n/catalogue.ts';
+import type { Lang } from '../../machines/i18n/types.ts';
+import { readDayCounters } from '../data/reports.ts';
+import { readListPage } from '../data/staff/lists.ts';
+import { storesOfRetailer } from '../data/stores.ts';
+import type { Deps } from '../platform/deps.ts';
+import { AppError, unprocessable } from '../platform/errors.ts';
+import type { StaffActor } from '../platform/staff-types.ts';
+import { lenderDay } from './leases/sync.ts';
+
+// Staff reports (issue 11 part 4): read the pre-aggregated daily counters of each scope (one Query per scope over
+// the range; never a scan of the applications), group them by day, week or month (machines/domain/reports.ts),
+// and answer JSON rows, a CSV or an xlsx workbook. A retailer user sees its own retailers and their stores only.
+
+export interface ReportCtx {
+  deps: Deps;
+  actor: StaffActor;
+  lang: Lang;
+}
+
+interface Scope {
+  id: string;
+  key: string;
+  name: string;
+}
+
+const t = (c: ReportCtx, key: string, params: Record<string, string | number> = {}) => translate(c.lang, key, params);
+
+async function allRetailers(c: ReportCtx): Promise<{ id: string; name: string }[]> {
+  const page = await readListPage(c.deps.db, { entity: 'retailer', field: 'name', scope: '*', page: 1, limit: 500, descending: false });
+  return page.rows.map((r) => ({ id: r.id, name: String(r.name ?? r.id) }));
+}
+
+async function retailersOf(c: ReportCtx): Promise<{ id: string; name: string }[]> {
+  if (c.actor.guard === 'system') return allRetailers(c);
+  const names = new Map((await allRetailers(c)).map((r) => [r.id, r.name]));
+  return c.actor.retailerIds.map((id) => ({ id, name: names.get(id) ?? id }));
+}
+
+/** The scopes a user may read for `by`, each with the counter partition it reads. */
+async function scopesFor(c: ReportCtx, by: 'all' | 'store' | 'retailer'): Promise<Scope[]> {
+  const system = c.actor.guard === 'system';
+  if (!system && c.actor.guard !== 'retailer') return [];
+  if (by === 'all' && system) return [{ id: '*', key: '*', name: t(c, 'staff.reports.all') }];
+  const retailers = await retailersOf(c);
+  if (by === 'store') {
+    const now = c.deps.clock();
+    const stores = await Promise.all(retailers.map((r) => storesOfRetailer(c.deps.db, r.id, now)));
+    return stores
+      .flat()
+      .map((s) => ({ id: s.view.id, key: `store=${s.view.id}`, name: `${s.view.retailer.name} / ${s.view.name}` }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }
+  return retailers.map((r) => ({ id: r.id, key: `retailer=${r.id}`, name: r.name })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export interface ResolvedQuery {
+  report: ReportName;
+  from: string;
+  to: string;
+  group: 'day' | 'week' | 'month';
+  by: 'all' | 'store' | 'retailer';
+  format: 'json' | 'csv' | 'xlsx';
+}
+
+/** Defaults (the last 30 days, by day) and the cross-field checks; 404 for an unknown report. */
+export function resolveQuery(c: ReportCtx, report: string, q: ReportQuery): ResolvedQuery {
+  if (!isReportName(report)) throw new AppError(404, t(c, 'staff.reports.notFound'));
+  const today = lenderDay(c.deps.clock().toISOString());
+  const to = q.to ?? today;
+  const from = q.from ?? addDays(to, -29);
+  const errors: Record<string, string[]> = {};
+  if (!isIsoDay(from)) errors.from = [t(c, 'staff.reports.invalid.date')];
+  if (!isIsoDay(to)) errors.to = [t(c, 'staff.reports.invalid.date')];
+  if (!errors.from && !errors.to) {
+    if (from > to) errors.to = [t(c, 'staff.reports.invalid.range')];
+    else if (daysBetween(from, to).length > MAX_REPORT_DAYS) errors.from = [t(c, 'staff.reports.invalid.span', { days: MAX_REPORT_DAYS })];
+  }
+  if (Object.keys(errors).length) throw unprocessable(errors);
+  const by = q.by ?? (report === 'first-payment-default' ? 'store' : 'all');
+  return { report, from, to, group: q.group ?? 'day', by, format: q.format ?? 'json' };
+}
+
+export async function runReport(c: ReportCtx, q: ResolvedQuery): Promise<ReportAnswer> {
+  const today = lenderDay(c.deps.clock().toISOString());
+  // First-payment default: only first payments past their grace period are judged.
+  const until = q.report === 'first-payment-default' ? [q.to, fpdMaturedUntil(today)].sort()[0]! : q.to;
+  const days = q.from <= until ? daysBetween(q.from, until) : [];
+  const scopes = await scopesFor(c, q.by);
+  const perScope = await Promise.all(scopes.map(async (s) => ({ scope: s, days: await readDayCounters(c.deps.db, s.key, days) })));
+  const rows: ReportRow[] = [];
+  for (const { scope, days: counted } of perScope) {
+    for (const { period, counts } of groupDays(counted, q.group)) rows.push(reportRow(q.report, period, scope, counts));
+  }
+  rows.sort((a, b) => a.period.localeCompare(b.period) || String(a.scope).localeCompare(String(b.scope)));
+  const alerting = rows.some((r) => r.alert === true);
+  const alert = alerting ? t(c, 'staff.reports.alert', { threshold: FPD_ALERT_PERCENT }) : null;
+  const meta: ReportMeta = {
+    report: q.report,
+    title: t(c, `staff.reports.name.${q.report}`),
+    from: q.from,
+    to: q.to,
+    group: q.group,
+    by: q.by,
+    columns: REPORT_COLUMNS[q.report].map((col) => ({ ...col, text: t(c, col.label) })),
+    notes: q.report === 'first-payment-default' ? [t(c, 'staff.reports.fpdNote', { grace: FPD_GRACE_DAYS })] : [],
+    alert,
+  };
+  return { data: rows, meta };
+}
+
+/** The rows as RFC 4180 CSV with a header row (the column headings in the caller's language). */
+export function reportCsv(c: ReportCtx, answer: ReportAnswer): string {
+  const columns = answer.meta.columns;
+  const flag = (v: boolean) => t(c, v ? 'staff.option.yes' : 'staff.option.no');
+  return toCsv(
+    columns.map((col) => col.text),
+    answer.data.map((row) => columns.map((col) => cellValue(col, row, flag))),
+  );
+}
+
+export const reportFileName = (q: ResolvedQuery, ext: string) => `${q.report}-${q.from}-${q.to}-${q.group}.${ext}`;

@@ -1,0 +1,25 @@
+import { application } from './application.ts';
+import { common } from './common.ts';
+import { toolkit } from './toolkit.ts';
+import { flows } from './flows.ts';
+import { shell } from './shell.ts';
+import { checkout } from './checkout.ts';
+import { decision } from './decision.ts';
+import { calculator } from './calculator.ts';
+import { staff } from './staff.ts';
+import { leases } from './leases.ts';
+import { staffLeasesUi } from './staff-leases-ui.ts';
+import { scoringSettings } from './scoring-settings.ts';
+import { imports } from './imports.ts';
+import { adverseAction } from './adverse-action.ts';
+import { staffRules } from './staff-rules.ts';
+import { disclosures } from './disclosures.ts';
+import type { MessageArea } from './types.ts';
+
+// Every feature area's messages: each area keeps its messages in its own file; this is the one place that lists them.
+// machines/i18n/catalogue.ts joins them (it reaches this module as `#i18n/areas`, see there).
+const areas: readonly MessageArea[] = [common, toolkit, flows, shell, checkout, application, decision, calculator, staff, leases, staffLeasesUi, scoringSettings, imports, adverseAction, staffRules, disclosures];
+
+export function loadMessageAreas(): readonly MessageArea[] {
+  return areas;
+}

@@ -1,0 +1,184 @@
+// Checkouts: the retailers' checkouts (cart, status, what was paid, refunds owed) and a checkout's record with its
+// items, return URLs, payments and audit trail.
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import type { CheckoutRow, CheckoutView, PaymentView } from '../../../../machines/contracts/staff-leases.ts';
+import { formatCents, parseAmountToCents } from '../../../../machines/domain/money.ts';
+import { useT } from '../../../lib/i18n.tsx';
+import type { Column } from '../../../toolkit/list/PagedList.tsx';
+import { DetailList, Section, SimpleTable } from '../../common/Details.tsx';
+import { cardText, formatMoney, paymentStatusText, When } from '../../common/display.tsx';
+import { dateColumn, moneyColumn } from '../../common/lease-columns.tsx';
+import { rememberRecord } from '../../common/recent.ts';
+import { RecordList } from '../../common/RecordList.tsx';
+import { Screen } from '../../common/Screen.tsx';
+import { useSession } from '../../common/session.tsx';
+
+type Row = CheckoutRow & Record<string, unknown>;
+const checkoutPath = (id: string) => `/checkouts/${encodeURIComponent(id)}`;
+
+export function CheckoutsScreen() {
+  const t = useT();
+  const title = t('staff.ui.nav.checkouts');
+  const columns: Column<Row>[] = [
+    {
+      key: 'applicant_name',
+      label: t('staff.ui.lease.checkout'),
+      render: (row) => (
+        <Link href={checkoutPath(row.id)} data-testid="record-link">
+          {row.applicant_name || t('staff.ui.lease.checkoutNo', { id: row.id })}
+        </Link>
+      ),
+    },
+    { key: 'store_name', label: t('staff.field.store') },
+    { key: 'retailer_name', label: t('staff.field.retailer') },
+    { key: 'status_label', label: t('staff.field.status'), render: (row) => row.status_label || row.status_name },
+    moneyColumn<Row>('total', t('staff.ui.lease.total')),
+    moneyColumn<Row>('paid', t('staff.ui.lease.paid')),
+    moneyColumn<Row>('refund_due', t('staff.ui.lease.refundDue')),
+    dateColumn<Row>('created_at', t('staff.ui.createdAt'), true),
+    dateColumn<Row>('updated_at', t('staff.ui.updatedAt'), true),
+  ];
+  return (
+    <Screen title={title}>
+      <RecordList<Row> api="/staff/api/checkouts" caption={t('staff.ui.listCaption', { name: title })} columns={columns} rowKey={(row) => row.id} rowPath={(row) => checkoutPath(row.id)} />
+    </Screen>
+  );
+}
+
+/** GET /staff/api/checkouts/{id}: the checkout, its list row (null until the row is written) and its payments. */
+type CheckoutDetail = CheckoutView & { row: CheckoutRow | null; payments: PaymentView[]; application_uuid?: string | null };
+type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: CheckoutDetail };
+
+export function CheckoutScreen({ id }: { id: string }) {
+  const t = useT();
+  const { caller, can, me } = useSession();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+
+  const fetch = useCallback(async () => {
+    setLoad({ status: 'loading' });
+    const result = await caller.get<CheckoutDetail>(`/staff/api/checkouts/${encodeURIComponent(id)}`);
+    if (result.status && result.data) setLoad({ status: 'ready', data: result.data });
+    else setLoad({ status: 'error', message: result.code === 404 ? t('staff.lease.checkoutNotFound') : (result.message ?? result.error ?? t('error.unknown')) });
+  }, [caller, id, t]);
+
+  useEffect(() => {
+    void fetch();
+  }, [fetch]);
+
+  const data = load.status === 'ready' ? load.data : undefined;
+  useEffect(() => {
+    if (data) rememberRecord(me.user.id, { path: checkoutPath(id), kind: 'staff.ui.lease.checkout', label: data.row?.applicant_name || id });
+  }, [data, id, me.user.id]);
+
+  if (!data) {
+    return (
+      <Screen title={t('staff.ui.lease.checkout')}>
+        {load.status === 'error' ? (
+          <div className="tk-alert tk-alert--error" role="alert">
+            {load.message}{' '}
+            <button type="button" className="tk-btn tk-btn--small" onClick={() => void fetch()}>
+              {t('toolkit.list.retry')}
+            </button>
+          </div>
+        ) : (
+          <p className="tk-loading" role="status">
+            {t('app.loading')}
+          </p>
+        )}
+      </Screen>
+    );
+  }
+
+  const row = data.row;
+  const applicationUuid = data.application_uuid ?? row?.application_uuid ?? null;
+  return (
+    <Screen title={t('staff.ui.lease.checkoutOf', { name: row?.applicant_name || data.id })}>
+      <Section title={t('staff.ui.lease.summary')}>
+        <DetailList
+          items={[
+            { label: t('staff.field.status'), value: data.status_label || data.status_name, always: true },
+            {
+              label: t('staff.ui.lease.application'),
+              value:
+                applicationUuid && can('applications.view') ? (
+                  <Link href={`/applications/${encodeURIComponent(applicationUuid)}`}>{row?.applicant_name || applicationUuid}</Link>
+                ) : (
+                  (row?.applicant_name ?? '')
+                ),
+            },
+            { label: t('staff.field.store'), value: row?.store_name ?? '' },
+            { label: t('staff.field.retailer'), value: row?.retailer_name ?? '' },
+            { label: t('staff.ui.lease.total'), value: formatMoney(data.total) },
+            { label: t('staff.ui.lease.paid'), value: formatMoney(row?.paid) },
+            { label: t('staff.ui.lease.refundDue'), value: formatMoney(row?.refund_due) },
+            { label: t('staff.ui.createdAt'), value: <When value={data.created_at} /> },
+            { label: t('staff.ui.lease.completedAt'), value: <When value={data.completed_at} /> },
+            { label: t('staff.ui.lease.cancelledAt'), value: <When value={data.cancelled_at} /> },
+          ]}
+        />
+      </Section>
+      <Section title={t('staff.ui.lease.items')}>
+        <SimpleTable
+          caption={t('staff.ui.lease.items')}
+          rows={data.items}
+          rowKey={(r, index) => `${r.sku}-${index}`}
+          columns={[
+            { key: 'sku', label: t('staff.ui.lease.sku'), render: (r) => r.sku },
+            { key: 'description', label: t('staff.field.description'), render: (r) => r.description },
+            { key: 'quantity', label: t('staff.ui.lease.quantity'), render: (r) => String(r.quantity) },
+            { key: 'unit_price', label: t('staff.ui.lease.unitPrice'), render: (r) => formatMoney(r.unit_price) },
+            { key: 'line', label: t('staff.ui.lease.lineTotal'), render: (r) => lineTotal(r.unit_price, r.quantity) },
+          ]}
+        />
+      </Section>
+      <Section title={t('staff.ui.lease.returnUrls')}>
+        <DetailList
+          items={[
+            { label: t('staff.ui.lease.returnUrl'), value: <span className="staff-code">{data.return_url}</span> },
+            { label: t('staff.ui.lease.returnUrlFailure'), value: <span className="staff-code">{data.return_url_failure}</span> },
+            { label: t('staff.ui.lease.callbackUrl'), value: <span className="staff-code">{data.callback_url}</span> },
+          ]}
+        />
+      </Section>
+      <Section title={t('staff.ui.lease.payments')}>
+        <SimpleTable
+          caption={t('staff.ui.lease.payments')}
+          rows={data.payments ?? []}
+          rowKey={(r) => r.id}
+          columns={[
+            {
+              key: 'number',
+              label: t('staff.ui.lease.paymentNumber'),
+              render: (r) =>
+                can('payments.view') ? <Link href={`/payments/${encodeURIComponent(r.id)}`}>{t('staff.ui.lease.paymentNo', { number: r.number })}</Link> : t('staff.ui.lease.paymentNo', { number: r.number }),
+            },
+            { key: 'amount', label: t('staff.ui.lease.amount'), render: (r) => formatMoney(r.amount) },
+            { key: 'status', label: t('staff.field.status'), render: (r) => paymentStatusText(t, r.status) },
+            { key: 'card', label: t('staff.ui.lease.card'), render: (r) => cardText(r.card_brand, r.card_last4) },
+            { key: 'started_at', label: t('staff.ui.lease.startedAt'), render: (r) => <When value={r.started_at} /> },
+          ]}
+        />
+      </Section>
+      <Section title={t('staff.ui.lease.audit')}>
+        <SimpleTable
+          caption={t('staff.ui.lease.audit')}
+          rows={data.audit}
+          rowKey={(r, index) => `${r.at}-${index}`}
+          columns={[
+            { key: 'at', label: t('staff.ui.lease.when'), render: (r) => <When value={r.at} /> },
+            { key: 'event', label: t('staff.ui.lease.event'), render: (r) => r.event },
+            { key: 'change', label: t('staff.ui.lease.statusChange'), render: (r) => (r.from !== null || r.to !== null ? `${r.from ?? '—'} → ${r.to ?? '—'}` : '') },
+            { key: 'actor', label: t('staff.ui.lease.actor'), render: (r) => r.actor },
+            { key: 'note', label: t('staff.ui.lease.note'), render: (r) => r.note ?? '' },
+          ]}
+        />
+      </Section>
+    </Screen>
+  );
+}
+
+function lineTotal(unitPrice: string, quantity: number): string {
+  const cents = parseAmountToCents(unitPrice);
+  return cents === undefined ? '' : formatCents(cents * quantity);
+}

@@ -1,0 +1,275 @@
+// Mass Import (seed 001): pick a table, upload an xlsx (the toolkit's upload, with progress), read the preview and its
+// row errors, confirm the replacement (naming how many records are replaced), and restore a kept version.
+import { useCallback, useEffect, useId, useState } from 'react';
+import { IMPORT_COLUMNS, IMPORT_MAX_FILE_BYTES, IMPORT_TABLES, UNAVAILABLE_IMPORT_TABLES, type ImportPreview, type ImportTable, type ImportVersionView } from '../../../../machines/contracts/imports.ts';
+import { useT } from '../../../lib/i18n.tsx';
+import { useConfirm, useNotify } from '../../../toolkit/dialogs/DialogsProvider.tsx';
+import { DateTime, Screen } from '../../common/Screen.tsx';
+import { useSession } from '../../common/session.tsx';
+
+const TABLES = IMPORT_TABLES.filter((table) => !UNAVAILABLE_IMPORT_TABLES.includes(table));
+const SHOWN_ROWS = 50;
+
+function download(name: string, base64: string) {
+  const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function MassImportScreen() {
+  const t = useT();
+  const { caller, can } = useSession();
+  const confirm = useConfirm();
+  const notify = useNotify();
+  const ids = { table: useId(), picklist: useId(), file: useId() };
+  const [table, setTable] = useState<ImportTable>('picklist-items');
+  const [picklists, setPicklists] = useState<{ id: string; name: string }[]>([]);
+  const [picklist, setPicklist] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [message, setMessage] = useState('');
+  const [versions, setVersions] = useState<ImportVersionView[]>([]);
+  const [busy, setBusy] = useState(false);
+  const tableName = (key: string) => t(`imports.table.${key}`);
+
+  const loadVersions = useCallback(async () => {
+    const res = await caller.get<ImportVersionView[]>('/staff/api/imports/versions', { limit: 50 });
+    if (res.status && Array.isArray(res.data)) setVersions(res.data);
+  }, [caller]);
+
+  useEffect(() => {
+    void loadVersions();
+    void caller.get<{ id: string; name: string }[]>('/staff/api/picklists', { limit: 100 }).then((res) => {
+      if (res.status && Array.isArray(res.data)) setPicklists(res.data);
+    });
+  }, [caller, loadVersions]);
+
+  const reset = () => {
+    setPreview(null);
+    setMessage('');
+  };
+
+  async function template() {
+    const res = await caller.get<{ name: string; content_base64: string }>(`/staff/api/imports/${table}/template`);
+    if (res.status && res.data) download(res.data.name, res.data.content_base64);
+    else notify({ type: 'error', message: res.message ?? '' });
+  }
+
+  async function upload() {
+    if (!file) return;
+    reset();
+    if (file.size >= IMPORT_MAX_FILE_BYTES) {
+      setMessage(t('imports.fileTooLarge'));
+      return;
+    }
+    setProgress(0);
+    const res = await caller.upload(`/staff/api/imports/${table}`, file, { onProgress: setProgress, fields: table === 'picklist-items' ? { picklist } : {} });
+    setProgress(null);
+    const data = res.data as unknown as ImportPreview | null;
+    if (data && Array.isArray(data.rows)) setPreview(data);
+    setMessage(res.message ?? '');
+  }
+
+  async function commit() {
+    if (!preview?.id) return;
+    const ok = await confirm({
+      title: t('imports.ui.confirmTitle'),
+      message: t('imports.ui.confirm', { replace: preview.replace_count, table: tableName(preview.table), count: preview.row_count }),
+      danger: true,
+    });
+    if (!ok) return;
+    setBusy(true);
+    const res = await caller.post(`/staff/api/imports/${preview.id}/commit`, { replace_count: preview.replace_count });
+    setBusy(false);
+    notify({ type: res.status ? 'success' : 'error', message: res.message ?? '' });
+    if (res.status) {
+      reset();
+      setFile(null);
+      void loadVersions();
+    }
+  }
+
+  async function restore(version: ImportVersionView) {
+    const ok = await confirm({ message: t('imports.ui.restoreConfirm', { table: tableName(version.table), count: version.record_count }), danger: true });
+    if (!ok) return;
+    setBusy(true);
+    const res = await caller.post(`/staff/api/imports/versions/${version.id}/restore`);
+    setBusy(false);
+    notify({ type: res.status ? 'success' : 'error', message: res.message ?? '' });
+    void loadVersions();
+  }
+
+  const canUpload = !!file && (table !== 'picklist-items' || !!picklist) && progress === null && can('imports.create');
+
+  return (
+    <Screen title={t('imports.ui.title')} intro={<p>{t('imports.ui.intro')}</p>}>
+      <section className="staff-import-form">
+        <p>
+          <label htmlFor={ids.table}>{t('imports.ui.table')}</label>{' '}
+          <select
+            id={ids.table}
+            value={table}
+            onChange={(e) => {
+              setTable(e.target.value as ImportTable);
+              reset();
+            }}
+          >
+            {TABLES.map((key) => (
+              <option key={key} value={key}>
+                {tableName(key)}
+              </option>
+            ))}
+          </select>{' '}
+          <button type="button" className="tk-btn tk-btn--small" onClick={() => void template()}>
+            {t('imports.ui.template')}
+          </button>
+        </p>
+        {table === 'picklist-items' && (
+          <p>
+            <label htmlFor={ids.picklist}>{t('imports.ui.picklist')}</label>{' '}
+            <select id={ids.picklist} value={picklist} onChange={(e) => setPicklist(e.target.value)}>
+              <option value="">{t('imports.ui.choosePicklist')}</option>
+              {picklists.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </p>
+        )}
+        <p>
+          <label htmlFor={ids.file}>{t('imports.ui.file')}</label>{' '}
+          <input
+            id={ids.file}
+            type="file"
+            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              reset();
+            }}
+          />{' '}
+          <button type="button" className="tk-btn tk-btn--primary" disabled={!canUpload} onClick={() => void upload()}>
+            {t('imports.ui.upload')}
+          </button>
+        </p>
+        {progress !== null && <p role="status">{t('imports.ui.uploading', { percent: progress })}</p>}
+        {message && (
+          <p role={preview?.id ? 'status' : 'alert'} className={preview?.id ? undefined : 'tk-error'}>
+            {message}
+          </p>
+        )}
+      </section>
+
+      {preview && preview.errors.length > 0 && (
+        <section>
+          <h2>{t('imports.ui.errors')}</h2>
+          <div className="tk-table-wrap">
+            <table className="tk-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('imports.ui.row')}</th>
+                  <th scope="col">{t('imports.ui.column')}</th>
+                  <th scope="col">{t('imports.ui.message')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.errors.map((e, i) => (
+                  <tr key={i}>
+                    <td>{e.row ?? ''}</td>
+                    <td>{e.column ?? ''}</td>
+                    <td>{e.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+
+      {preview && preview.rows.length > 0 && (
+        <section>
+          <h2>{t('imports.ui.preview')}</h2>
+          <div className="tk-table-wrap">
+            <table className="tk-table">
+              <thead>
+                <tr>
+                  {IMPORT_COLUMNS[preview.table].map((c) => (
+                    <th key={c.key} scope="col">
+                      {c.header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {preview.rows.slice(0, SHOWN_ROWS).map((row, i) => (
+                  <tr key={i}>
+                    {IMPORT_COLUMNS[preview.table].map((c) => (
+                      <td key={c.key}>{row[c.key] === null || row[c.key] === undefined ? '' : String(row[c.key])}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {preview.rows.length > SHOWN_ROWS && <p>{t('imports.ui.moreRows', { count: preview.rows.length - SHOWN_ROWS })}</p>}
+          {preview.id && can('imports.commit') && (
+            <p>
+              <button type="button" className="tk-btn tk-btn--primary tk-btn--danger" disabled={busy} onClick={() => void commit()}>
+                {t('imports.ui.commit')}
+              </button>
+            </p>
+          )}
+        </section>
+      )}
+
+      <section>
+        <h2>{t('imports.ui.history')}</h2>
+        {versions.length === 0 ? (
+          <p>{t('imports.ui.noVersions')}</p>
+        ) : (
+          <div className="tk-table-wrap">
+            <table className="tk-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('imports.ui.table')}</th>
+                  <th scope="col">{t('imports.ui.records')}</th>
+                  <th scope="col">{t('imports.ui.createdAt')}</th>
+                  <th scope="col">{t('imports.ui.createdBy')}</th>
+                  <th scope="col" />
+                </tr>
+              </thead>
+              <tbody>
+                {versions.map((v) => (
+                  <tr key={v.id}>
+                    <td>
+                      {tableName(v.table)}
+                      {v.scope_label ? ` (${v.scope_label})` : ''}
+                    </td>
+                    <td>{v.record_count}</td>
+                    <td>
+                      <DateTime value={v.created_at} />
+                      {v.restored_at && <div>{t('imports.ui.restoredAt', { at: new Date(v.restored_at).toLocaleString() })}</div>}
+                    </td>
+                    <td>{v.created_by ?? ''}</td>
+                    <td>
+                      {can('imports.restore') && (
+                        <button type="button" className="tk-btn tk-btn--small" disabled={busy} onClick={() => void restore(v)}>
+                          {t('imports.ui.restore')}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </Screen>
+  );
+}

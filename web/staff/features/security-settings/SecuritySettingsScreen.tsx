@@ -1,0 +1,154 @@
+// Security Settings (seed 001 section 2; issue 11): the staff portal's password policy, session lengths, sign-in
+// throttling and IP allow-list. Saved as one versioned document; 422 field errors are shown at their inputs (an
+// allow-list that would shut out the editor's own address is refused by the server).
+import { useCallback, useEffect, useId, useState } from 'react';
+import type { SecuritySettings, StoredSettingsView } from '../../../../machines/contracts/staff-rules.ts';
+import { useT } from '../../../lib/i18n.tsx';
+import { useNotify } from '../../../toolkit/dialogs/DialogsProvider.tsx';
+import { Screen } from '../../common/Screen.tsx';
+import { useSession } from '../../common/session.tsx';
+import { SavedBy } from '../queue-management/QueueManagementScreen.tsx';
+
+type Errors = Record<string, string[]>;
+type NumberPath = ['password', 'min_length'] | ['session', 'idle_minutes' | 'absolute_hours'] | ['throttle', 'user_limit' | 'ip_limit' | 'window_minutes'];
+type FlagName = 'require_upper' | 'require_lower' | 'require_digit' | 'require_symbol';
+
+export function SecuritySettingsScreen() {
+  const t = useT();
+  const { caller, can } = useSession();
+  const notify = useNotify();
+  const id = useId();
+  const [view, setView] = useState<StoredSettingsView<SecuritySettings> | undefined>(undefined);
+  const [form, setForm] = useState<SecuritySettings | undefined>(undefined);
+  const [allowList, setAllowList] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const mayEdit = can('security.update');
+
+  const load = useCallback(async () => {
+    const result = await caller.get<StoredSettingsView<SecuritySettings>>('/staff/api/security-settings');
+    if (!result.status) return notify({ type: 'error', message: result.message ?? t('error.unknown') });
+    setView(result.data);
+    setForm(structuredClone(result.data.settings));
+    setAllowList(result.data.settings.ip_allow_list.join('\n'));
+  }, [caller, notify, t]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (!form || !view) return <Screen title={t('staff.ui.nav.securitySettings')}><p className="staff-loading">{t('staff.ui.rules.loading')}</p></Screen>;
+
+  const setNumber = (path: NumberPath, raw: string) =>
+    setForm((f) => {
+      if (!f) return f;
+      const next = structuredClone(f);
+      (next[path[0]] as Record<string, number>)[path[1]] = raw === '' ? Number.NaN : Number(raw);
+      return next;
+    });
+  const setFlag = (name: FlagName, value: boolean) => setForm((f) => (f ? { ...f, password: { ...f.password, [name]: value } } : f));
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    if (!form || !view) return;
+    setBusy(true);
+    const ip_allow_list = allowList.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+    const result = await caller.call<StoredSettingsView<SecuritySettings>>('PUT', '/staff/api/security-settings', { ...form, ip_allow_list, v: view.v });
+    setBusy(false);
+    if (result.status) {
+      setErrors({});
+      setView(result.data);
+      notify({ type: 'success', message: result.message ?? t('staff.rules.saved') });
+      return;
+    }
+    setErrors((result.errors as Errors | undefined) ?? {});
+    notify({ type: 'error', message: result.message ?? t('error.unknown') });
+  }
+
+  const errorsUnder = (prefix: string) =>
+    Object.entries(errors)
+      .filter(([k]) => k === prefix || k.startsWith(`${prefix}.`))
+      .flatMap(([, v]) => v);
+  const err = (name: string) => {
+    const list = errorsUnder(name);
+    return list.length ? <p className="tk-error" id={`${id}-${name}`}>{list.join(' ')}</p> : null;
+  };
+  const numberField = (path: NumberPath, label: string) => {
+    const name = path.join('.');
+    const value = (form[path[0]] as Record<string, number>)[path[1]]!;
+    return (
+      <>
+      <label className="tk-field">
+        <span className="tk-label">{label}</span>
+        <input
+          className="tk-input"
+          type="number"
+          inputMode="numeric"
+          step={1}
+          disabled={!mayEdit}
+          value={Number.isNaN(value) ? '' : value}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={errors[name] ? `${id}-${name}` : undefined}
+          onChange={(e) => setNumber(path, e.target.value)}
+        />
+      </label>
+      {err(name)}
+      </>
+    );
+  };
+  const flag = (name: FlagName, label: string) => (
+    <label className="tk-check">
+      <input className="tk-check__input" type="checkbox" disabled={!mayEdit} checked={form.password[name]} onChange={(e) => setFlag(name, e.target.checked)} />
+      {label}
+    </label>
+  );
+
+  return (
+    <Screen title={t('staff.ui.nav.securitySettings')} intro={<p>{t('staff.ui.security.intro')}</p>}>
+      {!mayEdit ? <p className="staff-muted">{t('staff.ui.rules.readOnly')}</p> : null}
+      <SavedBy view={view} />
+      <form className="staff-card" noValidate onSubmit={save}>
+        <fieldset className="tk-fieldset">
+          <legend className="tk-label">{t('staff.ui.security.password')}</legend>
+          {numberField(['password', 'min_length'], t('staff.ui.security.minLength'))}
+          {flag('require_upper', t('staff.ui.security.requireUpper'))}
+          {flag('require_lower', t('staff.ui.security.requireLower'))}
+          {flag('require_digit', t('staff.ui.security.requireDigit'))}
+          {flag('require_symbol', t('staff.ui.security.requireSymbol'))}
+        </fieldset>
+        <fieldset className="tk-fieldset">
+          <legend className="tk-label">{t('staff.ui.security.session')}</legend>
+          {numberField(['session', 'idle_minutes'], t('staff.ui.security.idleMinutes'))}
+          {numberField(['session', 'absolute_hours'], t('staff.ui.security.absoluteHours'))}
+        </fieldset>
+        <fieldset className="tk-fieldset">
+          <legend className="tk-label">{t('staff.ui.security.throttle')}</legend>
+          {numberField(['throttle', 'user_limit'], t('staff.ui.security.userLimit'))}
+          {numberField(['throttle', 'ip_limit'], t('staff.ui.security.ipLimit'))}
+          {numberField(['throttle', 'window_minutes'], t('staff.ui.security.windowMinutes'))}
+        </fieldset>
+        <label className="tk-field">
+          <span className="tk-label">{t('staff.ui.security.allowList')}</span>
+          <textarea
+            className="tk-input"
+            rows={5}
+            disabled={!mayEdit}
+            value={allowList}
+            aria-invalid={errorsUnder('ip_allow_list').length ? true : undefined}
+            aria-describedby={`${id}-allow-hint`}
+            onChange={(e) => setAllowList(e.target.value)}
+          />
+        </label>
+        <small className="staff-muted" id={`${id}-allow-hint`}>{t('staff.ui.security.allowListHint')}</small>
+        {err('ip_allow_list')}
+        {mayEdit ? (
+          <div className="staff-actions">
+            <button type="submit" className="tk-btn tk-btn--primary" disabled={busy}>
+              {busy ? t('staff.ui.rules.saving') : t('staff.ui.rules.save')}
+            </button>
+          </div>
+        ) : null}
+      </form>
+    </Screen>
+  );
+}
