@@ -45,6 +45,8 @@ export interface LeaseRecordData {
   /** The last list row written, and the search terms' HMACs written. */
   row: ApplicationRow | null;
   searchKeys: string[];
+  /** The work-queue list partitions the row was last filed in (the queue configuration may change in between). */
+  queueScopes?: string[];
 }
 
 export interface LeaseItem extends StoredItem, LeaseRecordData {

@@ -27,10 +27,11 @@ import { accepts, applyToCheckout, cancelCheckout, CHECKOUT_TOKEN_TTL_SECONDS, s
 import { priceLease } from '../lease.ts';
 import { rescoreApplication } from '../decision.ts';
 import { loadScoringSettings } from '../scoring.ts';
+import { loadStateRule, withStateRule } from '../state-rules.ts';
 import { lenderToday } from '../store-rules.ts';
 import { audit, deny, requireTenant } from '../staff/actor.ts';
 import { applicantNameOf, leaseFactsOf, rowOf } from './facts.ts';
-import { counterScopes, lenderDay, statusEvent, syncLease, syncRowEntries, type SyncResult } from './sync.ts';
+import { counterScopes, currentQueueScopes, filedQueueScopes, lenderDay, statusEvent, syncLease, syncRowEntries, type SyncResult } from './sync.ts';
 import { detailView } from './views.ts';
 
 // A staff action on a lease (POST /staff/api/leases/{uuid}/actions/{action}): the action's own permission, the tenant
@@ -137,7 +138,8 @@ export async function runLeaseAction(c: StaffCtx, uuid: string, actionId: string
       case 'recalculate': {
         if (!checkout?.lease) throw conflict(t(c, 'leaseStatus.error.notCalculated'));
         const settings = await loadScoringSettings(deps);
-        const input = { ...checkout.lease.input, leaseBeginsAt: today };
+        // Today's terms: today's date and today's state rule (its cost cap).
+        const input = withStateRule({ ...checkout.lease.input, leaseBeginsAt: today }, await loadStateRule(deps, checkout.lease.input.state));
         delete (input as { firstPaymentDate?: string }).firstPaymentDate;
         const computation = priceLease(input, settings);
         await updateCheckout(deps, checkout.id, (x) => (x.lease ? { lease: { ...x.lease, input, computation, createdAt: now.toISOString(), revision: x.lease.revision + 1 } } : {}));
@@ -210,12 +212,13 @@ export async function runLeaseAction(c: StaffCtx, uuid: string, actionId: string
     let saved: LeaseItem;
     try {
       nextRecord.row = rowOf({ ...app, storeId: nextRecord.storeId, retailerId: nextRecord.retailerId }, nextRecord, checkout, ctx.store);
+      nextRecord.queueScopes = await currentQueueScopes(deps, nextRecord.row);
       saved = await saveLease(deps.db, lease, nextRecord, events);
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 409 && body.v === undefined) continue;
       throw error;
     }
-    await syncRowEntries(deps, uuid, lease.row, saved.row!);
+    await syncRowEntries(deps, uuid, lease.row, saved.row!, { before: filedQueueScopes(lease), after: saved.queueScopes ?? [] });
     if (id === 'complete-funding') await addToCounters(deps.db, counterScopes(saved.storeId, saved.retailerId), lenderDay(now.toISOString()), { funded_count: 1, funded_cents: saved.fundedCents ?? 0 });
     await audit(deps, 'lease.action', { actor: c.actor, ip: c.ip, target: `lease:${uuid}`, detail: { action: id, from: from.code, to: to.code, note } });
     if (id === 'rescore') {

@@ -7,6 +7,7 @@ import { leasePlaceLabel, type LeaseAction, type LeaseFacts } from '../../../mac
 import type { ApplicationRecord } from '../../data/applications.ts';
 import type { CheckoutItem } from '../../data/checkouts.ts';
 import type { LeaseRecordData } from '../../data/leases.ts';
+import { DEFAULT_QUEUE_CONFIG, queuesForStatus, type QueueConfig } from '../../../machines/contracts/staff-rules.ts';
 
 // What the lease record reads from the application and its checkout: the list row, the facts the status machine's
 // guards need, and the shopper and retailer facts that move the status (each with a marker so it moves it once).
@@ -162,8 +163,11 @@ export function leaseScopes(row: ApplicationRow): string[] {
   return ['*', `store=${row.store_id}`, `retailer=${row.retailer_id}`, `status=${status}`, `requires_acceptance=${row.requires_acceptance}`];
 }
 
-/** The queue a row waits in (its only partition), if any. */
-export function queueScopes(row: ApplicationRow): string[] {
-  const queue = row.status === 'S' ? 'review' : row.status === 'I' ? 'info' : row.status === 'Z' ? 'docs' : row.status === 'Y' && row.delivered ? 'funding' : null;
-  return queue ? [`queue=${queue}`, `queue=${queue}&store=${row.store_id}`, `queue=${queue}&retailer=${row.retailer_id}`] : [];
+/** The queues a row waits in under the queue configuration (Queue Management), with the tenant partitions of each. */
+export function queueScopes(row: ApplicationRow, config: QueueConfig = DEFAULT_QUEUE_CONFIG): string[] {
+  const key = row.status === 'Y' && row.delivered ? 'Y.delivered' : row.status;
+  return queuesForStatus(config, key).flatMap((queue) => [`queue=${queue}`, `queue=${queue}&store=${row.store_id}`, `queue=${queue}&retailer=${row.retailer_id}`]);
 }
+
+/** The queue ids of a list of queue scopes. */
+export const queuesOfScopes = (scopes: readonly string[]) => scopes.filter((s) => !s.includes('&')).map((s) => s.slice('queue='.length));

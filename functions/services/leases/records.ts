@@ -8,8 +8,11 @@ import { contractHtmlOf, contractPdfOf } from '../contract.ts';
 import { audit, canAccess } from '../staff/actor.ts';
 import { userGuard } from '../staff/actor.ts';
 import { loadLeaseFor, type StaffCtx } from './actions.ts';
-import { queueScopes } from './facts.ts';
-import { syncRowEntries } from './sync.ts';
+import { queuesOfScopes } from './facts.ts';
+import { filedQueueScopes, syncRowEntries } from './sync.ts';
+import { loadQueueConfig } from '../staff/rules-settings.ts';
+import { mayClaimFrom } from '../../../machines/contracts/staff-rules.ts';
+import type { LeaseQueueId } from '../../../machines/contracts/staff-leases.ts';
 import { detailView, revealValue, REVEAL_PERMISSION } from './views.ts';
 
 // Reading one lease record and the small changes that are not status actions: revealing a concealed field (its own
@@ -35,7 +38,14 @@ async function changeClaim(c: StaffCtx, uuid: string, claim: LeaseItem['claim'],
   for (let attempt = 0; attempt < 4; attempt++) {
     const ctx = await loadLeaseFor(c, uuid);
     const lease = ctx.lease;
-    if (!lease.row || queueScopes(lease.row).length === 0) throw conflict(t(c, 'staff.lease.notQueued'));
+    const filed = filedQueueScopes(lease);
+    if (!lease.row || filed.length === 0) throw conflict(t(c, 'staff.lease.notQueued'));
+    // Queue Management: who may claim from the record's queues (an assignment by a holder of lease-queue.assign is not a claim).
+    if (claim && note === 'claim') {
+      const config = await loadQueueConfig(c.deps);
+      const queues = queuesOfScopes(filed) as LeaseQueueId[];
+      if (!queues.some((q) => mayClaimFrom(config, q, c.actor.roleIds))) throw new AppError(403, 'Permission Denied');
+    }
     const now = c.deps.clock();
     const row = { ...lease.row, claimed_by: claim ? { user_id: claim.user_id, name: claim.name, at: claim.at } : null };
     try {
@@ -46,7 +56,7 @@ async function changeClaim(c: StaffCtx, uuid: string, claim: LeaseItem['claim'],
         timeline: [...lease.timeline, { at: now.toISOString(), kind: 'action', name: note, from: null, to: null, actor: { type: 'staff', id: c.actor.userId, name: c.actor.displayName || c.actor.username }, note: claim ? claim.name : null }],
         updatedAt: now.toISOString(),
       });
-      await syncRowEntries(c.deps, uuid, lease.row, row);
+      await syncRowEntries(c.deps, uuid, lease.row, row, { before: filed, after: filed });
       await audit(c.deps, 'lease.claim', { actor: c.actor, ip: c.ip, target: `lease:${uuid}`, detail: { action: note, user: claim?.user_id ?? null } });
       return detailView(c.deps, { ...ctx, lease: saved }, c.actor, c.lang);
     } catch (error) {

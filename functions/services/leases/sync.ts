@@ -14,6 +14,7 @@ import { addToCounters, createLease, getLease, saveLease, syncSearchTerms, type 
 import { syncListEntries } from '../../data/staff/lists.ts';
 import { getStoreById } from '../../data/stores.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { loadQueueConfig } from '../staff/rules-settings.ts';
 import { AppError } from '../../platform/errors.ts';
 import { applicantNameOf, applicationScopes, factsOf, leaseFactsOf, leaseScopes, loanNumberOf, paymentNotesOf, queueScopes, rowOf } from './facts.ts';
 
@@ -102,15 +103,29 @@ export const searchTermHmac = (deps: Pick<Deps, 'crypto'>, kind: string, value: 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Keeps the three staff lists (applications, leases, queue) in line with a row change. */
-export async function syncRowEntries(deps: Pick<Deps, 'db'>, uuid: string, before: ApplicationRow | null, after: ApplicationRow) {
+export async function syncRowEntries(
+  deps: Pick<Deps, 'db'>,
+  uuid: string,
+  before: ApplicationRow | null,
+  after: ApplicationRow,
+  queues: { before: readonly string[]; after: readonly string[] },
+) {
   const pk = `APP#${uuid}`;
   const snap = (row: ApplicationRow | null, scopes: (r: ApplicationRow) => string[]) => (row ? { row: row as never, scopes: scopes(row) } : undefined);
   await Promise.all([
     syncListEntries(deps.db, LIST_APPLICATIONS, pk, snap(before, applicationScopes), snap(after, applicationScopes)),
     syncListEntries(deps.db, LIST_LEASES, pk, snap(before, leaseScopes), snap(after, leaseScopes)),
-    syncListEntries(deps.db, LIST_QUEUE, pk, snap(before, queueScopes), snap(after, queueScopes)),
+    syncListEntries(deps.db, LIST_QUEUE, pk, before ? { row: before as never, scopes: [...queues.before] } : undefined, { row: after as never, scopes: [...queues.after] }),
   ]);
 }
+
+/** The queue partitions a row belongs in now (Queue Management's configuration, cached briefly). */
+export async function currentQueueScopes(deps: Deps, row: ApplicationRow): Promise<string[]> {
+  return queueScopes(row, await loadQueueConfig(deps));
+}
+
+/** The queue partitions a record was filed in (records filed before the configuration existed: the defaults). */
+export const filedQueueScopes = (lease: Pick<LeaseRecordData, 'row' | 'queueScopes'>) => lease.queueScopes ?? (lease.row ? queueScopes(lease.row) : []);
 
 export interface SyncResult extends LeaseContext {
   changed: boolean;
@@ -172,12 +187,14 @@ export async function syncLease(deps: Deps, uuid: string): Promise<SyncResult | 
       const next = advance(app, lease, checkout, store, now);
       const row = rowOf(app, next.record, checkout, store);
       const searchKeys = await searchTermsOf(deps, app, row);
+      const queues = await currentQueueScopes(deps, row);
       const changed = next.events.length > 0 || next.record.applied.length !== lease.applied.length || !sameJson(row, lease.row) || !sameJson(searchKeys, lease.searchKeys) ||
+        !sameJson(queues, filedQueueScopes(lease)) ||
         next.record.storeId !== lease.storeId || next.record.checkoutId !== lease.checkoutId;
       if (!changed) return { app, lease, checkout, store, changed: false };
-      const saved = await saveLease(deps.db, lease, { ...lease, ...next.record, row, searchKeys, updatedAt: now.toISOString() }, next.events);
+      const saved = await saveLease(deps.db, lease, { ...lease, ...next.record, row, searchKeys, queueScopes: queues, updatedAt: now.toISOString() }, next.events);
       await Promise.all([
-        syncRowEntries(deps, uuid, lease.row, row),
+        syncRowEntries(deps, uuid, lease.row, row, { before: filedQueueScopes(lease), after: queues }),
         syncSearchTerms(deps.db, uuid, app.createdAt, lease.searchKeys, searchKeys),
         countNew(deps, app, created, next.newMarkers),
       ]);
