@@ -60,6 +60,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DEMO_ADMIN_PASSWORD: 'e2e-admin-password-1',
       DEMO_RETAILER_API_TOKEN: 'e2e-retailer-api-token-1',
+      // Each test makes the records it needs.
+      DEMO_LEASES: '0',
     },
   },
 });

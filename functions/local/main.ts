@@ -14,6 +14,7 @@ import { ensureTable, startDynalite } from './dynalite.ts';
 import { lockDataDir } from './lock.ts';
 import { createLocalServer } from './server.ts';
 import { seedDemoData } from './seed.ts';
+import { seedDemoLeases } from './demo-leases.ts';
 import { buildWebIfChanged } from './web-build.ts';
 
 // `npm start`: the whole product on one machine, with the embedded database and sandbox vendors.
@@ -108,6 +109,8 @@ async function main() {
     say(`  Staff admin login:    ${credentials.adminUsername} / ${credentials.adminPassword ?? '(changed since it was generated; set DEMO_ADMIN_PASSWORD to reset it)'}`);
     say(`  Retailer API token:   ${credentials.retailerApiToken ?? '(not known)'}`);
     say('Press Ctrl-C to stop.');
+    // Demo lease records through the running API (once per data directory), so the staff portal is not empty.
+    void seedDemoLeases(deps, base, credentials.retailerApiToken).catch((error) => deps.log.warn('demo lease records were not created', { error: String(error) }));
   } catch (error) {
     process.stderr.write(`\n${error instanceof Error ? error.message : String(error)}\n`);
     await stop(1);

@@ -27,6 +27,8 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
       DEMO_ADMIN_PASSWORD: 'admin-password-for-tests',
       DEMO_RETAILER_API_TOKEN: 'rt_test_token_for_integration_tests',
       SANDBOX_LATENCY: 'off',
+      // The tests make their own records; demo lease records would only add noise.
+      DEMO_LEASES: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

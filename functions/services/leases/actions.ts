@@ -59,11 +59,17 @@ export async function loadLeaseFor(c: StaffCtx, uuid: string, noun: 'lease' | 'a
   return synced;
 }
 
+/** A calendar date that exists (Date.parse would roll 2031-02-30 over to March). */
+export const isRealDate = (value: string) => {
+  const d = new Date(`${value}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+};
+
 function validateInputs(c: StaffCtx, id: StaffLeaseActionId, body: LeaseActionRequest, today: string) {
   if (id === 'switch-store' && !body.store_id) throw unprocessable({ store_id: [t(c, 'staff.lease.storeRequired')] });
   if (id === 'update-delivery-date') {
     if (!body.delivery_date) throw unprocessable({ delivery_date: [t(c, 'staff.lease.deliveryDateRequired')] });
-    if (Number.isNaN(Date.parse(`${body.delivery_date}T00:00:00Z`))) throw unprocessable({ delivery_date: [t(c, 'staff.lease.deliveryDateRequired')] });
+    if (!isRealDate(body.delivery_date)) throw unprocessable({ delivery_date: [t(c, 'staff.lease.deliveryDateRequired')] });
     if (body.delivery_date < today) throw unprocessable({ delivery_date: [t(c, 'staff.lease.deliveryDatePast')] });
   }
   if (body.note !== undefined && /\p{Cs}/u.test(body.note)) throw unprocessable({ note: [t(c, 'staff.validation.notWellFormed')] });
@@ -182,7 +188,11 @@ export async function runLeaseAction(c: StaffCtx, uuid: string, actionId: string
         change.fundedCents = checkout?.lease?.computation.cashPrice ?? 0;
         break;
       case 'changed-mind':
+        // The checkout ends too: cancelled before completion, voided after (either records the down payment to refund).
         if (checkout && accepts(checkout, { type: 'checkout.cancelled' })) await cancelCheckout(deps, checkout.id, 'staff', c.lang, note ?? 'Changed mind');
+        else if (checkout && accepts(checkout, { type: 'checkout.voided' })) {
+          await applyToCheckout(deps, checkout.id, { type: 'checkout.voided', reason: note ?? 'Changed mind' }, { actor: 'staff', lang: c.lang, note: (note ?? 'Changed mind').slice(0, 200) });
+        }
         break;
       case 'request-info':
         change.infoRequest = { note: note ?? '', at: now.toISOString() };

@@ -39,11 +39,12 @@ const decisionOf = (app: ApplicationRecord) => (app.decision as Decision | undef
 
 export function leaseFactsOf(checkout: CheckoutItem | undefined, lease: Pick<LeaseRecordData, 'signedByStaffAt' | 'discardedRevision'>): LeaseFacts {
   const revision = checkout?.lease?.revision ?? null;
+  // Discarding voids the contract's signature or envelope; the terms stay calculated (recalculate, then sign again).
   const discarded = revision !== null && lease.discardedRevision === revision;
-  const hasContract = Boolean(checkout?.lease) && !discarded;
+  const hasContract = Boolean(checkout?.lease);
   const esignSigned = checkout?.esign?.status === 'completed' && checkout.esign.leaseRevision === revision;
-  const signed = hasContract && (esignSigned || Boolean(lease.signedByStaffAt));
-  const esignPending = hasContract && checkout?.esign?.status === 'sent';
+  const signed = hasContract && !discarded && (esignSigned || Boolean(lease.signedByStaffAt));
+  const esignPending = hasContract && !discarded && checkout?.esign?.status === 'sent';
   const due = checkout?.lease ? Math.max(0, checkout.lease.computation.actualDownPayment - checkout.paidCents) : 0;
   return { hasContract, esignPending, signed, downPaymentDue: due > 0 };
 }

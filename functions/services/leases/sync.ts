@@ -28,6 +28,10 @@ export const LIST_APPLICATIONS = { entity: 'application', sortFields: ['created_
 export const LIST_LEASES = { entity: 'lease', sortFields: ['created_at'] } as const;
 export const LIST_QUEUE = { entity: 'lease-queue', sortFields: ['state_changed_at'] } as const;
 
+/** The item partition of a record's entries in one list (the application list's are beside the application). */
+export const listRowPk = (list: 'application' | 'lease' | 'queue', uuid: string) =>
+  list === 'application' ? `APP#${uuid}` : `APP${list.toUpperCase()}#${uuid}`;
+
 /** The event type of a status: `lease.approved`, `lease.funded`, ... */
 const STATUS_EVENT_NAMES: Record<LeaseStatusCode, string> = {
   inProgress: 'in_progress',
@@ -110,12 +114,12 @@ export async function syncRowEntries(
   after: ApplicationRow,
   queues: { before: readonly string[]; after: readonly string[] },
 ) {
-  const pk = `APP#${uuid}`;
+  // One partition per list: entries of two lists sorted on the same field must not share a key.
   const snap = (row: ApplicationRow | null, scopes: (r: ApplicationRow) => string[]) => (row ? { row: row as never, scopes: scopes(row) } : undefined);
   await Promise.all([
-    syncListEntries(deps.db, LIST_APPLICATIONS, pk, snap(before, applicationScopes), snap(after, applicationScopes)),
-    syncListEntries(deps.db, LIST_LEASES, pk, snap(before, leaseScopes), snap(after, leaseScopes)),
-    syncListEntries(deps.db, LIST_QUEUE, pk, before ? { row: before as never, scopes: [...queues.before] } : undefined, { row: after as never, scopes: [...queues.after] }),
+    syncListEntries(deps.db, LIST_APPLICATIONS, listRowPk('application', uuid), snap(before, applicationScopes), snap(after, applicationScopes)),
+    syncListEntries(deps.db, LIST_LEASES, listRowPk('lease', uuid), snap(before, leaseScopes), snap(after, leaseScopes)),
+    syncListEntries(deps.db, LIST_QUEUE, listRowPk('queue', uuid), before ? { row: before as never, scopes: [...queues.before] } : undefined, { row: after as never, scopes: [...queues.after] }),
   ]);
 }
 
