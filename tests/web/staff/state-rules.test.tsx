@@ -40,7 +40,7 @@ describe('State Rules screen', () => {
     expect(within(table).getByRole('row', { name: /^MN/ })).toHaveTextContent('Not offered');
     expect(within(table).getByRole('row', { name: /^CA/ })).toHaveTextContent('2.25x');
 
-    await user.click(screen.getByRole('button', { name: 'Rules of TX' }));
+    await user.click(screen.getByRole('button', { name: 'Edit TX' }));
     const cap = screen.getByRole('spinbutton', { name: 'Total cost cap (x cash price)' });
     await user.type(cap, '9');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -60,7 +60,7 @@ describe('State Rules screen', () => {
   it('shows no edit buttons to a viewer', async () => {
     renderStaff(<StateRulesScreen />, { path: '/state-rules', permissions: ['state-rules.view'] });
     await screen.findByRole('table', { name: 'State Rules' });
-    expect(screen.queryByRole('button', { name: /Rules of/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Edit / })).not.toBeInTheDocument();
     expect(screen.getByText('You may view these settings but not change them.')).toBeInTheDocument();
   }, 15_000);
 });

@@ -145,9 +145,10 @@ export function ReportsScreen() {
             </Suspense>
           ) : null}
           {answer.rows.length ? (
-            <div className="table-scroll">
+            // focusable, so that keyboard users can scroll a table wider than the screen (WCAG 2.1.1)
+            <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="report-table-caption">
               <table className="report-table" data-testid="report-table">
-                <caption>{`${answer.meta.title}: ${answer.meta.from} – ${answer.meta.to}`}</caption>
+                <caption id="report-table-caption">{`${answer.meta.title}: ${answer.meta.from} – ${answer.meta.to}`}</caption>
                 <thead>
                   <tr>
                     {answer.meta.columns.map((c) => (

@@ -82,7 +82,7 @@ export function StateRulesScreen() {
                 <td>{r.updated_at ? <DateTime value={r.updated_at} /> : <span className="staff-muted">{t('staff.ui.rules.defaults')}</span>}</td>
                 {mayEdit ? (
                   <td>
-                    <button type="button" className="tk-btn" onClick={() => setEditing(r)} aria-label={t('staff.ui.stateRules.editTitle', { state: r.state })}>
+                    <button type="button" className="tk-btn" onClick={() => setEditing(r)} aria-label={`${t('staff.ui.stateRules.edit')} ${r.state}`}>
                       {t('staff.ui.stateRules.edit')}
                     </button>
                   </td>
