@@ -124,8 +124,10 @@ export async function dispatch(event: HttpEvent, allDeps: Deps, handlers: Handle
 export function lambdaHandler(handlers: HandlerMap, makeDeps: LambdaDeps) {
   groupProviders.set(handlers, makeDeps.providers);
   let deps: Promise<Deps> | undefined;
-  return async (event: HttpEvent): Promise<HttpResult> => {
+  const handler = async (event: HttpEvent): Promise<HttpResult> => {
     deps ??= makeDeps();
     return dispatch({ ...event, requestContext: { ...event.requestContext, requestId: event.requestContext?.requestId ?? randomUUID() } }, await deps, handlers);
   };
+  // The ports this function has (read by tests/infra: its bundle must not touch any other).
+  return Object.assign(handler, { providers: makeDeps.providers });
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type { Deps } from '../platform/deps.ts';
 import { ok } from '../platform/response.ts';
 import { parsePath } from '../platform/validate.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import { CONSENT_TEXTS, type ConsentEntry } from '../../machines/contracts/consents.ts';
 import { formatCents } from '../../machines/domain/money.ts';
 import { translate } from '../../machines/i18n/catalogue.ts';
@@ -126,6 +126,8 @@ export function entryLines(entry: ConsentEntry, lang: Lang): Array<[string, stri
 
 /** The record as a PDF: one block per entry, oldest first, with every text and figure as recorded. */
 export async function consentPdf(deps: Pick<Deps, 'db' | 'clock'>, uuid: string, lang: Lang = 'en'): Promise<Uint8Array> {
+  // pdf-lib loads on the first PDF rendered (a side package beside the bundle, infra/constructs/side-assets.ts).
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const entries = await listConsents(deps, uuid);
   const pdf = await PDFDocument.create();
   const title = label(lang, 'pdfTitle');

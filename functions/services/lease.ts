@@ -15,7 +15,7 @@ import type { ApplySession } from '../platform/sessions.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, conflict, unprocessable } from '../platform/errors.ts';
 import { applyToCheckout, loadSessionCheckout, requireVerified, snapshotOf } from './checkout.ts';
-import { contractLinks } from './contract.ts';
+import { contractDisclosure, contractFacts, contractLinks } from './contract.ts';
 import { isLiveApproval } from './decision-support.ts';
 import { loadScoringSettings } from './scoring.ts';
 import { loadStateRule, withStateRule } from './state-rules.ts';
@@ -199,6 +199,8 @@ export function feeLines(c: LeaseComputation) {
 export async function leaseView(deps: Deps, item: CheckoutItem, store: StoreView, lease: StoredLease, settings: ScoringSettings) {
   const c = lease.computation;
   const links = await contractLinks(deps, item.id);
+  // The cost disclosure: the agreement's own figures (the lease summary shows exactly what the contract will say).
+  const facts = await contractFacts(deps, { ...item, lease }).catch(() => null);
   return {
     checkout_id: item.id,
     application_id: lease.applicationUuid,
@@ -227,6 +229,9 @@ export async function leaseView(deps: Deps, item: CheckoutItem, store: StoreView
     lease_cents: c,
     inputs: lease.input,
     contract: links,
+    disclosure: facts ? contractDisclosure(facts) : null,
+    state: facts?.stateRule?.state ?? null,
+    state_disclosures: facts?.stateRule?.disclosures ?? [],
   };
 }
 

@@ -13,12 +13,15 @@ import { scoringSettings } from './scoring-settings.ts';
 import { imports } from './imports.ts';
 import { adverseAction } from './adverse-action.ts';
 import { staffRules } from './staff-rules.ts';
-import { disclosures } from './disclosures.ts';
+import { consentsArea } from './consents-area.ts';
+import { crm } from './crm.ts';
+import { merchant } from './merchant.ts';
+import { network } from './network.ts';
 import type { MessageArea } from './types.ts';
 
 // Every feature area's messages: each area keeps its messages in its own file; this is the one place that lists them.
 // machines/i18n/catalogue.ts joins them (it reaches this module as `#i18n/areas`, see there).
-const areas: readonly MessageArea[] = [common, toolkit, flows, shell, checkout, application, decision, calculator, staff, leases, staffLeasesUi, scoringSettings, imports, adverseAction, staffRules, disclosures];
+const areas: readonly MessageArea[] = [common, toolkit, flows, shell, checkout, application, decision, calculator, staff, leases, staffLeasesUi, scoringSettings, imports, adverseAction, staffRules, consentsArea, crm, network, merchant];
 
 export function loadMessageAreas(): readonly MessageArea[] {
   return areas;

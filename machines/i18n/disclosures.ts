@@ -3,7 +3,8 @@ import type { MessageArea } from './types.ts';
 // Cost disclosures (result screen calculator, lease summary), the consent texts the shopper agrees to (ESIGN, the
 // PIN message), and the staff labels of the consent record. `disclosure.*` and `consent.*` are shown to shoppers
 // (checked for 'same as cash', 'interest', 'loan' and 'credit' by tests/unit/i18n/lease-wording.test.ts);
-// `staff.consents.*` are staff texts. A change to a consent text must bump its version in
+// the staff labels are in consents-staff.ts and the registered area in consents-area.ts (kept apart so that the
+// shopper chunks carry only the shopper texts). A change to a consent text must bump its version in
 // machines/contracts/consents.ts (CONSENT_TEXTS).
 
 /** Shown to shoppers with the figures (bundled with the disclosure table). */
@@ -92,90 +93,4 @@ export const consentTexts: MessageArea = {
     'consent.pin.sms': 'Al pedir su código por mensaje de texto, acepta que le enviemos un mensaje de texto con el código al número móvil de su solicitud. Pueden aplicarse tarifas de mensajes y datos. Sin mensajes de mercadeo.',
     'consent.pin.email': 'Al pedir su código por correo electrónico, acepta que le enviemos un correo con el código a la dirección de su solicitud. Sin mensajes de mercadeo.',
   },
-};
-
-/** Staff: the consent record's labels (staff detail and the PDF export). */
-export const consentStaffTexts: MessageArea = {
-  en: {
-    'staff.consents.title': 'Consents and disclosures',
-    'staff.consents.pdfTitle': 'Consent and disclosure record',
-    'staff.consents.pdfIntro': 'Application {uuid}. Exported {at}. {count} entries, oldest first, as recorded (append-only).',
-    'staff.consents.empty': 'Nothing has been recorded for this application.',
-    'staff.consents.at': 'Recorded at',
-    'staff.consents.kind': 'What',
-    'staff.consents.kind.esign': 'Consent to electronic records (ESIGN)',
-    'staff.consents.kind.pin_channel': 'Consent to the PIN message (TCPA)',
-    'staff.consents.kind.terms': 'Terms accepted at submission',
-    'staff.consents.kind.disclosure': 'Cost disclosure shown',
-    'staff.consents.kind.contract_sent': 'Contract sent for signing',
-    'staff.consents.kind.contract_signed': 'Contract signed',
-    'staff.consents.language': 'Language',
-    'staff.consents.actor': 'By',
-    'staff.consents.clientId': 'Client id',
-    'staff.consents.ip': 'IP address',
-    'staff.consents.channel': 'Channel',
-    'staff.consents.version': 'Text version',
-    'staff.consents.text': 'Text shown',
-    'staff.consents.screen': 'Screen',
-    'staff.consents.figures': 'Figures (server computation)',
-    'staff.consents.figuresValue':
-      'Option {option}, {frequency}: {numPayments} payments of {payment}; total of payments {total}; cash price {cash}; cost of leasing {cost}; fees {fees}; early purchase within {epoDays} days {payoff}, after {after}; protection plan {ocp}',
-    'staff.consents.matches': 'Shown vs computed',
-    'staff.consents.identical': 'Identical',
-    'staff.consents.notReported': 'Not reported by the page',
-    'staff.consents.state': 'State',
-    'staff.consents.stateDisclosures': 'State disclosures shown',
-    'staff.consents.checkout': 'Checkout',
-    'staff.consents.envelope': 'E-sign envelope',
-    'staff.consents.documentHash': 'Contract SHA-256',
-    'staff.consents.signedHash': 'Signed copy SHA-256',
-    'staff.consents.matchesSent': 'Signed document is the one sent',
-    'staff.consents.yes': 'Yes',
-    'staff.consents.no': 'No',
-    'staff.consents.export': 'Export PDF',
-  },
-  es: {
-    'staff.consents.title': 'Consentimientos y divulgaciones',
-    'staff.consents.pdfTitle': 'Registro de consentimientos y divulgaciones',
-    'staff.consents.pdfIntro': 'Solicitud {uuid}. Exportado {at}. {count} entradas, de la más antigua a la más reciente, tal como se registraron (solo se agregan).',
-    'staff.consents.empty': 'No se ha registrado nada para esta solicitud.',
-    'staff.consents.at': 'Registrado el',
-    'staff.consents.kind': 'Qué',
-    'staff.consents.kind.esign': 'Consentimiento a registros electrónicos (ESIGN)',
-    'staff.consents.kind.pin_channel': 'Consentimiento al mensaje del PIN (TCPA)',
-    'staff.consents.kind.terms': 'Términos aceptados al enviar',
-    'staff.consents.kind.disclosure': 'Divulgación de costos mostrada',
-    'staff.consents.kind.contract_sent': 'Contrato enviado para firma',
-    'staff.consents.kind.contract_signed': 'Contrato firmado',
-    'staff.consents.language': 'Idioma',
-    'staff.consents.actor': 'Por',
-    'staff.consents.clientId': 'Id de cliente',
-    'staff.consents.ip': 'Dirección IP',
-    'staff.consents.channel': 'Canal',
-    'staff.consents.version': 'Versión del texto',
-    'staff.consents.text': 'Texto mostrado',
-    'staff.consents.screen': 'Pantalla',
-    'staff.consents.figures': 'Cifras (cálculo del servidor)',
-    'staff.consents.figuresValue':
-      'Opción {option}, {frequency}: {numPayments} pagos de {payment}; total de pagos {total}; precio al contado {cash}; costo del arrendamiento {cost}; cargos {fees}; compra anticipada dentro de {epoDays} días {payoff}, después {after}; plan de protección {ocp}',
-    'staff.consents.matches': 'Mostrado vs calculado',
-    'staff.consents.identical': 'Idénticos',
-    'staff.consents.notReported': 'La página no lo informó',
-    'staff.consents.state': 'Estado',
-    'staff.consents.stateDisclosures': 'Divulgaciones del estado mostradas',
-    'staff.consents.checkout': 'Checkout',
-    'staff.consents.envelope': 'Sobre de firma electrónica',
-    'staff.consents.documentHash': 'SHA-256 del contrato',
-    'staff.consents.signedHash': 'SHA-256 de la copia firmada',
-    'staff.consents.matchesSent': 'El documento firmado es el enviado',
-    'staff.consents.yes': 'Sí',
-    'staff.consents.no': 'No',
-    'staff.consents.export': 'Exportar PDF',
-  },
-};
-
-/** The area registered in machines/i18n/areas.ts. */
-export const disclosures: MessageArea = {
-  en: { ...disclosureTexts.en, ...consentTexts.en, ...consentStaffTexts.en },
-  es: { ...disclosureTexts.es, ...consentTexts.es, ...consentStaffTexts.es },
 };

@@ -278,6 +278,11 @@ export async function detailView(deps: Deps, ctx: { app: ApplicationRecord; leas
       });
     }
   }
+  if (app.decidedAt || checkout?.lease) {
+    // What the shopper consented to and was shown (functions/services/consents.ts), exportable for a regulator.
+    const record = `/staff/api/applications/${app.uuid}/consents.pdf`;
+    documents.push({ kind: 'consent-record', name: translate(lang, 'staff.lease.document.consents'), preview_url: null, download_url: record });
+  }
   if (app.status === 'denied') {
     // The FCRA 615(a) notice kept with the denial (functions/services/adverse-action.ts).
     const notice = `/staff/api/applications/${app.uuid}/adverse-action?format=html&lang=${lang}`;

@@ -42,7 +42,7 @@ const SEEDED_ROLES: { id: string; name: string; guard: Guard; description: strin
     name: 'Store Manager',
     guard: 'store',
     description: 'Runs a store: its users, its settings and its lease applications.',
-    permissions: ['users.view', 'users.create', 'users.update', 'users.delete', 'users.restore', 'users.block', 'stores.view', 'stores.update', 'applications.view', 'applications.update', 'leases.view'],
+    permissions: ['users.view', 'users.create', 'users.update', 'users.delete', 'users.restore', 'users.block', 'stores.view', 'stores.update', 'applications.view', 'applications.update', 'leases.view', 'pos.view', 'pickups.view', 'pickups.manage', 'retention.view'],
     field_permissions: ['fields.users.roles'],
   },
   {
@@ -54,6 +54,7 @@ const SEEDED_ROLES: { id: string; name: string; guard: Guard; description: strin
       'users.view', 'users.create', 'users.update', 'users.delete', 'users.restore', 'users.block', 'users.link',
       'stores.view', 'stores.create', 'stores.update', 'retailers.view', 'retailers.update',
       'tokens.view', 'tokens.create', 'tokens.revoke', 'applications.view', 'applications.update', 'leases.view', 'reports.view',
+      'pos.view', 'pos.manage', 'pickups.view', 'pickups.manage', 'retention.view', 'retailer-map.view',
     ],
     field_permissions: ['fields.users.roles', 'fields.stores.active'],
   },

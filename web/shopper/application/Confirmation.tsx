@@ -7,6 +7,7 @@ import { formatCents, parseAmountToCents } from '../../../machines/domain/money.
 import { useBrand } from '../../lib/brand.tsx';
 import { formatDate, formatPhone } from '../../lib/format.ts';
 import { useAppT } from './text.ts';
+import { useConsentText } from '../disclosures/consent-text.ts';
 
 export type SummarySection = 'applicantInfo' | 'applicantAddress' | 'hvacHomeOwnership' | 'income' | 'banking' | 'coApplicantQuestion' | 'coApplicantInfo' | 'coApplicantIncome';
 
@@ -49,6 +50,7 @@ export function Confirmation({ draft, flags, onEdit, onConfirm, busy, error, err
   headingRef?: React.Ref<HTMLHeadingElement>;
 }) {
   const { t, tError } = useAppT();
+  const consent = useConsentText();
   const { brand } = useBrand();
   const none = t('application.summary.notProvided');
   const text = (v: unknown) => (v === null || v === undefined || v === '' ? none : String(v));
@@ -193,6 +195,7 @@ export function Confirmation({ draft, flags, onEdit, onConfirm, busy, error, err
             <a href={`${home}/e-sign-consent`} target="_blank" rel="noopener noreferrer">{t('application.agreement.esign')}</a>
           </li>
         </ul>
+        <p data-testid="esign-consent">{consent('consent.esign.text')}</p>
         <p>{t('application.confirmation.agreement')}</p>
       </section>
       <div className="actions">

@@ -11,6 +11,8 @@ import { formatDate } from '../../lib/format.ts';
 import { scorePayments } from '../verification/client.ts';
 import { useDecisionT } from '../verification/text.ts';
 import '../verification/decision.css';
+import { DisclosureTable } from '../disclosures/DisclosureTable.tsx';
+import { reportDisclosure } from '../disclosures/client.ts';
 
 export interface CalculatorProps {
   offerAmounts: Partial<Record<LeaseOption, string>>;
@@ -100,6 +102,20 @@ export function Calculator(props: CalculatorProps) {
   const calculation = context.calculation?.response ?? null;
   const expressPay = showExpressPay({ rating: props.rating, isHvac: props.isHvac, applicantState: props.applicantState });
   const canContinue = snap.can({ type: 'calculator.continue' });
+
+  // Each calculation's disclosure, once shown, goes on the application's consent record (the server recomputes it).
+  const shownCalculation = context.calculation;
+  useEffect(() => {
+    const disclosure = shownCalculation?.response.disclosure;
+    if (!shownCalculation || !disclosure) return;
+    const r = shownCalculation.request;
+    reportDisclosure({
+      uuid: propsRef.current.applicationId,
+      screen: 'calculator',
+      choice: { leaseAmount: centsToDecimal(r.leaseAmountCents), option: r.option, paymentFrequency: r.paymentFrequency, ocpIncluded: r.ocpIncluded },
+      shown: disclosure,
+    });
+  }, [shownCalculation]);
 
   return (
     <section className="calculator card" aria-labelledby="calculator-title">
@@ -207,6 +223,14 @@ export function Calculator(props: CalculatorProps) {
                 <dd data-testid="calculator-first-payment">{formatDate(calculation.firstPaymentDate)}</dd>
               </div>
             </dl>
+            {calculation.disclosure && (
+              <DisclosureTable
+                disclosure={calculation.disclosure}
+                state={props.applicantState}
+                stateDisclosures={calculation.state_disclosures ?? []}
+                busy={pending}
+              />
+            )}
             {expressPay && (
               <section aria-labelledby="express-pay-title" data-testid="express-pay">
                 <h3 id="express-pay-title">{t('calculator.expressPay.title')}</h3>

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { INCOME_FREQUENCIES, type IncomeFrequency } from '../../../machines/domain/income.ts';
 import { parseAmountToCents } from '../../../machines/domain/money.ts';
 import { paymentFrequencyChoices } from '../../../machines/domain/payment-frequency.ts';
@@ -7,6 +7,8 @@ import { formatDate, formatPhone } from '../../lib/format.ts';
 import * as client from './client.ts';
 import { Busy, CancelCheckout, StepError, StepHeading, useFlow, useLease } from './parts.tsx';
 import { deliveryMoney, money, useCheckoutT } from './text.ts';
+import { DisclosureTable } from '../disclosures/DisclosureTable.tsx';
+import { reportDisclosure } from '../disclosures/client.ts';
 
 // Lease Summary (seed 000 sections 2, 3, 5, 9): store and customer, the items, the lease form (language, option,
 // payment frequency, OCP, extra down), the contract terms from the pricing engine, Preview Contract and E-Sign.
@@ -33,7 +35,13 @@ export function LeaseSummary() {
   const requesting = useSelector(actor, (s) => s.matches({ steps: 'requestingEsign' }));
   const failed = useSelector(actor, (s) => s.matches({ steps: 'contractFailed' }));
   const error = useSelector(actor, (s) => s.context.error);
+  // The disclosure shown goes on the application's consent record (the server recomputes it from the stored lease).
+  const shown = lease?.disclosure ?? null;
+  useEffect(() => {
+    if (lease && shown) reportDisclosure({ uuid: lease.application_id, screen: 'lease', checkout_id: lease.checkout_id, shown });
+  }, [lease, shown]);
   if (!lease) return <Busy text={t('checkout.busy.lease')} />;
+  const d = lease.disclosure ?? null;
   const l = lease.lease;
   const applicant = app?.applicant;
   const location = app?.location;
@@ -112,21 +120,26 @@ export function LeaseSummary() {
         <Term label={t('lease.term.delivery')} value={deliveryMoney(l.delivery)} />
         <Term label={t('lease.term.payment')} value={money(l.paymentWithWaiver)} />
         <Term label={t('lease.term.frequency')} value={t(`lease.frequency.${l.paymentFrequency}`)} />
-        <Term label={t('lease.term.numPayments')} value={String(l.numPayments)} />
+        {!d && <Term label={t('lease.term.numPayments')} value={String(l.numPayments)} />}
         <Term label={t('lease.term.firstPayment')} value={formatDate(l.nextPaymentAt)} />
-        {lease.ocp.included && <Term label={t('lease.term.ocp')} value={money(lease.ocp.per_payment)} />}
-        <Term label={t('lease.term.totalPayment')} value={money(l.totalPayment)} />
-        <Term label={t('lease.term.costOfLease')} value={money(l.costOfLease)} />
-        {lease.fees
-          .filter((f) => f.key !== 'securityDeposit' || (parseAmountToCents(f.amount) ?? 0) > 0)
-          .map((f) => (
-            <Term key={f.key} label={t(`lease.fee.${f.key}`)} value={money(f.amount)} />
-          ))}
+        {!d && lease.ocp.included && <Term label={t('lease.term.ocp')} value={money(lease.ocp.per_payment)} />}
+        {!d && <Term label={t('lease.term.totalPayment')} value={money(l.totalPayment)} />}
+        {!d && <Term label={t('lease.term.costOfLease')} value={money(l.costOfLease)} />}
+        {!d &&
+          lease.fees
+            .filter((f) => f.key !== 'securityDeposit' || (parseAmountToCents(f.amount) ?? 0) > 0)
+            .map((f) => <Term key={f.key} label={t(`lease.fee.${f.key}`)} value={money(f.amount)} />)}
         {(parseAmountToCents(l.additionalDown) ?? 0) > 0 && <Term label={t('lease.term.additionalDown')} value={money(l.additionalDown)} />}
         <Term label={t('lease.term.dueToday')} value={money(l.remainingPaymentNeeded)} strong />
       </dl>
-      <p className="lease-epo">{t('lease.epo', { days: lease.epo.days, fee: money(lease.epo.fee), percent: lease.epo.remaining_payments_percent })}</p>
-      <p className="muted">{t('lease.ocpOptional')}</p>
+      {d ? (
+        <DisclosureTable disclosure={d} state={lease.state ?? null} stateDisclosures={lease.state_disclosures ?? []} />
+      ) : (
+        <>
+          <p className="lease-epo">{t('lease.epo', { days: lease.epo.days, fee: money(lease.epo.fee), percent: lease.epo.remaining_payments_percent })}</p>
+          <p className="muted">{t('lease.ocpOptional')}</p>
+        </>
+      )}
 
       {failed && (
         <section className="card checkout-problem" aria-labelledby="contract-failed" role="alert">

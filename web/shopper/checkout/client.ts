@@ -1,3 +1,4 @@
+import type { CostDisclosure } from '../../../machines/domain/disclosures.ts';
 import type { EsignOutput, LoadedCheckout } from '../../../machines/checkout/checkout-flow.machine.ts';
 import type { ProcessResponse } from '../../../machines/checkout/process-response.ts';
 import type { ExchangeOutput } from '../../../machines/checkpoint/checkpoint.machine.ts';
@@ -159,6 +160,10 @@ export interface LeaseAnswer {
     items: { sku: string; description: string; quantity: number; unitPrice: string; total: string; requiredParts: { sku: string; description: string; quantity: number; unitPrice: string; total: string }[] }[];
   };
   contract: { preview_path: string; pdf_url: string; pdf_expires_at: string };
+  /** The cost disclosure (the agreement's figures) and the applicant's state's required disclosures. */
+  disclosure?: CostDisclosure | null;
+  state?: string | null;
+  state_disclosures?: string[];
 }
 
 export function fetchLease(id: string, q: LeaseQuery, lang: Lang) {

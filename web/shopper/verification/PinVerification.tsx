@@ -8,6 +8,7 @@ import { pinLeaveLabelKey, pinMachine, type PinOutcome } from '../../../machines
 import { useHostMessaging } from '../../lib/host-messaging.ts';
 import { confirmPin, sendPin } from './client.ts';
 import { useDecisionT } from './text.ts';
+import { useConsentText } from '../disclosures/consent-text.ts';
 import './decision.css';
 
 export interface PinVerificationProps {
@@ -27,6 +28,7 @@ export interface PinVerificationProps {
  */
 export function PinVerification({ uuid, storeId, checkoutId = null, retrieval = false, note, onOutcome }: PinVerificationProps) {
   const { t, lang } = useDecisionT();
+  const consent = useConsentText();
   const host = useHostMessaging();
   const langRef = useRef(lang);
   langRef.current = lang;
@@ -148,6 +150,7 @@ export function PinVerification({ uuid, storeId, checkoutId = null, retrieval = 
               ))}
             </div>
           </fieldset>
+          <p className="muted" data-testid="pin-consent">{consent(context.mode === 'sms' ? 'consent.pin.sms' : 'consent.pin.email')}</p>
           <div className="actions">
             <button type="submit" className="button" disabled={!entering || context.code.length !== PIN_LENGTH}>
               {t('pin.continue')}
