@@ -68,6 +68,7 @@ export type LeaseStatusEvent =
   | { type: 'lease.fund' }
   | { type: 'lease.fundingRejected' }
   | { type: 'lease.fundingCompleted' }
+  | { type: 'lease.merchandiseReturned' }
   | { type: 'lease.changedMind' };
 
 export type LeaseAction = LeaseStatusEvent['type'];
@@ -97,6 +98,7 @@ export const LEASE_ACTIONS: Record<LeaseAction, string> = {
   'lease.fund': 'leaseStatus.action.fund',
   'lease.fundingRejected': 'leaseStatus.action.fundingRejected',
   'lease.fundingCompleted': 'leaseStatus.action.fundingCompleted',
+  'lease.merchandiseReturned': 'leaseStatus.action.merchandiseReturned',
   'lease.changedMind': 'leaseStatus.action.changedMind',
 };
 export const LEASE_ACTION_TYPES = Object.keys(LEASE_ACTIONS) as LeaseAction[];
@@ -271,6 +273,8 @@ export const leaseStatusMachine = setup({
             'lease.cancelDelivered': { target: 'authorized' },
             // Delivered leases are sent for funding to the retailer ('Lease was not delivered' otherwise).
             'lease.fund': { target: '#leaseStatus.G' },
+            // The goods came back before funding (a completed pick-up): the shopper did not keep the lease.
+            'lease.merchandiseReturned': { target: '#leaseStatus.C' },
           },
         },
       },
@@ -281,6 +285,8 @@ export const leaseStatusMachine = setup({
         'lease.fundingCompleted': { target: 'L' },
         // Funding was rejected (missing delivery proof, mismatch): back to delivered, awaiting funding.
         'lease.fundingRejected': { target: '#leaseStatus.Y.delivered' },
+        // The goods came back while funding was in process: the funding stops.
+        'lease.merchandiseReturned': { target: 'C' },
       },
     },
     // Funded / Closed: nothing more changes its status here (servicing takes over).

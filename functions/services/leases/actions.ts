@@ -255,3 +255,46 @@ export async function runLeaseAction(c: StaffCtx, uuid: string, actionId: string
 const actorOf = (c: StaffCtx): TimelineEntry['actor'] => ({ type: 'staff', id: c.actor.userId, name: c.actor.displayName || c.actor.username });
 
 export { applicantNameOf };
+
+/**
+ * A completed pick-up (functions/services/merchant/pickups.ts): the goods came back. Before funding ends the lease
+ * (delivered or funding in process -> (C) Changed Mind, with its webhook); otherwise only the timeline records it.
+ */
+export async function recordMerchandiseReturned(c: StaffCtx, uuid: string, input: { pickupId: string; type: 'return' | 'repossession'; at: string }) {
+  const { deps } = c;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const ctx = await loadLeaseFor(c, uuid);
+    const lease = ctx.lease;
+    const now = deps.clock();
+    const result = applyLeaseAction(restoreLeaseStatus(lease.status), 'lease.merchandiseReturned', leaseFactsOf(ctx.checkout, lease), c.lang);
+    const from = { code: lease.status.code, delivered: lease.status.delivered };
+    const to = result.accepted ? { code: result.to, delivered: isDelivered(result.snapshot) } : from;
+    const entry: TimelineEntry = {
+      at: input.at,
+      kind: result.accepted && result.statusChanged ? 'status' : 'event',
+      name: `pickup.${input.type}`,
+      from: from.code,
+      to: result.accepted ? to.code : null,
+      actor: actorOf(c),
+      note: input.pickupId,
+    };
+    const next: LeaseItem = {
+      ...lease,
+      ...(result.accepted ? { status: persistLeaseStatus(result.snapshot), stateChangedAt: result.statusChanged ? now.toISOString() : lease.stateChangedAt } : {}),
+      timeline: [...lease.timeline, entry],
+      updatedAt: now.toISOString(),
+    };
+    next.row = rowOf(ctx.app, next, ctx.checkout, ctx.store);
+    next.queueScopes = await currentQueueScopes(deps, next.row);
+    const events = result.accepted && result.statusChanged ? [statusEvent(next, from, to, `pickup.${input.type}`, now)] : [];
+    try {
+      const saved = await saveLease(deps.db, lease, next, events);
+      await syncRowEntries(deps, uuid, lease.row, saved.row!, { before: filedQueueScopes(lease), after: saved.queueScopes ?? [] });
+      return { status: saved.status.code, changed: events.length > 0 };
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 409) continue;
+      throw error;
+    }
+  }
+  throw new AppError(409, STALE_WRITE_MESSAGE);
+}

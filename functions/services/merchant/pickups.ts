@@ -12,15 +12,15 @@ import {
 import { createItem, saveVersioned, type StoredItem } from '../../data/items.ts';
 import { getMerchantRecord, merchantKey } from '../../data/merchant.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
-import { applicantNameOf, loadLeaseFor } from '../leases/actions.ts';
+import { applicantNameOf, loadLeaseFor, recordMerchandiseReturned } from '../leases/actions.ts';
 import { loadForAccess, field, parseFor, saveButtons, section, syncRow, t, text, unableToSave, type ResourceCtx, type ResourceDef } from '../staff/resource.ts';
 import { cents, idText, isoDate, newId, options } from './common.ts';
 
 // Pick Ups and Pick Up Transactions (seed 001): merchandise returned by the shopper or repossessed, linked to a lease
 // (the application uuid), scheduled on a date in a window; its transactions (attempts, the collection, fees, notes)
-// move the pick-up's status. A completed pick-up records what it does to the lease: the lease-status machine has no
-// status for returned merchandise, so the lease is left as it is and the pick-up keeps `lease_effect`
-// (docs/decisions.md, issue 12).
+// move the pick-up's status. A completed pick-up records what it does to the lease (`lease_effect`) and tells the
+// lease record (`recordMerchandiseReturned`): goods back before funding end the lease as (C) Changed Mind; after,
+// the lease's timeline records it.
 
 export interface Pickup extends StoredItem {
   id: string;
@@ -301,6 +301,12 @@ export const pickupTxDef: ResourceDef<PickupTx> = {
         throw error;
       }
       await syncRow(c, pickupsDef, pickup, next);
+      if (completes) {
+        // The pick-up is done whatever the lease says; a lease that cannot take it keeps it in its timeline only.
+        await recordMerchandiseReturned(c, pickup.lease_uuid, { pickupId: pickup.id, type: pickup.type as 'return' | 'repossession', at }).catch((error) =>
+          c.deps.log.warn('the lease did not record the returned merchandise', { pickup: pickup.id, error: String(error) }),
+        );
+      }
       const id = newId('pkt');
       return (await createItem(c.deps.db, {
         ...merchantKey('PICKUPTX', id),

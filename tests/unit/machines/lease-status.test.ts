@@ -128,8 +128,8 @@ const ALLOWED: Record<Place, Partial<Record<LeaseAction, Place>>> = {
     'lease.resetToApproved': 'V',
     'lease.changedMind': 'C',
   },
-  'Y.delivered': { 'lease.cancelDelivered': 'Y', 'lease.fund': 'G' },
-  G: { 'lease.fundingCompleted': 'L', 'lease.fundingRejected': 'Y.delivered' },
+  'Y.delivered': { 'lease.cancelDelivered': 'Y', 'lease.fund': 'G', 'lease.merchandiseReturned': 'C' },
+  G: { 'lease.fundingCompleted': 'L', 'lease.fundingRejected': 'Y.delivered', 'lease.merchandiseReturned': 'C' },
   L: {},
   C: { 'lease.resetToApproved': 'V' },
 };
