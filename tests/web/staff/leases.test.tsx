@@ -6,12 +6,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { staffConsentsHandlers } from '../../../msw/staff-consents-handlers.ts';
 import { APPLICATIONS_URL, CONFIRM_REQUEST_INFO, LEASES_URL, staffLeasesHandlers } from '../../../msw/staff-leases-handlers.ts';
 import { ApplicationDetailScreen } from '../../../web/staff/features/applications/ApplicationDetailScreen.tsx';
 import { ApplicationsScreen } from '../../../web/staff/features/applications/ApplicationsScreen.tsx';
 import { renderStaff } from './render-staff.tsx';
 
-const server = setupServer(...staffLeasesHandlers);
+const server = setupServer(...staffLeasesHandlers, ...staffConsentsHandlers);
 // a busy machine (the whole web project in parallel) makes a debounced search and a few renders slow
 vi.setConfig({ testTimeout: 20_000 });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

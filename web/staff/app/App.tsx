@@ -1,6 +1,7 @@
 // The staff portal: hash routing (wouter), the session (GET /staff/api/auth/me on load), the sign-in and password
 // screens while signed out, and the shell with the named routes while signed in.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { isSignupPath, SignUpScreen } from '../features/signup/SignUpScreen.tsx';
 import { matchRoute, Router, useLocation, useRouter } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import type { StaffMe } from '../../../machines/contracts/staff.ts';
@@ -129,6 +130,9 @@ function Portal() {
       </p>
     );
   }
+
+  // The public sign-up (features/signup) needs no session, and shows the same with or without one.
+  if (isSignupPath(location)) return <SignedOutFrame><SignUpScreen caller={caller} location={location} /></SignedOutFrame>;
 
   if (!session) {
     const screen =

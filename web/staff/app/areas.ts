@@ -14,6 +14,10 @@ import { toolkit } from '../../../machines/i18n/toolkit.ts';
 import { scoringSettings } from '../../../machines/i18n/scoring-settings.ts';
 import { imports } from '../../../machines/i18n/imports.ts';
 import { staffRules } from '../../../machines/i18n/staff-rules.ts';
+import { crm } from '../../../machines/i18n/crm.ts';
+import { network } from '../../../machines/i18n/network.ts';
+import { merchant } from '../../../machines/i18n/merchant.ts';
+import { consentStaffTexts } from '../../../machines/i18n/consents-staff.ts';
 import type { MessageArea } from '../../../machines/i18n/types.ts';
 
-export const STAFF_AREAS: readonly MessageArea[] = [common, shell, toolkit, application, checkout, leases, staff, staffLeasesUi, scoringSettings, imports, staffRules];
+export const STAFF_AREAS: readonly MessageArea[] = [common, shell, toolkit, application, checkout, leases, staff, staffLeasesUi, scoringSettings, imports, staffRules, crm, network, merchant, consentStaffTexts];

@@ -26,9 +26,25 @@ import { StateRulesScreen } from '../features/state-rules/StateRulesScreen.tsx';
 import { SecuritySettingsScreen } from '../features/security-settings/SecuritySettingsScreen.tsx';
 import { QueueManagementScreen } from '../features/queue-management/QueueManagementScreen.tsx';
 import { StoreContextScreen } from '../features/store-context/StoreContextScreen.tsx';
+import { StoreApplicationScreen, StoreApplicationsScreen } from '../features/store-applications/StoreApplicationsScreen.tsx';
+import { OAuthClientsScreen } from '../features/oauth-clients/OAuthClientsScreen.tsx';
 import { StoresScreen } from '../features/stores/StoresScreen.tsx';
 import { TokensScreen } from '../features/tokens/TokensScreen.tsx';
 import { UsersScreen } from '../features/users/UsersScreen.tsx';
+import { LeadsScreen } from '../features/leads/LeadsScreen.tsx';
+import { ContactsScreen } from '../features/contacts/ContactsScreen.tsx';
+import { TasksScreen } from '../features/tasks/TasksScreen.tsx';
+import { CampaignsScreen } from '../features/marketing/CampaignsScreen.tsx';
+import { MarketingRequestsScreen } from '../features/marketing/MarketingRequestsScreen.tsx';
+import { MarketingGuideScreen } from '../features/marketing/MarketingGuideScreen.tsx';
+import { ResourcesLibraryScreen } from '../features/resources/ResourcesLibraryScreen.tsx';
+import { PaymentCalculatorScreen } from '../features/payment-calculator/PaymentCalculatorScreen.tsx';
+import { PushNotificationsScreen } from '../features/push-notifications/PushNotificationsScreen.tsx';
+import { MobileSlidesScreen } from '../features/mobile-slides/MobileSlidesScreen.tsx';
+import { RetailerMapScreen } from '../features/retailer-map/RetailerMapScreen.tsx';
+import { PosItemsScreen, PosOrdersScreen } from '../features/pos/PosScreens.tsx';
+import { PickupsScreen, PickupTransactionsScreen } from '../features/pickups/PickupsScreens.tsx';
+import { RetentionEntriesScreen, RetentionScreen } from '../features/retention/RetentionScreens.tsx';
 
 export type MenuGroup = 'main' | 'user' | 'top' | 'admin';
 export type Params = Record<string, string | undefined>;
@@ -72,6 +88,40 @@ export const ROUTES: StaffRoute[] = [
   { id: 'store', path: '/stores/:id', name: record('staff.form.newStore', 'staff.form.editStore'), permission: 'stores.view', parent: 'stores', render: (p) => <StoresScreen id={p.id} /> },
   { id: 'retailers', path: '/retailers', name: 'staff.ui.nav.retailers', permission: 'retailers.view', parent: 'dashboard', menu: 'main', render: () => <RetailersScreen /> },
   { id: 'retailer', path: '/retailers/:id', name: record('staff.form.newRetailer', 'staff.form.editRetailer'), permission: 'retailers.view', parent: 'retailers', render: (p) => <RetailersScreen id={p.id} /> },
+  // the merchant network (issue 12): the map, POS, pick-ups, retention money
+  { id: 'retailerMap', path: '/retailer-map', name: 'merchant.nav.retailerMap', permission: 'retailer-map.view', parent: 'dashboard', menu: 'main', render: () => <RetailerMapScreen /> },
+  { id: 'posItems', path: '/pos-items', name: 'merchant.nav.posItems', permission: 'pos.view', parent: 'dashboard', menu: 'main', render: () => <PosItemsScreen /> },
+  { id: 'posItem', path: '/pos-items/:id', name: record('merchant.form.newPosItem', 'merchant.form.editPosItem'), permission: 'pos.view', parent: 'posItems', render: (p) => <PosItemsScreen id={p.id} /> },
+  { id: 'posOrders', path: '/pos-orders', name: 'merchant.nav.posOrders', permission: 'pos.view', parent: 'dashboard', menu: 'main', render: () => <PosOrdersScreen /> },
+  { id: 'posOrder', path: '/pos-orders/:id', name: record('merchant.form.newPosOrder', 'merchant.form.editPosOrder'), permission: 'pos.view', parent: 'posOrders', render: (p) => <PosOrdersScreen id={p.id} /> },
+  { id: 'pickups', path: '/pickups', name: 'merchant.nav.pickups', permission: 'pickups.view', parent: 'dashboard', menu: 'main', render: () => <PickupsScreen /> },
+  { id: 'pickup', path: '/pickups/:id', name: record('merchant.form.newPickup', 'merchant.form.editPickup'), permission: 'pickups.view', parent: 'pickups', render: (p) => <PickupsScreen id={p.id} /> },
+  { id: 'pickupTransactions', path: '/pickup-transactions', name: 'merchant.nav.pickupTransactions', permission: 'pickups.view', parent: 'dashboard', menu: 'main', render: () => <PickupTransactionsScreen /> },
+  { id: 'pickupTransaction', path: '/pickup-transactions/:id', name: 'merchant.form.newPickupTx', permission: 'pickups.manage', parent: 'pickupTransactions', render: (p) => <PickupTransactionsScreen id={p.id} /> },
+  { id: 'retention', path: '/retention', name: 'merchant.nav.retention', permission: 'retention.view', parent: 'dashboard', menu: 'main', render: () => <RetentionScreen /> },
+  { id: 'retentionAccount', path: '/retention/:id', name: record('merchant.form.newRetention', 'merchant.form.editRetention'), permission: 'retention.view', parent: 'retention', render: (p) => <RetentionScreen id={p.id} /> },
+  { id: 'retentionEntries', path: '/retention-entries', name: 'merchant.nav.retentionEntries', permission: 'retention.view', parent: 'retention', menu: 'main', render: () => <RetentionEntriesScreen /> },
+  { id: 'retentionEntry', path: '/retention-entries/:id', name: 'merchant.form.newRetentionEntry', permission: 'retention.manage', parent: 'retentionEntries', render: (p) => <RetentionEntriesScreen id={p.id} /> },
+  // issue 12: CRM, marketing, push notifications and mobile slides
+  { id: 'leads', path: '/leads', name: 'crm.nav.leads', permission: 'leads.view', parent: 'dashboard', menu: 'main', render: () => <LeadsScreen /> },
+  { id: 'lead', path: '/leads/:id', name: record('crm.form.newLead', 'crm.form.editLead'), permission: 'leads.view', parent: 'leads', render: (p) => <LeadsScreen id={p.id} /> },
+  { id: 'contacts', path: '/contacts', name: 'crm.nav.contacts', permission: 'leads.view', parent: 'dashboard', menu: 'main', render: () => <ContactsScreen /> },
+  { id: 'contact', path: '/contacts/:id', name: record('crm.form.newContact', 'crm.form.editContact'), permission: 'leads.view', parent: 'contacts', render: (p) => <ContactsScreen id={p.id} /> },
+  { id: 'tasks', path: '/tasks', name: 'crm.nav.tasks', permission: 'tasks.view', parent: 'dashboard', menu: 'main', render: () => <TasksScreen /> },
+  { id: 'task', path: '/tasks/:id', name: record('crm.form.newTask', 'crm.form.editTask'), permission: 'tasks.view', parent: 'tasks', render: (p) => <TasksScreen id={p.id} /> },
+  { id: 'campaigns', path: '/campaigns', name: 'crm.nav.campaigns', permission: 'marketing.view', parent: 'dashboard', menu: 'main', render: () => <CampaignsScreen /> },
+  { id: 'campaign', path: '/campaigns/:id', name: record('crm.form.newCampaign', 'crm.form.editCampaign'), permission: 'marketing.view', parent: 'campaigns', render: (p) => <CampaignsScreen id={p.id} /> },
+  { id: 'marketingRequests', path: '/marketing-requests', name: 'crm.nav.marketingRequests', permission: 'marketing.request', parent: 'dashboard', menu: 'main', render: () => <MarketingRequestsScreen /> },
+  { id: 'marketingRequest', path: '/marketing-requests/:id', name: record('crm.form.newMarketingRequest', 'crm.form.editMarketingRequest'), permission: 'marketing.request', parent: 'marketingRequests', render: (p) => <MarketingRequestsScreen id={p.id} /> },
+  { id: 'marketingGuide', path: '/marketing-guide', name: 'crm.nav.marketingGuide', permission: 'marketing.view', parent: 'dashboard', menu: 'main', render: () => <MarketingGuideScreen /> },
+  { id: 'marketingGuideEntry', path: '/marketing-guide/:id', name: record('crm.form.newGuide', 'crm.form.editGuide'), permission: 'marketing.view', parent: 'marketingGuide', render: (p) => <MarketingGuideScreen id={p.id} /> },
+  { id: 'resourcesLibrary', path: '/resources-library', name: 'crm.nav.resourcesLibrary', permission: 'marketing.view', parent: 'dashboard', menu: 'main', render: () => <ResourcesLibraryScreen /> },
+  { id: 'resourcesLibraryItem', path: '/resources-library/:id', name: record('crm.form.newLibraryItem', 'crm.form.editLibraryItem'), permission: 'marketing.view', parent: 'resourcesLibrary', render: (p) => <ResourcesLibraryScreen id={p.id} /> },
+  { id: 'pushNotifications', path: '/push-notifications', name: 'crm.nav.pushNotifications', permission: 'push.view', parent: 'dashboard', menu: 'admin', render: () => <PushNotificationsScreen /> },
+  { id: 'pushNotification', path: '/push-notifications/:id', name: record('crm.form.newPush', 'crm.form.editPush'), permission: 'push.view', parent: 'pushNotifications', render: (p) => <PushNotificationsScreen id={p.id} /> },
+  { id: 'mobileSlides', path: '/mobile-slides', name: 'crm.nav.mobileSlides', permission: 'slides.view', parent: 'dashboard', menu: 'admin', render: () => <MobileSlidesScreen /> },
+  { id: 'mobileSlide', path: '/mobile-slides/:id', name: record('crm.form.newSlide', 'crm.form.editSlide'), permission: 'slides.view', parent: 'mobileSlides', render: (p) => <MobileSlidesScreen id={p.id} /> },
+  { id: 'paymentCalculator', path: '/payment-calculator', name: 'crm.nav.paymentCalculator', permission: 'marketing.view', parent: 'dashboard', menu: 'main', render: () => <PaymentCalculatorScreen /> },
   { id: 'users', path: '/users', name: 'staff.ui.nav.users', permission: 'users.view', parent: 'dashboard', menu: 'main', render: () => <UsersScreen /> },
   { id: 'user', path: '/users/:id', name: record('staff.form.newUser', 'staff.form.editUser'), permission: 'users.view', parent: 'users', render: (p) => <UsersScreen id={p.id} /> },
 
@@ -86,6 +136,11 @@ export const ROUTES: StaffRoute[] = [
   { id: 'setting', path: '/settings/:id', name: record('staff.form.newSetting', 'staff.form.editSetting'), permission: 'settings.view', parent: 'settings', render: (p) => <SettingsScreen id={p.id} /> },
   { id: 'tokens', path: '/tokens', name: 'staff.ui.nav.tokens', permission: 'tokens.view', parent: 'dashboard', menu: 'admin', render: () => <TokensScreen /> },
   { id: 'token', path: '/tokens/:id', name: 'staff.form.newToken', permission: 'tokens.create', parent: 'tokens', render: (p) => <TokensScreen id={p.id} /> },
+  // merchant network (issue 12): Store Applications, OAuth access tokens
+  { id: 'storeApplications', path: '/store-applications', name: 'network.apps.title', permission: 'store-applications.view', parent: 'dashboard', menu: 'main', render: () => <StoreApplicationsScreen /> },
+  { id: 'storeApplication', path: '/store-applications/:id', name: 'network.apps.title', permission: 'store-applications.view', parent: 'storeApplications', render: (p) => <StoreApplicationScreen id={p.id!} /> },
+  { id: 'oauthClients', path: '/oauth-clients', name: 'network.oauth.title', permission: 'tokens.view', parent: 'dashboard', menu: 'admin', render: () => <OAuthClientsScreen /> },
+  { id: 'oauthClient', path: '/oauth-clients/:id', name: 'network.oauth.new', permission: 'tokens.create', parent: 'oauthClients', render: (p) => <OAuthClientsScreen id={p.id} /> },
   { id: 'mailTemplates', path: '/mail-templates', name: 'staff.ui.nav.mailTemplates', permission: 'mail-templates.view', parent: 'dashboard', menu: 'admin', render: () => <MailTemplatesScreen /> },
   { id: 'mailTemplate', path: '/mail-templates/:id', name: record('staff.form.newMailTemplate', 'staff.form.editMailTemplate'), permission: 'mail-templates.view', parent: 'mailTemplates', render: (p) => <MailTemplatesScreen id={p.id} /> },
   { id: 'massImport', path: '/mass-import', name: 'staff.nav.imports', permission: 'imports.view', parent: 'dashboard', menu: 'admin', render: () => <MassImportScreen /> },

@@ -1,6 +1,7 @@
 // An application's record (GET /staff/api/applications/{uuid}, and the same record under /staff/api/leases/{uuid}):
-// who applied, the decision, verification, documents, lease terms, checkout, payments, webhook deliveries and the
-// timeline; the status actions the server allows (each confirmed with the seed's text) and the queue claim.
+// who applied, the decision, verification, documents, the consent and disclosure record, lease terms, checkout,
+// payments, webhook deliveries and the timeline; the status actions the server allows (each confirmed with the
+// seed's text) and the queue claim.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApplicationDetail, StaffActionView, WebhookDeliveryView } from '../../../../machines/contracts/staff-leases.ts';
 import { useT } from '../../../lib/i18n.tsx';
@@ -15,6 +16,7 @@ import { ActionDialog } from './ActionDialog.tsx';
 import {
   BankingSection,
   CheckoutSection,
+  ConsentsSection,
   DecisionSection,
   DocumentsSection,
   FlowsSection,
@@ -215,6 +217,7 @@ export function ApplicationDetailScreen({ id, base = 'applications' }: { id: str
       <PinSection detail={d} />
       <FlowsSection detail={d} />
       <DocumentsSection detail={d} />
+      <ConsentsSection uuid={d.uuid} />
       <LeaseSection detail={d} />
       <CheckoutSection detail={d} />
       <PaymentsSection detail={d} />

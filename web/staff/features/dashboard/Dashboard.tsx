@@ -11,6 +11,7 @@ import { formatMoney } from '../../common/display.tsx';
 import { readRecent } from '../../common/recent.ts';
 import { DateTime, Screen } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
+import { OpenTasks, type OpenTask } from '../tasks/OpenTasks.tsx';
 
 function Frame({ id, title, children, wide }: { id: string; title: string; children: React.ReactNode; wide?: boolean }) {
   return (
@@ -157,6 +158,7 @@ export function Dashboard() {
         ) : null}
         <Frame id="dash-tasks" title={t('staff.ui.dashboard.tasks')}>
           {data ? <RowLinks rows={data.my_claims} empty={t('staff.ui.lease.noClaims')} base={recordBase} /> : pending}
+          {can('tasks.view') ? <OpenTasks rows={(data as { open_tasks?: OpenTask[] } | undefined)?.open_tasks} /> : null}
         </Frame>
         <Frame id="dash-applications" title={t('staff.ui.lease.recentApplications')}>
           {data ? <RowLinks rows={data.recent_applications} empty={t('toolkit.list.noResults')} base={recordBase} /> : pending}

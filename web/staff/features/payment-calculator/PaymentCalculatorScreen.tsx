@@ -1,0 +1,167 @@
+// The staff Payment Calculator (issue 12): any amount, option and payment frequency, priced by the server with the
+// shopper calculator's rules (machines/domain/payment-calculation.ts). No pricing here: the screen shows the answer.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { StaffCalculatorResult } from '../../../../machines/contracts/crm.ts';
+import { useT } from '../../../lib/i18n.tsx';
+import { DetailList } from '../../common/Details.tsx';
+import { formatMoney } from '../../common/display.tsx';
+import { Screen } from '../../common/Screen.tsx';
+import { useSession } from '../../common/session.tsx';
+import { formatDate } from '../../../lib/format.ts';
+
+interface Choices {
+  options: string[];
+  frequencies: string[];
+  deciles: number[];
+  defaults: { option: string; frequency: string; decile: number; state: string; amount: string };
+}
+
+export function PaymentCalculatorScreen() {
+  const t = useT();
+  const { caller } = useSession();
+  const id = useId();
+  const [choices, setChoices] = useState<Choices | undefined>(undefined);
+  const [values, setValues] = useState({ amount: '', option: 'A', frequency: 'monthly', decile: '1', state: 'TX', ocp: false });
+  const [result, setResult] = useState<StaffCalculatorResult | undefined>(undefined);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [message, setMessage] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void caller.get<Choices>('/staff/api/payment-calculator').then((r) => {
+      if (!r.status || !r.data) return setMessage(r.message ?? r.error ?? t('error.unknown'));
+      setChoices(r.data);
+      const d = r.data.defaults;
+      setValues((v) => ({ ...v, amount: d.amount, option: d.option, frequency: d.frequency, decile: String(d.decile), state: d.state }));
+    });
+  }, [caller, t]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const r = await caller.post<StaffCalculatorResult>('/staff/api/payment-calculator', {
+      amount: values.amount,
+      option: values.option,
+      frequency: values.frequency,
+      decile: Number(values.decile),
+      state: values.state,
+      ocp: values.ocp,
+    });
+    setBusy(false);
+    if (r.status && r.data) {
+      setResult(r.data);
+      setErrors({});
+      setMessage(undefined);
+    } else {
+      setResult(undefined);
+      setErrors((r.errors as Record<string, string[]> | undefined) ?? {});
+      setMessage(r.message ?? r.error ?? t('error.unknown'));
+    }
+  }
+
+  const f = (name: string) => `${id}-${name}`;
+  const err = (name: string) =>
+    errors[name]?.length ? (
+      <p id={f(`${name}-error`)} className="tk-error">
+        {errors[name]!.join(' ')}
+      </p>
+    ) : null;
+  const described = (name: string) => (errors[name]?.length ? { 'aria-describedby': f(`${name}-error`), 'aria-invalid': true } : {});
+
+  return (
+    <Screen title={t('crm.nav.paymentCalculator')} intro={<p>{t('crm.ui.calculator.intro')}</p>}>
+      <form className="staff-card tk-form" onSubmit={(e) => void submit(e)} noValidate>
+        <div className="tk-field">
+          <label htmlFor={f('amount')} className="tk-label">
+            {t('crm.ui.calculator.amount')}
+          </label>
+          <input id={f('amount')} className="tk-input" inputMode="decimal" value={values.amount} onChange={(e) => setValues({ ...values, amount: e.target.value.replace(/[^\d.,$]/g, '') })} {...described('amount')} />
+          {err('amount')}
+        </div>
+        <div className="tk-field">
+          <label htmlFor={f('option')} className="tk-label">
+            {t('crm.ui.calculator.option')}
+          </label>
+          <select id={f('option')} className="tk-input tk-select" value={values.option} onChange={(e) => setValues({ ...values, option: e.target.value })} {...described('option')}>
+            {(choices?.options ?? ['A', 'B', 'C', 'D']).map((o) => (
+              <option key={o} value={o}>
+                {t('crm.ui.optionLabel', { option: o })}
+              </option>
+            ))}
+          </select>
+          {err('option')}
+        </div>
+        <div className="tk-field">
+          <label htmlFor={f('frequency')} className="tk-label">
+            {t('crm.ui.calculator.frequency')}
+          </label>
+          <select id={f('frequency')} className="tk-input tk-select" value={values.frequency} onChange={(e) => setValues({ ...values, frequency: e.target.value })} {...described('frequency')}>
+            {(choices?.frequencies ?? ['14-day', '28-day', 'semi-monthly', 'monthly']).map((o) => (
+              <option key={o} value={o}>
+                {t(`crm.option.frequency.${o}`)}
+              </option>
+            ))}
+          </select>
+          {err('frequency')}
+        </div>
+        <div className="tk-field">
+          <label htmlFor={f('decile')} className="tk-label">
+            {t('crm.ui.calculator.decile')}
+          </label>
+          <select id={f('decile')} className="tk-input tk-select" value={values.decile} onChange={(e) => setValues({ ...values, decile: e.target.value })} {...described('decile')}>
+            {(choices?.deciles ?? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]).map((d) => (
+              <option key={d} value={String(d)}>
+                {d}
+              </option>
+            ))}
+          </select>
+          {err('decile')}
+        </div>
+        <div className="tk-field">
+          <label htmlFor={f('state')} className="tk-label">
+            {t('crm.ui.calculator.state')}
+          </label>
+          <input id={f('state')} className="tk-input" maxLength={2} autoComplete="off" value={values.state} onChange={(e) => setValues({ ...values, state: e.target.value.toUpperCase() })} {...described('state')} />
+          {err('state')}
+        </div>
+        <div className="tk-check">
+          <input id={f('ocp')} type="checkbox" className="tk-check__input" checked={values.ocp} onChange={(e) => setValues({ ...values, ocp: e.target.checked })} />
+          <label htmlFor={f('ocp')} className="tk-check__label">
+            {t('crm.ui.calculator.ocp')}
+          </label>
+        </div>
+        <div className="tk-form__buttons">
+          <button type="submit" className="tk-btn tk-btn--primary" disabled={busy}>
+            {t('crm.ui.calculator.compute')}
+          </button>
+        </div>
+      </form>
+      {message ? (
+        <div className="tk-alert tk-alert--error" role="alert">
+          {message}
+        </div>
+      ) : null}
+      <section className="staff-card" aria-labelledby={f('result')} data-testid="calculator-result">
+        <h2 id={f('result')}>{t('crm.ui.calculator.result')}</h2>
+        <div role="status">
+          {result ? (
+            <DetailList
+              items={[
+                { label: t('crm.ui.calculator.leaseAmount'), value: formatMoney(result.lease_amount), always: true },
+                { label: t('crm.ui.calculator.payment'), value: formatMoney(result.payment_amount), always: true },
+                { label: t('crm.ui.calculator.term'), value: String(result.term), always: true },
+                { label: t('crm.ui.calculator.numPayments'), value: String(result.num_payments), always: true },
+                { label: t('crm.ui.calculator.firstPayment'), value: formatDate(result.first_payment_date), always: true },
+                { label: t('crm.ui.calculator.express3'), value: formatMoney(result.express_pay_3_month_total) },
+                { label: t('crm.ui.calculator.express6'), value: formatMoney(result.express_pay_6_month_total) },
+                { label: t('crm.ui.calculator.express9'), value: formatMoney(result.express_pay_9_month_total) },
+              ]}
+            />
+          ) : (
+            <p className="tk-empty">{t('crm.ui.calculator.none')}</p>
+          )}
+        </div>
+      </section>
+    </Screen>
+  );
+}
