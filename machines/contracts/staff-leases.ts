@@ -312,9 +312,11 @@ export interface DashboardView {
   queues: { id: LeaseQueueId; label: string; count: number }[];
   /** Records claimed by the current user (open tasks). */
   my_claims: ApplicationRow[];
+  /** The user's open tasks (Leads, Contacts and Tasks), soonest due first. */
+  open_tasks: { id: string; title: string; due_at: string; overdue: boolean; repeats: boolean; assignee_name: string }[];
   /** Recently updated applications. */
   recent_applications: ApplicationRow[];
   last_updated_stores: { id: string; name: string; retailer_name: string; updated_at: string }[];
-  /** Leads (an empty list until the leads area exists). */
+  /** The leads updated last. */
   last_updated_leads: { id: string; name: string; updated_at: string }[];
 }

@@ -18,6 +18,7 @@ import { tenantScope, canAccess, requireTenant } from '../staff/actor.ts';
 import { pageMeta, parsePaging } from '../staff/resource.ts';
 import { isRealDate, type StaffCtx } from './actions.ts';
 import { applicantNameOf } from './facts.ts';
+import { lastUpdatedLeads, openTasksFor } from '../crm/crm.ts';
 import { LIST_APPLICATIONS, LIST_LEASES, LIST_QUEUE, searchTermHmac, lenderDay } from './sync.ts';
 import { checkoutRow, checkoutView, paymentViews, rowInLang } from './views.ts';
 
@@ -333,11 +334,13 @@ export async function dashboard(c: StaffCtx): Promise<DashboardView> {
   const tenant = tenantScope(c.actor) ?? '*';
   const canQueue = c.actor.permissions.has('lease-queue.view');
   const canApps = c.actor.permissions.has('applications.view');
-  const [counters, queues, recent, stores] = await Promise.all([
+  const [counters, queues, recent, stores, openTasks, leads] = await Promise.all([
     readCounters(c.deps.db, tenant, days),
     canQueue ? queueCounts(c) : Promise.resolve([]),
     canApps ? readListPage(c.deps.db, { entity: LIST_APPLICATIONS.entity, field: 'created_at', scope: tenant, page: 1, limit: 10, descending: true }) : Promise.resolve({ rows: [], total: 0 }),
     c.actor.permissions.has('stores.view') ? readListPage(c.deps.db, { entity: 'store', field: 'created_at', scope: tenant === '*' ? '*' : tenant, page: 1, limit: 5, descending: true }).catch(() => ({ rows: [], total: 0 })) : Promise.resolve({ rows: [], total: 0 }),
+    openTasksFor(c.deps, c.actor, 5),
+    lastUpdatedLeads(c.deps, c.actor, 5),
   ]);
   const todayCounts = counters[counters.length - 1]!;
   const decided = todayCounts.approvals + todayCounts.denials;
@@ -365,6 +368,7 @@ export async function dashboard(c: StaffCtx): Promise<DashboardView> {
     my_claims: myClaims,
     recent_applications: recent.rows.map((r) => rowInLang(r as unknown as ApplicationRow, c.lang)),
     last_updated_stores: stores.rows.map((s) => ({ id: String(s.id), name: String(s.name), retailer_name: String(s.retailer_name ?? ''), updated_at: String(s.created_at ?? '') })),
-    last_updated_leads: [],
+    open_tasks: openTasks.map((task) => ({ id: task.id, title: task.title, due_at: task.due_at, overdue: task.overdue, repeats: task.repeats, assignee_name: task.assignee_name })),
+    last_updated_leads: leads.map((lead) => ({ id: lead.id, name: lead.name, updated_at: lead.updated_at })),
   };
 }
