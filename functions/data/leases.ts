@@ -72,16 +72,23 @@ export async function saveLease(db: Db, previous: LeaseItem, next: LeaseItem, ev
 }
 
 /** Many leases' rows at once (BatchGet, 100 a call), in the order asked. */
-export async function getLeaseRows(db: Db, uuids: readonly string[]): Promise<Map<string, LeaseItem>> {
-  const out = new Map<string, LeaseItem>();
-  for (let i = 0; i < uuids.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = uuids.slice(i, i + 100).map(leaseKey);
-    for (let round = 0; keys?.length && round < 5; round++) {
-      const res = await db.doc.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: keys } } }));
-      for (const item of (res.Responses?.[db.tableName] ?? []) as LeaseItem[]) out.set(item.uuid, item);
-      keys = res.UnprocessedKeys?.[db.tableName]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
+export async function getLeaseRows(db: Db, uuids: readonly string[]): Promise<Map<string, Pick<LeaseItem, 'uuid' | 'row'>>> {
+  // Only the row is read (a record's timeline can be long), 100 keys a call, the calls in parallel.
+  const out = new Map<string, Pick<LeaseItem, 'uuid' | 'row'>>();
+  const batches: string[][] = [];
+  for (let i = 0; i < uuids.length; i += 100) batches.push(uuids.slice(i, i + 100));
+  await Promise.all(
+    batches.map(async (batch) => {
+      let keys: Record<string, unknown>[] | undefined = batch.map(leaseKey);
+      for (let round = 0; keys?.length && round < 5; round++) {
+        const res = await db.doc.send(
+          new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: keys, ProjectionExpression: '#u, #r', ExpressionAttributeNames: { '#u': 'uuid', '#r': 'row' } } } }),
+        );
+        for (const item of (res.Responses?.[db.tableName] ?? []) as Pick<LeaseItem, 'uuid' | 'row'>[]) out.set(item.uuid, item);
+        keys = res.UnprocessedKeys?.[db.tableName]?.Keys as Record<string, unknown>[] | undefined;
+      }
+    }),
+  );
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,10 +15,13 @@ import { decisionBench } from './decision.ts';
 
 // `npm run bench`: latencies of the API on the embedded database, reported as ratios against the raw dynalite
 // put/get floor measured in the same run (absolute numbers vary by machine; ratios travel).
+// BENCH_DATA_DIR=<dir> keeps the embedded database in <dir> (created if missing) instead of a fresh temporary one, so
+// that a later run reuses it: the application list benchmark then skips its bulk load (handy when iterating on the
+// read path; use a fresh directory after a change to what the list entries hold).
 const N = Number(process.env.BENCH_N ?? 400);
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'lto-bench-'));
+  const dataDir = process.env.BENCH_DATA_DIR ? (mkdirSync(process.env.BENCH_DATA_DIR, { recursive: true }), process.env.BENCH_DATA_DIR) : mkdtempSync(join(tmpdir(), 'lto-bench-'));
   const dynalite = await startDynalite(dataDir);
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DYNAMODB_ENDPOINT: dynalite.endpoint, LOG_LEVEL: 'silent', TABLE_NAME: 'bench' });
   await ensureTable(dynalite.endpoint, config.tableName);

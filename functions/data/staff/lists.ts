@@ -52,7 +52,7 @@ async function getIndex(db: Db, entity: string, field: string, scope: string): P
 
 async function queryAll(db: Db, input: QueryCommandInput, max = Infinity): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
+  let start: Record<string, unknown> | undefined = input.ExclusiveStartKey;
   do {
     const out = await db.doc.send(
       new QueryCommand({ ...input, ExclusiveStartKey: start, Limit: Number.isFinite(max) ? Math.min(1000, max - items.length) : input.Limit }),
@@ -183,22 +183,25 @@ export async function readListPage(
     values[':from'] = plan.from.key;
     condition += ` AND #sk ${plan.from.op} :from`;
   }
+  const query = { TableName: db.tableName, IndexName: 'gsi2', KeyConditionExpression: condition, ExpressionAttributeValues: values, ScanIndexForward: !descending };
+  // The entries between the anchor and the page are skipped reading their keys only (not their rows); the page then
+  // starts after the last of them.
+  const skipped = plan.skip
+    ? await queryAll(db, { ...query, ExpressionAttributeNames: { ...names, '#gsk': 'gsi2sk', '#tpk': 'pk', '#tsk': 'sk' }, ProjectionExpression: '#pk, #gsk, #tpk, #tsk' }, plan.skip)
+    : [];
+  const last = skipped[skipped.length - 1];
   // One extra entry tells a stale count on the last page.
-  const want = plan.skip + limit + 1;
-  const entries = await queryAll(
-    db,
-    {
-      TableName: db.tableName,
-      IndexName: 'gsi2',
-      KeyConditionExpression: condition,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-      ScanIndexForward: !descending,
-    },
-    want,
-  );
-  const rows = entries.slice(plan.skip, plan.skip + limit).map((e) => e.row as ListRow);
-  const stale = rows.length !== plan.expected || (offset + limit >= state.total && entries.length > plan.skip + limit);
+  const pageEntries =
+    skipped.length < plan.skip
+      ? []
+      : await queryAll(
+          db,
+          { ...query, ExpressionAttributeNames: names, ...(last ? { ExclusiveStartKey: { pk: last.pk, sk: last.sk, gsi2pk: last.gsi2pk, gsi2sk: last.gsi2sk } } : {}) },
+          limit + 1,
+        );
+  const entries = [...skipped, ...pageEntries];
+  const rows = pageEntries.slice(0, limit).map((e) => e.row as ListRow);
+  const stale = rows.length !== plan.expected || (offset + limit >= state.total && pageEntries.length > limit);
   if (stale && !healed) {
     await rebuildListIndex(db, entity, field, scope);
     return readListPage(db, options, true);

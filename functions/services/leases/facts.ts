@@ -153,7 +153,8 @@ export function paymentNotesOf(checkout: CheckoutItem | undefined): { marker: st
 /** The list partitions a row belongs to. */
 export function applicationScopes(row: ApplicationRow): string[] {
   const status = row.status === 'Y' && row.delivered ? 'Ydelivered' : row.status;
-  const scopes = ['*', `store=${row.store_id}`, `retailer=${row.retailer_id}`, `status=${status}`];
+  // A status within a store or a retailer is a partition of its own: a tenant's filtered page is one Query too.
+  const scopes = ['*', `store=${row.store_id}`, `retailer=${row.retailer_id}`, `status=${status}`, `status=${status}&store=${row.store_id}`, `status=${status}&retailer=${row.retailer_id}`];
   if (row.result_code) scopes.push(`result=${row.result_code}`);
   return scopes;
 }
@@ -161,7 +162,7 @@ export function applicationScopes(row: ApplicationRow): string[] {
 export function leaseScopes(row: ApplicationRow): string[] {
   if (!row.has_contract && !row.lease_number) return [];
   const status = row.status === 'Y' && row.delivered ? 'Ydelivered' : row.status;
-  return ['*', `store=${row.store_id}`, `retailer=${row.retailer_id}`, `status=${status}`, `requires_acceptance=${row.requires_acceptance}`];
+  return ['*', `store=${row.store_id}`, `retailer=${row.retailer_id}`, `status=${status}`, `status=${status}&store=${row.store_id}`, `status=${status}&retailer=${row.retailer_id}`, `requires_acceptance=${row.requires_acceptance}`];
 }
 
 /** The queues a row waits in under the queue configuration (Queue Management), with the tenant partitions of each. */

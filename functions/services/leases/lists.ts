@@ -124,7 +124,7 @@ async function pagedRows(
   list: { entity: string; sortFields: readonly string[] },
   filters: readonly Filter[],
   query: Record<string, string | undefined>,
-  opts: { defaultSort: string; defaultDesc: boolean; search?: boolean; range?: boolean; fixedScope?: string },
+  opts: { defaultSort: string; defaultDesc: boolean; search?: boolean; range?: boolean; fixedScope?: string; combined?: boolean },
 ) {
   const { page, limit, sortBy, sortDesc } = parsePaging(c, query, list.sortFields, opts.defaultSort, opts.defaultDesc);
   const active = activeFilters(c, filters, query);
@@ -143,6 +143,14 @@ async function pagedRows(
     const byId = new Map<string, string>();
     for (const list of hits) for (const h of list) byId.set(h.uuid, h.createdAt);
     const ids = [...byId.entries()].sort((a, b) => (a[1] < b[1] ? 1 : -1)).map(([id]) => id);
+    const offsetQ = (page - 1) * limit;
+    if (!tenant && !active.length && !range && list.entity === LIST_APPLICATIONS.entity) {
+      // Nothing to check on the rows: read only the page's.
+      const pageIds = ids.slice(offsetQ, offsetQ + limit);
+      const found = await getLeaseRows(c.deps.db, pageIds);
+      const rows = pageIds.map((id) => found.get(id)?.row as ListRow | undefined).filter((r): r is ListRow => Boolean(r));
+      return { rows, total: ids.length, page, limit, sortBy, sortDesc };
+    }
     const leases = await getLeaseRows(c.deps.db, ids);
     const rows = ids
       .map((id) => leases.get(id)?.row as ListRow | undefined)
@@ -153,17 +161,26 @@ async function pagedRows(
 
   let scope = opts.fixedScope ?? tenant ?? '*';
   let rest = active;
+  const status = opts.combined ? active.find((a) => a.f.name === 'status') : undefined;
+  const place = active.find((a) => a.f.name === 'store') ?? active.find((a) => a.f.name === 'retailer');
   if (opts.fixedScope && tenant) {
     scope = `${opts.fixedScope}&${tenant}`;
+  } else if (status && tenant) {
+    // status within the tenant's store or retailer: its own partition
+    scope = `${status.scope}&${tenant}`;
+    rest = active.filter((a) => a !== status);
+  } else if (status && place && !tenant) {
+    scope = `${status.scope}&${place.scope}`;
+    rest = active.filter((a) => a !== status && a !== place);
   } else if (!tenant && !opts.fixedScope && active.length) {
     scope = active[0]!.scope;
     rest = active.slice(1);
   }
   const base = { entity: list.entity, field: sortBy, scope, page, limit, descending: sortDesc };
   if (range) {
-    const result = await readRange(c, list.entity, scope, range, sortDesc, (row) => rest.every((a) => a.f.matches(row, a.value)));
-    const offset = (page - 1) * limit;
-    return { rows: result.slice(offset, offset + limit), total: result.length, page, limit, sortBy: 'created_at', sortDesc };
+    const keep = rest.length ? (row: ListRow) => rest.every((a) => a.f.matches(row, a.value)) : undefined;
+    const result = await readRange(c, list.entity, scope, range, sortDesc, keep, (page - 1) * limit, limit);
+    return { rows: result.rows, total: result.total, page, limit, sortBy: 'created_at', sortDesc };
   }
   const result = rest.length
     ? await readFilteredPage(c.deps.db, { ...base, keep: (row) => rest.every((a) => a.f.matches(row, a.value)) })
@@ -171,28 +188,56 @@ async function pagedRows(
   return { rows: result.rows, total: result.total, page, limit, sortBy, sortDesc };
 }
 
-/** The rows of a partition's created_at entries between two days (a key-range Query: cost is the range's size). */
-async function readRange(c: StaffCtx, entity: string, scope: string, range: { from?: string; to?: string }, descending: boolean, keep: (row: ListRow) => boolean): Promise<ListRow[]> {
+/**
+ * A page of a partition's created_at entries between two days (a key-range Query). Without other filters the range
+ * is counted reading keys only and the page alone is read with its rows; with filters every row of the range is read.
+ */
+async function readRange(
+  c: StaffCtx,
+  entity: string,
+  scope: string,
+  range: { from?: string; to?: string },
+  descending: boolean,
+  keep: ((row: ListRow) => boolean) | undefined,
+  offset: number,
+  limit: number,
+): Promise<{ rows: ListRow[]; total: number }> {
   const lo = range.from ? entrySortKey(`${range.from}T00:00:00.000Z`, '').slice(0, -1) : '';
   const hi = range.to ? `${entrySortKey(`${range.to}T23:59:59.999Z`, '').slice(0, -1)}\uffff` : '\uffff';
-  const rows: ListRow[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await c.deps.db.doc.send(
-      new QueryCommand({
-        TableName: c.deps.db.tableName,
-        IndexName: 'gsi2',
-        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :lo AND :hi',
-        ExpressionAttributeNames: { '#pk': 'gsi2pk', '#sk': 'gsi2sk' },
-        ExpressionAttributeValues: { ':pk': `LIST#${entity}#created_at#${scope}`, ':lo': lo, ':hi': hi },
-        ScanIndexForward: !descending,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const e of out.Items ?? []) if (keep(e.row as ListRow)) rows.push(e.row as ListRow);
-    start = out.LastEvaluatedKey;
-  } while (start && rows.length < 50_000);
-  return rows;
+  const base = {
+    TableName: c.deps.db.tableName,
+    IndexName: 'gsi2',
+    KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :lo AND :hi',
+    ExpressionAttributeValues: { ':pk': `LIST#${entity}#created_at#${scope}`, ':lo': lo, ':hi': hi },
+    ScanIndexForward: !descending,
+  };
+  const read = async (keysOnly: boolean, start?: Record<string, unknown>, max = Infinity) => {
+    const items: Record<string, unknown>[] = [];
+    let next = start;
+    do {
+      const out = await c.deps.db.doc.send(
+        new QueryCommand({
+          ...base,
+          ExpressionAttributeNames: keysOnly ? { '#pk': 'gsi2pk', '#sk': 'gsi2sk', '#tpk': 'pk', '#tsk': 'sk' } : { '#pk': 'gsi2pk', '#sk': 'gsi2sk' },
+          ...(keysOnly ? { ProjectionExpression: '#pk, #sk, #tpk, #tsk' } : {}),
+          ExclusiveStartKey: next,
+          ...(Number.isFinite(max) ? { Limit: Math.min(1000, max - items.length) } : {}),
+        }),
+      );
+      items.push(...((out.Items ?? []) as Record<string, unknown>[]));
+      next = out.LastEvaluatedKey;
+    } while (next && items.length < max && items.length < 100_000);
+    return items;
+  };
+  if (!keep) {
+    const keys = await read(true);
+    const before = offset > 0 ? keys[offset - 1] : undefined;
+    if (offset > 0 && !before) return { rows: [], total: keys.length };
+    const page = await read(false, before ? { pk: before.pk, sk: before.sk, gsi2pk: before.gsi2pk, gsi2sk: before.gsi2sk } : undefined, limit);
+    return { rows: page.map((e) => e.row as ListRow), total: keys.length };
+  }
+  const rows = (await read(false)).map((e) => e.row as ListRow).filter(keep);
+  return { rows: rows.slice(offset, offset + limit), total: rows.length };
 }
 
 const paged = (c: StaffCtx, result: Awaited<ReturnType<typeof pagedRows>>, filters: unknown[], extra: Record<string, unknown> = {}) => ({
@@ -202,13 +247,13 @@ const paged = (c: StaffCtx, result: Awaited<ReturnType<typeof pagedRows>>, filte
 
 export async function listApplications(c: StaffCtx, query: Record<string, string | undefined>) {
   const filters = [statusFilter(c), storeFilter, retailerFilter, resultFilter];
-  const result = await pagedRows(c, LIST_APPLICATIONS, filters, query, { defaultSort: 'created_at', defaultDesc: true, search: true, range: true });
+  const result = await pagedRows(c, LIST_APPLICATIONS, filters, query, { defaultSort: 'created_at', defaultDesc: true, search: true, range: true, combined: true });
   return paged(c, result, filterMeta(c, filters, query, dateFields));
 }
 
 export async function listLeases(c: StaffCtx, query: Record<string, string | undefined>) {
   const filters = [statusFilter(c), storeFilter, retailerFilter, acceptanceFilter];
-  const result = await pagedRows(c, LIST_LEASES, filters, query, { defaultSort: 'created_at', defaultDesc: true, search: true });
+  const result = await pagedRows(c, LIST_LEASES, filters, query, { defaultSort: 'created_at', defaultDesc: true, search: true, combined: true });
   return paged(c, result, filterMeta(c, filters, query, [dateFields[2]!]));
 }
 

@@ -219,7 +219,7 @@ describe('staff lease actions', () => {
     expect(recalculated.body.data).toMatchObject({ has_contract: true, requires_acceptance: true });
     const signed = await done(admin, uuid, 'set-contract-signed', {}, 'Z');
     expect(signed.body.data.requires_acceptance).toBe(false);
-    expect((signed.body.data.documents as any[]).map((x) => x.kind)).toEqual(['contract', 'signed-contract']);
+    expect((signed.body.data.documents as any[]).map((x) => x.kind)).toEqual(['contract', 'signed-contract', 'consent-record']);
     await refused(admin, uuid, 'authorize-delivery', DOWN_PAYMENT_DUE);
     await refusedAll(uuid, 'Z', ['set-contract-signed', 'fund', 'mark-delivered', 'request-info', 'rescore', 'revoke', 'switch-store', 'recalculate', 'remote-esign', 'cancel-delivered', 'complete-funding']);
 
