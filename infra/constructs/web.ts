@@ -23,6 +23,11 @@ export const API_PATH_PATTERNS: readonly string[] = [
   '/keep-alive',
   '/health',
   '/*/system/*',
+  // the public sign-up (draft, documents, form) and the OAuth token endpoint
+  '/public/*',
+  '/oauth/*',
+  // the mobile app's API (notifications, welcome slides)
+  '/mobile/*',
 ];
 
 /** Sandbox vendor pages and APIs, and the demo retailer's server side: non-production stages only. */
