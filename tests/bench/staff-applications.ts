@@ -50,7 +50,16 @@ const STATUS_FILTER = 'L';
  * (applicationScopes x both sort fields, ~9.3 entries a row; a few times longer). The partitions read are the same.
  */
 const PARTITIONS = process.env.BENCH_APP_PARTITIONS === 'all' ? 'all' : 'read';
-const READ_PARTITIONS = new Set(['created_at|*', 'applicant_name|*', `created_at|status=${STATUS_FILTER}`, `created_at|store=${STORE_FILTER}`, `created_at|store=${STORE_USER_STORE}`]);
+const READ_PARTITIONS = new Set([
+  'created_at|*',
+  'applicant_name|*',
+  `created_at|status=${STATUS_FILTER}`,
+  `created_at|store=${STORE_FILTER}`,
+  `created_at|store=${STORE_USER_STORE}`,
+  // a status within a store is a partition of its own (the admin's store + status, a store user's status filter)
+  `created_at|status=${STATUS_FILTER}&store=${STORE_FILTER}`,
+  `created_at|status=${STATUS_FILTER}&store=${STORE_USER_STORE}`,
+]);
 const writesPartition = (field: string, scope: string) => PARTITIONS === 'all' || READ_PARTITIONS.has(`${field}|${scope}`);
 
 // Status mix of a lender's book (per 100): many unfinished and declined, a fifth funded.
@@ -243,7 +252,7 @@ interface Generated {
 
 /** What a kept database (BENCH_DATA_DIR) must have been loaded with to be reused. */
 const LOADED_KEY = { pk: 'BENCH#application-list', sk: 'LOADED' };
-const loadedConfig = JSON.stringify({ version: 1, ROWS, SEARCH_ROWS, PARTITIONS });
+const loadedConfig = JSON.stringify({ version: 2, ROWS, SEARCH_ROWS, PARTITIONS });
 
 async function generate(deps: Deps, say: (line: string) => void): Promise<Generated> {
   const loaded = await deps.db.doc.send(new GetCommand({ TableName: deps.db.tableName, Key: LOADED_KEY }));
