@@ -8,6 +8,8 @@ import type { Deps } from '../platform/deps.ts';
 import { hashPassword, randomSecret, verifyPassword } from '../platform/passwords.ts';
 import { DEMO_RETAILERS, DEMO_STORES } from './demo-data.ts';
 import { listDemoRecords, seedStaff } from '../services/staff/seed.ts';
+import { seedCrm } from '../services/crm/seed.ts';
+import { seedMerchantDemo } from '../services/merchant/seed.ts';
 import { ADMIN_ROLE_ID } from '../../machines/domain/permissions.ts';
 import { DEFAULT_SCORING_SETTINGS } from '../../machines/domain/scoring-settings.ts';
 import { seedScoringSettings } from '../data/scoring-settings.ts';
@@ -69,6 +71,10 @@ export async function seedDemoData(deps: Deps, env: NodeJS.ProcessEnv = process.
   // Staff portal: roles (Admin, Store Manager, Retailer Manager), settings, pick lists, list entries.
   await seedStaff(deps);
   await listDemoRecords(deps, DEMO_RETAILERS.map((r) => r.id), DEMO_STORES.map((s) => s.view.id));
+  // Issue 12: demo leads, contacts, tasks, marketing records, push notifications and mobile slides.
+  await seedCrm(deps);
+  // The merchant network (issue 12): POS items and orders, retention money, a pick-up once a demo lease exists.
+  await seedMerchantDemo(deps, env);
 
   let retailerApiToken = env.DEMO_RETAILER_API_TOKEN || saved.retailerApiToken;
   if (!retailerApiToken || !(await findApiToken(deps.db, retailerApiToken, now))) {

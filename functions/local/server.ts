@@ -164,7 +164,8 @@ export function createLocalServer(options: ServerOptions): Server {
       const method = (req.method ?? 'GET').toUpperCase();
       const match = matchRoute(method, url.pathname);
       if (match && match !== 'method-not-allowed') {
-        const isImport = match.route.group === 'staff-imports';
+        // File uploads (Mass Import, the sign-up documents, staff files) read bodies up to the upload limit.
+        const isImport = match.route.group === 'staff-imports' || ['signupUpload', 'staffFilesUpload'].includes(match.route.name);
         const body = await readBody(req, isImport ? IMPORT_MAX_BODY_BYTES : MAX_BODY_BYTES);
         if (body === 'too-large' && isImport) {
           return send(res, { statusCode: 422, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: false, code: 422, data: null, message: translate('en', 'imports.fileTooLarge'), errors: { file: [translate('en', 'imports.fileTooLarge')] } }) });

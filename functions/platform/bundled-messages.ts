@@ -9,7 +9,11 @@ import type { MessageArea } from '../../machines/i18n/types.ts';
 
 export const MESSAGES_FILE = 'messages.json';
 
-export const loadMessageAreas: typeof loadAreas = () => {
-  const file = new URL(`./${MESSAGES_FILE}`, import.meta.url);
-  return [JSON.parse(readFileSync(file, 'utf8')) as MessageArea];
-};
+/** The messages of a messages.json file, as one area. */
+export function readMessages(file: URL): MessageArea[] {
+  const { en, es } = JSON.parse(readFileSync(file, 'utf8')) as MessageArea;
+  if (!en || !es) throw new Error(`${file.pathname}: not a message catalogue ({ en, es })`);
+  return [{ en, es }];
+}
+
+export const loadMessageAreas: typeof loadAreas = () => readMessages(new URL(`./${MESSAGES_FILE}`, import.meta.url));

@@ -11,6 +11,8 @@ export interface Config {
   /** Set for the embedded database; absent in AWS. */
   dynamoEndpoint?: string;
   dataDir: string;
+  /** BLOB_BUCKET: the S3 bucket of uploaded files (AWS); unset = files under dataDir/blobs. */
+  blobBucket?: string;
   /** Public origin of the portal, used in links we send (PIN mails, vendor callbacks). */
   publicUrl: string;
   /** KMS key for PII envelopes in AWS; locally a key file under dataDir is used instead. */
@@ -197,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     region: env.AWS_REGION ?? 'us-east-1',
     dynamoEndpoint: env.DYNAMODB_ENDPOINT,
     dataDir: env.DATA_DIR ?? '.data',
+    ...(env.BLOB_BUCKET ? { blobBucket: env.BLOB_BUCKET } : {}),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     piiKeyArn: env.PII_KEY_ARN,
     blindIndexKeyArn: env.BLIND_INDEX_KEY_ARN,

@@ -8,6 +8,7 @@ import { messagingProvider } from './messaging/provider.ts';
 import { payrollProvider } from './payroll/provider.ts';
 import { retailPartnerProvider } from './retail-partner/provider.ts';
 import { routingProvider } from './routing/provider.ts';
+import { blobsProvider } from './blobs/provider.ts';
 import type { ProviderFactory, ProviderKey } from './wiring.ts';
 
 /** Every port's provider: the set of a process that serves every route group (`npm start`, tests, benchmarks). */
@@ -22,4 +23,5 @@ export const ALL_PROVIDERS: { readonly [K in ProviderKey]: ProviderFactory<K> } 
   esign: esignProvider,
   cardVault: cardVaultProvider,
   retailPartner: retailPartnerProvider,
+  blobs: blobsProvider,
 };

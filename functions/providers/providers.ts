@@ -8,6 +8,7 @@ import type { IdentityCheckPort } from './identity/port.ts';
 import type { PayrollPort } from './payroll/port.ts';
 import type { MessagingPort } from './messaging/port.ts';
 import type { RoutingLookupPort } from './routing/port.ts';
+import type { BlobStorePort } from './blobs/port.ts';
 
 /** Every third party the services talk to, each behind its port. */
 export interface Providers {
@@ -21,4 +22,5 @@ export interface Providers {
   esign: EsignPort;
   cardVault: CardVaultPort;
   retailPartner: RetailPartnerPort;
+  blobs: BlobStorePort;
 }

@@ -23,6 +23,7 @@ export const PROVIDER_KEYS = [
   'esign',
   'cardVault',
   'retailPartner',
+  'blobs',
 ] as const satisfies readonly ProviderKey[];
 type Missing = Exclude<ProviderKey, (typeof PROVIDER_KEYS)[number]>;
 const everyKeyListed: [Missing] extends [never] ? true : Missing = true;

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { ReportAnswer } from '../../machines/contracts/reports.ts';
 
 // A report as an xlsx workbook (exceljs, server side only): one sheet with a bold, frozen header row, an autofilter,
@@ -7,6 +6,8 @@ import type { ReportAnswer } from '../../machines/contracts/reports.ts';
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export async function reportXlsx(answer: ReportAnswer, flag: (v: boolean) => string): Promise<Buffer> {
+  // exceljs loads on the first workbook (a side package beside the Lambda bundle, infra/constructs/side-assets.ts).
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   wb.creator = 'lease-to-own platform';
   wb.created = new Date(0);

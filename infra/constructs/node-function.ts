@@ -32,6 +32,25 @@ export const ESM_REQUIRE_BANNER =
 export const BUNDLE_AWS_SDK = true;
 
 /**
+ * Credential sources the SDK's default chain imports dynamically and only tries after the environment: Lambda always
+ * sets AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_SESSION_TOKEN, so the chain stops at fromEnv and these are
+ * never loaded. Left out of the bundle (about 90 KB: SSO, profiles, processes, web identity, IMDS and the nested
+ * STS/SSO clients). Were the environment ever without credentials, the SDK would fail to find credentials as it
+ * would anyway, with a module-not-found error from the next source in its message.
+ */
+export const UNUSED_CREDENTIAL_SOURCES = [
+  '@aws-sdk/credential-provider-ini',
+  '@aws-sdk/credential-provider-sso',
+  '@aws-sdk/credential-provider-process',
+  '@aws-sdk/credential-provider-web-identity',
+  '@aws-sdk/credential-provider-http',
+  '@aws-sdk/credential-provider-login',
+  '@aws-sdk/nested-clients',
+  '@aws-sdk/token-providers',
+  '@smithy/credential-provider-imds',
+];
+
+/**
  * esbuild resolves package.json "imports" with this condition in Lambda bundles: `#i18n/areas` becomes the
  * catalogue read from messages.json (functions/platform/bundled-messages.ts). `module` is listed because custom
  * conditions replace esbuild's default, which includes it.
@@ -47,7 +66,7 @@ export const LAMBDA_CONDITIONS = ['lambda', 'module'] as const;
 export function createNodeFunction(scope: Construct, id: string, props: NodeFunctionProps): nodejs.NodejsFunction {
   const prod = props.stage === 'prod';
   const sideAssets = stageSideAssets(props.projectRoot);
-  const copySideAssets = path.join(props.projectRoot, 'infra', 'bundling', 'copy-side-assets.mjs');
+  const afterBundling = path.join(props.projectRoot, 'infra', 'bundling', 'after-bundling.mjs');
   const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
     retention: logs.RetentionDays.ONE_MONTH,
     removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
@@ -82,13 +101,15 @@ export function createNodeFunction(scope: Construct, id: string, props: NodeFunc
       sourceMapMode: nodejs.SourceMapMode.DEFAULT,
       sourcesContent: false,
       bundleAwsSDK: BUNDLE_AWS_SDK,
-      externalModules: [...(BUNDLE_AWS_SDK ? [] : ['@aws-sdk/*']), ...Object.keys(LAZY_PACKAGES)],
+      externalModules: [...(BUNDLE_AWS_SDK ? UNUSED_CREDENTIAL_SOURCES : ['@aws-sdk/*']), ...Object.keys(LAZY_PACKAGES)],
+      metafile: true,
       esbuildArgs: { '--conditions': LAMBDA_CONDITIONS.join(',') },
       commandHooks: {
         beforeBundling: () => [],
         beforeInstall: () => [],
-        // The lazy packages this bundle imports and the message catalogue, beside index.mjs (infra/constructs/side-assets.ts).
-        afterBundling: (_inputDir, outputDir) => [`node "${copySideAssets}" "${sideAssets}" "${outputDir}"`],
+        // bundle-stats.json from the metafile; the lazy packages this bundle imports and the message catalogue beside
+        // index.mjs (infra/constructs/side-assets.ts).
+        afterBundling: (_inputDir, outputDir) => [`node "${afterBundling}" "${sideAssets}" "${outputDir}"`],
       },
       // Keep esbuild's output quiet in `cdk synth --quiet`; errors still fail the synth.
       logLevel: nodejs.LogLevel.WARNING,

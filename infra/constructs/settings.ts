@@ -23,6 +23,9 @@ export const GROUP_SETTINGS: Readonly<Record<string, Partial<GroupSettings>>> = 
   ...Object.fromEntries(VENDOR_CALLING_GROUPS.map((group) => [group, { timeoutSeconds: 30 }])),
   // Mass Import reads xlsx files of up to 9 MB and writes every row of a table in the request.
   'staff-imports': { timeoutSeconds: 30, memoryMb: 1024 },
+  // Uploads (files up to 9 MB, to S3) and the Store Application approval (retailer, store, user, invitation e-mail).
+  signup: { timeoutSeconds: 30, memoryMb: 1024 },
+  'staff-network': { timeoutSeconds: 30, memoryMb: 1024 },
 };
 
 export function settingsFor(group: string): GroupSettings {

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { routes } from '../../functions/http/routes.ts';
 import { Api } from '../constructs/api.ts';
@@ -9,6 +10,9 @@ import { Events } from '../constructs/events.ts';
 import { Keys } from '../constructs/keys.ts';
 import { routesForStage, type Route } from '../constructs/settings.ts';
 import { apiPathPatternsFor, matchesPathPattern, Web } from '../constructs/web.ts';
+
+/** Route groups that store uploaded files (functions/services/files.ts) and so get the files bucket. */
+const FILE_GROUPS: readonly string[] = ['signup', 'staff-network', 'staff-crm'];
 
 /** The repository root (infra/stacks/ is two levels down). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -70,6 +74,23 @@ export class PlatformStack extends Stack {
     const publicUrl = `https://${this.web.distribution.distributionDomainName}`;
     for (const fn of this.api.functions.values()) fn.addEnvironment('PUBLIC_URL', publicUrl);
     this.events.outboxRelay?.addEnvironment('PUBLIC_URL', publicUrl);
+
+    // Uploaded files (the blob store port's S3 adapter, functions/providers/blobs/s3.ts): a private, encrypted
+    // bucket; the route groups that store files get BLOB_BUCKET and read/write on it.
+    const files = new s3.Bucket(this, 'Files', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      // Kept on stack deletion in every stage (uploaded documents are records); empty it by hand to drop a dev stage.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const [group, fn] of this.api.functions) {
+      if (!FILE_GROUPS.includes(group)) continue;
+      fn.addEnvironment('BLOB_BUCKET', files.bucketName);
+      files.grantReadWrite(fn);
+      files.grantDelete(fn);
+    }
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'HTTP API default endpoint' });
     new CfnOutput(this, 'DistributionUrl', {

@@ -11,6 +11,9 @@ const resource = (prefix: string, perm: string, actions: Record<string, string>)
 const crud = (prefix: string, perm: string) =>
   resource(prefix, perm, { List: 'view', Show: 'view', Create: 'create', Update: 'update', UpdateForm: 'update', Delete: 'delete' });
 
+const viewManage = (prefix: string, perm: string) =>
+  resource(prefix, perm, { List: 'view', Show: 'view', Create: 'manage', Update: 'manage', UpdateForm: 'manage', Delete: 'manage' });
+
 export const STAFF_ROUTE_ACCESS: Record<string, RouteAccess> = {
   staffLogout: 'signed-in',
   staffMe: 'signed-in',
@@ -85,4 +88,58 @@ export const STAFF_ROUTE_ACCESS: Record<string, RouteAccess> = {
   staffScoringDraftPreview: 'scoring.edit',
   staffScoringDraftPublish: 'scoring.publish',
   staffScoringVersionRestore: 'scoring.publish',
+  // merchant network (functions/http/staff-network.ts)
+  staffStoreApplicationsList: 'store-applications.view',
+  staffStoreApplicationsShow: 'store-applications.view',
+  staffStoreApplicationsApprove: 'store-applications.approve',
+  staffStoreApplicationsDecline: 'store-applications.decline',
+  staffStoreApplicationsClean: 'store-applications.clean',
+  staffOAuthClientsList: 'tokens.view',
+  staffOAuthClientsCreate: 'tokens.create',
+  staffOAuthClientsDelete: 'tokens.revoke',
+  staffFilesUpload: 'signed-in',
+  staffFilesShow: 'signed-in',
+  staffFilesDelete: 'signed-in',
+  // issue 12 (functions/http/staff-crm.ts): view to read, manage to change; a store asks for marketing material itself
+  ...viewManage('staffLeads', 'leads'),
+  ...viewManage('staffContacts', 'leads'),
+  ...viewManage('staffTasks', 'tasks'),
+  ...viewManage('staffCampaigns', 'marketing'),
+  ...viewManage('staffMarketingGuide', 'marketing'),
+  ...viewManage('staffResourcesLibrary', 'marketing'),
+  ...resource('staffMarketingRequests', 'marketing', { List: 'request', Show: 'request', Create: 'request', Update: 'manage', UpdateForm: 'manage', Delete: 'manage' }),
+  staffPaymentCalculatorOptions: 'marketing.view',
+  staffPaymentCalculator: 'marketing.view',
+  ...viewManage('staffPushNotifications', 'push'),
+  ...viewManage('staffMobileSlides', 'slides'),
+  // the merchant network (issue 12, functions/http/staff-merchant.ts)
+  staffPosItemsList: 'pos.view',
+  staffPosItemsShow: 'pos.view',
+  staffPosItemsCreate: 'pos.manage',
+  staffPosItemsUpdate: 'pos.manage',
+  staffPosItemsUpdateForm: 'pos.manage',
+  staffPosItemsDelete: 'pos.manage',
+  staffPosOrdersList: 'pos.view',
+  staffPosOrdersShow: 'pos.view',
+  staffPosOrdersCreate: 'pos.manage',
+  staffPosOrdersUpdate: 'pos.manage',
+  staffPosOrdersUpdateForm: 'pos.manage',
+  staffPosOrdersDelete: 'pos.manage',
+  staffPickupsList: 'pickups.view',
+  staffPickupsShow: 'pickups.view',
+  staffPickupsCreate: 'pickups.manage',
+  staffPickupsUpdate: 'pickups.manage',
+  staffPickupsUpdateForm: 'pickups.manage',
+  staffPickupTransactionsList: 'pickups.view',
+  staffPickupTransactionsShow: 'pickups.view',
+  staffPickupTransactionsCreate: 'pickups.manage',
+  staffRetentionList: 'retention.view',
+  staffRetentionShow: 'retention.view',
+  staffRetentionCreate: 'retention.manage',
+  staffRetentionUpdate: 'retention.manage',
+  staffRetentionUpdateForm: 'retention.manage',
+  staffRetentionEntriesList: 'retention.view',
+  staffRetentionEntriesShow: 'retention.view',
+  staffRetentionEntriesCreate: 'retention.manage',
+  staffRetailerMap: 'retailer-map.view',
 };

@@ -101,6 +101,32 @@ export const PERMISSION_DEFS = {
   'scoring.view': SYSTEM,
   'scoring.edit': SYSTEM,
   'scoring.publish': SYSTEM,
+  // merchant network: Store Applications (the sign-up's review)
+  'store-applications.view': SYSTEM,
+  'store-applications.approve': SYSTEM,
+  'store-applications.decline': SYSTEM,
+  'store-applications.clean': SYSTEM,
+  // issue 12: CRM (leads and contacts, tasks), marketing (campaigns, guide, library, calculator; a store's own
+  // marketing requests), push notifications and mobile slides
+  'leads.view': SYSTEM,
+  'leads.manage': SYSTEM,
+  'tasks.view': SYSTEM,
+  'tasks.manage': SYSTEM,
+  'marketing.view': SYSTEM,
+  'marketing.manage': SYSTEM,
+  'marketing.request': ALL,
+  'push.view': SYSTEM,
+  'push.manage': SYSTEM,
+  'slides.view': SYSTEM,
+  'slides.manage': SYSTEM,
+  // the merchant network (issue 12): POS items and orders (retailers manage their own), pick-ups, retention money, the map
+  'pos.view': ALL,
+  'pos.manage': SYSTEM_RETAILER,
+  'pickups.view': ALL,
+  'pickups.manage': ALL,
+  'retention.view': ALL,
+  'retention.manage': SYSTEM,
+  'retailer-map.view': SYSTEM_RETAILER,
 } as const satisfies Record<string, readonly Guard[]>;
 
 export type Permission = keyof typeof PERMISSION_DEFS;

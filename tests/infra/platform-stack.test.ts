@@ -11,6 +11,10 @@ import { ESM_REQUIRE_BANNER } from '../../infra/constructs/node-function.ts';
 import { groupsForStage, isSandboxRoute, routesForStage, settingsFor } from '../../infra/constructs/settings.ts';
 import { apiPathPatternsFor, matchesPathPattern } from '../../infra/constructs/web.ts';
 import { PlatformStack, REPO_ROOT } from '../../infra/stacks/platform-stack.ts';
+import { assemblyBundles, bundleBudgetFor, kb, type AssemblyBundle } from '../../infra/bundles.ts';
+import { LAZY_PACKAGES } from '../../infra/constructs/side-assets.ts';
+import { catalogue } from '../../machines/i18n/catalogue.ts';
+import { MESSAGES_FILE } from '../../functions/platform/bundled-messages.ts';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
 
@@ -217,7 +221,8 @@ describe('HTTP API', () => {
 
 describe('web', () => {
   it('keeps the site bucket private, versioned and TLS-only', () => {
-    dev.template.resourceCountIs('AWS::S3::Bucket', 1);
+    // the site bucket and the uploaded files' bucket (functions/providers/blobs/s3.ts), both private and versioned
+    dev.template.resourceCountIs('AWS::S3::Bucket', 2);
     dev.template.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
         BlockPublicAcls: true,
@@ -332,5 +337,62 @@ describe('events', () => {
 describe('outputs', () => {
   it('exports the API URL, the distribution URL, the table name and the bucket name', () => {
     for (const name of ['ApiUrl', 'DistributionUrl', 'TableName', 'BucketName']) dev.template.hasOutput(name, {});
+  });
+});
+
+describe('bundles (budgets: infra/bundles.ts; report: npm run bench:bundles)', () => {
+  let bundles: AssemblyBundle[];
+  beforeAll(() => {
+    bundles = assemblyBundles(dev.assemblyDir);
+  });
+  const code = (b: AssemblyBundle) => fs.readFileSync(b.entry, 'utf8');
+
+  it('has one bundle per deployed route group, and the relay, each with its stats', () => {
+    expect(bundles.map((b) => b.name).sort()).toEqual([...groupsForStage(routes, 'dev'), ...(fs.existsSync(path.join(REPO_ROOT, OUTBOX_RELAY_ENTRY)) ? ['outbox-relay'] : [])].sort());
+    for (const b of bundles) expect(Object.keys(b.packages), b.name).toContain('app');
+  });
+
+  it('keeps every bundle within its budget: our code and the bundled AWS SDK clients', () => {
+    const over = bundles.flatMap((b) => {
+      const budget = bundleBudgetFor(b.name);
+      return [
+        ...(kb(b.appBytes) > budget.appKb ? [`${b.name}: code ${kb(b.appBytes).toFixed(0)} KB > ${budget.appKb} KB`] : []),
+        ...(kb(b.sdkBytes) > budget.sdkKb ? [`${b.name}: AWS SDK ${kb(b.sdkBytes).toFixed(0)} KB > ${budget.sdkKb} KB`] : []),
+      ];
+    });
+    expect(over).toEqual([]);
+  });
+
+  it('imports the heavy packages only on first use, and ships each one it imports beside the bundle', () => {
+    for (const b of bundles) {
+      const text = code(b);
+      for (const name of Object.keys(LAZY_PACKAGES)) {
+        const quoted = `["']${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}["']`;
+        expect(new RegExp(`\\bfrom\\s*${quoted}`).test(text), `${b.name} imports ${name} statically`).toBe(false);
+        const dynamic = new RegExp(`\\bimport\\s*\\(\\s*${quoted}`).test(text);
+        expect(fs.existsSync(path.join(b.dir, 'node_modules', name, 'index.mjs')), `${b.name}: node_modules/${name}`).toBe(dynamic);
+      }
+    }
+  });
+
+  it('reads the message catalogue from messages.json beside the bundle, the same messages as the local server', () => {
+    const expected = { en: catalogue.en, es: catalogue.es };
+    for (const b of bundles) {
+      if (!code(b).includes(MESSAGES_FILE)) continue;
+      expect(JSON.parse(fs.readFileSync(path.join(b.dir, MESSAGES_FILE), 'utf8')), b.name).toEqual(expected);
+    }
+    expect(bundles.filter((b) => code(b).includes(MESSAGES_FILE)).length).toBeGreaterThan(0);
+  });
+
+  it("touches only the providers its group names (lambdaDeps({ ... }) in functions/http/<group>.ts)", async () => {
+    for (const b of bundles) {
+      const used = new Set([...code(b).matchAll(/\.providers\.(\w+)/g)].map((m) => m[1]!));
+      if (b.name === 'outbox-relay') {
+        expect([...used], b.name).toEqual([]);
+        continue;
+      }
+      const { handler } = (await import(`../../functions/http/${b.name}.ts`)) as { handler: { providers: readonly string[] } };
+      expect([...used].filter((key) => !handler.providers.includes(key)), b.name).toEqual([]);
+    }
   });
 });

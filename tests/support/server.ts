@@ -37,7 +37,7 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const baseUrl = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
     const check = () => {
       const m = /Shopper portal:\s+(http:\/\/localhost:\d+)\//.exec(out);
       if (m) {

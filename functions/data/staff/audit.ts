@@ -26,6 +26,8 @@ export const AUDIT_TYPES = [
   'import.restored',
   'scoring.published',
   'scoring.restored',
+  'store-application.decided',
+  'oauth-client.changed',
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];
 

@@ -3,76 +3,21 @@ import { INCOME_FREQUENCIES } from '../../../machines/domain/income.ts';
 import { centsToDecimal, parseAmountToCents } from '../../../machines/domain/money.ts';
 import { calculatePayments } from '../../../machines/domain/payment-calculation.ts';
 import { paymentFrequencyChoices } from '../../../machines/domain/payment-frequency.ts';
-import { readListPage, type ListRow } from '../../data/staff/lists.ts';
+import { readListPage } from '../../data/staff/lists.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { StaffActor } from '../../platform/staff-types.ts';
 import { getStoreById } from '../../data/stores.ts';
 import { t, type ResourceCtx } from '../staff/resource.ts';
 import { loadScoringSettings } from '../scoring.ts';
 import { lenderToday } from '../store-rules.ts';
 import { sendDuePush } from './push.ts';
-import { leadsDef, pushDef, slidesDef, tasksDef } from './resources.ts';
+import { pushDef, slidesDef } from './resources.ts';
 
 // Use cases of issue 12 beyond plain CRUD: the dashboard's open tasks and last updated leads, the staff Payment
 // Calculator, due push notifications, and the mobile client API.
 
-/** A dashboard row of an open task. */
-export interface OpenTaskRow {
-  id: string;
-  title: string;
-  due_at: string;
-  status: 'open';
-  assignee_id: string;
-  assignee_name: string;
-  repeats: boolean;
-  rrule: string | null;
-  next_occurrences: string[];
-  overdue: boolean;
-}
-
-/** A dashboard row of a lead. */
-export interface LeadRow {
-  id: string;
-  name: string;
-  company: string;
-  status: string;
-  owner_name: string | null;
-  updated_at: string;
-}
-
-/** The actor's open tasks, soonest due first (empty without `tasks.view`). */
-export async function openTasksFor(deps: Deps, actor: StaffActor, limit = 5): Promise<OpenTaskRow[]> {
-  if (!actor.permissions.has('tasks.view')) return [];
-  const page = await readListPage(deps.db, { entity: tasksDef.entity, field: 'due_at', scope: `open_for=${actor.userId}`, page: 1, limit: Math.max(1, Math.min(limit, 100)), descending: false });
-  const today = deps.clock().toISOString().slice(0, 10);
-  return page.rows.map((r: ListRow) => ({
-    id: r.id,
-    title: String(r.title),
-    due_at: String(r.due_at),
-    status: 'open' as const,
-    assignee_id: String(r.assignee_id),
-    assignee_name: String(r.assignee_name ?? ''),
-    repeats: r.repeats === true,
-    rrule: (r.rrule as string | null) ?? null,
-    next_occurrences: (r.next_occurrences as string[] | undefined) ?? [],
-    overdue: String(r.due_at) < today,
-  }));
-}
-
-/** The most recently updated leads, newest first (empty without `leads.view`). */
-export async function lastUpdatedLeads(deps: Deps, actor: StaffActor, limit = 5): Promise<LeadRow[]> {
-  if (!actor.permissions.has('leads.view')) return [];
-  const page = await readListPage(deps.db, { entity: leadsDef.entity, field: 'updated_at', scope: '*', page: 1, limit: Math.max(1, Math.min(limit, 100)), descending: true });
-  return page.rows.map((r) => ({
-    id: r.id,
-    name: String(r.name),
-    company: String(r.company ?? ''),
-    status: String(r.status),
-    owner_name: (r.owner_name as string | null) ?? null,
-    updated_at: String(r.updated_at),
-  }));
-}
+// The dashboard's readers live in ./dashboard.ts (the staff-leases function shows them without the CRM resources).
+export { lastUpdatedLeads, openTasksFor, type LeadRow, type OpenTaskRow } from './dashboard.ts';
 
 /** The staff Payment Calculator: the shopper calculator's pricing (machines/domain) for any amount, option, frequency. */
 export async function staffCalculate(c: ResourceCtx, body: StaffCalculatorRequest): Promise<StaffCalculatorResult> {

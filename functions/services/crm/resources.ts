@@ -96,8 +96,13 @@ async function retailerOf(c: ResourceCtx, retailerId: string, noun: string) {
   return { retailer_id: r.id, retailer_name: r.name };
 }
 
-const userSelect = (name: string, required = false) =>
-  field('select', name, { label: `crm.field.${name}`, url: '/staff/api/users', valueKey: 'id', textKey: 'display_name', required });
+/** The current choice of a searchable select, so that the form can show its text before any search. */
+const known = (textKey: string, id: unknown, text: unknown) => (typeof id === 'string' && id ? [{ id, [textKey]: String(text ?? id) }] : []);
+
+const userSelect = (name: string, required = false, current: [unknown, unknown] = [null, null]) =>
+  field('select', name, { label: `crm.field.${name}`, url: '/staff/api/users', valueKey: 'id', textKey: 'display_name', required, options: known('display_name', current[0], current[1]) });
+const leadSelect = (id: unknown, name: unknown) =>
+  field('select', 'lead_id', { label: 'crm.field.lead', url: '/staff/api/leads', valueKey: 'id', textKey: 'name', options: known('name', id, name) });
 
 // ---- leads ----
 export interface LeadItem extends CrmRecord {
@@ -135,14 +140,14 @@ export const leadsDef = crmResource<LeadItem>({
   }),
   required: ['name'],
   titles: { new: 'crm.form.newLead', edit: 'crm.form.editLead', section: 'crm.section.lead' },
-  fields: () => [
+  fields: (c, r) => [
     field('input', 'name', { label: 'crm.field.name', required: true, max: 200 }),
     field('input', 'company', { label: 'crm.field.company', max: 200 }),
     field('email', 'email', { label: 'crm.field.email' }),
     field('tel', 'phone', { label: 'crm.field.phone' }),
     field('select', 'source', { label: 'crm.field.source', options: options('source', LEAD_SOURCES) }),
     field('select', 'status', { label: 'crm.field.status', options: options('status', LEAD_STATUSES) }),
-    userSelect('owner_id'),
+    userSelect('owner_id', false, r ? [r.owner_id, r.owner_name] : [c.actor.userId, c.actor.displayName]),
     field('textarea', 'notes', { label: 'crm.field.notes' }),
   ],
   defaults: (c) => ({ status: 'new', source: 'website', owner_id: c.actor.userId }),
@@ -196,13 +201,13 @@ export const contactsDef = crmResource<ContactItem>({
   }),
   required: ['name'],
   titles: { new: 'crm.form.newContact', edit: 'crm.form.editContact', section: 'crm.section.contact' },
-  fields: () => [
+  fields: (_c, r) => [
     field('input', 'name', { label: 'crm.field.name', required: true, max: 200 }),
     field('email', 'email', { label: 'crm.field.email' }),
     field('tel', 'phone', { label: 'crm.field.phone' }),
     field('input', 'company', { label: 'crm.field.company', max: 200 }),
     field('input', 'title', { label: 'crm.field.jobTitle', max: 200 }),
-    field('select', 'lead_id', { label: 'crm.field.lead', url: '/staff/api/leads', valueKey: 'id', textKey: 'name' }),
+    leadSelect(r?.lead_id, r?.lead_name),
     field('textarea', 'notes', { label: 'crm.field.notes' }),
   ],
   values: (p) => ({ name: p.name, email: p.email, phone: p.phone, company: p.company, title: p.title, lead_id: p.lead_id, notes: p.notes }),
@@ -242,6 +247,7 @@ export interface TaskItem extends CrmRecord {
   next_occurrences: string[];
   completions: number;
   lead_id: string | null;
+  lead_name?: string | null;
 }
 
 const intList = (min: number, max: number, size: number) =>
@@ -290,14 +296,14 @@ export const tasksDef = crmResource<TaskItem>({
   }),
   required: ['title', 'due_at', 'assignee_id'],
   titles: { new: 'crm.form.newTask', edit: 'crm.form.editTask', section: 'crm.section.task' },
-  fields: () => [
+  fields: (c, r) => [
     field('input', 'title', { label: 'crm.field.title', required: true, max: 200 }),
     field('date', 'due_at', { label: 'crm.field.due_at', required: true }),
-    userSelect('assignee_id', true),
+    userSelect('assignee_id', true, r ? [r.assignee_id, r.assignee_name] : [c.actor.userId, c.actor.displayName]),
     field('select', 'status', { label: 'crm.field.status', options: options('status', TASK_STATUSES) }),
     field('switch', 'repeats', { label: 'crm.field.repeats', switch: true }),
     field('recurrence', 'recurrence', { label: 'crm.field.recurrence', hint: 'crm.hint.recurrence', conditions: [{ ref: 'repeats', operator: '==', values: [true] }] }),
-    field('select', 'lead_id', { label: 'crm.field.lead', url: '/staff/api/leads', valueKey: 'id', textKey: 'name' }),
+    leadSelect(r?.lead_id, r?.lead_name),
     field('textarea', 'description', { label: 'crm.field.description' }),
   ],
   defaults: (c) => ({
@@ -329,7 +335,8 @@ export const tasksDef = crmResource<TaskItem>({
       }
     }
     const leadId = str(b.lead_id);
-    if (leadId && !(await leadsDef.load(c, leadId))) throw unableToSave(c, tasksDef, { lead_id: ['crm.validation.leadNotFound'] });
+    const lead = leadId ? await leadsDef.load(c, leadId) : undefined;
+    if (leadId && !lead) throw unableToSave(c, tasksDef, { lead_id: ['crm.validation.leadNotFound'] });
     const from = dueAt > today(c) ? dueAt : today(c);
     return {
       title: b.title,
@@ -345,6 +352,7 @@ export const tasksDef = crmResource<TaskItem>({
       next_occurrences: recurrence ? nextOccurrences(recurrence, `${from}T00:00`, 5).filter((d) => d.slice(0, 10) !== dueAt) : [],
       completions,
       lead_id: leadId,
+      lead_name: lead?.name ?? null,
     };
   },
   row: (t) => ({
@@ -459,7 +467,7 @@ export const marketingRequestsDef = crmResource<MarketingRequestItem>({
   required: ['store_id', 'material', 'quantity'],
   titles: { new: 'crm.form.newMarketingRequest', edit: 'crm.form.editMarketingRequest', section: 'crm.section.marketingRequest' },
   fields: (c, r) => [
-    field('select', 'store_id', { label: 'crm.field.store', url: '/staff/api/stores', valueKey: 'id', textKey: 'name', required: true, disabled: !!r }),
+    field('select', 'store_id', { label: 'crm.field.store', url: '/staff/api/stores', valueKey: 'id', textKey: 'name', required: true, disabled: !!r, options: known('name', r?.store_id, r?.store_name) }),
     field('select', 'material', { label: 'crm.field.material', options: options('material', REQUEST_MATERIALS), required: true }),
     field('number', 'quantity', { label: 'crm.field.quantity', min: 1, max: 10_000, required: true }),
     field('date', 'needed_by', { label: 'crm.field.needed_by' }),
@@ -620,8 +628,8 @@ export const pushDef: ResourceDef<PushItem> = crmResource<PushItem>({
     field('input', 'title', { label: 'crm.field.title', required: true, max: 65, disabled: r?.status === 'sent' }),
     field('textarea', 'body', { label: 'crm.field.message', required: true, max: 240, disabled: r?.status === 'sent' }),
     field('radio', 'target', { label: 'crm.field.target', options: options('target', PUSH_TARGETS), disabled: r?.status === 'sent' }),
-    field('select', 'retailer_id', { label: 'crm.field.retailer', url: '/staff/api/retailers', valueKey: 'id', textKey: 'name', conditions: [{ ref: 'target', operator: '==', values: ['retailer'] }] }),
-    field('select', 'store_id', { label: 'crm.field.store', url: '/staff/api/stores', valueKey: 'id', textKey: 'name', conditions: [{ ref: 'target', operator: '==', values: ['store'] }] }),
+    field('select', 'retailer_id', { label: 'crm.field.retailer', url: '/staff/api/retailers', valueKey: 'id', textKey: 'name', options: known('name', r?.retailer_id, r?.retailer_name), conditions: [{ ref: 'target', operator: '==', values: ['retailer'] }] }),
+    field('select', 'store_id', { label: 'crm.field.store', url: '/staff/api/stores', valueKey: 'id', textKey: 'name', options: known('name', r?.store_id, r?.store_name), conditions: [{ ref: 'target', operator: '==', values: ['store'] }] }),
     field('datetime', 'send_at', { label: 'crm.field.send_at', hint: 'crm.hint.sendAt', disabled: r?.status === 'sent' }),
     ...(r && r.status !== 'sent'
       ? [field('select', 'status', { label: 'crm.field.pushStatus', options: ['scheduled', 'cancelled'].map((v) => ({ value: v, text: `crm.option.status.${v}` })) })]

@@ -1,7 +1,9 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { IMPORT_COLUMNS, type Cell, type ImportTable } from '../../../machines/contracts/imports.ts';
 
-// Reading and writing xlsx workbooks with exceljs (a maintained library; no hand-written parsing).
+// Reading and writing xlsx workbooks with exceljs (a maintained library; no hand-written parsing). exceljs loads on the
+// first workbook (a side package beside the Lambda bundle, infra/constructs/side-assets.ts).
+const excel = async () => (await import('exceljs')).default;
 
 /** An xlsx file is a zip archive: it starts with PK\x03\x04. */
 export const looksLikeXlsx = (bytes: Uint8Array) => bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
@@ -27,7 +29,7 @@ export interface Sheet {
 
 /** The first worksheet: its first row is the header. undefined when the bytes are not a readable workbook. */
 export async function readFirstSheet(bytes: Buffer, maxRows: number): Promise<Sheet | 'no-sheet' | 'too-many-rows' | undefined> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
@@ -49,7 +51,7 @@ export async function readFirstSheet(bytes: Buffer, maxRows: number): Promise<Sh
 
 /** A workbook with the table's header row (and the given rows), for the template download and tests. */
 export async function buildWorkbook(table: ImportTable, rows: readonly Record<string, unknown>[] = []): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   const sheet = workbook.addWorksheet(table);
   const columns = IMPORT_COLUMNS[table];
   sheet.addRow(columns.map((c) => c.header));

@@ -18,7 +18,7 @@ import { tenantScope, canAccess, requireTenant } from '../staff/actor.ts';
 import { pageMeta, parsePaging } from '../staff/resource.ts';
 import { isRealDate, type StaffCtx } from './actions.ts';
 import { applicantNameOf } from './facts.ts';
-import { lastUpdatedLeads, openTasksFor } from '../crm/crm.ts';
+import { lastUpdatedLeads, openTasksFor } from '../crm/dashboard.ts';
 import { LIST_APPLICATIONS, LIST_LEASES, LIST_QUEUE, searchTermHmac, lenderDay } from './sync.ts';
 import { checkoutRow, checkoutView, paymentViews, rowInLang } from './views.ts';
 

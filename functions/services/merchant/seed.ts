@@ -127,12 +127,13 @@ export async function seedMerchantDemo(deps: Deps, env: NodeJS.ProcessEnv = proc
 
 const DEMO_PICKUP_ID = 'pku-00000000-0000-4000-8000-000000000001';
 
-/** A pick-up of the newest demo lease (scheduled, one attempt recorded); false while there is no lease yet. */
+/** A pick-up of the newest demo lease or application (scheduled, one attempt recorded); false while there is none. */
 export async function seedDemoPickup(deps: Deps): Promise<boolean> {
   const now = deps.clock();
   if (await getItem(deps.db, merchantKey('PICKUP', DEMO_PICKUP_ID), now)) return true;
-  const page = await readListPage(deps.db, { entity: 'lease', field: 'created_at', scope: '*', page: 1, limit: 5, descending: true });
-  const lease = page.rows[0];
+  // the newest lease (a signed contract), else the newest application
+  const newest = async (entity: string) => (await readListPage(deps.db, { entity, field: 'created_at', scope: '*', page: 1, limit: 1, descending: true })).rows[0];
+  const lease = (await newest('lease')) ?? (await newest('application'));
   if (!lease) return false;
   const at = now.toISOString();
   const date = new Date(now.getTime() + 3 * 86_400_000).toISOString().slice(0, 10);

@@ -20,6 +20,7 @@ import { rolesDef } from './resources/roles.ts';
 import { BUILTIN_SETTINGS, settingsDef, type SettingItem } from './resources/settings.ts';
 import { storesDef } from './resources/stores.ts';
 import { usersDef } from './resources/users.ts';
+import { ensureNetworkTemplates } from '../network/mail.ts';
 
 // The staff seed (idempotent, run by `npm start` next to the admin user): roles, settings, pick lists, and the list
 // entries of the demo retailers, stores and the admin. The Admin role is rewritten on every start so that it holds
@@ -134,6 +135,8 @@ export async function seedStaff(deps: Deps): Promise<void> {
   }
   const user = await findUserByLogin(deps.db, 'admin', now);
   if (user) await listSeeded(deps, usersDef, user);
+  // The merchant network's e-mails (store invitation, decline) as Mail Templates staff can edit; idempotent.
+  await ensureNetworkTemplates(deps);
 }
 
 /** Demo retailers and stores are rewritten by the demo seed on every start: keep their list entries with them. */

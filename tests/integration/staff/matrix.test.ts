@@ -6,6 +6,9 @@ import { StaffClient, asAdmin, makeUser, unique } from './client.ts';
 import { decided } from '../decision/support.ts';
 import { journey } from '../checkout/support.ts';
 import { UploadingClient, upload, xlsx } from '../underwriting/import-support.ts';
+import { crmFixtures, foreignMarketingRequest } from '../crm/matrix-fixtures.ts';
+import { networkFixtures, networkForeign } from '../network/matrix-fixtures.ts';
+import { freshStore as merchantStore, merchantForeign, pickup as freshPickup, pickupTx, posItem, posOrder, retentionEntry, tomorrow } from '../merchant/support.ts';
 
 // The authorization matrix, generated from the route table: every staff route is tried unauthenticated (401), by a
 // signed-in user without the permission (403), by a user of another tenant (403) and by one allowed (2xx). A new
@@ -78,6 +81,9 @@ const firstWebhook = async () => {
 };
 
 const ALLOWED: Record<string, () => Promise<Fixture>> = {
+  // issue 12: CRM, marketing, push notifications, mobile slides (tests/integration/crm/matrix-fixtures.ts)
+  ...crmFixtures(() => admin),
+  ...networkFixtures(() => admin),
   staffLogout: async () => ({ client: await asAdmin() }),
   staffMe: async () => ({}),
   staffPasswordChange: async () => {
@@ -281,6 +287,62 @@ const ALLOWED: Record<string, () => Promise<Fixture>> = {
     const { settings, v } = (await admin.get('/staff/api/queue-config')).body.data;
     return { body: { ...settings, v } };
   },
+  // the merchant network (issue 12, functions/http/staff-merchant.ts)
+  staffPosItemsList: async () => ({}),
+  staffPosItemsShow: async () => ({ params: { id: 'posi-demo-tv55' } }),
+  staffPosItemsCreate: async () => ({ body: { retailer_id: 'ret-demo-electronics', sku: unique('MX-'), name: 'Matrix item', quantity_in_stock: 3, reorder_level: 1, unit_price: 500 } }),
+  staffPosItemsUpdate: async () => {
+    const i = await posItem(admin);
+    return { params: { id: i.id }, body: { quantity_in_stock: 7, v: i.v } };
+  },
+  staffPosItemsUpdateForm: async () => {
+    const i = await posItem(admin);
+    return { params: { id: i.id }, body: { name: 'Renamed', v: i.v } };
+  },
+  staffPosItemsDelete: async () => ({ params: { id: (await posItem(admin)).id } }),
+  staffPosOrdersList: async () => ({}),
+  staffPosOrdersShow: async () => ({ params: { id: 'poso-demo-1' } }),
+  staffPosOrdersCreate: async () => ({ body: { store_id: 'sto-main-street', items: [{ item_id: 'posi-demo-tv55', quantity: 1 }] } }),
+  staffPosOrdersUpdate: async () => {
+    const o = await posOrder(admin);
+    return { params: { id: o.id }, body: { status: 'submitted', v: o.v } };
+  },
+  staffPosOrdersUpdateForm: async () => {
+    const o = await posOrder(admin);
+    return { params: { id: o.id }, body: { note: 'Matrix', v: o.v } };
+  },
+  staffPosOrdersDelete: async () => ({ params: { id: (await posOrder(admin)).id } }),
+  staffPickupsList: async () => ({}),
+  staffPickupsShow: async () => ({ params: { id: (await freshPickup(admin)).id } }),
+  staffPickupsCreate: async () => ({ body: { lease_uuid: await approvedApplication(), type: 'repossession', scheduled_date: tomorrow(), window: '08:00-12:00' } }),
+  staffPickupsUpdate: async () => {
+    const p = await freshPickup(admin);
+    return { params: { id: p.id }, body: { window: '16:00-20:00', v: p.v } };
+  },
+  staffPickupsUpdateForm: async () => {
+    const p = await freshPickup(admin);
+    return { params: { id: p.id }, body: { notes: 'Matrix', v: p.v } };
+  },
+  staffPickupTransactionsList: async () => ({}),
+  staffPickupTransactionsShow: async () => ({ params: { id: (await pickupTx(admin, (await freshPickup(admin)).id)).id } }),
+  staffPickupTransactionsCreate: async () => ({ body: { pickup_id: (await freshPickup(admin)).id, type: 'attempt', note: 'Matrix' } }),
+  staffRetentionList: async () => ({}),
+  staffRetentionShow: async () => ({ params: { id: 'sto-main-street' } }),
+  staffRetentionCreate: async () => ({ body: { store_id: (await merchantStore(admin)).id, percentage: 4 } }),
+  staffRetentionUpdate: async () => {
+    const id = (await merchantStore(admin)).id;
+    const a = (await admin.post('/staff/api/retention', { store_id: id })).body.data;
+    return { params: { id }, body: { percentage: 6, v: a.v } };
+  },
+  staffRetentionUpdateForm: async () => {
+    const id = (await merchantStore(admin)).id;
+    const a = (await admin.post('/staff/api/retention', { store_id: id })).body.data;
+    return { params: { id }, body: { percentage: 6.5, v: a.v } };
+  },
+  staffRetentionEntriesList: async () => ({}),
+  staffRetentionEntriesShow: async () => ({ params: { id: (await retentionEntry(admin)).id } }),
+  staffRetentionEntriesCreate: async () => ({ body: { kind: 'withholding', store_id: 'sto-express', funded_amount: 10_000 } }),
+  staffRetailerMap: async () => ({}),
 };
 
 /** Collection routes whose body names another tenant (the rest of the collection routes are confined by the list scope). */
@@ -291,6 +353,11 @@ const TENANT_BODIES: Record<string, () => Record<string, unknown>> = {
   },
   staffStoresCreate: () => ({ name: 'Elsewhere', slug: unique('mx-').toLowerCase(), retailer_id: 'ret-demo-comfort' }),
   staffTokensCreate: () => ({ name: 'Elsewhere', retailer_id: 'ret-demo-comfort' }),
+  staffOAuthClientsCreate: () => ({ name: 'Elsewhere', retailer_id: 'ret-demo-comfort' }),
+  staffPosItemsCreate: () => ({ retailer_id: 'ret-demo-comfort', sku: unique('MX-'), name: 'Elsewhere' }),
+  staffPosOrdersCreate: () => ({ store_id: 'sto-hvac-central', items: [] }),
+  staffPickupsCreate: () => ({ lease_uuid: foreign['pickup-lease'], scheduled_date: tomorrow(), window: '08:00-12:00' }),
+  staffPickupTransactionsCreate: () => ({ pickup_id: foreign.pickups, type: 'note' }),
 };
 
 beforeAll(async () => {
@@ -302,6 +369,7 @@ beforeAll(async () => {
   retailerFull = (await makeUser(admin, { guard: 'retailer', permissions: permissionsForGuard('retailer'), field_permissions: fieldPermissionsForGuard('retailer'), retailers: ['ret-demo-electronics'] })).client;
   foreign.users = (await freshUser({ guard: 'store', stores: ['sto-hvac-central'] })).id;
   foreign.tokens = (await freshToken('ret-demo-comfort')).id;
+  foreign['marketing-requests'] = await foreignMarketingRequest(admin);
   // an application of another store (the lease routes and the adverse-action notice)
   foreign.applications ??= (await decided('denied-with-score', 'hvac-central', 'demo-comfort')).shopper.uuid;
   // a paid lease of another store of the store user's retailer (the store-guard lease, checkout and payment routes)
@@ -311,6 +379,8 @@ beforeAll(async () => {
   for (const resource of ['leases', 'contracts', 'lease-queue']) foreign[resource] = lease.uuid;
   foreign.checkouts = lease.checkoutId;
   foreign.payments = `${lease.checkoutId}-1`;
+  Object.assign(foreign, await merchantForeign(admin));
+  Object.assign(foreign, await networkForeign(admin));
   for (let i = 0; i < 100 && (await admin.get(`/staff/api/leases/${lease.uuid}`)).body.data?.status !== 'Z'; i++) await new Promise((r) => setTimeout(r, 100));
 }, 60_000);
 

@@ -6,6 +6,9 @@ import { findRetailerBySlug, retailerKey, saveStoreRecord, storesOfRetailer, typ
 import type { Deps } from '../../../platform/deps.ts';
 import { forbidden } from '../../../platform/errors.ts';
 import { bool, field, parseFor, saveButtons, section, slug, syncRow, text, unableToDelete, unableToSave, type ResourceCtx, type ResourceDef } from '../resource.ts';
+// A cycle, used at call time only; a static import keeps the bundle tree-shakable (a dynamic import() makes esbuild
+// wrap this module and everything it reaches, the whole DynamoDB client included).
+import { storesDef } from './stores.ts';
 
 const NOUN = 'staff.resource.retailer';
 
@@ -130,7 +133,6 @@ export const retailersDef: ResourceDef<RetailerItem> = {
 
 /** A renamed retailer: its stores' views (shopper page, search, staff lists) carry the retailer's name and slug. */
 async function propagateToStores(c: ResourceCtx, r: RetailerItem) {
-  const { storesDef } = await import('./stores.ts');
   for (const store of await storesOfRetailer(c.deps.db, r.id, c.deps.clock())) {
     const view = { ...store.view, retailer: { id: r.id, slug: r.slug, name: r.name } };
     const saved = await saveStoreRecord(c.deps.db, store, view, store.active, store.admin ?? {});

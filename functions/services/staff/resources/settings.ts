@@ -4,6 +4,9 @@ import { getRecord, recordKey } from '../../../data/staff/records.ts';
 import type { StoredItem } from '../../../data/items.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { field, parseFor, saveButtons, section, text, unableToDelete, unableToSave, type ResourceCtx, type ResourceDef } from '../resource.ts';
+// A cycle, used at call time only; a static import keeps the bundle tree-shakable (a dynamic import() makes esbuild
+// wrap this module and everything it reaches, the whole DynamoDB client included).
+import { rolesDef } from './roles.ts';
 
 // Settings: pk SETTING#<key>. Built-in ones (seeded) have a fixed type and cannot be deleted; staff may add others.
 export type SettingType = 'number' | 'boolean' | 'string' | 'role';
@@ -46,7 +49,6 @@ const row = (s: SettingItem) => ({ id: s.id, key: s.key, label: s.label, type: s
 async function checkValue(c: ResourceCtx, type: SettingType, value: unknown) {
   if (type === 'role') {
     if (value === null || value === '') return null;
-    const { rolesDef } = await import('./roles.ts');
     if (typeof value !== 'string' || !(await rolesDef.load(c, value))) throw unableToSave(c, settingsDef, { value: ['staff.validation.roleNotFound'] });
     return value;
   }

@@ -31,6 +31,9 @@ import { getRetailerRecord } from './retailers.ts';
 import { getSettingValue } from './settings.ts';
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+// Static, not import(): a dynamic import makes esbuild wrap the module and everything it reaches, so the Lambda
+// bundle keeps the whole DynamoDB client instead of the commands used.
+import { listAllRoles } from './roles.ts';
 
 // Staff users (seed 001 section 6): guard, roles, links to retailers and stores, soft delete and restore, mobile block.
 const NOUN = 'staff.resource.user';
@@ -127,7 +130,6 @@ export const usersDef: ResourceDef<UserItem> = {
 
 async function roleOptions(c: ResourceCtx, guard: Guard | undefined) {
   // Roles a user may be given: of the target guard, and (for non-super admins) none with more than the actor has.
-  const { listAllRoles } = await import('./roles.ts');
   const roles = await listAllRoles(c.deps);
   return roles
     .filter((r) => !guard || r.guard === guard)
