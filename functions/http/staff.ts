@@ -2,22 +2,15 @@ import * as z from 'zod/mini';
 import { changePasswordRequest, forgotRequest, loginRequest, resetRequest, storeContextRequest } from '../../machines/contracts/staff.ts';
 import { translate } from '../../machines/i18n/catalogue.ts';
 import type { Deps } from '../platform/deps.ts';
-import type { HttpResult } from '../platform/http-types.ts';
-import { json, ok } from '../platform/response.ts';
+import { ok } from '../platform/response.ts';
 import { clearedCookies, isHttps, sessionCookies } from '../platform/staff-cookies.ts';
-import { parseBody, parsePath, readJsonBody } from '../platform/validate.ts';
+import { parseBody, parsePath } from '../platform/validate.ts';
 import { listAuditPage } from '../services/staff/audit.ts';
 import { changePassword, forgotPassword, login, logout, me, resetPassword, setStoreContext } from '../services/staff/auth.ts';
 import {
-  bodyOf,
   createResource,
   deleteResource,
-  formFor,
-  listResource,
-  showResource,
   t,
-  updateResource,
-  type ResourceCtx,
   type ResourceDef,
   type ResourceRecord,
 } from '../services/staff/resource.ts';
@@ -34,9 +27,9 @@ import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
 import { messagingProvider } from '../providers/messaging/provider.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
+import { idPath, jsonBodyOf, paged, queryOf, resourceCtx, staffCrud } from './staff-crud.ts';
 
 // The staff portal's API (seed 001): sign-in and sessions, and every staff resource through the generic layer.
-const idPath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
 const itemPath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)), item: z.string().check(z.minLength(1), z.maxLength(200)) });
 const unlinkPath = z.object({ id: z.string().check(z.maxLength(200)), type: z.enum(['store', 'retailer']), target: z.string().check(z.minLength(1), z.maxLength(200)) });
 const linkBody = z.object({
@@ -44,56 +37,11 @@ const linkBody = z.object({
   id: z.string('staff.validation.required').check(z.minLength(1, 'staff.validation.required'), z.maxLength(200, 'staff.validation.tooLong')),
 });
 
-const rc = (ctx: RequestContext, deps: Deps): ResourceCtx => ({ deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip, lang: ctx.lang });
-const query = (ctx: RequestContext) => ctx.event.queryStringParameters ?? {};
-const wantsForm = (ctx: RequestContext) => ['true', '1'].includes(query(ctx)._form ?? '');
+const rc = resourceCtx;
+const query = queryOf;
 const secure = (ctx: RequestContext, deps: Deps) => isHttps(ctx.event, deps.config.publicUrl);
-const jsonBody = (ctx: RequestContext) => {
-  const body = readJsonBody(ctx.event);
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return {};
-  return bodyOf(body);
-};
-
-/** The paged list shape of seed 001: rows in `data`, paging in `meta`. */
-const paged = (result: { data: unknown[]; meta: unknown }): HttpResult =>
-  json(200, { status: true, code: 200, data: result.data, meta: result.meta } as never);
-
-function crud<R extends ResourceRecord>(prefix: string, def: ResourceDef<R>): HandlerMap {
-  const saved = (c: ResourceCtx, key: string) => t(c, key, { resource: t(c, def.noun) });
-  return {
-    async [`${prefix}List`](ctx, deps) {
-      const c = rc(ctx, deps);
-      if (wantsForm(ctx)) return ok(await formFor(c, def));
-      return paged(await listResource(c, def, query(ctx)));
-    },
-    async [`${prefix}Show`](ctx, deps) {
-      const c = rc(ctx, deps);
-      const { id } = parsePath(idPath, ctx.event);
-      return ok(wantsForm(ctx) ? await formFor(c, def, id) : await showResource(c, def, id));
-    },
-    async [`${prefix}Create`](ctx, deps) {
-      const c = rc(ctx, deps);
-      // 200 (not 201): the toolkit's forms treat status true with code 200 as success (seed 001 section 4).
-      return ok(await createResource(c, def, jsonBody(ctx)), saved(c, 'staff.resource.created'));
-    },
-    async [`${prefix}Update`](ctx, deps) {
-      const c = rc(ctx, deps);
-      const { id } = parsePath(idPath, ctx.event);
-      return ok(await updateResource(c, def, id, jsonBody(ctx)), saved(c, 'staff.resource.updated'));
-    },
-    async [`${prefix}UpdateForm`](ctx, deps) {
-      const c = rc(ctx, deps);
-      const { id } = parsePath(idPath, ctx.event);
-      return ok(await updateResource(c, def, id, jsonBody(ctx)), saved(c, 'staff.resource.updated'));
-    },
-    async [`${prefix}Delete`](ctx, deps) {
-      const c = rc(ctx, deps);
-      const { id } = parsePath(idPath, ctx.event);
-      await deleteResource(c, def, id);
-      return ok(null, saved(c, 'staff.resource.deleted'));
-    },
-  };
-}
+const jsonBody = jsonBodyOf;
+const crud = <R extends ResourceRecord>(prefix: string, def: ResourceDef<R>) => staffCrud(prefix, def);
 
 const tokenHandlers = crud('staffTokens', tokensDef);
 

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { BRAND_KEYS } from '../../../../machines/domain/brands.ts';
-import { claimUnique, createItem, deleteItem, getItem, releaseUnique, saveVersioned } from '../../../data/items.ts';
+import { claimUnique, createItem, deleteItem, releaseUnique, saveVersioned } from '../../../data/items.ts';
 import { findRetailerBySlug, retailerKey, saveStoreRecord, storesOfRetailer, type RetailerItem } from '../../../data/stores.ts';
-import type { Deps } from '../../../platform/deps.ts';
 import { forbidden } from '../../../platform/errors.ts';
 import { bool, field, parseFor, saveButtons, section, slug, syncRow, text, unableToDelete, unableToSave, type ResourceCtx, type ResourceDef } from '../resource.ts';
 // A cycle, used at call time only; a static import keeps the bundle tree-shakable (a dynamic import() makes esbuild
@@ -12,10 +11,9 @@ import { storesDef } from './stores.ts';
 
 const NOUN = 'staff.resource.retailer';
 
-export async function getRetailerRecord(deps: Deps, id: string): Promise<RetailerItem | undefined> {
-  if (!id || id.length > 200) return undefined;
-  return getItem<RetailerItem>(deps.db, retailerKey(id), deps.clock());
-}
+import { getRetailerRecord } from './lookups.ts';
+
+export { getRetailerRecord };
 
 const body = z.object({
   name: z.optional(text(255)),

@@ -40,7 +40,7 @@ import {
   type ResourceCtx,
   type ResourceDef,
 } from '../resource.ts';
-import { getSettingValue } from './settings.ts';
+import { getSettingValue } from './lookups.ts';
 
 const NOUN = 'staff.resource.role';
 const ROLE_LIST_PK = 'ROLES';

@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import { createItem, deleteItem, saveVersioned } from '../../../data/items.ts';
 import { getRecord, recordKey } from '../../../data/staff/records.ts';
 import type { StoredItem } from '../../../data/items.ts';
-import type { Deps } from '../../../platform/deps.ts';
 import { field, parseFor, saveButtons, section, text, unableToDelete, unableToSave, type ResourceCtx, type ResourceDef } from '../resource.ts';
 // A cycle, used at call time only; a static import keeps the bundle tree-shakable (a dynamic import() makes esbuild
 // wrap this module and everything it reaches, the whole DynamoDB client included).
@@ -24,10 +23,7 @@ export interface SettingItem extends StoredItem {
 
 const NOUN = 'staff.resource.setting';
 
-export async function getSettingValue(deps: Deps, key: string): Promise<unknown> {
-  const item = await getRecord<SettingItem>(deps.db, 'SETTING', key, deps.clock());
-  return item?.value;
-}
+export { getSettingValue } from './lookups.ts';
 
 const valueSchema = (type: SettingType) =>
   type === 'number'

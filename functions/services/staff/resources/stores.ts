@@ -15,7 +15,7 @@ import {
 import { forbidden } from '../../../platform/errors.ts';
 import { requireTenant } from '../actor.ts';
 import { bool, EMAIL, email, field, intIn, parseFor, saveButtons, section, slug, text, unableToSave, type ResourceCtx, type ResourceDef } from '../resource.ts';
-import { getRetailerRecord } from './retailers.ts';
+import { getRetailerRecord } from './lookups.ts';
 
 // Stores with their lease programs (every flag of machines/contracts/store.ts LeaseProgram) and the staff-only
 // settings of seed 001 section 3. Writes go through saveStoreRecord, which keeps the slug lookup and search items.
