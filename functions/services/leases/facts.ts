@@ -81,7 +81,8 @@ export function rowOf(app: ApplicationRecord, lease: LeaseRecordData, checkout: 
     term_months: checkout?.lease ? checkout.lease.computation.termMonths : null,
     delivery_date: lease.deliveryDate,
     has_contract: facts.hasContract,
-    requires_acceptance: facts.hasContract && !facts.signed,
+    // A contract waits for the shopper's signature unless it is signed or was discarded (a new one is needed).
+    requires_acceptance: facts.hasContract && !facts.signed && !(checkout?.lease && lease.discardedRevision === checkout.lease.revision),
     claimed_by: lease.claim ? { user_id: lease.claim.user_id, name: lease.claim.name, at: lease.claim.at } : null,
   };
 }
