@@ -80,7 +80,7 @@ async function main() {
       relayOutbox(deps.db, bus, deps.clock(), (error, key) => deps.log.warn('outbox relay will retry', { pk: key.pk, error: String(error) }))
         .catch((error) => deps.log.warn('outbox relay pass failed', { error: String(error) }))
         .finally(() => (relaying = false));
-    }, 500);
+    }, 250);
     stops.push(() => clearInterval(relay));
 
     const server = createLocalServer({ deps, distDir: join(root, 'dist'), demoRetailerPage: (baseUrl) => demoRetailerPage({ baseUrl }) });

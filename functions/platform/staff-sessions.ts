@@ -23,7 +23,8 @@ export interface StaffSessionItem extends StoredItem {
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const sessionKey = (hash: string) => ({ pk: `STAFFSESSION#${hash}`, sk: 'SESSION' });
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+// Fractional seconds: whole seconds would let two uses 1.1 s apart straddle a 2-second idle limit.
+const seconds = (d: Date) => d.getTime() / 1000;
 
 export function sessionExpiry(issuedAt: number, lastSeenAt: number, config: StaffSecurityConfig): number {
   return Math.min(lastSeenAt + config.idleSeconds, issuedAt + config.absoluteSeconds);
@@ -46,7 +47,7 @@ export async function createStaffSession(
     issuedAt: t,
     issuedMs: now.getTime(),
     lastSeenAt: t,
-    expiresAt: sessionExpiry(t, t, config),
+    expiresAt: Math.ceil(sessionExpiry(t, t, config)),
     ip: input.ip.slice(0, 64),
     userAgent: input.userAgent.slice(0, 256),
   });
@@ -75,7 +76,7 @@ export async function touchStaffSession(db: Db, hash: string, item: StaffSession
         Key: sessionKey(hash),
         UpdateExpression: 'SET lastSeenAt = :t, expiresAt = :e',
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':t': t, ':e': sessionExpiry(item.issuedAt, t, config) },
+        ExpressionAttributeValues: { ':t': t, ':e': Math.ceil(sessionExpiry(item.issuedAt, t, config)) },
       }),
     );
   } catch (error) {
