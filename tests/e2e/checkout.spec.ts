@@ -165,7 +165,9 @@ test('redirect: apply, deliver, review, sign, refuse a prepaid card, decline a c
   const before = await payment.innerText();
   await main.getByRole('switch', { name: /Protection program/ }).check();
   await main.getByRole('button', { name: 'Update Lease' }).click();
-  await expect(main.getByText('Protection program (OCP) per payment')).toBeVisible();
+  // the cost disclosure now says the plan is chosen, and what it adds per payment
+  await expect(main.getByTestId('disclosure-ocp')).toContainText('You chose the protection plan');
+  await expect(main.getByTestId('disclosure-payment-ocp')).toBeVisible();
   await expect(payment).not.toHaveText(before);
 
   // Contract preview: the document in a titled frame and the PDF link
