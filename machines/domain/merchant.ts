@@ -46,3 +46,17 @@ export const withheldCents = (fundedCents: number, basisPoints: number) => Math.
 
 export const RETENTION_ENTRY_KINDS = ['withholding', 'payment'] as const;
 export type RetentionEntryKind = (typeof RETENTION_ENTRY_KINDS)[number];
+
+/** A store on the Retailer Map (GET /staff/api/retailer-map): placed by its shipping ZIP's coordinates. */
+export interface MapMarker {
+  id: string;
+  name: string;
+  retailer_id: string;
+  retailer_name: string;
+  active: boolean;
+  city: string;
+  state: string;
+  zip: string;
+  lat: number;
+  lon: number;
+}

@@ -7,22 +7,11 @@ import { zipCodes } from '../../providers/address/zip-codes.ts';
 import { tenantScope } from '../staff/actor.ts';
 import { t, type ResourceCtx } from '../staff/resource.ts';
 import { safeParse } from 'zod/v4/core';
+import type { MapMarker } from '../../../machines/domain/merchant.ts';
 
 // Retailer Map: every store the user may see, placed by its shipping ZIP's coordinates (the `zipcodes` dataset), for
 // the staff portal's SVG map of the US (no tile service). Stores whose ZIP is unknown are listed apart.
 
-export interface MapMarker {
-  id: string;
-  name: string;
-  retailer_id: string;
-  retailer_name: string;
-  active: boolean;
-  city: string;
-  state: string;
-  zip: string;
-  lat: number;
-  lon: number;
-}
 
 const query = z.object({
   retailer: z.optional(z.string().check(z.maxLength(200, 'staff.validation.tooLong'))),

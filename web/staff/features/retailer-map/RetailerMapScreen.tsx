@@ -7,20 +7,10 @@ import { Screen } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
 import { FRAMES, frameSize, MAP_HEIGHT, MAP_WIDTH, outlinePath, project, spread } from './projection.ts';
 import { CONUS_OUTLINE } from './us-outline.ts';
+import type { MapMarker } from '../../../../machines/domain/merchant.ts';
 import './retailer-map.css';
 
-interface Marker {
-  id: string;
-  name: string;
-  retailer_id: string;
-  retailer_name: string;
-  active: boolean;
-  city: string;
-  state: string;
-  zip: string;
-  lat: number;
-  lon: number;
-}
+type Marker = MapMarker;
 
 interface MapMeta {
   total: number;
