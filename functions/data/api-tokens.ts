@@ -10,6 +10,8 @@ export interface ApiTokenRecord {
   created_at: string;
   revoked_at?: string;
   last_four: string;
+  /** Absent on tokens made before modes existed: those are live. */
+  mode?: 'test' | 'live';
 }
 
 export interface ApiTokenItem extends StoredItem, ApiTokenRecord {

@@ -15,4 +15,6 @@ export interface ApplySession {
 export interface RetailerCaller {
   retailerId: string;
   tokenId: string;
+  /** Test tokens reach only sandbox vendors and sandbox-marked records; live tokens the real ones. */
+  mode: 'test' | 'live';
 }

@@ -10,7 +10,7 @@ export async function authenticateRetailer(deps: Deps, token: string): Promise<R
   // OAuth access tokens (client credentials, functions/services/network/oauth.ts) work beside the API tokens.
   if (token.startsWith('oat_')) return authenticateOAuthToken(deps, token);
   const found = await findApiToken(deps.db, token, deps.clock());
-  return found ? { retailerId: found.retailerId, tokenId: found.id } : undefined;
+  return found ? { retailerId: found.retailerId, tokenId: found.id, mode: found.mode ?? 'live' } : undefined;
 }
 
 export function retailerDeliveries(deps: Deps, retailerId: string, options: { limit: number; cursor?: string }) {

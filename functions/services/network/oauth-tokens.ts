@@ -25,6 +25,6 @@ export async function authenticateOAuthToken(deps: Deps, token: string): Promise
   if (!item) return undefined;
   const client = await getItem<StoredItem & { revoked_at: string | null }>(deps.db, oauthClientKey(item.client_id), now);
   if (!client || client.revoked_at) return undefined;
-  return { retailerId: item.retailer_id, tokenId: `oauth:${item.client_id}` };
+  return { retailerId: item.retailer_id, tokenId: `oauth:${item.client_id}`, mode: 'live' };
 }
 
