@@ -1,5 +1,12 @@
 import * as z from 'zod/mini';
-import { retailerCheckoutSchema } from '../../machines/contracts/retailer-checkout.ts';
+import { createCheckoutBodySchema as createBody } from '../../machines/contracts/retailer-checkout.ts';
+import {
+  cancelCheckoutBodySchema as cancelBody,
+  checkoutPathSchema as checkoutPath,
+  confirmDeliveryBodySchema as deliveryBody,
+  webhookDeliveriesQuerySchema as listQuery,
+  webhookEventPathSchema as eventPath,
+} from '../../machines/contracts/retailer-requests.ts';
 import { retailerDeliveries } from '../services/retailer-auth.ts';
 import { deliveryView, webhookDispatcher } from '../events/webhook-dispatcher.ts';
 import { AppError, notFound } from '../platform/errors.ts';
@@ -18,16 +25,7 @@ import type { Deps } from '../platform/deps.ts';
 // Route group 'retailer': the retailer API (/retailer/v1, bearer API tokens, Idempotency-Key on writes scoped to
 // the token's retailer) and the demo retailer's server side (/demo/retailer, non-production only).
 
-const createBody = z.extend(retailerCheckoutSchema, {
-  store: z.string('The store must be the slug of one of your active stores.').check(z.trim(), z.minLength(1, 'The store must be the slug of one of your active stores.'), z.maxLength(64)),
-  skip_verification: z.optional(z.boolean('The skip_verification value must be true or false.')),
-  lang: z.optional(z.enum(['en', 'es'], 'The lang must be en or es.')),
-});
-const checkoutPath = z.object({ checkout_id: z.string().check(z.maxLength(80)) });
-const cancelBody = z.object({ reason: z.optional(z.string().check(z.maxLength(500))) });
-const deliveryBody = z.object({ delivered_at: z.optional(z.iso.datetime({ offset: true, error: 'The delivered_at must be an ISO date-time.' })) });
-const listQuery = z.object({ cursor: z.optional(z.string().check(z.maxLength(500))), limit: z.optional(z.string().check(z.regex(/^\d{1,3}$/))) });
-const eventPath = z.object({ event_id: z.string().check(z.maxLength(64)) });
+// The retailer API's request schemas live in machines/contracts (the OpenAPI document is generated from them).
 const demoBody = z.object({ store: z.optional(z.string().check(z.maxLength(64))), lang: z.optional(z.string().check(z.maxLength(2))) });
 
 /** Mutating retailer calls honour Idempotency-Key, scoped to the caller's retailer and the operation. */

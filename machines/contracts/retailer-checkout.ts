@@ -70,6 +70,22 @@ export const retailerCheckoutSchema = z.object({
   prefill: z.optional(prefillSchema),
 });
 
+/** The whole `POST /retailer/v1/checkouts` body: the checkout, the store it is for and the retailer's options. */
+export const createCheckoutBodySchema = z.extend(retailerCheckoutSchema, {
+  store: z.string('The store must be the slug of one of your active stores.').check(
+    z.trim(),
+    z.minLength(1, 'The store must be the slug of one of your active stores.'),
+    z.maxLength(64),
+    z.meta({ description: 'The slug of one of your active stores.', examples: ['main-street'] }),
+  ),
+  skip_verification: z.optional(
+    z.boolean('The skip_verification value must be true or false.').check(
+      z.meta({ description: "Skip the shopper's identity verification step (when your store already verified them)." }),
+    ),
+  ),
+  lang: z.optional(z.enum(['en', 'es'], 'The lang must be en or es.').check(z.meta({ description: 'The language the shopper starts in (default en).' }))),
+});
+
 export type RetailerCheckoutBody = z.output<typeof retailerCheckoutSchema>;
 export type RetailerCheckoutInput = z.input<typeof retailerCheckoutSchema>;
 export type Prefill = z.output<typeof prefillSchema>;
