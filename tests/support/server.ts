@@ -14,7 +14,7 @@ export interface RunningServer {
 const root = resolve(import.meta.dirname, '../..');
 
 /** Starts the real `npm start` entry (without the web build) and waits until it prints its URLs. */
-export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startServer(options: { dataDir?: string; env?: Record<string, string>; detached?: boolean } = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lto-it-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'functions/local/main.ts'], {
     cwd: root,
@@ -32,6 +32,8 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A group leader of its own: the crash suite kills the whole process group at once.
+    detached: options.detached ?? false,
   });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
