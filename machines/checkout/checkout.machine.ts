@@ -65,7 +65,10 @@ export type CheckoutEvent =
   | { type: 'checkout.cancelled'; reason?: string }
   | { type: 'checkout.voided'; reason?: string }
   | { type: 'delivery.scheduled' }
-  | { type: 'delivery.confirmed'; at: string };
+  /** `remaining`: units still undelivered after this delivery (a partial delivery); absent means everything. */
+  | { type: 'delivery.confirmed'; at: string; remaining?: boolean }
+  /** The retailer cancelled undelivered units; `remaining`: units still to deliver after it. */
+  | { type: 'items.cancelled'; at: string; remaining: boolean };
 
 export type CheckoutEventType = CheckoutEvent['type'];
 
@@ -73,6 +76,7 @@ export const CHECKOUT_EVENT_TYPES: readonly CheckoutEventType[] = [
   'checkout.start', 'application.started', 'application.completed', 'identity.completed', 'lease.created',
   'esign.requested', 'esign.completed', 'esign.discarded', 'payment.started', 'payment.succeeded', 'payment.failed',
   'checkout.completed', 'checkout.cancelled', 'checkout.voided', 'delivery.scheduled', 'delivery.confirmed',
+  'items.cancelled',
 ];
 
 const enter = (status: CheckoutStatus) => ({ type: 'enterStatus' as const, params: { status } });
@@ -92,6 +96,8 @@ export const checkoutMachine = setup({
     mayContinueAndIdentitySettled: ({ context }) =>
       context.may_continue && (!context.identity_required || context.identity_verified),
     mayContinueAndNoDownPaymentDue: ({ context }) => context.may_continue && context.down_payment === 0,
+    // Units are still undelivered after this delivery or cancellation (the server counts them: machines/domain/partial-delivery).
+    undeliveredRemain: ({ event }) => (event.type === 'delivery.confirmed' || event.type === 'items.cancelled') && event.remaining === true,
   },
   actions: {
     enterStatus: assign((_, params: { status: CheckoutStatus }) => ({ current_step: params.status })),
@@ -114,7 +120,7 @@ export const checkoutMachine = setup({
     ),
     countPaymentAttempt: assign(({ context }) => ({ payment_attempts: context.payment_attempts + 1 })),
     recordDeliveryScheduled: assign({ delivery_scheduled: true }),
-    recordDelivered: assign(({ event }) => ({ delivered_at: event.type === 'delivery.confirmed' ? event.at : null })),
+    recordDelivered: assign(({ event }) => ({ delivered_at: event.type === 'delivery.confirmed' || event.type === 'items.cancelled' ? event.at : null })),
   },
 }).createMachine({
   id: CHECKOUT_MACHINE_NAME,
@@ -275,10 +281,25 @@ export const checkoutMachine = setup({
           on: {
             // The retailer may (re)schedule delivery of a completed checkout.
             'delivery.scheduled': { actions: 'recordDeliveryScheduled' },
-            // The retailer confirms the goods were delivered; the lease can then be funded.
-            'delivery.confirmed': { target: 'delivered', actions: 'recordDelivered' },
+            // The retailer confirms the goods were delivered (some of them: partially); the lease can then be funded.
+            'delivery.confirmed': [
+              { guard: 'undeliveredRemain', target: 'partiallyDelivered' },
+              { target: 'delivered', actions: 'recordDelivered' },
+            ],
+            // The retailer cancels some undelivered units before any delivery; something must remain to deliver.
+            'items.cancelled': { guard: 'undeliveredRemain' },
             // Staff may void a completed lease before delivery (no cancel after completion); the down payment is refunded.
             'checkout.voided': { target: '#checkout.voided', actions: 'refundDownPayment' },
+          },
+        },
+        // Some units were delivered, others are still to come (issue 13: partial delivery). No void: goods are out.
+        partiallyDelivered: {
+          on: {
+            'delivery.scheduled': { actions: 'recordDeliveryScheduled' },
+            // A further delivery; the one that leaves nothing undelivered completes the delivery.
+            'delivery.confirmed': [{ guard: 'undeliveredRemain' }, { target: 'delivered', actions: 'recordDelivered' }],
+            // Cancelling the undelivered rest (or part of it): what was delivered is all there will be.
+            'items.cancelled': [{ guard: 'undeliveredRemain' }, { target: 'delivered', actions: 'recordDelivered' }],
           },
         },
         // Delivered: the lease lives on in the staff lease-status flow; nothing more happens to the checkout.

@@ -6,6 +6,7 @@ import { setup, transition, type SnapshotFrom } from 'xstate';
 import { canAccept } from '../checkout/checkout.machine.ts';
 import { translate } from '../i18n/catalogue.ts';
 import type { Lang } from '../i18n/types.ts';
+import type { FundingFacts } from '../domain/partial-delivery.ts';
 
 export const machineVersion = 1;
 export const LEASE_STATUS_MACHINE_NAME = 'lease-status';
@@ -40,9 +41,17 @@ export interface LeaseFacts {
   signed: boolean;
   /** Part of the down payment is still owed. */
   downPaymentDue: boolean;
+  /**
+   * Partial delivery and funding (machines/domain/partial-delivery): a funding tranche is due, units are undelivered.
+   * Absent for a lease delivered whole without delivery records (staff marked it delivered): one tranche, the cash
+   * price, due until funded.
+   */
+  funding?: FundingFacts;
 }
 
 type WithFacts<T extends string> = { type: T } & LeaseFacts;
+/** Funding events carry only the funding facts (absent: a lease delivered whole, one tranche). */
+type WithFunding<T extends string> = { type: T; funding?: FundingFacts };
 
 export type LeaseStatusEvent =
   | { type: 'lease.submit' }
@@ -63,11 +72,12 @@ export type LeaseStatusEvent =
   | WithFacts<'lease.authorizeDelivery'>
   | { type: 'lease.cancelDeliveryAuthorization' }
   | { type: 'lease.markDelivered' }
-  | WithFacts<'lease.deliveryConfirmed'>
+  | (WithFacts<'lease.deliveryConfirmed'> & { funding?: FundingFacts })
   | { type: 'lease.cancelDelivered' }
-  | { type: 'lease.fund' }
+  | WithFunding<'lease.fund'>
   | { type: 'lease.fundingRejected' }
-  | { type: 'lease.fundingCompleted' }
+  | WithFunding<'lease.fundingCompleted'>
+  | WithFunding<'lease.itemsCancelled'>
   | { type: 'lease.merchandiseReturned' }
   | { type: 'lease.changedMind' };
 
@@ -98,6 +108,7 @@ export const LEASE_ACTIONS: Record<LeaseAction, string> = {
   'lease.fund': 'leaseStatus.action.fund',
   'lease.fundingRejected': 'leaseStatus.action.fundingRejected',
   'lease.fundingCompleted': 'leaseStatus.action.fundingCompleted',
+  'lease.itemsCancelled': 'leaseStatus.action.itemsCancelled',
   'lease.merchandiseReturned': 'leaseStatus.action.merchandiseReturned',
   'lease.changedMind': 'leaseStatus.action.changedMind',
 };
@@ -146,10 +157,15 @@ export const ALL_FACTS: readonly LeaseFacts[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 1
 }));
 const GUARDED = new Set<LeaseAction>(['lease.setContractSigned', 'lease.remoteEsign', 'lease.discardContract', 'lease.recalculate', 'lease.authorizeDelivery', 'lease.deliveryConfirmed']);
 
+const FUNDING_GUARDED = new Set<LeaseAction>(['lease.fund', 'lease.fundingCompleted', 'lease.itemsCancelled']);
+
 /** The event of an action, carrying the facts its guards read. */
 export function leaseEvent(type: LeaseAction, facts: LeaseFacts): LeaseStatusEvent {
+  if (FUNDING_GUARDED.has(type)) return (facts.funding ? { type, funding: facts.funding } : { type }) as LeaseStatusEvent;
   return (GUARDED.has(type) ? { type, ...facts } : { type }) as LeaseStatusEvent;
 }
+
+const fundingOf = (event: LeaseStatusEvent): FundingFacts | undefined => ('funding' in event ? event.funding : undefined);
 
 export const leaseStatusMachine = setup({
   types: {
@@ -168,6 +184,20 @@ export const leaseStatusMachine = setup({
     contractOut: ({ event }) => 'esignPending' in event && (event.esignPending || event.signed),
     // Delivery is authorized once the contract is signed and the down payment is in.
     signedAndPaid: ({ event }) => 'signed' in event && event.signed && !event.downPaymentDue,
+    // Funding starts when a delivered tranche is due (a lease delivered whole: its one tranche).
+    fundingOpen: ({ event }) => fundingOf(event)?.fundingDue ?? true,
+    // After a funding, a tranche is still due or units are still undelivered: not funded yet.
+    fundingOutstanding: ({ event }) => {
+      const f = fundingOf(event);
+      return f !== undefined && (f.fundingDue || f.undelivered);
+    },
+    // A further delivery while funding is in process brings a new tranche to fund.
+    newTrancheDue: ({ event }) => fundingOf(event)?.fundingDue === true,
+    // Every delivered tranche is funded and nothing remains to deliver.
+    fullyFunded: ({ event }) => {
+      const f = fundingOf(event);
+      return f !== undefined && !f.fundingDue && !f.undelivered;
+    },
   },
 }).createMachine({
   id: 'leaseStatus',
@@ -271,8 +301,9 @@ export const leaseStatusMachine = setup({
           on: {
             // A delivery recorded by mistake is undone.
             'lease.cancelDelivered': { target: 'authorized' },
-            // Delivered leases are sent for funding to the retailer ('Lease was not delivered' otherwise).
-            'lease.fund': { target: '#leaseStatus.G' },
+            // Delivered leases are sent for funding to the retailer ('Lease was not delivered' otherwise), when a
+            // delivered tranche is due (a partial delivery's lease waits here for the next delivery otherwise).
+            'lease.fund': { guard: 'fundingOpen', target: '#leaseStatus.G' },
             // The goods came back before funding (a completed pick-up): the shopper did not keep the lease.
             'lease.merchandiseReturned': { target: '#leaseStatus.C' },
           },
@@ -281,8 +312,13 @@ export const leaseStatusMachine = setup({
     },
     G: {
       on: {
-        // Funding went through: the lease is funded and the application closed.
-        'lease.fundingCompleted': { target: 'L' },
+        // Funding went through: the lease is funded and the application closed, unless a delivered tranche is still
+        // due or units are still undelivered (partial delivery): then funding stays in process.
+        'lease.fundingCompleted': [{ guard: 'fundingOutstanding' }, { target: 'L' }],
+        // A further delivery brings a new tranche: delivered, awaiting its funding (the funding queue).
+        'lease.deliveryConfirmed': { guard: 'newTrancheDue', target: '#leaseStatus.Y.delivered' },
+        // The retailer cancelled the undelivered rest and everything delivered is funded: funded.
+        'lease.itemsCancelled': { guard: 'fullyFunded', target: 'L' },
         // Funding was rejected (missing delivery proof, mismatch): back to delivered, awaiting funding.
         'lease.fundingRejected': { target: '#leaseStatus.Y.delivered' },
         // The goods came back while funding was in process: the funding stops.
@@ -393,6 +429,7 @@ const GUARD_REFUSALS: Partial<Record<LeaseAction, (facts: LeaseFacts) => string>
   'lease.discardContract': () => 'leaseStatus.error.noContractOut',
   'lease.authorizeDelivery': (f) => (f.signed ? 'leaseStatus.error.downPaymentDue' : 'leaseStatus.error.notSigned'),
   'lease.deliveryConfirmed': (f) => (f.signed ? 'leaseStatus.error.downPaymentDue' : 'leaseStatus.error.notSigned'),
+  'lease.fund': () => 'leaseStatus.error.nothingDue',
 };
 
 export type LeaseActionResult =

@@ -77,6 +77,8 @@ const EVENTS: Record<CheckoutEventType, CheckoutEvent> = {
   'checkout.voided': { type: 'checkout.voided' },
   'delivery.scheduled': { type: 'delivery.scheduled' },
   'delivery.confirmed': { type: 'delivery.confirmed', at: '2025-03-01T15:00:00.000Z' },
+  // Cancelling every undelivered unit is refused before any delivery (nothing would remain of the lease).
+  'items.cancelled': { type: 'items.cancelled', at: '2025-03-02T15:00:00.000Z', remaining: false },
 };
 
 type Place = CheckoutStatusName | 'delivered';
@@ -291,6 +293,35 @@ describe('checkout machine: a whole checkout', () => {
   });
 });
 
+describe('checkout machine: partial delivery', () => {
+  const ctx = { checkout_id: 'co_p', down_payment: 4995 };
+  const partly: CheckoutEvent = { type: 'delivery.confirmed', at: '2025-03-01T15:00:00.000Z', remaining: true };
+  it('a delivery that leaves units undelivered is partial; the one that leaves none completes the delivery', () => {
+    const first = applyCheckoutEvent(checkoutSnapshotAt(9, ctx), partly);
+    expect(first.accepted && first.snapshot.matches({ completed: 'partiallyDelivered' })).toBe(true);
+    expect(first.accepted && first.snapshot.context.delivered_at).toBeNull();
+    if (!first.accepted) return;
+    const again = applyCheckoutEvent(first.snapshot, { ...partly, at: '2025-03-02T15:00:00.000Z' });
+    expect(again.accepted && again.snapshot.matches({ completed: 'partiallyDelivered' })).toBe(true);
+    const last = applyCheckoutEvent(first.snapshot, { type: 'delivery.confirmed', at: '2025-03-03T15:00:00.000Z', remaining: false });
+    expect(last.accepted && last.snapshot.matches({ completed: 'delivered' })).toBe(true);
+    expect(last.accepted && last.snapshot.context.delivered_at).toBe('2025-03-03T15:00:00.000Z');
+    expect(last.accepted && last.statusChanged).toBe(false);
+  });
+  it('cancelling the undelivered rest ends the delivery; a partly delivered checkout can no longer be voided', () => {
+    const first = applyCheckoutEvent(checkoutSnapshotAt(9, ctx), partly);
+    if (!first.accepted) throw new Error('not accepted');
+    expect(applyCheckoutEvent(first.snapshot, { type: 'checkout.voided' }).accepted).toBe(false);
+    const some = applyCheckoutEvent(first.snapshot, { type: 'items.cancelled', at: '2025-03-04T00:00:00.000Z', remaining: true });
+    expect(some.accepted && some.snapshot.matches({ completed: 'partiallyDelivered' })).toBe(true);
+    const rest = applyCheckoutEvent(first.snapshot, { type: 'items.cancelled', at: '2025-03-04T00:00:00.000Z', remaining: false });
+    expect(rest.accepted && rest.snapshot.matches({ completed: 'delivered' })).toBe(true);
+    // before any delivery, part of the order may be cancelled, never all of it
+    expect(applyCheckoutEvent(checkoutSnapshotAt(9, ctx), { type: 'items.cancelled', at: '2025-03-04T00:00:00.000Z', remaining: true }).accepted).toBe(true);
+    expect(applyCheckoutEvent(checkoutSnapshotAt(9, ctx), { type: 'items.cancelled', at: '2025-03-04T00:00:00.000Z', remaining: false }).accepted).toBe(false);
+  });
+});
+
 describe('checkout machine: persisted snapshots', () => {
   it('round-trips through JSON with the machine name and version', () => {
     const s = applyCheckoutEvent(checkoutSnapshotAt(5, { checkout_id: 'co_2', option: 'B' }), { type: 'esign.requested' });
@@ -315,6 +346,9 @@ describe('checkout machine: model-based coverage (xstate/graph)', () => {
     { type: 'lease.created', option: 'B', payment_frequency: '14-day', down_payment: 0 },
     { type: 'esign.discarded', then: 'sign' },
     { type: 'application.completed', may_continue: false },
+    // Partial delivery: some units delivered or cancelled, others still to deliver.
+    { type: 'delivery.confirmed', at: '2025-02-27T15:00:00.000Z', remaining: true },
+    { type: 'items.cancelled', at: '2025-02-28T15:00:00.000Z', remaining: true },
   ];
   const serializeState = (s: CheckoutSnapshot) =>
     JSON.stringify([s.value, s.context.may_continue, s.context.identity_verified, s.context.down_payment === 0, s.context.payment_attempts]);
@@ -347,6 +381,7 @@ describe('checkout machine: model-based coverage (xstate/graph)', () => {
         reached.add(JSON.stringify(s.value));
       }
     }
-    expect(reached.size).toBe(CHECKOUT_STATUS_NAMES.length + 1);
+    // every status, and completed's three stages (awaiting delivery, partially delivered, delivered)
+    expect(reached.size).toBe(CHECKOUT_STATUS_NAMES.length + 2);
   });
 });

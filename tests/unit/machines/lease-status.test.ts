@@ -448,6 +448,31 @@ describe('lease status machine: persistence', () => {
   });
 });
 
+describe('lease status machine: partial delivery and funding per tranche', () => {
+  const funding = (fundingDue: boolean, undelivered: boolean) => facts({ hasContract: true, signed: true, funding: { fundingDue, undelivered } });
+  it('funding starts only when a delivered tranche is due', () => {
+    expect(applyLeaseAction(at('Y.delivered'), 'lease.fund', funding(true, true)).accepted).toBe(true);
+    expect(refusal('Y.delivered', 'lease.fund', funding(false, true))).toBe(leases.en['leaseStatus.error.nothingDue']);
+  });
+  it('a funded tranche closes the lease only when everything delivered is funded and nothing is undelivered', () => {
+    const stays = applyLeaseAction(at('G'), 'lease.fundingCompleted', funding(true, false));
+    expect(stays.accepted && !stays.statusChanged && placeOf(stays.snapshot)).toBe('G');
+    const waits = applyLeaseAction(at('G'), 'lease.fundingCompleted', funding(false, true));
+    expect(waits.accepted && placeOf(waits.snapshot)).toBe('G');
+    const closes = applyLeaseAction(at('G'), 'lease.fundingCompleted', funding(false, false));
+    expect(closes.accepted && closes.to).toBe('L');
+  });
+  it('a further delivery during funding is delivered, awaiting its funding; cancelling the rest of a funded lease closes it', () => {
+    const back = applyLeaseAction(at('G'), 'lease.deliveryConfirmed', funding(true, true));
+    expect(back.accepted && placeOf(back.snapshot)).toBe('Y.delivered');
+    expect(applyLeaseAction(at('G'), 'lease.deliveryConfirmed', funding(false, true)).accepted).toBe(false);
+    const closed = applyLeaseAction(at('G'), 'lease.itemsCancelled', funding(false, false));
+    expect(closed.accepted && closed.to).toBe('L');
+    expect(applyLeaseAction(at('G'), 'lease.itemsCancelled', funding(true, false)).accepted).toBe(false);
+    expect(applyLeaseAction(at('Y.delivered'), 'lease.itemsCancelled', funding(false, false)).accepted).toBe(false);
+  });
+});
+
 describe('lease status machine: model-based coverage (xstate/graph)', () => {
   // Every event type under every fact set (unguarded events carry no facts, so deduplicate).
   const events = [
@@ -456,8 +481,12 @@ describe('lease status machine: model-based coverage (xstate/graph)', () => {
   it('tries every event type under every fact set', () => {
     expect(events).toHaveLength(LEASE_ACTION_TYPES.length - Object.keys(GUARD).length + Object.keys(GUARD).length * ALL_FACTS.length);
   });
+  // Partial delivery: the funding events under each funding fact (a tranche due, units undelivered).
+  const fundingEvents = (['lease.fund', 'lease.fundingCompleted', 'lease.itemsCancelled', 'lease.deliveryConfirmed'] as const).flatMap((type) =>
+    [false, true].flatMap((fundingDue) => [false, true].map((undelivered) => leaseEvent(type, { ...passing(type), funding: { fundingDue, undelivered } }))),
+  );
   it('reaches every state and takes every transition', () => {
-    const adjacency = getAdjacencyMap(leaseStatusMachine, { input: ctx, events });
+    const adjacency = getAdjacencyMap(leaseStatusMachine, { input: ctx, events: [...events, ...fundingEvents] });
     const states = new Set<string>();
     const transitions = new Set<string>();
     for (const { state, transitions: edges } of Object.values(adjacency)) {
