@@ -6,7 +6,7 @@ import { createItem, getItem, putItem, queryPartition, saveVersioned, type Store
 // the exact body sent on every attempt and a log of each attempt.
 //   gsi1: RETAILERWEBHOOKS#<retailerId> / <createdAt>#<eventId>   a retailer's deliveries (their log, staff)
 //   gsi2: WEBHOOKDUE / <nextAttemptAt>#<eventId>                   sparse: deliveries waiting for an attempt
-// And the retailer's signing secret (pk RETAILERSECRET#<retailerId>, sk WEBHOOK), encrypted at rest.
+// (The retailer's signing secrets: functions/data/webhook-secrets.ts.)
 
 export const KEEP_DELIVERY_SECONDS = 30 * 24 * 3600;
 
@@ -40,6 +40,8 @@ export interface WebhookDeliveryRecord {
   /** An attempt in flight holds the delivery until then. */
   claimedUntil?: string | null;
   deliveredAt?: string | null;
+  /** Fired by the retailer from the sandbox (a test event, not something that happened). */
+  simulated?: boolean;
 }
 
 export interface WebhookDeliveryItem extends StoredItem, WebhookDeliveryRecord {
@@ -126,31 +128,4 @@ export async function listRetailerDeliveries(
     cursor: options.cursor,
     now,
   });
-}
-
-// ---------- the retailer's signing secret ----------
-
-export interface WebhookSecretItem extends StoredItem {
-  entity: 'webhookSecret';
-  retailerId: string;
-  /** The secret, encrypted (FieldCrypto envelope). */
-  sealed: string;
-  createdAt: string;
-}
-
-export const secretKey = (retailerId: string) => ({ pk: `RETAILERSECRET#${retailerId}`, sk: 'WEBHOOK' });
-
-export async function getWebhookSecretItem(db: Db, retailerId: string, now: Date): Promise<WebhookSecretItem | undefined> {
-  return getItem<WebhookSecretItem>(db, secretKey(retailerId), now);
-}
-
-/** Creates the secret unless one exists; answers the item that is stored either way. */
-export async function createWebhookSecretItem(db: Db, retailerId: string, sealed: string, now: Date): Promise<WebhookSecretItem> {
-  try {
-    return (await createItem(db, { ...secretKey(retailerId), entity: 'webhookSecret', retailerId, sealed, createdAt: now.toISOString() })) as WebhookSecretItem;
-  } catch (error) {
-    const existing = await getWebhookSecretItem(db, retailerId, now);
-    if (existing) return existing;
-    throw error;
-  }
 }

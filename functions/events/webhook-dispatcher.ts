@@ -1,4 +1,5 @@
 import { stepRoute } from '../../machines/checkpoint/checkpoint-route.ts';
+import { webhookDataProblems, webhookEvent } from '../../machines/contracts/webhook-events.ts';
 import type { Decision } from '../../machines/domain/decision.ts';
 import { centsToDecimal } from '../../machines/domain/money.ts';
 import { getApplication } from '../data/applications.ts';
@@ -14,15 +15,18 @@ import {
 } from '../data/webhook-deliveries.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
-import { SIGNATURE_HEADER, sign } from '../platform/signatures.ts';
-import { retailerWebhookSecret } from '../services/webhook-secrets.ts';
+import { webhookHeaders } from '../platform/standard-webhooks.ts';
+import { retailerSigningSecrets } from '../services/webhook-secrets.ts';
 
-// The retailer webhook dispatcher. Every application and checkout status change of an application linked to a
-// checkout (outbox events published on the bus) is delivered to the checkout's callback_url as
-//   POST <callback_url>   content-type: application/json
-//   x-signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>"> (the retailer's secret)   x-event-id: <event id>
-//   { "id": <event id>, "type": "checkout.lease_created", "created": <ISO>, "data": { checkout_id, status, ... } }
-// The body carries no personal data. A 2xx answer delivers it; anything else (or no answer in 10 s) is retried with
+// The retailer webhook dispatcher. Every event of the catalogue (machines/contracts/webhook-events.ts: checkout,
+// application and lease status changes of a checkout; outbox events published on the bus) is delivered to the
+// checkout's callback_url as a Standard Webhooks message (functions/platform/standard-webhooks.ts):
+//   POST <callback_url>   content-type: application/json   x-event-type: <type>
+//   webhook-id: <event id>   webhook-timestamp: <unix>   webhook-signature: v1,<base64> [v1,<base64> while rotating]
+//   { "id": <event id>, "type": "checkout.lease_created", "version": "1", "created": <ISO>, "livemode": true,
+//     "data": { checkout_id, status, ... } }
+// Each attempt is signed afresh (a new timestamp) with every secret of the retailer valid at that moment. The body
+// carries no personal data. A 2xx answer delivers it; anything else (or no answer in 10 s) is retried with
 // exponential backoff (30 s doubling, at most 6 h apart, +-20% jitter) until 72 hours after the event, then given up.
 // Each attempt is logged on the delivery item; a person can replay a delivery (same event id, so receivers dedupe).
 // Locally the dispatcher subscribes to the in-process bus and a poller retries due deliveries; in AWS the same
@@ -33,8 +37,6 @@ export const MAX_RETRY_SECONDS = 6 * 3600;
 export const GIVE_UP_SECONDS = 72 * 3600;
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 const CLAIM_SECONDS = 30;
-
-const DISPATCHED = new Set(['application.created', 'application.approved', 'application.denied']);
 
 /** Seconds before attempt n+1 after n failed attempts (n >= 1), with +-20% jitter. */
 export function backoffSeconds(failedAttempts: number, random: () => number = Math.random): number {
@@ -49,22 +51,39 @@ export interface DispatcherOptions {
   random?: () => number;
 }
 
-/** The checkout an event is about, if any. */
+/** The checkout a webhook event is about; null for events that are not webhooks (not in the catalogue). */
 export function checkoutIdOf(event: OutboxEvent): string | null {
+  if (!webhookEvent(event.type)) return null;
   if (event.aggregate.type === 'checkout' && event.type.startsWith('checkout.')) return event.aggregate.id;
   if (event.aggregate.type === 'lease' && event.type.startsWith('lease.')) {
     const id = event.data.checkout_id;
     return typeof id === 'string' && id ? id : null;
   }
-  if (event.aggregate.type === 'application' && DISPATCHED.has(event.type)) {
+  if (event.aggregate.type === 'application' && event.type.startsWith('application.')) {
     const id = event.data.checkout_id;
     return typeof id === 'string' && id ? id : null;
   }
   return null;
 }
 
-/** The webhook body of an event: ids, statuses, the result code and offers; never personal data. */
-export async function webhookBody(deps: WebhookDeps, event: OutboxEvent): Promise<{ body: string; retailerId: string; url: string; checkoutId: string } | null> {
+export interface BuiltWebhook {
+  body: string;
+  retailerId: string;
+  url: string;
+  checkoutId: string;
+  /** The envelope's data, to check against the catalogue's schema. */
+  data: Record<string, unknown>;
+}
+
+/** A checkout made with a test API token is not live; checkouts from before modes are. */
+const livemodeOf = (checkout: object) => (checkout as { livemode?: unknown }).livemode !== false;
+
+/**
+ * The webhook body of an event: ids, statuses, the result code and offers; never personal data. `simulated` marks
+ * an event a retailer fired from the sandbox (functions/services/webhook-sandbox.ts).
+ */
+export async function webhookBody(deps: WebhookDeps, event: OutboxEvent, options: { simulated?: boolean } = {}): Promise<BuiltWebhook | null> {
+  const definition = webhookEvent(event.type);
   const checkoutId = checkoutIdOf(event);
   if (!checkoutId) return null;
   const checkout = await getCheckout(deps.db, checkoutId, deps.clock());
@@ -85,7 +104,7 @@ export async function webhookBody(deps: WebhookDeps, event: OutboxEvent): Promis
     application: app || appId
       ? {
           id: appId,
-          status: app?.status ?? null,
+          status: (event.data.application_status as string | undefined) ?? app?.status ?? null,
           result_code: (event.data.code as string | undefined) ?? decision?.code ?? null,
           offer_amounts: offers ?? null,
         }
@@ -103,7 +122,16 @@ export async function webhookBody(deps: WebhookDeps, event: OutboxEvent): Promis
         }
       : {}),
   };
-  return { body: JSON.stringify({ id: event.id, type: event.type, created: event.occurredAt, data }), retailerId: checkout.retailerId, url: checkout.callback_url, checkoutId };
+  const envelope = {
+    id: event.id,
+    type: event.type,
+    version: definition!.version,
+    created: event.occurredAt,
+    livemode: livemodeOf(checkout),
+    ...(options.simulated ? { simulated: true } : {}),
+    data,
+  };
+  return { body: JSON.stringify(envelope), retailerId: checkout.retailerId, url: checkout.callback_url, checkoutId, data };
 }
 
 export function webhookDispatcher(deps: WebhookDeps, options: DispatcherOptions = {}) {
@@ -124,7 +152,7 @@ export function webhookDispatcher(deps: WebhookDeps, options: DispatcherOptions 
       if (error instanceof AppError && error.statusCode === 409) return undefined; // someone else is sending it
       throw error;
     }
-    const secret = await retailerWebhookSecret(deps, item.retailerId);
+    const secrets = await retailerSigningSecrets(deps, item.retailerId);
     now = deps.clock();
     const started = performance.now();
     let statusCode: number | null = null;
@@ -135,8 +163,7 @@ export function webhookDispatcher(deps: WebhookDeps, options: DispatcherOptions 
         headers: {
           'content-type': 'application/json',
           'user-agent': 'lease-to-own-webhooks/1',
-          [SIGNATURE_HEADER]: sign(secret, item.body, Math.floor(now.getTime() / 1000)),
-          'x-event-id': item.eventId,
+          ...webhookHeaders(secrets, item.eventId, Math.floor(now.getTime() / 1000), item.body),
           'x-event-type': item.type,
         },
         body: item.body,
@@ -177,10 +204,15 @@ export function webhookDispatcher(deps: WebhookDeps, options: DispatcherOptions 
   return {
     attempt,
 
-    /** Records the delivery of an event (once per event id) and makes the first attempt. */
-    async dispatchEvent(event: OutboxEvent, options: { wait?: boolean } = {}): Promise<void> {
-      const built = await webhookBody(deps, event);
-      if (!built) return;
+    /**
+     * Records the delivery of an event (once per event id) and makes the first attempt. A body that does not match
+     * its type's schema is still sent (the retailer gets what happened) and logged, so the catalogue gets fixed.
+     */
+    async dispatchEvent(event: OutboxEvent, options: { wait?: boolean; simulated?: boolean } = {}): Promise<WebhookDeliveryItem | undefined> {
+      const built = await webhookBody(deps, event, { simulated: options.simulated });
+      if (!built) return undefined;
+      const problems = webhookDataProblems(event.type, built.data);
+      if (problems.length) deps.log.warn('webhook body does not match its catalogue schema', { eventId: event.id, type: event.type, problems: problems.join('; ').slice(0, 500) });
       const now = deps.clock();
       const created = await createDelivery(
         deps.db,
@@ -196,12 +228,16 @@ export function webhookDispatcher(deps: WebhookDeps, options: DispatcherOptions 
           giveUpAt: new Date(Date.parse(event.occurredAt) + GIVE_UP_SECONDS * 1000).toISOString(),
           nextAttemptAt: now.toISOString(),
           attempts: [],
+          ...(options.simulated ? { simulated: true } : {}),
         },
         now,
       );
-      if (!created) return; // a duplicate of an event already recorded
-      const run = attempt(event.id, 'event').catch((error) => deps.log.warn('webhook attempt failed', { eventId: event.id, error: String(error) }));
-      if (options.wait) await run;
+      if (!created) return undefined; // a duplicate of an event already recorded
+      const run = attempt(event.id, 'event').catch((error) => {
+        deps.log.warn('webhook attempt failed', { eventId: event.id, error: String(error) });
+        return undefined;
+      });
+      return options.wait ? run : undefined;
     },
 
     /** Attempts every delivery whose retry is due (the local poller; a schedule in AWS). */

@@ -1,8 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-// One signature scheme for every webhook we send and every vendor callback we accept (Stripe-style):
+// The signature scheme of the vendor callbacks we accept (e-sign, card vault, bank link, identity, payroll; our
+// sandbox vendors sign the same way), Stripe-style:
 //   header  `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`
 // Checked on the raw body, with a tolerance on the timestamp so a captured request cannot be replayed later.
+// (The webhooks we send to retailers use Standard Webhooks instead: functions/platform/standard-webhooks.ts.)
 export const SIGNATURE_HEADER = 'x-signature';
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 

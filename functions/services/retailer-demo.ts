@@ -5,12 +5,14 @@ import { createItem, queryPartition, type StoredItem } from '../data/items.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
 import type { HttpEvent } from '../platform/http-types.ts';
-import { rawBodyOf, SIGNATURE_HEADER, verifySignature } from '../platform/signatures.ts';
-import { retailerWebhookSecret } from './webhook-secrets.ts';
+import { rawBodyOf } from '../platform/signatures.ts';
+import { verifyWebhook } from '../platform/standard-webhooks.ts';
+import { retailerSigningSecrets } from './webhook-secrets.ts';
 
 // The demo retailer's server side (local and non-production only; routes under /demo/, auth 'sandbox'): it creates
 // checkouts through our own retailer API with the demo retailer's API token (which never reaches the browser), and
-// receives our webhooks, verifying each signature with the demo retailer's secret as a real retailer would.
+// receives our webhooks, verifying each Standard Webhooks signature with the demo retailer's secrets as a real
+// retailer would (both secrets while a rotation is in its window).
 
 export const DEMO_RETAILER_ID = 'ret-demo-electronics';
 export const DEMO_STORES = ['main-street', 'express'] as const;
@@ -72,21 +74,22 @@ interface ReceivedWebhook extends StoredItem {
 const RECEIVED_PK = 'DEMO#RETAILERWEBHOOKS';
 
 /**
- * POST /demo/retailer/webhooks: what a retailer's endpoint does. It verifies the signature on the raw body with its
- * secret (5-minute tolerance), refuses a forged or stale one (401), dedupes by event id and answers 200.
+ * POST /demo/retailer/webhooks: what a retailer's endpoint does. It verifies the webhook-signature on the raw body
+ * with its secrets (webhook-timestamp within 5 minutes), refuses a forged or stale one (401), dedupes by webhook-id
+ * and answers 200.
  */
 export async function receiveDemoWebhook(deps: Deps, event: HttpEvent) {
   const raw = rawBodyOf(event);
   const now = deps.clock();
-  const secret = await retailerWebhookSecret(deps, DEMO_RETAILER_ID);
-  const check = verifySignature(secret, raw, event.headers[SIGNATURE_HEADER], Math.floor(now.getTime() / 1000));
+  const secrets = await retailerSigningSecrets(deps, DEMO_RETAILER_ID);
+  const check = verifyWebhook(secrets, raw, event.headers, Math.floor(now.getTime() / 1000));
   let parsed: { id?: string; type?: string; data?: { checkout_id?: string; status?: number | null; status_name?: string } } = {};
   try {
     parsed = JSON.parse(raw) as typeof parsed;
   } catch {
     // recorded as unverified junk below
   }
-  const eventId = typeof parsed.id === 'string' ? parsed.id.slice(0, 64) : null;
+  const eventId = check.ok ? check.id.slice(0, 64) : typeof parsed.id === 'string' ? parsed.id.slice(0, 64) : null;
   const earlier = check.ok && eventId ? (await listDemoWebhooks(deps, 500)).some((w) => w.verified && w.event_id === eventId) : false;
   await createItem(deps.db, {
     pk: RECEIVED_PK,

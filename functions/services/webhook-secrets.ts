@@ -1,20 +1,103 @@
-import { randomBytes } from 'node:crypto';
-import { createWebhookSecretItem, getWebhookSecretItem } from '../data/webhook-deliveries.ts';
+import { createWebhookSecretItem, getWebhookSecretItem, saveWebhookSecretItem, type WebhookSecretItem } from '../data/webhook-secrets.ts';
 import type { Deps } from '../platform/deps.ts';
+import { AppError } from '../platform/errors.ts';
+import { newWebhookSecret, normalizeWebhookSecret } from '../platform/standard-webhooks.ts';
 
-// Each retailer has one webhook signing secret (`whsec_...`), created on first use, kept encrypted in the table.
-// Our outgoing webhooks are signed with it (functions/platform/signatures.ts); the retailer verifies with it.
+// Each retailer has a webhook signing secret (`whsec_<base64>`, Standard Webhooks), created on first use and kept
+// encrypted in the table (functions/data/webhook-secrets.ts). Rotating makes a new primary secret; the previous one
+// stays valid for a transition window (24 hours unless the retailer asks otherwise, at most 7 days, 0 ends it now),
+// during which every delivery carries both signatures. Rotating again inside a window ends the older secret at once:
+// at most two secrets are valid at a time.
 
-const cache = new Map<string, string>();
+export const DEFAULT_PREVIOUS_SECRET_HOURS = 24;
+export const MAX_PREVIOUS_SECRET_HOURS = 7 * 24;
+/** How long a function instance trusts the secrets it read (other instances see a rotation within this). */
+const CACHE_MS = 30_000;
 
-export async function retailerWebhookSecret(deps: Pick<Deps, 'db' | 'crypto' | 'clock'>, retailerId: string): Promise<string> {
-  const key = `${deps.db.tableName}#${retailerId}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
+interface OpenSecrets {
+  primary: string;
+  previous: { secret: string; expiresAt: string } | null;
+  loadedAt: number;
+}
+
+type SecretDeps = Pick<Deps, 'db' | 'crypto' | 'clock'>;
+
+const cache = new Map<string, OpenSecrets>();
+const cacheKey = (deps: SecretDeps, retailerId: string) => `${deps.db.tableName}#${retailerId}`;
+
+async function open(deps: SecretDeps, item: WebhookSecretItem, now: Date): Promise<OpenSecrets> {
+  const primary = normalizeWebhookSecret(await deps.crypto.decrypt(item.sealed));
+  const previous =
+    item.previousSealed && item.previousExpiresAt
+      ? { secret: normalizeWebhookSecret(await deps.crypto.decrypt(item.previousSealed)), expiresAt: item.previousExpiresAt }
+      : null;
+  return { primary, previous, loadedAt: now.getTime() };
+}
+
+async function load(deps: SecretDeps, retailerId: string): Promise<OpenSecrets> {
+  const key = cacheKey(deps, retailerId);
   const now = deps.clock();
+  const hit = cache.get(key);
+  if (hit && now.getTime() - hit.loadedAt < CACHE_MS && now.getTime() >= hit.loadedAt) return hit;
   let item = await getWebhookSecretItem(deps.db, retailerId, now);
-  if (!item) item = await createWebhookSecretItem(deps.db, retailerId, await deps.crypto.encrypt(`whsec_${randomBytes(24).toString('base64url')}`), now);
-  const secret = await deps.crypto.decrypt(item.sealed);
-  cache.set(key, secret);
-  return secret;
+  if (!item) item = await createWebhookSecretItem(deps.db, retailerId, await deps.crypto.encrypt(newWebhookSecret()), now);
+  const opened = await open(deps, item, now);
+  cache.set(key, opened);
+  return opened;
+}
+
+/** The retailer's primary secret (created on first use). */
+export async function retailerWebhookSecret(deps: SecretDeps, retailerId: string): Promise<string> {
+  return (await load(deps, retailerId)).primary;
+}
+
+/** Every secret valid now, the primary first: a delivery is signed with each. */
+export async function retailerSigningSecrets(deps: SecretDeps, retailerId: string): Promise<string[]> {
+  const secrets = await load(deps, retailerId);
+  const now = deps.clock().getTime();
+  return secrets.previous && Date.parse(secrets.previous.expiresAt) > now ? [secrets.primary, secrets.previous.secret] : [secrets.primary];
+}
+
+export interface RotatedSecret {
+  /** The new primary secret: shown once, here. */
+  secret: string;
+  /** Until when the previous secret still signs deliveries (null when it ended now). */
+  previous_expires_at: string | null;
+  rotated_at: string;
+}
+
+/** Makes a new primary secret; the previous one stays valid for `expirePreviousInHours` (0..168, default 24). */
+export async function rotateRetailerWebhookSecret(
+  deps: SecretDeps,
+  retailerId: string,
+  options: { expirePreviousInHours?: number } = {},
+): Promise<RotatedSecret> {
+  const hours = options.expirePreviousInHours ?? DEFAULT_PREVIOUS_SECRET_HOURS;
+  if (!Number.isFinite(hours) || hours < 0 || hours > MAX_PREVIOUS_SECRET_HOURS) {
+    throw new AppError(422, `The previous secret can stay valid for 0 to ${MAX_PREVIOUS_SECRET_HOURS} hours.`, {
+      expire_previous_in_hours: [`Give a number of hours from 0 to ${MAX_PREVIOUS_SECRET_HOURS}.`],
+    });
+  }
+  const secret = newWebhookSecret();
+  for (let attempt = 0; ; attempt++) {
+    const now = deps.clock();
+    let item = await getWebhookSecretItem(deps.db, retailerId, now);
+    if (!item) item = await createWebhookSecretItem(deps.db, retailerId, await deps.crypto.encrypt(newWebhookSecret()), now);
+    const expiresAt = hours > 0 ? new Date(now.getTime() + hours * 3600 * 1000).toISOString() : null;
+    const next: WebhookSecretItem = {
+      ...item,
+      sealed: await deps.crypto.encrypt(secret),
+      previousSealed: expiresAt ? item.sealed : null,
+      previousExpiresAt: expiresAt,
+      rotatedAt: now.toISOString(),
+    };
+    try {
+      const saved = await saveWebhookSecretItem(deps.db, item, next);
+      cache.set(cacheKey(deps, retailerId), await open(deps, saved, now));
+      return { secret, previous_expires_at: expiresAt, rotated_at: now.toISOString() };
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 409 && attempt < 3) continue;
+      throw error;
+    }
+  }
 }
