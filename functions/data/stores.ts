@@ -13,6 +13,8 @@ export interface RetailerRecord {
   name: string;
   active: boolean;
   brand: StoreView['brand'];
+  /** Origins allowed to frame the shopper portal for this retailer's stores (functions/services/embed-origins.ts). */
+  embed_origins?: string[];
 }
 
 export interface RetailerItem extends StoredItem, RetailerRecord {

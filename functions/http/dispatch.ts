@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { isLang, translate } from '../../machines/i18n/catalogue.ts';
 import type { Lang } from '../../machines/i18n/types.ts';
 import type { Deps } from '../platform/deps.ts';
@@ -6,6 +5,10 @@ import { verifyApplyToken } from '../platform/apply-tokens.ts';
 import { AppError } from '../platform/errors.ts';
 import type { HttpEvent, HttpResult } from '../platform/http-types.ts';
 import { json } from '../platform/response.ts';
+import { withLogFields } from '../platform/logger.ts';
+import { requestIdOf } from '../platform/request-id.ts';
+import { withEdgeHeaders } from '../platform/security-headers.ts';
+import { checkRetailerRateLimit } from '../services/rate-limit.ts';
 import { routeKey, type HandlerMap, type RequestContext, type RouteDef } from './route.ts';
 import { routes } from './routes.ts';
 import { authenticateStaff } from '../services/staff/session.ts';
@@ -35,6 +38,9 @@ function errorResult(error: AppError, lang: Lang): HttpResult {
   });
 }
 
+/** The RateLimit-* fields of an authenticated retailer request, added to whatever it is answered. */
+const rateLimitHeaders = new WeakMap<RequestContext, Record<string, string>>();
+
 async function authenticate(ctx: RequestContext, deps: Deps): Promise<void> {
   switch (ctx.route.auth) {
     case 'public':
@@ -63,6 +69,15 @@ async function authenticate(ctx: RequestContext, deps: Deps): Promise<void> {
       const caller = match ? await authenticateRetailer(deps, match[1]!) : undefined;
       if (!caller) throw new AppError(401, 'A valid API token is required: send Authorization: Bearer <token>.');
       ctx.retailer = caller;
+      // Counted across every instance (DynamoDB); the RateLimit fields go on every answer to this caller.
+      const limit = await checkRetailerRateLimit(deps, caller);
+      rateLimitHeaders.set(ctx, limit.headers);
+      if (!limit.allowed) {
+        throw new AppError(
+          429,
+          `Too many requests for this API token: the limit is ${limit.limit} requests per window. Wait ${limit.resetSeconds} seconds (Retry-After) and try again, or spread your calls out.`,
+        );
+      }
       return;
     }
   }
@@ -87,16 +102,22 @@ function depsFor(deps: Deps, handlers: HandlerMap): Deps {
   return scoped;
 }
 
-export async function dispatch(event: HttpEvent, allDeps: Deps, handlers: HandlerMap): Promise<HttpResult> {
+export async function dispatch(incoming: HttpEvent, allDeps: Deps, handlers: HandlerMap): Promise<HttpResult> {
   const started = performance.now();
-  const deps = depsFor(allDeps, handlers);
+  // The caller's X-Request-Id when well formed, else API Gateway's (or the local server's) id: in the answer, in the
+  // handlers' event, and in every log line of this request.
+  const requestId = requestIdOf(incoming.headers, incoming.requestContext?.requestId);
+  const event: HttpEvent = { ...incoming, requestContext: { ...incoming.requestContext, requestId } };
+  const groupDeps = depsFor(allDeps, handlers);
+  const deps: Deps = { ...groupDeps, log: withLogFields(groupDeps.log, { requestId }) };
   const lang = requestLang(event);
   const route: RouteDef | undefined = byKey.get(event.routeKey);
   let result: HttpResult;
+  let ctx: RequestContext | undefined;
   try {
     const handler = route ? handlers[route.name] : undefined;
     if (!route || !handler) throw new AppError(404, 'Requested resource was not found');
-    const ctx: RequestContext = { event, route, lang };
+    ctx = { event, route, lang };
     await authenticate(ctx, deps);
     result = await handler(ctx, deps);
   } catch (error) {
@@ -104,18 +125,19 @@ export async function dispatch(event: HttpEvent, allDeps: Deps, handlers: Handle
     else {
       deps.log.error('unhandled error', {
         route: event.routeKey,
-        requestId: event.requestContext.requestId,
         error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
       });
       result = json(500, { status: false, code: 500, data: null, message: translate(lang, 'error.unknown') });
     }
   }
+  const limitHeaders = ctx && rateLimitHeaders.get(ctx);
+  if (limitHeaders) result = { ...result, headers: { ...(result.headers ?? {}), ...limitHeaders } };
+  result = withEdgeHeaders(result, { requestId, hsts: deps.config.stage !== 'local', path: event.rawPath });
   deps.log.info('request', {
     route: event.routeKey,
     path: event.rawPath,
     status: result.statusCode,
     ms: Math.round(performance.now() - started),
-    requestId: event.requestContext.requestId,
   });
   return result;
 }
@@ -126,7 +148,7 @@ export function lambdaHandler(handlers: HandlerMap, makeDeps: LambdaDeps) {
   let deps: Promise<Deps> | undefined;
   const handler = async (event: HttpEvent): Promise<HttpResult> => {
     deps ??= makeDeps();
-    return dispatch({ ...event, requestContext: { ...event.requestContext, requestId: event.requestContext?.requestId ?? randomUUID() } }, await deps, handlers);
+    return dispatch(event, await deps, handlers);
   };
   // The ports this function has (read by tests/infra: its bundle must not touch any other).
   return Object.assign(handler, { providers: makeDeps.providers });

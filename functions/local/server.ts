@@ -9,6 +9,9 @@ import type { Deps } from '../platform/deps.ts';
 import type { HttpEvent, HttpResult } from '../platform/http-types.ts';
 import { groupHandlers } from './handlers.ts';
 import { translate } from '../../machines/i18n/catalogue.ts';
+import { requestIdOf } from '../platform/request-id.ts';
+import { HANDLER_PAGE_CSP, STAFF_CSP, shopperCsp, withEdgeHeaders } from '../platform/security-headers.ts';
+import { storeFrameOrigins } from '../services/embed-origins.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 // Mass Import uploads xlsx files up to 9 MB (seed 001): their route group reads bodies up to this, and a larger
@@ -132,22 +135,15 @@ const CONTENT_TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-};
-
-function serveFile(res: ServerResponse, file: string, extraHeaders: Record<string, string> = {}) {
+function serveFile(res: ServerResponse, file: string, edge: (headers: Record<string, string>) => Record<string, string>, extraHeaders: Record<string, string> = {}) {
   const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
   const immutable = file.includes(`${sep}assets${sep}`);
-  res.writeHead(200, {
-    'content-type': type,
-    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    ...SECURITY_HEADERS,
-    ...extraHeaders,
-  });
+  res.writeHead(200, edge({ 'content-type': type, 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache', ...extraHeaders }));
   createReadStream(file).pipe(res);
 }
+
+/** The shopper portal framed for a store: /embed/{retailer}/{store}/ (the checkout's iframe_url, hash routing after it). */
+const EMBED_PATH = /^\/embed\/([a-z0-9-]{1,64})\/([a-z0-9-]{1,64})\/?$/;
 
 export interface ServerOptions {
   deps: Deps;
@@ -158,9 +154,15 @@ export interface ServerOptions {
 export function createLocalServer(options: ServerOptions): Server {
   const distRoot = resolve(options.distDir);
   return createServer(async (req, res) => {
+    // Answers the server makes itself (files, 404, 405, 413) carry the same edge headers as the handlers' answers.
+    const requestId = requestIdOf({ 'x-request-id': req.headers['x-request-id'] as string | undefined });
+    let path = '/';
+    const edge = (headers: Record<string, string>) => withEdgeHeaders({ statusCode: 200, headers }, { requestId, hsts: false, path }).headers!;
+    const sendEdge = (result: HttpResult) => send(res, { ...result, headers: edge(result.headers ?? {}) });
     try {
       const host = req.headers.host ?? 'localhost';
       const url = new URL(req.url ?? '/', `http://${host}`);
+      path = url.pathname;
       const method = (req.method ?? 'GET').toUpperCase();
       const match = matchRoute(method, url.pathname);
       if (match && match !== 'method-not-allowed') {
@@ -168,23 +170,31 @@ export function createLocalServer(options: ServerOptions): Server {
         const isImport = match.route.group === 'staff-imports' || ['signupUpload', 'staffFilesUpload'].includes(match.route.name);
         const body = await readBody(req, isImport ? IMPORT_MAX_BODY_BYTES : MAX_BODY_BYTES);
         if (body === 'too-large' && isImport) {
-          return send(res, { statusCode: 422, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: false, code: 422, data: null, message: translate('en', 'imports.fileTooLarge'), errors: { file: [translate('en', 'imports.fileTooLarge')] } }) });
+          return sendEdge({ statusCode: 422, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: false, code: 422, data: null, message: translate('en', 'imports.fileTooLarge'), errors: { file: [translate('en', 'imports.fileTooLarge')] } }) });
         }
         if (body === 'too-large') {
-          return send(res, { statusCode: 413, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: false, code: 413, data: null, message: 'The request body is too large.' }) });
+          return sendEdge({ statusCode: 413, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: false, code: 413, data: null, message: 'The request body is too large.' }) });
         }
         const event = toEvent(req, url, match.route, match.pathParameters, body);
+        event.requestContext.requestId = requestId;
         return send(res, await dispatch(event, options.deps, groupHandlers[match.route.group]));
       }
       if (match === 'method-not-allowed') {
-        return send(res, { statusCode: 405, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: false, code: 405, data: null, message: `${method} is not allowed here.` }) });
+        // Also every CORS preflight (OPTIONS): no route answers one, so no other origin may call the API.
+        return sendEdge({ statusCode: 405, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: false, code: 405, data: null, message: `${method} is not allowed here.` }) });
       }
       if ((method === 'GET' || method === 'HEAD') && url.pathname === '/demo/retailer' && options.demoRetailerPage) {
         const baseUrl = `http://${host}`;
-        return send(res, { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS }, body: options.demoRetailerPage(baseUrl) });
+        return sendEdge({ statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': HANDLER_PAGE_CSP }, body: options.demoRetailerPage(baseUrl) });
       }
       if (method === 'GET' || method === 'HEAD') {
-        if (url.pathname === '/staff') return send(res, { statusCode: 301, headers: { location: '/staff/' } });
+        if (url.pathname === '/staff') return sendEdge({ statusCode: 301, headers: { location: '/staff/' } });
+        const embed = EMBED_PATH.exec(url.pathname);
+        const shopperIndex = join(distRoot, 'index.html');
+        if (embed && existsSync(shopperIndex)) {
+          const origins = await storeFrameOrigins(options.deps, embed[1]!, embed[2]!);
+          return serveFile(res, shopperIndex, edge, { 'content-security-policy': shopperCsp(origins) });
+        }
         const isStaff = url.pathname === '/staff/' || url.pathname.startsWith('/staff/');
         let relative = url.pathname === '/' ? 'index.html' : url.pathname === '/staff/' ? 'staff/index.html' : url.pathname.slice(1);
         try {
@@ -194,18 +204,20 @@ export function createLocalServer(options: ServerOptions): Server {
         }
         const file = normalize(join(distRoot, relative));
         if (relative && file.startsWith(distRoot + sep) && existsSync(file) && statSync(file).isFile()) {
-          // The staff portal must never be framed; the shopper portal is framed by retailers by design.
-          return serveFile(res, file, isStaff ? { 'x-frame-options': 'DENY' } : {});
+          // The staff portal is never framed (STAFF_CSP, and X-Frame-Options from withEdgeHeaders); the shopper portal
+          // outside /embed/{retailer}/{store}/ is framed by our own pages only.
+          const isPage = extname(file) === '.html';
+          return serveFile(res, file, edge, isPage ? { 'content-security-policy': isStaff ? STAFF_CSP : shopperCsp() } : {});
         }
       }
-      send(res, {
+      sendEdge({
         statusCode: 404,
         headers: { 'content-type': 'application/json; charset=utf-8' },
         body: JSON.stringify({ status: false, code: 404, data: null, message: 'Requested resource was not found' }),
       });
     } catch (error) {
-      options.deps.log.error('local server error', { error: String(error) });
-      if (!res.headersSent) send(res, { statusCode: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: false, code: 500, data: null, message: 'An unknown error occurred' }) });
+      options.deps.log.error('local server error', { requestId, error: String(error) });
+      if (!res.headersSent) sendEdge({ statusCode: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: false, code: 500, data: null, message: 'An unknown error occurred' }) });
       else res.end();
     }
   });

@@ -41,3 +41,14 @@ export function createLogger(level: LogLevel = 'info', sink: (line: string) => v
     error: (m, f) => write('error', m, f),
   };
 }
+
+/** A logger whose every line also carries `fields` (the request id of the request being served, for example). */
+export function withLogFields(log: Logger, fields: Record<string, unknown>): Logger {
+  const merge = (extra?: Record<string, unknown>) => ({ ...fields, ...(extra ?? {}) });
+  return {
+    debug: (m, f) => log.debug(m, merge(f)),
+    info: (m, f) => log.info(m, merge(f)),
+    warn: (m, f) => log.warn(m, merge(f)),
+    error: (m, f) => log.error(m, merge(f)),
+  };
+}

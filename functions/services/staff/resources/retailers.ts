@@ -12,6 +12,7 @@ import { storesDef } from './stores.ts';
 const NOUN = 'staff.resource.retailer';
 
 import { getRetailerRecord } from './lookups.ts';
+import { parseEmbedOrigins } from '../../embed-origins.ts';
 
 export { getRetailerRecord };
 
@@ -20,8 +21,18 @@ const body = z.object({
   slug: z.optional(slug()),
   active: z.optional(bool()),
   brand: z.optional(z.enum(BRAND_KEYS as unknown as [string, ...string[]], 'staff.validation.inList')),
+  /** One origin per line (the shopper portal may be framed by these: functions/services/embed-origins.ts). */
+  embed_origins: z.optional(z.string().check(z.maxLength(4000, 'staff.validation.tooLong'))),
   v: z.optional(z.number()),
 });
+
+/** The submitted origins, or the field's error. */
+function embedOriginsOf(c: ResourceCtx, text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  const { origins, invalid } = parseEmbedOrigins(text);
+  if (invalid.length) throw unableToSave(c, retailersDef, { embed_origins: ['staff.validation.origin'] });
+  return origins;
+}
 
 const row = (r: RetailerItem) => ({
   id: r.id,
@@ -51,12 +62,12 @@ export const retailersDef: ResourceDef<RetailerItem> = {
   row,
   scopes: (r) => ['*', `active=${r.active}`, `retailer=${r.id}`],
   tenant: (r) => ({ retailerIds: [r.id] }),
-  view: (_c, r) => ({ ...row(r), v: r.v }),
+  view: (_c, r) => ({ ...row(r), embed_origins: r.embed_origins ?? [], v: r.v }),
   form: async (c, r) => ({
     title: r ? 'staff.form.editRetailer' : 'staff.form.newRetailer',
     action: r ? '/staff/api/retailers/{id}' : '/staff/api/retailers',
     params: r ? { id: r.id } : undefined,
-    values: r ? { ...row(r), v: r.v } : { active: true, brand: 'default' },
+    values: r ? { ...row(r), embed_origins: (r.embed_origins ?? []).join('\n'), v: r.v } : { active: true, brand: 'default' },
     buttons: saveButtons,
     children: [
       section('staff.section.retailer', [
@@ -67,6 +78,7 @@ export const retailersDef: ResourceDef<RetailerItem> = {
           options: BRAND_KEYS.map((b) => ({ value: b, text: `staff.brand.${b}` })),
           disabled: !c.actor.permissions.has('fields.retailers.brand'),
         }),
+        field('textarea', 'embed_origins', { max: 4000, hint: 'staff.hint.embed_origins' }),
       ]),
     ],
   }),
@@ -76,6 +88,7 @@ export const retailersDef: ResourceDef<RetailerItem> = {
     if (!b.name) errors.name = ['staff.validation.required'];
     if (!b.slug) errors.slug = ['staff.validation.required'];
     if (Object.keys(errors).length) throw unableToSave(c, retailersDef, errors);
+    const embedOrigins = embedOriginsOf(c, b.embed_origins);
     const id = `ret-${randomUUID()}`;
     if ((await findRetailerBySlug(c.deps.db, b.slug!, c.deps.clock())) || !(await claimUnique(c.deps.db, 'retailer-slug', b.slug!, id))) {
       throw unableToSave(c, retailersDef, { slug: ['staff.validation.slugTaken'] });
@@ -91,6 +104,7 @@ export const retailersDef: ResourceDef<RetailerItem> = {
       name: b.name!,
       active: b.active ?? true,
       brand: (b.brand ?? 'default') as RetailerItem['brand'],
+      ...(embedOrigins ? { embed_origins: embedOrigins } : {}),
       created_at: now,
       updated_at: now,
     });
@@ -99,6 +113,7 @@ export const retailersDef: ResourceDef<RetailerItem> = {
   async update(c, r, input) {
     const b = parseFor(c, retailersDef, body, input);
     if (b.brand !== undefined && b.brand !== r.brand && !c.actor.permissions.has('fields.retailers.brand')) throw forbidden('staff.permissionDenied');
+    const embedOrigins = embedOriginsOf(c, b.embed_origins);
     const nextSlug = b.slug ?? r.slug;
     if (nextSlug !== r.slug) {
       const holder = await findRetailerBySlug(c.deps.db, nextSlug, c.deps.clock());
@@ -113,6 +128,7 @@ export const retailersDef: ResourceDef<RetailerItem> = {
       gsi1pk: `RETAILERSLUG#${nextSlug}`,
       active: b.active ?? r.active,
       brand: (b.brand ?? r.brand) as RetailerItem['brand'],
+      ...(embedOrigins ? { embed_origins: embedOrigins } : {}),
       updated_at: c.deps.clock().toISOString(),
     };
     const saved = await saveVersioned(c.deps.db, r, next);

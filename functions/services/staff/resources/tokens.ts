@@ -21,7 +21,14 @@ export interface TokenRefItem extends StoredItem {
   created_at: string;
   created_by: string;
   revoked_at: string | null;
+  /** Absent on tokens made before modes existed: those are live. */
+  mode?: TokenMode;
 }
+
+export const TOKEN_MODES = ['test', 'live'] as const;
+export type TokenMode = (typeof TOKEN_MODES)[number];
+/** Test and live tokens are told apart at a glance (and by a retailer's secret scanner): rt_test_... / rt_live_... */
+export const newApiToken = (mode: TokenMode) => `rt_${mode}_${randomBytes(32).toString('base64url')}`;
 
 const NOUN = 'staff.resource.token';
 const row = (r: TokenRefItem) => ({
@@ -30,6 +37,7 @@ const row = (r: TokenRefItem) => ({
   retailer_id: r.retailer_id,
   retailer_name: r.retailer_name,
   last_four: r.last_four,
+  mode: r.mode ?? 'live',
   created_at: r.created_at,
   revoked_at: r.revoked_at,
   revoked: r.revoked_at !== null,
@@ -38,6 +46,7 @@ const row = (r: TokenRefItem) => ({
 const createBody = z.object({
   name: text(100),
   retailer_id: z.string('staff.validation.required').check(z.minLength(1, 'staff.validation.required'), z.maxLength(100, 'staff.validation.tooLong')),
+  mode: z.optional(z.enum(TOKEN_MODES, 'staff.validation.inList')),
 });
 
 const unableToCreate = (c: ResourceCtx, errors?: Record<string, string[]>) => new AppError(422, t(c, 'staff.token.unableToCreate'), errors);
@@ -69,12 +78,13 @@ export const tokensDef: ResourceDef<TokenRefItem> = {
     title: 'staff.form.newToken',
     action: '/staff/api/tokens',
     params: {},
-    values: { retailer_id: c.actor.guard === 'retailer' ? (c.actor.retailerContext ?? null) : null },
+    values: { retailer_id: c.actor.guard === 'retailer' ? (c.actor.retailerContext ?? null) : null, mode: 'test' },
     buttons: [{ type: 'submit', label: 'staff.form.createToken' }],
     children: [
       section('staff.section.token', [
         field('input', 'name', { required: true, max: 100 }),
         field('select', 'retailer_id', { required: true, url: '/staff/api/retailers', valueKey: 'id', textKey: 'name' }),
+        field('radio', 'mode', { required: true, options: TOKEN_MODES.map((m) => ({ value: m, text: `staff.token.mode.${m}` })), hint: 'staff.hint.tokenMode' }),
         { type: 'content', content: 'staff.token.shownOnce' },
       ]),
     ],
@@ -89,11 +99,13 @@ export const tokensDef: ResourceDef<TokenRefItem> = {
     const retailer = await getRetailerRecord(c.deps, b.retailer_id);
     if (!retailer || !retailer.active) throw unableToCreate(c, { retailer_id: ['staff.validation.retailerNotFound'] });
     await requireTenant(c.deps, c.actor, c.ip, { retailerIds: [retailer.id] }, `retailer:${retailer.id}`);
-    const token = `rt_${randomBytes(32).toString('base64url')}`;
+    // A new token is a test token unless staff chose live: the safe default for an integration being built.
+    const mode: TokenMode = b.mode ?? 'test';
+    const token = newApiToken(mode);
     const id = `tok-${randomUUID()}`;
     const now = c.deps.clock().toISOString();
     try {
-      await putApiToken(c.deps.db, token, { id, name: b.name, retailerId: retailer.id, created_at: now, last_four: token.slice(-4) });
+      await putApiToken(c.deps.db, token, { id, name: b.name, retailerId: retailer.id, created_at: now, last_four: token.slice(-4), mode });
       const ref = (await createItem(c.deps.db, {
         ...recordKey('APITOKENREF', id),
         entity: 'apiTokenRef',
@@ -103,11 +115,12 @@ export const tokensDef: ResourceDef<TokenRefItem> = {
         retailer_name: retailer.name,
         last_four: token.slice(-4),
         hash: hashApiToken(token),
+        mode,
         created_at: now,
         created_by: c.actor.userId,
         revoked_at: null,
       })) as TokenRefItem;
-      await audit(c.deps, 'user.changed', { actor: c.actor, ip: c.ip, target: `token:${id}`, detail: { action: 'token-create', retailer: retailer.id } });
+      await audit(c.deps, 'user.changed', { actor: c.actor, ip: c.ip, target: `token:${id}`, detail: { action: 'token-create', retailer: retailer.id, mode } });
       // Shown once: the plain token travels only in this answer.
       return Object.assign(ref, { plain_token: token });
     } catch (error) {

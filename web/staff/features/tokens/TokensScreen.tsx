@@ -26,6 +26,7 @@ export function TokensScreen({ id }: { id?: string }) {
         { key: 'name', label: t('staff.field.name'), sortable: true },
         { key: 'retailer_name', label: t('staff.field.retailer') },
         { key: 'last_four', label: t('staff.ui.token.lastFour'), render: (row) => `…${String(row.last_four)}` },
+        { key: 'mode', label: t('staff.ui.token.mode'), render: (row) => t(row.mode === 'test' ? 'staff.ui.token.test' : 'staff.ui.token.live') },
         { key: 'created_at', label: t('staff.ui.createdAt'), sortable: true, render: (row) => <DateTime value={row.created_at} /> },
         { key: 'revoked', label: t('staff.ui.token.revoked'), render: (row) => <YesNo value={row.revoked} /> },
       ],
