@@ -1,6 +1,6 @@
 import { createBaseDeps } from '../platform/base-deps.ts';
-import { loadConfig } from '../platform/config.ts';
 import type { Deps } from '../platform/deps.ts';
+import { loadConfigWithSecrets } from '../platform/secrets.ts';
 import { checkProviderFactories, lazyProviders, type ProviderFactories, type ProviderKey } from '../providers/wiring.ts';
 
 /** How a route group's Lambda function builds its dependencies, and which third parties it has. */
@@ -20,7 +20,10 @@ export interface LambdaDeps {
 export function lambdaDeps(providers: ProviderFactories = {}): LambdaDeps {
   checkProviderFactories(providers, 'lambdaDeps');
   const build = async (): Promise<Deps> => {
-    const base = createBaseDeps(loadConfig());
+    // Vendor keys and callback secrets come from the platform secret (Secrets Manager), read once per cold start.
+    const { config, warnings } = await loadConfigWithSecrets();
+    const base = createBaseDeps(config);
+    for (const warning of warnings) base.log.warn(warning);
     return { ...base, providers: lazyProviders(base, providers) };
   };
   return Object.assign(build, { providers: Object.keys(providers) as ProviderKey[] });

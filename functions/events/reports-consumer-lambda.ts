@@ -1,0 +1,18 @@
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Deps } from '../platform/deps.ts';
+import { eventFunctionDeps } from './event-function-deps.ts';
+import { consumeBatch } from './platform-events.ts';
+import { onReportEvent } from './reports-consumer.ts';
+
+// AWS twin of the local bus subscriber `onReportEvent`: report counters (approval amounts, first payments due) and
+// the kept adverse-action notices. Counted events are claimed by id, so the queue's redeliveries count once.
+
+export function reportsConsumerHandler(deps: () => Promise<Deps>) {
+  return async (event: SQSEvent): Promise<SQSBatchResponse> => {
+    const d = await deps();
+    return consumeBatch(event, d.log, (platformEvent) => onReportEvent(d, platformEvent));
+  };
+}
+
+const deps = eventFunctionDeps();
+export const handler = Object.assign(reportsConsumerHandler(deps), { providers: deps.providers });
