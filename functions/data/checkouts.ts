@@ -76,12 +76,44 @@ export interface PaymentAttempt {
   settledAt?: string;
 }
 
+/** One confirmation of delivery by the retailer (issue 13): the units delivered and the funding tranche they make. */
+export interface StoredDeliveryRecord {
+  id: string;
+  items: { sku: string; quantity: number }[];
+  /** The tranche of the financed amount these units carry (machines/domain/partial-delivery). */
+  amountCents: number;
+  deliveredAt: string;
+  recordedAt: string;
+  by: AuditActor;
+  /** Units still undelivered after it. */
+  remainingUnits: number;
+}
+
+/** Undelivered units the retailer cancelled (they will never be delivered nor funded). */
+export interface StoredCancellation {
+  id: string;
+  items: { sku: string; quantity: number }[];
+  /** The cancelled units' share of the cash price. */
+  amountCents: number;
+  at: string;
+  by: AuditActor;
+  reason: string | null;
+}
+
+/** What was delivered and cancelled of a completed checkout (absent until the first delivery or cancellation). */
+export interface StoredFulfilment {
+  deliveries: StoredDeliveryRecord[];
+  cancellations: StoredCancellation[];
+}
+
 export interface CheckoutRecord {
   id: string;
   retailerId: string;
   storeId: string;
   storeSlug: string;
   retailerSlug: string;
+  /** false: made with a test API token (sandbox vendors only, seen only by test tokens); absent on older records: live. */
+  livemode?: boolean;
   cart: Cart;
   return_url: string;
   return_url_failure: string;
@@ -103,6 +135,8 @@ export interface CheckoutRecord {
   paidCents: number;
   /** The down payment was taken but the checkout ended without a lease: owed back to the shopper. */
   refundDueCents?: number;
+  /** Partial delivery (issue 13): the deliveries and cancellations of the contracted items. */
+  fulfilment?: StoredFulfilment;
   createdAt: string;
   updatedAt: string;
   completedAt?: string | null;

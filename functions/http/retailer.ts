@@ -3,10 +3,11 @@ import { createCheckoutBodySchema as createBody } from '../../machines/contracts
 import {
   cancelCheckoutBodySchema as cancelBody,
   checkoutPathSchema as checkoutPath,
-  confirmDeliveryBodySchema as deliveryBody,
   webhookDeliveriesQuerySchema as listQuery,
   webhookEventPathSchema as eventPath,
 } from '../../machines/contracts/retailer-requests.ts';
+import { cancelItemsBodySchema as cancelItemsBody, confirmDeliveryBodySchema as deliveryBody } from '../../machines/contracts/retailer-delivery.ts';
+import { cancelUndelivered, confirmDelivery } from '../services/deliveries.ts';
 import { retailerDeliveries } from '../services/retailer-auth.ts';
 import { deliveryView, webhookDispatcher } from '../events/webhook-dispatcher.ts';
 import { AppError, notFound } from '../platform/errors.ts';
@@ -14,9 +15,10 @@ import type { HttpResult } from '../platform/http-types.ts';
 import { withIdempotency } from '../platform/idempotency.ts';
 import { created, json, ok } from '../platform/response.ts';
 import { parseBody, parsePath, parseQuery, parseWith, readJsonBody } from '../platform/validate.ts';
-import { applyToCheckout, cancelCheckout, createRetailerCheckout, failureAnswer, loadRetailerCheckout, retailerView } from '../services/checkout.ts';
+import { cancelCheckout, createRetailerCheckout, failureAnswer, loadRetailerCheckout, retailerView } from '../services/checkout.ts';
 import { createDemoCheckout, listDemoWebhooks, receiveDemoWebhook } from '../services/retailer-demo.ts';
 import { lambdaHandler } from './dispatch.ts';
+import { retailerSandboxHandlers } from './retailer-sandbox.ts';
 import { lambdaDeps } from './lambda-deps.ts';
 import { esignProvider } from '../providers/esign/provider.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
@@ -32,49 +34,61 @@ const demoBody = z.object({ store: z.optional(z.string().check(z.maxLength(64)))
 function idempotent(ctx: RequestContext, deps: Deps, operation: string, run: () => Promise<HttpResult>): Promise<HttpResult> {
   return withIdempotency(
     deps.db,
-    { scope: `retailer:${ctx.retailer!.retailerId}:${operation}`, key: ctx.event.headers['idempotency-key'], body: ctx.event.body, now: deps.clock() },
+    { scope: `retailer:${ctx.retailer!.retailerId}:${ctx.retailer!.mode === 'test' ? 'test:' : ''}${operation}`, key: ctx.event.headers['idempotency-key'], body: ctx.event.body, now: deps.clock() },
     run,
   );
 }
 
 export const handlers: HandlerMap = {
+  // the webhook tools: fire a sandbox event, rotate the signing secret
+  ...retailerSandboxHandlers,
   async createCheckout(ctx, deps) {
     return idempotent(ctx, deps, 'create-checkout', async () => {
       const raw = readJsonBody(ctx.event);
       if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new AppError(400, 'The request body must be a JSON object.');
       const body = parseWith(createBody, raw);
-      return created(await createRetailerCheckout(deps, ctx.retailer!.retailerId, body));
+      return created(await createRetailerCheckout(deps, ctx.retailer!, body));
     });
   },
 
   async getCheckout(ctx, deps) {
     const { checkout_id } = parsePath(checkoutPath, ctx.event);
-    return ok(await retailerView(deps, await loadRetailerCheckout(deps, ctx.retailer!.retailerId, checkout_id)));
+    return ok(await retailerView(deps, await loadRetailerCheckout(deps, ctx.retailer!, checkout_id)));
   },
 
   async cancelCheckout(ctx, deps) {
     const { checkout_id } = parsePath(checkoutPath, ctx.event);
     return idempotent(ctx, deps, `cancel:${checkout_id}`, async () => {
       const body = parseBody(cancelBody, ctx.event);
-      await loadRetailerCheckout(deps, ctx.retailer!.retailerId, checkout_id);
+      await loadRetailerCheckout(deps, ctx.retailer!, checkout_id);
       const item = await cancelCheckout(deps, checkout_id, 'retailer', ctx.lang, body.reason);
       return ok({ ...(await retailerView(deps, item)), return_url_failure: failureAnswer(item).redirect });
     });
   },
 
-  /** The retailer confirms the goods were delivered (a completed checkout only). */
+  /**
+   * The retailer confirms the delivery of some items (`items`) or of everything still undelivered (no `items`), of a
+   * completed checkout; each confirmation is a delivery record and a funding tranche (functions/services/deliveries.ts).
+   */
   async confirmDelivery(ctx, deps) {
     const { checkout_id } = parsePath(checkoutPath, ctx.event);
     return idempotent(ctx, deps, `delivery:${checkout_id}`, async () => {
       const body = parseBody(deliveryBody, ctx.event);
-      await loadRetailerCheckout(deps, ctx.retailer!.retailerId, checkout_id);
+      await loadRetailerCheckout(deps, ctx.retailer!, checkout_id);
       const at = body.delivered_at ? new Date(body.delivered_at).toISOString() : deps.clock().toISOString();
-      const item = await applyToCheckout(deps, checkout_id, { type: 'delivery.confirmed', at }, {
-        actor: 'retailer',
-        lang: ctx.lang,
-        mutate: (c) => (c.delivery ? { delivery: { ...c.delivery, deliveredAt: at } } : {}),
-      });
-      return ok(await retailerView(deps, item));
+      const { item, delivery } = await confirmDelivery(deps, checkout_id, { items: body.items, deliveredAt: at }, 'retailer', ctx.lang);
+      return ok({ ...(await retailerView(deps, item)), delivery_id: delivery.id });
+    });
+  },
+
+  /** The retailer cancels undelivered items (`items`, or everything undelivered): never delivered, funded nor owed. */
+  async cancelItems(ctx, deps) {
+    const { checkout_id } = parsePath(checkoutPath, ctx.event);
+    return idempotent(ctx, deps, `cancel-items:${checkout_id}`, async () => {
+      const body = parseBody(cancelItemsBody, ctx.event);
+      await loadRetailerCheckout(deps, ctx.retailer!, checkout_id);
+      const { item, cancellation } = await cancelUndelivered(deps, checkout_id, { items: body.items, reason: body.reason }, 'retailer', ctx.lang);
+      return ok({ ...(await retailerView(deps, item)), cancellation_id: cancellation.id });
     });
   },
 

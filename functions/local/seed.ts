@@ -78,13 +78,16 @@ export async function seedDemoData(deps: Deps, env: NodeJS.ProcessEnv = process.
 
   let retailerApiToken = env.DEMO_RETAILER_API_TOKEN || saved.retailerApiToken;
   if (!retailerApiToken || !(await findApiToken(deps.db, retailerApiToken, now))) {
-    retailerApiToken ??= `rt_${randomSecret(24)}`;
+    // The demo token is a test token (sandbox records; the retailer sandbox's "fire event" works with it). A token
+    // given in DEMO_RETAILER_API_TOKEN takes its mode from its prefix, rt_live_... being live.
+    retailerApiToken ??= `rt_test_${randomSecret(24)}`;
     await putApiToken(deps.db, retailerApiToken, {
       id: 'tok-demo-retailer',
       name: 'Demo retailer',
       retailerId: 'ret-demo-electronics',
       created_at: now.toISOString(),
       last_four: retailerApiToken.slice(-4),
+      mode: retailerApiToken.startsWith('rt_live_') ? 'live' : 'test',
     });
   }
 

@@ -37,6 +37,7 @@ import { isValidClientId, issueApplyToken } from '../platform/apply-tokens.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, forbidden, notFound, unprocessable } from '../platform/errors.ts';
 import { isLiveApproval, isSessionVerified } from './decision-support.ts';
+import { retailerFulfilmentView } from './fulfilment.ts';
 
 // The checkout aggregate's use cases: the retailer creates a checkout; the shopper exchanges the checkout token for
 // an apply token bound to the checkout; every event goes through the checkout machine (machines/checkout), which
@@ -62,6 +63,15 @@ export function withCheckoutId(url: string, checkoutId: string, extra: Record<st
   return u.toString();
 }
 
+/** Records made before test mode existed are live. */
+export const isLiveCheckout = (item: Pick<CheckoutRecord, 'livemode'>) => item.livemode !== false;
+
+/** The caller of the retailer API as the checkout services need it: its retailer and its token's mode. */
+export interface RetailerScope {
+  retailerId: string;
+  mode: 'test' | 'live';
+}
+
 export function snapshotOf(item: Pick<CheckoutRecord, 'machine'>): CheckoutSnapshot {
   return restoreCheckout(item.machine);
 }
@@ -72,6 +82,7 @@ function statusEventData(item: CheckoutRecord, from: CheckoutStatus, event: stri
     checkout_id: item.id,
     retailer_id: item.retailerId,
     store_id: item.storeId,
+    livemode: isLiveCheckout(item),
     application_id: item.application_uuid,
     status: item.current_step,
     status_name: item.status_name,
@@ -94,16 +105,23 @@ export interface CreatedCheckout {
   checkout_id: string;
   url: string;
   iframe_url: string;
+  livemode: boolean;
   status: CheckoutStatus;
   status_name: string;
   expires_at: string;
 }
 
-export function shopperUrls(publicUrl: string, token: string) {
-  return { url: `${publicUrl}/#/checkpoint/${token}/0`, iframe_url: `${publicUrl}/#/checkpoint/${token}/1` };
+/**
+ * The shopper's links. The frame's link goes through /embed/{retailer}/{store}/, where the page may be framed by the
+ * retailer's registered origins (functions/services/embed-origins.ts); hash routing follows as everywhere else.
+ */
+export function shopperUrls(publicUrl: string, token: string, embed?: { retailerSlug: string; storeSlug: string }) {
+  const framePage = embed ? `${publicUrl}/embed/${embed.retailerSlug}/${embed.storeSlug}/` : `${publicUrl}/`;
+  return { url: `${publicUrl}/#/checkpoint/${token}/0`, iframe_url: `${framePage}#/checkpoint/${token}/1` };
 }
 
-export async function createRetailerCheckout(deps: Deps, retailerId: string, input: CreateCheckoutInput): Promise<CreatedCheckout> {
+export async function createRetailerCheckout(deps: Deps, caller: RetailerScope, input: CreateCheckoutInput): Promise<CreatedCheckout> {
+  const { retailerId } = caller;
   const now = deps.clock();
   const store = await findStoreBySlug(deps.db, retailerId, input.store, now);
   if (!store || !store.active || store.view.retailer.id !== retailerId) {
@@ -122,6 +140,8 @@ export async function createRetailerCheckout(deps: Deps, retailerId: string, inp
     storeId: store.view.id,
     storeSlug: store.view.slug,
     retailerSlug: store.view.retailer.slug,
+    // A test token makes sandbox records only; a live token live ones.
+    livemode: caller.mode === 'live',
     cart: input.cart,
     return_url: input.return_url,
     return_url_failure: input.return_url_failure,
@@ -149,7 +169,8 @@ export async function createRetailerCheckout(deps: Deps, retailerId: string, inp
   await createCheckout(deps.db, record, [newEvent('checkout.created', { type: 'checkout', id }, statusEventData(record, null, 'checkout.created'), now)]);
   return {
     checkout_id: id,
-    ...shopperUrls(deps.config.publicUrl, token),
+    ...shopperUrls(deps.config.publicUrl, token, { retailerSlug: store.view.retailer.slug, storeSlug: store.view.slug }),
+    livemode: record.livemode !== false,
     status: null,
     status_name: 'notStarted',
     expires_at: new Date(now.getTime() + CHECKOUT_TOKEN_TTL_SECONDS * 1000).toISOString(),
@@ -220,7 +241,8 @@ export async function applyToCheckout(
     if (result.statusChanged) {
       events.push(newEvent(checkoutEventType(to), { type: 'checkout', id: item.id }, statusEventData(next, result.from, event.type), now));
     }
-    if (event.type === 'delivery.confirmed') {
+    // A partial delivery has its own event (functions/services/deliveries.ts); the one completing delivery is this.
+    if (event.type === 'delivery.confirmed' && event.remaining !== true) {
       events.push(newEvent('checkout.delivered', { type: 'checkout', id: item.id }, statusEventData(next, result.from, event.type), now));
     }
     events.push(...(options.extraEvents?.(next) ?? []));
@@ -458,10 +480,15 @@ export async function cancelCheckout(deps: Deps, checkoutId: string, actor: Audi
 
 // ---------- the retailer's view ----------
 
-export async function loadRetailerCheckout(deps: Deps, retailerId: string, checkoutId: string): Promise<CheckoutItem> {
+/**
+ * A checkout of the caller's. Another retailer's checkout, and a checkout of the other mode (a test token asking for
+ * a live record or the reverse), are as unknown as a missing one. A bare retailer id checks the retailer only.
+ */
+export async function loadRetailerCheckout(deps: Deps, caller: RetailerScope | string, checkoutId: string): Promise<CheckoutItem> {
+  const scope = typeof caller === 'string' ? { retailerId: caller, mode: undefined } : caller;
   const item = await getCheckout(deps.db, checkoutId, deps.clock());
-  // Another retailer's checkout is as unknown as a missing one.
-  if (!item || item.retailerId !== retailerId) throw notFound(CHECKOUT_NOT_FOUND);
+  if (!item || item.retailerId !== scope.retailerId) throw notFound(CHECKOUT_NOT_FOUND);
+  if (scope.mode && isLiveCheckout(item) !== (scope.mode === 'live')) throw notFound(CHECKOUT_NOT_FOUND);
   return item;
 }
 
@@ -474,6 +501,7 @@ export async function retailerView(deps: Deps, item: CheckoutItem) {
   const context = snapshotOf(item).context;
   return {
     checkout_id: item.id,
+    livemode: isLiveCheckout(item),
     status: item.current_step,
     status_name: item.status_name,
     current_step: item.current_step,
@@ -516,6 +544,8 @@ export async function retailerView(deps: Deps, item: CheckoutItem) {
           delivered_at: context.delivered_at,
         }
       : { scheduled: false, confirmation_id: null, removed_skus: [], delivered_at: context.delivered_at },
+    // Partial delivery (issue 13): what was delivered and cancelled of each contracted line, once there is a lease.
+    fulfilment: item.lease ? retailerFulfilmentView(item) : null,
     esign: item.esign ? { status: item.esign.status, requested_at: item.esign.requestedAt, completed_at: item.esign.completedAt ?? null } : null,
     payment: {
       paid: centsToDecimal(item.paidCents),
