@@ -201,43 +201,53 @@ export function webhookDispatcher(deps: WebhookDeps, options: DispatcherOptions 
     return undefined;
   }
 
+  /**
+   * Records the delivery of an event (once per event id) and makes the first attempt. A body that does not match
+   * its type's schema is still sent (the retailer gets what happened) and logged, so the catalogue gets fixed.
+   */
+  async function send(event: OutboxEvent, options: { wait?: boolean; simulated?: boolean }): Promise<WebhookDeliveryItem | undefined> {
+    const built = await webhookBody(deps, event, { simulated: options.simulated });
+    if (!built) return undefined;
+    const problems = webhookDataProblems(event.type, built.data);
+    if (problems.length) deps.log.warn('webhook body does not match its catalogue schema', { eventId: event.id, type: event.type, problems: problems.join('; ').slice(0, 500) });
+    const now = deps.clock();
+    const created = await createDelivery(
+      deps.db,
+      {
+        eventId: event.id,
+        type: event.type,
+        retailerId: built.retailerId,
+        checkoutId: built.checkoutId,
+        url: built.url,
+        body: built.body,
+        status: 'pending',
+        createdAt: now.toISOString(),
+        giveUpAt: new Date(Date.parse(event.occurredAt) + GIVE_UP_SECONDS * 1000).toISOString(),
+        nextAttemptAt: now.toISOString(),
+        attempts: [],
+        ...(options.simulated ? { simulated: true } : {}),
+      },
+      now,
+    );
+    if (!created) return undefined; // a duplicate of an event already recorded
+    const run = attempt(event.id, 'event').catch((error) => {
+      deps.log.warn('webhook attempt failed', { eventId: event.id, error: String(error) });
+      return undefined;
+    });
+    return options.wait ? run : undefined;
+  }
+
   return {
     attempt,
 
-    /**
-     * Records the delivery of an event (once per event id) and makes the first attempt. A body that does not match
-     * its type's schema is still sent (the retailer gets what happened) and logged, so the catalogue gets fixed.
-     */
-    async dispatchEvent(event: OutboxEvent, options: { wait?: boolean; simulated?: boolean } = {}): Promise<WebhookDeliveryItem | undefined> {
-      const built = await webhookBody(deps, event, { simulated: options.simulated });
-      if (!built) return undefined;
-      const problems = webhookDataProblems(event.type, built.data);
-      if (problems.length) deps.log.warn('webhook body does not match its catalogue schema', { eventId: event.id, type: event.type, problems: problems.join('; ').slice(0, 500) });
-      const now = deps.clock();
-      const created = await createDelivery(
-        deps.db,
-        {
-          eventId: event.id,
-          type: event.type,
-          retailerId: built.retailerId,
-          checkoutId: built.checkoutId,
-          url: built.url,
-          body: built.body,
-          status: 'pending',
-          createdAt: now.toISOString(),
-          giveUpAt: new Date(Date.parse(event.occurredAt) + GIVE_UP_SECONDS * 1000).toISOString(),
-          nextAttemptAt: now.toISOString(),
-          attempts: [],
-          ...(options.simulated ? { simulated: true } : {}),
-        },
-        now,
-      );
-      if (!created) return undefined; // a duplicate of an event already recorded
-      const run = attempt(event.id, 'event').catch((error) => {
-        deps.log.warn('webhook attempt failed', { eventId: event.id, error: String(error) });
-        return undefined;
-      });
-      return options.wait ? run : undefined;
+    /** Records the delivery of an event (once per event id) and makes the first attempt. */
+    async dispatchEvent(event: OutboxEvent, options: { wait?: boolean } = {}): Promise<void> {
+      await send(event, options);
+    },
+
+    /** A retailer's sandbox event (`simulated: true` in the body and on the delivery): recorded, then sent now. */
+    async dispatchSimulated(event: OutboxEvent): Promise<WebhookDeliveryItem | undefined> {
+      return send(event, { wait: true, simulated: true });
     },
 
     /** Attempts every delivery whose retry is due (the local poller; a schedule in AWS). */

@@ -309,6 +309,9 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/retailer/v1/checkouts/{checkout_id}/delivery', group: 'retailer', name: 'confirmDelivery', auth: 'retailer' },
   { method: 'GET', path: '/retailer/v1/webhooks/deliveries', group: 'retailer', name: 'webhookDeliveries', auth: 'retailer' },
   { method: 'POST', path: '/retailer/v1/webhooks/deliveries/{event_id}/replay', group: 'retailer', name: 'replayWebhook', auth: 'retailer' },
+  { method: 'POST', path: '/retailer/v1/webhooks/secret/rotate', group: 'retailer', name: 'rotateWebhookSecret', auth: 'retailer' },
+  // the retailer sandbox (test tokens, test checkouts): fire any webhook event type (functions/http/retailer-sandbox.ts)
+  { method: 'POST', path: '/retailer/v1/sandbox/checkouts/{checkout_id}/events', group: 'retailer', name: 'fireWebhookEvent', auth: 'retailer' },
   // the demo retailer's server side (local and non-production only): creates checkouts, receives webhooks
   { method: 'POST', path: '/demo/retailer/checkouts', group: 'retailer', name: 'demoCreateCheckout', auth: 'sandbox' },
   { method: 'POST', path: '/demo/retailer/webhooks', group: 'retailer', name: 'demoReceiveWebhook', auth: 'sandbox' },

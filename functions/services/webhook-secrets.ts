@@ -1,3 +1,4 @@
+import { MAX_PREVIOUS_SECRET_HOURS } from '../../machines/contracts/retailer-sandbox.ts';
 import { createWebhookSecretItem, getWebhookSecretItem, saveWebhookSecretItem, type WebhookSecretItem } from '../data/webhook-secrets.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
@@ -10,7 +11,7 @@ import { newWebhookSecret, normalizeWebhookSecret } from '../platform/standard-w
 // at most two secrets are valid at a time.
 
 export const DEFAULT_PREVIOUS_SECRET_HOURS = 24;
-export const MAX_PREVIOUS_SECRET_HOURS = 7 * 24;
+export { MAX_PREVIOUS_SECRET_HOURS };
 /** How long a function instance trusts the secrets it read (other instances see a rotation within this). */
 const CACHE_MS = 30_000;
 
@@ -74,9 +75,7 @@ export async function rotateRetailerWebhookSecret(
 ): Promise<RotatedSecret> {
   const hours = options.expirePreviousInHours ?? DEFAULT_PREVIOUS_SECRET_HOURS;
   if (!Number.isFinite(hours) || hours < 0 || hours > MAX_PREVIOUS_SECRET_HOURS) {
-    throw new AppError(422, `The previous secret can stay valid for 0 to ${MAX_PREVIOUS_SECRET_HOURS} hours.`, {
-      expire_previous_in_hours: [`Give a number of hours from 0 to ${MAX_PREVIOUS_SECRET_HOURS}.`],
-    });
+    throw new AppError(422, 'retailerWebhooks.error.expireHours', { expire_previous_in_hours: ['retailerWebhooks.error.expireHours'] });
   }
   const secret = newWebhookSecret();
   for (let attempt = 0; ; attempt++) {

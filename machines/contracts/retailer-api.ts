@@ -24,6 +24,8 @@
 // Public routes (auth 'public' in routes.ts) get no auth and no 401.
 import type * as z from 'zod/mini';
 import { createCheckoutBodySchema } from './retailer-checkout.ts';
+import { fireWebhookEventBodySchema, rotatedWebhookSecretSchema, rotateWebhookSecretBodySchema } from './retailer-sandbox.ts';
+import { webhookEvent } from './webhook-events.ts';
 import {
   cancelCheckoutBodySchema,
   checkoutPathSchema,
@@ -228,5 +230,47 @@ export const RETAILER_API: Readonly<Record<string, RetailerApiOperation>> = {
     path: webhookEventPathSchema,
     responses: { 200: { description: 'The delivery after the new attempt.', data: webhookDeliverySchema, example: { ...deliveryExample, attempts: [...deliveryExample.attempts, { ...deliveryExample.attempts[0]!, number: 2, trigger: 'replay' }] } } },
     errors: { 404: 'No delivery of yours has this event id.' },
+  },
+  rotateWebhookSecret: {
+    summary: 'Rotate the webhook signing secret',
+    description:
+      'Makes a new signing secret (`whsec_...`) and answers it, once. Every delivery is signed with the new secret; the previous one keeps signing too (a second `v1,` signature in `webhook-signature`) for `expire_previous_in_hours` (default 24, at most 168; 0 ends it now), so you can switch your verifier without missing a webhook. Rotating again inside that window ends the older secret at once. Call it once to get your first secret.',
+    tags: ['Webhooks'],
+    body: rotateWebhookSecretBodySchema,
+    bodyExample: { expire_previous_in_hours: 24 },
+    responses: {
+      200: {
+        description: 'The new secret (store it now: it is not shown again).',
+        data: rotatedWebhookSecretSchema,
+        example: { secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0XSHJe5Kmc4=', previous_expires_at: '2025-03-15T15:09:26.000Z', rotated_at: '2025-03-14T15:09:26.000Z' },
+      },
+    },
+    errors: { 422: '`expire_previous_in_hours` is not a number from 0 to 168.' },
+  },
+  fireWebhookEvent: {
+    summary: 'Fire a test webhook event (sandbox)',
+    description:
+      'Sends any webhook event type to the callback_url of one of your test checkouts now, signed like every webhook, and records it in your delivery log (you can replay it). The body is built from the checkout (its ids, application and offers) with what the type says (the status of a `checkout.*` type, the lease status of a `lease.*` type), and carries `simulated: true`; nothing changes on the checkout. Test API tokens and test checkouts only.',
+    tags: ['Sandbox'],
+    path: checkoutPathSchema,
+    body: fireWebhookEventBodySchema,
+    bodyExample: { type: 'lease.funded' },
+    idempotent: true,
+    responses: {
+      201: {
+        description: 'The delivery of the event after its first attempt.',
+        data: webhookDeliverySchema,
+        example: {
+          ...deliveryExample,
+          type: 'lease.funded',
+          body: { ...webhookEvent('lease.funded')!.example, id: deliveryExample.event_id, livemode: false, simulated: true },
+        },
+      },
+    },
+    errors: {
+      403: 'A live API token, or a live checkout: the sandbox is for test mode only.',
+      404: 'No checkout of yours has this id.',
+      422: 'The type is not a webhook event type, or an application or lease event for a checkout without an application.',
+    },
   },
 };

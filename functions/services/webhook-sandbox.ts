@@ -1,0 +1,99 @@
+import { CHECKOUT_STATUS, CHECKOUT_STATUS_NAMES } from '../../machines/checkout/checkout-status.ts';
+import { checkoutStatusEventType, webhookEvent } from '../../machines/contracts/webhook-events.ts';
+import { LEASE_STATUS_CODES } from '../../machines/lease-status/lease-status.machine.ts';
+import type { CheckoutItem } from '../data/checkouts.ts';
+import { newEvent, type OutboxEvent } from '../data/items.ts';
+import type { Deps } from '../platform/deps.ts';
+import { AppError } from '../platform/errors.ts';
+import type { RetailerCaller } from '../platform/sessions.ts';
+import { loadRetailerCheckout } from './checkout.ts';
+import { leaseEventType } from './leases/sync.ts';
+
+// The retailer sandbox's "fire an event": a test-mode retailer asks for any webhook event type of the catalogue for
+// one of its test checkouts, and gets it at the checkout's callback_url exactly as a real one would come (same
+// envelope, same signatures, a delivery in its log it can replay), marked `simulated: true`. The event is built from
+// the checkout's real ids, application and offers; what the type itself says (the checkout status of checkout.*, the
+// lease status of lease.*, the result of application.approved / denied) is set as the type says. Nothing is changed
+// on the checkout, the application or the lease.
+
+/** Checkouts made with a test token carry livemode false; checkouts from before modes existed are live. */
+export const isTestCheckout = (checkout: CheckoutItem) => (checkout as { livemode?: unknown }).livemode === false;
+
+const SANDBOX_ACTION = 'sandbox.fire';
+
+function checkoutEvent(type: string, checkout: CheckoutItem, now: Date): OutboxEvent | null {
+  const base = {
+    checkout_id: checkout.id,
+    retailer_id: checkout.retailerId,
+    store_id: checkout.storeId,
+    application_id: checkout.application_uuid,
+    may_continue: checkout.may_continue,
+    event: SANDBOX_ACTION,
+  };
+  if (type === 'checkout.delivered') {
+    return newEvent(type, { type: 'checkout', id: checkout.id }, { ...base, status: checkout.current_step, status_name: checkout.status_name, previous_status: checkout.current_step }, now);
+  }
+  const name = type === 'checkout.created' ? 'notStarted' : CHECKOUT_STATUS_NAMES.find((n) => n !== 'notStarted' && checkoutStatusEventType(n) === type);
+  if (!name) return null;
+  const status = CHECKOUT_STATUS[name];
+  return newEvent(type, { type: 'checkout', id: checkout.id }, { ...base, status, status_name: name, previous_status: status === null ? null : checkout.current_step }, now);
+}
+
+function leaseEvent(type: string, checkout: CheckoutItem, applicationId: string, now: Date): OutboxEvent | null {
+  for (const code of LEASE_STATUS_CODES) {
+    for (const delivered of [false, true]) {
+      if (leaseEventType(code, delivered) !== type) continue;
+      return newEvent(
+        type,
+        { type: 'lease', id: applicationId },
+        {
+          application_id: applicationId,
+          checkout_id: checkout.id,
+          retailer_id: checkout.retailerId,
+          store_id: checkout.storeId,
+          lease_status: code,
+          delivered,
+          previous_lease_status: null,
+          previous_delivered: false,
+          action: SANDBOX_ACTION,
+        },
+        now,
+      );
+    }
+  }
+  return null;
+}
+
+function applicationEvent(type: string, checkout: CheckoutItem, applicationId: string, now: Date): OutboxEvent | null {
+  const outcome: Record<string, Record<string, unknown>> = {
+    'application.created': { status: 'draft' },
+    'application.approved': { code: 'A', application_status: 'approved' },
+    'application.denied': { code: 'D', application_status: 'denied' },
+  };
+  const data = outcome[type];
+  if (!data) return null;
+  return newEvent(type, { type: 'application', id: applicationId }, { uuid: applicationId, store_id: checkout.storeId, checkout_id: checkout.id, ...data }, now);
+}
+
+/**
+ * The event to fire for a test checkout of the caller's: 403 for a live token or a live checkout, 404 for a checkout
+ * that is not theirs, 422 for a type outside the catalogue or an application / lease event before the shopper applied.
+ */
+export async function simulatedWebhookEvent(deps: Deps, caller: RetailerCaller, checkoutId: string, type: string): Promise<OutboxEvent> {
+  if (caller.mode !== 'test') throw new AppError(403, 'retailerSandbox.error.liveToken');
+  const checkout = await loadRetailerCheckout(deps, caller.retailerId, checkoutId);
+  if (!isTestCheckout(checkout)) throw new AppError(403, 'retailerSandbox.error.liveCheckout');
+  if (!webhookEvent(type)) throw new AppError(422, 'retailerSandbox.error.type', { type: ['retailerSandbox.error.type'] });
+  const now = deps.clock();
+  let event: OutboxEvent | null;
+  if (type.startsWith('checkout.')) {
+    event = checkoutEvent(type, checkout, now);
+  } else {
+    const applicationId = checkout.application_uuid;
+    if (!applicationId) throw new AppError(422, 'retailerSandbox.error.noApplication', { type: ['retailerSandbox.error.noApplication'] });
+    event = type.startsWith('lease.') ? leaseEvent(type, checkout, applicationId, now) : applicationEvent(type, checkout, applicationId, now);
+  }
+  // A type in the catalogue that none of the builders knows is a bug here, not the retailer's.
+  if (!event) throw new Error(`The sandbox cannot build ${type}`);
+  return event;
+}
