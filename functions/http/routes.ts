@@ -309,6 +309,9 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/retailer/v1/checkouts/{checkout_id}/delivery', group: 'retailer', name: 'confirmDelivery', auth: 'retailer' },
   { method: 'GET', path: '/retailer/v1/webhooks/deliveries', group: 'retailer', name: 'webhookDeliveries', auth: 'retailer' },
   { method: 'POST', path: '/retailer/v1/webhooks/deliveries/{event_id}/replay', group: 'retailer', name: 'replayWebhook', auth: 'retailer' },
+  // the retailer API's OpenAPI document and its reference page (functions/http/retailer-docs.ts)
+  { method: 'GET', path: '/retailer/v1/openapi.json', group: 'retailer-docs', name: 'retailerOpenApiDocument', auth: 'public' },
+  { method: 'GET', path: '/docs/retailer', group: 'retailer-docs', name: 'retailerDocsPage', auth: 'public' },
   { method: 'POST', path: '/retailer/v1/webhooks/secret/rotate', group: 'retailer', name: 'rotateWebhookSecret', auth: 'retailer' },
   // the retailer sandbox (test tokens, test checkouts): fire any webhook event type (functions/http/retailer-sandbox.ts)
   { method: 'POST', path: '/retailer/v1/sandbox/checkouts/{checkout_id}/events', group: 'retailer', name: 'fireWebhookEvent', auth: 'retailer' },

@@ -231,6 +231,12 @@ export const RETAILER_API: Readonly<Record<string, RetailerApiOperation>> = {
     responses: { 200: { description: 'The delivery after the new attempt.', data: webhookDeliverySchema, example: { ...deliveryExample, attempts: [...deliveryExample.attempts, { ...deliveryExample.attempts[0]!, number: 2, trigger: 'replay' }] } } },
     errors: { 404: 'No delivery of yours has this event id.' },
   },
+  retailerOpenApiDocument: {
+    summary: 'This OpenAPI document',
+    description: 'The OpenAPI 3.1 description of this API and its webhooks, as raw JSON (no envelope). The same content, readable, is at `/docs/retailer`.',
+    tags: ['Reference'],
+    responses: { 200: { description: 'The OpenAPI document.', raw: { contentType: 'application/json' } } },
+  },
   rotateWebhookSecret: {
     summary: 'Rotate the webhook signing secret',
     description:

@@ -163,7 +163,7 @@ export const statusConflictSchema = z.object({
 export const errorEnvelopeSchema = z.object({
   status: z.literal(false),
   code: described(z.int(), 'The HTTP status again.', [422]),
-  data: described(z.nullable(z.unknown()), 'null, or details (a 409 because of the status carries `{ code: "E_STATUS", event, status, status_name }`).'),
+  data: described(z.unknown(), 'null, or details (a 409 because of the status carries `{ code: "E_STATUS", event, status, status_name }`).'),
   message: described(z.string(), 'What went wrong, for a person (in the Accept-Language language, en or es).', ['The given data was invalid.']),
   errors: z.optional(
     described(z.record(z.string(), z.array(z.string())), 'Per field (dot path), the messages; with 422.', [{ 'cart.items.0.quantity': ['The quantity must be a whole number from 1 to 99.'] }]),

@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { OpenApiValidator } from './openapi.ts';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -25,7 +26,28 @@ export async function api<T = any>(
   } catch {
     body = { status: false, code: res.status, data: text as unknown as T };
   }
+  if (path.startsWith(RETAILER_API)) await checkRetailerAnswer(method, path, res, text.length ? body : undefined);
   return { status: res.status, body, headers: res.headers };
+}
+
+// Every answer of the retailer API in the integration tests is checked against its OpenAPI document (as served by
+// the server under test, fetched once per test file): an answer the document does not describe fails the test.
+const RETAILER_API = '/retailer/v1/';
+let retailerApiDocument: Promise<OpenApiValidator> | undefined;
+
+export function retailerApiValidator(): Promise<OpenApiValidator> {
+  retailerApiDocument ??= fetch(`${baseUrl()}/retailer/v1/openapi.json`).then(async (res) => {
+    if (res.status !== 200) throw new Error(`GET /retailer/v1/openapi.json answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
+    return new OpenApiValidator((await res.json()) as Record<string, unknown>);
+  });
+  return retailerApiDocument;
+}
+
+async function checkRetailerAnswer(method: string, path: string, res: Response, body: unknown) {
+  const validator = await retailerApiValidator();
+  // A method or path the API does not have is a 404 of the router, not an answer of the API.
+  if (res.status === 404 && !validator.hasOperation(method, path)) return;
+  validator.assert({ method, path, status: res.status, headers: res.headers, body });
 }
 
 /** Starts an apply session at a store and returns the headers every shopper call carries. */
