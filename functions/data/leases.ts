@@ -37,6 +37,8 @@ export interface LeaseRecordData {
   rogDate: string | null;
   fundedAt: string | null;
   fundedCents: number | null;
+  /** The funding tranches completed (a delivery's id, or 'whole' for a lease delivered without delivery records). */
+  fundedTranches?: { id: string; cents: number; at: string; by: { id: string; name: string } }[];
   infoRequest: { note: string; at: string } | null;
   /** Set when staff set the contract signed without the e-sign (a paper or remote signing). */
   signedByStaffAt: string | null;

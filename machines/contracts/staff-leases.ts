@@ -43,6 +43,10 @@ export interface ApplicationRow {
   /** The contract is calculated and waits for the shopper's signature. */
   requires_acceptance: boolean;
   claimed_by: { user_id: string; name: string; at: string } | null;
+  /** Partial delivery (issue 13): some units delivered, others not yet (absent on rows written before it). */
+  partially_delivered?: boolean;
+  /** Delivered tranches not funded yet, in dollars (null when nothing is due). */
+  funding_due?: string | null;
 }
 
 export interface StaffActionView {
@@ -219,6 +223,53 @@ export interface LeaseTermsView {
   created_at: string;
 }
 
+/** A contracted line and what became of its units. */
+export interface FulfilmentLineView {
+  sku: string;
+  description: string;
+  quantity: number;
+  delivered: number;
+  cancelled: number;
+  undelivered: number;
+}
+
+/** A delivery confirmed by the retailer, and its funding tranche. */
+export interface DeliveryTrancheView {
+  id: string;
+  items: { sku: string; quantity: number }[];
+  delivered_at: string;
+  recorded_at: string;
+  by: string;
+  amount: string;
+  funded: boolean;
+  funded_at: string | null;
+  funded_by: string | null;
+}
+
+/** Partial delivery and funding per tranche (issue 13) on the lease record. */
+export interface FulfilmentView {
+  lines: FulfilmentLineView[];
+  /** One tranche per delivery; a lease delivered without delivery records has one tranche, `whole`. */
+  tranches: DeliveryTrancheView[];
+  cancellations: { id: string; items: { sku: string; quantity: number }[]; amount: string; at: string; reason: string | null }[];
+  financed_amount: string;
+  delivered_amount: string;
+  funded_amount: string;
+  funding_due: string;
+  undelivered_units: number;
+  partially_delivered: boolean;
+  /** The shopper's lease after cancelled items (null when nothing was cancelled). */
+  adjustment: {
+    cancelled_cash_price: string;
+    payment_before: string;
+    payment_after: string;
+    total_of_payments_before: string;
+    total_of_payments_after: string;
+    prepaid_credit: string;
+    refund_due: string;
+  } | null;
+}
+
 /** GET /staff/api/applications/{uuid} and GET /staff/api/leases/{uuid}. */
 export interface ApplicationDetail extends ApplicationRow {
   v: number;
@@ -241,6 +292,8 @@ export interface ApplicationDetail extends ApplicationRow {
   delivery_date: string | null;
   /** The fields the current user may reveal (POST .../reveal). */
   revealable: string[];
+  /** Deliveries, funding tranches and cancellations (null before the lease has a contract). */
+  fulfilment?: FulfilmentView | null;
 }
 
 /** POST /staff/api/applications/{uuid}/reveal. */
@@ -263,6 +316,8 @@ export const leaseActionRequest = z.object({
   note: z.optional(z.string('staff.validation.text').check(z.maxLength(1000, 'staff.validation.tooLong'))),
   store_id: z.optional(z.string('staff.validation.required').check(z.minLength(1, 'staff.validation.required'), z.maxLength(100, 'staff.validation.tooLong'))),
   delivery_date: z.optional(z.string('staff.validation.date').check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'staff.validation.date'))),
+  /** complete-funding: the tranche (a delivery's id) to fund; without it every tranche due. */
+  tranche_id: z.optional(z.string('staff.validation.text').check(z.minLength(1, 'staff.validation.required'), z.maxLength(64, 'staff.validation.tooLong'))),
 });
 export type LeaseActionRequest = z.infer<typeof leaseActionRequest>;
 

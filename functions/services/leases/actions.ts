@@ -22,6 +22,7 @@ import { getStoreById } from '../../data/stores.ts';
 import { STALE_WRITE_MESSAGE } from '../../data/items.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../platform/errors.ts';
+import { centsToDecimal } from '../../../machines/domain/money.ts';
 import type { StaffActor } from '../../platform/staff-types.ts';
 import { accepts, applyToCheckout, cancelCheckout, CHECKOUT_TOKEN_TTL_SECONDS, shopperUrls, updateCheckout } from '../checkout.ts';
 import { priceLease } from '../lease.ts';
@@ -30,7 +31,9 @@ import { loadScoringSettings } from '../scoring.ts';
 import { loadStateRule, withStateRule } from '../state-rules.ts';
 import { lenderToday } from '../store-rules.ts';
 import { audit, deny, requireTenant } from '../staff/actor.ts';
-import { applicantNameOf, leaseFactsOf, rowOf } from './facts.ts';
+import { pickTranches, type FundingPick } from '../../../machines/domain/partial-delivery.ts';
+import { newEvent } from '../../data/items.ts';
+import { applicantNameOf, fundingFactsOf, leaseFactsOf, rowOf, tranchesOf, WHOLE_TRANCHE } from './facts.ts';
 import { counterScopes, currentQueueScopes, filedQueueScopes, lenderDay, statusEvent, syncLease, syncRowEntries, type SyncResult } from './sync.ts';
 import { detailView } from './views.ts';
 
@@ -91,10 +94,21 @@ export async function runLeaseAction(c: StaffCtx, uuid: string, actionId: string
     if (body.v !== undefined && body.v !== lease.v) throw conflict(STALE_WRITE_MESSAGE, { current_v: lease.v });
     validateInputs(c, id, body, today);
     const type = STAFF_LEASE_ACTIONS[id];
-    const facts = leaseFactsOf(checkout, lease);
+    let facts = leaseFactsOf(checkout, lease);
+    // Funding completes one tranche (tranche_id) or every tranche due; the machine decides on the funding after it.
+    let funding: FundingPick | undefined;
+    if (id === 'complete-funding') {
+      funding = pickTranches(tranchesOf(checkout, lease), body.tranche_id);
+      const after = funding.ok ? fundingFactsOf(checkout, lease, funding.ids) : undefined;
+      if (after) facts = { ...facts, funding: after };
+    }
     const before = restoreLeaseStatus(lease.status);
     const result = applyLeaseAction(before, type, facts, c.lang);
     if (!result.accepted) throw conflict(t(c, result.message, result.params), { status: lease.status.code, action: id });
+    if (funding && !funding.ok) {
+      if (funding.code === 'unknownTranche') throw unprocessable({ tranche_id: [t(c, 'staff.lease.unknownTranche', { id: String(body.tranche_id).slice(0, 64) })] });
+      throw conflict(funding.code === 'alreadyFunded' ? t(c, 'staff.lease.trancheFunded', { id: String(body.tranche_id) }) : t(c, 'leaseStatus.error.nothingDue'));
+    }
     // Reset to Approved restores an approval: never one underwriting did not give.
     if (id === 'reset-to-approved' && app.status !== 'approved') {
       throw conflict(t(c, 'leaseStatus.error.notAllowed', { action: t(c, LEASE_ACTIONS[type]), state: leasePlaceLabel(c.lang, lease.status.code, lease.status.delivered) }));
@@ -183,10 +197,20 @@ export async function runLeaseAction(c: StaffCtx, uuid: string, actionId: string
       case 'cancel-delivered':
         change.rogDate = null;
         break;
-      case 'complete-funding':
-        change.fundedAt = now.toISOString();
-        change.fundedCents = checkout?.lease?.computation.cashPrice ?? 0;
+      case 'complete-funding': {
+        const picked = funding as Extract<FundingPick, { ok: true }>;
+        const tranches = tranchesOf(checkout, lease);
+        const by = { id: c.actor.userId, name: c.actor.displayName || c.actor.username };
+        change.fundedTranches = [
+          ...(lease.fundedTranches ?? []),
+          ...picked.ids.map((tid) => ({ id: tid, cents: tranches.find((x) => x.id === tid)!.amountCents, at: now.toISOString(), by })),
+        ];
+        change.fundedCents = change.fundedTranches.reduce((n, x) => n + x.cents, 0);
+        // Funded when the lease is: every delivered tranche funded and nothing left to deliver.
+        change.fundedAt = result.to === 'L' ? now.toISOString() : null;
+        extraTimeline.push({ at: now.toISOString(), kind: 'note', name: 'tranche-funded', from: null, to: null, actor: actorOf(c), note: picked.ids.filter((x) => x !== WHOLE_TRANCHE).join(', ') || null });
         break;
+      }
       case 'changed-mind':
         // The checkout ends too: cancelled before completion, voided after (either records the down payment to refund).
         if (checkout && accepts(checkout, { type: 'checkout.cancelled' })) await cancelCheckout(deps, checkout.id, 'staff', c.lang, note ?? 'Changed mind');
@@ -219,6 +243,11 @@ export async function runLeaseAction(c: StaffCtx, uuid: string, actionId: string
       updatedAt: now.toISOString(),
     };
     const events = result.statusChanged ? [statusEvent(nextRecord, from, to, id, now)] : [];
+    if (id === 'complete-funding' && funding?.ok && !funding.ids.includes(WHOLE_TRANCHE)) {
+      // Each funded tranche tells the retailer what was paid for which delivery (issue 13: partial funding).
+      const base = statusEvent(nextRecord, from, to, id, now);
+      events.push(newEvent('lease.tranche_funded', { type: 'lease', id: uuid }, { ...base.data, tranche_ids: funding.ids, amount: centsToDecimal(funding.cents), funded_amount: centsToDecimal(nextRecord.fundedCents ?? 0) }, now));
+    }
     let saved: LeaseItem;
     try {
       nextRecord.row = rowOf({ ...app, storeId: nextRecord.storeId, retailerId: nextRecord.retailerId }, nextRecord, checkout, ctx.store);
@@ -229,7 +258,10 @@ export async function runLeaseAction(c: StaffCtx, uuid: string, actionId: string
       throw error;
     }
     await syncRowEntries(deps, uuid, lease.row, saved.row!, { before: filedQueueScopes(lease), after: saved.queueScopes ?? [] });
-    if (id === 'complete-funding') await addToCounters(deps.db, counterScopes(saved.storeId, saved.retailerId), lenderDay(now.toISOString()), { funded_count: 1, funded_cents: saved.fundedCents ?? 0 });
+    if (id === 'complete-funding' && funding?.ok) {
+      // The money counts when each tranche is funded; the lease counts once, when it is funded.
+      await addToCounters(deps.db, counterScopes(saved.storeId, saved.retailerId), lenderDay(now.toISOString()), { funded_count: result.to === 'L' ? 1 : 0, funded_cents: funding.cents });
+    }
     await audit(deps, 'lease.action', { actor: c.actor, ip: c.ip, target: `lease:${uuid}`, detail: { action: id, from: from.code, to: to.code, note } });
     if (id === 'rescore') {
       try {

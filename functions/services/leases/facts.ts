@@ -8,6 +8,8 @@ import type { ApplicationRecord } from '../../data/applications.ts';
 import type { CheckoutItem } from '../../data/checkouts.ts';
 import type { LeaseRecordData } from '../../data/leases.ts';
 import { DEFAULT_QUEUE_CONFIG, queuesForStatus, type QueueConfig } from '../../../machines/contracts/staff-rules.ts';
+import { fundingFacts, type TrancheState } from '../../../machines/domain/partial-delivery.ts';
+import { fulfilmentOf } from '../fulfilment.ts';
 
 // What the lease record reads from the application and its checkout: the list row, the facts the status machine's
 // guards need, and the shopper and retailer facts that move the status (each with a marker so it moves it once).
@@ -37,7 +39,65 @@ function stepOf(app: ApplicationRecord, checkout: CheckoutItem | undefined): str
 
 const decisionOf = (app: ApplicationRecord) => (app.decision as Decision | undefined) ?? undefined;
 
-export function leaseFactsOf(checkout: CheckoutItem | undefined, lease: Pick<LeaseRecordData, 'signedByStaffAt' | 'discardedRevision'>): LeaseFacts {
+/** The tranche id of a lease delivered without delivery records (staff marked it delivered, or before issue 13). */
+export const WHOLE_TRANCHE = 'whole';
+
+export interface LeaseTranche extends TrancheState {
+  deliveredAt: string | null;
+  recordedAt: string | null;
+  by: string | null;
+  items: { sku: string; quantity: number }[];
+  fundedAt: string | null;
+  fundedBy: string | null;
+}
+
+type FundingRecord = Pick<LeaseRecordData, 'fundedTranches' | 'fundedAt' | 'status' | 'rogDate'>;
+
+/**
+ * The funding tranches of a lease: one per retailer delivery, funded when staff completed it; a lease delivered
+ * without delivery records has one whole tranche (the cash price), funded with the lease.
+ */
+export function tranchesOf(checkout: CheckoutItem | undefined, lease: FundingRecord): LeaseTranche[] {
+  if (!checkout?.lease) return [];
+  const funded = new Map((lease.fundedTranches ?? []).map((t) => [t.id, t]));
+  const deliveries = checkout.fulfilment?.deliveries ?? [];
+  if (deliveries.length) {
+    return deliveries.map((d) => ({
+      id: d.id,
+      amountCents: d.amountCents,
+      funded: funded.has(d.id),
+      deliveredAt: d.deliveredAt,
+      recordedAt: d.recordedAt,
+      by: d.by,
+      items: d.items,
+      fundedAt: funded.get(d.id)?.at ?? null,
+      fundedBy: funded.get(d.id)?.by.name ?? null,
+    }));
+  }
+  const delivered = lease.status.delivered || lease.status.code === 'G' || lease.status.code === 'L' || Boolean(checkout.delivery?.deliveredAt);
+  if (!delivered) return [];
+  const whole = funded.get(WHOLE_TRANCHE);
+  return [{
+    id: WHOLE_TRANCHE,
+    amountCents: checkout.lease.computation.cashPrice,
+    funded: Boolean(whole) || Boolean(lease.fundedAt),
+    deliveredAt: checkout.delivery?.deliveredAt ?? lease.rogDate,
+    recordedAt: null,
+    by: null,
+    items: checkout.lease.computation.items.map((i) => ({ sku: i.sku, quantity: i.quantity })),
+    fundedAt: whole?.at ?? lease.fundedAt,
+    fundedBy: whole?.by.name ?? null,
+  }];
+}
+
+/** The funding facts of the status machine: only a lease with delivery records has them (see LeaseFacts.funding). */
+export function fundingFactsOf(checkout: CheckoutItem | undefined, lease: FundingRecord, fundingNow: readonly string[] = []) {
+  if (!checkout?.lease || !checkout.fulfilment?.deliveries.length) return undefined;
+  const tranches = tranchesOf(checkout, lease).map((t) => (fundingNow.includes(t.id) ? { ...t, funded: true } : t));
+  return fundingFacts(tranches, fulfilmentOf(checkout).undelivered);
+}
+
+export function leaseFactsOf(checkout: CheckoutItem | undefined, lease: Pick<LeaseRecordData, 'signedByStaffAt' | 'discardedRevision'> & Partial<FundingRecord>): LeaseFacts {
   const revision = checkout?.lease?.revision ?? null;
   // Discarding voids the contract's signature or envelope; the terms stay calculated (recalculate, then sign again).
   const discarded = revision !== null && lease.discardedRevision === revision;
@@ -46,7 +106,8 @@ export function leaseFactsOf(checkout: CheckoutItem | undefined, lease: Pick<Lea
   const signed = hasContract && !discarded && (esignSigned || Boolean(lease.signedByStaffAt));
   const esignPending = hasContract && !discarded && checkout?.esign?.status === 'sent';
   const due = checkout?.lease ? Math.max(0, checkout.lease.computation.actualDownPayment - checkout.paidCents) : 0;
-  return { hasContract, esignPending, signed, downPaymentDue: due > 0 };
+  const funding = lease.status ? fundingFactsOf(checkout, lease as FundingRecord) : undefined;
+  return { hasContract, esignPending, signed, downPaymentDue: due > 0, ...(funding ? { funding } : {}) };
 }
 
 /** The list row of a lease record (English labels; readers translate the status label). */
@@ -84,7 +145,14 @@ export function rowOf(app: ApplicationRecord, lease: LeaseRecordData, checkout: 
     // A contract waits for the shopper's signature unless it is signed or was discarded (a new one is needed).
     requires_acceptance: facts.hasContract && !facts.signed && !(checkout?.lease && lease.discardedRevision === checkout.lease.revision),
     claimed_by: lease.claim ? { user_id: lease.claim.user_id, name: lease.claim.name, at: lease.claim.at } : null,
+    partially_delivered: Boolean(checkout?.fulfilment?.deliveries.length) && fulfilmentOf(checkout!).undelivered > 0,
+    funding_due: dueOf(tranchesOf(checkout, lease)),
   };
+}
+
+function dueOf(tranches: readonly LeaseTranche[]): string | null {
+  const due = tranches.filter((t) => !t.funded).reduce((n, t) => n + t.amountCents, 0);
+  return due > 0 ? centsToDecimal(due) : null;
 }
 
 /** A shopper, retailer or decision fact that moves the status, once (its marker is kept on the record). */
@@ -126,8 +194,25 @@ export function factsOf(app: ApplicationRecord, checkout: CheckoutItem | undefin
         note: esign.envelopeId,
       });
     }
+    const records = checkout.fulfilment?.deliveries ?? [];
     const delivered = checkout.delivery?.deliveredAt;
-    if (delivered) {
+    if (records.length) {
+      // Each retailer delivery (issue 13: partial delivery), in the order they were recorded; its note names the units.
+      const units = (items: { sku: string; quantity: number }[]) => items.map((i) => `${i.quantity} x ${i.sku}`).join(', ');
+      for (const d of records) {
+        out.push({
+          marker: `delivery:${d.id}`,
+          type: 'lease.deliveryConfirmed',
+          name: d.remainingUnits > 0 ? 'delivery.partial' : 'delivery.confirmed',
+          actor: d.by === 'staff' ? 'system' : 'retailer',
+          at: d.recordedAt,
+          note: `${d.id}: ${units(d.items)} (${centsToDecimal(d.amountCents)})`,
+        });
+      }
+      for (const c of checkout.fulfilment?.cancellations ?? []) {
+        out.push({ marker: `cancellation:${c.id}`, type: 'lease.itemsCancelled', name: 'items.cancelled', actor: 'retailer', at: c.at, note: `${c.id}: ${units(c.items)}${c.reason ? ` (${c.reason})` : ''}` });
+      }
+    } else if (delivered) {
       out.push({ marker: `delivered:${delivered}`, type: 'lease.deliveryConfirmed', name: 'delivery.confirmed', actor: 'retailer', at: delivered, note: null });
     }
     const ended = checkout.cancelledAt ?? (checkout.current_step === 11 || checkout.current_step === 12 ? checkout.updatedAt : null);

@@ -231,6 +231,7 @@ export function advance(app: ApplicationRecord, lease: LeaseItem, checkout: Chec
   const events: OutboxEvent[] = [];
   const newMarkers: string[] = [];
   let stateChangedAt = lease.stateChangedAt;
+  let fundedAt = lease.fundedAt;
   const base = { ...lease, storeId: app.storeId, retailerId: app.retailerId, checkoutId: app.checkoutId ?? lease.checkoutId ?? null };
   for (const fact of factsOf(app, checkout)) {
     if (applied.has(fact.marker)) continue;
@@ -252,6 +253,8 @@ export function advance(app: ApplicationRecord, lease: LeaseItem, checkout: Chec
       stateChangedAt = now.toISOString();
       events.push(statusEvent(base, from, to, fact.name, now));
     }
+    // The retailer cancelled the undelivered rest of a lease whose deliveries are all funded: funded now.
+    if (to.code === 'L' && !fundedAt) fundedAt = now.toISOString();
   }
   for (const p of paymentNotesOf(checkout)) {
     if (applied.has(p.marker)) continue;
@@ -263,6 +266,7 @@ export function advance(app: ApplicationRecord, lease: LeaseItem, checkout: Chec
     ...base,
     status: persistLeaseStatus(snapshot),
     stateChangedAt,
+    fundedAt,
     applied: [...applied],
     timeline,
   };

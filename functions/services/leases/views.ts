@@ -40,7 +40,9 @@ import { listCheckoutDeliveries } from '../../data/webhook-deliveries.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { StaffActor } from '../../platform/staff-types.ts';
 import { pinStateOf } from '../decision-support.ts';
-import { applicantNameOf, leaseFactsOf } from './facts.ts';
+import { applicantNameOf, leaseFactsOf, tranchesOf } from './facts.ts';
+import { adjustmentView, fulfilmentOf } from '../fulfilment.ts';
+import type { FulfilmentView } from '../../../machines/contracts/staff-leases.ts';
 
 // What staff see of a lease record: PII concealed to its last 4 characters (the reveal permission shows one field at
 // a time, audited), the decision with its reasons, the flows, the documents, the checkout, payments, webhooks and the
@@ -250,6 +252,53 @@ export function actionViews(lease: LeaseItem, checkout: CheckoutItem | undefined
   });
 }
 
+/** Deliveries, their funding tranches and cancellations of a lease (issue 13), null before it has a contract. */
+export function fulfilmentView(checkout: CheckoutItem | undefined, lease: LeaseItem): FulfilmentView | null {
+  if (!checkout?.lease) return null;
+  const f = fulfilmentOf(checkout);
+  const tranches = tranchesOf(checkout, lease);
+  const sum = (list: typeof tranches) => list.reduce((n, x) => n + x.amountCents, 0);
+  const adjustment = adjustmentView(f.adjustment);
+  // Delivered whole without delivery records (staff marked it delivered): every unit is out.
+  const wholeDelivered = !f.deliveries.length && tranches.length > 0;
+  return {
+    lines: f.lines.map((l) =>
+      wholeDelivered
+        ? { sku: l.sku, description: l.description, quantity: l.quantity, delivered: l.quantity, cancelled: 0, undelivered: 0 }
+        : { sku: l.sku, description: l.description, quantity: l.quantity, delivered: l.delivered, cancelled: l.cancelled, undelivered: l.undelivered },
+    ),
+    tranches: tranches.map((x) => ({
+      id: x.id,
+      items: x.items,
+      delivered_at: x.deliveredAt ?? '',
+      recorded_at: x.recordedAt ?? x.deliveredAt ?? '',
+      by: x.by ?? 'staff',
+      amount: centsToDecimal(x.amountCents),
+      funded: x.funded,
+      funded_at: x.fundedAt,
+      funded_by: x.fundedBy,
+    })),
+    cancellations: f.cancellations.map((c) => ({ id: c.id, items: c.items, amount: centsToDecimal(c.amountCents), at: c.at, reason: c.reason })),
+    financed_amount: centsToDecimal(f.financedCents),
+    delivered_amount: centsToDecimal(f.deliveries.length ? f.deliveredCents : sum(tranches)),
+    funded_amount: centsToDecimal(sum(tranches.filter((x) => x.funded))),
+    funding_due: centsToDecimal(sum(tranches.filter((x) => !x.funded))),
+    undelivered_units: wholeDelivered ? 0 : f.undelivered,
+    partially_delivered: f.deliveries.length > 0 && f.undelivered > 0,
+    adjustment: adjustment
+      ? {
+          cancelled_cash_price: adjustment.cancelled_cash_price,
+          payment_before: adjustment.payment_before,
+          payment_after: adjustment.payment_after,
+          total_of_payments_before: adjustment.total_of_payments_before,
+          total_of_payments_after: adjustment.total_of_payments_after,
+          prepaid_credit: adjustment.prepaid_credit,
+          refund_due: adjustment.refund_due,
+        }
+      : null,
+  };
+}
+
 export const REVEAL_PERMISSION = 'applications.reveal';
 
 export async function detailView(deps: Deps, ctx: { app: ApplicationRecord; lease: LeaseItem; checkout: CheckoutItem | undefined }, actor: StaffActor, lang: Lang): Promise<ApplicationDetail> {
@@ -344,6 +393,7 @@ export async function detailView(deps: Deps, ctx: { app: ApplicationRecord; leas
     info_request: lease.infoRequest,
     delivery_date: lease.deliveryDate,
     revealable: actor.permissions.has(REVEAL_PERMISSION) ? revealableFields(app) : [],
+    fulfilment: fulfilmentView(checkout, lease),
   };
 }
 
