@@ -307,6 +307,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/retailer/v1/checkouts/{checkout_id}', group: 'retailer', name: 'getCheckout', auth: 'retailer' },
   { method: 'POST', path: '/retailer/v1/checkouts/{checkout_id}/cancel', group: 'retailer', name: 'cancelCheckout', auth: 'retailer' },
   { method: 'POST', path: '/retailer/v1/checkouts/{checkout_id}/delivery', group: 'retailer', name: 'confirmDelivery', auth: 'retailer' },
+  { method: 'POST', path: '/retailer/v1/checkouts/{checkout_id}/items/cancel', group: 'retailer', name: 'cancelItems', auth: 'retailer' },
   { method: 'GET', path: '/retailer/v1/webhooks/deliveries', group: 'retailer', name: 'webhookDeliveries', auth: 'retailer' },
   { method: 'POST', path: '/retailer/v1/webhooks/deliveries/{event_id}/replay', group: 'retailer', name: 'replayWebhook', auth: 'retailer' },
   // the retailer API's OpenAPI document and its reference page (functions/http/retailer-docs.ts)
