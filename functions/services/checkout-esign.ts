@@ -10,6 +10,7 @@ import { accepts, applyIfAccepted, applyToCheckout, loadSessionCheckout, require
 import { contractHtmlOf, UNABLE_TO_GENERATE } from './contract.ts';
 import { listConsents, recordConsent, sha256 } from './consents.ts';
 import type { CheckoutItem } from '../data/checkouts.ts';
+import { checkoutVendorsFor } from './record-vendors.ts';
 
 // E-sign of the lease contract: the agreement (HTML, from the stored lease) goes into an envelope at the e-sign
 // vendor (deps.providers.esign); the shopper is sent to the vendor's signing page (status 13, lease e-sign); the
@@ -30,6 +31,8 @@ function vendorFailure(error: unknown): AppError {
 
 export async function requestEsign(deps: Deps, session: ApplySession, checkoutId: string, options: { iframe: boolean }, lang: Lang, ip?: string | null): Promise<EsignAnswer> {
   const item = await loadSessionCheckout(deps, session, checkoutId);
+  // A test checkout signs with the sandbox e-sign vendor only.
+  const esign = checkoutVendorsFor(deps, item).esign;
   const app = await requireVerified(deps, session, item);
   if (!accepts(item, { type: 'esign.requested' })) {
     // The machine's own refusal (409 with the status in the message).
@@ -42,7 +45,7 @@ export async function requestEsign(deps: Deps, session: ApplySession, checkoutId
   let envelopeId: string;
   let signing: { url: string; expiresAt: string };
   try {
-    const envelope = await deps.providers.esign.createEnvelope({
+    const envelope = await esign.createEnvelope({
       document: { contentType: 'text/html', content: html, name: 'Lease-Purchase Agreement' },
       signer,
       reference: checkoutId,
@@ -50,7 +53,7 @@ export async function requestEsign(deps: Deps, session: ApplySession, checkoutId
     });
     envelopeId = envelope.envelopeId;
     const returnUrl = `${deps.config.publicUrl}/#/process?checkout_id=${encodeURIComponent(checkoutId)}&iframe=${options.iframe ? 1 : 0}`;
-    signing = await deps.providers.esign.signingUrl({ envelopeId, returnUrl, signer });
+    signing = await esign.signingUrl({ envelopeId, returnUrl, signer });
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw vendorFailure(error);
@@ -64,7 +67,7 @@ export async function requestEsign(deps: Deps, session: ApplySession, checkoutId
       mutate: (c) => ({ esign: { envelopeId, status: 'sent', requestedAt: now.toISOString(), leaseRevision: c.lease?.revision ?? 0 } }),
     });
   } catch (error) {
-    await deps.providers.esign.voidEnvelope(envelopeId, 'Superseded before signing.').catch(() => undefined);
+    await esign.voidEnvelope(envelopeId, 'Superseded before signing.').catch(() => undefined);
     throw error;
   }
   // The consent record: the exact document sent for signing, by its SHA-256.
@@ -80,7 +83,7 @@ export async function requestEsign(deps: Deps, session: ApplySession, checkoutId
   });
   // A new envelope replaces the one sent before (expired or lost link).
   if (previous && previous.status === 'sent' && previous.envelopeId !== envelopeId) {
-    await deps.providers.esign.voidEnvelope(previous.envelopeId, 'Replaced by a new signing request.').catch((error) =>
+    await esign.voidEnvelope(previous.envelopeId, 'Replaced by a new signing request.').catch((error) =>
       deps.log.warn('could not void a replaced envelope', { checkoutId, error: String(error) }),
     );
   }
@@ -95,7 +98,7 @@ export async function discardContract(deps: Deps, session: ApplySession, checkou
   }
   if (item.esign?.status === 'sent') {
     try {
-      await deps.providers.esign.voidEnvelope(item.esign.envelopeId, 'Discarded by the shopper.');
+      await checkoutVendorsFor(deps, item).esign.voidEnvelope(item.esign.envelopeId, 'Discarded by the shopper.');
     } catch (error) {
       // A completed envelope cannot be discarded: the signature wins.
       if (error instanceof EsignError && error.code === 'invalid_state') throw new AppError(409, 'This contract is already signed.');

@@ -38,6 +38,7 @@ import type { Deps } from '../platform/deps.ts';
 import { AppError, forbidden, notFound, unprocessable } from '../platform/errors.ts';
 import { isLiveApproval, isSessionVerified } from './decision-support.ts';
 import { retailerFulfilmentView } from './fulfilment.ts';
+import { checkoutVendorsFor } from './record-vendors.ts';
 
 // The checkout aggregate's use cases: the retailer creates a checkout; the shopper exchanges the checkout token for
 // an apply token bound to the checkout; every event goes through the checkout machine (machines/checkout), which
@@ -468,7 +469,7 @@ export async function cancelCheckout(deps: Deps, checkoutId: string, actor: Audi
   const item = await applyToCheckout(deps, checkoutId, { type: 'checkout.cancelled', ...(reason ? { reason } : {}) }, { actor, lang, ...(reason ? { note: reason.slice(0, 200) } : {}) });
   if (item.esign?.status === 'sent') {
     try {
-      await deps.providers.esign.voidEnvelope(item.esign.envelopeId, 'The checkout was cancelled.');
+      await checkoutVendorsFor(deps, item).esign.voidEnvelope(item.esign.envelopeId, 'The checkout was cancelled.');
       await updateCheckout(deps, item.id, (c) => (c.esign ? { esign: { ...c.esign, status: 'voided' } } : {}));
     } catch (error) {
       deps.log.warn('could not void the envelope of a cancelled checkout', { checkoutId, error: String(error) });

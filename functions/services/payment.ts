@@ -14,6 +14,7 @@ import { CARD_MESSAGES, cardRefusal } from '../providers/card-vault/card-rules.t
 import { CardVaultError, type CardFacts, type CardFlags, type ChargeResult } from '../providers/card-vault/port.ts';
 import type { CardVaultEvent } from '../providers/card-vault/webhook.ts';
 import { accepts, applyIfAccepted, applyToCheckout, loadSessionCheckout, requireVerified, withCheckoutId } from './checkout.ts';
+import { cardVaultNameFor, checkoutVendorsFor } from './record-vendors.ts';
 
 // The down payment (seed 000 sections 5, 7, 8): the card is typed into the vault's hosted fields, so our API only
 // sees vault tokens. verify/tokenize read the token's card facts and apply the store's card flags (the seed's exact
@@ -50,7 +51,7 @@ export const dueCents = (item: CheckoutItem) => Math.max(0, (item.lease?.computa
 export async function paymentConfig(deps: Deps, item: CheckoutItem, store: StoreView, lang: Lang) {
   const amountCents = dueCents(item);
   const flags = cardFlagsOf(store);
-  const session = await deps.providers.cardVault.createSession({
+  const session = await checkoutVendorsFor(deps, item).cardVault.createSession({
     amountCents,
     currency: 'usd',
     reference: item.id,
@@ -68,7 +69,7 @@ export async function paymentConfig(deps: Deps, item: CheckoutItem, store: Store
     lang,
   });
   return {
-    gateway: deps.config.checkoutVendors.cardVault.provider,
+    gateway: cardVaultNameFor(deps, item),
     amount: centsToDecimal(amountCents),
     config: { session_id: session.sessionId, fields_url: session.fieldsUrl ?? null, elements: session.elements ?? null, expires_at: session.expiresAt },
     data: {
@@ -86,11 +87,11 @@ export async function paymentConfig(deps: Deps, item: CheckoutItem, store: Store
 }
 
 /** Reads a vault token's card and applies the store's card flags; 422 with the seed's message when refused. */
-export async function checkCard(deps: Deps, store: StoreView, token: string): Promise<CardFacts> {
+export async function checkCard(deps: Deps, store: StoreView, token: string, record: { livemode?: boolean } = {}): Promise<CardFacts> {
   if (!token || token.length > 255) throw unprocessable({ token: [CARD_MESSAGES.tokenFailed] }, CARD_MESSAGES.tokenFailed);
   let facts: CardFacts;
   try {
-    facts = await deps.providers.cardVault.cardFacts(token);
+    facts = await checkoutVendorsFor(deps, record).cardVault.cardFacts(token);
   } catch (error) {
     if (error instanceof CardVaultError && error.code === 'invalid_token') throw unprocessable({ token: [CARD_MESSAGES.tokenFailed] }, CARD_MESSAGES.tokenFailed);
     throw new AppError(503, CARD_MESSAGES.processing);
@@ -109,7 +110,7 @@ export async function verifyCardToken(deps: Deps, session: ApplySession, body: {
   }
   if (!session.checkoutId) throw new AppError(404, 'Checkout not found', undefined, { not_found: 'checkout' });
   const item = await loadSessionCheckout(deps, session, session.checkoutId);
-  const facts = await checkCard(deps, await storeOf(deps, item), body.token ?? '');
+  const facts = await checkCard(deps, await storeOf(deps, item), body.token ?? '', item);
   return { token: facts.token, card: cardView(facts) };
 }
 
@@ -213,7 +214,7 @@ export async function processCard(deps: Deps, session: ApplySession, body: Proce
   if (amount === undefined || amount !== due) throw unprocessable({ amount: [`The amount must be the down payment due: ${centsToDecimal(due)}.`] });
   if (fee === undefined || fee !== 0) throw unprocessable({ convenienceFee: ['No convenience fee applies to this payment.'] });
   const store = await storeOf(deps, item);
-  const facts = await checkCard(deps, store, body.token);
+  const facts = await checkCard(deps, store, body.token, item);
 
   const number = item.payments.length + 1;
   const key = `${checkoutId}-payment-${number}`;
@@ -239,7 +240,7 @@ export async function processCard(deps: Deps, session: ApplySession, body: Proce
   let outcome: Outcome;
   try {
     outcome = outcomeOf(
-      await deps.providers.cardVault.charge({ token: facts.token, amountCents: amount, currency: 'usd', idempotencyKey: key, reference: checkoutId, description: `Down payment ${checkoutId}` }),
+      await checkoutVendorsFor(deps, item).cardVault.charge({ token: facts.token, amountCents: amount, currency: 'usd', idempotencyKey: key, reference: checkoutId, description: `Down payment ${checkoutId}` }),
     );
   } catch (error) {
     deps.log.warn('card charge request failed', { checkoutId, error: String(error) });
