@@ -75,6 +75,21 @@ export interface BuiltWebhook {
   data: Record<string, unknown>;
 }
 
+/** What some types carry beyond the status: the partial delivery, the cancellation, the funding tranche. */
+function extrasOf(event: OutboxEvent): Record<string, unknown> {
+  const d = event.data;
+  switch (event.type) {
+    case 'checkout.partially_delivered':
+      return { delivery: d.delivery ?? null };
+    case 'checkout.items_cancelled':
+      return { cancellation: d.cancellation ?? null, lease_adjustment: d.lease_adjustment ?? null };
+    case 'lease.tranche_funded':
+      return { tranche: { ids: d.tranche_ids ?? [], amount: d.amount ?? null, funded_amount: d.funded_amount ?? null } };
+    default:
+      return {};
+  }
+}
+
 /** A checkout made with a test API token is not live; checkouts from before modes are. */
 const livemodeOf = (checkout: object) => (checkout as { livemode?: unknown }).livemode !== false;
 
@@ -121,6 +136,7 @@ export async function webhookBody(deps: WebhookDeps, event: OutboxEvent, options
           },
         }
       : {}),
+    ...extrasOf(event),
   };
   const envelope = {
     id: event.id,

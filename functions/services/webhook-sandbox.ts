@@ -1,6 +1,7 @@
 import { CHECKOUT_STATUS, CHECKOUT_STATUS_NAMES } from '../../machines/checkout/checkout-status.ts';
 import { checkoutStatusEventType, webhookEvent } from '../../machines/contracts/webhook-events.ts';
 import { LEASE_STATUS_CODES } from '../../machines/lease-status/lease-status.machine.ts';
+import { centsToDecimal } from '../../machines/domain/money.ts';
 import type { CheckoutItem } from '../data/checkouts.ts';
 import { newEvent, type OutboxEvent } from '../data/items.ts';
 import type { Deps } from '../platform/deps.ts';
@@ -21,6 +22,26 @@ export const isTestCheckout = (checkout: CheckoutItem) => (checkout as { livemod
 
 const SANDBOX_ACTION = 'sandbox.fire';
 
+/** One unit of the cart's first line, as a partial delivery or cancellation of it would name it. */
+function firstUnit(checkout: CheckoutItem) {
+  const line = checkout.cart.items[0]!;
+  const units = checkout.cart.items.reduce((sum, i) => sum + i.quantity, 0);
+  return { items: [{ sku: line.sku, quantity: 1 }], amount: centsToDecimal(line.unit_price), remaining: units - 1 };
+}
+
+/** The part of a partial-delivery type that a status does not say: which units (one of the cart's first line). */
+function fulfilmentExtras(type: string, checkout: CheckoutItem, now: Date): Record<string, unknown> {
+  const unit = firstUnit(checkout);
+  const at = now.toISOString();
+  if (type === 'checkout.partially_delivered') {
+    return { delivery: { id: 'dlv_simulated', items: unit.items, amount: unit.amount, delivered_at: at, recorded_at: at, by: 'retailer', remaining_units: Math.max(1, unit.remaining) } };
+  }
+  if (type === 'checkout.items_cancelled') {
+    return { cancellation: { id: 'cnl_simulated', items: unit.items, amount: unit.amount, at, by: 'retailer', reason: 'Fired from the sandbox' }, lease_adjustment: null };
+  }
+  return {};
+}
+
 function checkoutEvent(type: string, checkout: CheckoutItem, now: Date): OutboxEvent | null {
   const base = {
     checkout_id: checkout.id,
@@ -30,8 +51,9 @@ function checkoutEvent(type: string, checkout: CheckoutItem, now: Date): OutboxE
     may_continue: checkout.may_continue,
     event: SANDBOX_ACTION,
   };
-  if (type === 'checkout.delivered') {
-    return newEvent(type, { type: 'checkout', id: checkout.id }, { ...base, status: checkout.current_step, status_name: checkout.status_name, previous_status: checkout.current_step }, now);
+  if (type === 'checkout.delivered' || type === 'checkout.partially_delivered' || type === 'checkout.items_cancelled') {
+    const current = { status: checkout.current_step, status_name: checkout.status_name, previous_status: checkout.current_step };
+    return newEvent(type, { type: 'checkout', id: checkout.id }, { ...base, ...current, ...fulfilmentExtras(type, checkout, now) }, now);
   }
   const name = type === 'checkout.created' ? 'notStarted' : CHECKOUT_STATUS_NAMES.find((n) => n !== 'notStarted' && checkoutStatusEventType(n) === type);
   if (!name) return null;
@@ -40,23 +62,18 @@ function checkoutEvent(type: string, checkout: CheckoutItem, now: Date): OutboxE
 }
 
 function leaseEvent(type: string, checkout: CheckoutItem, applicationId: string, now: Date): OutboxEvent | null {
+  const base = { application_id: applicationId, checkout_id: checkout.id, retailer_id: checkout.retailerId, store_id: checkout.storeId, previous_lease_status: null, previous_delivered: false, action: SANDBOX_ACTION };
+  if (type === 'lease.tranche_funded') {
+    const unit = firstUnit(checkout);
+    return newEvent(type, { type: 'lease', id: applicationId }, { ...base, lease_status: 'G', delivered: false, tranche_ids: ['dlv_simulated'], amount: unit.amount, funded_amount: unit.amount }, now);
+  }
   for (const code of LEASE_STATUS_CODES) {
     for (const delivered of [false, true]) {
       if (leaseEventType(code, delivered) !== type) continue;
       return newEvent(
         type,
         { type: 'lease', id: applicationId },
-        {
-          application_id: applicationId,
-          checkout_id: checkout.id,
-          retailer_id: checkout.retailerId,
-          store_id: checkout.storeId,
-          lease_status: code,
-          delivered,
-          previous_lease_status: null,
-          previous_delivered: false,
-          action: SANDBOX_ACTION,
-        },
+        { ...base, lease_status: code, delivered },
         now,
       );
     }

@@ -69,6 +69,53 @@ const checkoutFields = {
 };
 
 export const webhookCheckoutDataSchema = z.object(checkoutFields);
+
+const unitsSchema = z.array(z.object({ sku: z.string(), quantity: z.number().check(z.int(), z.minimum(1)) }));
+
+/** One delivery of some units (POST /retailer/v1/checkouts/{checkout_id}/delivery with `items`). */
+export const webhookDeliveryRecordSchema = z.object({
+  id: z.string(),
+  items: unitsSchema,
+  /** The share of the financed amount these units carry (their funding tranche). */
+  amount: decimal,
+  delivered_at: z.string(),
+  recorded_at: z.string(),
+  by: z.string(),
+  /** Units still undelivered after this delivery. */
+  remaining_units: z.number().check(z.int(), z.minimum(0)),
+});
+
+/** Undelivered units the retailer cancelled; they will be neither delivered nor funded. */
+export const webhookCancellationSchema = z.object({
+  id: z.string(),
+  items: unitsSchema,
+  amount: decimal,
+  at: z.string(),
+  by: z.string(),
+  reason: z.nullable(z.string()),
+});
+
+/** How the lease changed after a cancellation (decimal dollars). */
+export const webhookLeaseAdjustmentSchema = z.object({
+  cancelled_cash_price: decimal,
+  leased_before: decimal,
+  leased_after: decimal,
+  payment_before: decimal,
+  payment_after: decimal,
+  total_of_payments_before: decimal,
+  total_of_payments_after: decimal,
+  prepaid_credit: decimal,
+  refund_due: decimal,
+});
+
+/** A funding tranche paid to the retailer (one per partial delivery). */
+export const webhookTrancheSchema = z.object({
+  ids: z.array(z.string()),
+  /** What this payment was. */
+  amount: decimal,
+  /** What has been funded for the lease so far. */
+  funded_amount: decimal,
+});
 export const webhookLeaseDataSchema = z.object({ ...checkoutFields, lease: webhookLeaseSchema });
 
 /** A checkout status change's data: the status (and its name) the type says. */
@@ -197,6 +244,28 @@ function build(): WebhookEventDefinition[] {
     add(checkoutStatusEventType(name), CHECKOUT_SUMMARIES[name], checkoutStatusData(status, name), exampleData(status, PREVIOUS[name] ?? null));
   }
   add(
+    'checkout.partially_delivered',
+    'You confirmed the delivery of some items of a completed checkout; others are still to come. `delivery` says which units and the funding tranche they carry.',
+    z.object({ ...checkoutFields, delivery: webhookDeliveryRecordSchema }),
+    {
+      ...exampleData(9, 9),
+      delivery: { id: 'dlv_3c1e5a7b9d', items: [{ sku: 'TV-55-4K', quantity: 1 }], amount: '548.99', delivered_at: '2026-11-03T10:00:00.000Z', recorded_at: '2026-11-03T10:02:11.000Z', by: 'retailer', remaining_units: 1 },
+    },
+  );
+  add(
+    'checkout.items_cancelled',
+    'You cancelled undelivered items of a completed checkout; they will not be delivered nor funded. `lease_adjustment` is how the lease changed.',
+    z.object({ ...checkoutFields, cancellation: webhookCancellationSchema, lease_adjustment: z.nullable(webhookLeaseAdjustmentSchema) }),
+    {
+      ...exampleData(9, 9),
+      cancellation: { id: 'cnl_8f2d4b6a0c', items: [{ sku: 'SB-200', quantity: 1 }], amount: '149.00', at: '2026-11-03T11:00:00.000Z', by: 'retailer', reason: 'Out of stock' },
+      lease_adjustment: {
+        cancelled_cash_price: '149.00', leased_before: '697.99', leased_after: '548.99', payment_before: '52.10', payment_after: '40.98',
+        total_of_payments_before: '1354.60', total_of_payments_after: '1065.48', prepaid_credit: '0.00', refund_due: '0.00',
+      },
+    },
+  );
+  add(
     'checkout.delivered',
     'You confirmed the delivery of a completed checkout (POST /retailer/v1/checkouts/{checkout_id}/delivery).',
     webhookCheckoutDataSchema,
@@ -217,6 +286,16 @@ function build(): WebhookEventDefinition[] {
       lease: { id: EXAMPLE_APPLICATION, status: l.code, delivered: l.delivered ?? (l.code === 'G' || l.code === 'L'), previous_status: LEASE_EXAMPLE[l.name]![0], action: LEASE_EXAMPLE[l.name]![1] },
     });
   }
+  add(
+    'lease.tranche_funded',
+    'The lender paid you a funding tranche (the share of one partial delivery); `tranche.funded_amount` is the total funded so far.',
+    z.object({ ...checkoutFields, lease: webhookLeaseSchema, tranche: webhookTrancheSchema }),
+    {
+      ...exampleData(9, null),
+      lease: { id: EXAMPLE_APPLICATION, status: 'G', delivered: false, previous_status: 'Y', action: 'complete-funding' },
+      tranche: { ids: ['dlv_3c1e5a7b9d'], amount: '548.99', funded_amount: '548.99' },
+    },
+  );
   return out;
 }
 
