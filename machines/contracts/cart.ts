@@ -23,14 +23,16 @@ const quantity = z
   .int({ error: 'cart.error.quantity' })
   .check(z.gte(1, 'cart.error.quantity'), z.lte(CART_MAX_QUANTITY, 'cart.error.quantity'));
 
-export const cartPartSchema = z.object({ sku, quantity, description, unit_price: moneySchema });
+const unitPrice = moneySchema.check(z.meta({ description: 'The unit price in dollars: a number or a string with at most 2 decimals ("499.99", 499.99, "$1,299.00").', examples: ['499.99'] }));
+
+export const cartPartSchema = z.object({ sku, quantity, description, unit_price: unitPrice });
 
 export const cartItemSchema = z.object({
   sku,
   quantity,
   description,
-  unit_price: moneySchema,
-  required_parts: z._default(z.array(cartPartSchema), []),
+  unit_price: unitPrice,
+  required_parts: z._default(z.array(cartPartSchema), []).check(z.meta({ description: 'Parts sold with the item (a mount, cables), leased with it.' })),
 });
 
 export const cartSchema = z.object({

@@ -94,6 +94,7 @@ export const createCheckoutExample = {
 
 const createdExample = {
   checkout_id: CHECKOUT_ID,
+  livemode: true,
   url: 'https://app.example.com/#/checkpoint/Jq3v9wP0sX2yZ7aB1cD4eF6gH8iK0mN2oQ4rS6tU8vW/0',
   iframe_url: 'https://app.example.com/#/checkpoint/Jq3v9wP0sX2yZ7aB1cD4eF6gH8iK0mN2oQ4rS6tU8vW/1',
   status: null,
@@ -103,6 +104,7 @@ const createdExample = {
 
 export const checkoutExample = {
   checkout_id: CHECKOUT_ID,
+  livemode: true,
   status: 9,
   status_name: 'completed',
   current_step: 9,

@@ -62,12 +62,22 @@ export const prefillSchema = z.object({
 
 export const retailerCheckoutSchema = z.object({
   cart: cartSchema,
-  return_url: webUrl('retailerCheckout.error.returnUrl'),
-  return_url_failure: webUrl('retailerCheckout.error.returnUrlFailure'),
+  return_url: webUrl('retailerCheckout.error.returnUrl').check(
+    z.meta({ description: 'Where the shopper returns after a completed checkout (http or https; `checkout_id` is added).', examples: ['https://retailer.example/checkout/done'] }),
+  ),
+  return_url_failure: webUrl('retailerCheckout.error.returnUrlFailure').check(
+    z.meta({ description: 'Where the shopper returns when the checkout ends without a lease (`checkout_id` and `status` are added).', examples: ['https://retailer.example/checkout/failed'] }),
+  ),
   callback_url: z
     .string({ error: 'retailerCheckout.error.callbackUrl' })
-    .check(z.maxLength(2048, 'retailerCheckout.error.callbackUrl'), z.refine(isCallbackUrl, 'retailerCheckout.error.callbackUrl')),
-  prefill: z.optional(prefillSchema),
+    .check(
+      z.maxLength(2048, 'retailerCheckout.error.callbackUrl'),
+      z.refine(isCallbackUrl, 'retailerCheckout.error.callbackUrl'),
+      z.meta({ description: 'Where we POST the signed webhooks of this checkout (https; http only for localhost).', examples: ['https://retailer.example/webhooks/lease'] }),
+    ),
+  prefill: z.optional(
+    prefillSchema.check(z.meta({ description: "What you already know of the shopper, to pre-fill the application (never sent back to you). A cell's punctuation and a leading 1 are removed; a state is upper-cased." })),
+  ),
 });
 
 /** The whole `POST /retailer/v1/checkouts` body: the checkout, the store it is for and the retailer's options. */

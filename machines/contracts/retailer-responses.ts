@@ -20,11 +20,13 @@ export const checkoutStatusSchema = described(
   [9],
 );
 export const checkoutStatusNameSchema = described(z.enum(CHECKOUT_STATUS_NAMES as [string, ...string[]]), 'The name of the status.', ['completed']);
+const livemodeSchema = described(z.boolean(), 'False for a test-mode checkout (created with a test API token: sandbox vendors only).', [true]);
 const stepSchema = described(z.enum(['default', 'lease', 'sign', 'payment', 'complete']), "The shopper's next screen for this status.", ['complete']);
 
 /** `POST /retailer/v1/checkouts` (201): where to send the shopper. */
 export const createdCheckoutSchema = z.object({
   checkout_id: described(z.string(), 'The checkout id.', ['chk_5f0c6a1e2b3d4c5e6f708192']),
+  livemode: livemodeSchema,
   url: described(z.string(), 'Send the shopper here (a full page); the link is single-use and expires at `expires_at`.'),
   iframe_url: described(z.string(), 'The same, for an iframe or the lease.js modal.'),
   status: checkoutStatusSchema,
@@ -43,6 +45,7 @@ const auditEntrySchema = z.object({
 /** The retailer's view of a checkout: statuses, lease figures, the application's result code; no personal data. */
 export const retailerCheckoutSchema = z.object({
   checkout_id: described(z.string(), 'The checkout id.', ['chk_5f0c6a1e2b3d4c5e6f708192']),
+  livemode: livemodeSchema,
   status: checkoutStatusSchema,
   status_name: checkoutStatusNameSchema,
   current_step: checkoutStatusSchema,

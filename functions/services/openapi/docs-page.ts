@@ -102,7 +102,7 @@ function fieldTable(doc: OpenApiDocument, schema: Json | undefined): string {
   return `<table><thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Required</th><th scope="col">Description</th></tr></thead><tbody>${list
     .map(
       (r) =>
-        `<tr><td><code>${escapeHtml(r.name)}</code></td><td><code>${escapeHtml(r.type)}</code></td><td>${r.required ? 'yes' : 'no'}</td><td>${inline(r.description)}${r.rules ? `<br><span class="rules">${escapeHtml(r.rules)}</span>` : ''}</td></tr>`,
+        `<tr><td><code>${escapeHtml(r.name)}</code></td><td><code>${escapeHtml(r.type)}</code></td><td>${r.required ? 'yes' : 'no'}</td><td>${inline(r.description)}${r.rules ? `${r.description ? '<br>' : ''}<span class="rules">${escapeHtml(r.rules)}</span>` : ''}</td></tr>`,
     )
     .join('')}</tbody></table>`;
 }
