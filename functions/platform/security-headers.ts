@@ -36,9 +36,12 @@ const spaDirectives = {
 /** A valid CSP/postMessage origin: scheme, host and optional port, nothing else. */
 export const ORIGIN_PATTERN = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/;
 
-/** The shopper portal: framed by our own pages and by the store's retailer's registered origins only. */
+/**
+ * The shopper portal: framed by our own pages and by the store's retailer's registered origins only (`https:`, any
+ * secure origin, is the static policy CloudFront can state for the embed path).
+ */
 export function shopperCsp(frameOrigins: readonly string[] = []): string {
-  const ancestors = ["'self'", ...frameOrigins.filter((o) => ORIGIN_PATTERN.test(o))].join(' ');
+  const ancestors = ["'self'", ...frameOrigins.filter((o) => o === 'https:' || ORIGIN_PATTERN.test(o))].join(' ');
   return join({ ...spaDirectives, 'frame-ancestors': ancestors });
 }
 

@@ -8,6 +8,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { isProductionStage } from './settings.ts';
+import { STAFF_CSP, shopperCsp } from '../../functions/platform/security-headers.ts';
 
 /**
  * CloudFront path patterns served by the HTTP API, in precedence order. Everything else is the SPA bucket.
@@ -90,10 +91,18 @@ export class Web extends Construct {
     const cacheControl = (value: string): cloudfront.ResponseCustomHeadersBehavior => ({
       customHeaders: [{ header: 'Cache-Control', value, override: true }],
     });
-    // The shopper portal is embedded by retailers in iframes: no X-Frame-Options / frame-ancestors on it.
+    // The shopper portal's policy (functions/platform/security-headers.ts): framed by our own pages only at `/`; a
+    // retailer frames it through /embed/{retailer}/{store}/ (the checkout's iframe_url).
     const shopperHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ShopperHeaders', {
-      comment: 'Shopper SPA: security headers (frameable by retailers), HTML never cached by browsers',
-      securityHeadersBehavior: baseSecurity,
+      comment: 'Shopper SPA: security headers and CSP (framed by our own pages only), HTML never cached by browsers',
+      securityHeadersBehavior: { ...baseSecurity, contentSecurityPolicy: { contentSecurityPolicy: shopperCsp(), override: true } },
+      customHeadersBehavior: cacheControl('no-cache'),
+    });
+    // A response headers policy is static, so in AWS the embed page may be framed by any HTTPS origin; the local
+    // runtime narrows it to the store's retailer's registered origins (functions/services/embed-origins.ts).
+    const embedHeaders = new cloudfront.ResponseHeadersPolicy(this, 'EmbedHeaders', {
+      comment: 'Shopper SPA framed by retailers (/embed/*): CSP with HTTPS frame ancestors, HTML never cached',
+      securityHeadersBehavior: { ...baseSecurity, contentSecurityPolicy: { contentSecurityPolicy: shopperCsp(['https:']), override: true } },
       customHeadersBehavior: cacheControl('no-cache'),
     });
     const assetHeaders = new cloudfront.ResponseHeadersPolicy(this, 'AssetHeaders', {
@@ -107,7 +116,7 @@ export class Web extends Construct {
       securityHeadersBehavior: {
         ...baseSecurity,
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        contentSecurityPolicy: { contentSecurityPolicy: "frame-ancestors 'none'", override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: STAFF_CSP, override: true },
       },
       customHeadersBehavior: cacheControl('no-cache'),
     });
@@ -180,6 +189,7 @@ export class Web extends Construct {
     for (const pattern of apiPathPatternsFor(props.stage)) additionalBehaviors[pattern] = apiBehavior;
     additionalBehaviors['/assets/*'] = siteBehavior(assetHeaders);
     additionalBehaviors['/staff/*'] = siteBehavior(staffHeaders, spaRouting);
+    additionalBehaviors['/embed/*'] = siteBehavior(embedHeaders, spaRouting);
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `lease-to-own ${props.stage}`,

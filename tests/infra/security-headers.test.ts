@@ -1,0 +1,60 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Web } from '../../infra/constructs/web.ts';
+
+// The CloudFront response headers policies (issue 14, item 7): HSTS on every behaviour, a CSP on both SPAs, the staff
+// portal never framed, the shopper page framed by our own pages at / and by HTTPS retailers only through /embed/*.
+
+type Policy = { Name?: string; Comment?: string; SecurityHeadersConfig?: Record<string, any>; CustomHeadersConfig?: unknown };
+
+let policies: Policy[];
+let distribution: Record<string, any>;
+
+beforeAll(() => {
+  const stack = new Stack(new App(), 'HeadersTest');
+  const httpApi = new apigwv2.HttpApi(stack, 'Api');
+  // A project root without dist/: the SPA upload is left out, the distribution and its policies are what matter.
+  new Web(stack, 'Web', { stage: 'prod', projectRoot: mkdtempSync(join(tmpdir(), 'lto-web-')), httpApi });
+  const template = Template.fromStack(stack);
+  policies = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy')).map((r) => r.Properties.ResponseHeadersPolicyConfig as Policy);
+  distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+}, 60_000);
+
+const byComment = (start: string) => {
+  const found = policies.find((p) => p.Comment?.startsWith(start));
+  if (!found) throw new Error(`no policy "${start}..." among ${policies.map((p) => p.Comment).join(' | ')}`);
+  return found;
+};
+
+describe('CloudFront security headers', () => {
+  it('sends Strict-Transport-Security (two years, subdomains) from every policy', () => {
+    expect(policies.length).toBeGreaterThanOrEqual(5);
+    for (const policy of policies) {
+      expect(policy.SecurityHeadersConfig?.StrictTransportSecurity, policy.Comment).toMatchObject({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true });
+      expect(policy.SecurityHeadersConfig?.ContentTypeOptions, policy.Comment).toMatchObject({ Override: true });
+    }
+  });
+
+  it('never frames the staff portal', () => {
+    const staff = byComment('Staff SPA').SecurityHeadersConfig!;
+    expect(staff.FrameOptions).toMatchObject({ FrameOption: 'DENY' });
+    expect(staff.ContentSecurityPolicy.ContentSecurityPolicy).toContain("frame-ancestors 'none'");
+    expect(staff.ContentSecurityPolicy.ContentSecurityPolicy).toContain("script-src 'self'");
+  });
+
+  it("lets only our own pages frame the shopper page at /, and HTTPS retailers through /embed/*", () => {
+    const shopper = byComment('Shopper SPA: security').SecurityHeadersConfig!.ContentSecurityPolicy.ContentSecurityPolicy as string;
+    expect(shopper).toMatch(/frame-ancestors 'self'$|frame-ancestors 'self';/);
+    expect(shopper).toContain("script-src 'self'");
+    const embed = byComment('Shopper SPA framed').SecurityHeadersConfig!.ContentSecurityPolicy.ContentSecurityPolicy as string;
+    expect(embed).toContain("frame-ancestors 'self' https:");
+    const embedBehavior = (distribution.CacheBehaviors as { PathPattern: string; ResponseHeadersPolicyId: unknown }[]).find((b) => b.PathPattern === '/embed/*');
+    expect(embedBehavior?.ResponseHeadersPolicyId).toBeDefined();
+    expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toBeDefined();
+  });
+});
