@@ -29,13 +29,15 @@ import { webhookEvent } from './webhook-events.ts';
 import {
   cancelCheckoutBodySchema,
   checkoutPathSchema,
-  confirmDeliveryBodySchema,
   webhookDeliveriesQuerySchema,
   webhookEventPathSchema,
 } from './retailer-requests.ts';
+import { cancelItemsBodySchema, confirmDeliveryBodySchema } from './retailer-delivery.ts';
 import {
   cancelledCheckoutSchema,
   createdCheckoutSchema,
+  deliveredCheckoutSchema,
+  itemsCancelledCheckoutSchema,
   retailerCheckoutSchema,
   webhookDeliveryPageSchema,
   webhookDeliverySchema,
@@ -152,6 +154,18 @@ export const checkoutExample = {
     { at: '2025-03-14T15:09:26.000Z', event: 'checkout.created', from: null, to: null, actor: 'retailer' },
     { at: '2025-03-14T15:26:03.000Z', event: 'payment.succeeded', from: 7, to: 9, actor: 'vendor:card-vault' },
   ],
+  fulfilment: {
+    lines: [
+      { sku: 'TV-55-4K', description: '55" 4K television', quantity: 1, delivered: 0, cancelled: 0, undelivered: 1 },
+      { sku: 'SB-200', description: 'Sound bar', quantity: 1, delivered: 0, cancelled: 0, undelivered: 1 },
+    ],
+    deliveries: [],
+    cancellations: [],
+    undelivered_units: 2,
+    financed_amount: '697.99',
+    delivered_amount: '0.00',
+    lease_adjustment: null,
+  },
 };
 
 const deliveryExample = {
@@ -208,15 +222,88 @@ export const RETAILER_API: Readonly<Record<string, RetailerApiOperation>> = {
     errors: { 404: 'No checkout of yours has this id.', 409: 'The checkout cannot be cancelled in its status (`data.code` is `E_STATUS`).' },
   },
   confirmDelivery: {
-    summary: 'Confirm delivery',
-    description: 'Tells us the goods were delivered to the shopper (a completed checkout only); the lease is funded after delivery.',
+    summary: 'Confirm delivery (of some or all items)',
+    description:
+      'Tells us goods were delivered to the shopper (a completed checkout only). Name the lines and units delivered in `items`, or leave `items` out to confirm every unit not delivered yet. Each confirmation is a delivery in `fulfilment.deliveries` and a funding tranche: its lines’ share of the financed amount (the delivery charge pro rata), the last delivery taking the rounding remainder, so the tranches add up to the financed amount exactly. A delivery that leaves units undelivered sends `checkout.partially_delivered`; the one that leaves none sends `checkout.delivered`. The lease is funded when every delivered tranche is funded and nothing is left to deliver.',
     tags: ['Checkouts'],
     path: checkoutPathSchema,
     body: confirmDeliveryBodySchema,
-    bodyExample: { delivered_at: '2025-03-16T10:00:00Z' },
+    bodyExample: { delivered_at: '2025-03-16T10:00:00Z', items: [{ sku: 'TV-55-4K', quantity: 1 }] },
     idempotent: true,
-    responses: { 200: { description: 'Delivery was recorded.', data: retailerCheckoutSchema, example: { ...checkoutExample, delivery: { ...checkoutExample.delivery, delivered_at: '2025-03-16T10:00:00.000Z' } } } },
-    errors: { 404: 'No checkout of yours has this id.', 409: 'The checkout is not completed, or delivery was already confirmed (`data.code` is `E_STATUS`).' },
+    responses: {
+      200: {
+        description: 'The delivery was recorded.',
+        data: deliveredCheckoutSchema,
+        example: {
+          ...checkoutExample,
+          delivery_id: 'dlv_3c1e5a7b9d0f1e2d3c4b',
+          fulfilment: {
+            lines: [
+              { sku: 'TV-55-4K', description: '55" 4K television', quantity: 1, delivered: 1, cancelled: 0, undelivered: 0 },
+              { sku: 'SB-200', description: 'Sound bar', quantity: 1, delivered: 0, cancelled: 0, undelivered: 1 },
+            ],
+            deliveries: [{ id: 'dlv_3c1e5a7b9d0f1e2d3c4b', items: [{ sku: 'TV-55-4K', quantity: 1 }], amount: '548.99', delivered_at: '2025-03-16T10:00:00.000Z', recorded_at: '2025-03-16T10:02:11.000Z', by: 'retailer', remaining_units: 1 }],
+            cancellations: [],
+            undelivered_units: 1,
+            financed_amount: '697.99',
+            delivered_amount: '548.99',
+            lease_adjustment: null,
+          },
+        },
+      },
+    },
+    errors: {
+      404: 'No checkout of yours has this id.',
+      409: 'The checkout is not completed, or every item is already delivered or cancelled (`data.code` is `E_STATUS`).',
+      422: 'An item names no line of the checkout, repeats a line, or asks for more units than are undelivered (per-item messages in `errors`); nothing was recorded.',
+    },
+  },
+  cancelItems: {
+    summary: 'Cancel undelivered items',
+    description:
+      'Cancels units you will not deliver (`items`, or every undelivered unit when left out): they are neither delivered nor funded, and the shopper’s lease is adjusted to what is delivered (`fulfilment.lease_adjustment`: the same number of payments, each lower; the signed contract is amended by servicing). When the rest of an order is cancelled and every delivery is funded, the lease is funded. Sends `checkout.items_cancelled`. With nothing delivered, cancelling everything is refused: cancel the lease with the lender instead.',
+    tags: ['Checkouts'],
+    path: checkoutPathSchema,
+    body: cancelItemsBodySchema,
+    bodyExample: { items: [{ sku: 'SB-200', quantity: 1 }], reason: 'Discontinued by the manufacturer.' },
+    idempotent: true,
+    responses: {
+      200: {
+        description: 'The cancellation was recorded.',
+        data: itemsCancelledCheckoutSchema,
+        example: {
+          ...checkoutExample,
+          cancellation_id: 'cnl_8f2d4b6a0c1e2d3c4b5a',
+          fulfilment: {
+            lines: [
+              { sku: 'TV-55-4K', description: '55" 4K television', quantity: 1, delivered: 1, cancelled: 0, undelivered: 0 },
+              { sku: 'SB-200', description: 'Sound bar', quantity: 1, delivered: 0, cancelled: 1, undelivered: 0 },
+            ],
+            deliveries: [{ id: 'dlv_3c1e5a7b9d0f1e2d3c4b', items: [{ sku: 'TV-55-4K', quantity: 1 }], amount: '548.99', delivered_at: '2025-03-16T10:00:00.000Z', recorded_at: '2025-03-16T10:02:11.000Z', by: 'retailer', remaining_units: 1 }],
+            cancellations: [{ id: 'cnl_8f2d4b6a0c1e2d3c4b5a', items: [{ sku: 'SB-200', quantity: 1 }], amount: '149.00', at: '2025-03-17T09:00:00.000Z', by: 'retailer', reason: 'Discontinued by the manufacturer.' }],
+            undelivered_units: 0,
+            financed_amount: '697.99',
+            delivered_amount: '548.99',
+            lease_adjustment: {
+              cancelled_cash_price: '149.00',
+              leased_before: '648.99',
+              leased_after: '499.99',
+              payment_before: '52.10',
+              payment_after: '40.14',
+              total_of_payments_before: '1354.60',
+              total_of_payments_after: '1043.64',
+              prepaid_credit: '11.96',
+              refund_due: '0.00',
+            },
+          },
+        },
+      },
+    },
+    errors: {
+      404: 'No checkout of yours has this id.',
+      409: 'The checkout is not completed, nothing is left to deliver, or nothing was delivered and every item would be cancelled.',
+      422: 'An item names no line of the checkout, repeats a line, or asks for more units than are undelivered; nothing was recorded.',
+    },
   },
   webhookDeliveries: {
     summary: 'List webhook deliveries',
@@ -232,12 +319,6 @@ export const RETAILER_API: Readonly<Record<string, RetailerApiOperation>> = {
     path: webhookEventPathSchema,
     responses: { 200: { description: 'The delivery after the new attempt.', data: webhookDeliverySchema, example: { ...deliveryExample, attempts: [...deliveryExample.attempts, { ...deliveryExample.attempts[0]!, number: 2, trigger: 'replay' }] } } },
     errors: { 404: 'No delivery of yours has this event id.' },
-  },
-  retailerOpenApiDocument: {
-    summary: 'This OpenAPI document',
-    description: 'The OpenAPI 3.1 description of this API and its webhooks, as raw JSON (no envelope). The same content, readable, is at `/docs/retailer`.',
-    tags: ['Reference'],
-    responses: { 200: { description: 'The OpenAPI document.', raw: { contentType: 'application/json' } } },
   },
   rotateWebhookSecret: {
     summary: 'Rotate the webhook signing secret',
@@ -280,5 +361,11 @@ export const RETAILER_API: Readonly<Record<string, RetailerApiOperation>> = {
       404: 'No checkout of yours has this id.',
       422: 'The type is not a webhook event type, or an application or lease event for a checkout without an application.',
     },
+  },
+  retailerOpenApiDocument: {
+    summary: 'This OpenAPI document',
+    description: 'The OpenAPI 3.1 description of this API and its webhooks, as raw JSON (no envelope). The same content, readable, is at `/docs/retailer`.',
+    tags: ['Reference'],
+    responses: { 200: { description: 'The OpenAPI document.', raw: { contentType: 'application/json' } } },
   },
 };

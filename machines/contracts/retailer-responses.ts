@@ -5,6 +5,7 @@
 // (functions/events/webhook-dispatcher.ts), the error envelope (functions/http/dispatch.ts).
 import * as z from 'zod/mini';
 import { CHECKOUT_STATUS_NAMES } from '../checkout/checkout-status.ts';
+import { retailerFulfilmentSchema } from './retailer-delivery.ts';
 
 const described = <T extends z.ZodMiniType>(schema: T, description: string, examples?: unknown[]): T =>
   schema.check(z.meta({ description, ...(examples ? { examples } : {}) })) as T;
@@ -117,11 +118,22 @@ export const retailerCheckoutSchema = z.object({
   completed_at: nullableDateTime('When it completed.'),
   cancelled_at: nullableDateTime('When it was cancelled.'),
   audit: described(z.array(auditEntrySchema), 'Every accepted event, oldest first.'),
+  fulfilment: described(z.nullable(retailerFulfilmentSchema), 'Partial delivery: what was delivered and cancelled of each contracted line (null before the lease).'),
 });
 
 /** `POST .../cancel` answers the checkout with the failure URL to send the shopper to. */
 export const cancelledCheckoutSchema = z.extend(retailerCheckoutSchema, {
   return_url_failure: described(z.string(), 'Your failure URL with the checkout id and status added.'),
+});
+
+/** `POST .../delivery` answers the checkout with the id of the delivery it recorded (also its funding tranche's id). */
+export const deliveredCheckoutSchema = z.extend(retailerCheckoutSchema, {
+  delivery_id: described(z.string(), 'The id of the delivery recorded (in `fulfilment.deliveries`).', ['dlv_3c1e5a7b9d0f1e2d3c4b']),
+});
+
+/** `POST .../items/cancel` answers the checkout with the id of the cancellation it recorded. */
+export const itemsCancelledCheckoutSchema = z.extend(retailerCheckoutSchema, {
+  cancellation_id: described(z.string(), 'The id of the cancellation recorded (in `fulfilment.cancellations`).', ['cnl_8f2d4b6a0c1e2d3c4b5a']),
 });
 
 const deliveryAttemptSchema = z.object({
