@@ -1,7 +1,8 @@
-// The demo retailer page served by `npm start` at GET /demo/retailer: a fake shop that embeds the shopper portal in
-// an iframe or opens it in a new window (so this page is its opener), logs every message the portal posts (accepted
-// only from the portal's exact origin) and sends the host commands maximize / minimize / close.
-// Plain HTML and one inline script, no framework.
+// The demo retailer page served by `npm start` at GET /demo/retailer: a fake shop. Its retailer checkout uses the
+// drop-in a real retailer would (lease.js from /retailer/v1/lease.js: a modal iframe, a new window or a redirect, with
+// its callbacks logged); the store-pick buttons embed the portal by hand in an iframe or a new window (so this page is
+// its opener), log every message the portal posts (accepted only from the portal's exact origin) and send the host
+// commands maximize / minimize / close. Plain HTML, no framework.
 
 export interface DemoRetailerOptions {
   /** The portal's base URL, e.g. `http://localhost:3000` (no trailing slash needed). */
@@ -105,9 +106,10 @@ export function demoRetailerPage(options: DemoRetailerOptions | string): string 
   </section>
   <section aria-labelledby="checkout-title">
     <h2 id="checkout-title">Retailer checkout (through the retailer API)</h2>
-    <p class="muted">The demo shop's server creates a checkout for this cart with its API token (the token never reaches this page), then the shopper is sent to the returned URL.</p>
+    <p class="muted">The demo shop's server creates a checkout for this cart with its API token (the token never reaches this page); this page then opens it with <code>LeaseToOwn.open(checkout, options)</code> from <a href="/docs/retailer#lease-js">lease.js</a>, which falls back to the redirect when frames or new windows are blocked.</p>
     <div class="buttons">
       <button type="button" id="checkout-iframe">Checkout in a frame</button>
+      <button type="button" id="checkout-popup">Checkout in a new window</button>
       <button type="button" id="checkout-redirect">Checkout by redirect</button>
     </div>
     <p id="checkout-status" role="status" aria-live="polite">${returnNotice}</p>
@@ -136,6 +138,7 @@ export function demoRetailerPage(options: DemoRetailerOptions | string): string 
     <ol id="log" aria-live="polite" aria-labelledby="log-title"></ol>
   </section>
 </main>
+<script src="${escapeHtml(portalBase)}/retailer/v1/lease.js"></script>
 <script>
 (function () {
   'use strict';
@@ -189,6 +192,11 @@ export function demoRetailerPage(options: DemoRetailerOptions | string): string 
   for (var i = 0; i < sendButtons.length; i++) {
     sendButtons[i].addEventListener('click', function (e) {
       var event = e.currentTarget.getAttribute('data-send');
+      if (lease) {
+        if (event === 'maximize') lease.maximize(); else if (event === 'minimize') lease.minimize(); else lease.close();
+        addLog('sent ' + event + ' through lease.js');
+        return;
+      }
       if (!target) return;
       target.postMessage({ event: event }, PORTAL_ORIGIN); // exact origin, never '*'
       addLog('sent ' + JSON.stringify({ event: event }) + ' to ' + PORTAL_ORIGIN);
@@ -196,6 +204,7 @@ export function demoRetailerPage(options: DemoRetailerOptions | string): string 
   }
 
   window.addEventListener('message', function (e) {
+    if (lease) return; // lease.js handles the checkout's messages (see leaseCallbacks)
     if (e.origin !== PORTAL_ORIGIN) return; // only the portal may talk to us
     if (frame && e.source === frame.contentWindow) target = frame.contentWindow;
     var data = e.data || {};
@@ -205,19 +214,23 @@ export function demoRetailerPage(options: DemoRetailerOptions | string): string 
     }
   });
 
-  // Retailer checkout: our own server creates it through POST /retailer/v1/checkouts with the API token.
+  // Retailer checkout: our own server creates it through POST /retailer/v1/checkouts with the API token, and this page
+  // opens the answer with lease.js (origin-locked; the typed callbacks below only ever see the portal's messages).
   var checkoutStatus = document.getElementById('checkout-status');
-  function ensureFrame() {
-    if (!frame) {
-      frame = document.createElement('iframe');
-      frame.id = 'portal';
-      frame.title = 'Lease-to-own application';
-      frame.setAttribute('allow', 'camera; clipboard-write');
-      document.getElementById('frame-slot').appendChild(frame);
-    }
-    frame.classList.remove('minimized');
-    return frame;
+  var lease = null;
+  function leaseLog(name) {
+    return function (m) { addLog('lease.js ' + name + ': ' + JSON.stringify({ event: m.event, status: m.status, step: m.step, data: m.data })); };
   }
+  var leaseCallbacks = {
+    onReady: function () { addLog('lease.js: the portal is ready'); },
+    onApproved: leaseLog('onApproved'),
+    onDenied: leaseLog('onDenied'),
+    onUpdate: leaseLog('onUpdate'),
+    onError: leaseLog('onError'),
+    onCancelled: function (m) { leaseLog('onCancelled')(m); lease = null; enableSend(false); },
+    onClose: function (m) { leaseLog('onClose')(m); lease = null; enableSend(false); },
+    onFallback: function (info) { addLog('lease.js fell back to the redirect: ' + info.reason); }
+  };
   function createCheckout(mode) {
     var parts = document.getElementById('store').value.split('/');
     if (parts[0] !== 'demo-electronics' || parts[1] === 'closed') {
@@ -234,18 +247,17 @@ export function demoRetailerPage(options: DemoRetailerOptions | string): string 
         if (!answer.ok) { checkoutStatus.textContent = 'The checkout could not be created: ' + (answer.body.message || 'error'); return; }
         var data = answer.body.data;
         checkoutStatus.textContent = 'Checkout ' + data.checkout_id + ' created.';
-        if (mode === 'iframe') {
-          var f = ensureFrame();
-          f.src = data.iframe_url + (data.iframe_url.indexOf('?') < 0 ? '?' : '&') + 'origin=' + encodeURIComponent(window.location.origin);
-          target = f.contentWindow;
-          enableSend(true);
-        } else {
-          window.location.assign(data.url);
-        }
+        // The demo keeps the portal's last page on screen after close or cancelled so it can be seen; a shop would
+        // usually let lease.js remove the modal (autoClose, the default).
+        var options = { mode: mode, autoClose: false };
+        for (var k in leaseCallbacks) options[k] = leaseCallbacks[k];
+        lease = window.LeaseToOwn.open(data, options);
+        enableSend(lease.mode !== 'redirect');
       })
-      .catch(function () { checkoutStatus.textContent = 'The checkout could not be created.'; });
+      .catch(function (error) { checkoutStatus.textContent = 'The checkout could not be created.' + (error && error.message ? ' ' + error.message : ''); });
   }
-  document.getElementById('checkout-iframe').addEventListener('click', function () { createCheckout('iframe'); });
+  document.getElementById('checkout-iframe').addEventListener('click', function () { createCheckout('modal'); });
+  document.getElementById('checkout-popup').addEventListener('click', function () { createCheckout('popup'); });
   document.getElementById('checkout-redirect').addEventListener('click', function () { createCheckout('redirect'); });
 
   var hooks = document.getElementById('hooks');

@@ -239,7 +239,7 @@ test('redirect: apply, deliver, review, sign, refuse a prepaid card, decline a c
 test('iframe: the portal opens in the retailer page, and a cancel at the lease tells the host (status 12)', async ({ page }) => {
   test.setTimeout(180_000);
   const checkoutId = await createCheckout(page, 'iframe');
-  const portal = page.frameLocator('iframe#portal');
+  const portal = page.frameLocator('[data-lease-to-own="overlay"] iframe');
   await expect(mainOf(portal).getByRole('link', { name: 'Applied with us before? Retrieve your application' })).toBeVisible({ timeout: 20_000 });
   await applyApproved(page, portal);
   await mainOf(portal).getByRole('button', { name: 'Continue', exact: true }).click();

@@ -212,6 +212,9 @@ let session: HostSession | null = null;
 export function hostSession(): HostSession {
   if (!session) {
     session = createHostSession(createHostMessenger(window as unknown as PageWindowLike, sessionStore()), document.documentElement);
+    // Tells the host the portal loaded and listens: the drop-in (lease.js) falls back to a redirect when a blocked
+    // frame never says this. An `update` keeps within the seed's host events.
+    session.messenger.post('update', { status: 'ready', step: 'loaded' });
   }
   return session;
 }
@@ -220,8 +223,12 @@ export function hostSession(): HostSession {
 export const postToHost = (event: OutgoingEvent, details?: Partial<Omit<HostMessage, 'event'>>): boolean =>
   hostSession().messenger.post(event, details);
 
+const SERVER_STATE: HostState = { mode: 'standalone', origin: null, compact: false, ended: null, lastUpdate: null, lastResult: null };
+
 /** React view of the host session: mode, origin, compact layout, whether the host ended the session; and `post`. */
 export function useHostMessaging(): HostState & { post: typeof postToHost } {
+  // Rendering on the server (the build's prerendered first screens) has no window and no host.
+  if (typeof window === 'undefined') return { ...SERVER_STATE, post: postToHost };
   const s = hostSession();
   const state = useSyncExternalStore(s.subscribe, s.getState, s.getState);
   return { ...state, post: postToHost };
