@@ -7,6 +7,9 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/health', group: 'system', name: 'health', auth: 'public' },
   { method: 'GET', path: '/keep-alive', group: 'system', name: 'keepAlive', auth: 'public' },
   { method: 'POST', path: '/system/translation', group: 'system', name: 'translation', auth: 'public' },
+  // the retailer drop-in and its type declarations (functions/http/assets/lease-js.ts)
+  { method: 'GET', path: '/retailer/v1/lease.js', group: 'system', name: 'leaseJs', auth: 'public' },
+  { method: 'GET', path: '/retailer/v1/lease.d.ts', group: 'system', name: 'leaseDts', auth: 'public' },
 
   // shopper: stores and apply session
   { method: 'GET', path: '/apply-v2/stores', group: 'apply', name: 'searchStores', auth: 'public' },
