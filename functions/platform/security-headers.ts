@@ -90,7 +90,9 @@ export function withEdgeHeaders(result: HttpResult, options: EdgeHeaderOptions):
   for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) headers[name] ??= value;
   if (options.hsts) headers['strict-transport-security'] ??= HSTS_VALUE;
   if (/^text\/html\b/i.test(headers['content-type'] ?? '')) {
-    headers['content-security-policy'] ??= staff ? STAFF_CSP : HANDLER_PAGE_CSP;
+    // A page its handler marked never-framed (X-Frame-Options DENY) keeps that under the policy too.
+    const handlerPolicy = headers['x-frame-options']?.toUpperCase() === 'DENY' ? HANDLER_PAGE_CSP.replace("frame-ancestors 'self'", "frame-ancestors 'none'") : HANDLER_PAGE_CSP;
+    headers['content-security-policy'] ??= staff ? STAFF_CSP : handlerPolicy;
   }
   // Staff answers are never framed by others; a same-origin PDF preview (frame-ancestors 'self') stays frameable by
   // the staff portal itself.
