@@ -90,8 +90,8 @@ function extrasOf(event: OutboxEvent): Record<string, unknown> {
   }
 }
 
-/** A checkout made with a test API token is not live; checkouts from before modes are. */
-const livemodeOf = (checkout: object) => (checkout as { livemode?: unknown }).livemode !== false;
+/** A checkout made with a test API token is not live; checkouts from before modes are (as isLiveCheckout says). */
+const livemodeOf = (checkout: { livemode?: boolean }) => checkout.livemode !== false;
 
 /**
  * The webhook body of an event: ids, statuses, the result code and offers; never personal data. `simulated` marks

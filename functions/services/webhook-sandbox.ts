@@ -7,7 +7,7 @@ import { newEvent, type OutboxEvent } from '../data/items.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
 import type { RetailerCaller } from '../platform/sessions.ts';
-import { loadRetailerCheckout } from './checkout.ts';
+import { isLiveCheckout, loadRetailerCheckout } from './checkout.ts';
 import { leaseEventType } from './leases/sync.ts';
 
 // The retailer sandbox's "fire an event": a test-mode retailer asks for any webhook event type of the catalogue for
@@ -16,9 +16,6 @@ import { leaseEventType } from './leases/sync.ts';
 // the checkout's real ids, application and offers; what the type itself says (the checkout status of checkout.*, the
 // lease status of lease.*, the result of application.approved / denied) is set as the type says. Nothing is changed
 // on the checkout, the application or the lease.
-
-/** Checkouts made with a test token carry livemode false; checkouts from before modes existed are live. */
-export const isTestCheckout = (checkout: CheckoutItem) => (checkout as { livemode?: unknown }).livemode === false;
 
 const SANDBOX_ACTION = 'sandbox.fire';
 
@@ -98,8 +95,9 @@ function applicationEvent(type: string, checkout: CheckoutItem, applicationId: s
  */
 export async function simulatedWebhookEvent(deps: Deps, caller: RetailerCaller, checkoutId: string, type: string): Promise<OutboxEvent> {
   if (caller.mode !== 'test') throw new AppError(403, 'retailerSandbox.error.liveToken');
-  const checkout = await loadRetailerCheckout(deps, caller.retailerId, checkoutId);
-  if (!isTestCheckout(checkout)) throw new AppError(403, 'retailerSandbox.error.liveCheckout');
+  // a test token sees only test checkouts (404 for a live one); the check below is the sandbox's own word on it
+  const checkout = await loadRetailerCheckout(deps, caller, checkoutId);
+  if (isLiveCheckout(checkout)) throw new AppError(403, 'retailerSandbox.error.liveCheckout');
   if (!webhookEvent(type)) throw new AppError(422, 'retailerSandbox.error.type', { type: ['retailerSandbox.error.type'] });
   const now = deps.clock();
   let event: OutboxEvent | null;

@@ -2,6 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { formatCents } from '../../../machines/domain/money.ts';
 import { sign } from '../../../functions/platform/signatures.ts';
+import { newWebhookSecret, webhookHeaders } from '../../../functions/platform/standard-webhooks.ts';
 import { api, baseUrl } from '../../support/api.ts';
 import { journey, load, receivedWebhooks, retailer, scheduleDelivery, waitForStatus } from './support.ts';
 
@@ -89,10 +90,11 @@ describe('the contract document', () => {
 
 describe('webhooks to the retailer', () => {
   it('the demo receiver refuses a forged signature and records it unverified', async () => {
-    const body = JSON.stringify({ id: 'evt-forged-1', type: 'checkout.completed', created: new Date().toISOString(), data: { checkout_id: 'chk_forged0000000000000000', status: 9 } });
+    const body = JSON.stringify({ id: 'evt-forged-1', type: 'checkout.completed', version: '1', created: new Date().toISOString(), livemode: false, data: { checkout_id: 'chk_forged0000000000000000', status: 9 } });
+    // Standard Webhooks headers, signed with a secret that is not the demo retailer's
     const forged = await fetch(`${baseUrl()}/demo/retailer/webhooks`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-signature': sign('whsec_guessed', body, Math.floor(Date.now() / 1000)) },
+      headers: { 'content-type': 'application/json', ...webhookHeaders([newWebhookSecret()], 'evt-forged-1', Math.floor(Date.now() / 1000), body) },
       body,
     });
     expect(forged.status).toBe(401);
