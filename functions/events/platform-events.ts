@@ -33,18 +33,28 @@ export function outboxEventOf(record: Pick<SQSRecord, 'body' | 'messageId'>): Ou
 }
 
 /**
- * Consumes an SQS batch one message at a time and reports the messages that failed (`ReportBatchItemFailures` on
+ * Consumes an SQS batch (one message at a time, or all at once with `concurrent`) and reports the messages that failed (`ReportBatchItemFailures` on
  * the event source mapping): only those become visible again and are retried, then go to the dead-letter queue.
  */
-export async function consumeBatch(event: SQSEvent, log: Logger, consume: (event: OutboxEvent) => Promise<void>): Promise<SQSBatchResponse> {
+export async function consumeBatch(
+  event: SQSEvent,
+  log: Logger,
+  consume: (event: OutboxEvent) => Promise<void>,
+  options: { concurrent?: boolean } = {},
+): Promise<SQSBatchResponse> {
   const batchItemFailures: SQSBatchItemFailure[] = [];
-  for (const record of event.Records) {
+  const one = async (record: SQSRecord) => {
     try {
       await consume(outboxEventOf(record));
     } catch (error) {
       log.error('event not consumed; it will be retried', { messageId: record.messageId, receiveCount: record.attributes?.ApproximateReceiveCount, error: String(error) });
       batchItemFailures.push({ itemIdentifier: record.messageId });
     }
-  }
+  };
+  if (options.concurrent) await Promise.all(event.Records.map(one));
+  else for (const record of event.Records) await one(record);
+  // In the batch's order, whatever order concurrent work finished in.
+  const order = new Map(event.Records.map((r, i) => [r.messageId, i]));
+  batchItemFailures.sort((a, b) => order.get(a.itemIdentifier)! - order.get(b.itemIdentifier)!);
   return { batchItemFailures };
 }

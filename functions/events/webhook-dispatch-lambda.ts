@@ -13,9 +13,15 @@ export function webhookDispatchHandler(deps: () => Promise<Deps>, options: Dispa
   return async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const d = await deps();
     const webhooks = webhookDispatcher(d, options);
-    return consumeBatch(event, d.log, async (platformEvent) => {
-      await webhooks.dispatchEvent(platformEvent, { wait: true });
-    });
+    return consumeBatch(
+      event,
+      d.log,
+      async (platformEvent) => {
+        await webhooks.dispatchEvent(platformEvent, { wait: true });
+      },
+      // One slow retailer (10 s attempt timeout) does not hold back the batch's other deliveries.
+      { concurrent: true },
+    );
   };
 }
 

@@ -18,6 +18,11 @@ export interface ApiProps {
   keys: Keys;
   /** Extra environment for every handler (e.g. EVENT_BUS_NAME). */
   environment: Record<string, string>;
+  /**
+   * Where the group functions (with their roles and log groups) are created: a nested stack, so that the parent
+   * keeps CloudFormation's 500 resources for the routes. Defaults to this construct.
+   */
+  functionScope?: Construct;
 }
 
 /** Route path -> a construct id fragment ('/apply-v2/retailer/{retailer}' -> 'ApplyV2RetailerRetailer'). */
@@ -65,7 +70,7 @@ export class Api extends Construct {
       let integration = integrations.get(group);
       if (integration) return integration;
       const settings = settingsFor(group);
-      const fn = createNodeFunction(this, `${idFor('', group)}Function`, {
+      const fn = createNodeFunction(props.functionScope ?? this, `${idFor('', group)}Function`, {
         bundleName: group,
         stage: props.stage,
         projectRoot: props.projectRoot,

@@ -1,5 +1,6 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { DEFAULT_TABLE_NAME, GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/data/table.ts';
@@ -13,6 +14,31 @@ interface CustomerKeyTableProps extends Omit<dynamodb.TablePropsV2, 'encryption'
   encryptionKey: kms.IKey;
 }
 
+/** Item reads and writes (what CDK's grantReadWriteData grants on the table and its indexes). */
+export const TABLE_DATA_ACTIONS = [
+  'dynamodb:BatchGetItem',
+  'dynamodb:GetItem',
+  'dynamodb:Query',
+  'dynamodb:Scan',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:DescribeTable',
+] as const;
+
+/** The table key's actions for a reader and writer of items, each named. */
+export const TABLE_KEY_ACTIONS = [
+  'kms:Decrypt',
+  'kms:DescribeKey',
+  'kms:Encrypt',
+  'kms:ReEncryptFrom',
+  'kms:ReEncryptTo',
+  'kms:GenerateDataKey',
+  'kms:GenerateDataKeyWithoutPlaintext',
+] as const;
+
 /**
  * A TableV2 encrypted with a customer-managed key in an environment-agnostic stack.
  *
@@ -24,6 +50,16 @@ interface CustomerKeyTableProps extends Omit<dynamodb.TablePropsV2, 'encryption'
  */
 export class CustomerKeyTableV2 extends dynamodb.TableV2 {
   override readonly encryptionKey: kms.IKey;
+
+  /**
+   * Read and write items, every action named: CDK's own grantReadWriteData grants the key's action families
+   * `kms:ReEncrypt*` and `kms:GenerateDataKey*`; these are the members DynamoDB uses, so no grant on data carries a
+   * wildcard action (tests/infra/platform-stack.test.ts).
+   */
+  override grantReadWriteData(grantee: iam.IGrantable): iam.Grant {
+    this.encryptionKey.grant(grantee, ...TABLE_KEY_ACTIONS);
+    return this.grant(grantee, ...TABLE_DATA_ACTIONS);
+  }
 
   constructor(scope: Construct, id: string, props: CustomerKeyTableProps) {
     const { encryptionKey, ...tableProps } = props;

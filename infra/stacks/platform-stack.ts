@@ -1,15 +1,19 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { routes } from '../../functions/http/routes.ts';
 import { Api } from '../constructs/api.ts';
 import { Data } from '../constructs/data.ts';
-import { Events } from '../constructs/events.ts';
+import type { Events } from '../constructs/events.ts';
 import { Keys } from '../constructs/keys.ts';
 import { routesForStage, type Route } from '../constructs/settings.ts';
 import { apiPathPatternsFor, matchesPathPattern, Web } from '../constructs/web.ts';
+import { FunctionsStack } from './functions-stack.ts';
+import { MonitoringStack } from './monitoring-stack.ts';
+import { OperationsStack } from './operations-stack.ts';
 
 /** Route groups that store uploaded files (functions/services/files.ts) and so get the files bucket. */
 const FILE_GROUPS: readonly string[] = ['signup', 'staff-network', 'staff-crm'];
@@ -24,15 +28,23 @@ export interface PlatformStackProps extends StackProps {
   projectRoot?: string;
   /** The route table; defaults to functions/http/routes.ts. */
   routes?: readonly Route[];
+  /** Subscribed to the alarm topic; defaults to the `alarmEmail` context value (`-c alarmEmail=ops@example.com`). */
+  alarmEmail?: string;
 }
 
 /** Everything the platform needs in one account and region: data, API, events and the web front. */
 export class PlatformStack extends Stack {
   readonly keys: Keys;
   readonly data: Data;
+  /** Nested: the platform secret, events, consumers and schedules. */
+  readonly operations: OperationsStack;
   readonly events: Events;
   readonly api: Api;
+  /** Nested: the route groups' functions. */
+  readonly apiFunctions: FunctionsStack;
   readonly web: Web;
+  /** Nested: the alarms. */
+  readonly monitoring: MonitoringStack;
 
   constructor(scope: Construct, id: string, props: PlatformStackProps) {
     super(scope, id, props);
@@ -53,27 +65,27 @@ export class PlatformStack extends Stack {
 
     this.keys = new Keys(this, 'Keys', { stage });
     this.data = new Data(this, 'Data', { stage, encryptionKey: this.keys.tableKey });
-    this.events = new Events(this, 'Events', {
-      stage,
-      projectRoot,
-      table: this.data.table,
-      keys: this.keys,
-    });
+    this.operations = new OperationsStack(this, 'Operations', { stage, projectRoot, table: this.data.table, keys: this.keys });
+    this.events = this.operations.events;
+    const secret = this.operations.secret;
+    this.apiFunctions = new FunctionsStack(this, 'Functions', { stage });
     this.api = new Api(this, 'Api', {
+      functionScope: this.apiFunctions,
       stage,
       projectRoot,
       routes: deployedRoutes,
       table: this.data.table,
       keys: this.keys,
-      environment: { EVENT_BUS_NAME: this.events.bus.eventBusName },
+      environment: { EVENT_BUS_NAME: this.events.bus.eventBusName, ...secret.environment },
     });
+    for (const fn of this.api.functions.values()) secret.grantRead(fn);
     this.web = new Web(this, 'Web', { stage, projectRoot, httpApi: this.api.httpApi });
 
     // Links the server sends (PIN mails, vendor callbacks) point at the distribution. No cycle: the distribution
     // depends on the API resource only, not on its routes or functions.
     const publicUrl = `https://${this.web.distribution.distributionDomainName}`;
     for (const fn of this.api.functions.values()) fn.addEnvironment('PUBLIC_URL', publicUrl);
-    this.events.outboxRelay?.addEnvironment('PUBLIC_URL', publicUrl);
+    for (const fn of this.events.functions.values()) fn.addEnvironment('PUBLIC_URL', publicUrl);
 
     // Uploaded files (the blob store port's S3 adapter, functions/providers/blobs/s3.ts): a private, encrypted
     // bucket; the route groups that store files get BLOB_BUCKET and read/write on it.
@@ -88,9 +100,21 @@ export class PlatformStack extends Stack {
     for (const [group, fn] of this.api.functions) {
       if (!FILE_GROUPS.includes(group)) continue;
       fn.addEnvironment('BLOB_BUCKET', files.bucketName);
-      files.grantReadWrite(fn);
-      files.grantDelete(fn);
+      // Exactly what the S3 adapter calls (put, get, delete), no action families; ListBucket makes a missing key a
+      // NoSuchKey (undefined) instead of AccessDenied.
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], resources: [files.arnForObjects('*')] }));
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [files.bucketArn] }));
     }
+
+    const deadLetterQueues = new Map(this.events.deadLetterQueues.map((q) => [q.node.id.replace(/DeadLetterQueue$/, ''), q] as const));
+    this.monitoring = new MonitoringStack(this, 'Monitoring', {
+      stage,
+      functions: new Map([...this.api.functions, ...this.events.functions]),
+      deadLetterQueues,
+      consumerQueues: this.events.queues,
+      streamConsumer: this.events.outboxRelay,
+      alarmEmail: props.alarmEmail ?? (this.node.tryGetContext('alarmEmail') as string | undefined),
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'HTTP API default endpoint' });
     new CfnOutput(this, 'DistributionUrl', {
@@ -101,5 +125,10 @@ export class PlatformStack extends Stack {
     new CfnOutput(this, 'BucketName', { value: this.web.bucket.bucketName });
     new CfnOutput(this, 'EventBusName', { value: this.events.bus.eventBusName });
     new CfnOutput(this, 'WebhookQueueUrl', { value: this.events.webhookQueue.queueUrl });
+    new CfnOutput(this, 'PlatformSecretName', {
+      value: secret.secret.secretName,
+      description: 'Vendor keys and callback secrets: a JSON object by variable name (infra/README.md)',
+    });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.alarms.topic.topicArn, description: 'Subscribe to receive the alarms' });
   }
 }

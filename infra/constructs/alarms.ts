@@ -1,0 +1,91 @@
+import { Duration } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+
+export interface AlarmsProps {
+  stage: string;
+  /** Every function, by its bundle name (route group or event function). */
+  functions: ReadonlyMap<string, lambda.IFunction>;
+  /** Dead-letter queues by a readable name: any message in one is a failure that exhausted its retries. */
+  deadLetterQueues: ReadonlyMap<string, sqs.IQueue>;
+  /** Consumer queues by consumer name: an old message means the consumer is not keeping up (or keeps failing). */
+  consumerQueues: ReadonlyMap<string, sqs.IQueue>;
+  /** The stream consumer: its iterator age says how far behind the table's writes it is. */
+  streamConsumer: lambda.IFunction;
+  /** An e-mail address subscribed to the alarm topic (`-c alarmEmail=...`); without it, subscribe to the topic. */
+  alarmEmail?: string;
+}
+
+export const ALARM_PERIOD = Duration.minutes(5);
+/** A consumer queue whose oldest message waits this long is behind (or its consumer keeps failing). */
+export const QUEUE_AGE_ALARM = Duration.minutes(15);
+/** The relay is this far behind the table's writes. */
+export const STREAM_AGE_ALARM = Duration.minutes(5);
+
+const idOf = (name: string) =>
+  name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+
+/**
+ * Alarms, all sent to one SNS topic: any function error (a crash, a timeout, a failed scheduled job; handlers turn
+ * their expected failures into answers, so an error is always worth a look), any message in a dead-letter queue,
+ * a consumer queue falling behind, and the stream relay falling behind.
+ */
+export class Alarms extends Construct {
+  readonly topic: sns.Topic;
+  readonly alarms: cloudwatch.Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: AlarmsProps) {
+    super(scope, id);
+    this.topic = new sns.Topic(this, 'Topic', { displayName: `lease-to-own ${props.stage} alarms`, enforceSSL: true });
+    if (props.alarmEmail) this.topic.addSubscription(new subscriptions.EmailSubscription(props.alarmEmail));
+    const action = new actions.SnsAction(this.topic);
+    const alarm = (alarmId: string, description: string, metric: cloudwatch.IMetric, threshold: number) => {
+      const a = new cloudwatch.Alarm(this, alarmId, {
+        alarmDescription: `lease-to-own ${props.stage}: ${description}`,
+        metric,
+        threshold,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+      a.addAlarmAction(action);
+      this.alarms.push(a);
+      return a;
+    };
+
+    for (const [name, fn] of props.functions) {
+      alarm(`${idOf(name)}Errors`, `function '${name}' failed (errors in ${ALARM_PERIOD.toMinutes()} minutes)`, fn.metricErrors({ period: ALARM_PERIOD, statistic: 'Sum' }), 1);
+    }
+    for (const [name, queue] of props.deadLetterQueues) {
+      alarm(
+        `${idOf(name)}DeadLetters`,
+        `dead-letter queue '${name}' holds messages that failed every retry (inspect, fix, then redrive)`,
+        queue.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: 'Maximum' }),
+        1,
+      );
+    }
+    for (const [name, queue] of props.consumerQueues) {
+      alarm(
+        `${idOf(name)}QueueAge`,
+        `queue '${name}' has a message older than ${QUEUE_AGE_ALARM.toMinutes()} minutes`,
+        queue.metricApproximateAgeOfOldestMessage({ period: ALARM_PERIOD, statistic: 'Maximum' }),
+        QUEUE_AGE_ALARM.toSeconds(),
+      );
+    }
+    alarm(
+      'OutboxRelayIteratorAge',
+      `the outbox relay is more than ${STREAM_AGE_ALARM.toMinutes()} minutes behind the table's stream`,
+      props.streamConsumer.metric('IteratorAge', { period: ALARM_PERIOD, statistic: 'Maximum' }),
+      STREAM_AGE_ALARM.toMilliseconds(),
+    );
+  }
+}
