@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { transform } from 'esbuild';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // Two HTML entries (shopper portal and staff portal) built from web/ into dist/ at the repo root.
@@ -11,12 +14,52 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 // During `vite` (dev) the API, sandbox vendors and the demo retailer page come from `npm start`.
 const proxied = ['/apply-v2', '/system', '/keep-alive', '/health', '/api', '/staff/api', '/retailer', '/sandbox', '/demo'];
 
+const shopperHtml = fileURLToPath(new URL('./web/index.html', import.meta.url));
+
+/**
+ * The shopper page paints its first screen before any JavaScript runs: the build renders the store search and the
+ * application page's frame (every language and brand) into index.html's #root (web/shopper/shell/prerender.tsx),
+ * and puts web/shopper/shell/boot.ts, compiled to a tiny classic script, in <head> to pick the copy that applies
+ * before the first paint. A file, not inline, so a `script-src 'self'` Content-Security-Policy allows it.
+ */
+function prerenderShopperShell(): Plugin {
+  let boot = { fileName: '', code: '' };
+  return {
+    name: 'lto:prerender-shopper-shell',
+    apply: 'build',
+    async buildStart() {
+      const source = readFileSync(new URL('./web/shopper/shell/boot.ts', import.meta.url), 'utf8');
+      const { code } = await transform(source, { loader: 'ts', minify: true, target: 'es2019', legalComments: 'none' });
+      boot = { fileName: `assets/shell-boot-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`, code };
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: boot.fileName, source: boot.code });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        if (ctx.filename !== shopperHtml) return html;
+        const { module } = await runnerImport<typeof import('./web/shopper/shell/prerender.tsx')>(
+          fileURLToPath(new URL('./web/shopper/shell/prerender.tsx', import.meta.url)),
+          { configFile: false, root: web, logLevel: 'warn' },
+        );
+        const marker = '<div id="root"></div>';
+        if (!html.includes(marker)) throw new Error(`web/index.html has no ${marker} to prerender into`);
+        return {
+          html: html.replace(marker, `<div id="root">${module.renderShells()}</div>`),
+          tags: [{ tag: 'script', attrs: { src: `/${boot.fileName}` }, injectTo: 'head' }],
+        };
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: web,
   base: '/',
   // No public dir: nothing (in particular no msw mockServiceWorker.js) is copied into the production build.
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), prerenderShopperShell()],
   build: {
     outDir: dist,
     emptyOutDir: true,

@@ -5,15 +5,11 @@ import { assign, fromPromise, setup } from 'xstate';
 
 export const IDLE_SESSION_MACHINE_VERSION = 1;
 
-/** App-wide idle timeout: 30 minutes. */
-export const APP_IDLE_TIMEOUT_MS = 1_800_000;
-/** Idle timeout on the application result screen: 15 minutes. */
-export const RESULT_IDLE_TIMEOUT_MS = 900_000;
+import { APP_IDLE_TIMEOUT_MS } from './timeouts.ts';
+export { APP_IDLE_TIMEOUT_MS, IDLE_TIMEOUTS_MS, RESULT_IDLE_TIMEOUT_MS, type IdleScope } from './timeouts.ts';
+
 /** The warning counts down this many seconds before the page reloads. */
 export const WARNING_COUNTDOWN_SECONDS = 60;
-
-export type IdleScope = 'app' | 'result';
-export const IDLE_TIMEOUTS_MS: Record<IdleScope, number> = { app: APP_IDLE_TIMEOUT_MS, result: RESULT_IDLE_TIMEOUT_MS };
 
 export interface IdleSessionInput {
   /** Milliseconds without activity before the warning: APP_IDLE_TIMEOUT_MS (default) or RESULT_IDLE_TIMEOUT_MS. */

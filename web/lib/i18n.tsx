@@ -50,13 +50,16 @@ function merge(areas: readonly MessageArea[], lang: Lang): Messages {
 export function I18nProvider({
   areas,
   loadRemote,
+  initial,
   children,
 }: {
   areas: readonly MessageArea[];
   loadRemote?: RemoteLoader;
+  /** The language to start in instead of the address's or the stored one (the build's prerendered screens). */
+  initial?: Lang;
   children: ReactNode;
 }) {
-  const [lang, setLangState] = useState<Lang>(() => initialLang());
+  const [lang, setLangState] = useState<Lang>(() => initial ?? initialLang());
   const [remote, setRemote] = useState<Partial<Record<Lang, Messages>>>({});
   const bundled = useMemo(() => ({ en: merge(areas, 'en'), es: merge(areas, 'es') }), [areas]);
 

@@ -1,8 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
+import { getSession } from '../lib/apply-session.ts';
 import { ErrorPage, NotFoundPage, UnknownErrorPage } from './errors/ErrorPages.tsx';
+import { IdleWatch } from './idle/IdleWatch.tsx';
 import { RetailerSelect } from './retailer-select/RetailerSelect.tsx';
+import { ApplyFrame } from './shell/ApplyFrame.tsx';
 import { Layout } from './shell/Layout.tsx';
 import { Initiate } from './store/Initiate.tsx';
 import { useT } from '../lib/i18n.tsx';
@@ -12,11 +15,11 @@ import { useT } from '../lib/i18n.tsx';
 // The application screens load on demand (their machines, schemas and texts stay out of the first download).
 const ApplyPage = lazy(() => import('./application/ApplyPage.tsx').then((m) => ({ default: m.ApplyPage })));
 // Verification and decision (issue 4): the PIN at /apply/verify, the store application's result precedence around
-// the form, the checkpoint's welcome / retrieve screen, and the idle-session warning (loaded after the first paint).
+// the form, the checkpoint's welcome / retrieve screen. The idle-session warning loads when it is nearly due
+// (idle/IdleWatch.tsx).
 const VerifyPage = lazy(() => import('./verification/VerifyPage.tsx').then((m) => ({ default: m.VerifyPage })));
 const ApplicationGate = lazy(() => import('./result/ApplicationGate.tsx').then((m) => ({ default: m.ApplicationGate })));
 const CheckpointPage = lazy(() => import('./checkpoint/CheckpointPage.tsx').then((m) => ({ default: m.CheckpointPage })));
-const IdleSession = lazy(() => import('./idle/IdleSession.tsx').then((m) => ({ default: m.IdleSession })));
 // The identity check by mobile link (web/shopper/identity-check).
 const IntellicheckPage = lazy(() => import('./identity-check/IntellicheckPages.tsx').then((m) => ({ default: m.IntellicheckPage })));
 // The checkout (issue 5): the resume link and one page for /process and /checkout/{child}, in their own chunk.
@@ -42,7 +45,8 @@ export function App() {
         <Switch>
           <Route path="/" component={RetailerSelect} />
           <Route path="/apply">
-            <Suspense fallback={<Loading />}>
+            {/* the page's frame (as prerendered in index.html) until the application's code arrives */}
+            <Suspense fallback={<ApplyFrame store={getSession()?.storeData} />}>
               <ApplicationGate>
                 <ApplyPage />
               </ApplicationGate>
@@ -112,9 +116,7 @@ export function App() {
           <Route component={NotFoundPage} />
         </Switch>
       </Layout>
-      <Suspense fallback={null}>
-        <IdleSession />
-      </Suspense>
+      <IdleWatch />
     </Router>
   );
 }

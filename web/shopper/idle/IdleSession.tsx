@@ -1,29 +1,42 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { IDLE_TIMEOUTS_MS, idleSessionMachine } from '../../../machines/idle-session/idle-session.machine.ts';
 import { api } from '../../lib/api.ts';
 import { useDecisionT } from '../verification/text.ts';
-import { useCurrentIdleScope } from './scope.ts';
+import { IDLE_ACTIVITY_EVENTS, IDLE_ACTIVITY_THROTTLE_MS, useCurrentIdleScope } from './scope.ts';
 import '../verification/decision.css';
 
 // The idle-session warning (seed 000 sections 1 and 9; WCAG 2.2.1 Timing Adjustable): after 30 minutes without
 // activity (15 on the application result) an alert dialog counts down 60 seconds, then the page reloads.
 // 'Stay Connected' calls GET /keep-alive and starts over.
 
-const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'mousemove', 'wheel', 'touchstart', 'scroll'] as const;
-const ACTIVITY_THROTTLE_MS = 1_000;
-
-/** Mounted once for the whole app: follows the current scope (the result screen asks for 15 minutes). */
-export function IdleSession() {
+/**
+ * Mounted once for the whole app (by IdleWatch.tsx, shortly before the warning is due): follows the current scope
+ * (the result screen asks for 15 minutes). `lastActivity` is the watcher's: the first period ends that long after it.
+ */
+export function IdleSession({ lastActivity }: { lastActivity?: () => number }) {
   const scope = useCurrentIdleScope();
-  return <IdleTimer key={scope} timeoutMs={IDLE_TIMEOUTS_MS[scope]} />;
+  const [firstScope] = useState(scope);
+  const [scopeChanged, setScopeChanged] = useState(false);
+  useEffect(() => {
+    if (scope !== firstScope) setScopeChanged(true);
+  }, [scope, firstScope]);
+  // after a change of scope the timer starts over with the full period, as it always did
+  const deadline = lastActivity && !scopeChanged && scope === firstScope ? lastActivity() + IDLE_TIMEOUTS_MS[scope] : undefined;
+  return <IdleTimer key={scope} timeoutMs={IDLE_TIMEOUTS_MS[scope]} firstDeadline={deadline} />;
 }
 
-function IdleTimer({ timeoutMs }: { timeoutMs: number }) {
+function IdleTimer({ timeoutMs, firstDeadline }: { timeoutMs: number; firstDeadline?: number }) {
   const { t } = useDecisionT();
+  const deadline = useRef(firstDeadline);
   const machine = useMemo(
-    () => idleSessionMachine.provide({ actors: { keepAlive: fromPromise<unknown, void>(() => api('GET', '/keep-alive')) } }),
+    () =>
+      idleSessionMachine.provide({
+        actors: { keepAlive: fromPromise<unknown, void>(() => api('GET', '/keep-alive')) },
+        // the first period ends at the deadline handed over; once the shopper acts, every period is the full one
+        delays: { idleTimeout: ({ context }) => (deadline.current === undefined ? context.timeoutMs : Math.max(0, deadline.current - Date.now())) },
+      }),
     [],
   );
   const actor = useActorRef(machine, { input: { timeoutMs } });
@@ -39,13 +52,14 @@ function IdleTimer({ timeoutMs }: { timeoutMs: number }) {
     let last = 0;
     const onActivity = () => {
       const now = Date.now();
-      if (now - last < ACTIVITY_THROTTLE_MS) return;
+      if (now - last < IDLE_ACTIVITY_THROTTLE_MS) return;
       last = now;
+      deadline.current = undefined;
       actor.send({ type: 'idle.activity' });
     };
-    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { passive: true, capture: true });
+    for (const type of IDLE_ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { passive: true, capture: true });
     return () => {
-      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, { capture: true });
+      for (const type of IDLE_ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, { capture: true });
     };
   }, [actor]);
 

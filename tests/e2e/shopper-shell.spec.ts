@@ -1,0 +1,64 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './fixtures.ts';
+
+// The shopper page's first screen is in index.html (prerendered at build time, web/shopper/shell/prerender.tsx): it
+// shows before, and without, the app's JavaScript.
+
+const main = (page: Page) => page.getByRole('main');
+// Playwright's text matching skips <noscript> content: the note is found by its class, then its text is checked
+const NO_SCRIPT = /^This page needs JavaScript\./;
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the store search shows its heading and search form, and says JavaScript is needed', async ({ page }) => {
+    await page.goto('/');
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Find your store' })).toBeVisible();
+    await expect(main(page).getByRole('search')).toBeVisible();
+    await expect(main(page).getByRole('searchbox', { name: 'Store or retailer name' })).toBeVisible();
+    await expect(main(page).locator('p.notice')).toBeVisible();
+    await expect(main(page).locator('p.notice')).toHaveText(NO_SCRIPT);
+    await expect(page.getByRole('banner').getByText('Keystone Lease-to-Own')).toBeVisible();
+    await expect(page.getByRole('main')).toHaveCount(1);
+  });
+
+  test('the application page shows its heading and the frame of its form', async ({ page }) => {
+    await page.goto('/#/apply');
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Lease-to-own application' })).toBeVisible();
+    await expect(main(page).locator('[data-form-frame]')).toBeVisible();
+    await expect(main(page).locator('[data-form-frame] p.notice')).toBeVisible();
+    await expect(main(page).locator('[data-form-frame] p.notice')).toHaveText(NO_SCRIPT);
+    await expect(page.getByRole('heading', { name: 'Find your store' })).toBeHidden();
+    await expect(page.getByRole('main')).toHaveCount(1);
+  });
+});
+
+test.describe('before the app runs', () => {
+  // the app's code never arrives: what shows is what index.html and the boot script paint
+  test.beforeEach(async ({ page }) => {
+    await page.route(/\/assets\/shopper-[^/]+\.js$/, (route) => route.abort());
+  });
+
+  test('the store search in the language and brand of the address, axe-clean', async ({ page }) => {
+    await page.goto('/?lang=es&brand=second#/');
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Encuentre su tienda' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('banner').getByText('Harbor Rent-to-Own')).toBeVisible();
+    await expectAccessible(page, 'prerendered store search (es, second brand)');
+  });
+
+  test('a retailer link to another screen shows no store search', async ({ page }) => {
+    await page.goto('/#/demo-electronics/main-street/initiate');
+    await expect(page.locator('html')).toHaveAttribute('data-shell', 'none');
+    await expect(page.getByRole('heading', { name: 'Find your store' })).toBeHidden();
+  });
+});
+
+test('the app replaces the first screen and the language switch works', async ({ page }) => {
+  await page.goto('/#/');
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Español' }).click();
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Encuentre su tienda' })).toBeVisible();
+  await expect(page.locator('[data-prerender]')).toHaveCount(0);
+  await main(page).getByRole('searchbox').fill('main');
+  await expect(main(page).getByRole('heading', { level: 2, name: 'Main Street', exact: true })).toBeVisible();
+});

@@ -1,0 +1,44 @@
+// A classic script in index.html's <head> (the build compiles it on its own; vite.config.ts): before the first paint
+// it marks <html> with the language, the brand and which prerendered first screen applies, the same choices the app
+// makes when it starts (web/lib/i18n.tsx initialLang, web/lib/brand.tsx, web/lib/apply-session.ts, App.tsx's
+// routes), so that shell.css shows the matching copy and nothing changes when the app replaces it.
+// It must not throw (storage can be blocked in a retailer's iframe) and must stay tiny: it delays the first paint.
+(() => {
+  const html = document.documentElement;
+  const read = (storage: () => Storage, key: string): string | null => {
+    try {
+      return storage().getItem(key);
+    } catch {
+      return null;
+    }
+  };
+  const [path = '', inner = ''] = location.hash.replace(/^#?\/?/, '').split('?');
+  const query = new URLSearchParams(location.search);
+  // a query inside the hash counts too (normalizeHashQuery moves it in front)
+  new URLSearchParams(inner).forEach((value, key) => query.set(key, value));
+
+  let brand: string | null = null;
+  const current = read(() => sessionStorage, 'lto.apply.current');
+  if (current) {
+    try {
+      const saved = JSON.parse(read(() => sessionStorage, `lto.apply.token:${current}`) ?? 'null') as {
+        token?: string;
+        expiresAt?: string | number | null;
+        storeData?: { brand?: string };
+      } | null;
+      const expires = saved?.expiresAt;
+      const expiresMs = typeof expires === 'number' ? (expires < 1e12 ? expires * 1000 : expires) : expires ? Date.parse(expires) : NaN;
+      if (saved?.token && saved.storeData && !(expiresMs <= Date.now())) brand = saved.storeData.brand ?? 'default';
+    } catch {
+      // unreadable: as without a session
+    }
+  }
+  const inSession = brand !== null;
+  brand ??= query.get('brand');
+
+  const lang = query.get('lang') ?? read(() => localStorage, 'lto.lang');
+  if (lang === 'en' || lang === 'es') html.lang = lang;
+  html.dataset.brand = brand === 'second' ? 'second' : 'default';
+  // `/` with a session goes straight to /apply; /apply without one goes back to the store search
+  html.dataset.shell = path === '' || path === 'apply' ? (inSession ? 'apply' : 'select') : 'none';
+})();
