@@ -13,6 +13,7 @@ import { rememberRecord } from '../../common/recent.ts';
 import { Screen } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
 import { ActionDialog } from './ActionDialog.tsx';
+import { DeliveriesSection } from '../leases/DeliveriesSection.tsx';
 import {
   BankingSection,
   CheckoutSection,
@@ -219,6 +220,15 @@ export function ApplicationDetailScreen({ id, base = 'applications' }: { id: str
       <DocumentsSection detail={d} />
       <ConsentsSection uuid={d.uuid} />
       <LeaseSection detail={d} />
+      <DeliveriesSection
+        detail={d}
+        onFunded={(next, message) => {
+          afterAction.current = true;
+          if (next) setLoad({ status: 'ready', detail: next });
+          else void fetchDetail(true);
+          notify({ type: 'success', message: message ?? t('staff.lease.actionDone') });
+        }}
+      />
       <CheckoutSection detail={d} />
       <PaymentsSection detail={d} />
       <WebhooksSection detail={d} replay={(delivery) => void replay(delivery)} />

@@ -1,5 +1,6 @@
 // Lease Queue: the work queues (awaiting review, more info, docs and/or payment, delivered awaiting funding) as tabs
 // with their counts, each oldest first; a record can be claimed, released and (with lease-queue.assign) assigned.
+// The funding queue shows the amount due (the delivered tranches not funded yet: a partial delivery funds its share).
 import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { LEASE_QUEUE_IDS, LEASE_QUEUES, type LeaseQueueId, type LeaseQueueMeta } from '../../../../machines/contracts/staff-leases.ts';
 import { useT } from '../../../lib/i18n.tsx';
@@ -118,6 +119,8 @@ export function LeaseQueueScreen({ queue }: { queue?: string }) {
               statusColumn(t),
               dateColumn('state_changed_at', t('staff.ui.lease.waitingSince'), true),
               moneyColumn('approval_amount', t('staff.ui.lease.approval')),
+              // Delivered awaiting funding: what the delivered tranches not yet funded add up to (partial delivery).
+              ...(active === 'funding' ? [moneyColumn('funding_due', t('staff.ui.lease.fundingDue'))] : []),
               { key: 'claimed_by', label: t('staff.ui.lease.claimedBy'), render: (row) => claimText(t, row) },
             ]}
           />
