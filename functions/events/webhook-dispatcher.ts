@@ -239,7 +239,8 @@ export function webhookDispatcher(deps: WebhookDeps, options: DispatcherOptions 
         status: 'pending',
         createdAt: now.toISOString(),
         giveUpAt: new Date(Date.parse(event.occurredAt) + GIVE_UP_SECONDS * 1000).toISOString(),
-        nextAttemptAt: now.toISOString(),
+        // The first attempt is this call's; the retry poller takes over only if it never finishes (no race for it).
+        nextAttemptAt: new Date(now.getTime() + CLAIM_SECONDS * 1000).toISOString(),
         attempts: [],
         ...(options.simulated ? { simulated: true } : {}),
       },
@@ -281,7 +282,8 @@ export function webhookDispatcher(deps: WebhookDeps, options: DispatcherOptions 
       await saveDelivery(deps.db, item, {
         ...item,
         status: 'pending',
-        nextAttemptAt: now.toISOString(),
+        // this call makes the attempt; the poller only if it never finishes
+        nextAttemptAt: new Date(now.getTime() + CLAIM_SECONDS * 1000).toISOString(),
         claimedUntil: null,
         giveUpAt: new Date(Math.max(Date.parse(item.giveUpAt), now.getTime() + 3600 * 1000)).toISOString(),
       });
