@@ -362,6 +362,19 @@ export const RETAILER_API: Readonly<Record<string, RetailerApiOperation>> = {
       422: 'The type is not a webhook event type, or an application or lease event for a checkout without an application.',
     },
   },
+  leaseJs: {
+    summary: 'lease.js, the drop-in script',
+    description:
+      'A small script with no dependencies for your checkout page: `LeaseToOwn.open(checkout, { onApproved, onDenied, onClose, ... })` opens the portal for a checkout you created, in a modal frame, a popup or by redirect (the fallback when frames or popups are blocked), and calls you back on the portal\'s events (approved, denied, close, update, cancelled, error). Messages are accepted only from the portal\'s origin and sent only to it. Load it from this origin (a script element whose src is this path); the reference page shows an example.',
+    tags: ['Drop-in'],
+    responses: { 200: { description: 'The script.', raw: { contentType: 'text/javascript' } } },
+  },
+  leaseDts: {
+    summary: 'lease.js TypeScript declarations',
+    description: 'The TypeScript declarations of lease.js (`LeaseToOwn`, `LeaseOpenOptions`, `LeaseMessage`, ...), to save as `lease.d.ts` in a TypeScript project.',
+    tags: ['Drop-in'],
+    responses: { 200: { description: 'The declarations, as text.', raw: { contentType: 'text/plain' } } },
+  },
   retailerOpenApiDocument: {
     summary: 'This OpenAPI document',
     description: 'The OpenAPI 3.1 description of this API and its webhooks, as raw JSON (no envelope). The same content, readable, is at `/docs/retailer`.',
