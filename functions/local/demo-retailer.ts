@@ -125,7 +125,7 @@ export function demoRetailerPage(options: DemoRetailerOptions | string): string 
   </section>
   <section aria-labelledby="hooks-title">
     <h2 id="hooks-title">Webhooks received</h2>
-    <p class="muted">Our endpoint <code>/demo/retailer/webhooks</code> verifies each signature (x-signature, HMAC-SHA256 over timestamp.body) with the demo retailer's secret.</p>
+    <p class="muted">Our endpoint <code>/demo/retailer/webhooks</code> verifies each Standard Webhooks signature (webhook-signature, HMAC-SHA256 over id.timestamp.body) with the demo retailer's secret.</p>
     <p class="muted" id="hooks-empty">No webhooks yet.</p>
     <table id="hooks" hidden>
       <thead><tr><th scope="col">Received</th><th scope="col">Verified</th><th scope="col">Type</th><th scope="col" class="num">Status</th><th scope="col">Checkout</th></tr></thead>
