@@ -201,6 +201,11 @@ export async function syncLease(deps: Deps, uuid: string): Promise<SyncResult | 
         syncRowEntries(deps, uuid, lease.row, row, { before: filedQueueScopes(lease), after: queues }),
         syncSearchTerms(deps.db, uuid, app.createdAt, lease.searchKeys, searchKeys),
         countNew(deps, app, created, next.newMarkers),
+        // Funded by a fact (the retailer cancelled the rest of a lease whose deliveries are all funded): the lease
+        // counts once as funded; its money was counted tranche by tranche when staff funded them.
+        lease.status.code !== 'L' && next.record.status.code === 'L'
+          ? addToCounters(deps.db, counterScopes(app.storeId, app.retailerId), lenderDay(now.toISOString()), { funded_count: 1 })
+          : Promise.resolve(),
       ]);
       return { app, lease: saved, checkout, store, changed: true };
     } catch (error) {
