@@ -6,35 +6,101 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/data/table.ts';
 import { routes } from '../../functions/http/routes.ts';
-import { OUTBOX_RELAY_ENTRY } from '../../infra/constructs/events.ts';
+import { EVENT_FUNCTION_ENTRIES, MAX_RECEIVE_COUNT, QUEUE_CONSUMERS, type EventFunctionName } from '../../infra/constructs/events.ts';
+import { GIVE_UP_SECONDS } from '../../functions/events/webhook-dispatcher.ts';
+import { SANDBOX_CALLBACK_SEED, SECRET_NAMES } from '../../functions/platform/secrets.ts';
 import { ESM_REQUIRE_BANNER } from '../../infra/constructs/node-function.ts';
 import { groupsForStage, isSandboxRoute, routesForStage, settingsFor } from '../../infra/constructs/settings.ts';
 import { apiPathPatternsFor, matchesPathPattern } from '../../infra/constructs/web.ts';
 import { PlatformStack, REPO_ROOT } from '../../infra/stacks/platform-stack.ts';
-import { assemblyBundles, bundleBudgetFor, kb, type AssemblyBundle } from '../../infra/bundles.ts';
+import { assemblyBundles, BUNDLE_METADATA_KEY, bundleBudgetFor, kb, type AssemblyBundle } from '../../infra/bundles.ts';
 import { LAZY_PACKAGES } from '../../infra/constructs/side-assets.ts';
 import { catalogue } from '../../machines/i18n/catalogue.ts';
 import { MESSAGES_FILE } from '../../functions/platform/bundled-messages.ts';
 
-type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; Metadata?: Record<string, unknown> };
 
 const routeKeys = (list: readonly { method: string; path: string }[]) => new Set(list.map((r) => `${r.method} ${r.path}`));
 
-/** The dev stack, bundled for real (esbuild, every route group and the relay). */
-let dev: { template: Template; resources: Record<string, Resource>; assemblyDir: string };
+type TemplateName = 'root' | 'functions' | 'operations' | 'monitoring';
+interface Synthesized {
+  /** The parent stack's template (keys, table, HTTP API and routes, web). */
+  template: Template;
+  /** Each template: the parent and the nested stacks (route functions, operations, monitoring). */
+  templates: Record<TemplateName, Template>;
+  /** Every resource of every template (logical ids are unique across them). */
+  resources: Record<string, Resource>;
+  /** Follows a value (Ref, Fn::GetAtt) across nested-stack parameters and outputs to the logical id it names. */
+  resourceOf: (value: any, where: TemplateName) => string;
+}
+
+function synthesized(stack: PlatformStack): Synthesized {
+  const templates: Record<TemplateName, Template> = {
+    root: Template.fromStack(stack),
+    functions: Template.fromStack(stack.apiFunctions),
+    operations: Template.fromStack(stack.operations),
+    monitoring: Template.fromStack(stack.monitoring),
+  };
+  const json = Object.fromEntries(Object.entries(templates).map(([k, t]) => [k, t.toJSON()])) as Record<TemplateName, any>;
+  const nestedByLogicalId = new Map<string, TemplateName>(
+    (['functions', 'operations', 'monitoring'] as const).map((name) => {
+      const nested = name === 'functions' ? stack.apiFunctions : name === 'operations' ? stack.operations : stack.monitoring;
+      return [stack.getLogicalId(nested.nestedStackResource as any), name];
+    }),
+  );
+  const resourceOf = (value: any, where: TemplateName): string => {
+    if (value?.Ref) {
+      const parameter = where !== 'root' && json[where].Parameters?.[value.Ref];
+      if (!parameter) return value.Ref;
+      const [stackId] = [...nestedByLogicalId].find(([, name]) => name === where)!;
+      return resourceOf(json.root.Resources[stackId].Properties.Parameters[value.Ref], 'root');
+    }
+    const getAtt = value?.['Fn::GetAtt'];
+    if (getAtt) {
+      const [id, attribute] = getAtt as [string, string];
+      const nested = nestedByLogicalId.get(id);
+      if (nested && attribute.startsWith('Outputs.')) return resourceOf(json[nested].Outputs[attribute.slice('Outputs.'.length)].Value, nested);
+      return id;
+    }
+    throw new Error(`Not a reference: ${JSON.stringify(value)}`);
+  };
+  const resources = Object.assign({}, ...Object.values(json).map((t) => t.Resources)) as Record<string, Resource>;
+  return { template: templates.root, templates, resources, resourceOf };
+}
+
+/** The dev stack, bundled for real (esbuild, every route group and every event function). */
+let dev: Synthesized & { assemblyDir: string };
 /** The prod stack, bundling skipped: only its shape matters here. */
-let prod: { template: Template; resources: Record<string, Resource> };
+let prod: Synthesized;
 
 beforeAll(() => {
   const devApp = new App();
   const devStack = new PlatformStack(devApp, 'LeaseToOwn-dev', { stage: 'dev' });
-  const template = Template.fromStack(devStack);
-  dev = { template, resources: template.toJSON().Resources, assemblyDir: devApp.synth().directory };
+  dev = { ...synthesized(devStack), assemblyDir: devApp.synth().directory };
 
   const prodApp = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const prodTemplate = Template.fromStack(new PlatformStack(prodApp, 'LeaseToOwn-prod', { stage: 'prod' }));
-  prod = { template: prodTemplate, resources: prodTemplate.toJSON().Resources };
-}, 120_000);
+  prod = synthesized(new PlatformStack(prodApp, 'LeaseToOwn-prod', { stage: 'prod' }));
+}, 600_000);
+
+/** Event function (bundle name) -> logical id, from the bundle metadata each function carries. */
+function eventFunctions(resources: Record<string, Resource>): Map<EventFunctionName, string> {
+  const names = new Set<string>(Object.keys(EVENT_FUNCTION_ENTRIES));
+  const out = new Map<EventFunctionName, string>();
+  for (const [id, r] of ofType(resources, 'AWS::Lambda::Function')) {
+    const name = r.Metadata?.[BUNDLE_METADATA_KEY];
+    if (typeof name === 'string' && names.has(name)) out.set(name as EventFunctionName, id);
+  }
+  return out;
+}
+
+/** Every statement of the IAM policies attached to a role (its own policies and AWS::IAM::Policy resources). */
+function statementsOfRole(resources: Record<string, Resource>, roleId: string): { Action: string | string[]; Resource: unknown }[] {
+  const attached = ofType(resources, 'AWS::IAM::Policy')
+    .map(([, r]) => r.Properties)
+    .filter((p) => (p.Roles ?? []).some((role: { Ref: string }) => role.Ref === roleId));
+  const inline = (resources[roleId]?.Properties.Policies ?? []) as { PolicyDocument: any }[];
+  return [...attached, ...inline].flatMap((p) => p.PolicyDocument.Statement);
+}
 
 const ofType = (resources: Record<string, Resource>, type: string) =>
   Object.entries(resources).filter(([, r]) => r.Type === type);
@@ -48,6 +114,18 @@ function groupFunctions(resources: Record<string, Resource>): Map<string, string
   }
   return out;
 }
+
+describe('stacks', () => {
+  it("keeps every template well under CloudFormation's 500 resources (the routes fill the parent)", () => {
+    for (const s of [dev, prod]) {
+      for (const [name, template] of Object.entries(s.templates)) {
+        const count = Object.keys(template.toJSON().Resources).length;
+        // Room for about 50 more routes before the parent needs another split.
+        expect(count, name).toBeLessThan(450);
+      }
+    }
+  });
+});
 
 describe('table', () => {
   it('is the table of functions/data/table.ts: keys, every GSI (projection ALL), on-demand, TTL, stream', () => {
@@ -134,6 +212,7 @@ describe('functions', () => {
           'STAGE',
           'PUBLIC_URL',
           'NODE_OPTIONS',
+          'PLATFORM_SECRET_ARN',
         ]),
       );
       expect(fn.Environment.Variables.STAGE).toBe('dev');
@@ -149,19 +228,16 @@ describe('functions', () => {
 
   it('keeps every function log group for one month', () => {
     const logGroups = ofType(dev.resources, 'AWS::Logs::LogGroup').map(([, r]) => r.Properties);
-    expect(logGroups.length).toBeGreaterThanOrEqual(groupsForStage(routes, 'dev').length + 1);
+    expect(logGroups.length).toBeGreaterThanOrEqual(groupsForStage(routes, 'dev').length + Object.keys(EVENT_FUNCTION_ENTRIES).length);
     for (const logGroup of logGroups) expect(logGroup.RetentionInDays).toBe(30);
   });
 
   it('lets each group function use the table, the table key and the PII keys', () => {
-    const policies = ofType(dev.resources, 'AWS::IAM::Policy').map(([, r]) => r.Properties);
     for (const [group, fnId] of groupFunctions(dev.resources)) {
       const roleId = dev.resources[fnId]!.Properties.Role['Fn::GetAtt'][0];
-      const statements = policies
-        .filter((p) => p.Roles.some((role: { Ref: string }) => role.Ref === roleId))
-        .flatMap((p) => p.PolicyDocument.Statement);
+      const statements = statementsOfRole(dev.resources, roleId);
       const actions = new Set(statements.flatMap((s: { Action: string | string[] }) => [s.Action].flat()));
-      for (const action of ['dynamodb:PutItem', 'dynamodb:Query', 'kms:GenerateDataKey', 'kms:Decrypt', 'kms:GenerateMac']) {
+      for (const action of ['dynamodb:PutItem', 'dynamodb:Query', 'kms:GenerateDataKey', 'kms:Decrypt', 'kms:GenerateMac', 'secretsmanager:GetSecretValue']) {
         expect(actions, `${group} may ${action}`).toContain(action);
       }
     }
@@ -195,8 +271,8 @@ describe('HTTP API', () => {
       const integration = dev.resources[integrationId]!.Properties;
       expect(integration.IntegrationType).toBe('AWS_PROXY');
       expect(integration.PayloadFormatVersion).toBe('2.0');
-      const fnId = integration.IntegrationUri['Fn::GetAtt'][0];
-      expect(fnId).toBe(functions.get(byKey.get(route.Properties.RouteKey)!.group));
+      // The functions are in the nested functions stack: the URI is that stack's output of the function's ARN.
+      expect(dev.resourceOf(integration.IntegrationUri, 'root')).toBe(functions.get(byKey.get(route.Properties.RouteKey)!.group));
     }
   });
 
@@ -292,51 +368,190 @@ describe('web', () => {
   });
 });
 
-describe('events', () => {
-  it('has the platform event bus and a rule delivering to the webhook queue, with a dead-letter queue', () => {
-    dev.template.resourceCountIs('AWS::Events::EventBus', 1);
-    dev.template.hasResourceProperties('AWS::Events::Rule', {
-      EventBusName: Match.anyValue(),
-      Targets: [
-        Match.objectLike({
-          Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('WebhookQueue'), 'Arn'] },
-          DeadLetterConfig: { Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('DeadLetterQueue'), 'Arn'] } },
-        }),
-      ],
-    });
+describe('events (the AWS twins of functions/local/main.ts)', () => {
+  const ops = () => dev.templates.operations;
+  const mappings = () => ofType(dev.resources, 'AWS::Lambda::EventSourceMapping').map(([, r]) => r.Properties);
+  const bundleOf = (fnRef: any) => dev.resources[dev.resourceOf(fnRef, 'operations')]!.Metadata?.[BUNDLE_METADATA_KEY];
+
+  it('has one function per local moving part, each from its entry, with the environment and logs of a route group', () => {
+    const functions = eventFunctions(dev.resources);
+    expect([...functions.keys()].sort()).toEqual(Object.keys(EVENT_FUNCTION_ENTRIES).sort());
+    for (const [name, id] of functions) {
+      expect(fs.existsSync(path.join(REPO_ROOT, EVENT_FUNCTION_ENTRIES[name])), EVENT_FUNCTION_ENTRIES[name]).toBe(true);
+      const fn = dev.resources[id]!.Properties;
+      expect(fn.Runtime, name).toBe('nodejs22.x');
+      expect(fn.Architectures, name).toEqual(['arm64']);
+      expect(Object.keys(fn.Environment.Variables), name).toEqual(
+        expect.arrayContaining(['TABLE_NAME', 'EVENT_BUS_NAME', 'PLATFORM_SECRET_ARN', 'PUBLIC_URL', 'STAGE']),
+      );
+      const logGroup = dev.resources[dev.resourceOf(fn.LoggingConfig.LogGroup, 'operations')]!;
+      expect(logGroup.Properties.RetentionInDays, name).toBe(30);
+    }
   });
 
-  it('gives the webhook queue a dead-letter queue (5 receives, 14 days), all queues encrypted', () => {
-    const queues = ofType(dev.resources, 'AWS::SQS::Queue');
-    for (const [, queue] of queues) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
-    const withRedrive = queues.filter(([, q]) => q.Properties.RedrivePolicy);
-    expect(withRedrive).toHaveLength(1);
-    const redrive = withRedrive[0]![1].Properties.RedrivePolicy;
-    expect(redrive.maxReceiveCount).toBe(5);
-    const dlq = dev.resources[redrive.deadLetterTargetArn['Fn::GetAtt'][0]]!;
-    expect(dlq.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
-  });
-
-  it('runs the outbox relay on the table stream, filtered to items holding outbox events', () => {
-    const relayExists = fs.existsSync(path.join(REPO_ROOT, OUTBOX_RELAY_ENTRY));
-    dev.template.resourceCountIs('AWS::Lambda::EventSourceMapping', relayExists ? 1 : 0);
-    if (!relayExists) return;
-    const [[, mapping]] = ofType(dev.resources, 'AWS::Lambda::EventSourceMapping') as [[string, Resource]];
-    expect(mapping.Properties.EventSourceArn['Fn::GetAtt'][1]).toBe('StreamArn');
-    expect(mapping.Properties.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
-    expect(mapping.Properties.DestinationConfig.OnFailure.Destination).toBeDefined();
-    const pattern = JSON.parse(mapping.Properties.FilterCriteria.Filters[0].Pattern);
+  it('runs the outbox relay on the table stream, filtered to items holding outbox events, with partial batch failures', () => {
+    const streamMappings = mappings().filter((m) => m.StartingPosition);
+    expect(streamMappings).toHaveLength(1);
+    const mapping = streamMappings[0]!;
+    const [[tableId]] = ofType(dev.resources, 'AWS::DynamoDB::GlobalTable') as [[string, Resource]];
+    expect(dev.resourceOf(mapping.EventSourceArn, 'operations')).toBe(tableId);
+    expect(mapping.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    expect(mapping.DestinationConfig.OnFailure.Destination).toBeDefined();
+    const pattern = JSON.parse(mapping.FilterCriteria.Filters[0].Pattern);
     expect(pattern.dynamodb.NewImage.outbox).toBeDefined();
-    const relay = dev.resources[mapping.Properties.FunctionName.Ref]!.Properties;
-    expect(relay.Runtime).toBe('nodejs22.x');
-    expect(relay.Architectures).toEqual(['arm64']);
-    expect(relay.Environment.Variables.EVENT_BUS_NAME).toBeDefined();
+    expect(bundleOf(mapping.FunctionName)).toBe('outbox-relay');
+  });
+
+  it('sends every platform event to each consumer queue through one rule, with a dead-letter queue for undeliverable ones', () => {
+    ops().resourceCountIs('AWS::Events::EventBus', 1);
+    const busRules = ofType(dev.resources, 'AWS::Events::Rule').filter(([, r]) => r.Properties.EventBusName);
+    expect(busRules).toHaveLength(1);
+    const targets: any[] = busRules[0]![1].Properties.Targets;
+    expect(targets).toHaveLength(QUEUE_CONSUMERS.length);
+    for (const target of targets) {
+      expect(dev.resources[target.Arn['Fn::GetAtt'][0]]!.Type).toBe('AWS::SQS::Queue');
+      expect(target.DeadLetterConfig.Arn).toBeDefined();
+    }
+  });
+
+  it('consumes each queue with its consumer function, reporting partial batch failures; each queue has a dead-letter queue', () => {
+    const sqsMappings = mappings().filter((m) => !m.StartingPosition);
+    expect(sqsMappings.map((m) => bundleOf(m.FunctionName)).sort()).toEqual(QUEUE_CONSUMERS.map((c) => c.name).sort());
+    for (const mapping of sqsMappings) {
+      expect(mapping.FunctionResponseTypes, String(bundleOf(mapping.FunctionName))).toEqual(['ReportBatchItemFailures']);
+      expect(mapping.BatchSize).toBe(10);
+      const queue = dev.resources[mapping.EventSourceArn['Fn::GetAtt'][0]]!.Properties;
+      expect(queue.RedrivePolicy.maxReceiveCount).toBe(MAX_RECEIVE_COUNT);
+      const dlq = dev.resources[queue.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]]!;
+      expect(dlq.Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+      const fn = dev.resources[dev.resourceOf(mapping.FunctionName, 'operations')]!.Properties;
+      // Lambda's SQS event source wants the visibility timeout at least 6x the function's timeout.
+      expect(queue.VisibilityTimeout).toBeGreaterThanOrEqual(6 * fn.Timeout);
+    }
+    for (const [, queue] of ofType(dev.resources, 'AWS::SQS::Queue')) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+  });
+
+  it('retries webhooks on a schedule every minute (each delivery given up 72 h after its event), and runs the scheduled jobs', () => {
+    const schedules = ofType(dev.resources, 'AWS::Events::Rule').filter(([, r]) => r.Properties.ScheduleExpression);
+    const byBundle = new Map(schedules.map(([, r]) => [bundleOf({ 'Fn::GetAtt': [r.Properties.Targets[0].Arn['Fn::GetAtt'][0], 'Arn'] }), r.Properties]));
+    expect([...byBundle.keys()].sort()).toEqual(['scheduled-jobs', 'webhook-retry']);
+    for (const rule of byBundle.values()) {
+      expect(rule.ScheduleExpression).toBe('rate(1 minute)');
+      expect(rule.State).toBe('ENABLED');
+    }
+    expect(GIVE_UP_SECONDS).toBe(72 * 3600);
+  });
+
+  it('serves the vendor callbacks (/webhooks/*) from the webhooks route group', () => {
+    const callbacks = routes.filter((r) => r.path.startsWith('/webhooks/'));
+    expect(callbacks.length).toBeGreaterThan(0);
+    const keys = new Set(ofType(dev.resources, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey));
+    for (const route of callbacks) expect(keys, route.path).toContain(`${route.method} ${route.path}`);
+    expect(apiPathPatternsFor('prod')).toContain('/webhooks/*');
+  });
+});
+
+describe('secrets', () => {
+  const secretsOf = (s: Synthesized) => ofType(s.resources, 'AWS::SecretsManager::Secret');
+
+  it('keeps vendor keys and callback secrets in one Secrets Manager secret; dev generates the sandbox callback seed', () => {
+    const [[, secret]] = secretsOf(dev) as [[string, Resource]];
+    expect(secretsOf(dev)).toHaveLength(1);
+    expect(secret.Properties.Name).toBe('lease-to-own/dev/platform');
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ SecretStringTemplate: '{}', GenerateStringKey: SANDBOX_CALLBACK_SEED });
+    const [[, prodSecret]] = secretsOf(prod) as [[string, Resource]];
+    expect(prodSecret.Properties.SecretString).toBe('{}');
+    expect(prodSecret.DeletionPolicy).toBe('Retain');
+  });
+
+  it('gives every function the secret by ARN and read access to it, and no secret in its environment', () => {
+    const [[secretId]] = secretsOf(dev) as [[string, Resource]];
+    const groupIds = new Set(groupFunctions(dev.resources).values());
+    const functions = [...groupIds, ...eventFunctions(dev.resources).values()];
+    expect(functions.length).toBe(groupsForStage(routes, 'dev').length + Object.keys(EVENT_FUNCTION_ENTRIES).length);
+    for (const id of functions) {
+      const fn = dev.resources[id]!.Properties;
+      const where: TemplateName = groupIds.has(id) ? 'functions' : 'operations';
+      expect(dev.resourceOf(fn.Environment.Variables.PLATFORM_SECRET_ARN, where), id).toBe(secretId);
+      for (const name of SECRET_NAMES) expect(fn.Environment.Variables[name], `${id} ${name}`).toBeUndefined();
+      const statements = statementsOfRole(dev.resources, fn.Role['Fn::GetAtt'][0]);
+      const reads = statements.filter((st) => [st.Action].flat().includes('secretsmanager:GetSecretValue'));
+      expect(reads.map((st) => dev.resourceOf(st.Resource, where)), id).toEqual([secretId]);
+    }
+  });
+});
+
+describe('alarms', () => {
+  const alarms = () => ofType(dev.resources, 'AWS::CloudWatch::Alarm').map(([, r]) => r.Properties);
+  const metricOf = (name: string) => alarms().filter((a) => a.MetricName === name);
+
+  it('alarms on errors of every function (route groups and event functions)', () => {
+    const errors = metricOf('Errors');
+    const alarmed = new Set(errors.map((a) => dev.resourceOf(a.Dimensions.find((d: any) => d.Name === 'FunctionName').Value, 'monitoring')));
+    const functions = [...groupFunctions(dev.resources).values(), ...eventFunctions(dev.resources).values()];
+    expect(alarmed).toEqual(new Set(functions));
+    for (const alarm of errors) {
+      expect(alarm.Namespace).toBe('AWS/Lambda');
+      expect(alarm.Threshold).toBe(1);
+      expect(alarm.TreatMissingData).toBe('notBreaching');
+    }
+  });
+
+  it('alarms when any dead-letter queue holds a message, when a consumer queue lags and when the relay lags', () => {
+    const deadLetterQueues = new Set(
+      ofType(dev.resources, 'AWS::SQS::Queue')
+        .filter(([, q]) => !q.Properties.RedrivePolicy)
+        .map(([id]) => id),
+    );
+    expect(deadLetterQueues.size).toBe(QUEUE_CONSUMERS.length + 2);
+    const depth = metricOf('ApproximateNumberOfMessagesVisible');
+    const watched = new Set(depth.map((a) => dev.resourceOf(a.Dimensions.find((d: any) => d.Name === 'QueueName').Value, 'monitoring')));
+    expect(watched).toEqual(deadLetterQueues);
+    for (const alarm of depth) {
+      expect(alarm.Threshold).toBe(1);
+      expect(alarm.ComparisonOperator).toBe('GreaterThanOrEqualToThreshold');
+    }
+    expect(metricOf('ApproximateAgeOfOldestMessage')).toHaveLength(QUEUE_CONSUMERS.length);
+    expect(metricOf('IteratorAge')).toHaveLength(1);
+  });
+
+  it('sends every alarm to the alarm topic', () => {
+    const [[topicId]] = ofType(dev.resources, 'AWS::SNS::Topic') as [[string, Resource]];
+    for (const alarm of alarms()) expect(alarm.AlarmActions.map((a: any) => dev.resourceOf(a, 'monitoring'))).toEqual([topicId]);
+  });
+});
+
+describe('IAM', () => {
+  const statements = (s: Synthesized): { id: string; actions: string[]; resource: unknown }[] =>
+    Object.entries(s.resources).flatMap(([id, r]) => {
+      const docs = r.Type === 'AWS::IAM::Policy' ? [r.Properties.PolicyDocument] : r.Type === 'AWS::IAM::Role' ? (r.Properties.Policies ?? []).map((p: any) => p.PolicyDocument) : [];
+      return docs.flatMap((d: any) => d.Statement.map((st: any) => ({ id, actions: [st.Action].flat() as string[], resource: st.Resource as unknown })));
+    });
+  /** CDK's BucketDeployment (web.ts: the public site assets, no data) grants S3 action families; it is not ours to narrow. */
+  const isSiteDeployment = (id: string) => id.startsWith('CustomCDKBucketDeployment');
+
+  it('has no wildcard action: none on data (dynamodb, s3, kms, secretsmanager, sqs) and no service-wide one anywhere', () => {
+    for (const s of [dev, prod]) {
+      const all = statements(s);
+      expect(all.length).toBeGreaterThan(0);
+      const serviceWide = all.flatMap((st) => st.actions.filter((a) => a === '*' || /^[a-z0-9-]+:\*$/.test(a)).map((a) => `${st.id}: ${a}`));
+      expect(serviceWide).toEqual([]);
+      const onData = all
+        .filter((st) => !isSiteDeployment(st.id))
+        .flatMap((st) => st.actions.filter((a) => /^(dynamodb|s3|kms|secretsmanager|sqs):/.test(a) && a.includes('*')).map((a) => `${st.id}: ${a}`));
+      expect(onData).toEqual([]);
+    }
+  });
+
+  it('never grants a data action on every resource', () => {
+    const open = statements(dev).filter((st) => st.resource === '*' && st.actions.some((a) => /^(dynamodb|s3|kms|secretsmanager|sqs):/.test(a)));
+    expect(open.map((st) => `${st.id}: ${st.actions.join(',')}`)).toEqual([]);
   });
 });
 
 describe('outputs', () => {
-  it('exports the API URL, the distribution URL, the table name and the bucket name', () => {
-    for (const name of ['ApiUrl', 'DistributionUrl', 'TableName', 'BucketName']) dev.template.hasOutput(name, {});
+  it('exports the API URL, the distribution URL, the table name, the bucket name, the secret and the alarm topic', () => {
+    for (const name of ['ApiUrl', 'DistributionUrl', 'TableName', 'BucketName', 'EventBusName', 'WebhookQueueUrl', 'PlatformSecretName', 'AlarmTopicArn']) dev.template.hasOutput(name, {});
   });
 });
 
@@ -347,8 +562,8 @@ describe('bundles (budgets: infra/bundles.ts; report: npm run bench:bundles)', (
   });
   const code = (b: AssemblyBundle) => fs.readFileSync(b.entry, 'utf8');
 
-  it('has one bundle per deployed route group, and the relay, each with its stats', () => {
-    expect(bundles.map((b) => b.name).sort()).toEqual([...groupsForStage(routes, 'dev'), ...(fs.existsSync(path.join(REPO_ROOT, OUTBOX_RELAY_ENTRY)) ? ['outbox-relay'] : [])].sort());
+  it('has one bundle per deployed route group and per event function, each with its stats', () => {
+    expect(bundles.map((b) => b.name).sort()).toEqual([...groupsForStage(routes, 'dev'), ...Object.keys(EVENT_FUNCTION_ENTRIES)].sort());
     for (const b of bundles) expect(Object.keys(b.packages), b.name).toContain('app');
   });
 
@@ -384,14 +599,11 @@ describe('bundles (budgets: infra/bundles.ts; report: npm run bench:bundles)', (
     expect(bundles.filter((b) => code(b).includes(MESSAGES_FILE)).length).toBeGreaterThan(0);
   });
 
-  it("touches only the providers its group names (lambdaDeps({ ... }) in functions/http/<group>.ts)", async () => {
+  it("touches only the providers its entry names (lambdaDeps({ ... }) in functions/http/<group>.ts, eventFunctionDeps({ ... }) in functions/events)", async () => {
     for (const b of bundles) {
       const used = new Set([...code(b).matchAll(/\.providers\.(\w+)/g)].map((m) => m[1]!));
-      if (b.name === 'outbox-relay') {
-        expect([...used], b.name).toEqual([]);
-        continue;
-      }
-      const { handler } = (await import(`../../functions/http/${b.name}.ts`)) as { handler: { providers: readonly string[] } };
+      const entry = (EVENT_FUNCTION_ENTRIES as Record<string, string>)[b.name] ?? `functions/http/${b.name}.ts`;
+      const { handler } = (await import(`../../${entry}`)) as { handler: { providers: readonly string[] } };
       expect([...used].filter((key) => !handler.providers.includes(key)), b.name).toEqual([]);
     }
   });
