@@ -1,6 +1,7 @@
-// The requests of the retailer API (`/retailer/v1`) other than the create-checkout body (retailer-checkout.ts): path
-// parameters, query strings and small bodies. The handlers (functions/http/retailer.ts) validate with these very
-// schemas and the OpenAPI document (machines/contracts/retailer-api.ts) describes them, so there is one copy.
+// The requests of the retailer API (`/retailer/v1`) other than the create-checkout body (retailer-checkout.ts) and the
+// delivery bodies (retailer-delivery.ts): path parameters, query strings and small bodies. The handlers
+// (functions/http/retailer.ts) validate with these very schemas and the OpenAPI document
+// (machines/contracts/retailer-api.ts) describes them, so there is one copy.
 import * as z from 'zod/mini';
 
 export const checkoutIdParam = z.string().check(
@@ -13,14 +14,6 @@ export const checkoutPathSchema = z.object({ checkout_id: checkoutIdParam });
 export const cancelCheckoutBodySchema = z.object({
   reason: z.optional(
     z.string().check(z.maxLength(500), z.meta({ description: 'Why the checkout is cancelled (kept in its audit trail).', examples: ['The shopper changed their mind.'] })),
-  ),
-});
-
-export const confirmDeliveryBodySchema = z.object({
-  delivered_at: z.optional(
-    z.iso.datetime({ offset: true, error: 'The delivered_at must be an ISO date-time.' }).check(
-      z.meta({ description: 'When the goods were delivered; now when left out.', examples: ['2025-03-14T15:09:26Z'] }),
-    ),
   ),
 });
 
