@@ -27,6 +27,8 @@ export const API_PATH_PATTERNS: readonly string[] = [
   // the public sign-up (draft, documents, form) and the OAuth token endpoint
   '/public/*',
   '/oauth/*',
+  // the retailer API's reference page (/docs/retailer; its OpenAPI document is under /retailer/*)
+  '/docs/*',
   // the mobile app's API (notifications, welcome slides)
   '/mobile/*',
 ];
