@@ -36,9 +36,18 @@ export interface FulfilmentState {
   adjustment: LeaseAdjustment | null;
 }
 
-export function fulfilmentOf(checkout: Pick<CheckoutItem, 'lease' | 'cart' | 'fulfilment'>): FulfilmentState {
+/** When the checkout machine recorded a delivery confirmation (the whole order, before delivery records existed). */
+const confirmedAt = (checkout: Pick<CheckoutItem, 'machine'>): string | null =>
+  (checkout.machine?.snapshot as { context?: { delivered_at?: string | null } } | undefined)?.context?.delivered_at ?? null;
+
+export function fulfilmentOf(checkout: Pick<CheckoutItem, 'lease' | 'cart' | 'fulfilment' | 'machine'>): FulfilmentState {
   const lines = contractLines(checkout);
-  const deliveries = checkout.fulfilment?.deliveries ?? [];
+  const legacyAt = checkout.fulfilment ? null : confirmedAt(checkout);
+  // A delivery confirmed before partial deliveries existed delivered the whole order: one delivery of every unit.
+  const legacy: StoredDeliveryRecord[] = legacyAt
+    ? [{ id: 'whole', items: lines.map((l) => ({ sku: l.sku, quantity: l.quantity })), amountCents: financedCents(checkout), deliveredAt: legacyAt, recordedAt: legacyAt, by: 'retailer', remainingUnits: 0 }]
+    : [];
+  const deliveries = checkout.fulfilment?.deliveries ?? legacy;
   const cancellations = checkout.fulfilment?.cancellations ?? [];
   const states = lineStates(lines, deliveries, cancellations);
   const financed = financedCents(checkout);
