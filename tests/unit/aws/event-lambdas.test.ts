@@ -10,7 +10,7 @@ import { initialCheckoutSnapshot, persistCheckout } from '../../../machines/chec
 import { createCheckout, getCheckout, type CheckoutRecord } from '../../../functions/data/checkouts.ts';
 import { createDb, type Db } from '../../../functions/data/client.ts';
 import { crmKey } from '../../../functions/data/crm.ts';
-import { getItem, newEvent, putItem, type OutboxEvent } from '../../../functions/data/items.ts';
+import { getItem, newEvent, putItem, type OutboxEvent, type StoredItem } from '../../../functions/data/items.ts';
 import { claimReportEvent } from '../../../functions/data/reports.ts';
 import { syncListEntries } from '../../../functions/data/staff/lists.ts';
 import { getDelivery } from '../../../functions/data/webhook-deliveries.ts';
@@ -202,7 +202,7 @@ describe('outbox relay on the DynamoDB stream', () => {
     });
     expect(result.batchItemFailures).toEqual([]);
     expect(published.map((e) => e.id).sort()).toEqual([a.event.id, b.event.id].sort());
-    const stored = await getItem<{ outbox?: unknown[] } & { pk: string; sk: string }>(db, checkoutKey(a.id), new Date(nowMs));
+    const stored = await getItem<StoredItem & { outbox?: unknown[] }>(db, checkoutKey(a.id), new Date(nowMs));
     expect(stored?.outbox ?? []).toEqual([]);
   });
 
@@ -220,7 +220,7 @@ describe('outbox relay on the DynamoDB stream', () => {
     });
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: '200000000000000000002' }]);
     // The failed one keeps its event for the retry (or the sweep).
-    const kept = await getItem<{ outbox?: OutboxEvent[]; pk: string; sk: string }>(db, checkoutKey(b.id), new Date(nowMs));
+    const kept = await getItem<StoredItem & { outbox?: OutboxEvent[] }>(db, checkoutKey(b.id), new Date(nowMs));
     expect(kept?.outbox?.map((e) => e.id)).toEqual([b.event.id]);
   });
 });
@@ -294,7 +294,7 @@ describe('checkout, lease and reports consumers on their queues', () => {
     const { id, event } = await newCheckout();
     const result = await leaseConsumerHandler(lambdaDeps)(sqsEvent(sqsRecord(eventBridgeBody(event))));
     expect(result.batchItemFailures).toEqual([]);
-    const rows = await getItem<{ pk: string; sk: string; checkout?: { id?: string } }>(db, { pk: `CHECKOUT#${id}`, sk: 'STAFFROWS' }, new Date(nowMs));
+    const rows = await getItem<StoredItem & { checkout?: { id?: string } }>(db, { pk: `CHECKOUT#${id}`, sk: 'STAFFROWS' }, new Date(nowMs));
     expect(rows?.checkout).toMatchObject({ id });
   });
 
