@@ -83,16 +83,29 @@ export async function applicantIndexes(crypto: FieldCrypto, app: StoredApplicati
   const a = app.applicant;
   if (!a?.social_security_number || !a.last_name || !a.date_of_birth) return {};
   const sk = `APP#${createdAt}#${app.uuid}`;
-  return {
-    gsi1pk: `APPLICANT#${await crypto.blindIndex('applicant', a.last_name, a.social_security_number, a.date_of_birth)}`,
-    gsi1sk: sk,
-    gsi2pk: `SSN#${await crypto.blindIndex('ssn', a.social_security_number)}`,
-    gsi2sk: sk,
-  };
+  // Two MACs (KMS GenerateMac calls in AWS): asked together, not one after the other.
+  const [applicant, ssn] = await Promise.all([
+    crypto.blindIndex('applicant', a.last_name, a.social_security_number, a.date_of_birth),
+    crypto.blindIndex('ssn', a.social_security_number),
+  ]);
+  return { gsi1pk: `APPLICANT#${applicant}`, gsi1sk: sk, gsi2pk: `SSN#${ssn}`, gsi2sk: sk };
+}
+
+/**
+ * The JSON of the application data as it was read or written, by the opened object this module handed out. A save
+ * whose data is still exactly that (a PIN, a verification, the decision: meta-only changes) writes the meta alone:
+ * the PII is not encrypted again, the blind indexes (KMS GenerateMac calls in AWS) are not recomputed and the data is
+ * not sent again. Data changed in place no longer matches its JSON and is written in full.
+ */
+const asStored = new WeakMap<StoredApplication, string>();
+
+function remember(data: StoredApplication, json = JSON.stringify(data)): StoredApplication {
+  asStored.set(data, json);
+  return data;
 }
 
 async function toRecord(crypto: FieldCrypto, item: ApplicationItem): Promise<ApplicationRecord> {
-  return { ...item.meta, data: await openApplication(crypto, item.data), v: item.v };
+  return { ...item.meta, data: remember(await openApplication(crypto, item.data)), v: item.v };
 }
 
 export async function getApplication(db: Db, crypto: FieldCrypto, uuid: string, now: Date): Promise<ApplicationRecord | undefined> {
@@ -122,7 +135,7 @@ export async function createApplication(
     },
     events(uuid),
   );
-  return { ...item.meta, data: full, v: item.v };
+  return { ...item.meta, data: remember(full), v: item.v };
 }
 
 /** Saves a new state of an application read at `previous.v` (409 when someone saved in between). */
@@ -134,24 +147,39 @@ export async function saveApplication(
   events: OutboxEvent[] = [],
 ): Promise<ApplicationRecord> {
   const prevItem = { ...applicationKey(previous.uuid), entity: 'application', v: previous.v } as StoredItem;
-  const indexes = await applicantIndexes(crypto, next.data, next.meta.createdAt);
-  const saved = await saveVersioned<ApplicationItem>(
-    db,
-    { ...prevItem, meta: null, data: null, gsi1pk: null, gsi1sk: null, gsi2pk: null, gsi2sk: null },
-    {
-      ...applicationKey(previous.uuid),
-      entity: 'application',
-      v: previous.v,
-      meta: next.meta,
-      data: await sealApplication(crypto, next.data),
-      gsi1pk: indexes.gsi1pk,
-      gsi1sk: indexes.gsi1sk,
-      gsi2pk: indexes.gsi2pk,
-      gsi2sk: indexes.gsi2sk,
-    },
-    events,
-  );
-  return { ...saved.meta, data: next.data, v: saved.v };
+  const json = JSON.stringify(next.data);
+  const dataUnchanged = asStored.get(previous.data) === json && next.meta.createdAt === previous.createdAt;
+  let saved: ApplicationItem;
+  if (dataUnchanged) {
+    // The data and its indexes stay as stored (the write is conditional on the version they were read at).
+    saved = await saveVersioned<ApplicationItem>(
+      db,
+      { ...prevItem, meta: null },
+      { ...applicationKey(previous.uuid), entity: 'application', v: previous.v, meta: next.meta } as ApplicationItem,
+      events,
+      { returnItem: false },
+    );
+  } else {
+    const [indexes, sealed] = await Promise.all([applicantIndexes(crypto, next.data, next.meta.createdAt), sealApplication(crypto, next.data)]);
+    saved = await saveVersioned<ApplicationItem>(
+      db,
+      { ...prevItem, meta: null, data: null, gsi1pk: null, gsi1sk: null, gsi2pk: null, gsi2sk: null },
+      {
+        ...applicationKey(previous.uuid),
+        entity: 'application',
+        v: previous.v,
+        meta: next.meta,
+        data: sealed,
+        gsi1pk: indexes.gsi1pk,
+        gsi1sk: indexes.gsi1sk,
+        gsi2pk: indexes.gsi2pk,
+        gsi2sk: indexes.gsi2sk,
+      },
+      events,
+      { returnItem: false },
+    );
+  }
+  return { ...saved.meta, data: remember(next.data, json), v: saved.v };
 }
 
 /** Applications whose main applicant has this last name, SSN and date of birth, newest first. */

@@ -96,6 +96,7 @@ export async function saveVersioned<T extends StoredItem>(
   previous: StoredItem,
   next: T,
   events: OutboxEvent[] = [],
+  options: { returnItem?: boolean } = {},
 ): Promise<T> {
   const names: Record<string, string> = { '#v': 'v' };
   const values: Record<string, unknown> = { ':expected': previous.v, ':next': previous.v + 1 };
@@ -140,10 +141,11 @@ export async function saveVersioned<T extends StoredItem>(
         ConditionExpression: '#v = :expected',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
+        // returnItem false: the caller needs only what it wrote, so the item is not sent back (less to serialize).
+        ReturnValues: options.returnItem === false ? 'NONE' : 'ALL_NEW',
       }),
     );
-    return out.Attributes as T;
+    return options.returnItem === false ? ({ ...next, v: previous.v + 1 } as T) : (out.Attributes as T);
   } catch (error) {
     if (isConditionFailure(error)) throw conflict(STALE_WRITE_MESSAGE);
     throw error;

@@ -17,34 +17,61 @@ const DATA_KEY_USES = 10_000;
 const b64 = (b: Buffer) => b.toString('base64url');
 const unb64 = (s: string) => Buffer.from(s, 'base64url');
 
+/** The data keys of a process: the one encrypting now, and every key unwrapped so far. */
+interface DataKeys {
+  current?: { plaintext: Buffer; wrapped: string; uses: number };
+  /** The data key being generated: concurrent encryptions wait for one GenerateDataKey call instead of making their own. */
+  generating?: Promise<unknown>;
+  unwrapped: Map<string, Buffer>;
+}
+
 /** Per-field AES-256-GCM envelope encryption of PII, and the blind index used to find records by PII. */
 export class FieldCrypto {
-  private current?: { plaintext: Buffer; wrapped: string; uses: number };
-  private readonly unwrapped = new Map<string, Buffer>();
+  constructor(
+    private readonly keys: KeyProvider,
+    private readonly dataKeys: DataKeys = { unwrapped: new Map() },
+    /** Blind indexes already computed by this object (only on a `forRequest` copy). */
+    private readonly indexes?: Map<string, Promise<string>>,
+  ) {}
 
-  constructor(private readonly keys: KeyProvider) {}
+  /**
+   * The same keys for one request, remembering the blind indexes it computes: lookups of the same person in one
+   * request (the customer record and the applications by SSN) cost one MAC (a KMS GenerateMac call in AWS), not one
+   * each. Discarded with the request, so no index outlives it.
+   */
+  forRequest(): FieldCrypto {
+    return new FieldCrypto(this.keys, this.dataKeys, new Map());
+  }
 
   async encrypt(plain: string): Promise<string> {
-    if (!this.current || this.current.uses >= DATA_KEY_USES) {
-      const key = await this.keys.generateDataKey();
-      this.current = { ...key, uses: 0 };
-      this.unwrapped.set(key.wrapped, key.plaintext);
+    const keys = this.dataKeys;
+    while (!keys.current || keys.current.uses >= DATA_KEY_USES) {
+      keys.generating ??= this.keys
+        .generateDataKey()
+        .then((key) => {
+          keys.current = { ...key, uses: 0 };
+          keys.unwrapped.set(key.wrapped, key.plaintext);
+          return key;
+        })
+        .finally(() => (keys.generating = undefined));
+      await keys.generating;
     }
-    this.current.uses++;
+    const current = keys.current;
+    current.uses++;
     const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.current.plaintext, iv);
+    const cipher = createCipheriv('aes-256-gcm', current.plaintext, iv);
     const ct = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return [PREFIX, this.current.wrapped, b64(iv), b64(cipher.getAuthTag()), b64(ct)].join(':');
+    return [PREFIX, current.wrapped, b64(iv), b64(cipher.getAuthTag()), b64(ct)].join(':');
   }
 
   async decrypt(envelope: string): Promise<string> {
     const parts = envelope.split(':');
     if (parts.length !== 6 || `${parts[0]}:${parts[1]}` !== PREFIX) throw new Error('Not an encrypted field');
     const [, , wrapped, iv, tag, ct] = parts as [string, string, string, string, string, string];
-    let key = this.unwrapped.get(wrapped);
+    let key = this.dataKeys.unwrapped.get(wrapped);
     if (!key) {
       key = await this.keys.unwrapDataKey(wrapped);
-      this.unwrapped.set(wrapped, key);
+      this.dataKeys.unwrapped.set(wrapped, key);
     }
     const decipher = createDecipheriv('aes-256-gcm', key, unb64(iv));
     decipher.setAuthTag(unb64(tag));
@@ -61,7 +88,16 @@ export class FieldCrypto {
 
   /** Deterministic keyed index over normalised parts: equal inputs give equal indexes, nothing is recoverable. */
   async blindIndex(purpose: string, ...parts: string[]): Promise<string> {
-    return this.keys.mac([purpose, ...parts.map((p) => p.normalize('NFKC').trim().toLowerCase())].join('\u001f'));
+    const message = [purpose, ...parts.map((p) => p.normalize('NFKC').trim().toLowerCase())].join('\u001f');
+    if (!this.indexes) return this.keys.mac(message);
+    let index = this.indexes.get(message);
+    if (!index) {
+      index = this.keys.mac(message);
+      this.indexes.set(message, index);
+      // A failed MAC is not remembered: the next lookup asks again.
+      index.catch(() => this.indexes!.delete(message));
+    }
+    return index;
   }
 }
 

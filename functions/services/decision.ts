@@ -47,9 +47,11 @@ export interface ConfirmBody {
 }
 
 async function previousCustomerFacts(deps: Deps, ssn: string, uuid: string, now: Date): Promise<PreviousCustomerFacts> {
+  // Both lookups key on the same SSN index: computed once (one KMS GenerateMac in AWS, not two).
+  const crypto = deps.crypto.forRequest();
   const [customer, applications] = await Promise.all([
-    findCustomerBySsn(deps.db, deps.crypto, ssn, now),
-    findApplicationsBySsn(deps.db, deps.crypto, ssn, now),
+    findCustomerBySsn(deps.db, crypto, ssn, now),
+    findApplicationsBySsn(deps.db, crypto, ssn, now),
   ]);
   // A credit denial counts (code D), not the generic denial of a maxed-out PIN (code G).
   const lastDenied = applications

@@ -92,15 +92,19 @@ const metaOf = (record: ApplicationRecord): ApplicationMeta => {
 
 const withPin = (meta: ApplicationMeta, pin: PinFlowState): ApplicationMeta => ({ ...meta, flows: { ...(meta.flows ?? {}), pin } });
 
-/** Read-modify-write of the aggregate, retried on a concurrent write (each try re-reads and re-decides). */
+/**
+ * Read-modify-write of the aggregate, retried on a concurrent write (each try re-reads and re-decides). `firstRead`,
+ * when given, is the first try's read, already started by the caller (alongside its other reads).
+ */
 async function updateApplication<T>(
   deps: Deps,
   session: ApplySession,
   uuid: string,
   step: (record: ApplicationRecord) => Promise<{ meta?: ApplicationMeta; events?: OutboxEvent[]; answer: () => T }>,
+  firstRead?: Promise<ApplicationRecord>,
 ): Promise<T> {
   for (let attempt = 0; ; attempt++) {
-    const record = await loadBound(deps, session, uuid);
+    const record = attempt === 0 && firstRead ? await firstRead : await loadBound(deps, session, uuid);
     const outcome = await step(record);
     if (!outcome.meta) return outcome.answer();
     try {
@@ -132,6 +136,9 @@ export interface SendAnswer {
 export async function sendPin(deps: Deps, session: ApplySession, body: VerifySendBody, lang: Lang, ip?: string | null): Promise<SendAnswer> {
   let code = '';
   let record: ApplicationRecord | undefined;
+  // The message names the brand of the application's store, nearly always the session's: read with the application.
+  const sessionStoreRead = getStoreById(deps.db, session.storeId, deps.clock());
+  sessionStoreRead.catch(() => undefined);
   const answer = await updateApplication(deps, session, body.uuid.trim(), async (current) => {
     record = current;
     const nowMs = deps.clock().getTime();
@@ -154,12 +161,14 @@ export async function sendPin(deps: Deps, session: ApplySession, body: VerifySen
   });
 
   // The code is stored (hashed) before it is sent: a send that fails still counts against the limit.
-  const store = await getStoreById(deps.db, record!.storeId, deps.clock());
+  // The shopper asked for the code on this channel: their consent to this message (TCPA) goes on the record first.
+  const [store] = await Promise.all([
+    record!.storeId === session.storeId ? sessionStoreRead : getStoreById(deps.db, record!.storeId, deps.clock()),
+    recordPinConsent(deps, session, record!.uuid, body.mode, { lang, ip }),
+  ]);
   const brand = BRANDS[store?.view.brand ?? 'default'];
   const applicant = record!.data.applicant!;
   const params = { brand: brand.name, code, name: applicant.first_name };
-  // The shopper asked for the code on this channel: their consent to this message (TCPA) goes on the record first.
-  await recordPinConsent(deps, session, record!.uuid, body.mode, { lang, ip });
   try {
     await deps.providers.messaging.send(
       body.mode === 'sms'
@@ -196,6 +205,9 @@ export async function confirmPin(deps: Deps, session: ApplySession, body: Verify
   const uuid = body.uuid.trim();
   const code = body.code.trim();
   const checkoutId = body.checkout_id === undefined || body.checkout_id === null ? undefined : String(body.checkout_id);
+  // The application is read alongside the session's store; the store's answer (404 when closed) still comes first.
+  const firstRead = loadBound(deps, session, uuid);
+  firstRead.catch(() => undefined);
   const sessionStoreView = await sessionStore(deps, session);
 
   return updateApplication<ConfirmAnswer>(deps, session, uuid, async (record) => {
@@ -285,5 +297,5 @@ export async function confirmPin(deps: Deps, session: ApplySession, body: Verify
         originalStore: originalStore ? { id: originalStore.id, name: originalStore.name, label: originalStore.label } : null,
       }),
     };
-  });
+  }, firstRead);
 }
