@@ -12,12 +12,15 @@ import { measure, type Stats } from './stats.ts';
 import { staffApplicationsBench } from './staff-applications.ts';
 import { staffListsBench } from './staff-lists.ts';
 import { decisionBench } from './decision.ts';
+import { HEAP_GROWTH_LIMIT_MB, printLoadReport, RSS_GROWTH_LIMIT_MB, sustainedLoad } from './load.ts';
 
 // `npm run bench`: latencies of the API on the embedded database, reported as ratios against the raw dynalite
 // put/get floor measured in the same run (absolute numbers vary by machine; ratios travel).
 // BENCH_DATA_DIR=<dir> keeps the embedded database in <dir> (created if missing) instead of a fresh temporary one, so
 // that a later run reuses it: the application list benchmark then skips its bulk load (handy when iterating on the
 // read path; use a fresh directory after a change to what the list entries hold).
+// Then the sustained load (tests/bench/load.ts) on a server process of its own: BENCH_LOAD=0 skips it,
+// BENCH_LOAD_SECONDS (60) sets its length, BENCH_LOAD_PEAK_SECONDS (15) the peak measurement's.
 const N = Number(process.env.BENCH_N ?? 400);
 
 async function main() {
@@ -64,12 +67,33 @@ async function main() {
     'median / floor put': (s.median / floorPut).toFixed(2),
   }));
   console.table(rows);
-  if (process.env.BENCH_DECISION !== '0') await decisionBench({ deps, base, floorGetMs: floorGet, floorPutMs: floorPut });
+  const decision = process.env.BENCH_DECISION !== '0' ? await decisionBench({ deps, base, floorGetMs: floorGet, floorPutMs: floorPut }) : undefined;
   if (process.env.BENCH_STAFF_LISTS !== '0') await staffListsBench({ deps, base, adminPassword: 'bench-password' });
   if (process.env.BENCH_APP_LISTS !== '0') await staffApplicationsBench({ deps, base, adminPassword: 'bench-password', floorGetMs: floorGet, floorPutMs: floorPut });
   server.close();
   server.closeAllConnections();
   await dynalite.stop();
+
+  if (process.env.BENCH_LOAD !== '0') {
+    const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+    process.stdout.write(`sustained load: starting a server of its own for ${seconds} s of mixed journeys...\n`);
+    const load = await sustainedLoad({ seconds, peakSeconds: Number(process.env.BENCH_LOAD_PEAK_SECONDS ?? 15), concurrency: 8, say: (line) => process.stdout.write(line + '\n') });
+    printLoadReport(load);
+    const ok = load.errors.length === 0 && load.memory.heapGrowthMb < HEAP_GROWTH_LIMIT_MB && load.memory.rssGrowthMb < RSS_GROWTH_LIMIT_MB;
+    process.stdout.write(
+      `  ${ok ? 'PASS' : 'FAIL'}: ${load.errors.length} errors (0 allowed), heap growth < ${HEAP_GROWTH_LIMIT_MB} MB, RSS growth < ${RSS_GROWTH_LIMIT_MB} MB\n`,
+    );
+    if (!ok) process.exitCode = 1;
+  }
+
+  if (decision) {
+    process.stdout.write(
+      `summary: decision p99 ${decision.decisionP99Ms.toFixed(1)} ms (median ${decision.decisionMedianMs.toFixed(1)}, CPU ${decision.decisionCpuMedianMs.toFixed(1)} ms, ` +
+        `${decision.opsPerDecision.toFixed(1)} DB operations); journey ${decision.opsPerJourney.toFixed(1)} DB operations, ` +
+        `${decision.journeysPerSecondSequential.toFixed(1)} journeys/s sequential (${(100 * decision.floorShareSequential).toFixed(0)}% of its storage floor), ` +
+        `${decision.journeysPerSecondConcurrent.toFixed(1)}/s at 8 concurrent (${(100 * decision.floorShareConcurrent).toFixed(0)}%)\n`,
+    );
+  }
 }
 
 main().catch((error) => {
