@@ -313,12 +313,12 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/retailer/v1/checkouts/{checkout_id}/items/cancel', group: 'retailer', name: 'cancelItems', auth: 'retailer' },
   { method: 'GET', path: '/retailer/v1/webhooks/deliveries', group: 'retailer', name: 'webhookDeliveries', auth: 'retailer' },
   { method: 'POST', path: '/retailer/v1/webhooks/deliveries/{event_id}/replay', group: 'retailer', name: 'replayWebhook', auth: 'retailer' },
-  // the retailer API's OpenAPI document and its reference page (functions/http/retailer-docs.ts)
-  { method: 'GET', path: '/retailer/v1/openapi.json', group: 'retailer-docs', name: 'retailerOpenApiDocument', auth: 'public' },
-  { method: 'GET', path: '/docs/retailer', group: 'retailer-docs', name: 'retailerDocsPage', auth: 'public' },
   { method: 'POST', path: '/retailer/v1/webhooks/secret/rotate', group: 'retailer', name: 'rotateWebhookSecret', auth: 'retailer' },
   // the retailer sandbox (test tokens, test checkouts): fire any webhook event type (functions/http/retailer-sandbox.ts)
   { method: 'POST', path: '/retailer/v1/sandbox/checkouts/{checkout_id}/events', group: 'retailer', name: 'fireWebhookEvent', auth: 'retailer' },
+  // the retailer API's OpenAPI document and its reference page (functions/http/retailer-docs.ts)
+  { method: 'GET', path: '/retailer/v1/openapi.json', group: 'retailer-docs', name: 'retailerOpenApiDocument', auth: 'public' },
+  { method: 'GET', path: '/docs/retailer', group: 'retailer-docs', name: 'retailerDocsPage', auth: 'public' },
   // the demo retailer's server side (local and non-production only): creates checkouts, receives webhooks
   { method: 'POST', path: '/demo/retailer/checkouts', group: 'retailer', name: 'demoCreateCheckout', auth: 'sandbox' },
   { method: 'POST', path: '/demo/retailer/webhooks', group: 'retailer', name: 'demoReceiveWebhook', auth: 'sandbox' },
