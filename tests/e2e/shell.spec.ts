@@ -206,19 +206,35 @@ test.describe('host messaging with the demo retailer page', () => {
     await expect(portal.getByRole('heading', { level: 1, name: 'Session Ended' })).toBeVisible();
   });
 
-  test('a host on another origin neither receives the portal\'s messages nor can command it', async ({ page, baseURL }) => {
+  test('a host on another origin neither receives the portal\'s messages nor can command it', async ({ page, baseURL, request }) => {
     const portalOrigin = new URL(baseURL!).origin;
     // A page on another origin frames the portal and claims to be the portal's own origin. It is served by a real
     // loopback server: Chromium refuses to frame localhost from a response Playwright fulfils (no address space).
-    const portalUrl = `${portalOrigin}/#/demo-electronics/main-street/initiate?origin=${encodeURIComponent(portalOrigin)}&iframe=1`;
+    // The portal may be framed only by origins the store's retailer registered (Content-Security-Policy
+    // frame-ancestors on /embed/{retailer}/{store}/), so the other origin is registered first: even then the
+    // messages stay locked to the claimed origin.
+    const portalUrl = `${portalOrigin}/embed/demo-electronics/main-street/#/demo-electronics/main-street/initiate?origin=${encodeURIComponent(portalOrigin)}&iframe=1`;
     const html = `<!doctype html><html lang="en"><title>Other host</title><body>
       <iframe id="portal" title="portal" src="${portalUrl}" style="width:100%;height:600px"></iframe>
       <script>window.received = []; addEventListener('message', (e) => window.received.push(e.data));</script>
     </body></html>`;
     const other = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    const registerOrigins = async (origins: string) => {
+      expect((await request.post('/staff/api/auth/login', { data: { username: 'admin', password: 'e2e-admin-password-1' } })).ok()).toBe(true);
+      const csrf = (await request.storageState()).cookies.find((c) => c.name === 'csrf_token')?.value ?? '';
+      const v = ((await (await request.get('/staff/api/retailers/ret-demo-electronics')).json()) as { data: { v: number } }).data.v;
+      const saved = await request.put('/staff/api/retailers/ret-demo-electronics', { data: { embed_origins: origins, v }, headers: { 'x-csrf-token': csrf } });
+      expect(saved.status()).toBe(200);
+    };
     try {
-      await page.goto(`http://127.0.0.1:${(other.address() as AddressInfo).port}/`);
+      // Not registered yet: the browser refuses to show the portal in this origin's frame.
+      await page.goto(`${otherOrigin}/`);
+      await expect.poll(() => page.frames().some((f) => f.url().startsWith('chrome-error://'))).toBe(true);
+      await expect(page.frameLocator('#portal').getByRole('heading', { level: 1, name: 'Main Street' })).toHaveCount(0);
+      await registerOrigins(otherOrigin);
+      await page.goto(`${otherOrigin}/`);
       const portal = page.frameLocator('#portal');
       await expect(portal.getByRole('heading', { level: 1, name: 'Main Street' })).toBeVisible();
       // the portal posted its update to the claimed origin; the browser did not deliver it to this page
@@ -236,6 +252,7 @@ test.describe('host messaging with the demo retailer page', () => {
     } finally {
       other.closeAllConnections();
       other.close();
+      await registerOrigins('');
     }
   });
 
