@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
-import { defineConfig, runnerImport, type Plugin } from 'vite';
+import { defineConfig, normalizePath, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // Two HTML entries (shopper portal and staff portal) built from web/ into dist/ at the repo root.
@@ -38,7 +38,7 @@ function prerenderShopperShell(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
-        if (ctx.filename !== shopperHtml) return html;
+        if (normalizePath(ctx.filename) !== normalizePath(shopperHtml)) return html;
         const { module } = await runnerImport<typeof import('./web/shopper/shell/prerender.tsx')>(
           fileURLToPath(new URL('./web/shopper/shell/prerender.tsx', import.meta.url)),
           { configFile: false, root: web, logLevel: 'warn' },
