@@ -1,0 +1,90 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderShells } from '../../../web/shopper/shell/prerender.tsx';
+
+// The shopper page's prerendered first screens (put into index.html by the build) and the boot script that picks one.
+
+function copies(): HTMLElement {
+  const root = document.createElement('div');
+  root.innerHTML = renderShells();
+  return root;
+}
+
+describe('renderShells', () => {
+  it('renders the store search and the application page in both languages and both brands, the no-JavaScript copy first', () => {
+    const root = copies();
+    const keys = [...root.querySelectorAll<HTMLElement>(':scope > [data-prerender]')].map((el) => el.dataset.prerender);
+    expect(keys[0]).toBe('select en default');
+    expect(new Set(keys)).toEqual(
+      new Set(['select', 'apply'].flatMap((route) => ['en', 'es'].flatMap((lang) => ['default', 'second'].map((brand) => `${route} ${lang} ${brand}`)))),
+    );
+    const h1 = (key: string) => root.querySelector(`[data-prerender="${key}"] h1`)?.textContent;
+    expect(h1('select en default')).toBe('Find your store');
+    expect(h1('select es second')).toBe('Encuentre su tienda');
+    expect(h1('apply en default')).toBe('Lease-to-own application');
+    expect(h1('apply es default')).toBe('Solicitud de arrendamiento con opción a compra');
+    expect(root.querySelector('[data-prerender="select en second"] header')?.textContent).toContain('Harbor Rent-to-Own');
+    // `#/apply` without JavaScript targets the English application page
+    expect(root.querySelector('[id="/apply"]')?.getAttribute('data-prerender')).toBe('apply en default');
+  });
+
+  it('repeats no id across copies, and every label and reference points into its own copy', () => {
+    const root = copies();
+    const ids = [...root.querySelectorAll('[id]')].map((el) => el.id);
+    expect(ids.length).toBeGreaterThan(8);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const copy of root.querySelectorAll(':scope > [data-prerender]')) {
+      for (const el of copy.querySelectorAll('[for], [aria-labelledby], [aria-describedby]')) {
+        const refs = ['for', 'aria-labelledby', 'aria-describedby'].flatMap((a) => (el.getAttribute(a) ?? '').split(' ').filter(Boolean));
+        for (const ref of refs) expect(copy.querySelector(`[id="${ref}"]`), `${ref} in ${copy.getAttribute('data-prerender')}`).not.toBeNull();
+      }
+    }
+  });
+
+  it('keeps fields read-only (typing before the app arrives would be lost)', () => {
+    const inputs = [...copies().querySelectorAll('input')];
+    expect(inputs.length).toBe(4); // the store search box, in each language and brand
+    expect(inputs.every((input) => input.readOnly)).toBe(true);
+  });
+});
+
+describe('boot.ts', () => {
+  // the script runs when it loads; each run loads it afresh
+  const run = async (url: string) => {
+    history.replaceState(null, '', url);
+    vi.resetModules();
+    await import('../../../web/shopper/shell/boot.ts');
+    const { lang, dataset } = document.documentElement;
+    return { lang, brand: dataset.brand, shell: dataset.shell };
+  };
+  const startSession = (brand: string, expiresAt: number | null = null) => {
+    sessionStorage.setItem('lto.apply.current', 'demo-comfort/hvac-central');
+    sessionStorage.setItem('lto.apply.token:demo-comfort/hvac-central', JSON.stringify({ token: 't', expiresAt, storeData: { brand } }));
+  };
+
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+    document.documentElement.lang = 'en';
+  });
+
+  it('picks the store search in the language of the address, then the stored one, with the brand of the address', async () => {
+    expect(await run('/?lang=es&brand=second')).toEqual({ lang: 'es', brand: 'second', shell: 'select' });
+    localStorage.setItem('lto.lang', 'es');
+    expect(await run('/#/')).toEqual({ lang: 'es', brand: 'default', shell: 'select' });
+    // a query inside the hash counts, as the app moves it in front
+    expect(await run('/#/?lang=en')).toEqual({ lang: 'en', brand: 'default', shell: 'select' });
+  });
+
+  it('picks the application page when a session is kept, in its store brand; the store search when it expired', async () => {
+    startSession('second');
+    expect(await run('/#/')).toEqual({ lang: 'en', brand: 'second', shell: 'apply' });
+    expect(await run('/#/apply')).toEqual({ lang: 'en', brand: 'second', shell: 'apply' });
+    startSession('second', Math.floor(Date.now() / 1000) - 60);
+    expect(await run('/#/apply')).toEqual({ lang: 'en', brand: 'default', shell: 'select' });
+  });
+
+  it('shows no prerendered screen for any other route', async () => {
+    expect((await run('/#/demo-electronics/main-street/initiate?iframe=1')).shell).toBe('none');
+    expect((await run('/#/checkout/lease')).shell).toBe('none');
+  });
+});
