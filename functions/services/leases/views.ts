@@ -40,7 +40,7 @@ import { listCheckoutDeliveries } from '../../data/webhook-deliveries.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { StaffActor } from '../../platform/staff-types.ts';
 import { pinStateOf } from '../decision-support.ts';
-import { applicantNameOf, leaseFactsOf, tranchesOf } from './facts.ts';
+import { applicantNameOf, fundingFactsOf, leaseFactsOf, tranchesOf } from './facts.ts';
 import { adjustmentView, fulfilmentOf } from '../fulfilment.ts';
 import type { FulfilmentView } from '../../../machines/contracts/staff-leases.ts';
 
@@ -235,9 +235,13 @@ function webhookViews(list: Awaited<ReturnType<typeof listCheckoutDeliveries>>):
 export function actionViews(lease: LeaseItem, checkout: CheckoutItem | undefined, name: string, actor: StaffActor, lang: Lang): StaffActionView[] {
   const snapshot = restoreLeaseStatus(lease.status);
   const facts = leaseFactsOf(checkout, lease);
+  // Funding Completed funds every tranche due: its target is the status after that (funded, or still in process).
+  const dueIds = tranchesOf(checkout, lease).filter((x) => !x.funded).map((x) => x.id);
+  const afterFunding = fundingFactsOf(checkout, lease, dueIds);
   return availableStaffActions(snapshot, facts).map((id) => {
     const type = STAFF_LEASE_ACTIONS[id];
-    const next = transition(leaseStatusMachine, snapshot, leaseEvent(type, facts))[0];
+    const eventFacts = id === 'complete-funding' && afterFunding ? { ...facts, funding: afterFunding } : facts;
+    const next = transition(leaseStatusMachine, snapshot, leaseEvent(type, eventFacts))[0];
     const to = leaseStatusOf(next);
     const toDelivered = isDelivered(next);
     return {

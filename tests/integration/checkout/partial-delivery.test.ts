@@ -101,7 +101,10 @@ describe('partial delivery and funding per tranche', () => {
     expect(queued.partially_delivered).toBe(true);
 
     // staff fund one tranche, then every tranche due: funding stays in process, the rest is not delivered yet
-    expect((await act(admin, uuid, 'fund')).body.data.status).toBe('G');
+    const sent = (await act(admin, uuid, 'fund')).body.data;
+    expect(sent.status).toBe('G');
+    // the action's confirmation says where funding everything due leads: still in process
+    expect(sent.actions.find((a: any) => a.id === 'complete-funding')).toMatchObject({ to: 'G' });
     const unknownTranche = await act(admin, uuid, 'complete-funding', { tranche_id: 'dlv_nope' });
     expect(unknownTranche.status).toBe(422);
     expect(unknownTranche.body.errors?.tranche_id).toEqual(['This lease has no funding tranche dlv_nope.']);
@@ -139,7 +142,9 @@ describe('partial delivery and funding per tranche', () => {
     const back = await waitForLease(admin, uuid, 'Y', 10_000, true);
     expect(back.partially_delivered).toBe(false);
     expect(back.fulfilment.funding_due).toBe(dollars(tranche2));
-    expect((await act(admin, uuid, 'fund')).body.data.status).toBe('G');
+    const sentAgain = (await act(admin, uuid, 'fund')).body.data;
+    expect(sentAgain.status).toBe('G');
+    expect(sentAgain.actions.find((a: any) => a.id === 'complete-funding')).toMatchObject({ to: 'L' });
     const all = await act(admin, uuid, 'complete-funding');
     expect(all.status, JSON.stringify(all.body).slice(0, 300)).toBe(200);
     expect(all.body.data.status).toBe('L');
