@@ -1,5 +1,5 @@
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type { OutboxEvent } from '../data/items.ts';
 import type { Logger } from '../platform/logger.ts';
 
