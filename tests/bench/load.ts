@@ -200,6 +200,7 @@ export interface LoadOptions {
 /** Starts a server of its own, measures the peak, runs at half of it, stops the server; the figures and every error. */
 export async function sustainedLoad(options: LoadOptions): Promise<LoadReport> {
   const say = options.say ?? (() => undefined);
+  const began = performance.now();
   const dir = mkdtempSync(join(tmpdir(), 'lto-load-'));
   const probeFile = join(dir, 'memory.jsonl');
   const server = await startServer({
@@ -227,11 +228,10 @@ export async function sustainedLoad(options: LoadOptions): Promise<LoadReport> {
     }
   };
   try {
+    say(`  sustained load: server up in ${((performance.now() - began) / 1000).toFixed(1)} s`);
     await staffLogin(s);
-    // Warm-up: one journey of each kind (the first requests load the handlers).
-    for (const kind of new Set(MIX)) await attempt(kind, false);
 
-    // The peak: `concurrency` journeys at once, back to back, for peakSeconds.
+    // The peak: `concurrency` journeys at once, back to back, for peakSeconds (its first journeys warm the server).
     let done = 0;
     const peakStart = performance.now();
     await Promise.all(
@@ -248,6 +248,7 @@ export async function sustainedLoad(options: LoadOptions): Promise<LoadReport> {
 
     // Let the relay and webhooks of the peak settle, then the starting heap.
     await new Promise((r) => setTimeout(r, 1000));
+    say(`  sustained load: peak measured after ${((performance.now() - began) / 1000).toFixed(1)} s`);
     const start = await collectedSample(server, probeFile);
     const requestsBefore = s.requests;
 

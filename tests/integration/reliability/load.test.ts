@@ -5,7 +5,7 @@ import { HEAP_GROWTH_LIMIT_MB, RSS_GROWTH_LIMIT_MB, sustainedLoad } from '../../
 // retailer checkout, staff lists) against a server of its own, at half the peak it measured just before, must get
 // no error at all, and the server's live heap after a full collection must not grow beyond a bound over the run.
 // Throughput and latencies are printed, never asserted: they depend on the machine.
-const SECONDS = Number(process.env.LOAD_TEST_SECONDS ?? 12);
+const SECONDS = Number(process.env.LOAD_TEST_SECONDS ?? 10);
 
 describe('the server under sustained mixed load', () => {
   it(`answers every request of ${SECONDS} s of mixed journeys at half its peak, with bounded memory`, { timeout: 240_000 }, async () => {
