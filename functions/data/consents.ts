@@ -18,9 +18,12 @@ export interface ConsentItem extends StoredItem {
 
 export const consentSortKey = (at: string, n: number) => `${CONSENT_SK_PREFIX}${at}#${String(n).padStart(3, '0')}`;
 
-/** Appends an entry; two entries at the same millisecond get n = 0, 1, ... (the first free one). */
-export async function appendConsent(db: Db, uuid: string, entry: ConsentEntry): Promise<ConsentItem> {
-  for (let n = 0; n < MAX_SAME_INSTANT; n += 1) {
+/**
+ * Appends an entry; two entries at the same millisecond get n = 0, 1, ... (the first free one). `from` skips slots the
+ * caller knows are taken (its own previous entry at the same instant), saving a write that would fail.
+ */
+export async function appendConsent(db: Db, uuid: string, entry: ConsentEntry, from = 0): Promise<ConsentItem> {
+  for (let n = from; n < MAX_SAME_INSTANT; n += 1) {
     try {
       const item = { pk: `APP#${uuid}`, sk: consentSortKey(entry.at, n), entity: 'consent' as const, uuid, entry };
       return (await createItem(db, item)) as ConsentItem;

@@ -24,10 +24,10 @@ export interface ShopperContext {
 export type NewConsentEntry = Omit<ConsentEntry, 'at'> & { at?: string };
 
 /** Appends an entry to the application's consent record (never updates one). */
-export async function recordConsent(deps: Pick<Deps, 'db' | 'clock'>, uuid: string, entry: NewConsentEntry): Promise<ConsentEntry> {
+export async function recordConsent(deps: Pick<Deps, 'db' | 'clock'>, uuid: string, entry: NewConsentEntry, from = 0): Promise<ConsentEntry> {
   const full: ConsentEntry = { ...entry, at: entry.at ?? deps.clock().toISOString() };
   const clean = JSON.parse(JSON.stringify(full)) as ConsentEntry;
-  await appendConsent(deps.db, uuid, clean);
+  await appendConsent(deps.db, uuid, clean, from);
   return clean;
 }
 
@@ -55,7 +55,8 @@ export async function recordPinConsent(deps: Deps, session: ApplySession, uuid: 
 export async function recordSubmitConsents(deps: Deps, session: ApplySession, uuid: string, ctx: ShopperContext): Promise<void> {
   const at = deps.clock().toISOString();
   await recordConsent(deps, uuid, { kind: 'esign', at, ...shopper(session, ctx), ...consentText('esign', ctx.lang) });
-  await recordConsent(deps, uuid, { kind: 'terms', at, ...shopper(session, ctx), ...consentText('terms', ctx.lang) });
+  // Same instant: slot 0 at least is the ESIGN entry's (a first free slot above it keeps the order).
+  await recordConsent(deps, uuid, { kind: 'terms', at, ...shopper(session, ctx), ...consentText('terms', ctx.lang) }, 1);
 }
 
 // ---------- the PDF export (for a regulator or a dispute) ----------

@@ -15,9 +15,13 @@ export function storeFlags(store: StoreView): ApplicationStoreFlags {
   };
 }
 
+// Made once, on first use: building a time-zone formatter costs about 0.5 ms, formatting with it microseconds.
+let lenderDate: Intl.DateTimeFormat | undefined;
+
 /** Today's date where the lender operates (US Eastern): the day ages and pay dates are counted in. */
 export function lenderToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  lenderDate ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
+  return lenderDate.format(now);
 }
 
 export const applicationRules = (store: StoreView, now: Date): ApplicationRules => rulesFor(storeFlags(store), lenderToday(now));
