@@ -377,6 +377,7 @@ describe('events (the AWS twins of functions/local/main.ts)', () => {
     const functions = eventFunctions(dev.resources);
     expect([...functions.keys()].sort()).toEqual(Object.keys(EVENT_FUNCTION_ENTRIES).sort());
     for (const [name, id] of functions) {
+      expect(EVENT_FUNCTION_ENTRIES[name]).toBe(`functions/events/${name}-lambda.ts`);
       expect(fs.existsSync(path.join(REPO_ROOT, EVENT_FUNCTION_ENTRIES[name])), EVENT_FUNCTION_ENTRIES[name]).toBe(true);
       const fn = dev.resources[id]!.Properties;
       expect(fn.Runtime, name).toBe('nodejs22.x');
@@ -518,6 +519,11 @@ describe('alarms', () => {
   it('sends every alarm to the alarm topic', () => {
     const [[topicId]] = ofType(dev.resources, 'AWS::SNS::Topic') as [[string, Resource]];
     for (const alarm of alarms()) expect(alarm.AlarmActions.map((a: any) => dev.resourceOf(a, 'monitoring'))).toEqual([topicId]);
+    // CloudWatch may publish to it (the enforceSSL topic policy replaces SNS's default policy).
+    const [[, policy]] = ofType(dev.resources, 'AWS::SNS::TopicPolicy') as [[string, Resource]];
+    expect(policy.Properties.PolicyDocument.Statement).toEqual(
+      expect.arrayContaining([expect.objectContaining({ Effect: 'Allow', Action: 'sns:Publish', Principal: { Service: 'cloudwatch.amazonaws.com' } })]),
+    );
   });
 });
 
@@ -600,11 +606,16 @@ describe('bundles (budgets: infra/bundles.ts; report: npm run bench:bundles)', (
   });
 
   it("touches only the providers its entry names (lambdaDeps({ ... }) in functions/http/<group>.ts, eventFunctionDeps({ ... }) in functions/events)", async () => {
+    // Every offender at once, not only the first bundle's.
+    const unnamed: string[] = [];
     for (const b of bundles) {
       const used = new Set([...code(b).matchAll(/\.providers\.(\w+)/g)].map((m) => m[1]!));
-      const entry = (EVENT_FUNCTION_ENTRIES as Record<string, string>)[b.name] ?? `functions/http/${b.name}.ts`;
-      const { handler } = (await import(`../../${entry}`)) as { handler: { providers: readonly string[] } };
-      expect([...used].filter((key) => !handler.providers.includes(key)), b.name).toEqual([]);
+      // Event entries are functions/events/<name>-lambda.ts (checked in 'events'); vite resolves one variable level.
+      const { handler } = (b.name in EVENT_FUNCTION_ENTRIES
+        ? await import(`../../functions/events/${b.name}-lambda.ts`)
+        : await import(`../../functions/http/${b.name}.ts`)) as { handler: { providers: readonly string[] } };
+      unnamed.push(...[...used].filter((key) => !handler.providers.includes(key)).map((key) => `${b.name}: ${key}`));
     }
+    expect(unnamed).toEqual([]);
   });
 });
