@@ -25,11 +25,14 @@ beforeAll(async () => {
 });
 
 describe('staff lease operations', () => {
-  it('an approved application shows status V within a second, found by last name and SSN last 4, PII concealed', async () => {
+  it('an approved application shows status V on the first staff read, found by last name and SSN last 4, PII concealed', async () => {
     const { shopper } = await decided('option-a');
-    const started = Date.now();
-    const lease = await waitForLease(shopper.uuid, 'V', 1000);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // The staff read catches up with the decision itself (no waiting for the event consumer), so the very first read
+    // shows V however busy the machine is; timing is the benchmark's business.
+    const first = await admin.get(`/staff/api/leases/${shopper.uuid}`);
+    expect(first.status).toBe(200);
+    const lease = first.body.data;
+    expect(lease.status).toBe('V');
     expect(lease.result_code).toBe('A');
     expect(lease.decision.reasons).toBeInstanceOf(Array);
     expect(lease.decision.scoring_settings_version).toBeTruthy();
