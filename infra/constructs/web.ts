@@ -157,6 +157,24 @@ export class Web extends Construct {
     const spaRouting: cloudfront.FunctionAssociation[] = [
       { function: spaRouter, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
     ];
+    // X-Request-Id on the pages and files too (the API's answers carry the Lambda's): the caller's well-formed id
+    // (functions/platform/request-id.ts) or CloudFront's own request id.
+    const requestIdHeader = new cloudfront.Function(this, 'RequestIdHeader', {
+      comment: 'Adds X-Request-Id to the SPA answers',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(
+        [
+          'function handler(event) {',
+          '  var response = event.response;',
+          "  var given = event.request.headers['x-request-id'];",
+          '  var id = given && /^[A-Za-z0-9._:-]{8,128}$/.test(given.value) ? given.value : event.context.requestId;',
+          "  response.headers['x-request-id'] = { value: id };",
+          '  return response;',
+          '}',
+        ].join('\n'),
+      ),
+    });
+    const requestIdAssociation: cloudfront.FunctionAssociation = { function: requestIdHeader, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE };
 
     const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
     // https://<id>.execute-api.<region>.amazonaws.com -> the host name.
@@ -183,7 +201,7 @@ export class Web extends Construct {
       cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
       responseHeadersPolicy,
       compress: true,
-      ...(functionAssociations ? { functionAssociations } : {}),
+      functionAssociations: [...(functionAssociations ?? []), requestIdAssociation],
     });
 
     // Order is precedence: the API patterns (including /staff/api/*) before /staff/*.

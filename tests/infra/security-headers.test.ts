@@ -14,6 +14,7 @@ type Policy = { Name?: string; Comment?: string; SecurityHeadersConfig?: Record<
 
 let policies: Policy[];
 let distribution: Record<string, any>;
+let functions: Array<{ Name: string; FunctionCode: string; FunctionConfig: { Comment: string } }>;
 
 beforeAll(() => {
   const stack = new Stack(new App(), 'HeadersTest');
@@ -23,6 +24,7 @@ beforeAll(() => {
   const template = Template.fromStack(stack);
   policies = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy')).map((r) => r.Properties.ResponseHeadersPolicyConfig as Policy);
   distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+  functions = Object.values(template.findResources('AWS::CloudFront::Function')).map((r) => r.Properties);
 }, 60_000);
 
 const byComment = (start: string) => {
@@ -56,5 +58,21 @@ describe('CloudFront security headers', () => {
     const embedBehavior = (distribution.CacheBehaviors as { PathPattern: string; ResponseHeadersPolicyId: unknown }[]).find((b) => b.PathPattern === '/embed/*');
     expect(embedBehavior?.ResponseHeadersPolicyId).toBeDefined();
     expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toBeDefined();
+  });
+
+  it('adds X-Request-Id to every answer from the bucket (pages and files), keeping a well-formed caller id', () => {
+    const fn = functions.find((f) => f.FunctionConfig.Comment.includes('X-Request-Id'));
+    expect(fn?.FunctionCode).toContain("response.headers['x-request-id']");
+    // Run the function as CloudFront would: the caller's id is kept, a malformed one replaced by CloudFront's.
+    const handler = new Function(`${fn!.FunctionCode}; return handler;`)() as (event: unknown) => { headers: Record<string, { value: string }> };
+    const event = (given?: string) => ({ context: { requestId: 'cf-req-id-0001' }, request: { headers: given ? { 'x-request-id': { value: given } } : {} }, response: { headers: {} } });
+    expect(handler(event('req_from_caller_1')).headers['x-request-id']!.value).toBe('req_from_caller_1');
+    expect(handler(event('bad id')).headers['x-request-id']!.value).toBe('cf-req-id-0001');
+    expect(handler(event()).headers['x-request-id']!.value).toBe('cf-req-id-0001');
+    const siteBehaviors = [distribution.DefaultCacheBehavior, ...(distribution.CacheBehaviors as Array<{ PathPattern: string }>).filter((b) => ['/assets/*', '/staff/*', '/embed/*'].includes(b.PathPattern))];
+    expect(siteBehaviors).toHaveLength(4);
+    for (const behavior of siteBehaviors) {
+      expect(JSON.stringify(behavior.FunctionAssociations), JSON.stringify(behavior)).toContain('viewer-response');
+    }
   });
 });
