@@ -41,6 +41,9 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 interface Load {
+  /** When the HTML had arrived, and when the browser had parsed it (navigation timing). */
+  htmlMs: number;
+  parsedMs: number;
   lcpMs: number;
   lcpElement: string;
   fcpMs: number;
@@ -128,13 +131,16 @@ async function loadOnce(browser: Browser, url: string, ready: (page: Page) => Pr
     await page.waitForLoadState('networkidle');
     const timing = await page.evaluate(
       () =>
-        new Promise<{ lcpMs: number; lcpElement: string; fcpMs: number; jsStartMs: number | null }>((done) => {
+        new Promise<{ htmlMs: number; parsedMs: number; lcpMs: number; lcpElement: string; fcpMs: number; jsStartMs: number | null }>((done) => {
           new PerformanceObserver((list) => {
             const entries = list.getEntries();
             const last = entries[entries.length - 1]!;
             const fcp = performance.getEntriesByName('first-contentful-paint')[0];
             const start = performance.getEntriesByName('shopper:start')[0];
+            const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
             done({
+              htmlMs: nav.responseEnd,
+              parsedMs: nav.domInteractive,
               lcpMs: last.startTime,
               lcpElement: (window as unknown as { __lcpElement?: string }).__lcpElement ?? '?',
               fcpMs: fcp?.startTime ?? NaN,
@@ -159,6 +165,8 @@ function summarise(name: string, loads: Load[], allowed: Set<string> | null) {
   const starts = loads.map((l) => l.jsStartMs).filter((v): v is number => v !== null);
   return {
     name,
+    htmlMs: median(loads.map((l) => l.htmlMs)),
+    parsedMs: median(loads.map((l) => l.parsedMs)),
     lcpMs: median(loads.map((l) => l.lcpMs)),
     lcpRange: `${Math.min(...loads.map((l) => l.lcpMs)).toFixed(0)}-${Math.max(...loads.map((l) => l.lcpMs)).toFixed(0)}`,
     lcpElement: loads[loads.length - 1]!.lcpElement,
@@ -241,6 +249,8 @@ async function main() {
   console.table(
     rows.map((r) => ({
       page: r.name,
+      'HTML ms': r.htmlMs.toFixed(0),
+      'parsed ms': r.parsedMs.toFixed(0),
       'LCP ms': r.lcpMs.toFixed(0),
       'LCP range': r.lcpRange,
       'FCP ms': r.fcpMs.toFixed(0),
