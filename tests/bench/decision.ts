@@ -141,6 +141,7 @@ export interface DecisionBenchResult {
   decisionP99Ms: number;
   decisionMedianMs: number;
   decisionCpuMedianMs: number;
+  decisionCpuP99Ms: number;
   opsPerDecision: number;
   opsPerJourney: number;
   journeysPerSecondSequential: number;
@@ -264,6 +265,7 @@ export async function decisionBench(options: { deps: Deps; base: string; floorGe
       scenario,
       n: s.n,
       'median ms': s.median.toFixed(2),
+      'p95 ms': s.p95.toFixed(2),
       'p99 ms': s.p99.toFixed(2),
       'CPU ms (median)': cpuMedian[scenario]?.toFixed(2) ?? '',
       'ops/s': s.opsPerSecond.toFixed(1),
@@ -314,9 +316,11 @@ export async function decisionBench(options: { deps: Deps; base: string; floorGe
 
   const p99 = results['decision: confirm in-process (server-side)']!.p99;
   const concurrentShare = shares[1]!.share;
+  // The CPU time's p99 tells the decision's own cost from the machine's: a wall p99 far above it is time spent
+  // waiting for a core (other processes), not work of the request.
   process.stdout.write(
     `decision p99 server-side: ${p99.toFixed(2)} ms (${p99 <= DECISION_P99_LIMIT_MS ? 'within' : 'OVER'} the ${DECISION_P99_LIMIT_MS} ms budget), median ${results['decision: confirm in-process (server-side)']!.median.toFixed(2)} ms, ` +
-      `CPU ${inProc.cpu.median.toFixed(2)} ms; floor put ${floorPutMs.toFixed(2)} ms, get ${floorGetMs.toFixed(2)} ms\n` +
+      `p95 ${results['decision: confirm in-process (server-side)']!.p95.toFixed(2)} ms; process CPU median ${inProc.cpu.median.toFixed(2)} ms, p99 ${inProc.cpu.p99.toFixed(2)} ms; floor put ${floorPutMs.toFixed(2)} ms, get ${floorGetMs.toFixed(2)} ms\n` +
       `journey at ${CONCURRENCY} concurrent: ${(100 * concurrentShare).toFixed(0)}% of the storage floor (${concurrentShare >= JOURNEY_FLOOR_SHARE_TARGET ? 'meets' : 'UNDER'} the ${100 * JOURNEY_FLOOR_SHARE_TARGET}% target), ` +
       `${opsPerJourney.toFixed(1)} operations per journey\n`,
   );
@@ -326,6 +330,7 @@ export async function decisionBench(options: { deps: Deps; base: string; floorGe
     decisionP99Ms: p99,
     decisionMedianMs: results['decision: confirm in-process (server-side)']!.median,
     decisionCpuMedianMs: inProc.cpu.median,
+    decisionCpuP99Ms: inProc.cpu.p99,
     opsPerDecision: Object.values(decisionOps).reduce((a, b) => a + b, 0) / N,
     opsPerJourney,
     journeysPerSecondSequential: shares[0]!.journeysPerSecond,
