@@ -22,7 +22,8 @@ interface DataKeys {
   current?: { plaintext: Buffer; wrapped: string; uses: number };
   /** The data key being generated: concurrent encryptions wait for one GenerateDataKey call instead of making their own. */
   generating?: Promise<unknown>;
-  unwrapped: Map<string, Buffer>;
+  /** By wrapped key; a promise, so that concurrent reads of records sealed with one key make one KMS Decrypt call. */
+  unwrapped: Map<string, Promise<Buffer>>;
 }
 
 /** Per-field AES-256-GCM envelope encryption of PII, and the blind index used to find records by PII. */
@@ -50,7 +51,7 @@ export class FieldCrypto {
         .generateDataKey()
         .then((key) => {
           keys.current = { ...key, uses: 0 };
-          keys.unwrapped.set(key.wrapped, key.plaintext);
+          keys.unwrapped.set(key.wrapped, Promise.resolve(key.plaintext));
           return key;
         })
         .finally(() => (keys.generating = undefined));
@@ -68,11 +69,15 @@ export class FieldCrypto {
     const parts = envelope.split(':');
     if (parts.length !== 6 || `${parts[0]}:${parts[1]}` !== PREFIX) throw new Error('Not an encrypted field');
     const [, , wrapped, iv, tag, ct] = parts as [string, string, string, string, string, string];
-    let key = this.dataKeys.unwrapped.get(wrapped);
-    if (!key) {
-      key = await this.keys.unwrapDataKey(wrapped);
-      this.dataKeys.unwrapped.set(wrapped, key);
+    const unwrapped = this.dataKeys.unwrapped;
+    let unwrapping = unwrapped.get(wrapped);
+    if (!unwrapping) {
+      unwrapping = this.keys.unwrapDataKey(wrapped);
+      unwrapped.set(wrapped, unwrapping);
+      // A failed unwrap is not remembered: the next read asks again.
+      unwrapping.catch(() => unwrapped.delete(wrapped));
     }
+    const key = await unwrapping;
     const decipher = createDecipheriv('aes-256-gcm', key, unb64(iv));
     decipher.setAuthTag(unb64(tag));
     return Buffer.concat([decipher.update(unb64(ct)), decipher.final()]).toString('utf8');

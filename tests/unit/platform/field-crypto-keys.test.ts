@@ -51,6 +51,19 @@ describe('field crypto key work', () => {
     expect(calls.unwrapDataKey).toBe(0);
   });
 
+  it('unwraps a data key once for concurrent reads of fields it sealed, in another process', async () => {
+    const keys = masterKeyProvider(randomBytes(32));
+    const writer = new FieldCrypto(keys);
+    const envelopes = await Promise.all(['a', 'b', 'c', 'd'].map((v) => writer.encrypt(v)));
+    let unwraps = 0;
+    let fail = true;
+    const reader = new FieldCrypto({ ...keys, unwrapDataKey: async (w) => (unwraps++, fail ? Promise.reject(new Error('KMS down')) : keys.unwrapDataKey(w)) });
+    await expect(reader.decrypt(envelopes[0]!)).rejects.toThrow('KMS down');
+    fail = false;
+    expect(await Promise.all(envelopes.map((e) => reader.forRequest().decrypt(e)))).toEqual(['a', 'b', 'c', 'd']);
+    expect(unwraps).toBe(2);
+  });
+
   it('tries again after a failed data key', async () => {
     let fail = true;
     const keys = masterKeyProvider(randomBytes(32));
