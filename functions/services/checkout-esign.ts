@@ -10,7 +10,7 @@ import { accepts, applyIfAccepted, applyToCheckout, loadSessionCheckout, require
 import { contractHtmlOf, UNABLE_TO_GENERATE } from './contract.ts';
 import { listConsents, recordConsent, sha256 } from './consents.ts';
 import type { CheckoutItem } from '../data/checkouts.ts';
-import { checkoutVendorsFor } from './record-vendors.ts';
+import { esignFor } from './record-vendors.ts';
 
 // E-sign of the lease contract: the agreement (HTML, from the stored lease) goes into an envelope at the e-sign
 // vendor (deps.providers.esign); the shopper is sent to the vendor's signing page (status 13, lease e-sign); the
@@ -32,7 +32,7 @@ function vendorFailure(error: unknown): AppError {
 export async function requestEsign(deps: Deps, session: ApplySession, checkoutId: string, options: { iframe: boolean }, lang: Lang, ip?: string | null): Promise<EsignAnswer> {
   const item = await loadSessionCheckout(deps, session, checkoutId);
   // A test checkout signs with the sandbox e-sign vendor only.
-  const esign = checkoutVendorsFor(deps, item).esign;
+  const esign = esignFor(deps, item);
   const app = await requireVerified(deps, session, item);
   if (!accepts(item, { type: 'esign.requested' })) {
     // The machine's own refusal (409 with the status in the message).
@@ -98,7 +98,7 @@ export async function discardContract(deps: Deps, session: ApplySession, checkou
   }
   if (item.esign?.status === 'sent') {
     try {
-      await checkoutVendorsFor(deps, item).esign.voidEnvelope(item.esign.envelopeId, 'Discarded by the shopper.');
+      await esignFor(deps, item).voidEnvelope(item.esign.envelopeId, 'Discarded by the shopper.');
     } catch (error) {
       // A completed envelope cannot be discarded: the signature wins.
       if (error instanceof EsignError && error.code === 'invalid_state') throw new AppError(409, 'This contract is already signed.');

@@ -38,7 +38,6 @@ import type { Deps } from '../platform/deps.ts';
 import { AppError, forbidden, notFound, unprocessable } from '../platform/errors.ts';
 import { isLiveApproval, isSessionVerified } from './decision-support.ts';
 import { retailerFulfilmentView } from './fulfilment.ts';
-import { checkoutVendorsFor } from './record-vendors.ts';
 
 // The checkout aggregate's use cases: the retailer creates a checkout; the shopper exchanges the checkout token for
 // an apply token bound to the checkout; every event goes through the checkout machine (machines/checkout), which
@@ -467,9 +466,12 @@ export function failureAnswer(item: CheckoutItem) {
 /** Cancels a checkout (shopper or retailer): status 12; an open envelope is voided; the failure URL is answered. */
 export async function cancelCheckout(deps: Deps, checkoutId: string, actor: AuditActor, lang: Lang, reason?: string): Promise<CheckoutItem> {
   const item = await applyToCheckout(deps, checkoutId, { type: 'checkout.cancelled', ...(reason ? { reason } : {}) }, { actor, lang, ...(reason ? { note: reason.slice(0, 200) } : {}) });
-  if (item.esign?.status === 'sent') {
+  // A test checkout's envelope was made by the sandbox e-sign (functions/services/record-vendors.ts): with a real
+  // vendor configured there is nothing of it at that vendor to void (the sandbox's expires by itself).
+  const sandboxEnvelope = item.livemode === false && Boolean(deps.config.checkoutVendors.esign.docusign);
+  if (item.esign?.status === 'sent' && !sandboxEnvelope) {
     try {
-      await checkoutVendorsFor(deps, item).esign.voidEnvelope(item.esign.envelopeId, 'The checkout was cancelled.');
+      await deps.providers.esign.voidEnvelope(item.esign.envelopeId, 'The checkout was cancelled.');
       await updateCheckout(deps, item.id, (c) => (c.esign ? { esign: { ...c.esign, status: 'voided' } } : {}));
     } catch (error) {
       deps.log.warn('could not void the envelope of a cancelled checkout', { checkoutId, error: String(error) });

@@ -14,7 +14,7 @@ import { CARD_MESSAGES, cardRefusal } from '../providers/card-vault/card-rules.t
 import { CardVaultError, type CardFacts, type CardFlags, type ChargeResult } from '../providers/card-vault/port.ts';
 import type { CardVaultEvent } from '../providers/card-vault/webhook.ts';
 import { accepts, applyIfAccepted, applyToCheckout, loadSessionCheckout, requireVerified, withCheckoutId } from './checkout.ts';
-import { cardVaultNameFor, checkoutVendorsFor } from './record-vendors.ts';
+import { cardVaultFor, cardVaultNameFor } from './record-card-vault.ts';
 
 // The down payment (seed 000 sections 5, 7, 8): the card is typed into the vault's hosted fields, so our API only
 // sees vault tokens. verify/tokenize read the token's card facts and apply the store's card flags (the seed's exact
@@ -51,7 +51,7 @@ export const dueCents = (item: CheckoutItem) => Math.max(0, (item.lease?.computa
 export async function paymentConfig(deps: Deps, item: CheckoutItem, store: StoreView, lang: Lang) {
   const amountCents = dueCents(item);
   const flags = cardFlagsOf(store);
-  const session = await checkoutVendorsFor(deps, item).cardVault.createSession({
+  const session = await cardVaultFor(deps, item).createSession({
     amountCents,
     currency: 'usd',
     reference: item.id,
@@ -91,7 +91,7 @@ export async function checkCard(deps: Deps, store: StoreView, token: string, rec
   if (!token || token.length > 255) throw unprocessable({ token: [CARD_MESSAGES.tokenFailed] }, CARD_MESSAGES.tokenFailed);
   let facts: CardFacts;
   try {
-    facts = await checkoutVendorsFor(deps, record).cardVault.cardFacts(token);
+    facts = await cardVaultFor(deps, record).cardFacts(token);
   } catch (error) {
     if (error instanceof CardVaultError && error.code === 'invalid_token') throw unprocessable({ token: [CARD_MESSAGES.tokenFailed] }, CARD_MESSAGES.tokenFailed);
     throw new AppError(503, CARD_MESSAGES.processing);
@@ -240,7 +240,7 @@ export async function processCard(deps: Deps, session: ApplySession, body: Proce
   let outcome: Outcome;
   try {
     outcome = outcomeOf(
-      await checkoutVendorsFor(deps, item).cardVault.charge({ token: facts.token, amountCents: amount, currency: 'usd', idempotencyKey: key, reference: checkoutId, description: `Down payment ${checkoutId}` }),
+      await cardVaultFor(deps, item).charge({ token: facts.token, amountCents: amount, currency: 'usd', idempotencyKey: key, reference: checkoutId, description: `Down payment ${checkoutId}` }),
     );
   } catch (error) {
     deps.log.warn('card charge request failed', { checkoutId, error: String(error) });

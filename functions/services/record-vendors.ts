@@ -1,35 +1,22 @@
-import { sandboxCardVault } from '../providers/card-vault/sandbox.ts';
 import { sandboxEsign } from '../providers/esign/sandbox.ts';
 import type { Providers } from '../providers/providers.ts';
 import type { Deps } from '../platform/deps.ts';
 
 // Test mode: a checkout made with a test API token (livemode false) reaches the sandbox vendors only, even where the
-// process is configured with a real one (ESIGN_PROVIDER=docusign, CARD_VAULT_PROVIDER=stripe). Live records use the
-// configured vendors. Locally and in tests every vendor is a sandbox unless configured, so both modes meet the same
-// sandboxes there; the difference shows only where a real vendor is configured.
+// process is configured with a real one (ESIGN_PROVIDER=docusign here, CARD_VAULT_PROVIDER=stripe in
+// record-card-vault.ts). Live records use the configured vendors. Locally and in tests every vendor is a sandbox
+// unless configured, so both modes meet the same sandboxes there. One module per port, so a route group's bundle
+// holds only the sandboxes of the ports it names.
 
-export type CheckoutVendors = Pick<Providers, 'esign' | 'cardVault'>;
+/** True when a test record must not reach the configured vendor of this port. */
+export const needsSandbox = (record: { livemode?: boolean }, realConfigured: boolean) => record.livemode === false && realConfigured;
 
-const sandboxes = new WeakMap<Providers, Partial<CheckoutVendors>>();
+const sandboxes = new WeakMap<Providers, Providers['esign']>();
 
-/** The checkout vendors a record may reach (each built on first use, as the process's own providers are). */
-export function checkoutVendorsFor(deps: Deps, record: { livemode?: boolean }): CheckoutVendors {
-  const vendors = deps.config.checkoutVendors;
-  if (record.livemode !== false || !(vendors.esign.docusign || vendors.cardVault.stripe)) return deps.providers;
-  let built = sandboxes.get(deps.providers);
-  if (!built) sandboxes.set(deps.providers, (built = {}));
-  const cache = built;
-  const base = { db: deps.db, clock: deps.clock, config: deps.config, log: deps.log };
-  return {
-    get esign() {
-      return vendors.esign.docusign ? (cache.esign ??= sandboxEsign(base)) : deps.providers.esign;
-    },
-    get cardVault() {
-      return vendors.cardVault.stripe ? (cache.cardVault ??= sandboxCardVault(base)) : deps.providers.cardVault;
-    },
-  };
+/** The e-sign vendor a checkout may reach. */
+export function esignFor(deps: Deps, record: { livemode?: boolean }): Providers['esign'] {
+  if (!needsSandbox(record, Boolean(deps.config.checkoutVendors.esign.docusign))) return deps.providers.esign;
+  let sandbox = sandboxes.get(deps.providers);
+  if (!sandbox) sandboxes.set(deps.providers, (sandbox = sandboxEsign({ db: deps.db, clock: deps.clock, config: deps.config, log: deps.log })));
+  return sandbox;
 }
-
-/** The card vault's name for a record (the payment screen's `gateway`). */
-export const cardVaultNameFor = (deps: Deps, record: { livemode?: boolean }) =>
-  record.livemode === false ? 'sandbox' : deps.config.checkoutVendors.cardVault.provider;
