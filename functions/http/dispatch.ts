@@ -147,7 +147,12 @@ export function lambdaHandler(handlers: HandlerMap, makeDeps: LambdaDeps) {
   groupProviders.set(handlers, makeDeps.providers);
   let deps: Promise<Deps> | undefined;
   const handler = async (event: HttpEvent): Promise<HttpResult> => {
-    deps ??= makeDeps();
+    // A failed build (the platform secret unreadable for a moment) is not kept: the next request tries again rather
+    // than the container failing every request until it is recycled.
+    deps ??= makeDeps().catch((error: unknown) => {
+      deps = undefined;
+      throw error;
+    });
     return dispatch(event, await deps, handlers);
   };
   // The ports this function has (read by tests/infra: its bundle must not touch any other).

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../../machines/i18n/catalogue.ts';
-import { dispatch } from '../../../functions/http/dispatch.ts';
+import { dispatch, lambdaHandler } from '../../../functions/http/dispatch.ts';
 import { lambdaDeps } from '../../../functions/http/lambda-deps.ts';
 import type { HandlerMap } from '../../../functions/http/route.ts';
 import { routes } from '../../../functions/http/routes.ts';
@@ -19,6 +19,28 @@ import { LAZY_PACKAGES } from '../../../infra/constructs/side-assets.ts';
 import type { HttpEvent } from '../../../functions/platform/http-types.ts';
 
 const config = () => loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'lto-wiring-')), LOG_LEVEL: 'silent', TABLE_NAME: 'test-table' });
+
+describe('a route group\'s Lambda entry', () => {
+  it('builds its dependencies again after a failed build instead of failing every later request', async () => {
+    const deps = createDeps(config());
+    let builds = 0;
+    const makeDeps = Object.assign(
+      async () => {
+        builds++;
+        if (builds === 1) throw new Error('the platform secret could not be read');
+        return deps;
+      },
+      { providers: [] as const },
+    );
+    const handler = lambdaHandler({ health: async () => json(200, { status: true, code: 200, data: { up: true } }) }, makeDeps as never);
+    const event = { rawPath: '/health', requestContext: { http: { method: 'GET' } }, headers: {}, isBase64Encoded: false } as unknown as HttpEvent;
+    await expect(handler(event)).rejects.toThrow('the platform secret could not be read');
+    const answer = await handler(event); // answered (the route table decides what), no longer the failed build
+    expect(answer.statusCode).toBeLessThan(500);
+    await handler(event);
+    expect(builds).toBe(2);
+  });
+});
 
 describe('providers per route group', () => {
   it('builds a provider on first use, once, and refuses a port the set does not name', () => {
