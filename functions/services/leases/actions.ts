@@ -121,8 +121,10 @@ export async function runLeaseAction(c: StaffCtx, uuid: string, actionId: string
     // ---- the action's effect outside the status (before the status is saved) ----
     switch (id) {
       case 'discard-contract': {
+        // A test checkout's envelope lives at the sandbox e-sign, not at a configured real vendor (as in cancelCheckout).
+        const sandboxEnvelope = checkout?.livemode === false && Boolean(deps.config.checkoutVendors.esign.docusign);
         if (checkout?.esign?.status === 'sent') {
-          await deps.providers.esign.voidEnvelope(checkout.esign.envelopeId, 'Discarded by staff.').catch((error) => deps.log.warn('could not void envelope', { uuid, error: String(error) }));
+          if (!sandboxEnvelope) await deps.providers.esign.voidEnvelope(checkout.esign.envelopeId, 'Discarded by staff.').catch((error) => deps.log.warn('could not void envelope', { uuid, error: String(error) }));
           if (accepts(checkout, { type: 'esign.discarded', then: 'lease' })) {
             await applyToCheckout(deps, checkout.id, { type: 'esign.discarded', then: 'lease' }, { actor: 'staff', lang: c.lang, mutate: (x) => (x.esign ? { esign: { ...x.esign, status: 'voided' } } : {}) });
           } else {
