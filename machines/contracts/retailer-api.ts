@@ -98,7 +98,7 @@ const createdExample = {
   checkout_id: CHECKOUT_ID,
   livemode: true,
   url: 'https://app.example.com/#/checkpoint/Jq3v9wP0sX2yZ7aB1cD4eF6gH8iK0mN2oQ4rS6tU8vW/0',
-  iframe_url: 'https://app.example.com/#/checkpoint/Jq3v9wP0sX2yZ7aB1cD4eF6gH8iK0mN2oQ4rS6tU8vW/1',
+  iframe_url: 'https://app.example.com/embed/demo-electronics/main-street/#/checkpoint/Jq3v9wP0sX2yZ7aB1cD4eF6gH8iK0mN2oQ4rS6tU8vW/1',
   status: null,
   status_name: 'notStarted',
   expires_at: '2025-03-15T15:09:26.000Z',
