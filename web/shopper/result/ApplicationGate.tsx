@@ -17,7 +17,6 @@ import {
   type SessionInfo,
 } from '../verification/client.ts';
 import { useDecisionT } from '../verification/text.ts';
-import { ApplyFrame } from '../shell/ApplyFrame.tsx';
 import { ResultScreen } from './ResultScreen.tsx';
 import '../verification/decision.css';
 
@@ -92,10 +91,8 @@ export function ApplicationGate({ children }: { children: ReactNode }) {
 
   switch (view.kind) {
     case 'loading':
-      // the page's frame, as it showed while this code loaded (shell/ApplyFrame.tsx)
-      return <ApplyFrame store={getSession()?.storeData} />;
     case 'submitting':
-      return <Busy text="result.submitting" />;
+      return <Busy text={view.kind === 'submitting' ? 'result.submitting' : 'app.loading'} />;
     case 'error':
       return (
         <Oops
