@@ -21,11 +21,14 @@ const MB = 1024 * 1024;
 
 /**
  * The bounds of a run, from the start of the run at half the peak (the heap already grown by the peak) to its end:
- * the live heap after a full collection (a leak of a few KB per journey crosses it within a minute) and the resident
- * set (loose: it also holds LevelDB's caches and V8's free pages, which come and go).
+ * the live heap after a full collection (the JavaScript's own memory: +12 MB over 60 s at 5.5 journeys/s when this
+ * was written; a leak of 100 KB per journey crosses it within a minute) and the resident set, loosely: it also holds
+ * the embedded database's native memory (dynalite's LevelDB), which crept up by about 4 MB/s under load while the V8
+ * heap's reserved size and the external memory stayed flat (+251 MB over 60 s); in AWS the database is not in the
+ * process. The bound catches a runaway, not that creep.
  */
 export const HEAP_GROWTH_LIMIT_MB = 24;
-export const RSS_GROWTH_LIMIT_MB = 128;
+export const RSS_GROWTH_LIMIT_MB = 400;
 
 export type JourneyKind = 'apply' | 'verify' | 'decide' | 'checkout' | 'staff';
 /** The mix, in order of arrival (repeated): 7 decide, 4 checkout, 3 verify, 3 apply, 3 staff of every 20 journeys. */
@@ -64,6 +67,11 @@ export interface LoadReport {
     rssEndMb: number;
     rssMaxMb: number;
     rssGrowthMb: number;
+    /** Memory outside the JS heap (Buffers, native) and the heap's reserved size, at the start and the end (MB). */
+    externalStartMb: number;
+    externalEndMb: number;
+    heapTotalStartMb: number;
+    heapTotalEndMb: number;
     samples: number;
   };
 }
@@ -304,12 +312,17 @@ export async function sustainedLoad(options: LoadOptions): Promise<LoadReport> {
         rssEndMb: end.rss / MB,
         rssMaxMb: rssMax / MB,
         rssGrowthMb: (end.rss - start.rss) / MB,
+        externalStartMb: start.external / MB,
+        externalEndMb: end.external / MB,
+        heapTotalStartMb: start.heapTotal / MB,
+        heapTotalEndMb: end.heapTotal / MB,
         samples: during.length,
       },
     };
   } finally {
     await server.stop();
-    rmSync(dir, { recursive: true, force: true });
+    if (process.env.LOAD_KEEP_SAMPLES) say(`  memory samples kept in ${probeFile}`);
+    else rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -322,7 +335,8 @@ export function printLoadReport(report: LoadReport, say: (line: string) => void 
   console.table(Object.entries(report.byKind).map(([journey, k]) => ({ journey, n: k.n, 'median ms': k.medianMs.toFixed(0), 'p99 ms': k.p99Ms.toFixed(0) })));
   say(
     `  server memory: live heap after a full GC ${m.heapStartMb.toFixed(1)} -> ${m.heapEndMb.toFixed(1)} MB (${m.heapGrowthMb >= 0 ? '+' : ''}${m.heapGrowthMb.toFixed(1)} MB); ` +
-      `RSS ${m.rssStartMb.toFixed(0)} -> ${m.rssEndMb.toFixed(0)} MB (max ${m.rssMaxMb.toFixed(0)}, ${m.rssGrowthMb >= 0 ? '+' : ''}${m.rssGrowthMb.toFixed(0)} MB); ${m.samples} samples`,
+      `RSS ${m.rssStartMb.toFixed(0)} -> ${m.rssEndMb.toFixed(0)} MB (max ${m.rssMaxMb.toFixed(0)}, ${m.rssGrowthMb >= 0 ? '+' : ''}${m.rssGrowthMb.toFixed(0)} MB); ` +
+      `heap reserved ${m.heapTotalStartMb.toFixed(0)} -> ${m.heapTotalEndMb.toFixed(0)} MB, external ${m.externalStartMb.toFixed(1)} -> ${m.externalEndMb.toFixed(1)} MB; ${m.samples} samples`,
   );
   for (const error of report.errors.slice(0, 10)) say(`  error: ${error}`);
 }
