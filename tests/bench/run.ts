@@ -8,6 +8,7 @@ import { createDeps } from '../../functions/platform/create-deps.ts';
 import { ensureTable, startDynalite } from '../../functions/local/dynalite.ts';
 import { createLocalServer } from '../../functions/local/server.ts';
 import { seedDemoData } from '../../functions/local/seed.ts';
+import { startDynaliteProcess } from './dynalite-process.ts';
 import { measure, type Stats } from './stats.ts';
 import { staffApplicationsBench } from './staff-applications.ts';
 import { staffListsBench } from './staff-lists.ts';
@@ -15,7 +16,8 @@ import { decisionBench } from './decision.ts';
 import { HEAP_GROWTH_LIMIT_MB, printLoadReport, RSS_GROWTH_LIMIT_MB, sustainedLoad } from './load.ts';
 
 // `npm run bench`: latencies of the API on the embedded database, reported as ratios against the raw dynalite
-// put/get floor measured in the same run (absolute numbers vary by machine; ratios travel).
+// put/get floor measured in the same run (absolute numbers vary by machine; ratios travel). The database runs in its
+// own process (BENCH_DYNALITE=inprocess: in the bench's).
 // BENCH_DATA_DIR=<dir> keeps the embedded database in <dir> (created if missing) instead of a fresh temporary one, so
 // that a later run reuses it: the application list benchmark then skips its bulk load (handy when iterating on the
 // read path; use a fresh directory after a change to what the list entries hold).
@@ -25,7 +27,8 @@ const N = Number(process.env.BENCH_N ?? 400);
 
 async function main() {
   const dataDir = process.env.BENCH_DATA_DIR ? (mkdirSync(process.env.BENCH_DATA_DIR, { recursive: true }), process.env.BENCH_DATA_DIR) : mkdtempSync(join(tmpdir(), 'lto-bench-'));
-  const dynalite = await startDynalite(dataDir);
+  // The database runs in a process of its own, as DynamoDB is remote in AWS (tests/bench/dynalite-process.ts).
+  const dynalite = process.env.BENCH_DYNALITE === 'inprocess' ? await startDynalite(dataDir) : await startDynaliteProcess(dataDir);
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DYNAMODB_ENDPOINT: dynalite.endpoint, LOG_LEVEL: 'silent', TABLE_NAME: 'bench' });
   await ensureTable(dynalite.endpoint, config.tableName);
   const deps = createDeps(config);
