@@ -43,6 +43,8 @@ export interface Journey {
   checkoutId?: string;
   checkoutUrl?: string;
   headers?: Record<string, string>;
+  /** The shopper's browser (kept across retries, as sessionStorage keeps it: the checkout link is bound to it). */
+  clientId?: string;
   uuid?: string;
   fill?: any;
   /** What the server acknowledged (a 2xx), in order: the crash suite checks each survives. */
@@ -91,7 +93,8 @@ export async function advance(base: string, j: Journey): Promise<boolean> {
   }
   if (!j.headers) {
     const token = /#\/checkpoint\/([^/]+)\/[01]$/.exec(j.checkoutUrl!)![1]!;
-    const clientId = `rel-${Math.random().toString(36).slice(2, 12)}`;
+    // The same browser opens the link again when the first answer was lost to the crash.
+    const clientId = (j.clientId ??= `rel-${Math.random().toString(36).slice(2, 12)}`);
     const r = await call(base, 'GET', `/apply-v2/checkpoint/exchange?token=${encodeURIComponent(token)}`, { headers: { 'x-client-id': clientId } });
     if (r.status !== 200) throw fail('exchange', r);
     j.headers = { 'x-apply-token': r.body.data.token, 'x-client-id': clientId };
