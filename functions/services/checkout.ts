@@ -38,6 +38,7 @@ import type { Deps } from '../platform/deps.ts';
 import { AppError, forbidden, notFound, unprocessable } from '../platform/errors.ts';
 import { isLiveApproval, isSessionVerified } from './decision-support.ts';
 import { retailerFulfilmentView } from './fulfilment.ts';
+import { esignFor } from './record-vendors.ts';
 
 // The checkout aggregate's use cases: the retailer creates a checkout; the shopper exchanges the checkout token for
 // an apply token bound to the checkout; every event goes through the checkout machine (machines/checkout), which
@@ -466,12 +467,10 @@ export function failureAnswer(item: CheckoutItem) {
 /** Cancels a checkout (shopper or retailer): status 12; an open envelope is voided; the failure URL is answered. */
 export async function cancelCheckout(deps: Deps, checkoutId: string, actor: AuditActor, lang: Lang, reason?: string): Promise<CheckoutItem> {
   const item = await applyToCheckout(deps, checkoutId, { type: 'checkout.cancelled', ...(reason ? { reason } : {}) }, { actor, lang, ...(reason ? { note: reason.slice(0, 200) } : {}) });
-  // A test checkout's envelope was made by the sandbox e-sign (functions/services/record-vendors.ts): with a real
-  // vendor configured there is nothing of it at that vendor to void (the sandbox's expires by itself).
-  const sandboxEnvelope = item.livemode === false && Boolean(deps.config.checkoutVendors.esign.docusign);
-  if (item.esign?.status === 'sent' && !sandboxEnvelope) {
+  if (item.esign?.status === 'sent') {
     try {
-      await deps.providers.esign.voidEnvelope(item.esign.envelopeId, 'The checkout was cancelled.');
+      // The vendor that made the envelope: the sandbox for a test checkout, also where a real one is configured.
+      await esignFor(deps, item).voidEnvelope(item.esign.envelopeId, 'The checkout was cancelled.');
       await updateCheckout(deps, item.id, (c) => (c.esign ? { esign: { ...c.esign, status: 'voided' } } : {}));
     } catch (error) {
       deps.log.warn('could not void the envelope of a cancelled checkout', { checkoutId, error: String(error) });

@@ -207,3 +207,19 @@ export async function runToCompletion(base: string, j: Journey, deadline = Date.
   }
   throw new Error(`${j.name} did not complete: ${JSON.stringify(j.acked.map((a) => a.step))}`);
 }
+
+// The types every completed checkout tells its retailer (lease.* status webhooks may come too).
+export const COMPLETED_CHECKOUT_WEBHOOKS = [
+  'checkout.created',
+  'checkout.started',
+  'application.created',
+  'checkout.application_in_progress',
+  'application.approved',
+  'checkout.application_complete',
+  'checkout.lease_created',
+  'checkout.lease_esign',
+  'checkout.esign_completed',
+  'checkout.payment_processing',
+  'checkout.payment_completed',
+  'checkout.completed',
+];

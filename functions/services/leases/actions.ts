@@ -36,6 +36,7 @@ import { newEvent } from '../../data/items.ts';
 import { applicantNameOf, fundingFactsOf, leaseFactsOf, rowOf, tranchesOf, WHOLE_TRANCHE } from './facts.ts';
 import { counterScopes, currentQueueScopes, filedQueueScopes, lenderDay, statusEvent, syncLease, syncRowEntries, type SyncResult } from './sync.ts';
 import { detailView } from './views.ts';
+import { esignFor } from '../record-vendors.ts';
 
 // A staff action on a lease (POST /staff/api/leases/{uuid}/actions/{action}): the action's own permission, the tenant
 // check, then the lease-status machine decides (409 with a clear message when the status or the record's facts do not
@@ -121,10 +122,9 @@ export async function runLeaseAction(c: StaffCtx, uuid: string, actionId: string
     // ---- the action's effect outside the status (before the status is saved) ----
     switch (id) {
       case 'discard-contract': {
-        // A test checkout's envelope lives at the sandbox e-sign, not at a configured real vendor (as in cancelCheckout).
-        const sandboxEnvelope = checkout?.livemode === false && Boolean(deps.config.checkoutVendors.esign.docusign);
         if (checkout?.esign?.status === 'sent') {
-          if (!sandboxEnvelope) await deps.providers.esign.voidEnvelope(checkout.esign.envelopeId, 'Discarded by staff.').catch((error) => deps.log.warn('could not void envelope', { uuid, error: String(error) }));
+          // The vendor that made the envelope (the sandbox for a test checkout, functions/services/record-vendors.ts).
+          await esignFor(deps, checkout).voidEnvelope(checkout.esign.envelopeId, 'Discarded by staff.').catch((error) => deps.log.warn('could not void envelope', { uuid, error: String(error) }));
           if (accepts(checkout, { type: 'esign.discarded', then: 'lease' })) {
             await applyToCheckout(deps, checkout.id, { type: 'esign.discarded', then: 'lease' }, { actor: 'staff', lang: c.lang, mutate: (x) => (x.esign ? { esign: { ...x.esign, status: 'voided' } } : {}) });
           } else {

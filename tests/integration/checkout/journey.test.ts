@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeLease } from '../../../machines/domain/pricing.ts';
 import { api } from '../../support/api.ts';
+import { COMPLETED_CHECKOUT_WEBHOOKS } from '../../support/journey-driver.ts';
 import { apply, esign, lease, load, openCheckout, process, processCard, receivedWebhooks, retailer, scheduleDelivery, signAtVendor, tokenize, uniqueKey, waitForStatus } from './support.ts';
 
 // The whole server journey of a retailer checkout: create -> exchange -> apply (PIN from the sandbox mailbox) ->
@@ -83,20 +84,7 @@ describe('a checkout from cart to completed lease', () => {
     expect(after.body.data).toMatchObject({ payment_required: false, result: { status: true, step: 9 } });
 
     // every status on the way reached the retailer, signed and verified
-    const hooks = await receivedWebhooks(s.checkoutId, [
-      'checkout.created',
-      'checkout.started',
-      'application.created',
-      'checkout.application_in_progress',
-      'application.approved',
-      'checkout.application_complete',
-      'checkout.lease_created',
-      'checkout.lease_esign',
-      'checkout.esign_completed',
-      'checkout.payment_processing',
-      'checkout.payment_completed',
-      'checkout.completed',
-    ]);
+    const hooks = await receivedWebhooks(s.checkoutId, [...COMPLETED_CHECKOUT_WEBHOOKS]);
     expect(hooks.every((h) => h.verified)).toBe(true);
     const completed = hooks.find((h) => h.type === 'checkout.completed');
     expect(completed).toMatchObject({ status: 9, status_name: 'completed' });

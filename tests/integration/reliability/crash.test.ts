@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { advance, call, checkoutView, newJourney, RETAILER_TOKEN, runToCompletion, type Journey } from '../../support/journey-driver.ts';
+import { advance, call, checkoutView, COMPLETED_CHECKOUT_WEBHOOKS as EXPECTED_TYPES, newJourney, RETAILER_TOKEN, runToCompletion, type Journey } from '../../support/journey-driver.ts';
 import { startServer, type RunningServer } from '../../support/server.ts';
 
 // Crash safety: checkout journeys run against a server of our own; while they are in flight (and while a webhook
@@ -14,21 +14,6 @@ import { startServer, type RunningServer } from '../../support/server.ts';
 // each event exactly once; after the restart no event arrives twice, and the delivery log records one 2xx each.
 
 const JOURNEYS = 4;
-// The types every completed checkout tells its retailer (lease.* status webhooks may come too).
-const EXPECTED_TYPES = [
-  'checkout.created',
-  'checkout.started',
-  'application.created',
-  'checkout.application_in_progress',
-  'application.approved',
-  'checkout.application_complete',
-  'checkout.lease_created',
-  'checkout.lease_esign',
-  'checkout.esign_completed',
-  'checkout.payment_processing',
-  'checkout.payment_completed',
-  'checkout.completed',
-];
 
 interface Receipt {
   id: string;
