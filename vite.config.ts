@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { transform } from 'esbuild';
+import { build as esbuild } from 'esbuild';
 import { defineConfig, normalizePath, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -28,8 +27,17 @@ function prerenderShopperShell(): Plugin {
     name: 'lto:prerender-shopper-shell',
     apply: 'build',
     async buildStart() {
-      const source = readFileSync(new URL('./web/shopper/shell/boot.ts', import.meta.url), 'utf8');
-      const { code } = await transform(source, { loader: 'ts', minify: true, target: 'es2019', legalComments: 'none' });
+      // bundled: it imports the first-step rule it shares with the app
+      const { outputFiles } = await esbuild({
+        entryPoints: [fileURLToPath(new URL('./web/shopper/shell/boot.ts', import.meta.url))],
+        bundle: true,
+        write: false,
+        format: 'iife',
+        minify: true,
+        target: 'es2019',
+        legalComments: 'none',
+      });
+      const code = outputFiles[0]!.text;
       boot = { fileName: `assets/shell-boot-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`, code };
     },
     generateBundle() {
@@ -41,7 +49,9 @@ function prerenderShopperShell(): Plugin {
         if (normalizePath(ctx.filename) !== normalizePath(shopperHtml)) return html;
         const { module } = await runnerImport<typeof import('./web/shopper/shell/prerender.tsx')>(
           fileURLToPath(new URL('./web/shopper/shell/prerender.tsx', import.meta.url)),
-          { configFile: false, root: web, logLevel: 'warn' },
+          // the application step the prerender includes imports its stylesheets: the page gets them from the
+          // build, the prerender only needs the markup
+          { configFile: false, root: web, logLevel: 'warn', plugins: [stylesheetsAsNothing()] },
         );
         const marker = '<div id="root"></div>';
         if (!html.includes(marker)) throw new Error(`web/index.html has no ${marker} to prerender into`);
@@ -51,6 +61,17 @@ function prerenderShopperShell(): Plugin {
         };
       },
     },
+  };
+}
+
+/** In the prerender's module runner, a stylesheet import is an empty module (Vite's CSS plugins need a full build). */
+function stylesheetsAsNothing(): Plugin {
+  const stub = '\0prerender-stylesheet';
+  return {
+    name: 'lto:prerender-stylesheets-as-nothing',
+    enforce: 'pre',
+    resolveId: (source) => (source.endsWith('.css') ? stub : null),
+    load: (id) => (id === stub ? 'export {};' : null),
   };
 }
 

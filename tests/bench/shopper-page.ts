@@ -108,7 +108,7 @@ async function loadOnce(browser: Browser, url: string, ready: (page: Page) => Pr
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) {
           const el = entry.element;
-          const where = el?.closest('[data-prerender]') ? 'prerendered' : 'app';
+          const where = el?.closest('[data-prerender]') ? 'prerendered' : el?.closest('.step-picture') ? 'app (prerendered step)' : 'app';
           (window as unknown as { __lcpElement: string }).__lcpElement = el ? `${where} ${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"` : '?';
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -231,7 +231,11 @@ async function main() {
           browser,
           `${base}/#/apply`,
           async (page) => {
-            await page.locator('main form, main [role="form"], main .step-title').first().waitFor({ timeout: 30_000 });
+            // the real form, not the prerendered picture of its first step the page shows while it loads
+            await page
+              .locator('main form:not(.step-picture form), main [role="form"]:not(.step-picture [role="form"])')
+              .first()
+              .waitFor({ timeout: 30_000 });
           },
           await startSession(),
         ),

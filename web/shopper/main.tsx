@@ -3,6 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../lib/base.css';
 import './shell/shell.css';
+// the form's layout: the application page's prerendered first step (shell/step-picture.tsx) paints with it
+import './application/application.css';
 import { common } from '../../machines/i18n/common.ts';
 import { shell } from '../../machines/i18n/shell.ts';
 import type { Lang } from '../../machines/i18n/types.ts';
@@ -12,6 +14,7 @@ import { BrandProvider, brandFromQuery } from '../lib/brand.tsx';
 import { normalizeHashQuery } from '../lib/hash-query.ts';
 import { hostSession } from '../lib/host-messaging.ts';
 import { I18nProvider } from '../lib/i18n.tsx';
+import { captureStepPictures } from './shell/step-picture.tsx';
 import { ToastProvider } from '../lib/toasts.tsx';
 import { App } from './App.tsx';
 
@@ -37,26 +40,38 @@ if (!root) throw new Error('#root is missing from index.html');
  * at once when none shows (boot.ts marked none, or a dev server without the prerender) or the page is hidden.
  * The app's first render replaces that screen with the same markup; starting it only after the paint keeps the
  * app's work from holding the first paint back, and the paint on record.
+ * The first contentful paint can come while the parser is still midway through index.html (the header painted, the
+ * form not yet); this module runs once parsing ended, so one more frame paints the whole screen.
  */
 function prerenderPainted(capMs: number): Promise<void> {
   const shell = document.documentElement.dataset.shell;
   const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
-  if (!shell || shell === 'none' || document.visibilityState !== 'visible' || painted()) return Promise.resolve();
+  if (!shell || shell === 'none' || document.visibilityState !== 'visible') return Promise.resolve();
   return new Promise((resolve) => {
+    let settled = false;
     const done = () => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       observer.disconnect();
       resolve();
     };
+    // a task queued from a frame's animation callbacks runs after that frame has painted
+    const afterNextFrame = () => requestAnimationFrame(() => setTimeout(done, 0));
     const timer = setTimeout(done, capMs);
     const observer = new PerformanceObserver(() => {
-      if (painted()) done();
+      if (!painted()) return;
+      observer.disconnect();
+      afterNextFrame();
     });
-    observer.observe({ type: 'paint', buffered: true });
+    if (painted()) afterNextFrame();
+    else observer.observe({ type: 'paint', buffered: true });
   });
 }
 
-void prerenderPainted(1_000).then(() =>
+void prerenderPainted(1_000).then(() => {
+  // the application page shows its prerendered first step while it loads (ApplyFrame.tsx)
+  captureStepPictures(root);
   // createRoot clears #root (the prerendered copies) on its first commit
   createRoot(root).render(
     <StrictMode>
@@ -68,5 +83,5 @@ void prerenderPainted(1_000).then(() =>
         </BrandProvider>
       </I18nProvider>
     </StrictMode>,
-  ),
-);
+  );
+});

@@ -41,9 +41,31 @@ describe('renderShells', () => {
   });
 
   it('keeps fields read-only (typing before the app arrives would be lost)', () => {
-    const inputs = [...copies().querySelectorAll('input')];
-    expect(inputs.length).toBe(4); // the store search box, in each language and brand
+    const root = copies();
+    const inputs = [...root.querySelectorAll('input')];
+    expect(root.querySelectorAll('[data-prerender^="select "] input[type="search"]')).toHaveLength(4);
     expect(inputs.every((input) => input.readOnly)).toBe(true);
+    // the application step's picture is inert: nothing in it can be focused or clicked until the app replaces it
+    for (const field of root.querySelectorAll('[data-prerender^="apply "] form :is(input, select, button)'))
+      expect(field.closest('.step-picture[inert]'), field.outerHTML).not.toBeNull();
+  });
+
+  it("puts the wizard's empty applicant step in each application copy, in its language, next to the form's frame", () => {
+    const root = copies();
+    for (const [key, title, first] of [
+      ['apply en default', 'Applicant Information', 'First Name'],
+      ['apply es second', 'Información del solicitante', 'Nombre'],
+    ] as const) {
+      const copy = root.querySelector(`[data-prerender="${key}"]`)!;
+      const step = copy.querySelector('[data-first-step] .step-picture')!;
+      expect(step.querySelector('h2')?.textContent).toBe(title);
+      expect([...step.querySelectorAll('label')].map((l) => l.textContent)).toContain(first);
+      expect([...step.querySelectorAll<HTMLInputElement>('input')].every((input) => input.value === '')).toBe(true);
+      // the frame, for stores whose form opens elsewhere and without JavaScript (shell.css picks one)
+      expect(copy.querySelector('[data-form-frame]')).not.toBeNull();
+    }
+    // a list shows its "Select…" only: its other options would only lengthen index.html
+    expect(root.querySelectorAll('[data-prerender^="apply "] select option:not([value=""])')).toHaveLength(0);
   });
 });
 
@@ -57,11 +79,11 @@ describe('boot.ts', () => {
     vi.resetModules();
     await import(/* @vite-ignore */ BOOT_SCRIPT);
     const { lang, dataset } = document.documentElement;
-    return { lang, brand: dataset.brand, shell: dataset.shell };
+    return { lang, brand: dataset.brand, shell: dataset.shell, ...(dataset.applyStep ? { applyStep: dataset.applyStep } : {}) };
   };
-  const startSession = (brand: string, expiresAt: number | null = null) => {
+  const startSession = (brand: string, expiresAt: number | null = null, store: Record<string, unknown> = { record: { identifier: 'HVAC' } }) => {
     sessionStorage.setItem('lto.apply.current', 'demo-comfort/hvac-central');
-    sessionStorage.setItem('lto.apply.token:demo-comfort/hvac-central', JSON.stringify({ token: 't', expiresAt, storeData: { brand } }));
+    sessionStorage.setItem('lto.apply.token:demo-comfort/hvac-central', JSON.stringify({ token: 't', expiresAt, storeData: { brand, ...store } }));
   };
 
   beforeEach(() => {
@@ -83,6 +105,22 @@ describe('boot.ts', () => {
     expect(await run('/#/')).toEqual({ lang: 'en', brand: 'second', shell: 'apply' });
     expect(await run('/#/apply')).toEqual({ lang: 'en', brand: 'second', shell: 'apply' });
     startSession('second', Math.floor(Date.now() / 1000) - 60);
+    expect(await run('/#/apply')).toEqual({ lang: 'en', brand: 'default', shell: 'select' });
+  });
+
+  it("shows the form's first step when the session's store opens its form on the applicant step, else the frame", async () => {
+    const program = { apply_form_version: 2, enable_product_selection: false, identity_check_enabled: false };
+    startSession('default', null, { record: { identifier: 'ELECTRONICS' }, lease_program: program });
+    expect(await run('/#/apply')).toEqual({ lang: 'en', brand: 'default', shell: 'apply', applyStep: 'applicant' });
+    // the single-page form, a product step, an identity check step: their first screen is not that step
+    for (const other of [{ apply_form_version: 3 }, { enable_product_selection: true }, { identity_check_enabled: true }]) {
+      startSession('default', null, { record: { identifier: 'ELECTRONICS' }, lease_program: { ...program, ...other } });
+      expect(await run('/#/apply')).toEqual({ lang: 'en', brand: 'default', shell: 'apply' });
+    }
+    startSession('default', null, { record: { identifier: 'HVAC' }, lease_program: program });
+    expect(await run('/#/apply')).toEqual({ lang: 'en', brand: 'default', shell: 'apply' });
+    // no session: the store search, no step
+    sessionStorage.clear();
     expect(await run('/#/apply')).toEqual({ lang: 'en', brand: 'default', shell: 'select' });
   });
 

@@ -9,10 +9,11 @@ import { ApiError } from '../../lib/api.ts';
 import { clearSession, getSession, updateSessionStore, type ApplyStore } from '../../lib/apply-session.ts';
 import { useBrand } from '../../lib/brand.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { formatPhone, telHref } from '../../lib/format.ts';
 import { postToHost } from '../../lib/host-messaging.ts';
 import { sessionStore } from '../../lib/safe-storage.ts';
 import { useToasts } from '../../lib/toasts.tsx';
+import { ApplyHeader, ChangeStoreButton } from '../shell/ApplyFrame.tsx';
+import { ApplyLoading } from '../shell/step-picture.tsx';
 import { createSaver, fetchFill, StaleApplicationError, FILL_TYPES, getApplication, getSessionInfo, getStage, getStore, type ApplicationAnswer, type FillType, type Saver } from './client.ts';
 import { bodyToDraft, mergeStale, viewToDraft } from './draft.ts';
 import { SinglePage } from './SinglePage.tsx';
@@ -153,21 +154,9 @@ export function ApplyPage() {
 
   if (!session) return null;
   const shown = store ?? (session.storeData as unknown as StoreView);
-  const brandPhone = formatPhone(brand.phone);
   return (
     <section aria-labelledby="store-title" className="apply">
-      <header className="store-header">
-        <p className="muted">{t('shell.apply.heading')}</p>
-        <h1 id="store-title">{shown.name}</h1>
-        <p>
-          {shown.retailer?.name}
-          {shown.label && shown.label !== shown.name ? ` · ${shown.label}` : ''}
-        </p>
-        <p>{t('shell.apply.offeredBy', { brand: brand.name })}</p>
-        <p>
-          <a href={telHref(brand.phone)}>{t('shell.apply.questions', { brand: brand.name, phone: brandPhone })}</a>
-        </p>
-      </header>
+      <ApplyHeader store={shown as unknown as ApplyStore} />
       {stage !== 'prod' && stage !== 'unknown' && flow && <FillMenu onFill={onFill} />}
       {failed && (
         <div className="alert" role="alert">
@@ -177,26 +166,12 @@ export function ApplyPage() {
           </button>
         </div>
       )}
-      {!flow && !failed && (
-        <p role="status" aria-live="polite">
-          {t('application.loading')}
-        </p>
-      )}
+      {/* the form's first step as prerendered (when the store's form opens on it) until the form is ready */}
+      {!flow && !failed && <ApplyLoading store={shown as unknown as ApplyStore} text={t('application.loading')} />}
       {flow && store && (
         <FlowView key={flow.key} flow={flow} store={store} saver={saver} staleRef={staleRef} handleRef={handleRef} />
       )}
-      <div className="actions actions--start">
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => {
-            clearSession();
-            navigate('/');
-          }}
-        >
-          {t('shell.apply.changeStore')}
-        </button>
-      </div>
+      <ChangeStoreButton />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api.ts';
 import { getSession } from '../../lib/apply-session.ts';
 import { useBrand } from '../../lib/brand.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { ApplyFrame } from '../shell/ApplyFrame.tsx';
 import { telHref } from '../../lib/format.ts';
 import { postToHost } from '../../lib/host-messaging.ts';
 import {
@@ -91,8 +92,11 @@ export function ApplicationGate({ children }: { children: ReactNode }) {
 
   switch (view.kind) {
     case 'loading':
+      // the page's frame as the Suspense fallback around this gate shows it (App.tsx), the form's first step when
+      // the store's form opens on it: nothing changes on screen while the gate decides
+      return <ApplyFrame store={getSession()?.storeData} />;
     case 'submitting':
-      return <Busy text={view.kind === 'submitting' ? 'result.submitting' : 'app.loading'} />;
+      return <Busy text="result.submitting" />;
     case 'error':
       return (
         <Oops

@@ -3,6 +3,9 @@
 // makes when it starts (web/lib/i18n.tsx initialLang, web/lib/brand.tsx, web/lib/apply-session.ts, App.tsx's
 // routes), so that shell.css shows the matching copy and nothing changes when the app replaces it.
 // It must not throw (storage can be blocked in a retailer's iframe) and must stay tiny: it delays the first paint.
+// The build bundles its one import (first-step.ts, a few lines shared with the app) into it.
+import { opensOnApplicantStep } from './first-step.ts';
+
 (() => {
   const html = document.documentElement;
   const read = (storage: () => Storage, key: string): string | null => {
@@ -18,17 +21,21 @@
   new URLSearchParams(inner).forEach((value, key) => query.set(key, value));
 
   let brand: string | null = null;
+  let applicantStep = false;
   const current = read(() => sessionStorage, 'lto.apply.current');
   if (current) {
     try {
       const saved = JSON.parse(read(() => sessionStorage, `lto.apply.token:${current}`) ?? 'null') as {
         token?: string;
         expiresAt?: string | number | null;
-        storeData?: { brand?: string };
+        storeData?: { brand?: string } & Parameters<typeof opensOnApplicantStep>[0];
       } | null;
       const expires = saved?.expiresAt;
       const expiresMs = typeof expires === 'number' ? (expires < 1e12 ? expires * 1000 : expires) : expires ? Date.parse(expires) : NaN;
-      if (saved?.token && saved.storeData && !(expiresMs <= Date.now())) brand = saved.storeData.brand ?? 'default';
+      if (saved?.token && saved.storeData && !(expiresMs <= Date.now())) {
+        brand = saved.storeData.brand ?? 'default';
+        applicantStep = opensOnApplicantStep(saved.storeData);
+      }
     } catch {
       // unreadable: as without a session
     }
@@ -41,4 +48,7 @@
   html.dataset.brand = brand === 'second' ? 'second' : 'default';
   // `/` with a session goes straight to /apply; /apply without one goes back to the store search
   html.dataset.shell = path === '' || path === 'apply' ? (inSession ? 'apply' : 'select') : 'none';
+  // the application page's copy shows the form's first step (else its frame) when the store's form opens on it
+  if (html.dataset.shell === 'apply' && applicantStep) html.dataset.applyStep = 'applicant';
+  else delete html.dataset.applyStep;
 })();

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
+import { DEFAULT_LEASE_PROGRAM, type StoreView } from '../../../machines/contracts/store.ts';
+import { DEFAULT_STORE_FLAGS } from '../../../machines/domain/application-schema.ts';
 import { BRAND_KEYS, type BrandKey } from '../../../machines/domain/brands.ts';
 import { common } from '../../../machines/i18n/common.ts';
 import { shell } from '../../../machines/i18n/shell.ts';
@@ -9,12 +11,17 @@ import { LANGS, type Lang } from '../../../machines/i18n/types.ts';
 import { BrandProvider } from '../../lib/brand.tsx';
 import { I18nProvider, useT } from '../../lib/i18n.tsx';
 import { ToastProvider } from '../../lib/toasts.tsx';
+import { createSaver } from '../application/client.ts';
+import { lenderToday } from '../application/store-flags.ts';
+import { Wizard } from '../application/Wizard.tsx';
 import { RetailerSelect } from '../retailer-select/RetailerSelect.tsx';
 import { ApplyFrame } from './ApplyFrame.tsx';
 import { Layout } from './Layout.tsx';
 
 // Run by the build (vite.config.ts, prerenderShopperShell) in Node: the shopper page's first screens as HTML, put
-// into index.html's #root so that they paint before any JavaScript runs. One copy per route, language and brand;
+// into index.html's #root so that they paint before any JavaScript runs: the store search, and the application
+// page's header over its form's first step (the wizard's empty applicant step, for a store whose form opens on it,
+// first-step.ts) or over the form's frame. One copy per route, language and brand;
 // boot.ts (a tiny classic script in <head>) marks <html> with the ones that apply and shell.css shows that copy.
 // Without JavaScript, the English default-brand copy shows (the application page's when the address is #/apply).
 // The app replaces the copies on its first render with the same markup (createRoot clears #root).
@@ -31,6 +38,15 @@ function NoScript() {
   );
 }
 
+/**
+ * The wizard's first step for a store with the default steps (first-step.ts), empty: the real form component, so the
+ * picture is the form the app then renders (same markup, same size) for a new application.
+ */
+function ApplicantStep({ brand }: { brand: BrandKey }) {
+  const store = { brand, lease_program: DEFAULT_LEASE_PROGRAM } as StoreView;
+  return <Wizard store={store} input={{ store: DEFAULT_STORE_FLAGS, today: lenderToday() }} saver={createSaver(() => undefined)} />;
+}
+
 function Screen({ route, lang, brand }: { route: ShellRoute; lang: Lang; brand: BrandKey }): ReactNode {
   return (
     <I18nProvider areas={[common, shell]} initial={lang}>
@@ -44,7 +60,7 @@ function Screen({ route, lang, brand }: { route: ShellRoute; lang: Lang; brand: 
                   <NoScript />
                 </>
               ) : (
-                <ApplyFrame>
+                <ApplyFrame step={<ApplicantStep brand={brand} />}>
                   <NoScript />
                 </ApplyFrame>
               )}
@@ -64,6 +80,19 @@ export function suffixIds(html: string, suffix: string): string {
 }
 
 /**
+ * A list's options but the chosen one: the picture of an empty form shows each list's "Select…" and cannot be opened
+ * (inert), and fifty states in each copy would only make index.html longer to parse before the first paint.
+ */
+export function withoutUnchosenOptions(html: string): string {
+  return html.replace(/<option(?![^>]*\sselected="")[^>]*>[^<]*<\/option>/g, '');
+}
+
+/** Closed dialogs (the step's confirmations) show nothing, and their labels are only rendered when they open. */
+export function withoutClosedDialogs(html: string): string {
+  return html.replace(/<dialog(?![^>]*\sopen="")[^>]*><\/dialog>/g, '');
+}
+
+/**
  * Every copy, the no-JavaScript one first. Fields are read-only until the app replaces the copy (typing into it
  * would be lost); shell.css also keeps pointer events off a copy while the app is on its way.
  */
@@ -72,7 +101,7 @@ export function renderShells(): string {
   for (const route of SHELL_ROUTES)
     for (const lang of LANGS)
       for (const brand of BRAND_KEYS) {
-        const rendered = renderToString(<Screen route={route} lang={lang} brand={brand} />).replace(/<input /g, '<input readonly="" ');
+        const rendered = withoutClosedDialogs(withoutUnchosenOptions(renderToString(<Screen route={route} lang={lang} brand={brand} />).replace(/<input /g, '<input readonly="" ')));
         const html = copies.length === 0 ? rendered : suffixIds(rendered, `--${route}-${lang}-${brand}`);
         // `#/apply` is the application page's address; without JavaScript, `:target` picks its copy (shell.css).
         const target = route === 'apply' && lang === 'en' && brand === 'default' ? ' id="/apply"' : '';

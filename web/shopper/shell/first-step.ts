@@ -1,0 +1,25 @@
+// Which first screen the application form opens on, from the store as the apply session keeps it (storeData): the
+// wizard's start state (machines/application/wizard.machine.ts `start`) with the store's flags as
+// web/shopper/application/store-flags.ts reads them. Shared by boot.ts (before the first paint) and the app, so both
+// show the prerendered applicant step (prerender.tsx) for exactly the stores whose form starts with it.
+
+interface StoreShape {
+  record?: { identifier?: string | null } | null;
+  lease_program?: Record<string, unknown> | null;
+}
+
+/**
+ * True when the store's form is the wizard opening on the applicant's information with the default steps: not the
+ * single-page form (version 3), no HVAC pre-step, no product step, no identity check step (it changes the step count
+ * the progress line shows).
+ */
+export function opensOnApplicantStep(store: StoreShape | null | undefined): boolean {
+  if (!store) return false;
+  const program = store.lease_program ?? {};
+  return (
+    program.apply_form_version !== 3 &&
+    store.record?.identifier !== 'HVAC' &&
+    program.enable_product_selection !== true &&
+    program.identity_check_enabled !== true
+  );
+}

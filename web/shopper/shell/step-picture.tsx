@@ -1,0 +1,44 @@
+import type { ApplyStore } from '../../lib/apply-session.ts';
+import { useBrand } from '../../lib/brand.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { opensOnApplicantStep } from './first-step.ts';
+
+// The application form's first step as index.html paints it (prerender.tsx renders the wizard's empty applicant step
+// at build time, in each language and brand): the app keeps showing that picture, inert, while the form's code and
+// data load, instead of a smaller "Loading..." frame, so a reload of the application page shows the form from the
+// first paint and the screen does not change shape when the real form replaces it.
+
+const pictures = new Map<string, string>();
+
+/** Keeps the prerendered pictures (main.tsx, before the app's first render clears #root). */
+export function captureStepPictures(root: ParentNode): void {
+  for (const copy of root.querySelectorAll<HTMLElement>('[data-prerender^="apply "]')) {
+    const [, lang, brand] = (copy.dataset.prerender ?? '').split(' ');
+    const picture = copy.querySelector('.step-picture');
+    if (picture) pictures.set(`${lang} ${brand}`, picture.innerHTML);
+  }
+}
+
+/** The picture for this store (only a store whose form opens on that step), in the current language and brand. */
+export function useStepPicture(store: ApplyStore | null | undefined): string | null {
+  const { lang } = useI18n();
+  const { brand } = useBrand();
+  return opensOnApplicantStep(store) ? (pictures.get(`${lang} ${brand.key}`) ?? null) : null;
+}
+
+/**
+ * While the application loads: the first step's picture (inert: nothing in it can be focused or typed into, and
+ * screen readers hear only the status) or, without one, the status line alone.
+ */
+export function ApplyLoading({ store, text }: { store: ApplyStore | null | undefined; text: string }) {
+  const picture = useStepPicture(store);
+  return (
+    <>
+      <p role="status" aria-live="polite" className={picture ? 'visually-hidden' : undefined}>
+        {text}
+      </p>
+      {/* our own build's markup (index.html), not user data */}
+      {picture && <div className="step-picture" inert dangerouslySetInnerHTML={{ __html: picture }} />}
+    </>
+  );
+}
