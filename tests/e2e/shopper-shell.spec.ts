@@ -54,6 +54,68 @@ test.describe('before the app runs', () => {
   });
 });
 
+/** Starts an apply session at the store (its initiate link), as a shopper's earlier visit in this tab did. */
+async function startSession(page: Page, retailer: string, store: string) {
+  await page.goto(`/#/${retailer}/${store}/initiate`);
+  await expect(page).toHaveURL(/#\/apply$/);
+  // the form itself, not the picture of its first step
+  await expect(main(page).locator('form:not(.step-picture form)').first()).toBeVisible();
+}
+
+// the prerendered first step (index.html) and the app's copy of it while the form loads (shell/step-picture.tsx)
+const stepPicture = (page: Page) => main(page).locator('.step-picture');
+
+test.describe('the application page reloaded with a started session', () => {
+  test("before the app runs: the form's first step, inert, axe-clean", async ({ page }) => {
+    await startSession(page, 'demo-electronics', 'main-street');
+    await page.route(/\/assets\/shopper-[^/]+\.js$/, (route) => route.abort());
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-apply-step', 'applicant');
+    await expect(stepPicture(page).locator('h2')).toHaveText('Applicant Information');
+    await expect(stepPicture(page).locator('label', { hasText: 'First Name' })).toBeVisible();
+    await expect(stepPicture(page)).toHaveAttribute('inert', '');
+    await expect(main(page).locator('[data-form-frame]')).toBeHidden();
+    await expectAccessible(page, 'prerendered application step');
+  });
+
+  test('a store whose form opens on another step (HVAC pre-step) shows the frame instead', async ({ page }) => {
+    await startSession(page, 'demo-comfort', 'hvac-central');
+    await page.route(/\/assets\/shopper-[^/]+\.js$/, (route) => route.abort());
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-shell', 'apply');
+    await expect(page.locator('html')).not.toHaveAttribute('data-apply-step', /.*/);
+    await expect(main(page).locator('[data-form-frame]')).toBeVisible();
+    await expect(stepPicture(page)).toBeHidden();
+  });
+
+  test('the app keeps the picture while the form loads, then the form replaces it and works, in English and Spanish', async ({ page }) => {
+    await startSession(page, 'demo-electronics', 'main-street');
+    // hold the form's code back: what shows meanwhile is the app's copy of the picture
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/ApplyPage-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await expect(page.locator('[data-prerender]')).toHaveCount(0);
+    await expect(stepPicture(page).locator('h2')).toHaveText('Applicant Information');
+    await expect(stepPicture(page)).toHaveAttribute('inert', '');
+    await expect(main(page).getByRole('status').filter({ hasText: 'Loading' }).first()).toBeAttached();
+    release();
+    const first = main(page).getByRole('textbox', { name: 'First Name' });
+    await expect(first).toBeEditable();
+    await expect(stepPicture(page)).toHaveCount(0);
+    await first.fill('Ana');
+    await expect(first).toHaveValue('Ana');
+    await expectAccessible(page, 'application page after the reload');
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Español' }).click();
+    await expect(main(page).getByRole('heading', { level: 2, name: 'Información del solicitante' })).toBeVisible();
+    await expect(main(page).getByRole('textbox', { name: 'Nombre', exact: true })).toHaveValue('Ana');
+    await expectAccessible(page, 'application page after the reload, in Spanish');
+  });
+});
+
 test('the app replaces the first screen and the language switch works', async ({ page }) => {
   await page.goto('/#/');
   await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Español' }).click();
