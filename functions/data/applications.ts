@@ -194,13 +194,6 @@ export async function findApplicationsByApplicant(
   return Promise.all(page.items.map((item) => toRecord(crypto, item)));
 }
 
-/** Applications of an SSN (main applicant), newest first. */
-export async function findApplicationsBySsn(db: Db, crypto: FieldCrypto, ssn: string, now: Date): Promise<ApplicationRecord[]> {
-  const index = await crypto.blindIndex('ssn', ssn);
-  const page = await queryPartition<ApplicationItem>(db, { index: 'gsi2', pk: `SSN#${index}`, descending: true, limit: 20, now });
-  return Promise.all(page.items.map((item) => toRecord(crypto, item)));
-}
-
 export const SAVED_SECTION_ORDER: readonly ApplicationSection[] = [
   'applicant',
   'location',

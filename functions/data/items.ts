@@ -10,6 +10,7 @@ import {
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { conflict } from '../platform/errors.ts';
 import type { Db } from './client.ts';
+import { TTL_ATTRIBUTE } from './table.ts';
 
 export interface Keyed {
   pk: string;
@@ -181,17 +182,23 @@ export async function queryPartition<T extends StoredItem>(
     limit?: number;
     descending?: boolean;
     cursor?: string;
+    /** Only these top-level attributes are read (less sent and decoded), besides the keys and `expiresAt`. */
+    attributes?: readonly string[];
     now: Date;
   },
 ): Promise<Page<T>> {
   const pkName = options.index === 'gsi1' ? 'gsi1pk' : options.index === 'gsi2' ? 'gsi2pk' : options.index === 'outbox' ? 'outboxPk' : 'pk';
   const skName = options.index === 'gsi1' ? 'gsi1sk' : options.index === 'gsi2' ? 'gsi2sk' : options.index === 'outbox' ? 'outboxSk' : 'sk';
+  const names: Record<string, string> = options.skPrefix ? { '#pk': pkName, '#sk': skName } : { '#pk': pkName };
+  const projected = options.attributes && [...new Set(['pk', 'sk', pkName, skName, TTL_ATTRIBUTE, ...options.attributes])];
+  projected?.forEach((name, i) => (names[`#p${i}`] = name));
   const input: QueryCommandInput = {
     TableName: db.tableName,
     IndexName: options.index,
     KeyConditionExpression: options.skPrefix ? '#pk = :pk AND begins_with(#sk, :sk)' : '#pk = :pk',
-    ExpressionAttributeNames: options.skPrefix ? { '#pk': pkName, '#sk': skName } : { '#pk': pkName },
+    ExpressionAttributeNames: names,
     ExpressionAttributeValues: options.skPrefix ? { ':pk': options.pk, ':sk': options.skPrefix } : { ':pk': options.pk },
+    ...(projected ? { ProjectionExpression: projected.map((_, i) => `#p${i}`).join(', ') } : {}),
     ScanIndexForward: !options.descending,
     Limit: options.limit,
     ExclusiveStartKey: decodeCursor(options.cursor),

@@ -49,6 +49,31 @@ export async function getStoreById(db: Db, id: string, now: Date): Promise<Store
   return getItem<StoreItem>(db, storeKey(id), now);
 }
 
+// A shopper's requests read their store several times a journey (initiate, save, PIN, decision). A store changes
+// rarely (staff edits), so the shopper's paths read it through a per-process cache of at most STORE_CACHE_MS, as the
+// scoring settings and state rules are: a change reaches every function instance within seconds, and this process at
+// once (every store write below bumps `storeWrites`, which empties it). Staff screens read fresh (getStoreById).
+export const STORE_CACHE_MS = 3_000;
+const recentStores = new WeakMap<Db['doc'], Map<string, { at: number; writes: number; item: Promise<StoreItem | undefined> }>>();
+// Bumped after each store write completes: an entry filled before (or by a read that began before) is stale.
+let storeWrites = 0;
+const storeWritten = () => void (storeWrites += 1);
+
+/** A store as read by this process within STORE_CACHE_MS (the object is shared: callers must not change it). */
+export function getRecentStoreById(db: Db, id: string, now: Date): Promise<StoreItem | undefined> {
+  let byId = recentStores.get(db.doc);
+  if (!byId) recentStores.set(db.doc, (byId = new Map()));
+  const nowMs = Date.now();
+  const hit = byId.get(id);
+  if (hit && hit.writes === storeWrites && nowMs - hit.at < STORE_CACHE_MS) return hit.item;
+  if (byId.size > 1_000) byId.clear();
+  const item = getStoreById(db, id, now);
+  byId.set(id, { at: nowMs, writes: storeWrites, item });
+  // A failed read is not kept.
+  item.catch(() => byId.get(id)?.item === item && byId.delete(id));
+  return item;
+}
+
 export const searchWords = (text: string) =>
   [...new Set(text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').split(/[^a-z0-9]+/).filter(Boolean))];
 
@@ -75,6 +100,7 @@ export async function putStore(db: Db, store: { view: StoreView; active: boolean
     gsi1sk: `STORE#${view.slug}`,
     view,
   });
+  storeWritten();
   const hit: StoreSearchHit = {
     retailer: { slug: view.retailer.slug, name: view.retailer.name },
     store: { slug: view.slug, name: view.name, label: view.label, city: view.shipping_address.city ?? '', state: view.shipping_address.state },
@@ -184,6 +210,7 @@ export async function createStoreRecord(db: Db, view: StoreView, active: boolean
     return false;
   }
   const item = await createItem(db, storeAttributes(view, active, admin));
+  storeWritten();
   await writeSearchItems(db, view, active);
   return item as StaffStoreItem;
 }
@@ -213,6 +240,7 @@ export async function saveStoreRecord(
     if (slugChanged) await releaseUnique(db, 'store-slug', storeSlugClaim(view.retailer.id, view.slug));
     throw error;
   }
+  storeWritten();
   if (slugChanged) await releaseUnique(db, 'store-slug', storeSlugClaim(before.retailer.id, before.slug));
   await writeSearchItems(db, view, active, before);
   return saved;
@@ -220,6 +248,7 @@ export async function saveStoreRecord(
 
 export async function deleteStoreRecord(db: Db, store: StaffStoreItem) {
   await deleteItem(db, storeKey(store.view.id));
+  storeWritten();
   for (const word of storeWords(store.view)) await deleteItem(db, { pk: `STORESEARCH#${word[0]}`, sk: `${word}#${store.view.id}` });
   await releaseUnique(db, 'store-slug', storeSlugClaim(store.view.retailer.id, store.view.slug));
 }

@@ -3,7 +3,8 @@
 // Named access patterns (add an index only with a pattern here):
 //   gsi1  gsi1pk/gsi1sk  lookups by an alternate key: store by retailer (RETAILER#id / STORE#slug),
 //                        applicant by blind index (APPLICANT#hmac / APP#uuid), user by name, checkout by retailer.
-//   gsi2  gsi2pk/gsi2sk  staff lists sorted by a chosen attribute (LIST#entity#sortField / value#id).
+//   gsi2  gsi2pk/gsi2sk  staff lists sorted by a chosen attribute (LIST#entity#sortField / value#id); an SSN's
+//                        applications and customer record (SSN#hmac / APP#createdAt#uuid, ~CUSTOMER).
 //   outbox outboxPk/outboxSk  sparse: aggregates holding unpublished events (OUTBOX / occurredAt#pk).
 export const TABLE_KEYS = { partitionKey: 'pk', sortKey: 'sk' } as const;
 export const TTL_ATTRIBUTE = 'expiresAt';

@@ -15,7 +15,7 @@ import {
   type ApplicationRecord,
 } from '../data/applications.ts';
 import { newEvent } from '../data/items.ts';
-import { getStoreById } from '../data/stores.ts';
+import { getRecentStoreById } from '../data/stores.ts';
 import type { ApplySession } from '../platform/sessions.ts';
 import { touchApplyToken } from '../platform/apply-tokens.ts';
 import type { Deps } from '../platform/deps.ts';
@@ -66,7 +66,7 @@ export function answerOf(record: ApplicationRecord, options: AnswerOptions = {})
 }
 
 export async function sessionStore(deps: Deps, session: ApplySession): Promise<StoreView> {
-  const store = await getStoreById(deps.db, session.storeId, deps.clock());
+  const store = await getRecentStoreById(deps.db, session.storeId, deps.clock());
   if (!store || !store.active) throw new AppError(404, 'Store not found', undefined, { not_found: 'store' });
   return store.view;
 }

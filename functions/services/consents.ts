@@ -25,8 +25,13 @@ export type NewConsentEntry = Omit<ConsentEntry, 'at'> & { at?: string };
 
 /** Appends an entry to the application's consent record (never updates one). */
 export async function recordConsent(deps: Pick<Deps, 'db' | 'clock'>, uuid: string, entry: NewConsentEntry, from = 0): Promise<ConsentEntry> {
-  const full: ConsentEntry = { ...entry, at: entry.at ?? deps.clock().toISOString() };
-  const clean = JSON.parse(JSON.stringify(full)) as ConsentEntry;
+  return (await recordConsents(deps, uuid, [entry], from))[0]!;
+}
+
+/** Appends entries shown and accepted together (one write), in order. */
+async function recordConsents(deps: Pick<Deps, 'db' | 'clock'>, uuid: string, entries: NewConsentEntry[], from = 0): Promise<ConsentEntry[]> {
+  const at = deps.clock().toISOString();
+  const clean = entries.map((entry) => JSON.parse(JSON.stringify({ ...entry, at: entry.at ?? at })) as ConsentEntry);
   await appendConsent(deps.db, uuid, clean, from);
   return clean;
 }
@@ -53,10 +58,11 @@ export async function recordPinConsent(deps: Deps, session: ApplySession, uuid: 
 
 /** Submit: the ESIGN consent to electronic records and the terms accepted (terms_accepted), as shown on the confirm screen. */
 export async function recordSubmitConsents(deps: Deps, session: ApplySession, uuid: string, ctx: ShopperContext): Promise<void> {
-  const at = deps.clock().toISOString();
-  await recordConsent(deps, uuid, { kind: 'esign', at, ...shopper(session, ctx), ...consentText('esign', ctx.lang) });
-  // Same instant: slot 0 at least is the ESIGN entry's (a first free slot above it keeps the order).
-  await recordConsent(deps, uuid, { kind: 'terms', at, ...shopper(session, ctx), ...consentText('terms', ctx.lang) }, 1);
+  // Shown on one screen and accepted by one click: one record of both, ESIGN first (one write).
+  await recordConsents(deps, uuid, [
+    { kind: 'esign', ...shopper(session, ctx), ...consentText('esign', ctx.lang) },
+    { kind: 'terms', ...shopper(session, ctx), ...consentText('terms', ctx.lang) },
+  ]);
 }
 
 // ---------- the PDF export (for a regulator or a dispute) ----------

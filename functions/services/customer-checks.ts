@@ -1,5 +1,5 @@
-import { findApplicationsBySsn } from '../data/applications.ts';
 import { findCustomerBySsn } from '../data/customers.ts';
+import { findSsnHistory } from '../data/ssn-history.ts';
 import type { Deps } from '../platform/deps.ts';
 import { unprocessable } from '../platform/errors.ts';
 
@@ -23,9 +23,8 @@ export async function preapprovalCustomerCheck(deps: Deps, ssn: string, coapplic
   }
   const now = deps.clock();
   for (const person of [ssn, coapplicantSsn].filter((s): s is string => Boolean(s))) {
-    const customer = await findCustomerBySsn(deps.db, deps.crypto, person, now);
+    const { customer, applications } = await findSsnHistory(deps.db, deps.crypto, person, now);
     if (customer?.standing === 'charged-off') return { eligible: false, message: 'unable to approve at this time' };
-    const applications = await findApplicationsBySsn(deps.db, deps.crypto, person, now);
     if (applications.some((a) => (a.flows as { contractInProgress?: boolean } | undefined)?.contractInProgress)) {
       return { eligible: false, message: 'You currently have a contract in progress. Please contact customer service for assistance.' };
     }

@@ -5,8 +5,8 @@ import { monthlyIncomeCents, type IncomeAmount } from '../../machines/domain/inc
 import { buildResult, type ApplicationResult } from '../../machines/domain/result.ts';
 import { stateTermsOf } from '../../machines/domain/state-rules.ts';
 import type { Lang } from '../../machines/i18n/types.ts';
-import { findApplicationsBySsn, getApplication, saveApplication, type ApplicationRecord } from '../data/applications.ts';
-import { findCustomerBySsn } from '../data/customers.ts';
+import { getApplication, saveApplication, type ApplicationRecord } from '../data/applications.ts';
+import { findSsnHistory } from '../data/ssn-history.ts';
 import { getStoreById } from '../data/stores.ts';
 import { newEvent } from '../data/items.ts';
 import type { ApplySession } from '../platform/sessions.ts';
@@ -47,12 +47,8 @@ export interface ConfirmBody {
 }
 
 async function previousCustomerFacts(deps: Deps, ssn: string, uuid: string, now: Date): Promise<PreviousCustomerFacts> {
-  // Both lookups key on the same SSN index: computed once (one KMS GenerateMac in AWS, not two).
-  const crypto = deps.crypto.forRequest();
-  const [customer, applications] = await Promise.all([
-    findCustomerBySsn(deps.db, crypto, ssn, now),
-    findApplicationsBySsn(deps.db, crypto, ssn, now),
-  ]);
+  // The customer record and the SSN's applications come from one Query (functions/data/ssn-history.ts).
+  const { customer, applications } = await findSsnHistory(deps.db, deps.crypto.forRequest(), ssn, now);
   // A credit denial counts (code D), not the generic denial of a maxed-out PIN (code G).
   const lastDenied = applications
     .filter((a) => a.uuid !== uuid && a.status === 'denied' && (a.decision as Decision | undefined)?.code === 'D')
@@ -94,6 +90,10 @@ export async function submitApplication(deps: Deps, session: ApplySession, body:
   const { decision, storedDecision, result } = await decideApplication(deps, record, store, settings, now);
   const approved = decision.code === 'A';
   const { data, v: _v, ...meta } = record;
+  // What the confirm screen showed and the shopper accepted (ESIGN consent to electronic records and the terms),
+  // written beside the decision rather than after it: one round trip less. The shopper did accept in this request
+  // even when a concurrent submit stores its decision first, so the entry is true either way.
+  const consents = recordSubmitConsents(deps, session, record.uuid, { lang, ip });
   try {
     await saveApplication(
       deps.db,
@@ -114,6 +114,7 @@ export async function submitApplication(deps: Deps, session: ApplySession, body:
       [newEvent(approved ? 'application.approved' : 'application.denied', { type: 'application', id: record.uuid }, decisionEventData(record, decision), now)],
     );
   } catch (error) {
+    await consents.catch(() => undefined);
     // Submitted twice at once: the other request decided first; answer its result.
     if (error instanceof AppError && error.statusCode === 409) {
       const latest = await getApplication(deps.db, deps.crypto, record.uuid, deps.clock());
@@ -122,8 +123,7 @@ export async function submitApplication(deps: Deps, session: ApplySession, body:
     }
     throw error;
   }
-  // What the confirm screen showed and the shopper accepted: ESIGN consent to electronic records and the terms.
-  await recordSubmitConsents(deps, session, record.uuid, { lang, ip });
+  await consents;
   return { result: renderedResultOf({ result, uuid: record.uuid, status: approved ? 'approved' : 'denied', decision: storedDecision }, lang)!, decidedNow: true };
 }
 

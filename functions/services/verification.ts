@@ -19,7 +19,7 @@ import {
 } from '../../machines/pin/pin-rules.ts';
 import { getApplication, saveApplication, type ApplicationMeta, type ApplicationRecord } from '../data/applications.ts';
 import { newEvent, type OutboxEvent } from '../data/items.ts';
-import { getStoreById } from '../data/stores.ts';
+import { getRecentStoreById } from '../data/stores.ts';
 import type { ApplySession } from '../platform/sessions.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, forbidden, notFound } from '../platform/errors.ts';
@@ -137,7 +137,7 @@ export async function sendPin(deps: Deps, session: ApplySession, body: VerifySen
   let code = '';
   let record: ApplicationRecord | undefined;
   // The message names the brand of the application's store, nearly always the session's: read with the application.
-  const sessionStoreRead = getStoreById(deps.db, session.storeId, deps.clock());
+  const sessionStoreRead = getRecentStoreById(deps.db, session.storeId, deps.clock());
   sessionStoreRead.catch(() => undefined);
   const answer = await updateApplication(deps, session, body.uuid.trim(), async (current) => {
     record = current;
@@ -163,7 +163,7 @@ export async function sendPin(deps: Deps, session: ApplySession, body: VerifySen
   // The code is stored (hashed) before it is sent: a send that fails still counts against the limit.
   // The shopper asked for the code on this channel: their consent to this message (TCPA) goes on the record first.
   const [store] = await Promise.all([
-    record!.storeId === session.storeId ? sessionStoreRead : getStoreById(deps.db, record!.storeId, deps.clock()),
+    record!.storeId === session.storeId ? sessionStoreRead : getRecentStoreById(deps.db, record!.storeId, deps.clock()),
     recordPinConsent(deps, session, record!.uuid, body.mode, { lang, ip }),
   ]);
   const brand = BRANDS[store?.view.brand ?? 'default'];
@@ -231,7 +231,7 @@ export async function confirmPin(deps: Deps, session: ApplySession, body: Verify
       // Maxed out: the generic denial becomes the application's result (seed 000 section 3).
       const decision = genericDenial();
       const settings = await loadScoringSettings(deps);
-      const store = (await getStoreById(deps.db, record.storeId, now))?.view ?? sessionStoreView;
+      const store = (await getRecentStoreById(deps.db, record.storeId, now))?.view ?? sessionStoreView;
       const result = buildResult(decision, resultContextOf(store, record.data.applicant?.first_name ?? '', settings));
       const maxed: PinFlowState = { ...failed, codeHash: null, maxedAt: now.toISOString() };
       return {
@@ -248,7 +248,7 @@ export async function confirmPin(deps: Deps, session: ApplySession, body: Verify
 
     // The code is right. Which outcome?
     const elsewhere = record.storeId !== session.storeId;
-    const originalStore = elsewhere ? (await getStoreById(deps.db, record.storeId, now))?.view : undefined;
+    const originalStore = elsewhere ? (await getRecentStoreById(deps.db, record.storeId, now))?.view : undefined;
     const unusable =
       record.status === 'denied' ||
       (record.status === 'approved' && !isLiveApproval(record, now)) ||

@@ -3,7 +3,9 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredApplication } from '../../../machines/contracts/application.ts';
 import type { Db } from '../../../functions/data/client.ts';
-import { applicationKey, createApplication, findApplicationsByApplicant, findApplicationsBySsn, getApplication } from '../../../functions/data/applications.ts';
+import { applicationKey, createApplication, findApplicationsByApplicant, getApplication } from '../../../functions/data/applications.ts';
+import { putCustomer } from '../../../functions/data/customers.ts';
+import { findSsnHistory } from '../../../functions/data/ssn-history.ts';
 import { FieldCrypto, masterKeyProvider } from '../../../functions/platform/field-crypto.ts';
 import { freshDb } from '../../support/dynalite.ts';
 
@@ -44,6 +46,20 @@ describe('the application aggregate at rest', () => {
     expect(found.map((a) => a.uuid)).toContain(created.uuid);
     const wrongDob = await findApplicationsByApplicant(db, crypto, { last_name: 'Lopez', social_security_number: '212710042', date_of_birth: '1988-04-13' }, now);
     expect(wrongDob).toEqual([]);
-    expect((await findApplicationsBySsn(db, crypto, '212710042', now)).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("reads an SSN's customer record and its applications, newest first, in one query, without their PII", async () => {
+    const ssn = '212710077';
+    const person = { ...data, applicant: { ...data.applicant!, social_security_number: ssn } } as typeof data;
+    const first = await createApplication(db, crypto, { storeId: 'S', retailerId: 'R', clientId: 'c' }, person, now, () => []);
+    const second = await createApplication(db, crypto, { storeId: 'S', retailerId: 'R', clientId: 'c' }, person, new Date(now.getTime() + 1000), () => []);
+    expect(await findSsnHistory(db, crypto, ssn, now)).toEqual({ applications: [expect.objectContaining({ uuid: second.uuid }), expect.objectContaining({ uuid: first.uuid })] });
+    await putCustomer(db, crypto, ssn, { standing: 'charged-off', leases: 1, since: '2025-01-02' });
+    const history = await findSsnHistory(db, crypto, ssn, now, 1);
+    expect(history.customer).toEqual({ standing: 'charged-off', leases: 1, since: '2025-01-02' });
+    expect(history.applications.map((a) => a.uuid)).toEqual([second.uuid]);
+    expect(JSON.stringify(history)).not.toContain('Lopez');
+    const stranger = await findSsnHistory(db, crypto, '212710078', now);
+    expect(stranger).toEqual({ applications: [] });
   });
 });
