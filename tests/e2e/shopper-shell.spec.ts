@@ -102,10 +102,13 @@ test.describe('the application page reloaded with a started session', () => {
     await expect(stepPicture(page).locator('h2')).toHaveText('Applicant Information');
     await expect(stepPicture(page)).toHaveAttribute('inert', '');
     await expect(main(page).getByRole('status').filter({ hasText: 'Loading' }).first()).toBeAttached();
+    // one page header, not a hidden earlier copy of the frame next to the shown one
+    await expect(main(page).locator('.store-header')).toHaveCount(1);
     release();
     const first = main(page).getByRole('textbox', { name: 'First Name' });
     await expect(first).toBeEditable();
     await expect(stepPicture(page)).toHaveCount(0);
+    await expect(main(page).locator('.store-header')).toHaveCount(1);
     await first.fill('Ana');
     await expect(first).toHaveValue('Ana');
     await expectAccessible(page, 'application page after the reload');

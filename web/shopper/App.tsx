@@ -48,7 +48,11 @@ export function App() {
             {/* the page's frame (as prerendered in index.html) until the application's code arrives */}
             <Suspense fallback={<ApplyFrame store={getSession()?.storeData} />}>
               <ApplicationGate>
-                <ApplyPage />
+                {/* a boundary of its own: the gate's frame (while it decides) gives way to this one, instead of
+                    staying in the page, hidden, next to it */}
+                <Suspense fallback={<ApplyFrame store={getSession()?.storeData} />}>
+                  <ApplyPage />
+                </Suspense>
               </ApplicationGate>
             </Suspense>
           </Route>

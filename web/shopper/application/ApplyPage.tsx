@@ -48,7 +48,9 @@ export function ApplyPage() {
 
   const load = useCallback(async (signal?: AbortSignal) => {
     // refresh the store (the cached copy came with the token); a store that went away ends the session, other
-    // failures keep the cached store and say so
+    // failures keep the cached store and say so; the session's state is asked for at the same time
+    const infoRequest = getSessionInfo(signal);
+    infoRequest.catch(() => undefined); // awaited below, after the store: no unhandled rejection when that throws first
     let view: StoreView;
     try {
       view = await getStore(session!.retailer, session!.store, signal);
@@ -57,7 +59,7 @@ export function ApplyPage() {
       push(tError(error instanceof ApiError ? error.message : 'error.unknown'), 'error');
       view = session!.storeData as unknown as StoreView;
     }
-    const info = await getSessionInfo(signal);
+    const info = await infoRequest;
     setStore(view);
     setBrandKey(view.brand);
     updateSessionStore(view as unknown as ApplyStore);
