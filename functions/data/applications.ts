@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApplicationSection, StoredApplication } from '../../machines/contracts/application.ts';
 import type { FieldCrypto } from '../platform/field-crypto.ts';
 import type { Db } from './client.ts';
+import { applicationKey } from './application-key.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict } from '../platform/errors.ts';
 import { createItem, getItem, isConditionFailure, queryPartition, saveVersioned, STALE_WRITE_MESSAGE, type OutboxEvent, type StoredItem } from './items.ts';
@@ -51,7 +52,7 @@ interface ApplicationItem extends StoredItem {
   data: StoredApplication;
 }
 
-export const applicationKey = (uuid: string) => ({ pk: `APP#${uuid}`, sk: 'APP' });
+export { applicationKey };
 
 const PERSON_PII = ['social_security_number', 'identification', 'date_of_birth'] as const;
 const BANKING_PII = ['routing_number', 'checking_account'] as const;
@@ -106,6 +107,11 @@ function remember(data: StoredApplication, json = JSON.stringify(data)): StoredA
 
 async function toRecord(crypto: FieldCrypto, item: ApplicationItem): Promise<ApplicationRecord> {
   return { ...item.meta, data: remember(await openApplication(crypto, item.data)), v: item.v };
+}
+
+/** An application item read elsewhere (with the apply session, functions/platform/apply-tokens.ts), opened. */
+export async function openApplicationItem(crypto: FieldCrypto, item: StoredItem | undefined): Promise<ApplicationRecord | undefined> {
+  return item?.entity === 'application' ? toRecord(crypto, item as ApplicationItem) : undefined;
 }
 
 export async function getApplication(db: Db, crypto: FieldCrypto, uuid: string, now: Date): Promise<ApplicationRecord | undefined> {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BatchGetCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -53,6 +54,26 @@ export async function getItem<T extends StoredItem>(db: Db, key: Keyed, now: Dat
   const item = out.Item as T | undefined;
   if (!item || isExpired(item, now)) return undefined;
   return item;
+}
+
+/**
+ * Reads up to 100 items in one request (BatchGetItem, strongly consistent), in the order of their keys; a missing or
+ * expired item is undefined. Keys DynamoDB leaves unprocessed (throttling) are asked again.
+ */
+export async function getItems<T extends StoredItem>(db: Db, keys: readonly Keyed[], now: Date): Promise<Array<T | undefined>> {
+  const found = new Map<string, T>();
+  let pending: Keyed[] = keys.map(({ pk, sk }) => ({ pk, sk }));
+  for (let attempt = 0; pending.length; attempt++) {
+    if (attempt === 5) throw new Error('BatchGetItem: keys still unprocessed after 5 attempts');
+    if (attempt) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+    const out = await db.doc.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: pending, ConsistentRead: true } } }));
+    for (const item of (out.Responses?.[db.tableName] ?? []) as T[]) found.set(`${item.pk}\u0000${item.sk}`, item);
+    pending = (out.UnprocessedKeys?.[db.tableName]?.Keys ?? []) as Keyed[];
+  }
+  return keys.map((key) => {
+    const item = found.get(`${key.pk}\u0000${key.sk}`);
+    return item && !isExpired(item, now) ? item : undefined;
+  });
 }
 
 /** Writes a new item (version 1), failing with 409 when the key exists. */

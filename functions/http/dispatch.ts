@@ -9,6 +9,8 @@ import { withLogFields } from '../platform/logger.ts';
 import { requestIdOf } from '../platform/request-id.ts';
 import { withEdgeHeaders } from '../platform/security-headers.ts';
 import { checkRetailerRateLimit } from '../services/rate-limit.ts';
+import { namedApplicationKey } from '../services/session-application.ts';
+import { readJsonBody } from '../platform/validate.ts';
 import { routeKey, type HandlerMap, type RequestContext, type RouteDef } from './route.ts';
 import { routes } from './routes.ts';
 import { authenticateStaff } from '../services/staff/session.ts';
@@ -41,12 +43,21 @@ function errorResult(error: AppError, lang: Lang): HttpResult {
 /** The RateLimit-* fields of an authenticated retailer request, added to whatever it is answered. */
 const rateLimitHeaders = new WeakMap<RequestContext, Record<string, string>>();
 
+/** The JSON body, for a look ahead at what the request names (the handler parses and validates it in full). */
+function jsonBodyOf(event: HttpEvent): unknown {
+  try {
+    return readJsonBody(event);
+  } catch {
+    return undefined;
+  }
+}
+
 async function authenticate(ctx: RequestContext, deps: Deps): Promise<void> {
   switch (ctx.route.auth) {
     case 'public':
       return;
     case 'apply':
-      ctx.apply = await verifyApplyToken(deps.db, ctx.event, deps.clock());
+      ctx.apply = await verifyApplyToken(deps.db, ctx.event, deps.clock(), ctx.route.reads === 'application' ? namedApplicationKey(jsonBodyOf(ctx.event)) : undefined);
       return;
     case 'sandbox':
       // Sandbox vendors exist only outside production.

@@ -27,6 +27,11 @@ export interface RouteDef {
   group: RouteGroup;
   name: string;
   auth: AuthKind;
+  /**
+   * 'application': the request names the session's application (`uuid` in its JSON body); the edge reads it with the
+   * apply session in one request (ApplySession.companion) instead of one read after the other.
+   */
+  reads?: 'application';
 }
 
 export interface RequestContext {

@@ -18,7 +18,7 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/apply-v2/session', group: 'apply', name: 'session', auth: 'apply' },
 
   // shopper: the application
-  { method: 'POST', path: '/apply-v2/application', group: 'application', name: 'saveApplication', auth: 'apply' },
+  { method: 'POST', path: '/apply-v2/application', group: 'application', name: 'saveApplication', auth: 'apply', reads: 'application' },
   { method: 'GET', path: '/apply-v2/application', group: 'application', name: 'getApplication', auth: 'apply' },
   { method: 'POST', path: '/apply-v2/applicant/address', group: 'application', name: 'saveAddress', auth: 'apply' },
   { method: 'GET', path: '/apply-v2/application/fill', group: 'application', name: 'fill', auth: 'apply' },
@@ -26,9 +26,9 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/api/v1/preapprovalCustomerCheck', group: 'application', name: 'preapprovalCustomerCheck', auth: 'apply' },
 
   // shopper: verification, decision, retrieval and the payment calculator (functions/http/decision.ts)
-  { method: 'POST', path: '/apply-v2/application/verify/send', group: 'decision', name: 'verifySend', auth: 'apply' },
-  { method: 'POST', path: '/apply-v2/application/verify/confirm', group: 'decision', name: 'verifyConfirm', auth: 'apply' },
-  { method: 'POST', path: '/apply-v2/application/confirm', group: 'decision', name: 'confirm', auth: 'apply' },
+  { method: 'POST', path: '/apply-v2/application/verify/send', group: 'decision', name: 'verifySend', auth: 'apply', reads: 'application' },
+  { method: 'POST', path: '/apply-v2/application/verify/confirm', group: 'decision', name: 'verifyConfirm', auth: 'apply', reads: 'application' },
+  { method: 'POST', path: '/apply-v2/application/confirm', group: 'decision', name: 'confirm', auth: 'apply', reads: 'application' },
   { method: 'POST', path: '/apply-v2/application/retrieve', group: 'decision', name: 'retrieve', auth: 'apply' },
   { method: 'POST', path: '/api/v1/score/payments', group: 'decision', name: 'scorePayments', auth: 'apply' },
 

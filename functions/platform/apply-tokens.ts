@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApplySession } from './sessions.ts';
 import type { Db } from '../data/client.ts';
-import { createItem, getItem, isConditionFailure, type StoredItem } from '../data/items.ts';
+import { createItem, getItem, getItems, isConditionFailure, type Keyed, type StoredItem } from '../data/items.ts';
 import { AppError, forbidden } from './errors.ts';
 import type { HttpEvent } from './http-types.ts';
 
@@ -38,12 +38,21 @@ export async function issueApplyToken(
 
 const header = (event: HttpEvent, name: string) => event.headers[name] ?? event.headers[name.toLowerCase()];
 
-/** Checks X-Apply-Token and X-Client-Id; 401 when missing or expired, 403 when used from another client. */
-export async function verifyApplyToken(db: Db, event: HttpEvent, now: Date): Promise<ApplySession> {
+/**
+ * Checks X-Apply-Token and X-Client-Id; 401 when missing or expired, 403 when used from another client. `companion`:
+ * an item the request names (its application), read in the same request as the session (ApplySession.companion).
+ */
+export async function verifyApplyToken(db: Db, event: HttpEvent, now: Date, companion?: Keyed): Promise<ApplySession> {
   const token = header(event, 'x-apply-token');
   if (!token || token.length > 128) throw new AppError(401, TOKEN_REQUIRED_MESSAGE);
   const hash = hashToken(token);
-  const item = await getItem<ApplyTokenItem>(db, tokenKey(hash), now);
+  const [item, companionItem] = companion
+    ? await getItems<StoredItem>(db, [tokenKey(hash), companion], now)
+    : [await getItem<ApplyTokenItem>(db, tokenKey(hash), now)];
+  return sessionOf(event, hash, item as ApplyTokenItem | undefined, now, companion && { key: companion, item: companionItem });
+}
+
+function sessionOf(event: HttpEvent, hash: string, item: ApplyTokenItem | undefined, now: Date, companion: ApplySession['companion']): ApplySession {
   if (!item || item.issuedAt + TOKEN_MAX_AGE_SECONDS <= Math.floor(now.getTime() / 1000)) {
     throw new AppError(401, TOKEN_REQUIRED_MESSAGE);
   }
@@ -58,6 +67,7 @@ export async function verifyApplyToken(db: Db, event: HttpEvent, now: Date): Pro
     clientId: item.clientId,
     applicationUuid: item.applicationUuid,
     checkoutId: item.checkoutId,
+    ...(companion ? { companion } : {}),
   };
 }
 

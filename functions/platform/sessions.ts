@@ -10,6 +10,11 @@ export interface ApplySession {
   clientId: string;
   applicationUuid?: string;
   checkoutId?: string;
+  /**
+   * An item the request names (its application), read with the session in one BatchGetItem: whoever uses it checks
+   * it is the session's own first, and takes it once (a retry after a concurrent write reads afresh).
+   */
+  companion?: { key: { pk: string; sk: string }; item?: { pk: string; sk: string; entity: string; v: number; [attribute: string]: unknown } };
 }
 
 export interface RetailerCaller {

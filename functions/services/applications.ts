@@ -8,8 +8,10 @@ import {
 } from '../../machines/contracts/application.ts';
 import type { StoreView } from '../../machines/contracts/store.ts';
 import {
+  applicationKey,
   createApplication,
   getApplication,
+  openApplicationItem,
   saveApplication,
   SAVED_SECTION_ORDER,
   type ApplicationRecord,
@@ -72,12 +74,25 @@ export async function sessionStore(deps: Deps, session: ApplySession): Promise<S
 }
 
 /**
+ * The session's own application, by uuid (the caller has checked it is the session's): the copy read with the session
+ * when there is one (taken once: a retry after a concurrent write reads afresh), else read now.
+ */
+export async function readSessionApplication(deps: Deps, session: ApplySession, uuid: string): Promise<ApplicationRecord | undefined> {
+  const companion = session.companion;
+  if (companion && companion.key.pk === applicationKey(uuid).pk) {
+    delete session.companion;
+    return openApplicationItem(deps.crypto, companion.item);
+  }
+  return getApplication(deps.db, deps.crypto, uuid, deps.clock());
+}
+
+/**
  * Loads the application an apply session may touch: only the one bound to its token (on creation, or after a
  * retrieval proved who the shopper is). Knowing a uuid is not enough; another session gets 404.
  */
 export async function loadOwnApplication(deps: Deps, session: ApplySession, uuid: string): Promise<ApplicationRecord> {
   if (session.applicationUuid !== uuid) throw notFound(APPLICATION_NOT_FOUND);
-  const record = await getApplication(deps.db, deps.crypto, uuid, deps.clock());
+  const record = await readSessionApplication(deps, session, uuid);
   if (!record) throw notFound(APPLICATION_NOT_FOUND);
   if (record.storeId !== session.storeId) throw forbidden();
   return record;

@@ -17,13 +17,13 @@ import {
   pinFromRandom,
   registerSend,
 } from '../../machines/pin/pin-rules.ts';
-import { getApplication, saveApplication, type ApplicationMeta, type ApplicationRecord } from '../data/applications.ts';
+import { saveApplication, type ApplicationMeta, type ApplicationRecord } from '../data/applications.ts';
 import { newEvent, type OutboxEvent } from '../data/items.ts';
 import { getRecentStoreById } from '../data/stores.ts';
 import type { ApplySession } from '../platform/sessions.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, forbidden, notFound } from '../platform/errors.ts';
-import { answerOf, APPLICATION_NOT_FOUND, sessionStore, type ApplicationAnswer } from './applications.ts';
+import { answerOf, APPLICATION_NOT_FOUND, readSessionApplication, sessionStore, type ApplicationAnswer } from './applications.ts';
 import {
   decisionEventData,
   emptyPinState,
@@ -79,7 +79,7 @@ export function newPinCode(): string {
  */
 async function loadBound(deps: Deps, session: ApplySession, uuid: string): Promise<ApplicationRecord> {
   if (session.applicationUuid !== uuid) throw notFound(APPLICATION_NOT_FOUND);
-  const record = await getApplication(deps.db, deps.crypto, uuid, deps.clock());
+  const record = await readSessionApplication(deps, session, uuid);
   if (!record) throw notFound(APPLICATION_NOT_FOUND);
   if (record.storeId !== session.storeId && record.status !== 'approved') throw forbidden();
   return record;

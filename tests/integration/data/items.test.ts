@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../functions/data/client.ts';
-import { claimUnique, createItem, getItem, newEvent, queryPartition, saveVersioned, type StoredItem } from '../../../functions/data/items.ts';
+import { claimUnique, createItem, getItem, getItems, newEvent, queryPartition, saveVersioned, type StoredItem } from '../../../functions/data/items.ts';
 import { inProcessBus } from '../../../functions/events/event-bus.ts';
 import { relayOutbox } from '../../../functions/events/outbox-relay.ts';
 import { AppError } from '../../../functions/platform/errors.ts';
@@ -54,6 +54,14 @@ describe('optimistic-lock writes', () => {
   it('treats an item past expiresAt as gone', async () => {
     await createItem(db, { pk: 'TMP#1', sk: 'TMP', entity: 'tmp', expiresAt: Math.floor(now.getTime() / 1000) - 1 });
     expect(await getItem(db, { pk: 'TMP#1', sk: 'TMP' }, now)).toBeUndefined();
+  });
+
+  it('reads several items in one request, in the order asked, a missing or expired one as undefined', async () => {
+    await createItem(db, { pk: 'MANY#1', sk: 'M', entity: 'many', n: 1 });
+    await createItem(db, { pk: 'MANY#2', sk: 'M', entity: 'many', n: 2 });
+    await createItem(db, { pk: 'MANY#3', sk: 'M', entity: 'many', n: 3, expiresAt: Math.floor(now.getTime() / 1000) - 1 });
+    const keys = ['MANY#2', 'MANY#none', 'MANY#1', 'MANY#3'].map((pk) => ({ pk, sk: 'M' }));
+    expect((await getItems(db, keys, now)).map((item) => item?.n)).toEqual([2, undefined, 1, undefined]);
   });
 
   it('guards unique values', async () => {

@@ -85,6 +85,10 @@ describe('PIN verification', () => {
     const other = await applicant('option-a');
     expect((await confirmPin({ ...shopper, uuid: other.uuid }, '12345')).status).toBe(404);
     expect((await sendPin({ ...shopper, uuid: other.uuid })).status).toBe(404);
+    // The edge reads the named application with the session; naming another's gets nothing of it.
+    const foreignSubmit = await api('POST', '/apply-v2/application/confirm', { body: { uuid: other.uuid, submitted: true, terms_accepted: true }, headers: shopper.headers });
+    expect(foreignSubmit.status).toBe(404);
+    expect(JSON.stringify(foreignSubmit.body)).not.toContain(other.uuid);
     expect((await api('POST', '/apply-v2/application/verify/send', { body: { uuid: shopper.uuid, mode: 'fax' }, headers: shopper.headers })).status).toBe(422);
   });
 
