@@ -105,8 +105,16 @@ function remember(data: StoredApplication, json = JSON.stringify(data)): StoredA
   return data;
 }
 
+/** The SSN partition (gsi2) each opened record's item is indexed under, by record. */
+const ssnPartitions = new WeakMap<ApplicationRecord, string>();
+
+/** The gsi2 partition of the application's SSN as stored with it (no MAC to compute), if it has one. */
+export const ssnPartitionOf = (record: ApplicationRecord): string | undefined => ssnPartitions.get(record);
+
 async function toRecord(crypto: FieldCrypto, item: ApplicationItem): Promise<ApplicationRecord> {
-  return { ...item.meta, data: remember(await openApplication(crypto, item.data)), v: item.v };
+  const record = { ...item.meta, data: remember(await openApplication(crypto, item.data)), v: item.v };
+  if (typeof item.gsi2pk === 'string' && item.gsi2pk.startsWith('SSN#')) ssnPartitions.set(record, item.gsi2pk);
+  return record;
 }
 
 /** An application item read elsewhere (with the apply session, functions/platform/apply-tokens.ts), opened. */

@@ -16,11 +16,14 @@ export interface SsnHistory {
 
 type HistoryItem = (StoredItem & { entity: 'application'; meta: ApplicationMeta }) | CustomerItem;
 
-export async function findSsnHistory(db: Db, crypto: FieldCrypto, ssn: string, now: Date, limit = 20): Promise<SsnHistory> {
-  const index = await crypto.blindIndex('ssn', ssn);
+/**
+ * `who`: the SSN, or the partition an application is indexed under (functions/data/applications.ts ssnPartitionOf),
+ * which spares computing the MAC (a KMS call in AWS).
+ */
+export async function findSsnHistory(db: Db, crypto: FieldCrypto, who: { ssn: string } | { partition: string }, now: Date, limit = 20): Promise<SsnHistory> {
   const page = await queryPartition<HistoryItem>(db, {
     index: 'gsi2',
-    pk: `SSN#${index}`,
+    pk: 'partition' in who ? who.partition : `SSN#${await crypto.blindIndex('ssn', who.ssn)}`,
     descending: true,
     limit: limit + 1,
     attributes: ['entity', 'meta', 'standing', 'leases', 'since', 'lastLeaseAt'],

@@ -23,7 +23,7 @@ export async function preapprovalCustomerCheck(deps: Deps, ssn: string, coapplic
   }
   const now = deps.clock();
   for (const person of [ssn, coapplicantSsn].filter((s): s is string => Boolean(s))) {
-    const { customer, applications } = await findSsnHistory(deps.db, deps.crypto, person, now);
+    const { customer, applications } = await findSsnHistory(deps.db, deps.crypto, { ssn: person }, now);
     if (customer?.standing === 'charged-off') return { eligible: false, message: 'unable to approve at this time' };
     if (applications.some((a) => (a.flows as { contractInProgress?: boolean } | undefined)?.contractInProgress)) {
       return { eligible: false, message: 'You currently have a contract in progress. Please contact customer service for assistance.' };

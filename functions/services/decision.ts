@@ -5,7 +5,7 @@ import { monthlyIncomeCents, type IncomeAmount } from '../../machines/domain/inc
 import { buildResult, type ApplicationResult } from '../../machines/domain/result.ts';
 import { stateTermsOf } from '../../machines/domain/state-rules.ts';
 import type { Lang } from '../../machines/i18n/types.ts';
-import { getApplication, saveApplication, type ApplicationRecord } from '../data/applications.ts';
+import { getApplication, saveApplication, ssnPartitionOf, type ApplicationRecord } from '../data/applications.ts';
 import { findSsnHistory } from '../data/ssn-history.ts';
 import { getStoreById } from '../data/stores.ts';
 import { newEvent } from '../data/items.ts';
@@ -46,9 +46,9 @@ export interface ConfirmBody {
   submitted?: boolean;
 }
 
-async function previousCustomerFacts(deps: Deps, ssn: string, uuid: string, now: Date): Promise<PreviousCustomerFacts> {
+async function previousCustomerFacts(deps: Deps, who: { ssn: string } | { partition: string }, uuid: string, now: Date): Promise<PreviousCustomerFacts> {
   // The customer record and the SSN's applications come from one Query (functions/data/ssn-history.ts).
-  const { customer, applications } = await findSsnHistory(deps.db, deps.crypto.forRequest(), ssn, now);
+  const { customer, applications } = await findSsnHistory(deps.db, deps.crypto.forRequest(), who, now);
   // A credit denial counts (code D), not the generic denial of a maxed-out PIN (code G).
   const lastDenied = applications
     .filter((a) => a.uuid !== uuid && a.status === 'denied' && (a.decision as Decision | undefined)?.code === 'D')
@@ -132,6 +132,11 @@ export async function submitApplication(deps: Deps, session: ApplySession, body:
  * facts looked up, and the pure engine run with the given scoring settings (submit and the staff re-score).
  */
 async function decideApplication(deps: Deps, record: ApplicationRecord, store: Awaited<ReturnType<typeof sessionStore>>, settings: Awaited<ReturnType<typeof loadScoringSettings>>, now: Date) {
+  // The SSN's history is asked for first, under the partition the application is indexed by (no MAC to compute),
+  // while the application is validated; a stored application without one is looked up by its validated SSN.
+  const partition = ssnPartitionOf(record);
+  const early = partition ? previousCustomerFacts(deps, { partition }, record.uuid, now) : undefined;
+  early?.catch(() => undefined);
   const validated = validateCompleteApplication(applicationFormOf(record.data), applicationRules(store, now));
   if (!validated.success) throw unprocessable(validated.errors);
   const app = validated.data;
@@ -144,7 +149,7 @@ async function decideApplication(deps: Deps, record: ApplicationRecord, store: A
       date_of_birth: app.applicant.date_of_birth,
       zip: app.location.code,
     }),
-    previousCustomerFacts(deps, app.applicant.social_security_number, record.uuid, now),
+    early ?? previousCustomerFacts(deps, { ssn: app.applicant.social_security_number }, record.uuid, now),
     // The applicant's state's rule (state rules as data): offered and cost cap, read fresh within seconds.
     loadStateRule(deps, app.location.state),
   ]);
