@@ -1,5 +1,6 @@
 import type { StoreSearchHit, StoreView } from '../../machines/contracts/store.ts';
 import type { Db } from './client.ts';
+import { RecentValues } from '../platform/recent-values.ts';
 import { claimUnique, createItem, deleteItem, getItem, putItem, queryPartition, releaseUnique, saveVersioned, type StoredItem } from './items.ts';
 
 // Retailer: pk RETAILER#id; found by slug through gsi1 (RETAILERSLUG#slug).
@@ -50,28 +51,25 @@ export async function getStoreById(db: Db, id: string, now: Date): Promise<Store
 }
 
 // A shopper's requests read their store several times a journey (initiate, save, PIN, decision). A store changes
-// rarely (staff edits), so the shopper's paths read it through a per-process cache of at most STORE_CACHE_MS, as the
-// scoring settings and state rules are: a change reaches every function instance within seconds, and this process at
-// once (every store write below bumps `storeWrites`, which empties it). Staff screens read fresh (getStoreById).
+// rarely (staff edits), so the shopper's paths read it kept per process (functions/platform/recent-values.ts): fresh
+// for STORE_CACHE_MS, then refreshed in the background while still answered for as long again, as the scoring
+// settings and state rules are: a change reaches every function instance within seconds, and this process at once
+// (every store write below empties it). Staff screens read fresh (getStoreById).
 export const STORE_CACHE_MS = 3_000;
-const recentStores = new WeakMap<Db['doc'], Map<string, { at: number; writes: number; item: Promise<StoreItem | undefined> }>>();
-// Bumped after each store write completes: an entry filled before (or by a read that began before) is stale.
+const recentStores = new WeakMap<Db['doc'], { writes: number; stores: RecentValues<string, StoreItem | undefined> }>();
+// Bumped after each store write completes: a cache filled before it (or by a read that began before it) is emptied.
 let storeWrites = 0;
 const storeWritten = () => void (storeWrites += 1);
 
-/** A store as read by this process within STORE_CACHE_MS (the object is shared: callers must not change it). */
+/** A store as read by this process within seconds (the object is shared: callers must not change it). */
 export function getRecentStoreById(db: Db, id: string, now: Date): Promise<StoreItem | undefined> {
-  let byId = recentStores.get(db.doc);
-  if (!byId) recentStores.set(db.doc, (byId = new Map()));
-  const nowMs = Date.now();
-  const hit = byId.get(id);
-  if (hit && hit.writes === storeWrites && nowMs - hit.at < STORE_CACHE_MS) return hit.item;
-  if (byId.size > 1_000) byId.clear();
-  const item = getStoreById(db, id, now);
-  byId.set(id, { at: nowMs, writes: storeWrites, item });
-  // A failed read is not kept.
-  item.catch(() => byId.get(id)?.item === item && byId.delete(id));
-  return item;
+  let cache = recentStores.get(db.doc);
+  if (!cache) recentStores.set(db.doc, (cache = { writes: storeWrites, stores: new RecentValues({ freshMs: STORE_CACHE_MS, staleMs: STORE_CACHE_MS, maxEntries: 1_000 }) }));
+  if (cache.writes !== storeWrites) {
+    cache.stores.clear();
+    cache.writes = storeWrites;
+  }
+  return cache.stores.get(id, () => getStoreById(db, id, now));
 }
 
 export const searchWords = (text: string) =>

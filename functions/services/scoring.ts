@@ -2,35 +2,28 @@ import { DEFAULT_SCORING_SETTINGS, type ScoringSettings } from '../../machines/d
 import { getScoringSettings, saveScoringSettings, type StoredScoringSettings } from '../data/scoring-settings.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
+import { RecentValues } from '../platform/recent-values.ts';
 
-// The scoring settings every decision reads. They are data (staff edit them), read from the table and cached per
-// process for at most SETTINGS_CACHE_MS, so a change reaches every function instance within seconds and this
-// process at once (a save here clears the cache).
+// The scoring settings every decision reads. They are data (staff edit them), read from the table and kept per
+// process (functions/platform/recent-values.ts): fresh for SETTINGS_CACHE_MS, then refreshed in the background while
+// still answered for as long again, so a change reaches every function instance within seconds and this process at
+// once (a save here clears it).
 
 export const SETTINGS_CACHE_MS = 3_000;
 
-interface CacheEntry {
-  at: number;
-  value: ScoringSettings;
-}
-
-const cache = new Map<string, CacheEntry>();
+const cache = new RecentValues<string, ScoringSettings>({ freshMs: SETTINGS_CACHE_MS, staleMs: SETTINGS_CACHE_MS });
 
 export function clearScoringSettingsCache(): void {
   cache.clear();
 }
 
 /** The settings in force: stored ones, or the defaults (with a warning) when the table has none yet. */
-export async function loadScoringSettings(deps: Deps): Promise<ScoringSettings> {
-  const key = deps.db.tableName;
-  const nowMs = Date.now();
-  const hit = cache.get(key);
-  if (hit && nowMs - hit.at < SETTINGS_CACHE_MS) return hit.value;
-  const stored = await getScoringSettings(deps.db, deps.clock());
-  if (!stored) deps.log.warn('scoring settings are not stored yet: deciding with the defaults');
-  const value = stored?.settings ?? DEFAULT_SCORING_SETTINGS;
-  cache.set(key, { at: nowMs, value });
-  return value;
+export function loadScoringSettings(deps: Deps): Promise<ScoringSettings> {
+  return cache.get(deps.db.tableName, async () => {
+    const stored = await getScoringSettings(deps.db, deps.clock());
+    if (!stored) deps.log.warn('scoring settings are not stored yet: deciding with the defaults');
+    return stored?.settings ?? DEFAULT_SCORING_SETTINGS;
+  });
 }
 
 export async function readScoringSettings(deps: Deps): Promise<StoredScoringSettings> {

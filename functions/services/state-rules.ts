@@ -10,30 +10,26 @@ import { DEFAULT_QUEUE_CONFIG, DEFAULT_SECURITY_SETTINGS, type StateRuleView } f
 import { listStateRules, saveStateRule, seedRuleSettings, seedStateRules, type StoredStateRule } from '../data/underwriting-rules.ts';
 import type { LeaseInput } from '../../machines/domain/pricing.ts';
 import type { Deps } from '../platform/deps.ts';
+import { RecentValues } from '../platform/recent-values.ts';
 import { audit } from './staff/actor.ts';
 import type { ResourceCtx } from './staff/resource.ts';
 
 // State rules as data (issue 11): the decision (offered, cost cap), the lease pricing (cost cap, OCP) and the
-// contract (disclosures) read the applicant's state's rule. They are read from the table and cached per process for
-// at most STATE_RULES_CACHE_MS, so a change reaches every function instance within seconds and this process at once
-// (a save here clears the cache): the next decision uses it, no deploy.
+// contract (disclosures) read the applicant's state's rule. They are read from the table and kept per process
+// (functions/platform/recent-values.ts): fresh for STATE_RULES_CACHE_MS, then refreshed in the background while still
+// answered for as long again, so a change reaches every function instance within seconds and this process at once
+// (a save here clears it): the next decision uses it, no deploy.
 
 export const STATE_RULES_CACHE_MS = 3_000;
 
-const cache = new Map<string, { at: number; rules: Map<string, StoredStateRule> }>();
+const cache = new RecentValues<string, Map<string, StoredStateRule>>({ freshMs: STATE_RULES_CACHE_MS, staleMs: STATE_RULES_CACHE_MS });
 
 export function clearStateRulesCache(): void {
   cache.clear();
 }
 
-async function cachedRules(deps: Deps): Promise<Map<string, StoredStateRule>> {
-  const key = deps.db.tableName;
-  const nowMs = Date.now();
-  const hit = cache.get(key);
-  if (hit && nowMs - hit.at < STATE_RULES_CACHE_MS) return hit.rules;
-  const rules = await listStateRules(deps.db, deps.clock());
-  cache.set(key, { at: nowMs, rules });
-  return rules;
+function cachedRules(deps: Deps): Promise<Map<string, StoredStateRule>> {
+  return cache.get(deps.db.tableName, () => listStateRules(deps.db, deps.clock()));
 }
 
 /**
