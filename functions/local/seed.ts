@@ -1,13 +1,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findApiToken, putApiToken } from '../data/api-tokens.ts';
+import { findApiToken } from '../data/api-tokens.ts';
 import { getItem, putItem } from '../data/items.ts';
 import { putRetailer, putStore } from '../data/stores.ts';
 import { findUserByLogin, putUser } from '../data/users.ts';
 import type { Deps } from '../platform/deps.ts';
 import { hashPassword, randomSecret, verifyPassword } from '../platform/passwords.ts';
 import { DEMO_RETAILERS, DEMO_STORES } from './demo-data.ts';
-import { listDemoRecords, seedStaff } from '../services/staff/seed.ts';
+import { listDemoRecords, seedApiToken, seedStaff } from '../services/staff/seed.ts';
 import { seedCrm } from '../services/crm/seed.ts';
 import { seedMerchantDemo } from '../services/merchant/seed.ts';
 import { ADMIN_ROLE_ID } from '../../machines/domain/permissions.ts';
@@ -81,7 +81,7 @@ export async function seedDemoData(deps: Deps, env: NodeJS.ProcessEnv = process.
     // The demo token is a test token (sandbox records; the retailer sandbox's "fire event" works with it). A token
     // given in DEMO_RETAILER_API_TOKEN takes its mode from its prefix, rt_live_... being live.
     retailerApiToken ??= `rt_test_${randomSecret(24)}`;
-    await putApiToken(deps.db, retailerApiToken, {
+    await seedApiToken(deps, retailerApiToken, {
       id: 'tok-demo-retailer',
       name: 'Demo retailer',
       retailerId: 'ret-demo-electronics',

@@ -19,6 +19,8 @@ import { retailersDef } from './resources/retailers.ts';
 import { rolesDef } from './resources/roles.ts';
 import { BUILTIN_SETTINGS, settingsDef, type SettingItem } from './resources/settings.ts';
 import { storesDef } from './resources/stores.ts';
+import { tokensDef, type TokenRefItem } from './resources/tokens.ts';
+import { hashApiToken, putApiToken, type ApiTokenRecord } from '../../data/api-tokens.ts';
 import { usersDef } from './resources/users.ts';
 import { ensureNetworkTemplates } from '../network/mail.ts';
 
@@ -68,6 +70,32 @@ async function listSeeded<R extends StoredItem & { id: string }>(deps: Deps, def
   const snapshot = { row: def.row(record), scopes: def.scopes(record) };
   const before = existing.Item ? { row: existing.Item.row as typeof snapshot.row, scopes: def.scopes(record) } : undefined;
   await syncListEntries(deps.db, def, pk, before, snapshot);
+}
+
+/**
+ * The demo retailer's API token, as staff would have made it: the token (stored as its hash) and the reference staff
+ * list, revoke and audit by (so the API access tokens screen shows it, with its mode and last four characters).
+ */
+export async function seedApiToken(deps: Deps, token: string, record: ApiTokenRecord): Promise<void> {
+  await putApiToken(deps.db, token, record);
+  const retailer = await getItem<RetailerItem>(deps.db, retailerKey(record.retailerId), deps.clock());
+  const ref: TokenRefItem = {
+    ...recordKey('APITOKENREF', record.id),
+    entity: 'apiTokenRef',
+    v: 1,
+    id: record.id,
+    name: record.name,
+    retailer_id: record.retailerId,
+    retailer_name: retailer?.name ?? record.retailerId,
+    last_four: record.last_four,
+    hash: hashApiToken(token),
+    mode: record.mode ?? 'live',
+    created_at: record.created_at,
+    created_by: 'seed',
+    revoked_at: null,
+  };
+  await putItem(deps.db, ref);
+  await listSeeded(deps, tokensDef, ref);
 }
 
 export async function seedStaff(deps: Deps): Promise<void> {
