@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ApplicationSection, StoredApplication } from '../../machines/contracts/application.ts';
+import type { ConsentEntry } from '../../machines/contracts/consents.ts';
 import type { FieldCrypto } from '../platform/field-crypto.ts';
 import type { Db } from './client.ts';
 import { applicationKey } from './application-key.ts';
+import { CONSENTS_WITH_APPLICATION } from './consents.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict } from '../platform/errors.ts';
 import { createItem, getItem, isConditionFailure, queryPartition, saveVersioned, STALE_WRITE_MESSAGE, type OutboxEvent, type StoredItem } from './items.ts';
@@ -159,8 +161,11 @@ export async function saveApplication(
   previous: ApplicationRecord,
   next: { meta: ApplicationMeta; data: StoredApplication },
   events: OutboxEvent[] = [],
+  /** Consent entries recorded with this state (the submit's): appended to the application's consent record. */
+  consents: readonly ConsentEntry[] = [],
 ): Promise<ApplicationRecord> {
   const prevItem = { ...applicationKey(previous.uuid), entity: 'application', v: previous.v } as StoredItem;
+  const options = { returnItem: false, append: { [CONSENTS_WITH_APPLICATION]: consents } };
   const json = JSON.stringify(next.data);
   const dataUnchanged = asStored.get(previous.data) === json && next.meta.createdAt === previous.createdAt;
   let saved: ApplicationItem;
@@ -171,7 +176,7 @@ export async function saveApplication(
       { ...prevItem, meta: null },
       { ...applicationKey(previous.uuid), entity: 'application', v: previous.v, meta: next.meta } as ApplicationItem,
       events,
-      { returnItem: false },
+      options,
     );
   } else {
     const [indexes, sealed] = await Promise.all([applicantIndexes(crypto, next.data, next.meta.createdAt), sealApplication(crypto, next.data)]);
@@ -190,7 +195,7 @@ export async function saveApplication(
         gsi2sk: indexes.gsi2sk,
       },
       events,
-      { returnItem: false },
+      options,
     );
   }
   return { ...saved.meta, data: remember(next.data, json), v: saved.v };

@@ -1,12 +1,21 @@
 import type { ConsentEntry } from '../../machines/contracts/consents.ts';
 import type { Db } from './client.ts';
+import { applicationKey } from './application-key.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createItem, queryPartition, type StoredItem } from './items.ts';
 import { AppError } from '../platform/errors.ts';
 
 // The consent record of an application: its own items in the application's partition (pk APP#<uuid>, sk
 // CONSENT#<iso time>#<n>), written once with attribute_not_exists and never updated or deleted: there is no update
 // path in this module on purpose (append-only evidence for a regulator or a dispute). Entries recorded at one instant
-// by one request (the submit's ESIGN consent and terms) share one item, `entry` and then `together`: one write.
+// by one request share one item, `entry` and then `together`: one write.
+// The submit's entries (ESIGN consent and terms) are the exception: they are appended (list_append, never rewritten)
+// to the application item's `consents` list in the very conditional write that stores the decision
+// (functions/data/applications.ts), so a decision is never stored without the consent it was made on, nor a consent
+// left behind by a submit that lost; readers see one record either way.
+
+/** The application item's list of entries recorded with a state of the application (the submit's). */
+export const CONSENTS_WITH_APPLICATION = 'consents';
 
 export const CONSENT_SK_PREFIX = 'CONSENT#';
 const MAX_SAME_INSTANT = 50;
@@ -41,14 +50,27 @@ export async function appendConsent(db: Db, uuid: string, entries: ConsentEntry 
   throw new AppError(503, 'The consent record is busy. Please try again.');
 }
 
-/** Every entry of an application, oldest first: an item of several entries gives one item per entry, in order. */
-export async function readConsents(db: Db, uuid: string, now: Date): Promise<ConsentItem[]> {
-  const items: ConsentItem[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await queryPartition<ConsentItem>(db, { pk: `APP#${uuid}`, skPrefix: CONSENT_SK_PREFIX, cursor, limit: 200, now });
-    for (const { together, ...item } of page.items) items.push(item, ...(together ?? []).map((entry) => ({ ...item, entry })));
-    cursor = page.cursor;
-  } while (cursor && items.length < 10_000);
-  return items;
+/** Every entry of an application, oldest first: an item of several entries gives one entry each, in order. */
+export async function readConsents(db: Db, uuid: string, now: Date): Promise<ConsentEntry[]> {
+  const read = async () => {
+    const entries: ConsentEntry[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await queryPartition<ConsentItem>(db, { pk: `APP#${uuid}`, skPrefix: CONSENT_SK_PREFIX, cursor, limit: 200, now });
+      for (const { entry, together } of page.items) entries.push(entry, ...(together ?? []));
+      cursor = page.cursor;
+    } while (cursor && entries.length < 10_000);
+    return entries;
+  };
+  // The application item's list alone (not its PII).
+  const withApplicationOf = async () => {
+    const out = await db.doc.send(
+      new GetCommand({ TableName: db.tableName, Key: applicationKey(uuid), ConsistentRead: true, ProjectionExpression: '#c', ExpressionAttributeNames: { '#c': CONSENTS_WITH_APPLICATION } }),
+    );
+    return (out.Item?.[CONSENTS_WITH_APPLICATION] ?? []) as ConsentEntry[];
+  };
+  const [own, withApplication] = await Promise.all([read(), withApplicationOf()]);
+  if (withApplication.length === 0) return own;
+  // Both lists are oldest first; merged by time (a stable sort keeps each list's own order at one instant).
+  return [...own, ...withApplication].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }

@@ -112,20 +112,22 @@ function outboxAttributes(item: { pk: string }, events: OutboxEvent[]) {
  * Saves a new state of an aggregate that was read at `previous.v`. The write succeeds only if nobody saved in the
  * meantime (else 409), bumps the version, and appends events to the outbox in the same single-item write.
  * The outbox is appended with list_append rather than rewritten so that the relay's concurrent removals are kept.
+ * `append` adds entries to list attributes the same way (never rewriting what the list holds).
  */
 export async function saveVersioned<T extends StoredItem>(
   db: Db,
   previous: StoredItem,
   next: T,
   events: OutboxEvent[] = [],
-  options: { returnItem?: boolean } = {},
+  options: { returnItem?: boolean; append?: Record<string, readonly unknown[]> } = {},
 ): Promise<T> {
   const names: Record<string, string> = { '#v': 'v' };
   const values: Record<string, unknown> = { ':expected': previous.v, ':next': previous.v + 1 };
   const sets: string[] = ['#v = :next'];
   const removes: string[] = [];
   let i = 0;
-  const skip = new Set(['pk', 'sk', 'v', 'outbox', 'outboxPk', 'outboxSk']);
+  const appended = Object.entries(options.append ?? {}).filter(([, entries]) => entries.length > 0);
+  const skip = new Set(['pk', 'sk', 'v', 'outbox', 'outboxPk', 'outboxSk', ...appended.map(([key]) => key)]);
   for (const [key, value] of Object.entries(next)) {
     if (skip.has(key)) continue;
     const n = `#a${i}`;
@@ -143,6 +145,12 @@ export async function saveVersioned<T extends StoredItem>(
     names[n] = key;
     removes.push(n);
   }
+  appended.forEach(([key, entries], n) => {
+    names[`#l${n}`] = key;
+    values[`:l${n}`] = entries;
+    values[':empty'] = [];
+    sets.push(`#l${n} = list_append(if_not_exists(#l${n}, :empty), :l${n})`);
+  });
   if (events.length) {
     names['#outbox'] = 'outbox';
     names['#opk'] = 'outboxPk';

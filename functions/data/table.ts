@@ -5,7 +5,10 @@
 //                        applicant by blind index (APPLICANT#hmac / APP#uuid), user by name, checkout by retailer.
 //   gsi2  gsi2pk/gsi2sk  staff lists sorted by a chosen attribute (LIST#entity#sortField / value#id); an SSN's
 //                        applications and customer record (SSN#hmac / APP#createdAt#uuid, ~CUSTOMER).
-//   outbox outboxPk/outboxSk  sparse: aggregates holding unpublished events (OUTBOX / occurredAt#pk).
+//   outbox outboxPk/outboxSk  sparse: aggregates holding unpublished events (OUTBOX / occurredAt#pk). Keys only: the
+//                        relay reads each aggregate by its key anyway, and an index write is charged (and, in dynalite,
+//                        written) by the size of what it projects, so a whole application copied into the index on
+//                        every decision and removed again by the relay was paid for twice for nothing.
 export const TABLE_KEYS = { partitionKey: 'pk', sortKey: 'sk' } as const;
 export const TTL_ATTRIBUTE = 'expiresAt';
 
@@ -13,12 +16,14 @@ export interface IndexDefinition {
   indexName: string;
   partitionKey: string;
   sortKey: string;
+  /** What the index copies of an item: all of it, or only the table's and the index's keys. */
+  projection: 'ALL' | 'KEYS_ONLY';
 }
 
 export const GLOBAL_INDEXES: readonly IndexDefinition[] = [
-  { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-  { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
-  { indexName: 'outbox', partitionKey: 'outboxPk', sortKey: 'outboxSk' },
+  { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'ALL' },
+  { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk', projection: 'ALL' },
+  { indexName: 'outbox', partitionKey: 'outboxPk', sortKey: 'outboxSk', projection: 'KEYS_ONLY' },
 ];
 
 export const DEFAULT_TABLE_NAME = 'lease-to-own';
@@ -44,7 +49,7 @@ export function createTableInput(tableName: string) {
         { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
         { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
       ],
-      Projection: { ProjectionType: 'ALL' as const },
+      Projection: { ProjectionType: index.projection },
     })),
   };
 }

@@ -11,7 +11,7 @@ import { pdfSafe } from './contract.ts';
 
 // The consent and disclosure record of an application (append-only; functions/data/consents.ts). The services that
 // ask for a consent or show a disclosure record it here: the PIN send (TCPA consent to the SMS or e-mail), the submit
-// (ESIGN consent to electronic records and the terms), each disclosure screen (functions/services/disclosures.ts),
+// (ESIGN consent to electronic records and the terms, stored by the decision's write), each disclosure screen (functions/services/disclosures.ts),
 // the e-sign (the contract's hash when sent and when signed). Staff read it (functions/services/consents-staff.ts).
 // This module imports no other use case, so any service may record without an import cycle.
 
@@ -38,7 +38,7 @@ async function recordConsents(deps: Pick<Deps, 'db' | 'clock'>, uuid: string, en
 
 /** Every entry of the application's record, oldest first. */
 export async function listConsents(deps: Pick<Deps, 'db' | 'clock'>, uuid: string): Promise<ConsentEntry[]> {
-  return (await readConsents(deps.db, uuid, deps.clock())).map((item) => item.entry);
+  return readConsents(deps.db, uuid, deps.clock());
 }
 
 export const sha256 = (content: string | Uint8Array) => createHash('sha256').update(content).digest('hex');
@@ -56,13 +56,15 @@ export async function recordPinConsent(deps: Deps, session: ApplySession, uuid: 
   await recordConsent(deps, uuid, { kind: 'pin_channel', ...shopper(session, ctx), channel, ...consentText(channel, ctx.lang) });
 }
 
-/** Submit: the ESIGN consent to electronic records and the terms accepted (terms_accepted), as shown on the confirm screen. */
-export async function recordSubmitConsents(deps: Deps, session: ApplySession, uuid: string, ctx: ShopperContext): Promise<void> {
-  // Shown on one screen and accepted by one click: one record of both, ESIGN first (one write).
-  await recordConsents(deps, uuid, [
-    { kind: 'esign', ...shopper(session, ctx), ...consentText('esign', ctx.lang) },
-    { kind: 'terms', ...shopper(session, ctx), ...consentText('terms', ctx.lang) },
-  ]);
+/**
+ * Submit: the ESIGN consent to electronic records and the terms accepted (terms_accepted), as shown on the confirm
+ * screen, ESIGN first. Not written here: the decision stores them in its own write (functions/data/consents.ts).
+ */
+export function submitConsentEntries(session: ApplySession, ctx: ShopperContext, at: Date): ConsentEntry[] {
+  return [
+    { kind: 'esign', at: at.toISOString(), ...shopper(session, ctx), ...consentText('esign', ctx.lang) },
+    { kind: 'terms', at: at.toISOString(), ...shopper(session, ctx), ...consentText('terms', ctx.lang) },
+  ];
 }
 
 // ---------- the PDF export (for a regulator or a dispute) ----------

@@ -25,7 +25,7 @@ import {
 } from './decision-support.ts';
 import { loadScoringSettings } from './scoring.ts';
 import { loadStateRule } from './state-rules.ts';
-import { recordSubmitConsents } from './consents.ts';
+import { submitConsentEntries } from './consents.ts';
 import { applicationRules, lenderToday } from './store-rules.ts';
 
 // POST /apply-v2/application/confirm: the application is submitted once. The complete application is validated
@@ -90,10 +90,6 @@ export async function submitApplication(deps: Deps, session: ApplySession, body:
   const { decision, storedDecision, result } = await decideApplication(deps, record, store, settings, now);
   const approved = decision.code === 'A';
   const { data, v: _v, ...meta } = record;
-  // What the confirm screen showed and the shopper accepted (ESIGN consent to electronic records and the terms),
-  // written beside the decision rather than after it: one round trip less. The shopper did accept in this request
-  // even when a concurrent submit stores its decision first, so the entry is true either way.
-  const consents = recordSubmitConsents(deps, session, record.uuid, { lang, ip });
   try {
     await saveApplication(
       deps.db,
@@ -112,9 +108,12 @@ export async function submitApplication(deps: Deps, session: ApplySession, body:
         data,
       },
       [newEvent(approved ? 'application.approved' : 'application.denied', { type: 'application', id: record.uuid }, decisionEventData(record, decision), now)],
+      // What the confirm screen showed and the shopper accepted (ESIGN consent to electronic records and the terms),
+      // in the decision's own conditional write: a decision is never stored without the consent it was made on, and
+      // a submit that loses to a concurrent one leaves no entry behind.
+      submitConsentEntries(session, { lang, ip }, now),
     );
   } catch (error) {
-    await consents.catch(() => undefined);
     // Submitted twice at once: the other request decided first; answer its result.
     if (error instanceof AppError && error.statusCode === 409) {
       const latest = await getApplication(deps.db, deps.crypto, record.uuid, deps.clock());
@@ -123,7 +122,6 @@ export async function submitApplication(deps: Deps, session: ApplySession, body:
     }
     throw error;
   }
-  await consents;
   return { result: renderedResultOf({ result, uuid: record.uuid, status: approved ? 'approved' : 'denied', decision: storedDecision }, lang)!, decidedNow: true };
 }
 
@@ -131,7 +129,13 @@ export async function submitApplication(deps: Deps, session: ApplySession, body:
  * The decision of a complete application: validated with the store's rules, the bureau pulled, previous-customer
  * facts looked up, and the pure engine run with the given scoring settings (submit and the staff re-score).
  */
-async function decideApplication(deps: Deps, record: ApplicationRecord, store: Awaited<ReturnType<typeof sessionStore>>, settings: Awaited<ReturnType<typeof loadScoringSettings>>, now: Date) {
+async function decideApplication(
+  deps: Deps,
+  record: ApplicationRecord,
+  store: Awaited<ReturnType<typeof sessionStore>>,
+  settings: Awaited<ReturnType<typeof loadScoringSettings>>,
+  now: Date,
+) {
   // The SSN's history is asked for first, under the partition the application is indexed by (no MAC to compute),
   // while the application is validated; a stored application without one is looked up by its validated SSN.
   const partition = ssnPartitionOf(record);

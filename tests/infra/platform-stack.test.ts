@@ -128,7 +128,7 @@ describe('stacks', () => {
 });
 
 describe('table', () => {
-  it('is the table of functions/data/table.ts: keys, every GSI (projection ALL), on-demand, TTL, stream', () => {
+  it('is the table of functions/data/table.ts: keys, every GSI with its projection (the outbox keys only), on-demand, TTL, stream', () => {
     const attributes = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
     for (const index of GLOBAL_INDEXES) attributes.add(index.partitionKey).add(index.sortKey);
     dev.template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
@@ -145,7 +145,7 @@ describe('table', () => {
             { AttributeName: index.partitionKey, KeyType: 'HASH' },
             { AttributeName: index.sortKey, KeyType: 'RANGE' },
           ],
-          Projection: { ProjectionType: 'ALL' },
+          Projection: { ProjectionType: index.projection },
         })),
       ),
       BillingMode: 'PAY_PER_REQUEST',

@@ -9,6 +9,8 @@ import { api, baseUrl } from '../../support/api.ts';
 import { freshDb } from '../../support/dynalite.ts';
 import { asAdmin, type StaffClient } from '../staff/client.ts';
 import { esign, journey, process, processCard, signAtVendor, tokenize } from '../checkout/support.ts';
+import { applicant, submit, verify } from '../decision/support.ts';
+import { done, waitForLease } from '../leases/support.ts';
 
 // The consent and disclosure record (issue "What the shopper agreed to, provably"): recorded at the PIN send (TCPA),
 // the submit (ESIGN consent, terms), each disclosure screen (the server's own figures beside the page's) and the
@@ -122,6 +124,22 @@ describe('the consent record of a completed checkout', () => {
   });
 });
 
+describe("the submit's consents", () => {
+  it('are stored with the decision: once for two submits at once, kept through later writes of the application', async () => {
+    const shopper = await applicant('option-a');
+    await verify(shopper);
+    const [one, two] = await Promise.all([submit(shopper), submit(shopper)]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    const kindsOf = async () => ((await admin.get(`/staff/api/applications/${shopper.uuid}/consents`)).body.data.entries as ConsentEntry[]).map((e) => e.kind);
+    expect(await kindsOf()).toEqual(['pin_channel', 'esign', 'terms']);
+    // A repeat answers the stored result and records nothing more; a staff re-score rewrites the decision, not the record.
+    expect((await submit(shopper)).status).toBe(200);
+    await waitForLease(admin, shopper.uuid, 'V');
+    await done(admin, shopper.uuid, 'rescore', {}, 'V');
+    expect(await kindsOf()).toEqual(['pin_channel', 'esign', 'terms']);
+  });
+});
+
 describe('append-only', () => {
   let db: Db;
   let stop: () => Promise<void>;
@@ -151,6 +169,6 @@ describe('append-only', () => {
       db.doc.send(new PutCommand({ TableName: db.tableName, Item: { ...one, entry: { ...entry, text: 'changed' } }, ConditionExpression: 'attribute_not_exists(pk)' })),
     ).rejects.toThrow();
     const read = await consentData.readConsents(db, uuid, new Date());
-    expect(read.map((i) => i.entry.text)).toEqual(['first', 'second']);
+    expect(read.map((e) => e.text)).toEqual(['first', 'second']);
   });
 });

@@ -79,6 +79,9 @@ describe('the outbox and its relay', () => {
     const agg = { type: 'application', id: 'A-1' };
     const created = await createItem(db, { pk: 'APP#O1', sk: 'APP', entity: 'application' }, [newEvent('application.created', agg, {}, now)]);
     await saveVersioned(db, created, { ...created, status: 'submitted' }, [newEvent('application.submitted', agg, {}, now)]);
+    // The index holds the keys only (the relay reads the aggregate by its key): nothing of the item is copied there.
+    const pending = await queryPartition(db, { index: 'outbox', pk: 'OUTBOX', now });
+    expect(pending.items.map((i) => Object.keys(i).sort())).toEqual([['outboxPk', 'outboxSk', 'pk', 'sk']]);
     expect(await relayOutbox(db, bus, now)).toBe(2);
     expect(seen).toEqual(['application.created:A-1', 'application.submitted:A-1']);
     expect(await relayOutbox(db, bus, now)).toBe(0);
