@@ -26,7 +26,7 @@ export async function findSsnHistory(db: Db, crypto: FieldCrypto, who: { ssn: st
     pk: 'partition' in who ? who.partition : `SSN#${await crypto.blindIndex('ssn', who.ssn)}`,
     descending: true,
     limit: limit + 1,
-    attributes: ['entity', 'meta', 'standing', 'leases', 'since', 'lastLeaseAt'],
+    attributes: ['entity', 'meta', 'standing', 'leases', 'leaseIds', 'since', 'lastLeaseAt'],
     now,
   });
   const history: SsnHistory = { applications: [] };

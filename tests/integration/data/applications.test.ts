@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredApplication } from '../../../machines/contracts/application.ts';
 import type { Db } from '../../../functions/data/client.ts';
 import { applicationKey, createApplication, findApplicationsByApplicant, getApplication, ssnPartitionOf } from '../../../functions/data/applications.ts';
-import { putCustomer } from '../../../functions/data/customers.ts';
+import { putCustomer, recordCustomerLease } from '../../../functions/data/customers.ts';
 import { findSsnHistory } from '../../../functions/data/ssn-history.ts';
 import { FieldCrypto, masterKeyProvider } from '../../../functions/platform/field-crypto.ts';
 import { freshDb } from '../../support/dynalite.ts';
@@ -65,5 +65,19 @@ describe('the application aggregate at rest', () => {
     expect(await findSsnHistory(db, crypto, { partition: partition! }, now, 1)).toEqual(history);
     const stranger = await findSsnHistory(db, crypto, { ssn: '212710078' }, now);
     expect(stranger).toEqual({ applications: [] });
+  });
+
+  it('a funded lease makes a customer: each lease counted once in any order, the last date only moves forward, a standing kept', async () => {
+    const ssn = '212710091';
+    const customer = async () => (await findSsnHistory(db, crypto, { ssn }, now)).customer;
+    await recordCustomerLease(db, crypto, ssn, { id: 'lease-2', fundedAt: '2026-03-01T10:00:00.000Z' });
+    expect(await customer()).toEqual({ standing: 'good', leases: 1, since: '2026-03-01T10:00:00.000Z', lastLeaseAt: '2026-03-01T10:00:00.000Z' });
+    await recordCustomerLease(db, crypto, ssn, { id: 'lease-2', fundedAt: '2026-03-01T10:00:00.000Z' });
+    await recordCustomerLease(db, crypto, ssn, { id: 'lease-1', fundedAt: '2026-01-01T10:00:00.000Z' });
+    expect(await customer()).toMatchObject({ standing: 'good', leases: 2, lastLeaseAt: '2026-03-01T10:00:00.000Z' });
+    const charged = '212710092';
+    await putCustomer(db, crypto, charged, { standing: 'charged-off', leases: 1, since: '2025-01-02' });
+    await recordCustomerLease(db, crypto, charged, { id: 'lease-3', fundedAt: '2026-03-02T10:00:00.000Z' });
+    expect((await findSsnHistory(db, crypto, { ssn: charged }, now)).customer).toMatchObject({ standing: 'charged-off', since: '2025-01-02', lastLeaseAt: '2026-03-02T10:00:00.000Z' });
   });
 });

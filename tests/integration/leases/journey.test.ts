@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../support/api.ts';
 import { journey, receivedWebhooks } from '../checkout/support.ts';
 import { decided } from '../decision/support.ts';
 import { asAdmin, makeUser, type StaffClient } from '../staff/client.ts';
@@ -59,6 +60,8 @@ describe('staff lease operations', () => {
     const s = await journey('completed');
     const uuid = s.uuid!;
     const lease = await waitForLease(uuid, 'Z');
+    const before = await api('POST', '/api/v1/previousCustomerCheck', { body: { ssn: String(s.fill.applicant.social_security_number) }, headers: s.headers });
+    expect(before.body.data).toEqual({ isPreviousCustomer: false, inGoodStanding: null });
     expect(lease.lease.lease_number).toBe(s.checkoutId);
     expect(lease.payments.some((p: any) => p.status === 'succeeded' && p.card_last4 === '4242')).toBe(true);
     expect(lease.documents.map((d: any) => d.kind)).toContain('contract');
@@ -78,6 +81,16 @@ describe('staff lease operations', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.data.status).toBe(status);
     }
+    // The funded lease makes the applicant a customer in good standing: the previous-customer check (and the next
+    // decision's facts) see it once the lease event is consumed.
+    const ssn = String(s.fill.applicant.social_security_number);
+    const check = () => api('POST', '/api/v1/previousCustomerCheck', { body: { ssn }, headers: s.headers });
+    let customer = await check();
+    for (let i = 0; i < 50 && !customer.body.data?.isPreviousCustomer; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      customer = await check();
+    }
+    expect(customer.body.data).toEqual({ isPreviousCustomer: true, inGoodStanding: true });
     const contract = await admin.get(`/staff/api/leases/${uuid}/contract?format=pdf`);
     expect(contract.status).toBe(200);
     const hooks = await receivedWebhooks(s.checkoutId, ['lease.delivery_authorized', 'lease.delivered', 'lease.funding_in_process', 'lease.funded']);
