@@ -81,7 +81,7 @@ describe('boot.ts', () => {
     const { lang, dataset } = document.documentElement;
     return { lang, brand: dataset.brand, shell: dataset.shell, ...(dataset.applyStep ? { applyStep: dataset.applyStep } : {}) };
   };
-  const startSession = (brand: string, expiresAt: number | null = null, store: Record<string, unknown> = { record: { identifier: 'HVAC' } }) => {
+  const startSession = (brand: string, expiresAt: number | null = null, store: Record<string, unknown> = { record: { identifier: 'HVAC' }, lease_program: {} }) => {
     sessionStorage.setItem('lto.apply.current', 'demo-comfort/hvac-central');
     sessionStorage.setItem('lto.apply.token:demo-comfort/hvac-central', JSON.stringify({ token: 't', expiresAt, storeData: { brand, ...store } }));
   };

@@ -2,6 +2,7 @@
 // wizard's start state (machines/application/wizard.machine.ts `start`) with the store's flags as
 // web/shopper/application/store-flags.ts reads them. Shared by boot.ts (before the first paint) and the app, so both
 // show the prerendered applicant step (prerender.tsx) for exactly the stores whose form starts with it.
+// tests/web/shell/first-step.test.ts checks this against the wizard machine for every combination of the flags.
 
 interface StoreShape {
   record?: { identifier?: string | null } | null;
@@ -15,7 +16,9 @@ interface StoreShape {
  */
 export function opensOnApplicantStep(store: StoreShape | null | undefined): boolean {
   if (!store) return false;
-  const program = store.lease_program ?? {};
+  const program = store.lease_program;
+  // Without a lease program the store's flags are the defaults, whatever its record says (store-flags.ts).
+  if (!program) return true;
   return (
     program.apply_form_version !== 3 &&
     store.record?.identifier !== 'HVAC' &&
