@@ -15,16 +15,25 @@ export function issuesToFieldErrors(issues: readonly $ZodIssue[]): FieldErrors {
   return errors;
 }
 
+// A request's body parsed once: the edge looks ahead into some bodies (the application a request names, read with
+// its session) before the handler validates the same body.
+const parsedBodies = new WeakMap<HttpEvent, { raw: string; value: unknown }>();
+
 export function readJsonBody(event: HttpEvent): unknown {
   if (!event.body) return {};
+  const seen = parsedBodies.get(event);
+  if (seen && seen.raw === event.body) return seen.value;
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new AppError(413, 'The request body is too large.');
   if (!raw.trim()) return {};
+  let value: unknown;
   try {
-    return JSON.parse(raw) as unknown;
+    value = JSON.parse(raw) as unknown;
   } catch {
     throw badRequest('The request body is not valid JSON. Send a JSON object.');
   }
+  parsedBodies.set(event, { raw: event.body, value });
+  return value;
 }
 
 export function parseWith<S extends $ZodType>(schema: S, input: unknown): output<S> {

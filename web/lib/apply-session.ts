@@ -1,3 +1,4 @@
+import type { LeaseProgram } from '../../machines/contracts/store.ts';
 import type { BrandKey } from '../../machines/domain/brands.ts';
 import { sessionStore, type SafeStorage } from './safe-storage.ts';
 
@@ -16,7 +17,7 @@ export interface ApplyStore {
   details?: { phone?: string | null };
   billing_address?: { label?: string; state?: string };
   record?: { identifier?: string | null };
-  lease_program?: Record<string, unknown>;
+  lease_program?: Partial<LeaseProgram> | null;
 }
 
 export interface ApplySession {

@@ -57,12 +57,12 @@ export function ApplyPage() {
     } catch (error) {
       if ((error as Error).name === 'AbortError' || (error instanceof ApiError && [401, 403, 404].includes(error.code))) throw error;
       push(tError(error instanceof ApiError ? error.message : 'error.unknown'), 'error');
-      view = session!.storeData as unknown as StoreView;
+      view = session!.storeData as StoreView;
     }
     const info = await infoRequest;
     setStore(view);
     setBrandKey(view.brand);
-    updateSessionStore(view as unknown as ApplyStore);
+    updateSessionStore(view);
     const flags = storeFlags(view);
     const today = lenderToday();
     let input: ApplicationFlowInput = { store: flags, today };
@@ -155,10 +155,10 @@ export function ApplyPage() {
   };
 
   if (!session) return null;
-  const shown = store ?? (session.storeData as unknown as StoreView);
+  const shown = store ?? (session.storeData as StoreView);
   return (
     <section aria-labelledby="store-title" className="apply">
-      <ApplyHeader store={shown as unknown as ApplyStore} />
+      <ApplyHeader store={shown} />
       {stage !== 'prod' && stage !== 'unknown' && flow && <FillMenu onFill={onFill} />}
       {failed && (
         <div className="alert" role="alert">
@@ -169,7 +169,7 @@ export function ApplyPage() {
         </div>
       )}
       {/* the form's first step as prerendered (when the store's form opens on it) until the form is ready */}
-      {!flow && !failed && <ApplyLoading store={shown as unknown as ApplyStore} text={t('application.loading')} />}
+      {!flow && !failed && <ApplyLoading store={shown} text={t('application.loading')} />}
       {flow && store && (
         <FlowView key={flow.key} flow={flow} store={store} saver={saver} staleRef={staleRef} handleRef={handleRef} />
       )}

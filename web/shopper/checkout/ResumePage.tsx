@@ -52,7 +52,7 @@ export function ResumePage({ token, iframe, process }: { token: string; iframe: 
           exchange: fromPromise(async ({ input }) => {
             try {
               const answer = await client.exchange(input.token);
-              const store = answer.store as unknown as ApplyStore;
+              const store = answer.store;
               saveSession({ retailer: store.retailer.slug, store: store.slug, token: answer.token, expiresAt: answer.expires_at, storeData: store });
               client.rememberMode(input.iframe);
               setBrandKey(store.brand);

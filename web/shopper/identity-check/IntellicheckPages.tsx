@@ -68,7 +68,7 @@ export function IntellicheckExchange({ token }: { token: string }) {
     const controller = new AbortController();
     client.exchange(token, controller.signal).then(
       (answer) => {
-        const store = answer.store as unknown as ApplyStore;
+        const store = answer.store;
         saveSession({ retailer: store.retailer.slug, store: store.slug, token: answer.token, expiresAt: answer.expiresAt, storeData: store });
         setBrandKey(store.brand);
         navigate(IDENTITY_EXCHANGE_PATHS.identityCheck, { replace: true });

@@ -6,7 +6,7 @@
 
 interface StoreShape {
   record?: { identifier?: string | null } | null;
-  lease_program?: Record<string, unknown> | null;
+  lease_program?: { apply_form_version?: unknown; enable_product_selection?: unknown; identity_check_enabled?: unknown } | null;
 }
 
 /**
