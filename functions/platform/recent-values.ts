@@ -30,6 +30,11 @@ export class RecentValues<K, V> {
     this.entries.clear();
   }
 
+  /** Forgets one key (this process just wrote it); a refresh of it already running is not kept. */
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
   private refresh(key: K, hit: Entry<V>, load: () => Promise<V>, nowMs: number): void {
     hit.refreshing = true;
     const next = load();

@@ -3,6 +3,7 @@ import { createWebhookSecretItem, getWebhookSecretItem, saveWebhookSecretItem, t
 import type { Deps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
 import { newWebhookSecret, normalizeWebhookSecret } from '../platform/standard-webhooks.ts';
+import { RecentValues } from '../platform/recent-values.ts';
 
 // Each retailer has a webhook signing secret (`whsec_<base64>`, Standard Webhooks), created on first use and kept
 // encrypted in the table (functions/data/webhook-secrets.ts). Rotating makes a new primary secret; the previous one
@@ -12,18 +13,21 @@ import { newWebhookSecret, normalizeWebhookSecret } from '../platform/standard-w
 
 export const DEFAULT_PREVIOUS_SECRET_HOURS = 24;
 export { MAX_PREVIOUS_SECRET_HOURS };
-/** How long a function instance trusts the secrets it read (other instances see a rotation within this). */
-const CACHE_MS = 30_000;
+/**
+ * How long a function instance trusts the secrets it read: fresh for 25 s, then answered for at most 5 s more while
+ * one read refreshes them, so other instances see a rotation within 30 s and no delivery waits on a refresh.
+ */
+const FRESH_MS = 25_000;
+const STALE_MS = 5_000;
 
 interface OpenSecrets {
   primary: string;
   previous: { secret: string; expiresAt: string } | null;
-  loadedAt: number;
 }
 
 type SecretDeps = Pick<Deps, 'db' | 'crypto' | 'clock'>;
 
-const cache = new Map<string, OpenSecrets>();
+const kept = new RecentValues<string, OpenSecrets>({ freshMs: FRESH_MS, staleMs: STALE_MS, maxEntries: 10_000 });
 const cacheKey = (deps: SecretDeps, retailerId: string) => `${deps.db.tableName}#${retailerId}`;
 
 async function open(deps: SecretDeps, item: WebhookSecretItem, now: Date): Promise<OpenSecrets> {
@@ -32,19 +36,20 @@ async function open(deps: SecretDeps, item: WebhookSecretItem, now: Date): Promi
     item.previousSealed && item.previousExpiresAt
       ? { secret: normalizeWebhookSecret(await deps.crypto.decrypt(item.previousSealed)), expiresAt: item.previousExpiresAt }
       : null;
-  return { primary, previous, loadedAt: now.getTime() };
+  return { primary, previous };
 }
 
-async function load(deps: SecretDeps, retailerId: string): Promise<OpenSecrets> {
-  const key = cacheKey(deps, retailerId);
+function load(deps: SecretDeps, retailerId: string): Promise<OpenSecrets> {
   const now = deps.clock();
-  const hit = cache.get(key);
-  if (hit && now.getTime() - hit.loadedAt < CACHE_MS && now.getTime() >= hit.loadedAt) return hit;
-  let item = await getWebhookSecretItem(deps.db, retailerId, now);
-  if (!item) item = await createWebhookSecretItem(deps.db, retailerId, await deps.crypto.encrypt(newWebhookSecret()), now);
-  const opened = await open(deps, item, now);
-  cache.set(key, opened);
-  return opened;
+  return kept.get(
+    cacheKey(deps, retailerId),
+    async () => {
+      let item = await getWebhookSecretItem(deps.db, retailerId, now);
+      if (!item) item = await createWebhookSecretItem(deps.db, retailerId, await deps.crypto.encrypt(newWebhookSecret()), now);
+      return open(deps, item, now);
+    },
+    now.getTime(),
+  );
 }
 
 /** The retailer's primary secret (created on first use). */
@@ -91,8 +96,9 @@ export async function rotateRetailerWebhookSecret(
       rotatedAt: now.toISOString(),
     };
     try {
-      const saved = await saveWebhookSecretItem(deps.db, item, next);
-      cache.set(cacheKey(deps, retailerId), await open(deps, saved, now));
+      await saveWebhookSecretItem(deps.db, item, next);
+      // This process reads the new secrets next (other instances within FRESH_MS + STALE_MS).
+      kept.delete(cacheKey(deps, retailerId));
       return { secret, previous_expires_at: expiresAt, rotated_at: now.toISOString() };
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 409 && attempt < 3) continue;

@@ -17,36 +17,35 @@ import { forbidden, unprocessable } from '../../platform/errors.ts';
 import { staffSecurity, type StaffSecurityConfig } from '../../platform/staff-config.ts';
 import { audit } from './actor.ts';
 import type { ResourceCtx } from './resource.ts';
+import { RecentValues } from '../../platform/recent-values.ts';
 
 // Security Settings and Queue Management (seed 001 section 2; issue 11) as stored, versioned settings. Read with a
-// short per-process cache (at most RULE_SETTINGS_CACHE_MS; a save here clears it) and safe defaults when none are
+// short per-process cache (fresh for RULE_SETTINGS_CACHE_MS, refreshed in the background; a save here clears it) and safe defaults when none are
 // stored. Security: the staff auth reads the password policy, the session lengths, the sign-in throttling limits and
 // the IP allow-list (empty = from anywhere) from here. Queues: which lease statuses feed which work queue and which
 // roles may claim from it (read by the lease queue code).
 
 export const RULE_SETTINGS_CACHE_MS = 3_000;
 
-const cache = new Map<string, { at: number; value: unknown }>();
+// Fresh for RULE_SETTINGS_CACHE_MS, then answered for as long again while one read refreshes them (no staff request
+// waits on a refresh); a save here clears them at once (functions/platform/recent-values.ts).
+const kept = new RecentValues<string, unknown>({ freshMs: RULE_SETTINGS_CACHE_MS, staleMs: RULE_SETTINGS_CACHE_MS });
 
 export function clearRuleSettingsCache(): void {
-  cache.clear();
+  kept.clear();
 }
 
 async function cached<T>(deps: Deps, kind: SettingsKind, fallback: T, parse: (v: unknown) => T): Promise<T> {
-  const key = `${deps.db.tableName}#${kind}`;
-  const nowMs = Date.now();
-  const hit = cache.get(key);
-  if (hit && nowMs - hit.at < RULE_SETTINGS_CACHE_MS) return hit.value as T;
-  let value = fallback;
-  try {
-    const stored = await getRuleSettings<unknown>(deps.db, kind, deps.clock());
-    if (stored) value = parse(stored.settings);
-  } catch (error) {
-    // A stored value that no longer parses (a bug: writes are validated) must not lock staff out: defaults apply.
-    deps.log.error(`${kind} settings unreadable: using the defaults`, { error: String(error) });
-  }
-  cache.set(key, { at: nowMs, value });
-  return value;
+  return kept.get(`${deps.db.tableName}#${kind}`, async () => {
+    try {
+      const stored = await getRuleSettings<unknown>(deps.db, kind, deps.clock());
+      return stored ? parse(stored.settings) : fallback;
+    } catch (error) {
+      // A stored value that no longer parses (a bug: writes are validated) must not lock staff out: defaults apply.
+      deps.log.error(`${kind} settings unreadable: using the defaults`, { error: String(error) });
+      return fallback;
+    }
+  }) as Promise<T>;
 }
 
 export const loadSecuritySettings = (deps: Deps): Promise<SecuritySettings> =>

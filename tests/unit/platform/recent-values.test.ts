@@ -62,4 +62,16 @@ describe('values kept per process (settings, rules, stores)', () => {
     await settle();
     expect(await cache.get('k', load, 1600)).toBe('v3');
   });
+
+  it('delete() forgets one key only (this process wrote it)', async () => {
+    const cache = new RecentValues<string, string>({ freshMs: 1000, staleMs: 1000 });
+    const a = loader(['a1', 'a2']);
+    const b = loader(['b1', 'b2']);
+    expect(await cache.get('a', a.load, 0)).toBe('a1');
+    expect(await cache.get('b', b.load, 0)).toBe('b1');
+    cache.delete('a');
+    expect(await cache.get('a', a.load, 10)).toBe('a2');
+    expect(await cache.get('b', b.load, 10)).toBe('b1');
+    expect([a.calls(), b.calls()]).toEqual([2, 1]);
+  });
 });
