@@ -9,6 +9,7 @@ import { ensureTable, startDynalite } from '../../functions/local/dynalite.ts';
 import { createLocalServer } from '../../functions/local/server.ts';
 import { seedDemoData } from '../../functions/local/seed.ts';
 import { startDynaliteProcess } from './dynalite-process.ts';
+import { startApiProcess } from './api-process.ts';
 import { measure, type Stats } from './stats.ts';
 import { staffApplicationsBench } from './staff-applications.ts';
 import { staffListsBench } from './staff-lists.ts';
@@ -70,7 +71,15 @@ async function main() {
     'median / floor put': (s.median / floorPut).toFixed(2),
   }));
   console.table(rows);
-  const decision = process.env.BENCH_DECISION !== '0' ? await decisionBench({ deps, base, floorGetMs: floorGet, floorPutMs: floorPut }) : undefined;
+  let decision: Awaited<ReturnType<typeof decisionBench>> | undefined;
+  if (process.env.BENCH_DECISION !== '0') {
+    const api = await startApiProcess({ endpoint: dynalite.endpoint, dataDir, tableName: config.tableName });
+    try {
+      decision = await decisionBench({ deps, base, apiBase: api.base, floorGetMs: floorGet, floorPutMs: floorPut });
+    } finally {
+      await api.stop();
+    }
+  }
   if (process.env.BENCH_STAFF_LISTS !== '0') await staffListsBench({ deps, base, adminPassword: 'bench-password' });
   if (process.env.BENCH_APP_LISTS !== '0') await staffApplicationsBench({ deps, base, adminPassword: 'bench-password', floorGetMs: floorGet, floorPutMs: floorPut });
   server.close();
@@ -91,7 +100,7 @@ async function main() {
 
   if (decision) {
     process.stdout.write(
-      `summary: decision p99 ${decision.decisionP99Ms.toFixed(1)} ms (median ${decision.decisionMedianMs.toFixed(1)}, CPU ${decision.decisionCpuMedianMs.toFixed(1)} ms, ` +
+      `summary: decision p99 server-side ${decision.decisionP99Ms.toFixed(1)} ms (median ${decision.decisionMedianMs.toFixed(1)}, CPU ${decision.decisionCpuMedianMs.toFixed(1)} ms, ` +
         `${decision.opsPerDecision.toFixed(1)} DB operations); journey ${decision.opsPerJourney.toFixed(1)} DB operations, ` +
         `${decision.journeysPerSecondSequential.toFixed(1)} journeys/s sequential (${(100 * decision.floorShareSequential).toFixed(0)}% of its storage floor), ` +
         `${decision.journeysPerSecondConcurrent.toFixed(1)}/s at 8 concurrent (${(100 * decision.floorShareConcurrent).toFixed(0)}%)\n`,

@@ -1,0 +1,18 @@
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { loadConfig } from '../../functions/platform/config.ts';
+import { createDeps } from '../../functions/platform/create-deps.ts';
+import { createLocalServer } from '../../functions/local/server.ts';
+
+// Child process of tests/bench/api-process.ts: the API alone (no relay, no consumers, no seeding: the bench seeds
+// the table) on loopback, against the bench's database process. A request's server-side time is then measured by the
+// process that serves it, as a Lambda would, apart from the benchmark's own client and its heap.
+const [endpoint, dataDir, tableName] = process.argv.slice(2);
+if (!endpoint || !dataDir || !tableName) throw new Error('usage: api-server.ts <dynamodb endpoint> <data dir> <table>');
+const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DYNAMODB_ENDPOINT: endpoint, LOG_LEVEL: 'silent', TABLE_NAME: tableName });
+const server = createLocalServer({ deps: createDeps(config), distDir: join(dataDir, 'no-dist') });
+server.listen(0, '127.0.0.1', () => process.stdout.write(`url http://127.0.0.1:${(server.address() as AddressInfo).port}\n`));
+process.on('SIGTERM', () => {
+  server.close(() => process.exit(0));
+  server.closeAllConnections();
+});
