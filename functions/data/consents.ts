@@ -1,14 +1,12 @@
 import type { ConsentEntry } from '../../machines/contracts/consents.ts';
 import type { Db } from './client.ts';
 import { applicationKey } from './application-key.ts';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { createItem, queryPartition, type StoredItem } from './items.ts';
+import { createItem, getItem, queryPartition, type StoredItem } from './items.ts';
 import { AppError } from '../platform/errors.ts';
 
 // The consent record of an application: its own items in the application's partition (pk APP#<uuid>, sk
 // CONSENT#<iso time>#<n>), written once with attribute_not_exists and never updated or deleted: there is no update
-// path in this module on purpose (append-only evidence for a regulator or a dispute). Entries recorded at one instant
-// by one request share one item, `entry` and then `together`: one write.
+// path in this module on purpose (append-only evidence for a regulator or a dispute).
 // The submit's entries (ESIGN consent and terms) are the exception: they are appended (list_append, never rewritten)
 // to the application item's `consents` list in the very conditional write that stores the decision
 // (functions/data/applications.ts), so a decision is never stored without the consent it was made on, nor a consent
@@ -24,23 +22,21 @@ export interface ConsentItem extends StoredItem {
   entity: 'consent';
   uuid: string;
   entry: ConsentEntry;
-  /** Further entries recorded in the same write, in order after `entry`. */
+  /** Further entries recorded in the same write, in order after `entry` (the submit's, before they moved onto the
+   * application item: kept readable). */
   together?: ConsentEntry[];
 }
 
 export const consentSortKey = (at: string, n: number) => `${CONSENT_SK_PREFIX}${at}#${String(n).padStart(3, '0')}`;
 
 /**
- * Appends an entry (or several recorded together, in one write); two writes at the same millisecond get n = 0, 1, ...
- * (the first free one). `from` skips slots the caller knows are taken (its own previous entry at the same instant),
- * saving a write that would fail.
+ * Appends an entry; two writes at the same millisecond get n = 0, 1, ... (the first free one). `from` skips slots the
+ * caller knows are taken (its own previous entry at the same instant), saving a write that would fail.
  */
-export async function appendConsent(db: Db, uuid: string, entries: ConsentEntry | readonly ConsentEntry[], from = 0): Promise<ConsentItem> {
-  const [entry, ...together] = Array.isArray(entries) ? entries : [entries as ConsentEntry];
-  if (!entry) throw new Error('appendConsent: no entry');
+export async function appendConsent(db: Db, uuid: string, entry: ConsentEntry, from = 0): Promise<ConsentItem> {
   for (let n = from; n < MAX_SAME_INSTANT; n += 1) {
     try {
-      const item = { pk: `APP#${uuid}`, sk: consentSortKey(entry.at, n), entity: 'consent' as const, uuid, entry, ...(together.length ? { together } : {}) };
+      const item = { pk: `APP#${uuid}`, sk: consentSortKey(entry.at, n), entity: 'consent' as const, uuid, entry };
       return (await createItem(db, item)) as ConsentItem;
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 409) continue;
@@ -63,12 +59,10 @@ export async function readConsents(db: Db, uuid: string, now: Date): Promise<Con
     return entries;
   };
   // The application item's list alone (not its PII).
-  const withApplicationOf = async () => {
-    const out = await db.doc.send(
-      new GetCommand({ TableName: db.tableName, Key: applicationKey(uuid), ConsistentRead: true, ProjectionExpression: '#c', ExpressionAttributeNames: { '#c': CONSENTS_WITH_APPLICATION } }),
-    );
-    return (out.Item?.[CONSENTS_WITH_APPLICATION] ?? []) as ConsentEntry[];
-  };
+  const withApplicationOf = async () =>
+    (await getItem<StoredItem & { [CONSENTS_WITH_APPLICATION]?: ConsentEntry[] }>(db, applicationKey(uuid), now, { attributes: [CONSENTS_WITH_APPLICATION] }))?.[
+      CONSENTS_WITH_APPLICATION
+    ] ?? [];
   const [own, withApplication] = await Promise.all([read(), withApplicationOf()]);
   if (withApplication.length === 0) return own;
   // Both lists are oldest first; merged by time (a stable sort keeps each list's own order at one instant).

@@ -49,8 +49,24 @@ export const isConditionFailure = (error: unknown) =>
   (error instanceof Error && error.name === 'ConditionalCheckFailedException');
 
 /** Reads one item; an item past its expiresAt is gone (DynamoDB TTL deletes lazily, dynalite never). */
-export async function getItem<T extends StoredItem>(db: Db, key: Keyed, now: Date): Promise<T | undefined> {
-  const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }));
+/** What a read asks for when it names `attributes`: those, the keys given, and `expiresAt` (to drop expired items). */
+function projectionOf(keys: readonly string[], attributes: readonly string[] | undefined) {
+  if (!attributes) return { names: {}, expression: undefined };
+  const projected = [...new Set([...keys, TTL_ATTRIBUTE, ...attributes])];
+  return { names: Object.fromEntries(projected.map((name, i) => [`#p${i}`, name])), expression: projected.map((_, i) => `#p${i}`).join(', ') };
+}
+
+/** One item (strongly consistent); `attributes` reads only those top-level attributes besides the keys. */
+export async function getItem<T extends StoredItem>(db: Db, key: Keyed, now: Date, options: { attributes?: readonly string[] } = {}): Promise<T | undefined> {
+  const projection = projectionOf(['pk', 'sk'], options.attributes);
+  const out = await db.doc.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: { pk: key.pk, sk: key.sk },
+      ConsistentRead: true,
+      ...(projection.expression ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names } : {}),
+    }),
+  );
   const item = out.Item as T | undefined;
   if (!item || isExpired(item, now)) return undefined;
   return item;
@@ -218,16 +234,15 @@ export async function queryPartition<T extends StoredItem>(
 ): Promise<Page<T>> {
   const pkName = options.index === 'gsi1' ? 'gsi1pk' : options.index === 'gsi2' ? 'gsi2pk' : options.index === 'outbox' ? 'outboxPk' : 'pk';
   const skName = options.index === 'gsi1' ? 'gsi1sk' : options.index === 'gsi2' ? 'gsi2sk' : options.index === 'outbox' ? 'outboxSk' : 'sk';
-  const names: Record<string, string> = options.skPrefix ? { '#pk': pkName, '#sk': skName } : { '#pk': pkName };
-  const projected = options.attributes && [...new Set(['pk', 'sk', pkName, skName, TTL_ATTRIBUTE, ...options.attributes])];
-  projected?.forEach((name, i) => (names[`#p${i}`] = name));
+  const projection = projectionOf(['pk', 'sk', pkName, skName], options.attributes);
+  const names: Record<string, string> = { ...(options.skPrefix ? { '#pk': pkName, '#sk': skName } : { '#pk': pkName }), ...projection.names };
   const input: QueryCommandInput = {
     TableName: db.tableName,
     IndexName: options.index,
     KeyConditionExpression: options.skPrefix ? '#pk = :pk AND begins_with(#sk, :sk)' : '#pk = :pk',
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: options.skPrefix ? { ':pk': options.pk, ':sk': options.skPrefix } : { ':pk': options.pk },
-    ...(projected ? { ProjectionExpression: projected.map((_, i) => `#p${i}`).join(', ') } : {}),
+    ...(projection.expression ? { ProjectionExpression: projection.expression } : {}),
     ScanIndexForward: !options.descending,
     Limit: options.limit,
     ExclusiveStartKey: decodeCursor(options.cursor),

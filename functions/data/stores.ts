@@ -56,20 +56,15 @@ export async function getStoreById(db: Db, id: string, now: Date): Promise<Store
 // settings and state rules are: a change reaches every function instance within seconds, and this process at once
 // (every store write below empties it). Staff screens read fresh (getStoreById).
 export const STORE_CACHE_MS = 3_000;
-const recentStores = new WeakMap<Db['doc'], { writes: number; stores: RecentValues<string, StoreItem | undefined> }>();
-// Bumped after each store write completes: a cache filled before it (or by a read that began before it) is emptied.
-let storeWrites = 0;
-const storeWritten = () => void (storeWrites += 1);
+const recentStores = new WeakMap<Db['doc'], RecentValues<string, StoreItem | undefined>>();
+// After each store write completes: what this process kept (or a read under way would keep) may be stale.
+const storeWritten = (db: Db) => recentStores.get(db.doc)?.clear();
 
 /** A store as read by this process within seconds (the object is shared: callers must not change it). */
 export function getRecentStoreById(db: Db, id: string, now: Date): Promise<StoreItem | undefined> {
-  let cache = recentStores.get(db.doc);
-  if (!cache) recentStores.set(db.doc, (cache = { writes: storeWrites, stores: new RecentValues({ freshMs: STORE_CACHE_MS, staleMs: STORE_CACHE_MS, maxEntries: 1_000 }) }));
-  if (cache.writes !== storeWrites) {
-    cache.stores.clear();
-    cache.writes = storeWrites;
-  }
-  return cache.stores.get(id, () => getStoreById(db, id, now));
+  let stores = recentStores.get(db.doc);
+  if (!stores) recentStores.set(db.doc, (stores = new RecentValues({ freshMs: STORE_CACHE_MS, staleMs: STORE_CACHE_MS, maxEntries: 1_000 })));
+  return stores.get(id, () => getStoreById(db, id, now));
 }
 
 export const searchWords = (text: string) =>
@@ -98,7 +93,7 @@ export async function putStore(db: Db, store: { view: StoreView; active: boolean
     gsi1sk: `STORE#${view.slug}`,
     view,
   });
-  storeWritten();
+  storeWritten(db);
   const hit: StoreSearchHit = {
     retailer: { slug: view.retailer.slug, name: view.retailer.name },
     store: { slug: view.slug, name: view.name, label: view.label, city: view.shipping_address.city ?? '', state: view.shipping_address.state },
@@ -208,7 +203,7 @@ export async function createStoreRecord(db: Db, view: StoreView, active: boolean
     return false;
   }
   const item = await createItem(db, storeAttributes(view, active, admin));
-  storeWritten();
+  storeWritten(db);
   await writeSearchItems(db, view, active);
   return item as StaffStoreItem;
 }
@@ -238,7 +233,7 @@ export async function saveStoreRecord(
     if (slugChanged) await releaseUnique(db, 'store-slug', storeSlugClaim(view.retailer.id, view.slug));
     throw error;
   }
-  storeWritten();
+  storeWritten(db);
   if (slugChanged) await releaseUnique(db, 'store-slug', storeSlugClaim(before.retailer.id, before.slug));
   await writeSearchItems(db, view, active, before);
   return saved;
@@ -246,7 +241,7 @@ export async function saveStoreRecord(
 
 export async function deleteStoreRecord(db: Db, store: StaffStoreItem) {
   await deleteItem(db, storeKey(store.view.id));
-  storeWritten();
+  storeWritten(db);
   for (const word of storeWords(store.view)) await deleteItem(db, { pk: `STORESEARCH#${word[0]}`, sk: `${word}#${store.view.id}` });
   await releaseUnique(db, 'store-slug', storeSlugClaim(store.view.retailer.id, store.view.slug));
 }

@@ -25,13 +25,7 @@ export type NewConsentEntry = Omit<ConsentEntry, 'at'> & { at?: string };
 
 /** Appends an entry to the application's consent record (never updates one). */
 export async function recordConsent(deps: Pick<Deps, 'db' | 'clock'>, uuid: string, entry: NewConsentEntry, from = 0): Promise<ConsentEntry> {
-  return (await recordConsents(deps, uuid, [entry], from))[0]!;
-}
-
-/** Appends entries shown and accepted together (one write), in order. */
-async function recordConsents(deps: Pick<Deps, 'db' | 'clock'>, uuid: string, entries: NewConsentEntry[], from = 0): Promise<ConsentEntry[]> {
-  const at = deps.clock().toISOString();
-  const clean = entries.map((entry) => JSON.parse(JSON.stringify({ ...entry, at: entry.at ?? at })) as ConsentEntry);
+  const clean = JSON.parse(JSON.stringify({ ...entry, at: entry.at ?? deps.clock().toISOString() })) as ConsentEntry;
   await appendConsent(deps.db, uuid, clean, from);
   return clean;
 }

@@ -10,9 +10,11 @@ export async function recordFundedLease(deps: Pick<Deps, 'db' | 'crypto' | 'cloc
   const record = await getApplication(deps.db, deps.crypto, uuid, deps.clock());
   if (!record) return 0;
   const { applicant, has_co_applicant, co_applicant } = record.data;
-  const lessees = [applicant?.social_security_number, has_co_applicant ? co_applicant?.social_security_number : undefined].filter(
-    (ssn): ssn is string => typeof ssn === 'string' && ssn.length > 0,
+  const lessees = new Set(
+    [applicant?.social_security_number, has_co_applicant ? co_applicant?.social_security_number : undefined].filter(
+      (ssn): ssn is string => typeof ssn === 'string' && ssn.length > 0,
+    ),
   );
-  for (const ssn of new Set(lessees)) await recordCustomerLease(deps.db, deps.crypto, ssn, { id: uuid, fundedAt });
-  return lessees.length;
+  for (const ssn of lessees) await recordCustomerLease(deps.db, deps.crypto, ssn, { id: uuid, fundedAt });
+  return lessees.size;
 }
