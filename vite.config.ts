@@ -11,7 +11,17 @@ const web = fileURLToPath(new URL('./web/', import.meta.url));
 const dist = fileURLToPath(new URL('./dist/', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 // During `vite` (dev) the API, sandbox vendors and the demo retailer page come from `npm start`.
-const proxied = ['/apply-v2', '/system', '/keep-alive', '/health', '/api', '/staff/api', '/retailer', '/sandbox', '/demo'];
+const proxied = [
+  '/apply-v2',
+  '/system',
+  '/keep-alive',
+  '/health',
+  '/api',
+  '/staff/api',
+  '/retailer',
+  '/sandbox',
+  '/demo',
+];
 
 const shopperHtml = fileURLToPath(new URL('./web/index.html', import.meta.url));
 
@@ -38,7 +48,10 @@ function prerenderShopperShell(): Plugin {
         legalComments: 'none',
       });
       const code = outputFiles[0]!.text;
-      boot = { fileName: `assets/shell-boot-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`, code };
+      boot = {
+        fileName: `assets/shell-boot-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`,
+        code,
+      };
     },
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: boot.fileName, source: boot.code });

@@ -45,10 +45,21 @@ export const SHOPPER_GROUPS: readonly string[] = ['apply', 'application', 'decis
 export const SHOPPER_LOAD_RATIO = 1.5;
 
 /** Exceptions to the defaults, with the reason. */
-export const BUNDLE_BUDGET_EXCEPTIONS: Readonly<Record<string, Partial<Pick<BundleBudget, 'appKb' | 'sdkKb'>> & { why: string }>> = {
-  'outbox-relay': { sdkKb: 340, why: 'publishes to EventBridge: its client on top of the DynamoDB, KMS and Secrets Manager clients every function has' },
-  'staff-leases': { appKb: 340, why: 'every staff lease action, the record with its fulfilment (deliveries, funding tranches, the lease after cancelled items), the lists and the dashboard in one function' },
-  'scheduled-jobs': { sdkKb: 340, why: 'the outbox sweep publishes to EventBridge: its client on top of the DynamoDB, KMS and Secrets Manager clients' },
+export const BUNDLE_BUDGET_EXCEPTIONS: Readonly<
+  Record<string, Partial<Pick<BundleBudget, 'appKb' | 'sdkKb'>> & { why: string }>
+> = {
+  'outbox-relay': {
+    sdkKb: 340,
+    why: 'publishes to EventBridge: its client on top of the DynamoDB, KMS and Secrets Manager clients every function has',
+  },
+  'staff-leases': {
+    appKb: 340,
+    why: 'every staff lease action, the record with its fulfilment (deliveries, funding tranches, the lease after cancelled items), the lists and the dashboard in one function',
+  },
+  'scheduled-jobs': {
+    sdkKb: 340,
+    why: 'the outbox sweep publishes to EventBridge: its client on top of the DynamoDB, KMS and Secrets Manager clients',
+  },
 };
 
 export function bundleBudgetFor(name: string): BundleBudget {
@@ -63,7 +74,8 @@ export function bundleBudgetFor(name: string): BundleBudget {
 
 /** Packages of the AWS SDK and the third-party packages only it uses: what counts against `sdkKb`. */
 export const isAwsSdkPackage = (name: string) =>
-  /^@(aws-sdk|smithy|aws-crypto|aws)\//.test(name) || ['fast-xml-parser', 'strnum', 'mnemonist', 'obliterator', 'bowser', 'tslib', 'uuid'].includes(name);
+  /^@(aws-sdk|smithy|aws-crypto|aws)\//.test(name) ||
+  ['fast-xml-parser', 'strnum', 'mnemonist', 'obliterator', 'bowser', 'tslib', 'uuid'].includes(name);
 
 export interface AssemblyBundle {
   /** Route group, or `outbox-relay`. */
@@ -89,9 +101,11 @@ export interface AssemblyBundle {
 }
 
 const listFiles = (dir: string, prefix = ''): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? listFiles(path.join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
-  );
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() ? listFiles(path.join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
+    );
 
 /** Assemblies synthesized before the metadata existed: the name from the function's description. */
 function legacyName(description: unknown): string | undefined {
@@ -102,9 +116,15 @@ function legacyName(description: unknown): string | undefined {
 /** Every bundle of our functions in a synthesized assembly (cdk.out or `app.synth().directory`). */
 export function assemblyBundles(assemblyDir: string): AssemblyBundle[] {
   const out: AssemblyBundle[] = [];
-  for (const file of fs.readdirSync(assemblyDir).filter((f) => f.endsWith('.template.json')).sort()) {
+  for (const file of fs
+    .readdirSync(assemblyDir)
+    .filter((f) => f.endsWith('.template.json'))
+    .sort()) {
     const template = JSON.parse(fs.readFileSync(path.join(assemblyDir, file), 'utf8')) as {
-      Resources?: Record<string, { Type: string; Metadata?: Record<string, unknown>; Properties?: Record<string, any> }>;
+      Resources?: Record<
+        string,
+        { Type: string; Metadata?: Record<string, unknown>; Properties?: Record<string, any> }
+      >;
     };
     for (const [logicalId, resource] of Object.entries(template.Resources ?? {})) {
       if (resource.Type !== 'AWS::Lambda::Function') continue;
@@ -113,7 +133,8 @@ export function assemblyBundles(assemblyDir: string): AssemblyBundle[] {
       const assetHash = String(resource.Properties?.Code?.S3Key ?? '').replace(/\.zip$/, '');
       const dir = path.join(assemblyDir, `asset.${assetHash}`);
       const entry = path.join(dir, 'index.mjs');
-      if (!fs.existsSync(entry)) throw new Error(`${logicalId} (${name}): no bundle at ${entry} (was bundling skipped?)`);
+      if (!fs.existsSync(entry))
+        throw new Error(`${logicalId} (${name}): no bundle at ${entry} (was bundling skipped?)`);
       const code = fs.readFileSync(entry);
       const sideFiles = listFiles(dir).filter((f) => !['index.mjs', 'index.mjs.map', BUNDLE_STATS_FILE].includes(f));
       const statsFile = path.join(dir, BUNDLE_STATS_FILE);
@@ -136,7 +157,9 @@ export function assemblyBundles(assemblyDir: string): AssemblyBundle[] {
         packages,
         sideBytes: sideFiles.reduce((sum, f) => sum + fs.statSync(path.join(dir, f)).size, 0),
         sideFiles,
-        environment: Object.fromEntries(Object.entries(variables).filter((e): e is [string, string] => typeof e[1] === 'string')),
+        environment: Object.fromEntries(
+          Object.entries(variables).filter((e): e is [string, string] => typeof e[1] === 'string'),
+        ),
       });
     }
   }

@@ -40,8 +40,22 @@ const baseRow = (n: number, over: Partial<ApplicationRow> = {}): ApplicationRow 
 
 export const applicationRows: ApplicationRow[] = [
   baseRow(1, { applicant_name: 'Jane Doe', approval_amount: '1234.5' }),
-  baseRow(2, { applicant_name: 'John Roe', status: 'S', status_label: '(S) Awaiting Review', result_code: null, approval_amount: null, offers: null }),
-  baseRow(3, { applicant_name: 'Ana Díaz', status: 'N', status_label: '(N) Did Not Qualify', result_code: 'D', approval_amount: null, offers: null }),
+  baseRow(2, {
+    applicant_name: 'John Roe',
+    status: 'S',
+    status_label: '(S) Awaiting Review',
+    result_code: null,
+    approval_amount: null,
+    offers: null,
+  }),
+  baseRow(3, {
+    applicant_name: 'Ana Díaz',
+    status: 'N',
+    status_label: '(N) Did Not Qualify',
+    result_code: 'D',
+    approval_amount: null,
+    offers: null,
+  }),
 ];
 
 /** The filters the server describes (its own `q` among them: the screen renders its search box instead). */
@@ -58,7 +72,8 @@ export const applicationFilters = [
   },
 ];
 
-export const CONFIRM_REQUEST_INFO = 'You are changing "Jane Doe" from "(V) Approved/Pending Contract" state to "(I) More Info Required" state.';
+export const CONFIRM_REQUEST_INFO =
+  'You are changing "Jane Doe" from "(V) Approved/Pending Contract" state to "(I) More Info Required" state.';
 
 export function applicationDetail(over: Partial<ApplicationDetail> = {}): ApplicationDetail {
   return {
@@ -79,7 +94,8 @@ export function applicationDetail(over: Partial<ApplicationDetail> = {}): Applic
         label: 'Revoke',
         to: 'N',
         to_label: '(N) Did Not Qualify',
-        confirm: 'You are changing "Jane Doe" from "(V) Approved/Pending Contract" state to "(N) Did Not Qualify" state.',
+        confirm:
+          'You are changing "Jane Doe" from "(V) Approved/Pending Contract" state to "(N) Did Not Qualify" state.',
         permitted: false,
         inputs: [],
       },
@@ -158,7 +174,9 @@ export const staffLeasesHandlers = [
     const url = new URL(request.url);
     const q = (url.searchParams.get('q') ?? '').toLowerCase();
     const status = url.searchParams.get('status');
-    const rows = applicationRows.filter((r) => (!q || r.applicant_name.toLowerCase().includes(q)) && (!status || r.status === status));
+    const rows = applicationRows.filter(
+      (r) => (!q || r.applicant_name.toLowerCase().includes(q)) && (!status || r.status === status),
+    );
     return HttpResponse.json(paged(rows, url, applicationFilters));
   }),
   http.get(`${APPLICATIONS_URL}/:id`, ({ params }) =>
@@ -166,14 +184,32 @@ export const staffLeasesHandlers = [
       ? HttpResponse.json({ status: true, code: 200, data: applicationDetail() })
       : HttpResponse.json({ status: false, code: 404, data: null, message: 'Application not found' }, { status: 404 }),
   ),
-  http.post(`${APPLICATIONS_URL}/:id/reveal`, () => HttpResponse.json({ status: true, code: 200, data: { value: '123-45-6789' } })),
+  http.post(`${APPLICATIONS_URL}/:id/reveal`, () =>
+    HttpResponse.json({ status: true, code: 200, data: { value: '123-45-6789' } }),
+  ),
   http.post(`${LEASES_URL}/:id/actions/:action`, async ({ request, params }) => {
     const body = (await request.json()) as { v?: number; note?: string };
     if (body.v !== 3) {
-      return HttpResponse.json({ status: false, code: 409, data: null, message: 'This lease was changed by someone else. Reload it and try again.' }, { status: 409 });
+      return HttpResponse.json(
+        {
+          status: false,
+          code: 409,
+          data: null,
+          message: 'This lease was changed by someone else. Reload it and try again.',
+        },
+        { status: 409 },
+      );
     }
     if (params.action !== 'request-info') {
-      return HttpResponse.json({ status: false, code: 409, data: null, message: '"Revoke" is not allowed while the lease is in "(V) Approved/Pending Contract" state.' }, { status: 409 });
+      return HttpResponse.json(
+        {
+          status: false,
+          code: 409,
+          data: null,
+          message: '"Revoke" is not allowed while the lease is in "(V) Approved/Pending Contract" state.',
+        },
+        { status: 409 },
+      );
     }
     return HttpResponse.json({
       status: true,

@@ -24,7 +24,15 @@ export const demoWidgetSchema: FormSchema = {
       children: [
         { type: 'text', name: 'name', label: 'Name', required: true },
         { type: 'email', name: 'email', label: 'E-mail', required: true },
-        { type: 'select', name: 'kind', label: 'Kind', options: [{ value: 'a', text: 'Alpha' }, { value: 'b', text: 'Beta' }] },
+        {
+          type: 'select',
+          name: 'kind',
+          label: 'Kind',
+          options: [
+            { value: 'a', text: 'Alpha' },
+            { value: 'b', text: 'Beta' },
+          ],
+        },
         { type: 'text', name: 'reason', label: 'Reason', conditions: [{ ref: 'kind', operator: '==', values: ['b'] }] },
       ],
     },
@@ -133,8 +141,13 @@ export const toolkitHandlers = [
   }),
   http.get(STORE_SEARCH_URL, ({ request }) => {
     const q = (new URL(request.url).searchParams.get('q') ?? '').toLowerCase();
-    if (q === 'boom') return HttpResponse.json({ status: false, code: 500, message: 'Search is unavailable' }, { status: 500 });
-    return HttpResponse.json({ status: true, code: 200, data: STORES.filter((store) => store.name.toLowerCase().includes(q)) });
+    if (q === 'boom')
+      return HttpResponse.json({ status: false, code: 500, message: 'Search is unavailable' }, { status: 500 });
+    return HttpResponse.json({
+      status: true,
+      code: 200,
+      data: STORES.filter((store) => store.name.toLowerCase().includes(q)),
+    });
   }),
   http.post(TAGS_URL, async ({ request }) => {
     const body = (await request.json()) as Record<string, unknown>;
@@ -144,7 +157,10 @@ export const toolkitHandlers = [
     const form = await request.formData();
     const file = form.get('file');
     if (!file || typeof file === 'string') {
-      return HttpResponse.json({ status: false, code: 422, message: 'No file', errors: { file: ['The file is required.'] } }, { status: 422 });
+      return HttpResponse.json(
+        { status: false, code: 422, message: 'No file', errors: { file: ['The file is required.'] } },
+        { status: 422 },
+      );
     }
     const id = nextUploadId++;
     const record: UploadedFile = { id, token: `tok-${id}`, original_name: file.name, url: `/files/${id}` };

@@ -28,5 +28,12 @@ export async function findApiToken(db: Db, token: string, now: Date): Promise<Ap
 }
 
 export async function putApiToken(db: Db, token: string, record: ApiTokenRecord): Promise<void> {
-  await putItem(db, { ...apiTokenKey(hashApiToken(token)), entity: 'apiToken', v: 1, gsi1pk: `RETAILERTOKENS#${record.retailerId}`, gsi1sk: record.created_at, ...record });
+  await putItem(db, {
+    ...apiTokenKey(hashApiToken(token)),
+    entity: 'apiToken',
+    v: 1,
+    gsi1pk: `RETAILERTOKENS#${record.retailerId}`,
+    gsi1sk: record.created_at,
+    ...record,
+  });
 }

@@ -7,7 +7,16 @@ import { applicationKey } from './application-key.ts';
 import { CONSENTS_WITH_APPLICATION } from './consents.ts';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conflict } from '../platform/errors.ts';
-import { createItem, getItem, isConditionFailure, queryPartition, saveVersioned, STALE_WRITE_MESSAGE, type OutboxEvent, type StoredItem } from './items.ts';
+import {
+  createItem,
+  getItem,
+  isConditionFailure,
+  queryPartition,
+  saveVersioned,
+  STALE_WRITE_MESSAGE,
+  type OutboxEvent,
+  type StoredItem,
+} from './items.ts';
 
 // The application aggregate: one item (pk APP#uuid) holding the applicants, incomes, banking, home ownership, the
 // flows' persisted machines and the result, written with single-item conditional writes on `v`.
@@ -65,7 +74,8 @@ async function mapPii(app: StoredApplication, transform: Transform): Promise<Sto
   const out: StoredApplication = structuredClone(app);
   const person = async (p: Record<string, unknown> | null | undefined) => {
     if (!p) return;
-    for (const field of PERSON_PII) if (typeof p[field] === 'string' && p[field]) p[field] = await transform(p[field] as string);
+    for (const field of PERSON_PII)
+      if (typeof p[field] === 'string' && p[field]) p[field] = await transform(p[field] as string);
   };
   await person(out.applicant as Record<string, unknown> | null | undefined);
   await person(out.co_applicant as Record<string, unknown> | null | undefined);
@@ -73,7 +83,8 @@ async function mapPii(app: StoredApplication, transform: Transform): Promise<Sto
     const b = out.banking as Record<string, unknown>;
     // The confirmation only proves the shopper typed the number twice; it is never stored.
     delete b.checking_account_confirmation;
-    for (const field of BANKING_PII) if (typeof b[field] === 'string' && b[field]) b[field] = await transform(b[field] as string);
+    for (const field of BANKING_PII)
+      if (typeof b[field] === 'string' && b[field]) b[field] = await transform(b[field] as string);
   }
   return out;
 }
@@ -120,11 +131,19 @@ async function toRecord(crypto: FieldCrypto, item: ApplicationItem): Promise<App
 }
 
 /** An application item read elsewhere (with the apply session, functions/platform/apply-tokens.ts), opened. */
-export async function openApplicationItem(crypto: FieldCrypto, item: StoredItem | undefined): Promise<ApplicationRecord | undefined> {
+export async function openApplicationItem(
+  crypto: FieldCrypto,
+  item: StoredItem | undefined,
+): Promise<ApplicationRecord | undefined> {
   return item?.entity === 'application' ? toRecord(crypto, item as ApplicationItem) : undefined;
 }
 
-export async function getApplication(db: Db, crypto: FieldCrypto, uuid: string, now: Date): Promise<ApplicationRecord | undefined> {
+export async function getApplication(
+  db: Db,
+  crypto: FieldCrypto,
+  uuid: string,
+  now: Date,
+): Promise<ApplicationRecord | undefined> {
   const item = await getItem<ApplicationItem>(db, applicationKey(uuid), now);
   return item ? toRecord(crypto, item) : undefined;
 }
@@ -179,7 +198,10 @@ export async function saveApplication(
       options,
     );
   } else {
-    const [indexes, sealed] = await Promise.all([applicantIndexes(crypto, next.data, next.meta.createdAt), sealApplication(crypto, next.data)]);
+    const [indexes, sealed] = await Promise.all([
+      applicantIndexes(crypto, next.data, next.meta.createdAt),
+      sealApplication(crypto, next.data),
+    ]);
     saved = await saveVersioned<ApplicationItem>(
       db,
       { ...prevItem, meta: null, data: null, gsi1pk: null, gsi1sk: null, gsi2pk: null, gsi2sk: null },
@@ -209,7 +231,13 @@ export async function findApplicationsByApplicant(
   now: Date,
 ): Promise<ApplicationRecord[]> {
   const index = await crypto.blindIndex('applicant', who.last_name, who.social_security_number, who.date_of_birth);
-  const page = await queryPartition<ApplicationItem>(db, { index: 'gsi1', pk: `APPLICANT#${index}`, descending: true, limit: 20, now });
+  const page = await queryPartition<ApplicationItem>(db, {
+    index: 'gsi1',
+    pk: `APPLICANT#${index}`,
+    descending: true,
+    limit: 20,
+    now,
+  });
   return Promise.all(page.items.map((item) => toRecord(crypto, item)));
 }
 
@@ -225,7 +253,10 @@ export const SAVED_SECTION_ORDER: readonly ApplicationSection[] = [
 ];
 
 /** The application with the bank link's banking section saved into it. */
-export function withBankingSection(data: StoredApplication, banking: NonNullable<StoredApplication['banking']>): StoredApplication {
+export function withBankingSection(
+  data: StoredApplication,
+  banking: NonNullable<StoredApplication['banking']>,
+): StoredApplication {
   const saved = new Set<ApplicationSection>([...(data.saved_sections ?? []), 'banking']);
   return { ...data, banking, saved_sections: SAVED_SECTION_ORDER.filter((s) => saved.has(s)) };
 }

@@ -5,7 +5,15 @@ import type { CheckoutStatus } from '../../machines/checkout/checkout-status.ts'
 import type { ScheduleLine, ServiceOption, Notice, DeliveryAddress } from '../../machines/delivery/delivery-rules.ts';
 import type { LeaseComputation, LeaseInput } from '../../machines/domain/pricing.ts';
 import type { Db } from './client.ts';
-import { createItem, getItem, isConditionFailure, queryPartition, saveVersioned, type OutboxEvent, type StoredItem } from './items.ts';
+import {
+  createItem,
+  getItem,
+  isConditionFailure,
+  queryPartition,
+  saveVersioned,
+  type OutboxEvent,
+  type StoredItem,
+} from './items.ts';
 
 // The checkout aggregate: one item (pk CHECKOUT#id, sk CHECKOUT) holding the retailer's cart and URLs, the persisted
 // checkout machine, the audit trail of every accepted event, the linked application, the delivery choice, the lease
@@ -170,12 +178,28 @@ export async function getCheckout(db: Db, id: string, now: Date): Promise<Checko
 }
 
 /** Saves the next state of a checkout read at `previous.v` (409 when someone saved in between). */
-export async function saveCheckout(db: Db, previous: CheckoutItem, next: CheckoutItem, events: OutboxEvent[] = []): Promise<CheckoutItem> {
+export async function saveCheckout(
+  db: Db,
+  previous: CheckoutItem,
+  next: CheckoutItem,
+  events: OutboxEvent[] = [],
+): Promise<CheckoutItem> {
   return saveVersioned<CheckoutItem>(db, previous, next, events);
 }
 
-export async function listRetailerCheckouts(db: Db, retailerId: string, now: Date, limit = 50): Promise<CheckoutItem[]> {
-  const page = await queryPartition<CheckoutItem>(db, { index: 'gsi1', pk: `RETAILERCHECKOUTS#${retailerId}`, descending: true, limit, now });
+export async function listRetailerCheckouts(
+  db: Db,
+  retailerId: string,
+  now: Date,
+  limit = 50,
+): Promise<CheckoutItem[]> {
+  const page = await queryPartition<CheckoutItem>(db, {
+    index: 'gsi1',
+    pk: `RETAILERCHECKOUTS#${retailerId}`,
+    descending: true,
+    limit,
+    now,
+  });
   return page.items;
 }
 
@@ -190,7 +214,13 @@ export interface CheckoutTokenItem extends StoredItem {
   issuedAt: string;
 }
 
-export async function putCheckoutToken(db: Db, hash: string, checkoutId: string, now: Date, ttlSeconds: number): Promise<void> {
+export async function putCheckoutToken(
+  db: Db,
+  hash: string,
+  checkoutId: string,
+  now: Date,
+  ttlSeconds: number,
+): Promise<void> {
   await createItem(db, {
     ...tokenKey(hash),
     entity: 'checkoutToken',
@@ -214,7 +244,8 @@ export async function claimCheckoutToken(db: Db, hash: string, clientId: string,
         TableName: db.tableName,
         Key: tokenKey(hash),
         UpdateExpression: 'SET clientId = :c, exchangedAt = if_not_exists(exchangedAt, :now)',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(clientId) OR clientId = :null OR clientId = :c)',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(clientId) OR clientId = :null OR clientId = :c)',
         ExpressionAttributeValues: { ':c': clientId, ':null': null, ':now': now.toISOString() },
       }),
     );

@@ -52,7 +52,13 @@ export async function readConsents(db: Db, uuid: string, now: Date): Promise<Con
     const entries: ConsentEntry[] = [];
     let cursor: string | undefined;
     do {
-      const page = await queryPartition<ConsentItem>(db, { pk: `APP#${uuid}`, skPrefix: CONSENT_SK_PREFIX, cursor, limit: 200, now });
+      const page = await queryPartition<ConsentItem>(db, {
+        pk: `APP#${uuid}`,
+        skPrefix: CONSENT_SK_PREFIX,
+        cursor,
+        limit: 200,
+        now,
+      });
       for (const { entry, together } of page.items) entries.push(entry, ...(together ?? []));
       cursor = page.cursor;
     } while (cursor && entries.length < 10_000);
@@ -60,9 +66,11 @@ export async function readConsents(db: Db, uuid: string, now: Date): Promise<Con
   };
   // The application item's list alone (not its PII).
   const withApplicationOf = async () =>
-    (await getItem<StoredItem & { [CONSENTS_WITH_APPLICATION]?: ConsentEntry[] }>(db, applicationKey(uuid), now, { attributes: [CONSENTS_WITH_APPLICATION] }))?.[
-      CONSENTS_WITH_APPLICATION
-    ] ?? [];
+    (
+      await getItem<StoredItem & { [CONSENTS_WITH_APPLICATION]?: ConsentEntry[] }>(db, applicationKey(uuid), now, {
+        attributes: [CONSENTS_WITH_APPLICATION],
+      })
+    )?.[CONSENTS_WITH_APPLICATION] ?? [];
   const [own, withApplication] = await Promise.all([read(), withApplicationOf()]);
   if (withApplication.length === 0) return own;
   // Both lists are oldest first; merged by time (a stable sort keeps each list's own order at one instant).

@@ -7,7 +7,12 @@ export type CrmKind = 'LEAD' | 'CONTACT' | 'TASK' | 'CAMPAIGN' | 'MKTREQUEST' | 
 
 export const crmKey = (kind: CrmKind, id: string) => ({ pk: `CRM#${kind}#${id}`, sk: kind });
 
-export async function getCrmRecord<T extends StoredItem>(db: Db, kind: CrmKind, id: string, now: Date): Promise<T | undefined> {
+export async function getCrmRecord<T extends StoredItem>(
+  db: Db,
+  kind: CrmKind,
+  id: string,
+  now: Date,
+): Promise<T | undefined> {
   if (!id || id.length > 200) return undefined;
   return getItem<T>(db, crmKey(kind, id), now);
 }

@@ -24,7 +24,12 @@ export const CUSTOMER_SSN_SORT = '~CUSTOMER';
 
 const customerKey = (index: string) => ({ pk: `CUSTOMER#${index}`, sk: 'CUSTOMER' });
 
-export async function findCustomerBySsn(db: Db, crypto: FieldCrypto, ssn: string, now: Date): Promise<CustomerRecord | undefined> {
+export async function findCustomerBySsn(
+  db: Db,
+  crypto: FieldCrypto,
+  ssn: string,
+  now: Date,
+): Promise<CustomerRecord | undefined> {
   const item = await getItem<CustomerItem>(db, customerKey(await crypto.blindIndex('ssn', ssn)), now);
   return item && customerOf(item);
 }
@@ -39,7 +44,12 @@ export function customerOf(item: CustomerItem): CustomerRecord {
  * so a repeated or late event changes nothing, whatever the order. A new customer starts in good standing; an existing
  * standing is kept (a charge-off is not washed out by a new lease). `lastLeaseAt` only moves forward.
  */
-export async function recordCustomerLease(db: Db, crypto: FieldCrypto, ssn: string, lease: { id: string; fundedAt: string }): Promise<void> {
+export async function recordCustomerLease(
+  db: Db,
+  crypto: FieldCrypto,
+  ssn: string,
+  lease: { id: string; fundedAt: string },
+): Promise<void> {
   const index = await crypto.blindIndex('ssn', ssn);
   const update = (withLastLease: boolean) =>
     db.doc.send(
@@ -51,8 +61,25 @@ export async function recordCustomerLease(db: Db, crypto: FieldCrypto, ssn: stri
           (withLastLease ? ', #last = :at' : '') +
           ' ADD #ids :ids',
         ...(withLastLease ? { ConditionExpression: 'attribute_not_exists(#last) OR #last < :at' } : {}),
-        ExpressionAttributeNames: { '#entity': 'entity', '#v': 'v', '#gpk': 'gsi2pk', '#gsk': 'gsi2sk', '#since': 'since', '#standing': 'standing', '#ids': 'leaseIds', ...(withLastLease ? { '#last': 'lastLeaseAt' } : {}) },
-        ExpressionAttributeValues: { ':entity': 'customer', ':one': 1, ':gpk': `SSN#${index}`, ':gsk': CUSTOMER_SSN_SORT, ':at': lease.fundedAt, ':good': 'good', ':ids': new Set([lease.id]) },
+        ExpressionAttributeNames: {
+          '#entity': 'entity',
+          '#v': 'v',
+          '#gpk': 'gsi2pk',
+          '#gsk': 'gsi2sk',
+          '#since': 'since',
+          '#standing': 'standing',
+          '#ids': 'leaseIds',
+          ...(withLastLease ? { '#last': 'lastLeaseAt' } : {}),
+        },
+        ExpressionAttributeValues: {
+          ':entity': 'customer',
+          ':one': 1,
+          ':gpk': `SSN#${index}`,
+          ':gsk': CUSTOMER_SSN_SORT,
+          ':at': lease.fundedAt,
+          ':good': 'good',
+          ':ids': new Set([lease.id]),
+        },
       }),
     );
   try {
@@ -66,5 +93,12 @@ export async function recordCustomerLease(db: Db, crypto: FieldCrypto, ssn: stri
 
 export async function putCustomer(db: Db, crypto: FieldCrypto, ssn: string, record: CustomerRecord): Promise<void> {
   const index = await crypto.blindIndex('ssn', ssn);
-  await putItem(db, { ...customerKey(index), entity: 'customer', v: 1, gsi2pk: `SSN#${index}`, gsi2sk: CUSTOMER_SSN_SORT, ...record });
+  await putItem(db, {
+    ...customerKey(index),
+    entity: 'customer',
+    v: 1,
+    gsi2pk: `SSN#${index}`,
+    gsi2sk: CUSTOMER_SSN_SORT,
+    ...record,
+  });
 }

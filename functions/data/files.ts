@@ -40,7 +40,13 @@ export async function deleteFileItem(db: Db, id: string): Promise<void> {
 }
 
 /** Moves a file to another owner (a sign-up draft's document becomes the store application's), if it still has `from`. */
-export async function reownFile(db: Db, id: string, from: string, to: string, tenant: FileItem['tenant']): Promise<boolean> {
+export async function reownFile(
+  db: Db,
+  id: string,
+  from: string,
+  to: string,
+  tenant: FileItem['tenant'],
+): Promise<boolean> {
   try {
     await db.doc.send(
       new UpdateCommand({

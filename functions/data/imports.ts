@@ -74,7 +74,14 @@ function toChunks(records: readonly unknown[]): string[] {
 async function writeChunks(db: Db, pk: string, records: readonly unknown[], expiresAt?: number) {
   const chunks = toChunks(records);
   for (let i = 0; i < chunks.length; i++) {
-    await putItem(db, { pk, sk: chunkSk(i + 1), entity: 'importChunk', v: 1, data: chunks[i], ...(expiresAt ? { expiresAt } : {}) });
+    await putItem(db, {
+      pk,
+      sk: chunkSk(i + 1),
+      entity: 'importChunk',
+      v: 1,
+      data: chunks[i],
+      ...(expiresAt ? { expiresAt } : {}),
+    });
   }
   return chunks.length;
 }
@@ -96,12 +103,21 @@ export async function savePendingImport(
   expiresAt: number,
 ): Promise<PendingImportItem> {
   const chunks = await writeChunks(db, importKey(meta.id).pk, rows, expiresAt);
-  return (await createItem(db, { ...importKey(meta.id), entity: 'import', ...meta, chunks, status: 'pending', version_id: null, expiresAt })) as unknown as PendingImportItem;
+  return (await createItem(db, {
+    ...importKey(meta.id),
+    entity: 'import',
+    ...meta,
+    chunks,
+    status: 'pending',
+    version_id: null,
+    expiresAt,
+  })) as unknown as PendingImportItem;
 }
 
 export const getPendingImport = (db: Db, id: string, now: Date) => getItem<PendingImportItem>(db, importKey(id), now);
 
-export const readImportRows = <T>(db: Db, item: PendingImportItem, now: Date) => readChunks<T>(db, importKey(item.id).pk, item.chunks, now);
+export const readImportRows = <T>(db: Db, item: PendingImportItem, now: Date) =>
+  readChunks<T>(db, importKey(item.id).pk, item.chunks, now);
 
 /** Marks an import committed (409 when another commit got there first). */
 export const markImportCommitted = (db: Db, item: PendingImportItem, versionId: string) =>
@@ -126,12 +142,20 @@ export async function saveImportVersion(
 
 export const getImportVersion = (db: Db, id: string, now: Date) => getItem<ImportVersionItem>(db, versionKey(id), now);
 
-export const readVersionRecords = <T>(db: Db, item: ImportVersionItem, now: Date) => readChunks<T>(db, versionKey(item.id).pk, item.chunks, now);
+export const readVersionRecords = <T>(db: Db, item: ImportVersionItem, now: Date) =>
+  readChunks<T>(db, versionKey(item.id).pk, item.chunks, now);
 
 export const markVersionRestored = (db: Db, item: ImportVersionItem, at: string) =>
   saveVersioned<ImportVersionItem>(db, item, { ...item, restored_at: at });
 
 /** The kept versions, newest first (one page of the gsi1 partition). */
 export async function listImportVersions(db: Db, options: { limit: number; cursor?: string; now: Date }) {
-  return queryPartition<ImportVersionItem>(db, { index: 'gsi1', pk: 'IMPORTVERSIONS', descending: true, limit: options.limit, cursor: options.cursor, now: options.now });
+  return queryPartition<ImportVersionItem>(db, {
+    index: 'gsi1',
+    pk: 'IMPORTVERSIONS',
+    descending: true,
+    limit: options.limit,
+    cursor: options.cursor,
+    now: options.now,
+  });
 }

@@ -37,7 +37,12 @@ export interface OutboxEvent {
 
 export const STALE_WRITE_MESSAGE = 'This record was changed by someone else in the meantime. Reload it and try again.';
 
-export function newEvent(type: string, aggregate: OutboxEvent['aggregate'], data: Record<string, unknown>, now: Date): OutboxEvent {
+export function newEvent(
+  type: string,
+  aggregate: OutboxEvent['aggregate'],
+  data: Record<string, unknown>,
+  now: Date,
+): OutboxEvent {
   return { id: randomUUID(), type, occurredAt: now.toISOString(), aggregate, data };
 }
 
@@ -53,18 +58,28 @@ export const isConditionFailure = (error: unknown) =>
 function projectionOf(keys: readonly string[], attributes: readonly string[] | undefined) {
   if (!attributes) return { names: {}, expression: undefined };
   const projected = [...new Set([...keys, TTL_ATTRIBUTE, ...attributes])];
-  return { names: Object.fromEntries(projected.map((name, i) => [`#p${i}`, name])), expression: projected.map((_, i) => `#p${i}`).join(', ') };
+  return {
+    names: Object.fromEntries(projected.map((name, i) => [`#p${i}`, name])),
+    expression: projected.map((_, i) => `#p${i}`).join(', '),
+  };
 }
 
 /** One item (strongly consistent); `attributes` reads only those top-level attributes besides the keys. */
-export async function getItem<T extends StoredItem>(db: Db, key: Keyed, now: Date, options: { attributes?: readonly string[] } = {}): Promise<T | undefined> {
+export async function getItem<T extends StoredItem>(
+  db: Db,
+  key: Keyed,
+  now: Date,
+  options: { attributes?: readonly string[] } = {},
+): Promise<T | undefined> {
   const projection = projectionOf(['pk', 'sk'], options.attributes);
   const out = await db.doc.send(
     new GetCommand({
       TableName: db.tableName,
       Key: { pk: key.pk, sk: key.sk },
       ConsistentRead: true,
-      ...(projection.expression ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names } : {}),
+      ...(projection.expression
+        ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names }
+        : {}),
     }),
   );
   const item = out.Item as T | undefined;
@@ -76,13 +91,19 @@ export async function getItem<T extends StoredItem>(db: Db, key: Keyed, now: Dat
  * Reads up to 100 items in one request (BatchGetItem, strongly consistent), in the order of their keys; a missing or
  * expired item is undefined. Keys DynamoDB leaves unprocessed (throttling) are asked again.
  */
-export async function getItems<T extends StoredItem>(db: Db, keys: readonly Keyed[], now: Date): Promise<Array<T | undefined>> {
+export async function getItems<T extends StoredItem>(
+  db: Db,
+  keys: readonly Keyed[],
+  now: Date,
+): Promise<Array<T | undefined>> {
   const found = new Map<string, T>();
   let pending: Keyed[] = keys.map(({ pk, sk }) => ({ pk, sk }));
   for (let attempt = 0; pending.length; attempt++) {
     if (attempt === 5) throw new Error('BatchGetItem: keys still unprocessed after 5 attempts');
     if (attempt) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-    const out = await db.doc.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: pending, ConsistentRead: true } } }));
+    const out = await db.doc.send(
+      new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: pending, ConsistentRead: true } } }),
+    );
     for (const item of (out.Responses?.[db.tableName] ?? []) as T[]) found.set(`${item.pk}\u0000${item.sk}`, item);
     pending = (out.UnprocessedKeys?.[db.tableName]?.Keys ?? []) as Keyed[];
   }
@@ -175,7 +196,11 @@ export async function saveVersioned<T extends StoredItem>(
     values[':empty'] = [];
     values[':opk'] = 'OUTBOX';
     values[':osk'] = `${events[0]!.occurredAt}#${next.pk}`;
-    sets.push('#outbox = list_append(if_not_exists(#outbox, :empty), :events)', '#opk = :opk', '#osk = if_not_exists(#osk, :osk)');
+    sets.push(
+      '#outbox = list_append(if_not_exists(#outbox, :empty), :events)',
+      '#opk = :opk',
+      '#osk = if_not_exists(#osk, :osk)',
+    );
   }
   const expression = `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`;
   try {
@@ -232,16 +257,35 @@ export async function queryPartition<T extends StoredItem>(
     now: Date;
   },
 ): Promise<Page<T>> {
-  const pkName = options.index === 'gsi1' ? 'gsi1pk' : options.index === 'gsi2' ? 'gsi2pk' : options.index === 'outbox' ? 'outboxPk' : 'pk';
-  const skName = options.index === 'gsi1' ? 'gsi1sk' : options.index === 'gsi2' ? 'gsi2sk' : options.index === 'outbox' ? 'outboxSk' : 'sk';
+  const pkName =
+    options.index === 'gsi1'
+      ? 'gsi1pk'
+      : options.index === 'gsi2'
+        ? 'gsi2pk'
+        : options.index === 'outbox'
+          ? 'outboxPk'
+          : 'pk';
+  const skName =
+    options.index === 'gsi1'
+      ? 'gsi1sk'
+      : options.index === 'gsi2'
+        ? 'gsi2sk'
+        : options.index === 'outbox'
+          ? 'outboxSk'
+          : 'sk';
   const projection = projectionOf(['pk', 'sk', pkName, skName], options.attributes);
-  const names: Record<string, string> = { ...(options.skPrefix ? { '#pk': pkName, '#sk': skName } : { '#pk': pkName }), ...projection.names };
+  const names: Record<string, string> = {
+    ...(options.skPrefix ? { '#pk': pkName, '#sk': skName } : { '#pk': pkName }),
+    ...projection.names,
+  };
   const input: QueryCommandInput = {
     TableName: db.tableName,
     IndexName: options.index,
     KeyConditionExpression: options.skPrefix ? '#pk = :pk AND begins_with(#sk, :sk)' : '#pk = :pk',
     ExpressionAttributeNames: names,
-    ExpressionAttributeValues: options.skPrefix ? { ':pk': options.pk, ':sk': options.skPrefix } : { ':pk': options.pk },
+    ExpressionAttributeValues: options.skPrefix
+      ? { ':pk': options.pk, ':sk': options.skPrefix }
+      : { ':pk': options.pk },
     ...(projection.expression ? { ProjectionExpression: projection.expression } : {}),
     ScanIndexForward: !options.descending,
     Limit: options.limit,

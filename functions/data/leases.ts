@@ -64,17 +64,29 @@ export async function getLease(db: Db, uuid: string, now: Date): Promise<LeaseIt
 }
 
 export async function createLease(db: Db, record: LeaseRecordData, events: OutboxEvent[] = []): Promise<LeaseItem> {
-  return (await createItem(db, { ...leaseKey(record.uuid), entity: 'lease' as const, ...record }, events)) as unknown as LeaseItem;
+  return (await createItem(
+    db,
+    { ...leaseKey(record.uuid), entity: 'lease' as const, ...record },
+    events,
+  )) as unknown as LeaseItem;
 }
 
 /** Saves the next state of a lease read at `previous.v` (409 when someone saved in between). */
-export async function saveLease(db: Db, previous: LeaseItem, next: LeaseItem, events: OutboxEvent[] = []): Promise<LeaseItem> {
+export async function saveLease(
+  db: Db,
+  previous: LeaseItem,
+  next: LeaseItem,
+  events: OutboxEvent[] = [],
+): Promise<LeaseItem> {
   const timeline = next.timeline.length > TIMELINE_LIMIT ? next.timeline.slice(-TIMELINE_LIMIT) : next.timeline;
   return saveVersioned<LeaseItem>(db, previous, { ...next, timeline }, events);
 }
 
 /** Many leases' rows at once (BatchGet, 100 a call), in the order asked. */
-export async function getLeaseRows(db: Db, uuids: readonly string[]): Promise<Map<string, Pick<LeaseItem, 'uuid' | 'row'>>> {
+export async function getLeaseRows(
+  db: Db,
+  uuids: readonly string[],
+): Promise<Map<string, Pick<LeaseItem, 'uuid' | 'row'>>> {
   // Only the row is read (a record's timeline can be long), 100 keys a call, the calls in parallel.
   const out = new Map<string, Pick<LeaseItem, 'uuid' | 'row'>>();
   const batches: string[][] = [];
@@ -84,9 +96,18 @@ export async function getLeaseRows(db: Db, uuids: readonly string[]): Promise<Ma
       let keys: Record<string, unknown>[] | undefined = batch.map(leaseKey);
       for (let round = 0; keys?.length && round < 5; round++) {
         const res = await db.doc.send(
-          new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: keys, ProjectionExpression: '#u, #r', ExpressionAttributeNames: { '#u': 'uuid', '#r': 'row' } } } }),
+          new BatchGetCommand({
+            RequestItems: {
+              [db.tableName]: {
+                Keys: keys,
+                ProjectionExpression: '#u, #r',
+                ExpressionAttributeNames: { '#u': 'uuid', '#r': 'row' },
+              },
+            },
+          }),
         );
-        for (const item of (res.Responses?.[db.tableName] ?? []) as Pick<LeaseItem, 'uuid' | 'row'>[]) out.set(item.uuid, item);
+        for (const item of (res.Responses?.[db.tableName] ?? []) as Pick<LeaseItem, 'uuid' | 'row'>[])
+          out.set(item.uuid, item);
         keys = res.UnprocessedKeys?.[db.tableName]?.Keys as Record<string, unknown>[] | undefined;
       }
     }),
@@ -99,16 +120,31 @@ export async function getLeaseRows(db: Db, uuids: readonly string[]): Promise<Ma
 const searchSk = (hmac: string) => `SEARCH#${hmac}`;
 
 /** Writes the search items of the added terms and deletes those of the removed ones. */
-export async function syncSearchTerms(db: Db, uuid: string, createdAt: string, before: readonly string[], after: readonly string[]) {
+export async function syncSearchTerms(
+  db: Db,
+  uuid: string,
+  createdAt: string,
+  before: readonly string[],
+  after: readonly string[],
+) {
   const removed = before.filter((k) => !after.includes(k));
   const added = after.filter((k) => !before.includes(k));
   await Promise.all([
-    ...removed.map((k) => db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: { pk: `APP#${uuid}`, sk: searchSk(k) } }))),
+    ...removed.map((k) =>
+      db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: { pk: `APP#${uuid}`, sk: searchSk(k) } })),
+    ),
     ...added.map((k) =>
       db.doc.send(
         new PutCommand({
           TableName: db.tableName,
-          Item: { pk: `APP#${uuid}`, sk: searchSk(k), entity: 'leaseSearch', v: 1, gsi1pk: `APPSEARCH#${k}`, gsi1sk: `${createdAt}#${uuid}` },
+          Item: {
+            pk: `APP#${uuid}`,
+            sk: searchSk(k),
+            entity: 'leaseSearch',
+            v: 1,
+            gsi1pk: `APPSEARCH#${k}`,
+            gsi1sk: `${createdAt}#${uuid}`,
+          },
         }),
       ),
     ),
@@ -116,7 +152,11 @@ export async function syncSearchTerms(db: Db, uuid: string, createdAt: string, b
 }
 
 /** The applications matching one search term (newest first, at most `max`). */
-export async function findBySearchTerm(db: Db, hmac: string, max = 500): Promise<{ uuid: string; createdAt: string }[]> {
+export async function findBySearchTerm(
+  db: Db,
+  hmac: string,
+  max = 500,
+): Promise<{ uuid: string; createdAt: string }[]> {
   const out: { uuid: string; createdAt: string }[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -150,7 +190,12 @@ export type CounterName = 'applications' | 'approvals' | 'denials' | 'funded_cou
 const counterKey = (scope: string, day: string) => ({ pk: `STATS#${scope}`, sk: `DAY#${day}` });
 
 /** Adds to a day's counters in every scope given ('*', 'store=<id>', 'retailer=<id>'). */
-export async function addToCounters(db: Db, scopes: readonly string[], day: string, add: Partial<Record<CounterName, number>>) {
+export async function addToCounters(
+  db: Db,
+  scopes: readonly string[],
+  day: string,
+  add: Partial<Record<CounterName, number>>,
+) {
   const entries = Object.entries(add).filter(([, n]) => n);
   if (!entries.length) return;
   const names = Object.fromEntries(entries.map(([k], i) => [`#c${i}`, k]));
@@ -173,11 +218,22 @@ export async function addToCounters(db: Db, scopes: readonly string[], day: stri
 export type DayCounters = Record<CounterName, number> & { day: string };
 
 export async function readCounters(db: Db, scope: string, days: readonly string[]): Promise<DayCounters[]> {
-  const res = await db.doc.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: days.map((d) => counterKey(scope, d)) } } }));
-  const found = new Map(((res.Responses?.[db.tableName] ?? []) as Record<string, unknown>[]).map((i) => [String(i.day), i]));
+  const res = await db.doc.send(
+    new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: days.map((d) => counterKey(scope, d)) } } }),
+  );
+  const found = new Map(
+    ((res.Responses?.[db.tableName] ?? []) as Record<string, unknown>[]).map((i) => [String(i.day), i]),
+  );
   return days.map((day) => {
     const i = found.get(day) ?? {};
     const n = (k: string) => (typeof i[k] === 'number' ? (i[k] as number) : 0);
-    return { day, applications: n('applications'), approvals: n('approvals'), denials: n('denials'), funded_count: n('funded_count'), funded_cents: n('funded_cents') };
+    return {
+      day,
+      applications: n('applications'),
+      approvals: n('approvals'),
+      denials: n('denials'),
+      funded_count: n('funded_count'),
+      funded_cents: n('funded_cents'),
+    };
   });
 }

@@ -7,7 +7,12 @@ export type MerchantKind = 'POSITEM' | 'POSORDER' | 'PICKUP' | 'PICKUPTX' | 'RET
 
 export const merchantKey = (kind: MerchantKind, id: string) => ({ pk: `${kind}#${id}`, sk: kind });
 
-export async function getMerchantRecord<T extends StoredItem>(db: Db, kind: MerchantKind, id: string, now: Date): Promise<T | undefined> {
+export async function getMerchantRecord<T extends StoredItem>(
+  db: Db,
+  kind: MerchantKind,
+  id: string,
+  now: Date,
+): Promise<T | undefined> {
   if (!id || id.length > 200) return undefined;
   return getItem<T>(db, merchantKey(kind, id), now);
 }

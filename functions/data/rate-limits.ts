@@ -6,10 +6,19 @@ import { isConditionFailure } from './items.ts';
 // (pk RATELIMIT#<caller>, sk W#<window start, epoch seconds>), bumped with a conditional ADD that refuses to pass the
 // limit, and removed by the table's TTL (expiresAt) shortly after the window ends.
 
-export const rateLimitKey = (caller: string, windowStart: number) => ({ pk: `RATELIMIT#${caller}`, sk: `W#${windowStart}` });
+export const rateLimitKey = (caller: string, windowStart: number) => ({
+  pk: `RATELIMIT#${caller}`,
+  sk: `W#${windowStart}`,
+});
 
 /** Counts one request in the window; `undefined` when the window already holds `limit` requests (nothing written). */
-export async function countRequest(db: Db, caller: string, windowStart: number, limit: number, expiresAt: number): Promise<number | undefined> {
+export async function countRequest(
+  db: Db,
+  caller: string,
+  windowStart: number,
+  limit: number,
+  expiresAt: number,
+): Promise<number | undefined> {
   try {
     const out = await db.doc.send(
       new UpdateCommand({

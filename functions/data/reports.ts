@@ -25,7 +25,13 @@ export async function claimReportEvent(db: Db, eventId: string, at: string): Pro
     await db.doc.send(
       new PutCommand({
         TableName: db.tableName,
-        Item: { pk: `REPORTEVENT#${eventId}`, sk: 'REPORTEVENT', entity: 'report-event', at, expiresAt: Math.floor(Date.parse(at) / 1000) + 90 * 86_400 },
+        Item: {
+          pk: `REPORTEVENT#${eventId}`,
+          sk: 'REPORTEVENT',
+          entity: 'report-event',
+          at,
+          expiresAt: Math.floor(Date.parse(at) / 1000) + 90 * 86_400,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -38,10 +44,17 @@ export async function claimReportEvent(db: Db, eventId: string, at: string): Pro
 
 /** Releases a claim whose counting failed (so the relay's retry counts it). */
 export async function releaseReportEvent(db: Db, eventId: string): Promise<void> {
-  await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: { pk: `REPORTEVENT#${eventId}`, sk: 'REPORTEVENT' } }));
+  await db.doc.send(
+    new DeleteCommand({ TableName: db.tableName, Key: { pk: `REPORTEVENT#${eventId}`, sk: 'REPORTEVENT' } }),
+  );
 }
 
-export async function addUwCounters(db: Db, scopes: readonly string[], day: string, add: Partial<Record<UwCounterName, number>>) {
+export async function addUwCounters(
+  db: Db,
+  scopes: readonly string[],
+  day: string,
+  add: Partial<Record<UwCounterName, number>>,
+) {
   const entries = Object.entries(add).filter(([, n]) => n);
   if (!entries.length) return;
   await Promise.all(
@@ -52,14 +65,24 @@ export async function addUwCounters(db: Db, scopes: readonly string[], day: stri
           Key: { pk: `STATS#${scope}`, sk: `${UW_PREFIX}${day}` },
           UpdateExpression: `SET entity = :e, #day = :day ADD ${entries.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
           ExpressionAttributeNames: { ...Object.fromEntries(entries.map(([k], i) => [`#c${i}`, k])), '#day': 'day' },
-          ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, n], i) => [`:c${i}`, n])), ':e': 'stats', ':day': day },
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(entries.map(([, n], i) => [`:c${i}`, n])),
+            ':e': 'stats',
+            ':day': day,
+          },
         }),
       ),
     ),
   );
 }
 
-async function queryDays(db: Db, scope: string, prefix: string, from: string, to: string): Promise<Map<string, Record<string, unknown>>> {
+async function queryDays(
+  db: Db,
+  scope: string,
+  prefix: string,
+  from: string,
+  to: string,
+): Promise<Map<string, Record<string, unknown>>> {
   const out = new Map<string, Record<string, unknown>>();
   let start: Record<string, unknown> | undefined;
   do {
@@ -77,14 +100,27 @@ async function queryDays(db: Db, scope: string, prefix: string, from: string, to
   return out;
 }
 
-const NAMES: (UwCounterName | LeaseCounterName)[] = ['applications', 'approvals', 'denials', 'funded_count', 'funded_cents', 'approved_count', 'approved_cents', 'fpd_due', 'fpd_paid'];
+const NAMES: (UwCounterName | LeaseCounterName)[] = [
+  'applications',
+  'approvals',
+  'denials',
+  'funded_count',
+  'funded_cents',
+  'approved_count',
+  'approved_cents',
+  'fpd_due',
+  'fpd_paid',
+];
 
 /** The days from..to (inclusive) of a scope with every counter (0 when none), lease and underwriting counters joined. */
 export async function readDayCounters(db: Db, scope: string, days: readonly string[]): Promise<DayRow[]> {
   if (!days.length) return [];
   const from = days[0]!;
   const to = days[days.length - 1]!;
-  const [lease, uw] = await Promise.all([queryDays(db, scope, LEASE_PREFIX, from, to), queryDays(db, scope, UW_PREFIX, from, to)]);
+  const [lease, uw] = await Promise.all([
+    queryDays(db, scope, LEASE_PREFIX, from, to),
+    queryDays(db, scope, UW_PREFIX, from, to),
+  ]);
   return days.map((day) => {
     const a = lease.get(day) ?? {};
     const b = uw.get(day) ?? {};

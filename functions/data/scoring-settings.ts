@@ -1,7 +1,15 @@
 import { parseScoringSettings, type ScoringSettings } from '../../machines/domain/scoring-settings.ts';
 import type { Db } from './client.ts';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { createItem, getItem, isConditionFailure, putItem, queryPartition, saveVersioned, type StoredItem } from './items.ts';
+import {
+  createItem,
+  getItem,
+  isConditionFailure,
+  putItem,
+  queryPartition,
+  saveVersioned,
+  type StoredItem,
+} from './items.ts';
 
 // The decision engine's scoring settings as data (seed 001 "Scoring Settings"): one versioned item
 //   SETTINGS#scoring / SETTINGS        the settings in force (v = optimistic-locking version)
@@ -30,7 +38,12 @@ interface ScoringSettingsItem extends StoredItem {
 export async function getScoringSettings(db: Db, now: Date): Promise<StoredScoringSettings | undefined> {
   const item = await getItem<ScoringSettingsItem>(db, SCORING_SETTINGS_KEY, now);
   if (!item) return undefined;
-  return { settings: parseScoringSettings(item.settings), v: item.v, updatedAt: item.updatedAt, updatedBy: item.updatedBy };
+  return {
+    settings: parseScoringSettings(item.settings),
+    v: item.v,
+    updatedAt: item.updatedAt,
+    updatedBy: item.updatedBy,
+  };
 }
 
 /** Writes the settings only when none are stored (the seed): an edited value is never overwritten. */
@@ -38,12 +51,26 @@ export async function seedScoringSettings(db: Db, settings: ScoringSettings, now
   if (await getItem(db, SCORING_SETTINGS_KEY, now)) return false;
   try {
     const valid = parseScoringSettings(settings);
-    await createItem(db, { ...SCORING_SETTINGS_KEY, entity: 'scoringSettings', settings: valid, updatedAt: now.toISOString(), updatedBy: 'seed' });
-    await putItem(db, { ...historyKey(1), entity: 'scoringSettingsHistory', v: 1, settings: valid, updatedAt: now.toISOString(), updatedBy: 'seed' });
+    await createItem(db, {
+      ...SCORING_SETTINGS_KEY,
+      entity: 'scoringSettings',
+      settings: valid,
+      updatedAt: now.toISOString(),
+      updatedBy: 'seed',
+    });
+    await putItem(db, {
+      ...historyKey(1),
+      entity: 'scoringSettingsHistory',
+      v: 1,
+      settings: valid,
+      updatedAt: now.toISOString(),
+      updatedBy: 'seed',
+    });
     return true;
   } catch (error) {
     // Another process seeded it in between.
-    if (error instanceof Error && 'statusCode' in error && (error as { statusCode: number }).statusCode === 409) return false;
+    if (error instanceof Error && 'statusCode' in error && (error as { statusCode: number }).statusCode === 409)
+      return false;
     throw error;
   }
 }
@@ -64,8 +91,22 @@ export async function saveScoringSettings(
   const current = await getItem<ScoringSettingsItem>(db, SCORING_SETTINGS_KEY, now);
   const updatedAt = now.toISOString();
   if (!current) {
-    await createItem(db, { ...SCORING_SETTINGS_KEY, entity: 'scoringSettings', settings: valid, updatedAt, updatedBy: who });
-    await putItem(db, { ...historyKey(1), entity: 'scoringSettingsHistory', v: 1, settings: valid, updatedAt, updatedBy: who, ...historyAttributes(history) });
+    await createItem(db, {
+      ...SCORING_SETTINGS_KEY,
+      entity: 'scoringSettings',
+      settings: valid,
+      updatedAt,
+      updatedBy: who,
+    });
+    await putItem(db, {
+      ...historyKey(1),
+      entity: 'scoringSettingsHistory',
+      v: 1,
+      settings: valid,
+      updatedAt,
+      updatedBy: who,
+      ...historyAttributes(history),
+    });
     return { settings: valid, v: 1, updatedAt, updatedBy: who };
   }
   const previous = expectedV === undefined ? current : { ...current, v: expectedV };
@@ -77,7 +118,15 @@ export async function saveScoringSettings(
     updatedAt,
     updatedBy: who,
   });
-  await putItem(db, { ...historyKey(saved.v), entity: 'scoringSettingsHistory', v: 1, settings: valid, updatedAt, updatedBy: who, ...historyAttributes(history) });
+  await putItem(db, {
+    ...historyKey(saved.v),
+    entity: 'scoringSettingsHistory',
+    v: 1,
+    settings: valid,
+    updatedAt,
+    updatedBy: who,
+    ...historyAttributes(history),
+  });
   return { settings: valid, v: saved.v, updatedAt, updatedBy: who };
 }
 
@@ -134,8 +183,18 @@ export async function getScoringHistory(db: Db, n: number, now: Date): Promise<S
 }
 
 /** History entries, newest first: one Query of the settings partition (never a Scan). */
-export async function listScoringHistory(db: Db, options: { limit: number; cursor?: string; now: Date }): Promise<{ entries: ScoringHistoryEntry[]; cursor?: string }> {
-  const page = await queryPartition<HistoryItem>(db, { pk: SCORING_SETTINGS_KEY.pk, skPrefix: 'HISTORY#', descending: true, limit: options.limit, cursor: options.cursor, now: options.now });
+export async function listScoringHistory(
+  db: Db,
+  options: { limit: number; cursor?: string; now: Date },
+): Promise<{ entries: ScoringHistoryEntry[]; cursor?: string }> {
+  const page = await queryPartition<HistoryItem>(db, {
+    pk: SCORING_SETTINGS_KEY.pk,
+    skPrefix: 'HISTORY#',
+    descending: true,
+    limit: options.limit,
+    cursor: options.cursor,
+    now: options.now,
+  });
   return { entries: page.items.map(historyEntry), cursor: page.cursor };
 }
 
@@ -197,7 +256,11 @@ export async function saveScoringDraft(
     const created = await createItem(db, note === undefined ? rest : { ...rest, note });
     return draftOf(created as DraftItem);
   }
-  const saved = await saveVersioned<DraftItem>(db, { ...DRAFT_KEY, entity: 'scoringSettingsDraft', v: expectedV }, { ...body, v: expectedV });
+  const saved = await saveVersioned<DraftItem>(
+    db,
+    { ...DRAFT_KEY, entity: 'scoringSettingsDraft', v: expectedV },
+    { ...body, v: expectedV },
+  );
   return draftOf(saved);
 }
 

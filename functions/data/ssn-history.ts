@@ -20,7 +20,13 @@ type HistoryItem = (StoredItem & { entity: 'application'; meta: ApplicationMeta 
  * `who`: the SSN, or the partition an application is indexed under (functions/data/applications.ts ssnPartitionOf),
  * which spares computing the MAC (a KMS call in AWS).
  */
-export async function findSsnHistory(db: Db, crypto: FieldCrypto, who: { ssn: string } | { partition: string }, now: Date, limit = 20): Promise<SsnHistory> {
+export async function findSsnHistory(
+  db: Db,
+  crypto: FieldCrypto,
+  who: { ssn: string } | { partition: string },
+  now: Date,
+  limit = 20,
+): Promise<SsnHistory> {
   const page = await queryPartition<HistoryItem>(db, {
     index: 'gsi2',
     pk: 'partition' in who ? who.partition : `SSN#${await crypto.blindIndex('ssn', who.ssn)}`,

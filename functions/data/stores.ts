@@ -1,7 +1,17 @@
 import type { StoreSearchHit, StoreView } from '../../machines/contracts/store.ts';
 import type { Db } from './client.ts';
 import { RecentValues } from '../platform/recent-values.ts';
-import { claimUnique, createItem, deleteItem, getItem, putItem, queryPartition, releaseUnique, saveVersioned, type StoredItem } from './items.ts';
+import {
+  claimUnique,
+  createItem,
+  deleteItem,
+  getItem,
+  putItem,
+  queryPartition,
+  releaseUnique,
+  saveVersioned,
+  type StoredItem,
+} from './items.ts';
 
 // Retailer: pk RETAILER#id; found by slug through gsi1 (RETAILERSLUG#slug).
 // Store:    pk STORE#id;    found by retailer + slug through gsi1 (RETAILER#retailerId / STORE#slug).
@@ -40,9 +50,19 @@ export async function findRetailerBySlug(db: Db, slug: string, now: Date): Promi
   return page.items[0];
 }
 
-export async function findStoreBySlug(db: Db, retailerId: string, slug: string, now: Date): Promise<StoreItem | undefined> {
+export async function findStoreBySlug(
+  db: Db,
+  retailerId: string,
+  slug: string,
+  now: Date,
+): Promise<StoreItem | undefined> {
   if (!isSlug(slug)) return undefined;
-  const page = await queryPartition<StoreItem>(db, { index: 'gsi1', pk: `RETAILER#${retailerId}`, skPrefix: `STORE#${slug}`, now });
+  const page = await queryPartition<StoreItem>(db, {
+    index: 'gsi1',
+    pk: `RETAILER#${retailerId}`,
+    skPrefix: `STORE#${slug}`,
+    now,
+  });
   return page.items.find((s) => s.view.slug === slug);
 }
 
@@ -63,12 +83,24 @@ const storeWritten = (db: Db) => recentStores.get(db.doc)?.clear();
 /** A store as read by this process within seconds (the object is shared: callers must not change it). */
 export function getRecentStoreById(db: Db, id: string, now: Date): Promise<StoreItem | undefined> {
   let stores = recentStores.get(db.doc);
-  if (!stores) recentStores.set(db.doc, (stores = new RecentValues({ freshMs: STORE_CACHE_MS, staleMs: STORE_CACHE_MS, maxEntries: 1_000 })));
+  if (!stores)
+    recentStores.set(
+      db.doc,
+      (stores = new RecentValues({ freshMs: STORE_CACHE_MS, staleMs: STORE_CACHE_MS, maxEntries: 1_000 })),
+    );
   return stores.get(id, () => getStoreById(db, id, now));
 }
 
-export const searchWords = (text: string) =>
-  [...new Set(text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').split(/[^a-z0-9]+/).filter(Boolean))];
+export const searchWords = (text: string) => [
+  ...new Set(
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean),
+  ),
+];
 
 /** Writes (or rewrites) a retailer; used by the demo seed and the staff portal. */
 export async function putRetailer(db: Db, retailer: RetailerRecord & { v?: number }) {
@@ -96,7 +128,13 @@ export async function putStore(db: Db, store: { view: StoreView; active: boolean
   storeWritten(db);
   const hit: StoreSearchHit = {
     retailer: { slug: view.retailer.slug, name: view.retailer.name },
-    store: { slug: view.slug, name: view.name, label: view.label, city: view.shipping_address.city ?? '', state: view.shipping_address.state },
+    store: {
+      slug: view.slug,
+      name: view.name,
+      label: view.label,
+      city: view.shipping_address.city ?? '',
+      state: view.shipping_address.state,
+    },
   };
   for (const word of searchWords(`${view.name} ${view.label} ${view.retailer.name}`)) {
     await putItem(db, {
@@ -175,7 +213,13 @@ const storeAttributes = (view: StoreView, active: boolean, admin: Partial<StoreA
 function searchHit(view: StoreView): StoreSearchHit {
   return {
     retailer: { slug: view.retailer.slug, name: view.retailer.name },
-    store: { slug: view.slug, name: view.name, label: view.label, city: view.shipping_address.city ?? '', state: view.shipping_address.state },
+    store: {
+      slug: view.slug,
+      name: view.name,
+      label: view.label,
+      city: view.shipping_address.city ?? '',
+      state: view.shipping_address.state,
+    },
   };
 }
 
@@ -190,12 +234,25 @@ async function writeSearchItems(db: Db, view: StoreView, active: boolean, previo
   }
   const hit = searchHit(view);
   for (const word of words) {
-    await putItem(db, { pk: `STORESEARCH#${word[0]}`, sk: `${word}#${view.id}`, entity: 'storeSearch', v: 1, storeId: view.id, active, hit });
+    await putItem(db, {
+      pk: `STORESEARCH#${word[0]}`,
+      sk: `${word}#${view.id}`,
+      entity: 'storeSearch',
+      v: 1,
+      storeId: view.id,
+      active,
+      hit,
+    });
   }
 }
 
 /** Creates a store; false when its slug is taken within the retailer. */
-export async function createStoreRecord(db: Db, view: StoreView, active: boolean, admin: Partial<StoreAdmin>): Promise<StaffStoreItem | false> {
+export async function createStoreRecord(
+  db: Db,
+  view: StoreView,
+  active: boolean,
+  admin: Partial<StoreAdmin>,
+): Promise<StaffStoreItem | false> {
   if (!(await claimUnique(db, 'store-slug', storeSlugClaim(view.retailer.id, view.slug), view.id))) return false;
   if (await findStoreBySlug(db, view.retailer.id, view.slug, new Date())) {
     // A seeded store holds the slug without a claim: keep it.
@@ -228,7 +285,10 @@ export async function saveStoreRecord(
   }
   let saved: StaffStoreItem;
   try {
-    saved = await saveVersioned(db, previous, { ...previous, ...storeAttributes(view, active, admin) } as StaffStoreItem);
+    saved = await saveVersioned(db, previous, {
+      ...previous,
+      ...storeAttributes(view, active, admin),
+    } as StaffStoreItem);
   } catch (error) {
     if (slugChanged) await releaseUnique(db, 'store-slug', storeSlugClaim(view.retailer.id, view.slug));
     throw error;
@@ -242,7 +302,8 @@ export async function saveStoreRecord(
 export async function deleteStoreRecord(db: Db, store: StaffStoreItem) {
   await deleteItem(db, storeKey(store.view.id));
   storeWritten(db);
-  for (const word of storeWords(store.view)) await deleteItem(db, { pk: `STORESEARCH#${word[0]}`, sk: `${word}#${store.view.id}` });
+  for (const word of storeWords(store.view))
+    await deleteItem(db, { pk: `STORESEARCH#${word[0]}`, sk: `${word}#${store.view.id}` });
   await releaseUnique(db, 'store-slug', storeSlugClaim(store.view.retailer.id, store.view.slug));
 }
 
@@ -251,7 +312,13 @@ export async function storesOfRetailer(db: Db, retailerId: string, now: Date): P
   const out: StaffStoreItem[] = [];
   let cursor: string | undefined;
   do {
-    const page = await queryPartition<StaffStoreItem>(db, { index: 'gsi1', pk: `RETAILER#${retailerId}`, skPrefix: 'STORE#', cursor, now });
+    const page = await queryPartition<StaffStoreItem>(db, {
+      index: 'gsi1',
+      pk: `RETAILER#${retailerId}`,
+      skPrefix: 'STORE#',
+      cursor,
+      now,
+    });
     out.push(...page.items.map((s) => ({ ...s, id: s.view.id })));
     cursor = page.cursor;
   } while (cursor);

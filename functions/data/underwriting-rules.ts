@@ -24,7 +24,12 @@ interface StateRuleItem extends StoredItem {
   updatedBy: string;
 }
 
-const fromItem = (item: StateRuleItem): StoredStateRule => ({ ...item.rule, v: item.v, updatedAt: item.updatedAt, updatedBy: item.updatedBy });
+const fromItem = (item: StateRuleItem): StoredStateRule => ({
+  ...item.rule,
+  v: item.v,
+  updatedAt: item.updatedAt,
+  updatedBy: item.updatedBy,
+});
 
 /** Every stored state rule, by state. */
 export async function listStateRules(db: Db, now: Date): Promise<Map<string, StoredStateRule>> {
@@ -47,7 +52,13 @@ export async function getStateRule(db: Db, state: StateCode, now: Date): Promise
  * Writes a state's rule. `expectedV` is the version the editor read (0 = none stored yet); without it the current
  * version is used. 409 when someone saved in between.
  */
-export async function saveStateRule(db: Db, rule: StateRule, who: string, now: Date, expectedV?: number): Promise<StoredStateRule> {
+export async function saveStateRule(
+  db: Db,
+  rule: StateRule,
+  who: string,
+  now: Date,
+  expectedV?: number,
+): Promise<StoredStateRule> {
   const current = await getItem<StateRuleItem>(db, stateKey(rule.state), now);
   const updatedAt = now.toISOString();
   const next = { ...stateKey(rule.state), entity: 'stateRule' as const, rule, updatedAt, updatedBy: who };
@@ -73,11 +84,23 @@ export async function seedStateRules(db: Db, now: Date): Promise<number> {
   for (const rule of DEFAULT_STATE_RULES) {
     if (stored.has(rule.state)) continue;
     try {
-      await createItem(db, { ...stateKey(rule.state), entity: 'stateRule', rule, updatedAt: now.toISOString(), updatedBy: 'seed' });
+      await createItem(db, {
+        ...stateKey(rule.state),
+        entity: 'stateRule',
+        rule,
+        updatedAt: now.toISOString(),
+        updatedBy: 'seed',
+      });
       written++;
     } catch (error) {
       // Another process seeded it in between.
-      if (!(error && typeof error === 'object' && 'statusCode' in error && (error as { statusCode: number }).statusCode === 409)) throw error;
+      if (!(
+        error &&
+        typeof error === 'object' &&
+        'statusCode' in error &&
+        (error as { statusCode: number }).statusCode === 409
+      ))
+        throw error;
     }
   }
   return written;
@@ -102,13 +125,26 @@ interface SettingsItem<T> extends StoredItem {
   updatedBy: string;
 }
 
-export async function getRuleSettings<T>(db: Db, kind: SettingsKind, now: Date): Promise<StoredSettings<T> | undefined> {
+export async function getRuleSettings<T>(
+  db: Db,
+  kind: SettingsKind,
+  now: Date,
+): Promise<StoredSettings<T> | undefined> {
   const item = await getItem<SettingsItem<T>>(db, settingsKey(kind), now);
-  return item ? { settings: item.settings, v: item.v, updatedAt: item.updatedAt, updatedBy: item.updatedBy } : undefined;
+  return item
+    ? { settings: item.settings, v: item.v, updatedAt: item.updatedAt, updatedBy: item.updatedBy }
+    : undefined;
 }
 
 /** Replaces the settings read at `expectedV` (0 = none stored yet; 409 when someone saved in between). */
-export async function saveRuleSettings<T>(db: Db, kind: SettingsKind, settings: T, who: string, now: Date, expectedV?: number): Promise<StoredSettings<T>> {
+export async function saveRuleSettings<T>(
+  db: Db,
+  kind: SettingsKind,
+  settings: T,
+  who: string,
+  now: Date,
+  expectedV?: number,
+): Promise<StoredSettings<T>> {
   const current = await getItem<SettingsItem<T>>(db, settingsKey(kind), now);
   const updatedAt = now.toISOString();
   const next = { ...settingsKey(kind), entity: 'ruleSettings' as const, settings, updatedAt, updatedBy: who };
@@ -126,10 +162,22 @@ export async function saveRuleSettings<T>(db: Db, kind: SettingsKind, settings: 
 export async function seedRuleSettings<T>(db: Db, kind: SettingsKind, settings: T, now: Date): Promise<boolean> {
   if (await getItem(db, settingsKey(kind), now)) return false;
   try {
-    await createItem(db, { ...settingsKey(kind), entity: 'ruleSettings', settings, updatedAt: now.toISOString(), updatedBy: 'seed' });
+    await createItem(db, {
+      ...settingsKey(kind),
+      entity: 'ruleSettings',
+      settings,
+      updatedAt: now.toISOString(),
+      updatedBy: 'seed',
+    });
     return true;
   } catch (error) {
-    if (error && typeof error === 'object' && 'statusCode' in error && (error as { statusCode: number }).statusCode === 409) return false;
+    if (
+      error &&
+      typeof error === 'object' &&
+      'statusCode' in error &&
+      (error as { statusCode: number }).statusCode === 409
+    )
+      return false;
     throw error;
   }
 }

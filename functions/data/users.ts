@@ -50,7 +50,8 @@ export async function findUserByLogin(db: Db, login: string, now: Date): Promise
 
 /** Seeds or overwrites a user, claiming its user name and e-mail. */
 export async function putUser(db: Db, user: UserRecord & { v?: number }): Promise<void> {
-  if (!(await claimUnique(db, 'username', user.username, user.id))) throw new Error(`User name ${user.username} is taken`);
+  if (!(await claimUnique(db, 'username', user.username, user.id)))
+    throw new Error(`User name ${user.username} is taken`);
   if (!(await claimUnique(db, 'email', user.email, user.id))) throw new Error(`E-mail ${user.email} is in use`);
   await putItem(db, {
     ...userKey(user.id),

@@ -79,14 +79,26 @@ export async function createDelivery(db: Db, record: WebhookDeliveryRecord, now:
     });
     return true;
   } catch (error) {
-    if (error instanceof Error && 'statusCode' in error && (error as { statusCode: number }).statusCode === 409) return false;
+    if (error instanceof Error && 'statusCode' in error && (error as { statusCode: number }).statusCode === 409)
+      return false;
     throw error;
   }
 }
 
 /** The deliveries of a checkout's events, newest first (through the pointers in its partition). */
-export async function listCheckoutDeliveries(db: Db, checkoutId: string, now: Date, limit = 100): Promise<WebhookDeliveryItem[]> {
-  const pointers = await queryPartition<StoredItem & { eventId: string }>(db, { pk: `CHECKOUT#${checkoutId}`, skPrefix: 'WEBHOOK#', descending: true, limit, now });
+export async function listCheckoutDeliveries(
+  db: Db,
+  checkoutId: string,
+  now: Date,
+  limit = 100,
+): Promise<WebhookDeliveryItem[]> {
+  const pointers = await queryPartition<StoredItem & { eventId: string }>(db, {
+    pk: `CHECKOUT#${checkoutId}`,
+    skPrefix: 'WEBHOOK#',
+    descending: true,
+    limit,
+    now,
+  });
   const items = await Promise.all(pointers.items.map((p) => getDelivery(db, p.eventId, now)));
   return items.filter((i): i is WebhookDeliveryItem => Boolean(i));
 }
@@ -95,7 +107,11 @@ export async function getDelivery(db: Db, eventId: string, now: Date): Promise<W
   return getItem<WebhookDeliveryItem>(db, deliveryKey(eventId), now);
 }
 
-export async function saveDelivery(db: Db, previous: WebhookDeliveryItem, next: WebhookDeliveryItem): Promise<WebhookDeliveryItem> {
+export async function saveDelivery(
+  db: Db,
+  previous: WebhookDeliveryItem,
+  next: WebhookDeliveryItem,
+): Promise<WebhookDeliveryItem> {
   const index = dueIndex(next);
   return saveVersioned<WebhookDeliveryItem>(db, previous, { ...next, ...index } as WebhookDeliveryItem);
 }

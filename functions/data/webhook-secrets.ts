@@ -19,14 +19,29 @@ export interface WebhookSecretItem extends StoredItem {
 
 export const secretKey = (retailerId: string) => ({ pk: `RETAILERSECRET#${retailerId}`, sk: 'WEBHOOK' });
 
-export async function getWebhookSecretItem(db: Db, retailerId: string, now: Date): Promise<WebhookSecretItem | undefined> {
+export async function getWebhookSecretItem(
+  db: Db,
+  retailerId: string,
+  now: Date,
+): Promise<WebhookSecretItem | undefined> {
   return getItem<WebhookSecretItem>(db, secretKey(retailerId), now);
 }
 
 /** Creates the secret unless one exists; answers the item that is stored either way. */
-export async function createWebhookSecretItem(db: Db, retailerId: string, sealed: string, now: Date): Promise<WebhookSecretItem> {
+export async function createWebhookSecretItem(
+  db: Db,
+  retailerId: string,
+  sealed: string,
+  now: Date,
+): Promise<WebhookSecretItem> {
   try {
-    return (await createItem(db, { ...secretKey(retailerId), entity: 'webhookSecret', retailerId, sealed, createdAt: now.toISOString() })) as WebhookSecretItem;
+    return (await createItem(db, {
+      ...secretKey(retailerId),
+      entity: 'webhookSecret',
+      retailerId,
+      sealed,
+      createdAt: now.toISOString(),
+    })) as WebhookSecretItem;
   } catch (error) {
     const existing = await getWebhookSecretItem(db, retailerId, now);
     if (existing) return existing;
@@ -35,6 +50,10 @@ export async function createWebhookSecretItem(db: Db, retailerId: string, sealed
 }
 
 /** Replaces the secrets with a version check (409 when another rotation won). */
-export async function saveWebhookSecretItem(db: Db, previous: WebhookSecretItem, next: WebhookSecretItem): Promise<WebhookSecretItem> {
+export async function saveWebhookSecretItem(
+  db: Db,
+  previous: WebhookSecretItem,
+  next: WebhookSecretItem,
+): Promise<WebhookSecretItem> {
   return saveVersioned<WebhookSecretItem>(db, previous, next);
 }

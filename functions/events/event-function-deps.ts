@@ -1,7 +1,12 @@
 import { createBaseDeps } from '../platform/base-deps.ts';
 import type { Deps } from '../platform/deps.ts';
 import { loadConfigWithSecrets } from '../platform/secrets.ts';
-import { checkProviderFactories, lazyProviders, type ProviderFactories, type ProviderKey } from '../providers/wiring.ts';
+import {
+  checkProviderFactories,
+  lazyProviders,
+  type ProviderFactories,
+  type ProviderKey,
+} from '../providers/wiring.ts';
 
 /** Builds an event function's dependencies on first use; `providers` names the third parties it may touch. */
 export interface EventFunctionDeps {

@@ -30,6 +30,10 @@ export async function onLeaseRelevantEvent(deps: Deps, event: OutboxEvent): Prom
       if (typeof uuid === 'string' && uuid) await syncLease(deps, uuid);
     }
   } catch (error) {
-    deps.log.warn('staff lease records will catch up later', { eventId: event.id, type: event.type, error: String(error) });
+    deps.log.warn('staff lease records will catch up later', {
+      eventId: event.id,
+      type: event.type,
+      error: String(error),
+    });
   }
 }

@@ -11,7 +11,10 @@ import { relayItem } from './outbox-relay.ts';
 // reported by its sequence number (ReportBatchItemFailures), so the stream retries from it; after every retry it goes
 // to the relay's dead-letter queue and the scheduled outbox sweep (scheduled-jobs-lambda.ts) relays the item later.
 
-export function outboxRelayHandler(deps: () => Promise<Pick<Deps, 'db' | 'clock' | 'log' | 'config'>>, bus?: EventPublisher) {
+export function outboxRelayHandler(
+  deps: () => Promise<Pick<Deps, 'db' | 'clock' | 'log' | 'config'>>,
+  bus?: EventPublisher,
+) {
   return async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
     const d = await deps();
     const publisher = bus ?? eventBridgeBus({ busName: d.config.eventBusName ?? 'default', region: d.config.region });

@@ -1,6 +1,13 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../data/client.ts';
-import { getItem, isConditionFailure, queryPartition, type Keyed, type OutboxEvent, type StoredItem } from '../data/items.ts';
+import {
+  getItem,
+  isConditionFailure,
+  queryPartition,
+  type Keyed,
+  type OutboxEvent,
+  type StoredItem,
+} from '../data/items.ts';
 import type { EventPublisher } from './event-bus.ts';
 
 interface WithOutbox extends StoredItem {
@@ -34,7 +41,10 @@ export async function relayItem(db: Db, bus: EventPublisher, key: Keyed, now: Da
     // Events were appended after our read: remove only the published ones (they are at the front). Highest index
     // first: dynalite applies list removals one by one, so removing [0] first would shift the rest and drop an
     // unpublished event; in this order both dynalite and DynamoDB remove exactly these.
-    const removes = events.map((_, i) => `#o[${i}]`).reverse().join(', ');
+    const removes = events
+      .map((_, i) => `#o[${i}]`)
+      .reverse()
+      .join(', ');
     const conditions = events.map((_, i) => `#o[${i}].id = :id${i}`).join(' AND ');
     await db.doc.send(
       new UpdateCommand({
@@ -51,7 +61,12 @@ export async function relayItem(db: Db, bus: EventPublisher, key: Keyed, now: Da
 }
 
 /** One pass over the sparse OUTBOX index (the local poller and the AWS schedule both run this). */
-export async function relayOutbox(db: Db, bus: EventPublisher, now: Date, onError?: (error: unknown, key: Keyed) => void): Promise<number> {
+export async function relayOutbox(
+  db: Db,
+  bus: EventPublisher,
+  now: Date,
+  onError?: (error: unknown, key: Keyed) => void,
+): Promise<number> {
   let published = 0;
   let cursor: string | undefined;
   do {

@@ -28,7 +28,10 @@ export function outboxEventOf(record: Pick<SQSRecord, 'body' | 'messageId'>): Ou
     throw new Error(`Message ${record.messageId} is not JSON`);
   }
   const parsed = envelopeSchema.safeParse(body);
-  if (!parsed.success) throw new Error(`Message ${record.messageId} is not a platform event: ${parsed.error.issues.map((i) => i.path.join('.') || i.message).join(', ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `Message ${record.messageId} is not a platform event: ${parsed.error.issues.map((i) => i.path.join('.') || i.message).join(', ')}`,
+    );
   return parsed.data.detail as OutboxEvent;
 }
 
@@ -47,7 +50,11 @@ export async function consumeBatch(
     try {
       await consume(outboxEventOf(record));
     } catch (error) {
-      log.error('event not consumed; it will be retried', { messageId: record.messageId, receiveCount: record.attributes?.ApproximateReceiveCount, error: String(error) });
+      log.error('event not consumed; it will be retried', {
+        messageId: record.messageId,
+        receiveCount: record.attributes?.ApproximateReceiveCount,
+        error: String(error),
+      });
       batchItemFailures.push({ itemIdentifier: record.messageId });
     }
   };

@@ -19,9 +19,11 @@ export async function onReportEvent(deps: Deps, event: OutboxEvent): Promise<voi
       await keepNoticeOf(deps, event.aggregate.id);
       return;
     }
-    if (event.type === 'application.approved') return await counted(deps, event, () => countApproval(deps, event.aggregate.id));
+    if (event.type === 'application.approved')
+      return await counted(deps, event, () => countApproval(deps, event.aggregate.id));
     if (event.type === 'lease.funded') return await counted(deps, event, () => countFirstPaymentDue(deps, event));
-    if (event.type === 'lease.payment.recorded' && event.data.sequence === 1) return await counted(deps, event, () => countFirstPaymentPaid(deps, event));
+    if (event.type === 'lease.payment.recorded' && event.data.sequence === 1)
+      return await counted(deps, event, () => countFirstPaymentPaid(deps, event));
   } catch (error) {
     deps.log.warn('report counters will miss an event', { eventId: event.id, type: event.type, error: String(error) });
   }
@@ -42,7 +44,10 @@ async function countApproval(deps: Deps, uuid: string) {
   const decision = record?.decision as { code?: string; approvalCents?: number; decidedAt?: string | null } | undefined;
   if (!record || !decision || decision.code !== 'A') return;
   const day = lenderDay(record.decidedAt ?? decision.decidedAt ?? deps.clock().toISOString());
-  await addUwCounters(deps.db, counterScopes(record.storeId, record.retailerId), day, { approved_count: 1, approved_cents: decision.approvalCents ?? 0 });
+  await addUwCounters(deps.db, counterScopes(record.storeId, record.retailerId), day, {
+    approved_count: 1,
+    approved_cents: decision.approvalCents ?? 0,
+  });
 }
 
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);

@@ -27,13 +27,23 @@ export interface JobsRun {
 }
 
 /** Relays the aggregates whose oldest outbox event is older than `minAgeMs` (the OUTBOX index is oldest first). */
-export async function sweepOutbox(deps: Pick<Deps, 'db' | 'clock' | 'log'>, bus: EventPublisher, minAgeMs = SWEEP_AFTER_MS): Promise<number> {
+export async function sweepOutbox(
+  deps: Pick<Deps, 'db' | 'clock' | 'log'>,
+  bus: EventPublisher,
+  minAgeMs = SWEEP_AFTER_MS,
+): Promise<number> {
   const now = deps.clock();
   const cutoff = new Date(now.getTime() - minAgeMs).toISOString();
   let relayed = 0;
   let cursor: string | undefined;
   do {
-    const page = await queryPartition<StoredItem & { outbox?: OutboxEvent[]; outboxSk?: string }>(deps.db, { index: 'outbox', pk: 'OUTBOX', limit: 100, cursor, now });
+    const page = await queryPartition<StoredItem & { outbox?: OutboxEvent[]; outboxSk?: string }>(deps.db, {
+      index: 'outbox',
+      pk: 'OUTBOX',
+      limit: 100,
+      cursor,
+      now,
+    });
     for (const item of page.items) {
       if (!item.outboxSk || item.outboxSk >= cutoff) return relayed;
       try {

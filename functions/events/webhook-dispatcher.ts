@@ -84,7 +84,9 @@ function extrasOf(event: OutboxEvent): Record<string, unknown> {
     case 'checkout.items_cancelled':
       return { cancellation: d.cancellation ?? null, lease_adjustment: d.lease_adjustment ?? null };
     case 'lease.tranche_funded':
-      return { tranche: { ids: d.tranche_ids ?? [], amount: d.amount ?? null, funded_amount: d.funded_amount ?? null } };
+      return {
+        tranche: { ids: d.tranche_ids ?? [], amount: d.amount ?? null, funded_amount: d.funded_amount ?? null },
+      };
     default:
       return {};
   }
@@ -97,16 +99,25 @@ const livemodeOf = (checkout: { livemode?: boolean }) => checkout.livemode !== f
  * The webhook body of an event: ids, statuses, the result code and offers; never personal data. `simulated` marks
  * an event a retailer fired from the sandbox (functions/services/webhook-sandbox.ts).
  */
-export async function webhookBody(deps: WebhookDeps, event: OutboxEvent, options: { simulated?: boolean } = {}): Promise<BuiltWebhook | null> {
+export async function webhookBody(
+  deps: WebhookDeps,
+  event: OutboxEvent,
+  options: { simulated?: boolean } = {},
+): Promise<BuiltWebhook | null> {
   const definition = webhookEvent(event.type);
   const checkoutId = checkoutIdOf(event);
   if (!checkoutId) return null;
   const checkout = await getCheckout(deps.db, checkoutId, deps.clock());
   if (!checkout) return null;
-  const appId = (event.aggregate.type === 'application' || event.aggregate.type === 'lease' ? event.aggregate.id : (event.data.application_id as string | null)) ?? checkout.application_uuid;
+  const appId =
+    (event.aggregate.type === 'application' || event.aggregate.type === 'lease'
+      ? event.aggregate.id
+      : (event.data.application_id as string | null)) ?? checkout.application_uuid;
   const app = appId ? await getApplication(deps.db, deps.crypto, appId, deps.clock()) : undefined;
   const decision = app?.decision as Decision | undefined;
-  const offers = (event.data.offer_amounts as Record<string, string> | undefined) ?? (decision ? Object.fromEntries(Object.entries(decision.offers).map(([k, v]) => [k, centsToDecimal(v)])) : null);
+  const offers =
+    (event.data.offer_amounts as Record<string, string> | undefined) ??
+    (decision ? Object.fromEntries(Object.entries(decision.offers).map(([k, v]) => [k, centsToDecimal(v)])) : null);
   const fromCheckout = event.aggregate.type === 'checkout';
   const status = fromCheckout ? (event.data.status as number | null) : checkout.current_step;
   const data = {
@@ -115,15 +126,16 @@ export async function webhookBody(deps: WebhookDeps, event: OutboxEvent, options
     status_name: fromCheckout ? (event.data.status_name as string) : checkout.status_name,
     previous_status: fromCheckout ? (event.data.previous_status ?? null) : null,
     step: stepRoute(status),
-    may_continue: fromCheckout ? event.data.may_continue ?? true : checkout.may_continue,
-    application: app || appId
-      ? {
-          id: appId,
-          status: (event.data.application_status as string | undefined) ?? app?.status ?? null,
-          result_code: (event.data.code as string | undefined) ?? decision?.code ?? null,
-          offer_amounts: offers ?? null,
-        }
-      : null,
+    may_continue: fromCheckout ? (event.data.may_continue ?? true) : checkout.may_continue,
+    application:
+      app || appId
+        ? {
+            id: appId,
+            status: (event.data.application_status as string | undefined) ?? app?.status ?? null,
+            result_code: (event.data.code as string | undefined) ?? decision?.code ?? null,
+            offer_amounts: offers ?? null,
+          }
+        : null,
     // A lease status change (staff action, or a shopper or retailer fact moving the lender's status).
     ...(event.aggregate.type === 'lease'
       ? {
@@ -147,7 +159,13 @@ export async function webhookBody(deps: WebhookDeps, event: OutboxEvent, options
     ...(options.simulated ? { simulated: true } : {}),
     data,
   };
-  return { body: JSON.stringify(envelope), retailerId: checkout.retailerId, url: checkout.callback_url, checkoutId, data };
+  return {
+    body: JSON.stringify(envelope),
+    retailerId: checkout.retailerId,
+    url: checkout.callback_url,
+    checkoutId,
+    data,
+  };
 }
 
 export function webhookDispatcher(deps: WebhookDeps, options: DispatcherOptions = {}) {
@@ -155,7 +173,10 @@ export function webhookDispatcher(deps: WebhookDeps, options: DispatcherOptions 
   const random = options.random ?? Math.random;
 
   /** One attempt of a due delivery; a delivery held by another attempt, or finished, is left alone. */
-  async function attempt(eventId: string, trigger: DeliveryAttempt['trigger']): Promise<WebhookDeliveryItem | undefined> {
+  async function attempt(
+    eventId: string,
+    trigger: DeliveryAttempt['trigger'],
+  ): Promise<WebhookDeliveryItem | undefined> {
     let now = deps.clock();
     let item = await getDelivery(deps.db, eventId, now);
     if (!item || item.status !== 'pending') return item;
@@ -195,9 +216,19 @@ export function webhookDispatcher(deps: WebhookDeps, options: DispatcherOptions 
     const durationMs = Math.round(performance.now() - started);
     const done = deps.clock();
     const failedSoFar = item.attempts.filter((a) => a.error !== null).length + (failure ? 1 : 0);
-    const giveUp = failure !== null && done.getTime() + backoffSeconds(failedSoFar, random) * 1000 > Date.parse(item.giveUpAt);
-    const nextAttemptAt = failure && !giveUp ? new Date(done.getTime() + backoffSeconds(failedSoFar, random) * 1000).toISOString() : null;
-    const entry: DeliveryAttempt = { number: item.attempts.length + 1, at: now.toISOString(), statusCode, durationMs, error: failure, nextAttemptAt, trigger };
+    const giveUp =
+      failure !== null && done.getTime() + backoffSeconds(failedSoFar, random) * 1000 > Date.parse(item.giveUpAt);
+    const nextAttemptAt =
+      failure && !giveUp ? new Date(done.getTime() + backoffSeconds(failedSoFar, random) * 1000).toISOString() : null;
+    const entry: DeliveryAttempt = {
+      number: item.attempts.length + 1,
+      at: now.toISOString(),
+      statusCode,
+      durationMs,
+      error: failure,
+      nextAttemptAt,
+      trigger,
+    };
     for (let retry = 0; retry < 5; retry++) {
       const current = retry === 0 ? item : await getDelivery(deps.db, eventId, deps.clock());
       if (!current) return undefined;
@@ -221,11 +252,19 @@ export function webhookDispatcher(deps: WebhookDeps, options: DispatcherOptions 
    * Records the delivery of an event (once per event id) and makes the first attempt. A body that does not match
    * its type's schema is still sent (the retailer gets what happened) and logged, so the catalogue gets fixed.
    */
-  async function send(event: OutboxEvent, options: { wait?: boolean; simulated?: boolean }): Promise<WebhookDeliveryItem | undefined> {
+  async function send(
+    event: OutboxEvent,
+    options: { wait?: boolean; simulated?: boolean },
+  ): Promise<WebhookDeliveryItem | undefined> {
     const built = await webhookBody(deps, event, { simulated: options.simulated });
     if (!built) return undefined;
     const problems = webhookDataProblems(event.type, built.data);
-    if (problems.length) deps.log.warn('webhook body does not match its catalogue schema', { eventId: event.id, type: event.type, problems: problems.join('; ').slice(0, 500) });
+    if (problems.length)
+      deps.log.warn('webhook body does not match its catalogue schema', {
+        eventId: event.id,
+        type: event.type,
+        problems: problems.join('; ').slice(0, 500),
+      });
     const now = deps.clock();
     const created = await createDelivery(
       deps.db,
@@ -270,7 +309,13 @@ export function webhookDispatcher(deps: WebhookDeps, options: DispatcherOptions 
     /** Attempts every delivery whose retry is due (the local poller; a schedule in AWS). */
     async retryDue(limit = 25): Promise<number> {
       const due = await dueDeliveries(deps.db, deps.clock(), limit);
-      await Promise.all(due.map((d) => attempt(d.eventId, 'retry').catch((error) => deps.log.warn('webhook retry failed', { eventId: d.eventId, error: String(error) }))));
+      await Promise.all(
+        due.map((d) =>
+          attempt(d.eventId, 'retry').catch((error) =>
+            deps.log.warn('webhook retry failed', { eventId: d.eventId, error: String(error) }),
+          ),
+        ),
+      );
       return due.length;
     },
 
@@ -306,7 +351,15 @@ export function deliveryView(d: WebhookDeliveryItem) {
     delivered_at: d.deliveredAt ?? null,
     next_attempt_at: d.status === 'pending' ? d.nextAttemptAt : null,
     give_up_at: d.giveUpAt,
-    attempts: d.attempts.map((a) => ({ number: a.number, at: a.at, status_code: a.statusCode, duration_ms: a.durationMs, error: a.error, next_attempt_at: a.nextAttemptAt, trigger: a.trigger })),
+    attempts: d.attempts.map((a) => ({
+      number: a.number,
+      at: a.at,
+      status_code: a.statusCode,
+      duration_ms: a.durationMs,
+      error: a.error,
+      next_attempt_at: a.nextAttemptAt,
+      trigger: a.trigger,
+    })),
     body: JSON.parse(d.body) as unknown,
   };
 }

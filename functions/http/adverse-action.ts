@@ -18,7 +18,10 @@ const shopperQuery = z.object({
   client_id: z.optional(z.string().check(z.maxLength(256))),
 });
 const idPath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
-const staffQuery = z.object({ format: z.optional(z.enum(['json', 'html'])), lang: z.optional(z.string().check(z.maxLength(5))) });
+const staffQuery = z.object({
+  format: z.optional(z.enum(['json', 'html'])),
+  lang: z.optional(z.string().check(z.maxLength(5))),
+});
 
 const page = (body: string): HttpResult =>
   html(200, body, {
@@ -38,7 +41,13 @@ export const handlers: HandlerMap = {
     const q = parseQuery(staffQuery, ctx.event);
     const notice = await staffNotice({ deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip }, id, ctx.lang);
     if (q.format === 'html') return page(notice.html);
-    return ok({ uuid: notice.uuid, decided_at: notice.decided_at, reasons: notice.reasons, url: notice.url, notice: notice.notice });
+    return ok({
+      uuid: notice.uuid,
+      decided_at: notice.decided_at,
+      reasons: notice.reasons,
+      url: notice.url,
+      notice: notice.notice,
+    });
   },
 };
 

@@ -16,7 +16,8 @@ const ssn = (label: string) =>
     z.string(`The ${label} is required.`).check(z.maxLength(20, `The ${label} value must be valid.`)),
     z.transform((value, ctx) => {
       const digits = normalizeSsn(value);
-      if (!isValidSsn(digits)) ctx.issues.push({ code: 'custom', message: `The ${label} value must be valid.`, input: value });
+      if (!isValidSsn(digits))
+        ctx.issues.push({ code: 'custom', message: `The ${label} value must be valid.`, input: value });
       return digits;
     }),
   );
@@ -27,20 +28,25 @@ const fillQuery = z.object({
 });
 const getQuery = z.object({ uuid: z.optional(z.string().check(z.maxLength(64))) });
 const previousBody = z.object({ ssn: ssn('social security number') });
-const preapprovalBody = z.object({ ssn: ssn('social security number'), coapplicant_ssn: z.optional(z.nullable(ssn('co-applicant social security number'))) });
+const preapprovalBody = z.object({
+  ssn: ssn('social security number'),
+  coapplicant_ssn: z.optional(z.nullable(ssn('co-applicant social security number'))),
+});
 
 /** The version the page based its edit on, when it sends one (`v`), so a stale tab gets a 409. */
 function expectedVersion(body: unknown): number | undefined {
   const v = body && typeof body === 'object' ? (body as { v?: unknown }).v : undefined;
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw new AppError(422, 'The given data was invalid.', { v: ['The v value must be valid.'] });
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1)
+    throw new AppError(422, 'The given data was invalid.', { v: ['The v value must be valid.'] });
   return v;
 }
 
 export const handlers: HandlerMap = {
   async saveApplication(ctx, deps) {
     const body = readJsonBody(ctx.event);
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new AppError(400, 'The request body must be a JSON object.');
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      throw new AppError(400, 'The request body must be a JSON object.');
     return ok(await saveApplicationSections(deps, ctx.apply!, body, expectedVersion(body)));
   },
 
@@ -52,11 +58,17 @@ export const handlers: HandlerMap = {
   /** Saves the applicant's address on its own (the address screen's debounced change). */
   async saveAddress(ctx, deps) {
     const body = readJsonBody(ctx.event);
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new AppError(400, 'The request body must be a JSON object.');
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      throw new AppError(400, 'The request body must be a JSON object.');
     const uuid = ctx.apply!.applicationUuid;
     if (!uuid) throw notFound('Application not found. Please create a new application.');
     const { v, uuid: _ignored, ...location } = body as Record<string, unknown>;
-    const saved = await saveApplicationSections(deps, ctx.apply!, { uuid, section: ['location'], location }, expectedVersion({ v }));
+    const saved = await saveApplicationSections(
+      deps,
+      ctx.apply!,
+      { uuid, section: ['location'], location },
+      expectedVersion({ v }),
+    );
     return ok({ location: saved.location, v: saved.v });
   },
 
@@ -78,7 +90,12 @@ export const handlers: HandlerMap = {
     const answer = await preapprovalCustomerCheck(deps, body.ssn, body.coapplicant_ssn ?? undefined);
     return {
       ...ok(answer),
-      body: JSON.stringify({ status: answer.eligible, code: 200, data: answer, ...(answer.message ? { message: answer.message } : {}) }),
+      body: JSON.stringify({
+        status: answer.eligible,
+        code: 200,
+        data: answer,
+        ...(answer.message ? { message: answer.message } : {}),
+      }),
     };
   },
 };

@@ -10,7 +10,13 @@ import { findStores, getShopperStore, storeOfSession } from '../services/stores.
 
 const storePath = z.object({ retailer: z.string().check(z.maxLength(64)), store: z.string().check(z.maxLength(64)) });
 const searchQuery = z.object({
-  q: z.string().check(z.trim(), z.minLength(2, 'Type 2 or more characters to search.'), z.maxLength(100, 'Search text is too long (100 characters at most).')),
+  q: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(2, 'Type 2 or more characters to search.'),
+      z.maxLength(100, 'Search text is too long (100 characters at most).'),
+    ),
 });
 const utm = z.object({
   utm_source: z.optional(z.string().check(z.maxLength(200))),
@@ -47,7 +53,11 @@ export const handlers: HandlerMap = {
     const session = ctx.apply!;
     const store = await storeOfSession(deps, session.storeId);
     if (!store || !store.active) throw new AppError(404, 'Store not found', undefined, { not_found: 'store' });
-    return ok({ store: store.view, application_uuid: session.applicationUuid ?? null, checkout_id: session.checkoutId ?? null });
+    return ok({
+      store: store.view,
+      application_uuid: session.applicationUuid ?? null,
+      checkout_id: session.checkoutId ?? null,
+    });
   },
 };
 

@@ -5,7 +5,15 @@ import { AppError, notFound } from '../platform/errors.ts';
 import { html, ok } from '../platform/response.ts';
 import { withIdempotency } from '../platform/idempotency.ts';
 import { parseBody, parsePath, parseQuery, readJsonBody } from '../platform/validate.ts';
-import { cancelCheckout, exchangeCheckoutToken, failureAnswer, loadSessionCheckout, shopperView, snapshotOf, withCheckoutId } from '../services/checkout.ts';
+import {
+  cancelCheckout,
+  exchangeCheckoutToken,
+  failureAnswer,
+  loadSessionCheckout,
+  shopperView,
+  snapshotOf,
+  withCheckoutId,
+} from '../services/checkout.ts';
 import { discardContract, requestEsign } from '../services/checkout-esign.ts';
 import { checkContractLink, contractHtmlOf, contractPdfOf } from '../services/contract.ts';
 import { lookupServices, productAvailability, scheduleDelivery } from '../services/delivery.ts';
@@ -80,10 +88,18 @@ const processCardBody = z.object({
   convenienceFee: z.optional(z.nullable(amount)),
   isDownPayment: z.optional(z.nullable(z.union([z.boolean(), z.number()]))),
 });
-const cardBody = z.looseObject({ token: z.optional(z.string().check(z.maxLength(255))), card: z.optional(z.unknown()) });
-const skus = z.object({ skus: z.string('Send the skus, separated by commas.').check(z.minLength(1), z.maxLength(2000)) });
+const cardBody = z.looseObject({
+  token: z.optional(z.string().check(z.maxLength(255))),
+  card: z.optional(z.unknown()),
+});
+const skus = z.object({
+  skus: z.string('Send the skus, separated by commas.').check(z.minLength(1), z.maxLength(2000)),
+});
 const discardBody = z.object({ then: z.optional(z.enum(['lease', 'sign'])) });
-const esignBody = z.object({ checkout_id: z.optional(z.string()), iframe: z.optional(z.union([z.boolean(), z.number(), z.string()])) });
+const esignBody = z.object({
+  checkout_id: z.optional(z.string()),
+  iframe: z.optional(z.union([z.boolean(), z.number(), z.string()])),
+});
 
 const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
 
@@ -91,7 +107,8 @@ function parseAddress(q: z.output<typeof servicesQuery>) {
   if (q.address) {
     try {
       const parsed = JSON.parse(q.address) as Record<string, string>;
-      if (parsed && typeof parsed === 'object') return { line_1: parsed.line_1, city: parsed.city, state: parsed.state, code: q.code };
+      if (parsed && typeof parsed === 'object')
+        return { line_1: parsed.line_1, city: parsed.city, state: parsed.state, code: q.code };
     } catch {
       return { line_1: q.address, code: q.code };
     }
@@ -121,10 +138,19 @@ export const handlers: HandlerMap = {
     if (!store) throw new AppError(404, 'Store not found', undefined, { not_found: 'store' });
     const context = snapshotOf(item).context;
     const s = item.current_step;
-    const paymentDue = (s === CHECKOUT_STATUS.esignCompleted || s === CHECKOUT_STATUS.paymentFailed) && dueCents(item) > 0 && item.may_continue;
-    const done = s === CHECKOUT_STATUS.paymentCompleted || s === CHECKOUT_STATUS.completed || s === CHECKOUT_STATUS.cancelled || s === CHECKOUT_STATUS.voided;
+    const paymentDue =
+      (s === CHECKOUT_STATUS.esignCompleted || s === CHECKOUT_STATUS.paymentFailed) &&
+      dueCents(item) > 0 &&
+      item.may_continue;
+    const done =
+      s === CHECKOUT_STATUS.paymentCompleted ||
+      s === CHECKOUT_STATUS.completed ||
+      s === CHECKOUT_STATUS.cancelled ||
+      s === CHECKOUT_STATUS.voided;
     const success = s === CHECKOUT_STATUS.paymentCompleted || s === CHECKOUT_STATUS.completed;
-    const url = success ? withCheckoutId(item.return_url, item.id, { status: String(s) }) : withCheckoutId(item.return_url_failure, item.id, { status: String(s) });
+    const url = success
+      ? withCheckoutId(item.return_url, item.id, { status: String(s) })
+      : withCheckoutId(item.return_url_failure, item.id, { status: String(s) });
     return ok({
       checkout_id: item.id,
       step: s,
@@ -133,7 +159,10 @@ export const handlers: HandlerMap = {
       payment_required: paymentDue,
       ...(paymentDue ? await paymentConfig(deps, item, store, ctx.lang) : {}),
       banking_required: false,
-      intellicheck_required: context.identity_required && !context.identity_verified && (s === CHECKOUT_STATUS.applicationInProgress || s === CHECKOUT_STATUS.applicationComplete),
+      intellicheck_required:
+        context.identity_required &&
+        !context.identity_verified &&
+        (s === CHECKOUT_STATUS.applicationInProgress || s === CHECKOUT_STATUS.applicationComplete),
       redirect: null,
       result: done ? { status: success, step: s, data: { url } } : null,
       return_url: withCheckoutId(item.return_url, item.id),
@@ -144,13 +173,24 @@ export const handlers: HandlerMap = {
   async lease(ctx, deps) {
     const { checkout_id } = parsePath(checkoutPath, ctx.event);
     const q = parseQuery(leaseQuery, ctx.event);
-    return ok(await createCheckoutLease(deps, ctx.apply!, checkout_id, { ...q, language: q.language ?? q.lang }, ctx.lang));
+    return ok(
+      await createCheckoutLease(deps, ctx.apply!, checkout_id, { ...q, language: q.language ?? q.lang }, ctx.lang),
+    );
   },
 
   async esign(ctx, deps) {
     const { checkout_id } = parsePath(checkoutPath, ctx.event);
     const body = parseBody(esignBody, ctx.event);
-    return ok(await requestEsign(deps, ctx.apply!, checkout_id, { iframe: truthy(body.iframe) }, ctx.lang, ctx.event.requestContext.http?.sourceIp));
+    return ok(
+      await requestEsign(
+        deps,
+        ctx.apply!,
+        checkout_id,
+        { iframe: truthy(body.iframe) },
+        ctx.lang,
+        ctx.event.requestContext.http?.sourceIp,
+      ),
+    );
   },
 
   async discard(ctx, deps) {
@@ -202,19 +242,36 @@ export const handlers: HandlerMap = {
 
   async productAvailability(ctx, deps) {
     const q = parseQuery(skus, ctx.event);
-    const list = [...new Set(q.skus.split(',').map((s) => s.trim()).filter(Boolean))].slice(0, 50);
+    const list = [
+      ...new Set(
+        q.skus
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ].slice(0, 50);
     return ok(await productAvailability(deps, list, ctx.lang));
   },
 
   async deliveryServices(ctx, deps) {
     const q = parseQuery(servicesQuery, ctx.event);
     const addr = parseAddress(q);
-    return ok(await lookupServices(deps, ctx.apply!, { code: q.code.trim(), ...(addr ? { address: addr } : {}) }, ctx.lang));
+    return ok(
+      await lookupServices(deps, ctx.apply!, { code: q.code.trim(), ...(addr ? { address: addr } : {}) }, ctx.lang),
+    );
   },
 
   async deliverySchedule(ctx, deps) {
     const body = parseBody(scheduleBody, ctx.event);
-    const addr = body.address ? { line_1: body.address.line_1 ?? '', line_2: body.address.line_2 ?? undefined, city: body.address.city ?? '', state: body.address.state ?? '', code: body.address.code ?? '' } : null;
+    const addr = body.address
+      ? {
+          line_1: body.address.line_1 ?? '',
+          line_2: body.address.line_2 ?? undefined,
+          city: body.address.city ?? '',
+          state: body.address.state ?? '',
+          code: body.address.code ?? '',
+        }
+      : null;
     return ok(await scheduleDelivery(deps, ctx.apply!, { ...body, address: addr }, ctx.lang));
   },
 
@@ -229,7 +286,12 @@ export const handlers: HandlerMap = {
   async cardToken(ctx, deps) {
     const raw = readJsonBody(ctx.event) as Record<string, unknown>;
     const vaultToken = raw?.['vault token'] ?? raw?.vault_token ?? raw?.token;
-    return ok(await verifyCardToken(deps, ctx.apply!, { token: typeof vaultToken === 'string' ? vaultToken : undefined, card: raw?.card }));
+    return ok(
+      await verifyCardToken(deps, ctx.apply!, {
+        token: typeof vaultToken === 'string' ? vaultToken : undefined,
+        card: raw?.card,
+      }),
+    );
   },
 
   /** Charges the down payment; Idempotency-Key: the same key and body answer the same, without a second charge. */
@@ -239,10 +301,18 @@ export const handlers: HandlerMap = {
     if (!session.checkoutId) throw notFound('Checkout not found');
     return withIdempotency(
       deps.db,
-      { scope: `process-card:${session.checkoutId}`, key: ctx.event.headers['idempotency-key'], body: ctx.event.body, now: deps.clock() },
+      {
+        scope: `process-card:${session.checkoutId}`,
+        key: ctx.event.headers['idempotency-key'],
+        body: ctx.event.body,
+        now: deps.clock(),
+      },
       () => processCard(deps, session, body, ctx.lang),
     );
   },
 };
 
-export const handler = lambdaHandler(handlers, lambdaDeps({ cardVault: cardVaultProvider, esign: esignProvider, retailPartner: retailPartnerProvider }));
+export const handler = lambdaHandler(
+  handlers,
+  lambdaDeps({ cardVault: cardVaultProvider, esign: esignProvider, retailPartner: retailPartnerProvider }),
+);

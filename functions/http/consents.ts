@@ -13,7 +13,12 @@ import type { HandlerMap } from './route.ts';
 export const handlers: HandlerMap = {
   async recordDisclosure(ctx, deps) {
     const body = parseBody(disclosureShownRequestSchema, ctx.event);
-    return ok(await recordDisclosureShown(deps, ctx.apply!, body, { lang: ctx.lang, ip: ctx.event.requestContext.http?.sourceIp }));
+    return ok(
+      await recordDisclosureShown(deps, ctx.apply!, body, {
+        lang: ctx.lang,
+        ip: ctx.event.requestContext.http?.sourceIp,
+      }),
+    );
   },
 };
 

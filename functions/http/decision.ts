@@ -27,7 +27,8 @@ const ssn = z.pipe(
   z.string(required).check(z.maxLength(20, 'The social security number value must be valid.')),
   z.transform((value, ctx) => {
     const digits = normalizeSsn(value.trim());
-    if (!isValidSsn(digits)) ctx.issues.push({ code: 'custom', message: 'The social security number value must be valid.', input: value });
+    if (!isValidSsn(digits))
+      ctx.issues.push({ code: 'custom', message: 'The social security number value must be valid.', input: value });
     return digits;
   }),
 );
@@ -45,16 +46,32 @@ const dateOfBirth = z.pipe(
 );
 
 const retrieveBody = z.object({
-  last_name: z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(100, 'The last name may not be greater than 100 characters.')),
+  last_name: z
+    .string(required)
+    .check(
+      z.trim(),
+      z.minLength(1, required),
+      z.maxLength(100, 'The last name may not be greater than 100 characters.'),
+    ),
   social_security_number: ssn,
   date_of_birth: dateOfBirth,
-  store_id: z.pipe(z.union([z.string(required).check(z.maxLength(64, required)), z.number(required)], required), z.transform((v) => String(v))),
+  store_id: z.pipe(
+    z.union([z.string(required).check(z.maxLength(64, required)), z.number(required)], required),
+    z.transform((v) => String(v)),
+  ),
 });
 
 const confirmBody = z.looseObject({
   uuid: z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(64, 'The uuid value must be valid.')),
   submitted: z.optional(z.nullable(z.boolean('The submitted value must be valid.'))),
-  terms_accepted: z.optional(z.nullable(z.union([z.boolean(), z.literal(1), z.literal(0), z.literal('1'), z.literal('0')], 'The terms accepted value must be valid.'))),
+  terms_accepted: z.optional(
+    z.nullable(
+      z.union(
+        [z.boolean(), z.literal(1), z.literal(0), z.literal('1'), z.literal('0')],
+        'The terms accepted value must be valid.',
+      ),
+    ),
+  ),
 });
 
 const settingsBody = z.object({
@@ -65,7 +82,10 @@ const settingsBody = z.object({
 export const handlers: HandlerMap = {
   async verifySend(ctx, deps) {
     const body = parseBody(verifySendBody, ctx.event);
-    return ok(await sendPin(deps, ctx.apply!, body, ctx.lang, ctx.event.requestContext.http?.sourceIp), translate(ctx.lang, PIN_MESSAGES.sent));
+    return ok(
+      await sendPin(deps, ctx.apply!, body, ctx.lang, ctx.event.requestContext.http?.sourceIp),
+      translate(ctx.lang, PIN_MESSAGES.sent),
+    );
   },
 
   async verifyConfirm(ctx, deps) {
@@ -77,18 +97,25 @@ export const handlers: HandlerMap = {
   async confirm(ctx, deps) {
     const started = performance.now();
     const raw = readJsonBody(ctx.event);
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('The request body must be a JSON object.');
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+      throw badRequest('The request body must be a JSON object.');
     const body = parseWith(confirmBody, raw);
     const terms = body.terms_accepted;
     const answer = await submitApplication(
       deps,
       ctx.apply!,
-      { uuid: body.uuid, terms_accepted: terms === undefined || terms === null ? undefined : terms === true || terms === 1 || terms === '1' },
+      {
+        uuid: body.uuid,
+        terms_accepted:
+          terms === undefined || terms === null ? undefined : terms === true || terms === 1 || terms === '1',
+      },
       ctx.lang,
       ctx.event.requestContext.http?.sourceIp,
     );
     return ok(answer.result, undefined, {
-      headers: { 'server-timing': `decision;desc="${answer.decidedNow ? 'decided' : 'stored'}";dur=${(performance.now() - started).toFixed(2)}` },
+      headers: {
+        'server-timing': `decision;desc="${answer.decidedNow ? 'decided' : 'stored'}";dur=${(performance.now() - started).toFixed(2)}`,
+      },
     });
   },
 

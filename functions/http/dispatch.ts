@@ -29,7 +29,9 @@ export function requestLang(event: HttpEvent): Lang {
 
 function errorResult(error: AppError, lang: Lang): HttpResult {
   const errors = error.errors
-    ? Object.fromEntries(Object.entries(error.errors).map(([field, messages]) => [field, messages.map((m) => translate(lang, m))]))
+    ? Object.fromEntries(
+        Object.entries(error.errors).map(([field, messages]) => [field, messages.map((m) => translate(lang, m))]),
+      )
     : undefined;
   return json(error.statusCode, {
     status: false,
@@ -57,7 +59,12 @@ async function authenticate(ctx: RequestContext, deps: Deps): Promise<void> {
     case 'public':
       return;
     case 'apply':
-      ctx.apply = await verifyApplyToken(deps.db, ctx.event, deps.clock(), ctx.route.reads === 'application' ? namedApplicationKey(jsonBodyOf(ctx.event)) : undefined);
+      ctx.apply = await verifyApplyToken(
+        deps.db,
+        ctx.event,
+        deps.clock(),
+        ctx.route.reads === 'application' ? namedApplicationKey(jsonBodyOf(ctx.event)) : undefined,
+      );
       return;
     case 'sandbox':
       // Sandbox vendors exist only outside production.
@@ -109,7 +116,11 @@ function depsFor(deps: Deps, handlers: HandlerMap): Deps {
   let byHandlers = scopedDeps.get(deps);
   if (!byHandlers) scopedDeps.set(deps, (byHandlers = new WeakMap()));
   let scoped = byHandlers.get(handlers);
-  if (!scoped) byHandlers.set(handlers, (scoped = { ...deps, providers: scopedProviders(deps.providers, keys, "this route group's function") }));
+  if (!scoped)
+    byHandlers.set(
+      handlers,
+      (scoped = { ...deps, providers: scopedProviders(deps.providers, keys, "this route group's function") }),
+    );
   return scoped;
 }
 
@@ -136,7 +147,8 @@ export async function dispatch(incoming: HttpEvent, allDeps: Deps, handlers: Han
     else {
       deps.log.error('unhandled error', {
         route: event.routeKey,
-        error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+        error:
+          error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
       });
       result = json(500, { status: false, code: 500, data: null, message: translate(lang, 'error.unknown') });
     }
@@ -149,8 +161,16 @@ export async function dispatch(incoming: HttpEvent, allDeps: Deps, handlers: Han
   const ms = performance.now() - started;
   const timing = `app;dur=${ms.toFixed(2)}`;
   const handlerTiming = result.headers?.['server-timing'];
-  result = { ...result, headers: { ...(result.headers ?? {}), 'server-timing': handlerTiming ? `${handlerTiming}, ${timing}` : timing } };
-  deps.log.info('request', { route: event.routeKey, path: event.rawPath, status: result.statusCode, ms: Math.round(ms) });
+  result = {
+    ...result,
+    headers: { ...(result.headers ?? {}), 'server-timing': handlerTiming ? `${handlerTiming}, ${timing}` : timing },
+  };
+  deps.log.info('request', {
+    route: event.routeKey,
+    path: event.rawPath,
+    status: result.statusCode,
+    ms: Math.round(ms),
+  });
   return result;
 }
 

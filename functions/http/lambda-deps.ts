@@ -1,7 +1,12 @@
 import { createBaseDeps } from '../platform/base-deps.ts';
 import type { Deps } from '../platform/deps.ts';
 import { loadConfigWithSecrets } from '../platform/secrets.ts';
-import { checkProviderFactories, lazyProviders, type ProviderFactories, type ProviderKey } from '../providers/wiring.ts';
+import {
+  checkProviderFactories,
+  lazyProviders,
+  type ProviderFactories,
+  type ProviderKey,
+} from '../providers/wiring.ts';
 
 /** How a route group's Lambda function builds its dependencies, and which third parties it has. */
 export interface LambdaDeps {

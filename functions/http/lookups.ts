@@ -11,11 +11,19 @@ import { routingProvider } from '../providers/routing/provider.ts';
 import type { HandlerMap } from './route.ts';
 
 const suggestionsQuery = z.object({
-  searchText: z.string().check(z.trim(), z.minLength(3, 'Type 3 or more characters.'), z.maxLength(200, 'The address is too long (200 characters at most).')),
+  searchText: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(3, 'Type 3 or more characters.'),
+      z.maxLength(200, 'The address is too long (200 characters at most).'),
+    ),
 });
 const placePath = z.object({ placeId: z.string().check(z.maxLength(600)) });
 const zipBody = z.object({
-  zip: z.string('Zip code is required!').check(z.trim(), z.minLength(1, 'Zip code is required!'), z.regex(/^\d{5}$/, 'Invalid zip code entered!')),
+  zip: z
+    .string('Zip code is required!')
+    .check(z.trim(), z.minLength(1, 'Zip code is required!'), z.regex(/^\d{5}$/, 'Invalid zip code entered!')),
 });
 const routingQuery = z.object({
   routing_number: z.string('Routing number is required').check(z.trim(), z.minLength(1, 'Routing number is required')),
@@ -47,9 +55,14 @@ export const handlers: HandlerMap = {
     if (!isBrandKey(ctx.event.pathParameters?.brand)) throw new AppError(404, 'Requested resource was not found');
     const { routing_number, store_id } = parseQuery(routingQuery, ctx.event);
     if (store_id && store_id !== ctx.apply!.storeId) throw new AppError(403, 'Permission Denied');
-    if (!isValidRoutingNumber(routing_number)) throw unprocessable({ routing_number: ['Invalid routing number'] }, 'Invalid routing number');
+    if (!isValidRoutingNumber(routing_number))
+      throw unprocessable({ routing_number: ['Invalid routing number'] }, 'Invalid routing number');
     const bank = await deps.providers.routing.lookup(routing_number);
-    if (!bank) throw unprocessable({ routing_number: ['Routing number could not be validated'] }, 'Routing number could not be validated');
+    if (!bank)
+      throw unprocessable(
+        { routing_number: ['Routing number could not be validated'] },
+        'Routing number could not be validated',
+      );
     return ok(bank);
   },
 };

@@ -23,7 +23,11 @@ export const handlers: HandlerMap = {
     return {
       statusCode: 200,
       // Code generators and API tools fetch it from other origins.
-      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': CACHE, 'access-control-allow-origin': '*' },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': CACHE,
+        'access-control-allow-origin': '*',
+      },
       body: documentJson,
     };
   },

@@ -1,4 +1,7 @@
-import { fireWebhookEventBodySchema, rotateWebhookSecretBodySchema } from '../../machines/contracts/retailer-sandbox.ts';
+import {
+  fireWebhookEventBodySchema,
+  rotateWebhookSecretBodySchema,
+} from '../../machines/contracts/retailer-sandbox.ts';
 import { checkoutPathSchema } from '../../machines/contracts/retailer-requests.ts';
 import { getDelivery } from '../data/webhook-deliveries.ts';
 import { deliveryView, webhookDispatcher } from '../events/webhook-dispatcher.ts';
@@ -15,17 +18,28 @@ import type { HandlerMap, RequestContext } from './route.ts';
 // The retailer API's webhook tools, part of route group 'retailer' (functions/http/retailer.ts spreads these into
 // its handler map): fire a test event from the sandbox, rotate the webhook signing secret.
 
-function idempotent(ctx: RequestContext, deps: Deps, operation: string, run: () => Promise<HttpResult>): Promise<HttpResult> {
+function idempotent(
+  ctx: RequestContext,
+  deps: Deps,
+  operation: string,
+  run: () => Promise<HttpResult>,
+): Promise<HttpResult> {
   return withIdempotency(
     deps.db,
-    { scope: `retailer:${ctx.retailer!.retailerId}:${operation}`, key: ctx.event.headers['idempotency-key'], body: ctx.event.body, now: deps.clock() },
+    {
+      scope: `retailer:${ctx.retailer!.retailerId}:${operation}`,
+      key: ctx.event.headers['idempotency-key'],
+      body: ctx.event.body,
+      now: deps.clock(),
+    },
     run,
   );
 }
 
 function jsonObject(ctx: RequestContext): Record<string, unknown> {
   const raw = readJsonBody(ctx.event);
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new AppError(400, 'The request body must be a JSON object.');
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw new AppError(400, 'The request body must be a JSON object.');
   return raw as Record<string, unknown>;
 }
 
@@ -49,6 +63,10 @@ export const retailerSandboxHandlers: HandlerMap = {
    */
   async rotateWebhookSecret(ctx, deps) {
     const body = parseWith(rotateWebhookSecretBodySchema, jsonObject(ctx));
-    return ok(await rotateRetailerWebhookSecret(deps, ctx.retailer!.retailerId, { expirePreviousInHours: body.expire_previous_in_hours }));
+    return ok(
+      await rotateRetailerWebhookSecret(deps, ctx.retailer!.retailerId, {
+        expirePreviousInHours: body.expire_previous_in_hours,
+      }),
+    );
   },
 };

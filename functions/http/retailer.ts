@@ -6,7 +6,10 @@ import {
   webhookDeliveriesQuerySchema as listQuery,
   webhookEventPathSchema as eventPath,
 } from '../../machines/contracts/retailer-requests.ts';
-import { cancelItemsBodySchema as cancelItemsBody, confirmDeliveryBodySchema as deliveryBody } from '../../machines/contracts/retailer-delivery.ts';
+import {
+  cancelItemsBodySchema as cancelItemsBody,
+  confirmDeliveryBodySchema as deliveryBody,
+} from '../../machines/contracts/retailer-delivery.ts';
 import { cancelUndelivered, confirmDelivery } from '../services/deliveries.ts';
 import { retailerDeliveries } from '../services/retailer-auth.ts';
 import { deliveryView, webhookDispatcher } from '../events/webhook-dispatcher.ts';
@@ -15,7 +18,13 @@ import type { HttpResult } from '../platform/http-types.ts';
 import { withIdempotency } from '../platform/idempotency.ts';
 import { created, json, ok } from '../platform/response.ts';
 import { parseBody, parsePath, parseQuery, parseWith, readJsonBody } from '../platform/validate.ts';
-import { cancelCheckout, createRetailerCheckout, failureAnswer, loadRetailerCheckout, retailerView } from '../services/checkout.ts';
+import {
+  cancelCheckout,
+  createRetailerCheckout,
+  failureAnswer,
+  loadRetailerCheckout,
+  retailerView,
+} from '../services/checkout.ts';
 import { createDemoCheckout, listDemoWebhooks, receiveDemoWebhook } from '../services/retailer-demo.ts';
 import { lambdaHandler } from './dispatch.ts';
 import { retailerSandboxHandlers } from './retailer-sandbox.ts';
@@ -28,13 +37,26 @@ import type { Deps } from '../platform/deps.ts';
 // the token's retailer) and the demo retailer's server side (/demo/retailer, non-production only).
 
 // The retailer API's request schemas live in machines/contracts (the OpenAPI document is generated from them).
-const demoBody = z.object({ store: z.optional(z.string().check(z.maxLength(64))), lang: z.optional(z.string().check(z.maxLength(2))) });
+const demoBody = z.object({
+  store: z.optional(z.string().check(z.maxLength(64))),
+  lang: z.optional(z.string().check(z.maxLength(2))),
+});
 
 /** Mutating retailer calls honour Idempotency-Key, scoped to the caller's retailer and the operation. */
-function idempotent(ctx: RequestContext, deps: Deps, operation: string, run: () => Promise<HttpResult>): Promise<HttpResult> {
+function idempotent(
+  ctx: RequestContext,
+  deps: Deps,
+  operation: string,
+  run: () => Promise<HttpResult>,
+): Promise<HttpResult> {
   return withIdempotency(
     deps.db,
-    { scope: `retailer:${ctx.retailer!.retailerId}:${ctx.retailer!.mode === 'test' ? 'test:' : ''}${operation}`, key: ctx.event.headers['idempotency-key'], body: ctx.event.body, now: deps.clock() },
+    {
+      scope: `retailer:${ctx.retailer!.retailerId}:${ctx.retailer!.mode === 'test' ? 'test:' : ''}${operation}`,
+      key: ctx.event.headers['idempotency-key'],
+      body: ctx.event.body,
+      now: deps.clock(),
+    },
     run,
   );
 }
@@ -45,7 +67,8 @@ export const handlers: HandlerMap = {
   async createCheckout(ctx, deps) {
     return idempotent(ctx, deps, 'create-checkout', async () => {
       const raw = readJsonBody(ctx.event);
-      if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new AppError(400, 'The request body must be a JSON object.');
+      if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+        throw new AppError(400, 'The request body must be a JSON object.');
       const body = parseWith(createBody, raw);
       return created(await createRetailerCheckout(deps, ctx.retailer!, body));
     });
@@ -76,7 +99,13 @@ export const handlers: HandlerMap = {
       const body = parseBody(deliveryBody, ctx.event);
       await loadRetailerCheckout(deps, ctx.retailer!, checkout_id);
       const at = body.delivered_at ? new Date(body.delivered_at).toISOString() : deps.clock().toISOString();
-      const { item, delivery } = await confirmDelivery(deps, checkout_id, { items: body.items, deliveredAt: at }, 'retailer', ctx.lang);
+      const { item, delivery } = await confirmDelivery(
+        deps,
+        checkout_id,
+        { items: body.items, deliveredAt: at },
+        'retailer',
+        ctx.lang,
+      );
       return ok({ ...(await retailerView(deps, item)), delivery_id: delivery.id });
     });
   },
@@ -87,14 +116,23 @@ export const handlers: HandlerMap = {
     return idempotent(ctx, deps, `cancel-items:${checkout_id}`, async () => {
       const body = parseBody(cancelItemsBody, ctx.event);
       await loadRetailerCheckout(deps, ctx.retailer!, checkout_id);
-      const { item, cancellation } = await cancelUndelivered(deps, checkout_id, { items: body.items, reason: body.reason }, 'retailer', ctx.lang);
+      const { item, cancellation } = await cancelUndelivered(
+        deps,
+        checkout_id,
+        { items: body.items, reason: body.reason },
+        'retailer',
+        ctx.lang,
+      );
       return ok({ ...(await retailerView(deps, item)), cancellation_id: cancellation.id });
     });
   },
 
   async webhookDeliveries(ctx, deps) {
     const q = parseQuery(listQuery, ctx.event);
-    const page = await retailerDeliveries(deps, ctx.retailer!.retailerId, { limit: Math.min(100, Number(q.limit ?? 50) || 50), cursor: q.cursor });
+    const page = await retailerDeliveries(deps, ctx.retailer!.retailerId, {
+      limit: Math.min(100, Number(q.limit ?? 50) || 50),
+      cursor: q.cursor,
+    });
     return ok({ deliveries: page.items.map(deliveryView), cursor: page.cursor ?? null });
   },
 
@@ -114,7 +152,8 @@ export const handlers: HandlerMap = {
     try {
       return ok(await receiveDemoWebhook(deps, ctx.event));
     } catch (error) {
-      if (error instanceof AppError && error.statusCode === 401) return json(401, { status: false, code: 401, data: null, message: error.message });
+      if (error instanceof AppError && error.statusCode === 401)
+        return json(401, { status: false, code: 401, data: null, message: error.message });
       throw error;
     }
   },

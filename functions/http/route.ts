@@ -19,7 +19,34 @@ export type { ApplySession, RetailerCaller } from '../platform/sessions.ts';
 export type AuthKind = 'public' | 'apply' | 'apply-frame' | 'sandbox' | 'staff' | 'retailer';
 
 /** The Lambda function a route belongs to; one function per group. */
-export type RouteGroup = 'system' | 'apply' | 'sandbox' | 'lookups' | 'staff' | 'staff-leases' | 'staff-imports' | 'staff-rules' | 'staff-scoring' | 'sandbox-vendors' | 'sandbox-checkout' | 'webhooks' | 'application' | 'decision' | 'verification-flows' | 'checkout' | 'retailer' | 'staff-reports' | 'adverse-action' | 'consents' | 'staff-consents' | 'staff-crm' | 'staff-merchant' | 'signup' | 'staff-network' | 'oauth' | 'retailer-docs';
+export type RouteGroup =
+  | 'system'
+  | 'apply'
+  | 'sandbox'
+  | 'lookups'
+  | 'staff'
+  | 'staff-leases'
+  | 'staff-imports'
+  | 'staff-rules'
+  | 'staff-scoring'
+  | 'sandbox-vendors'
+  | 'sandbox-checkout'
+  | 'webhooks'
+  | 'application'
+  | 'decision'
+  | 'verification-flows'
+  | 'checkout'
+  | 'retailer'
+  | 'staff-reports'
+  | 'adverse-action'
+  | 'consents'
+  | 'staff-consents'
+  | 'staff-crm'
+  | 'staff-merchant'
+  | 'signup'
+  | 'staff-network'
+  | 'oauth'
+  | 'retailer-docs';
 
 export interface RouteDef {
   method: HttpMethod;

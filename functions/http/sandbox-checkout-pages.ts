@@ -10,7 +10,10 @@ export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A JSON value safe inside an inline <script>. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, '');
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028|\u2029/g, '');
 
 const STYLE = `*{box-sizing:border-box}body{font-family:system-ui,sans-serif;margin:0;padding:1rem;color:#1a1a1a;line-height:1.45;max-width:52rem}
 h1{font-size:1.4rem}h2{font-size:1.1rem}.banner{background:#fff4ce;border:1px solid #8a6d00;padding:.5rem .75rem;border-radius:4px}
@@ -28,7 +31,10 @@ const page = (title: string, body: string, script = '') =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main>${script ? `<script>${script}</script>` : ''}</body></html>`;
 
 export function messagePage(title: string, text: string): string {
-  return page(title, `<p class="banner">Sandbox e-sign vendor</p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`);
+  return page(
+    title,
+    `<p class="banner">Sandbox e-sign vendor</p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`,
+  );
 }
 
 export interface SigningFormErrors {
@@ -51,7 +57,12 @@ const ESIGN_DISCLOSURE = `<h2 id="disclosure-title">Electronic Record and Signat
 <p>By checking the box below, you confirm that you can access and read this disclosure and the agreement electronically, and that you consent to use electronic records and signatures.</p>
 </div>`;
 
-export function signingPage(envelope: SandboxEnvelopeItem, viewToken: string, errors: SigningFormErrors = {}, typed = ''): string {
+export function signingPage(
+  envelope: SandboxEnvelopeItem,
+  viewToken: string,
+  errors: SigningFormErrors = {},
+  typed = '',
+): string {
   const id = envelope.envelopeId;
   const documentFrame =
     envelope.document.contentType === 'text/html'
@@ -116,9 +127,17 @@ export const SIGNING_MESSAGES = {
 
 export function fieldsPage(session: VaultSessionItem, origin: string): string {
   const cards = TEST_CARDS.map(
-    (c) => `<tr><td>${c.number}</td><td>${escapeHtml(c.purpose)}</td><td>${c.brand}</td><td>${c.funding}</td><td>${c.country}</td></tr>`,
+    (c) =>
+      `<tr><td>${c.number}</td><td>${escapeHtml(c.purpose)}</td><td>${c.brand}</td><td>${c.funding}</td><td>${c.country}</td></tr>`,
   ).join('');
-  const countries: [string, string][] = [['US', 'United States'], ['CA', 'Canada'], ['MX', 'Mexico'], ['BR', 'Brazil'], ['GB', 'United Kingdom'], ['PR', 'Puerto Rico']];
+  const countries: [string, string][] = [
+    ['US', 'United States'],
+    ['CA', 'Canada'],
+    ['MX', 'Mexico'],
+    ['BR', 'Brazil'],
+    ['GB', 'United Kingdom'],
+    ['PR', 'Puerto Rico'],
+  ];
   const field = (id: string, label: string, attrs: string) =>
     `<div><label for="${id}">${label}</label><input id="${id}" name="${id}" ${attrs} aria-describedby="${id}-error"><p class="error" id="${id}-error"></p></div>`;
   const body = `<form id="card-form" novalidate aria-describedby="form-error">

@@ -23,17 +23,38 @@ import type { HandlerMap } from './route.ts';
 import { fieldsPage, messagePage, signingPage, SIGNING_MESSAGES } from './sandbox-checkout-pages.ts';
 
 // The vendor's own pages: not framed by anyone but the declared parent, never cached.
-const PAGE_HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
+const PAGE_HEADERS = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
 
 const esign = (deps: Deps) => sandboxEsign({ db: deps.db, clock: deps.clock, config: deps.config, log: deps.log });
 const vault = (deps: Deps) => sandboxCardVault({ db: deps.db, clock: deps.clock, config: deps.config, log: deps.log });
 
-const signingHtml = (status: number, body: string): HttpResult => html(status, body, { ...PAGE_HEADERS, 'x-frame-options': 'DENY' });
+const signingHtml = (status: number, body: string): HttpResult =>
+  html(status, body, { ...PAGE_HEADERS, 'x-frame-options': 'DENY' });
 
-function notOpen(state: { kind: 'not_found' } | { kind: 'expired' } | { kind: 'finished'; envelope: { status: string } }): HttpResult {
-  if (state.kind === 'not_found') return signingHtml(404, messagePage('Signing link not valid', 'This signing link is not valid. Return to the checkout to get a new one.'));
-  if (state.kind === 'expired') return signingHtml(410, messagePage('Signing link expired', 'This signing link has expired. Return to the checkout to get a new one.'));
-  return signingHtml(200, messagePage('Nothing left to sign', `This agreement is ${state.envelope.status}. There is nothing left to do here.`));
+function notOpen(
+  state: { kind: 'not_found' } | { kind: 'expired' } | { kind: 'finished'; envelope: { status: string } },
+): HttpResult {
+  if (state.kind === 'not_found')
+    return signingHtml(
+      404,
+      messagePage('Signing link not valid', 'This signing link is not valid. Return to the checkout to get a new one.'),
+    );
+  if (state.kind === 'expired')
+    return signingHtml(
+      410,
+      messagePage('Signing link expired', 'This signing link has expired. Return to the checkout to get a new one.'),
+    );
+  return signingHtml(
+    200,
+    messagePage(
+      'Nothing left to sign',
+      `This agreement is ${state.envelope.status}. There is nothing left to do here.`,
+    ),
+  );
 }
 
 const tokenizeBody = z.object({
@@ -65,11 +86,21 @@ const CONSOLE: Record<string, Record<string, (deps: Deps, body: Record<string, a
     createEnvelope: (deps, b) =>
       deps.providers.esign.createEnvelope({
         ...b,
-        document: { ...b.document, content: b.document?.contentType === 'application/pdf' ? Buffer.from(String(b.document.content ?? ''), 'base64') : b.document?.content },
+        document: {
+          ...b.document,
+          content:
+            b.document?.contentType === 'application/pdf'
+              ? Buffer.from(String(b.document.content ?? ''), 'base64')
+              : b.document?.content,
+        },
       } as never),
     signingUrl: (deps, b) => deps.providers.esign.signingUrl(b as never),
     getEnvelope: (deps, b) => deps.providers.esign.getEnvelope(String(b.envelopeId ?? '')),
-    voidEnvelope: (deps, b) => deps.providers.esign.voidEnvelope(String(b.envelopeId ?? ''), String(b.reason ?? 'Voided from the sandbox console')),
+    voidEnvelope: (deps, b) =>
+      deps.providers.esign.voidEnvelope(
+        String(b.envelopeId ?? ''),
+        String(b.reason ?? 'Voided from the sandbox console'),
+      ),
   },
   'card-vault': {
     createSession: (deps, b) => deps.providers.cardVault.createSession(b as never),
@@ -90,7 +121,8 @@ export const handlers: HandlerMap = {
     const run = CONSOLE[vendor]?.[operation];
     if (!run) throw new AppError(404, 'Requested resource was not found');
     const body = readJsonBody(ctx.event);
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError(400, 'The request body must be a JSON object.');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw new AppError(400, 'The request body must be a JSON object.');
     try {
       return ok(await run(deps, body as Record<string, unknown>));
     } catch (error) {
@@ -100,7 +132,8 @@ export const handlers: HandlerMap = {
           ...(error instanceof RetailPartnerError ? { skus: error.skus } : { vendorCode: error.vendorCode ?? null }),
         });
       }
-      if (error instanceof TypeError) throw new AppError(422, `The ${operation} input is not complete: ${error.message}`);
+      if (error instanceof TypeError)
+        throw new AppError(422, `The ${operation} input is not complete: ${error.message}`);
       throw error;
     }
   },
@@ -109,7 +142,11 @@ export const handlers: HandlerMap = {
   async vendorStatus(ctx, deps) {
     const { vendor = '', id = '' } = ctx.event.pathParameters ?? {};
     const item =
-      vendor === 'esign' ? await getEsignVendorStatus(deps.db, id, deps.clock()) : vendor === 'card-vault' ? await getChargeVendorStatus(deps.db, id, deps.clock()) : undefined;
+      vendor === 'esign'
+        ? await getEsignVendorStatus(deps.db, id, deps.clock())
+        : vendor === 'card-vault'
+          ? await getChargeVendorStatus(deps.db, id, deps.clock())
+          : undefined;
     if (!item) throw new AppError(404, 'Nothing was recorded for it.');
     const { pk: _pk, sk: _sk, ...rest } = item;
     return ok(rest);
@@ -131,7 +168,9 @@ export const handlers: HandlerMap = {
     const vendor = esign(deps);
     if (action === 'decline') {
       const done = await vendor.finishSigning(envelopeId, view, { kind: 'decline', reason: form.get('reason') ?? '' });
-      return done.kind === 'redirect' ? { statusCode: 303, headers: { location: done.location, 'cache-control': 'no-store' } } : notOpen(done);
+      return done.kind === 'redirect'
+        ? { statusCode: 303, headers: { location: done.location, 'cache-control': 'no-store' } }
+        : notOpen(done);
     }
     if (action !== 'sign') throw new AppError(400, 'Choose Sign or Decline.');
     const state = await vendor.openSigning(envelopeId, view);
@@ -146,20 +185,36 @@ export const handlers: HandlerMap = {
           : undefined,
     };
     if (errors.consent || errors.signature) return signingHtml(422, signingPage(state.envelope, view, errors, typed));
-    const done = await vendor.finishSigning(envelopeId, view, { kind: 'sign', typedName: typed, ip: ctx.event.requestContext.http.sourceIp });
-    return done.kind === 'redirect' ? { statusCode: 303, headers: { location: done.location, 'cache-control': 'no-store' } } : notOpen(done);
+    const done = await vendor.finishSigning(envelopeId, view, {
+      kind: 'sign',
+      typedName: typed,
+      ip: ctx.event.requestContext.http.sourceIp,
+    });
+    return done.kind === 'redirect'
+      ? { statusCode: 303, headers: { location: done.location, 'cache-control': 'no-store' } }
+      : notOpen(done);
   },
 
   async esignDocument(ctx, deps) {
-    const state = await esign(deps).openSigning(ctx.event.pathParameters?.envelopeId ?? '', ctx.event.queryStringParameters?.view ?? '');
+    const state = await esign(deps).openSigning(
+      ctx.event.pathParameters?.envelopeId ?? '',
+      ctx.event.queryStringParameters?.view ?? '',
+    );
     if (state.kind !== 'open') return notOpen(state);
     const doc = state.envelope.document;
     if (doc.contentType === 'text/html') {
-      return html(200, doc.body, { ...PAGE_HEADERS, 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox" });
+      return html(200, doc.body, {
+        ...PAGE_HEADERS,
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
+      });
     }
     return {
       statusCode: 200,
-      headers: { ...PAGE_HEADERS, 'content-type': 'application/pdf', 'content-disposition': 'inline; filename="agreement.pdf"' },
+      headers: {
+        ...PAGE_HEADERS,
+        'content-type': 'application/pdf',
+        'content-disposition': 'inline; filename="agreement.pdf"',
+      },
       body: doc.body,
       isBase64Encoded: true,
     };
@@ -167,22 +222,41 @@ export const handlers: HandlerMap = {
 
   async vaultFieldsPage(ctx, deps) {
     const session = await vault(deps).session(ctx.event.pathParameters?.sessionId ?? '');
-    if (!session) return html(404, messagePage('Payment form expired', 'This payment form has expired. Reload the payment page to start again.'), PAGE_HEADERS);
+    if (!session)
+      return html(
+        404,
+        messagePage('Payment form expired', 'This payment form has expired. Reload the payment page to start again.'),
+        PAGE_HEADERS,
+      );
     // Tokens go only to the origin the session was created for, passed again by the framing page.
     const origin = ctx.event.queryStringParameters?.origin ?? '';
     if (origin !== session.parentOrigin) {
-      return html(400, messagePage('Payment form not available here', 'This payment form can only be shown by the page it was created for.'), PAGE_HEADERS);
+      return html(
+        400,
+        messagePage(
+          'Payment form not available here',
+          'This payment form can only be shown by the page it was created for.',
+        ),
+        PAGE_HEADERS,
+      );
     }
     const ancestors = [origin, ...(session.ancestorOrigins ?? [])].join(' ');
-    return html(200, fieldsPage(session, origin), { ...PAGE_HEADERS, 'content-security-policy': `frame-ancestors ${ancestors}` });
+    return html(200, fieldsPage(session, origin), {
+      ...PAGE_HEADERS,
+      'content-security-policy': `frame-ancestors ${ancestors}`,
+    });
   },
 
   async vaultTokenize(ctx, deps) {
     const body = parseBody(tokenizeBody, ctx.event);
     const result = await vault(deps).tokenize(body, ctx.event.requestContext.http.sourceIp);
-    if (!result.ok) throw new AppError(result.status, result.message, Object.keys(result.errors).length ? result.errors : undefined);
+    if (!result.ok)
+      throw new AppError(result.status, result.message, Object.keys(result.errors).length ? result.errors : undefined);
     return ok({ token: result.token, card: result.card });
   },
 };
 
-export const handler = lambdaHandler(handlers, lambdaDeps({ cardVault: cardVaultProvider, esign: esignProvider, retailPartner: retailPartnerProvider }));
+export const handler = lambdaHandler(
+  handlers,
+  lambdaDeps({ cardVault: cardVaultProvider, esign: esignProvider, retailPartner: retailPartnerProvider }),
+);

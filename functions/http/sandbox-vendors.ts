@@ -33,7 +33,8 @@ import type { HandlerMap, RequestContext } from './route.ts';
 // The sandbox verification vendors' own pages (where Plaid Link, a mobile ID scan or Argyle Link would show theirs)
 // and a small JSON console that calls our ports, for testers and integration tests. Auth 'sandbox': never in prod.
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;color:#1a1a1a;background:#f4f6f8}main{max-width:32rem;margin:0 auto;padding:1rem}
 .card{background:#fff;border:1px solid #c9d1d9;border-radius:.5rem;padding:1rem 1.25rem;margin:1rem 0}h1{font-size:1.4rem}
@@ -59,13 +60,20 @@ function page(vendor: string, title: string, body: string, status = 200) {
   );
 }
 
-const errorBox = (id: string, message?: string) => (message ? `<p class="error" role="alert" id="${id}">${esc(message)}</p>` : '');
+const errorBox = (id: string, message?: string) =>
+  message ? `<p class="error" role="alert" id="${id}">${esc(message)}</p>` : '';
 
 function formFields(ctx: RequestContext): URLSearchParams {
   return new URLSearchParams(rawBodyOf(ctx.event));
 }
 
-const ctxOf = (deps: Deps) => ({ config: deps.config, db: deps.db, clock: deps.clock, crypto: deps.crypto, log: deps.log });
+const ctxOf = (deps: Deps) => ({
+  config: deps.config,
+  db: deps.db,
+  clock: deps.clock,
+  crypto: deps.crypto,
+  log: deps.log,
+});
 
 function bankSandbox(deps: Deps) {
   const { secrets, ...base } = sandboxOptions(ctxOf(deps), deps.providers.messaging);
@@ -89,7 +97,11 @@ const BANK = 'Sandbox Bank Link';
 function bankPage(session: SandboxBankSession, error?: string, status = 200) {
   const action = `/sandbox/bank/connect/${esc(session.sessionId)}`;
   if (session.status === 'connected') {
-    return page(BANK, 'Bank connected', `<div class="card"><p class="ok" role="status">Your bank account is connected. You can close this page and return to your application.</p></div>`);
+    return page(
+      BANK,
+      'Bank connected',
+      `<div class="card"><p class="ok" role="status">Your bank account is connected. You can close this page and return to your application.</p></div>`,
+    );
   }
   const institution = session.institution ? institutionByKey(session.institution) : undefined;
   if (!institution) {
@@ -146,10 +158,22 @@ function identityPage(check: SandboxIdentityCheck, expired: boolean, error?: str
         : check.status === 'expired-document'
           ? 'The license is expired. Your application will ask you what to do next.'
           : 'The license does not match the application. Your application will ask you what to do next.';
-    return page(ID, 'Identity check finished', `<div class="card"><p role="status">${esc(text)}</p><p>Result: <strong>${esc(check.status)}</strong></p></div>`);
+    return page(
+      ID,
+      'Identity check finished',
+      `<div class="card"><p role="status">${esc(text)}</p><p>Result: <strong>${esc(check.status)}</strong></p></div>`,
+    );
   }
-  if (expired) return page(ID, 'This link has expired', `<div class="card"><p>Ask for a new link on the application page.</p></div>`, 410);
-  const buttons = SANDBOX_DOCUMENTS.map((d) => `<button type="submit" class="block" name="document" value="${esc(d.key)}">${esc(d.label)}</button>`).join('');
+  if (expired)
+    return page(
+      ID,
+      'This link has expired',
+      `<div class="card"><p>Ask for a new link on the application page.</p></div>`,
+      410,
+    );
+  const buttons = SANDBOX_DOCUMENTS.map(
+    (d) => `<button type="submit" class="block" name="document" value="${esc(d.key)}">${esc(d.label)}</button>`,
+  ).join('');
   return page(
     ID,
     'Scan your driver’s license',
@@ -163,7 +187,12 @@ function identityPage(check: SandboxIdentityCheck, expired: boolean, error?: str
 
 const PAY = 'Sandbox Payroll Connect';
 
-function payrollPage(session: SandboxPayrollSession, expired: boolean, error?: { message: string; field: string }, status = 200) {
+function payrollPage(
+  session: SandboxPayrollSession,
+  expired: boolean,
+  error?: { message: string; field: string },
+  status = 200,
+) {
   if (session.result) {
     const r = session.result;
     const text =
@@ -172,12 +201,24 @@ function payrollPage(session: SandboxPayrollSession, expired: boolean, error?: {
         : r.status === 'failed'
           ? 'We could not verify your income.'
           : 'Waiting for your payroll data.';
-    return page(PAY, 'Payroll connection finished', `<div class="card"><p role="status">${esc(text)}</p><p>You can return to your application and press Refresh.</p></div>`);
+    return page(
+      PAY,
+      'Payroll connection finished',
+      `<div class="card"><p role="status">${esc(text)}</p><p>You can return to your application and press Refresh.</p></div>`,
+    );
   }
-  if (expired) return page(PAY, 'This link has expired', `<div class="card"><p>Ask for a new link (Resend link) on the application page.</p></div>`, 410);
-  const described = (field: string) => (error?.field === field ? ' aria-describedby="payroll-error" aria-invalid="true"' : '');
+  if (expired)
+    return page(
+      PAY,
+      'This link has expired',
+      `<div class="card"><p>Ask for a new link (Resend link) on the application page.</p></div>`,
+      410,
+    );
+  const described = (field: string) =>
+    error?.field === field ? ' aria-describedby="payroll-error" aria-invalid="true"' : '';
   const employers = SANDBOX_EMPLOYERS.map(
-    (e) => `<option value="${esc(e.id)}"${e.id === session.employerId ? ' selected' : ''}>${esc(e.employerName)}${e.pdSupported ? '' : ' (payroll deduction not supported)'}</option>`,
+    (e) =>
+      `<option value="${esc(e.id)}"${e.id === session.employerId ? ' selected' : ''}>${esc(e.employerName)}${e.pdSupported ? '' : ' (payroll deduction not supported)'}</option>`,
   ).join('');
   const outcomes = SANDBOX_PAYROLL_OUTCOMES.map(
     (o, n) =>
@@ -204,7 +245,10 @@ const vendorPath = z.object({
   vendor: z.enum(['bank-link', 'identity', 'payroll']),
   operation: z.string().check(z.regex(/^[a-zA-Z]{3,40}$/)),
 });
-const objectPath = z.object({ vendor: z.enum(['bank-link', 'identity', 'payroll']), objectId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,100}$/)) });
+const objectPath = z.object({
+  vendor: z.enum(['bank-link', 'identity', 'payroll']),
+  objectId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,100}$/)),
+});
 const refusedPath = z.object({ vendor: z.enum(['bank-link', 'identity', 'payroll']) });
 const str = (max = 200) => z.string().check(z.minLength(1), z.maxLength(max));
 const opt = (max = 200) => z.optional(z.nullable(z.string().check(z.maxLength(max))));
@@ -212,19 +256,38 @@ const opt = (max = 200) => z.optional(z.nullable(z.string().check(z.maxLength(ma
 const consoleCalls: Record<string, (deps: Deps, ctx: RequestContext) => Promise<unknown>> = {
   'bank-link/createLinkSession': (deps, ctx) =>
     deps.providers.bankLink.createLinkSession(
-      parseBody(z.object({ applicantId: str(), channel: z.enum(['sms', 'email']), phone: opt(), email: opt(), firstName: opt(), brandName: opt() }), ctx.event),
+      parseBody(
+        z.object({
+          applicantId: str(),
+          channel: z.enum(['sms', 'email']),
+          phone: opt(),
+          email: opt(),
+          firstName: opt(),
+          brandName: opt(),
+        }),
+        ctx.event,
+      ),
     ),
-  'bank-link/checkProfile': (deps, ctx) => deps.providers.bankLink.checkProfile(parseBody(z.object({ applicantId: str() }), ctx.event).applicantId),
-  'bank-link/listAccounts': (deps, ctx) => deps.providers.bankLink.listAccounts(parseBody(z.object({ profileId: str() }), ctx.event).profileId),
-  'bank-link/getAchNumbers': (deps, ctx) => deps.providers.bankLink.getAchNumbers(parseBody(z.object({ accountId: str() }), ctx.event).accountId),
+  'bank-link/checkProfile': (deps, ctx) =>
+    deps.providers.bankLink.checkProfile(parseBody(z.object({ applicantId: str() }), ctx.event).applicantId),
+  'bank-link/listAccounts': (deps, ctx) =>
+    deps.providers.bankLink.listAccounts(parseBody(z.object({ profileId: str() }), ctx.event).profileId),
+  'bank-link/getAchNumbers': (deps, ctx) =>
+    deps.providers.bankLink.getAchNumbers(parseBody(z.object({ accountId: str() }), ctx.event).accountId),
   'bank-link/deleteProfile': async (deps, ctx) => {
     await deps.providers.bankLink.deleteProfile(parseBody(z.object({ profileId: str() }), ctx.event).profileId);
     return null;
   },
   'identity/sendLink': (deps, ctx) =>
-    deps.providers.identity.sendLink(parseBody(z.object({ phone: str(20), reference: str(), checkId: opt(), brandName: opt() }), ctx.event)),
-  'identity/getStatus': (deps, ctx) => deps.providers.identity.getStatus(parseBody(z.object({ checkId: str() }), ctx.event).checkId),
-  'payroll/searchEmployers': (deps, ctx) => deps.providers.payroll.searchEmployers(parseBody(z.object({ keyword: z.string().check(z.maxLength(100)) }), ctx.event).keyword),
+    deps.providers.identity.sendLink(
+      parseBody(z.object({ phone: str(20), reference: str(), checkId: opt(), brandName: opt() }), ctx.event),
+    ),
+  'identity/getStatus': (deps, ctx) =>
+    deps.providers.identity.getStatus(parseBody(z.object({ checkId: str() }), ctx.event).checkId),
+  'payroll/searchEmployers': (deps, ctx) =>
+    deps.providers.payroll.searchEmployers(
+      parseBody(z.object({ keyword: z.string().check(z.maxLength(100)) }), ctx.event).keyword,
+    ),
   'payroll/startSession': (deps, ctx) =>
     deps.providers.payroll.startSession(
       parseBody(
@@ -243,15 +306,23 @@ const consoleCalls: Record<string, (deps: Deps, ctx: RequestContext) => Promise<
         ctx.event,
       ),
     ),
-  'payroll/getResult': (deps, ctx) => deps.providers.payroll.getResult(parseBody(z.object({ sessionId: str() }), ctx.event).sessionId),
-  'payroll/resendLink': (deps, ctx) => deps.providers.payroll.resendLink(parseBody(z.object({ sessionId: str() }), ctx.event).sessionId),
+  'payroll/getResult': (deps, ctx) =>
+    deps.providers.payroll.getResult(parseBody(z.object({ sessionId: str() }), ctx.event).sessionId),
+  'payroll/resendLink': (deps, ctx) =>
+    deps.providers.payroll.resendLink(parseBody(z.object({ sessionId: str() }), ctx.event).sessionId),
 };
 
 export const handlers: HandlerMap = {
   async bankConnectPage(ctx, deps) {
     const { sessionId } = parsePath(idPath('sessionId'), ctx.event) as { sessionId: string };
     const session = await bankSandbox(deps).pages.loadSession(sessionId);
-    if (!session) return page(BANK, 'Link not found', `<div class="card"><p>This link is not valid or has expired. Ask for a new one on the application page.</p></div>`, 404);
+    if (!session)
+      return page(
+        BANK,
+        'Link not found',
+        `<div class="card"><p>This link is not valid or has expired. Ask for a new one on the application page.</p></div>`,
+        404,
+      );
     return bankPage(session);
   },
 
@@ -259,7 +330,8 @@ export const handlers: HandlerMap = {
     const { sessionId } = parsePath(idPath('sessionId'), ctx.event) as { sessionId: string };
     const { pages } = bankSandbox(deps);
     const session = await pages.loadSession(sessionId);
-    if (!session) return page(BANK, 'Link not found', `<div class="card"><p>This link is not valid or has expired.</p></div>`, 404);
+    if (!session)
+      return page(BANK, 'Link not found', `<div class="card"><p>This link is not valid or has expired.</p></div>`, 404);
     if (session.status === 'connected') return bankPage(session);
     const form = formFields(ctx);
     switch (form.get('step')) {
@@ -288,7 +360,13 @@ export const handlers: HandlerMap = {
     const { checkId } = parsePath(idPath('checkId'), ctx.event) as { checkId: string };
     const { pages } = identitySandbox(deps);
     const check = await pages.load(checkId);
-    if (!check) return page(ID, 'Link not found', `<div class="card"><p>This link is not valid. Ask for a new one on the application page.</p></div>`, 404);
+    if (!check)
+      return page(
+        ID,
+        'Link not found',
+        `<div class="card"><p>This link is not valid. Ask for a new one on the application page.</p></div>`,
+        404,
+      );
     return identityPage(check, pages.linkExpired(check));
   },
 
@@ -306,7 +384,13 @@ export const handlers: HandlerMap = {
     const { sessionId } = parsePath(idPath('sessionId'), ctx.event) as { sessionId: string };
     const { pages } = payrollSandbox(deps);
     const session = await pages.load(sessionId);
-    if (!session) return page(PAY, 'Link not found', `<div class="card"><p>This link is not valid. Ask for a new one on the application page.</p></div>`, 404);
+    if (!session)
+      return page(
+        PAY,
+        'Link not found',
+        `<div class="card"><p>This link is not valid. Ask for a new one on the application page.</p></div>`,
+        404,
+      );
     return payrollPage(session, pages.linkExpired(session));
   },
 
@@ -322,7 +406,8 @@ export const handlers: HandlerMap = {
       password: form.get('password') ?? '',
       outcome: form.get('outcome') ?? '',
     });
-    if ('error' in done) return payrollPage(session, pages.linkExpired(session), { message: done.error, field: done.field }, 422);
+    if ('error' in done)
+      return payrollPage(session, pages.linkExpired(session), { message: done.error, field: done.field }, 422);
     return payrollPage({ ...session, result: done.result }, false);
   },
 
@@ -339,7 +424,15 @@ export const handlers: HandlerMap = {
     const events = await listVendorEvents(deps, vendor as VendorKind, objectId);
     if (!status && events.length === 0) throw notFound('No callbacks were received for this object');
     return ok({
-      status: status ? { status: status.status, lastEventId: status.lastEventId, lastEventType: status.lastEventType, occurredAt: status.occurredAt, data: status.data } : null,
+      status: status
+        ? {
+            status: status.status,
+            lastEventId: status.lastEventId,
+            lastEventType: status.lastEventType,
+            occurredAt: status.occurredAt,
+            data: status.data,
+          }
+        : null,
       events,
     });
   },
@@ -351,4 +444,12 @@ export const handlers: HandlerMap = {
   },
 };
 
-export const handler = lambdaHandler(handlers, lambdaDeps({ bankLink: bankLinkProvider, identity: identityProvider, messaging: messagingProvider, payroll: payrollProvider }));
+export const handler = lambdaHandler(
+  handlers,
+  lambdaDeps({
+    bankLink: bankLinkProvider,
+    identity: identityProvider,
+    messaging: messagingProvider,
+    payroll: payrollProvider,
+  }),
+);

@@ -36,7 +36,12 @@ export const handlers: HandlerMap = {
     if (!body.file) throw fileError(ctx.lang, 'network.file.required');
     // The draft comes as a form field, or in the query (the toolkit's upload field sends only `file`).
     const draft = body.fields.draft ?? ctx.event.queryStringParameters?.draft ?? '';
-    const file = await uploadSignupDocument(deps, { draft, ip: clientIp(ctx), lang: ctx.lang, file: { name: body.file.name, type: body.file.type, bytes: body.file.bytes } });
+    const file = await uploadSignupDocument(deps, {
+      draft,
+      ip: clientIp(ctx),
+      lang: ctx.lang,
+      file: { name: body.file.name, type: body.file.type, bytes: body.file.bytes },
+    });
     return ok(file);
   },
   async signupSubmit(ctx, deps) {
@@ -50,6 +55,5 @@ export const handlers: HandlerMap = {
     return ok(created, translate(ctx.lang, 'network.signup.submitted'));
   },
 };
-
 
 export const handler = lambdaHandler(handlers, lambdaDeps({ blobs: blobsProvider }));

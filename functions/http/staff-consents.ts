@@ -12,7 +12,12 @@ import type { HandlerMap, RequestContext } from './route.ts';
 // applications.view, tenant-checked): GET /staff/api/applications/{id}/consents and .../consents.pdf.
 
 const idPath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
-const sc = (ctx: RequestContext, deps: Deps): StaffCtx => ({ deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip, lang: ctx.lang });
+const sc = (ctx: RequestContext, deps: Deps): StaffCtx => ({
+  deps,
+  actor: ctx.staff!.actor,
+  ip: ctx.staff!.ip,
+  lang: ctx.lang,
+});
 
 export const handlers: HandlerMap = {
   async staffConsentsList(ctx, deps) {

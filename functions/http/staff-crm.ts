@@ -16,10 +16,7 @@ import {
   slidesDef,
   tasksDef,
 } from '../services/crm/resources.ts';
-import {
-  type ResourceDef,
-  type ResourceRecord,
-} from '../services/staff/resource.ts';
+import { type ResourceDef, type ResourceRecord } from '../services/staff/resource.ts';
 import { messagingProvider } from '../providers/messaging/provider.ts';
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
@@ -33,7 +30,11 @@ import { jsonBodyOf, queryOf, resourceCtx, staffCrud } from './staff-crud.ts';
 const rc = resourceCtx;
 const query = queryOf;
 const jsonBody = jsonBodyOf;
-const crud = <R extends ResourceRecord>(prefix: string, def: ResourceDef<R>, beforeList?: (deps: Deps) => Promise<unknown>) => staffCrud(prefix, def, { beforeList });
+const crud = <R extends ResourceRecord>(
+  prefix: string,
+  def: ResourceDef<R>,
+  beforeList?: (deps: Deps) => Promise<unknown>,
+) => staffCrud(prefix, def, { beforeList });
 
 export const handlers: HandlerMap = {
   ...crud('staffLeads', leadsDef),
@@ -48,7 +49,12 @@ export const handlers: HandlerMap = {
 
   // the staff Payment Calculator: its choices, and a quote
   async staffPaymentCalculatorOptions() {
-    return ok({ options: LEASE_OPTIONS, frequencies: PAYMENT_FREQUENCIES, deciles: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], defaults: { option: 'A', frequency: 'monthly', decile: 1, state: 'TX', amount: '1000.00' } });
+    return ok({
+      options: LEASE_OPTIONS,
+      frequencies: PAYMENT_FREQUENCIES,
+      deciles: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      defaults: { option: 'A', frequency: 'monthly', decile: 1, state: 'TX', amount: '1000.00' },
+    });
   },
   async staffPaymentCalculator(ctx, deps) {
     return ok(await staffCalculate(rc(ctx, deps), parseBody(staffCalculatorRequest, ctx.event)));

@@ -22,7 +22,12 @@ import type { HandlerMap, RequestContext } from './route.ts';
 // list (or its form with `_form=true`), show (or its form), create, update (PUT and the form's POST), delete.
 
 export const idPath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
-export const resourceCtx = (ctx: RequestContext, deps: Deps): ResourceCtx => ({ deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip, lang: ctx.lang });
+export const resourceCtx = (ctx: RequestContext, deps: Deps): ResourceCtx => ({
+  deps,
+  actor: ctx.staff!.actor,
+  ip: ctx.staff!.ip,
+  lang: ctx.lang,
+});
 export const queryOf = (ctx: RequestContext) => ctx.event.queryStringParameters ?? {};
 export const wantsForm = (ctx: RequestContext) => ['true', '1'].includes(queryOf(ctx)._form ?? '');
 export const jsonBodyOf = (ctx: RequestContext) => {
@@ -30,7 +35,8 @@ export const jsonBodyOf = (ctx: RequestContext) => {
   return body === null || typeof body !== 'object' || Array.isArray(body) ? {} : bodyOf(body);
 };
 /** The paged list shape of seed 001: rows in `data`, paging in `meta`. */
-export const paged = (result: { data: unknown[]; meta: unknown }): HttpResult => json(200, { status: true, code: 200, data: result.data, meta: result.meta } as never);
+export const paged = (result: { data: unknown[]; meta: unknown }): HttpResult =>
+  json(200, { status: true, code: 200, data: result.data, meta: result.meta } as never);
 
 export type CrudVerb = 'List' | 'Show' | 'Create' | 'Update' | 'UpdateForm' | 'Delete';
 export const ALL_VERBS: readonly CrudVerb[] = ['List', 'Show', 'Create', 'Update', 'UpdateForm', 'Delete'];
@@ -43,7 +49,10 @@ export function staffCrud<R extends ResourceRecord>(
   const saved = (c: ResourceCtx, key: string) => t(c, key, { resource: t(c, def.noun) });
   const update = async (ctx: RequestContext, deps: Deps) => {
     const c = resourceCtx(ctx, deps);
-    return ok(await updateResource(c, def, parsePath(idPath, ctx.event).id, jsonBodyOf(ctx)), saved(c, 'staff.resource.updated'));
+    return ok(
+      await updateResource(c, def, parsePath(idPath, ctx.event).id, jsonBodyOf(ctx)),
+      saved(c, 'staff.resource.updated'),
+    );
   };
   const all: Record<CrudVerb, HandlerMap[string]> = {
     async List(ctx, deps) {

@@ -6,7 +6,14 @@ import type { HttpResult } from '../platform/http-types.ts';
 import { readMultipart } from '../platform/multipart.ts';
 import { json, ok } from '../platform/response.ts';
 import { parsePath, parseWith, readJsonBody } from '../platform/validate.ts';
-import { commitImport, fileTooLarge, importTemplate, listVersions, previewImport, restoreVersion } from '../services/imports/imports.ts';
+import {
+  commitImport,
+  fileTooLarge,
+  importTemplate,
+  listVersions,
+  previewImport,
+  restoreVersion,
+} from '../services/imports/imports.ts';
 import { t, type ResourceCtx } from '../services/staff/resource.ts';
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
@@ -21,7 +28,12 @@ const idPath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200))
 /** Multipart overhead allowed above the file's own limit (boundaries, part headers, the other fields). */
 const MULTIPART_SLACK_BYTES = 64 * 1024;
 
-const rc = (ctx: RequestContext, deps: Deps): ResourceCtx => ({ deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip, lang: ctx.lang });
+const rc = (ctx: RequestContext, deps: Deps): ResourceCtx => ({
+  deps,
+  actor: ctx.staff!.actor,
+  ip: ctx.staff!.ip,
+  lang: ctx.lang,
+});
 
 export const handlers: HandlerMap = {
   async staffImportsPreview(ctx, deps) {

@@ -7,8 +7,25 @@ import type { HttpResult } from '../platform/http-types.ts';
 import { html, json, ok } from '../platform/response.ts';
 import { parseBody, parsePath } from '../platform/validate.ts';
 import { runLeaseAction, type StaffCtx } from '../services/leases/actions.ts';
-import { dashboard, listApplications, listCheckouts, listLeases, listPayments, listQueue, showCheckout, showPayment } from '../services/leases/lists.ts';
-import { assignLease, claimLease, leaseContract, releaseLease, replayableDelivery, revealField, showLease } from '../services/leases/records.ts';
+import {
+  dashboard,
+  listApplications,
+  listCheckouts,
+  listLeases,
+  listPayments,
+  listQueue,
+  showCheckout,
+  showPayment,
+} from '../services/leases/lists.ts';
+import {
+  assignLease,
+  claimLease,
+  leaseContract,
+  releaseLease,
+  replayableDelivery,
+  revealField,
+  showLease,
+} from '../services/leases/records.ts';
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
 import { bureauProvider } from '../providers/bureau/provider.ts';
@@ -21,12 +38,24 @@ import type { HandlerMap, RequestContext } from './route.ts';
 // machine decides every action in functions/services/leases.
 
 const idPath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
-const actionPath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)), action: z.string().check(z.minLength(1), z.maxLength(100)) });
-const replayPath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)), event: z.string().check(z.minLength(1), z.maxLength(100)) });
+const actionPath = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(200)),
+  action: z.string().check(z.minLength(1), z.maxLength(100)),
+});
+const replayPath = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(200)),
+  event: z.string().check(z.minLength(1), z.maxLength(100)),
+});
 
-const sc = (ctx: RequestContext, deps: Deps): StaffCtx => ({ deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip, lang: ctx.lang });
+const sc = (ctx: RequestContext, deps: Deps): StaffCtx => ({
+  deps,
+  actor: ctx.staff!.actor,
+  ip: ctx.staff!.ip,
+  lang: ctx.lang,
+});
 const query = (ctx: RequestContext) => ctx.event.queryStringParameters ?? {};
-const paged = (result: { data: unknown[]; meta: unknown }): HttpResult => json(200, { status: true, code: 200, data: result.data, meta: result.meta } as never);
+const paged = (result: { data: unknown[]; meta: unknown }): HttpResult =>
+  json(200, { status: true, code: 200, data: result.data, meta: result.meta } as never);
 const hasBody = (ctx: RequestContext) => Boolean(ctx.event.body && ctx.event.body.trim());
 
 export const handlers: HandlerMap = {
@@ -89,10 +118,16 @@ export const handlers: HandlerMap = {
     return paged(await listQueue(sc(ctx, deps), query(ctx)));
   },
   async staffLeaseQueueClaim(ctx, deps) {
-    return ok(await claimLease(sc(ctx, deps), parsePath(idPath, ctx.event).id), translate(ctx.lang, 'staff.lease.claimed'));
+    return ok(
+      await claimLease(sc(ctx, deps), parsePath(idPath, ctx.event).id),
+      translate(ctx.lang, 'staff.lease.claimed'),
+    );
   },
   async staffLeaseQueueRelease(ctx, deps) {
-    return ok(await releaseLease(sc(ctx, deps), parsePath(idPath, ctx.event).id), translate(ctx.lang, 'staff.lease.released'));
+    return ok(
+      await releaseLease(sc(ctx, deps), parsePath(idPath, ctx.event).id),
+      translate(ctx.lang, 'staff.lease.released'),
+    );
   },
   async staffLeaseQueueAssign(ctx, deps) {
     const { user_id } = parseBody(assignRequest, ctx.event);
@@ -116,4 +151,7 @@ export const handlers: HandlerMap = {
   },
 };
 
-export const handler = lambdaHandler(handlers, lambdaDeps({ bureau: bureauProvider, esign: esignProvider, messaging: messagingProvider }));
+export const handler = lambdaHandler(
+  handlers,
+  lambdaDeps({ bureau: bureauProvider, esign: esignProvider, messaging: messagingProvider }),
+);

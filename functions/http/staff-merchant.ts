@@ -15,7 +15,8 @@ import { ALL_VERBS, paged, queryOf, resourceCtx, staffCrud, type CrudVerb } from
 const rc = resourceCtx;
 const query = queryOf;
 const FULL = ALL_VERBS;
-const crud = <R extends ResourceRecord>(prefix: string, def: ResourceDef<R>, verbs: readonly CrudVerb[]) => staffCrud(prefix, def, { verbs });
+const crud = <R extends ResourceRecord>(prefix: string, def: ResourceDef<R>, verbs: readonly CrudVerb[]) =>
+  staffCrud(prefix, def, { verbs });
 
 export const handlers: HandlerMap = {
   ...crud('staffPosItems', posItemsDef, FULL),

@@ -18,7 +18,16 @@ import {
   storeApplicationsDef,
 } from '../services/network/store-applications.ts';
 import { requireTenant } from '../services/staff/actor.ts';
-import { createResource, deleteResource, formFor, listResource, showResource, t, translateErrors, type ResourceCtx } from '../services/staff/resource.ts';
+import {
+  createResource,
+  deleteResource,
+  formFor,
+  listResource,
+  showResource,
+  t,
+  translateErrors,
+  type ResourceCtx,
+} from '../services/staff/resource.ts';
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
@@ -31,15 +40,26 @@ const appPath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)
 const filePath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 const MULTIPART_SLACK_BYTES = 64 * 1024;
 
-const rc = (ctx: RequestContext, deps: Deps): ResourceCtx => ({ deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip, lang: ctx.lang });
+const rc = (ctx: RequestContext, deps: Deps): ResourceCtx => ({
+  deps,
+  actor: ctx.staff!.actor,
+  ip: ctx.staff!.ip,
+  lang: ctx.lang,
+});
 const query = (ctx: RequestContext) => ctx.event.queryStringParameters ?? {};
 const wantsForm = (ctx: RequestContext) => ['true', '1'].includes(query(ctx)._form ?? '');
-const paged = (result: { data: unknown[]; meta: unknown }): HttpResult => json(200, { status: true, code: 200, data: result.data, meta: result.meta } as never);
+const paged = (result: { data: unknown[]; meta: unknown }): HttpResult =>
+  json(200, { status: true, code: 200, data: result.data, meta: result.meta } as never);
 
 function body<S extends $ZodType>(c: ResourceCtx, schema: S, ctx: RequestContext): output<S> {
   const raw = readJsonBody(ctx.event);
   const result = safeParse(schema, raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {});
-  if (!result.success) throw new AppError(422, 'The given data was invalid.', translateErrors(c, issuesToFieldErrors(result.error.issues)));
+  if (!result.success)
+    throw new AppError(
+      422,
+      'The given data was invalid.',
+      translateErrors(c, issuesToFieldErrors(result.error.issues)),
+    );
   return result.data;
 }
 
@@ -53,15 +73,24 @@ export const handlers: HandlerMap = {
   },
   async staffStoreApplicationsApprove(ctx, deps) {
     const c = rc(ctx, deps);
-    return ok(await approveStoreApplication(c, parsePath(appPath, ctx.event).id, body(c, approveRequest, ctx)), t(c, 'network.apps.approved'));
+    return ok(
+      await approveStoreApplication(c, parsePath(appPath, ctx.event).id, body(c, approveRequest, ctx)),
+      t(c, 'network.apps.approved'),
+    );
   },
   async staffStoreApplicationsDecline(ctx, deps) {
     const c = rc(ctx, deps);
-    return ok(await declineStoreApplication(c, parsePath(appPath, ctx.event).id, body(c, declineRequest, ctx)), t(c, 'network.apps.declined'));
+    return ok(
+      await declineStoreApplication(c, parsePath(appPath, ctx.event).id, body(c, declineRequest, ctx)),
+      t(c, 'network.apps.declined'),
+    );
   },
   async staffStoreApplicationsClean(ctx, deps) {
     const c = rc(ctx, deps);
-    return ok(await markStoreApplicationForCleaning(c, parsePath(appPath, ctx.event).id, body(c, cleanRequest, ctx)), t(c, 'network.apps.cleaned'));
+    return ok(
+      await markStoreApplicationForCleaning(c, parsePath(appPath, ctx.event).id, body(c, cleanRequest, ctx)),
+      t(c, 'network.apps.cleaned'),
+    );
   },
 
   // ---- OAuth clients ----
@@ -73,7 +102,14 @@ export const handlers: HandlerMap = {
   async staffOAuthClientsCreate(ctx, deps) {
     const c = rc(ctx, deps);
     const raw = readJsonBody(ctx.event);
-    return ok(await createResource(c, oauthClientsDef, raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {}), t(c, 'network.oauth.created'));
+    return ok(
+      await createResource(
+        c,
+        oauthClientsDef,
+        raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {},
+      ),
+      t(c, 'network.oauth.created'),
+    );
   },
   async staffOAuthClientsDelete(ctx, deps) {
     const c = rc(ctx, deps);
@@ -93,7 +129,11 @@ export const handlers: HandlerMap = {
     const actor = c.actor;
     // The file belongs to the uploader's current store or retailer (system users: global).
     const tenant =
-      actor.guard === 'store' ? { storeIds: [actor.storeContext ?? actor.storeIds[0] ?? 'none'] } : actor.guard === 'retailer' ? { retailerIds: [actor.retailerContext ?? actor.retailerIds[0] ?? 'none'] } : {};
+      actor.guard === 'store'
+        ? { storeIds: [actor.storeContext ?? actor.storeIds[0] ?? 'none'] }
+        : actor.guard === 'retailer'
+          ? { retailerIds: [actor.retailerContext ?? actor.retailerIds[0] ?? 'none'] }
+          : {};
     const file = await saveUpload(deps, {
       purpose: 'staff-uploads',
       owner: `user:${actor.userId}`,
@@ -133,7 +173,8 @@ export const handlers: HandlerMap = {
     const token = String(b.token ?? q.token ?? '');
     const session = ctx.staff!;
     await deleteFile(deps, id, token, ctx.lang, async (item) => {
-      if (item.created_by !== session.actor.userId) await requireTenant(deps, session.actor, session.ip, item.tenant, `file:${id}`);
+      if (item.created_by !== session.actor.userId)
+        await requireTenant(deps, session.actor, session.ip, item.tenant, `file:${id}`);
     });
     return ok(null, t({ lang: ctx.lang }, 'network.file.deleted'));
   },

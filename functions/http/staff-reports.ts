@@ -26,10 +26,20 @@ export const handlers: HandlerMap = {
     const c: ReportCtx = { deps, actor: ctx.staff!.actor, lang: ctx.lang };
     const q = resolveQuery(c, report, parseQuery(reportQuery, ctx.event));
     const answer = await runReport(c, q);
-    if (q.format === 'csv') return { statusCode: 200, headers: download('text/csv; charset=utf-8', reportFileName(q, 'csv')), body: reportCsv(c, answer) };
+    if (q.format === 'csv')
+      return {
+        statusCode: 200,
+        headers: download('text/csv; charset=utf-8', reportFileName(q, 'csv')),
+        body: reportCsv(c, answer),
+      };
     if (q.format === 'xlsx') {
       const bytes = await reportXlsx(answer, (v) => translate(ctx.lang, v ? 'staff.option.yes' : 'staff.option.no'));
-      return { statusCode: 200, headers: download(XLSX_CONTENT_TYPE, reportFileName(q, 'xlsx')), body: bytes.toString('base64'), isBase64Encoded: true };
+      return {
+        statusCode: 200,
+        headers: download(XLSX_CONTENT_TYPE, reportFileName(q, 'xlsx')),
+        body: bytes.toString('base64'),
+        isBase64Encoded: true,
+      };
     }
     return json(200, { status: true, code: 200, data: answer.data, meta: answer.meta } as never);
   },

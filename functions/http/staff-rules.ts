@@ -7,7 +7,12 @@ import { ok } from '../platform/response.ts';
 import { parseBody } from '../platform/validate.ts';
 import { listStateRuleViews, updateStateRule } from '../services/state-rules.ts';
 import type { ResourceCtx } from '../services/staff/resource.ts';
-import { readQueueConfig, readSecuritySettings, replaceQueueConfig, replaceSecuritySettings } from '../services/staff/rules-settings.ts';
+import {
+  readQueueConfig,
+  readSecuritySettings,
+  replaceQueueConfig,
+  replaceSecuritySettings,
+} from '../services/staff/rules-settings.ts';
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
@@ -16,13 +21,19 @@ import type { HandlerMap, RequestContext } from './route.ts';
 // disclosures) read by the decision, the pricing and the contract; Security Settings read by the staff auth; Queue
 // Management read by the lease queue. Thin: validate, call the service, answer the envelope.
 
-const rc = (ctx: RequestContext, deps: Deps): ResourceCtx => ({ deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip, lang: ctx.lang });
+const rc = (ctx: RequestContext, deps: Deps): ResourceCtx => ({
+  deps,
+  actor: ctx.staff!.actor,
+  ip: ctx.staff!.ip,
+  lang: ctx.lang,
+});
 
 /** The state of the path: an unknown code is a 422 the editor can act on (not a 404: the route exists). */
 function statePath(ctx: RequestContext): StateCode {
   const raw = ctx.event.pathParameters?.state ?? '';
   const parsed = statePathSchema.safeParse({ state: raw });
-  if (!parsed.success) throw new AppError(422, 'The given data was invalid.', { state: ['staff.stateRules.validation.state'] });
+  if (!parsed.success)
+    throw new AppError(422, 'The given data was invalid.', { state: ['staff.stateRules.validation.state'] });
   return parsed.data.state as StateCode;
 }
 
@@ -33,7 +44,10 @@ export const handlers: HandlerMap = {
   async staffStateRulesUpdate(ctx, deps) {
     const state = statePath(ctx);
     const body = parseBody(stateRuleUpdateSchema, ctx.event);
-    return ok(await updateStateRule(rc(ctx, deps), state, body), translate(ctx.lang, 'staff.stateRules.saved', { state }));
+    return ok(
+      await updateStateRule(rc(ctx, deps), state, body),
+      translate(ctx.lang, 'staff.stateRules.saved', { state }),
+    );
   },
   async staffSecuritySettingsShow(ctx, deps) {
     return ok(await readSecuritySettings(rc(ctx, deps)));

@@ -11,7 +11,15 @@ import type { Deps } from '../platform/deps.ts';
 import type { HttpResult } from '../platform/http-types.ts';
 import { json, ok } from '../platform/response.ts';
 import { parseBody, parsePath, parseQuery } from '../platform/validate.ts';
-import { listVersions, previewDraft, publishDraft, restoreVersion, saveDraft, viewScoringSettings, type ScoringCtx } from '../services/scoring-admin.ts';
+import {
+  listVersions,
+  previewDraft,
+  publishDraft,
+  restoreVersion,
+  saveDraft,
+  viewScoringSettings,
+  type ScoringCtx,
+} from '../services/scoring-admin.ts';
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
@@ -19,7 +27,12 @@ import type { HandlerMap, RequestContext } from './route.ts';
 // Route group 'staff-scoring' (issue 11): the Scoring Settings editors' API. Thin: validate, call
 // functions/services/scoring-admin.ts, answer the envelope. Permissions are checked at the edge (STAFF_ROUTE_ACCESS).
 
-const sc = (ctx: RequestContext, deps: Deps): ScoringCtx => ({ deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip, lang: ctx.lang });
+const sc = (ctx: RequestContext, deps: Deps): ScoringCtx => ({
+  deps,
+  actor: ctx.staff!.actor,
+  ip: ctx.staff!.ip,
+  lang: ctx.lang,
+});
 const hasBody = (ctx: RequestContext) => Boolean(ctx.event.body && ctx.event.body.trim());
 
 const pageNumber = (fallback: number, max: number) =>

@@ -1,12 +1,26 @@
 import * as z from 'zod/mini';
-import { changePasswordRequest, forgotRequest, loginRequest, resetRequest, storeContextRequest } from '../../machines/contracts/staff.ts';
+import {
+  changePasswordRequest,
+  forgotRequest,
+  loginRequest,
+  resetRequest,
+  storeContextRequest,
+} from '../../machines/contracts/staff.ts';
 import { translate } from '../../machines/i18n/catalogue.ts';
 import type { Deps } from '../platform/deps.ts';
 import { ok } from '../platform/response.ts';
 import { clearedCookies, isHttps, sessionCookies } from '../platform/staff-cookies.ts';
 import { parseBody, parsePath } from '../platform/validate.ts';
 import { listAuditPage } from '../services/staff/audit.ts';
-import { changePassword, forgotPassword, login, logout, me, resetPassword, setStoreContext } from '../services/staff/auth.ts';
+import {
+  changePassword,
+  forgotPassword,
+  login,
+  logout,
+  me,
+  resetPassword,
+  setStoreContext,
+} from '../services/staff/auth.ts';
 import {
   createResource,
   deleteResource,
@@ -16,7 +30,12 @@ import {
 } from '../services/staff/resource.ts';
 import { mailTemplatesDef } from '../services/staff/resources/mail-templates.ts';
 import { changePicklistItem, picklistsDef } from '../services/staff/resources/picklists.ts';
-import { listPermissions, rolePermissionsForm, rolesDef, updateRolePermissions } from '../services/staff/resources/roles.ts';
+import {
+  listPermissions,
+  rolePermissionsForm,
+  rolesDef,
+  updateRolePermissions,
+} from '../services/staff/resources/roles.ts';
 import { retailersDef } from '../services/staff/resources/retailers.ts';
 import { settingsDef } from '../services/staff/resources/settings.ts';
 import { storesDef } from '../services/staff/resources/stores.ts';
@@ -30,11 +49,20 @@ import type { HandlerMap, RequestContext } from './route.ts';
 import { idPath, jsonBodyOf, paged, queryOf, resourceCtx, staffCrud } from './staff-crud.ts';
 
 // The staff portal's API (seed 001): sign-in and sessions, and every staff resource through the generic layer.
-const itemPath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)), item: z.string().check(z.minLength(1), z.maxLength(200)) });
-const unlinkPath = z.object({ id: z.string().check(z.maxLength(200)), type: z.enum(['store', 'retailer']), target: z.string().check(z.minLength(1), z.maxLength(200)) });
+const itemPath = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(200)),
+  item: z.string().check(z.minLength(1), z.maxLength(200)),
+});
+const unlinkPath = z.object({
+  id: z.string().check(z.maxLength(200)),
+  type: z.enum(['store', 'retailer']),
+  target: z.string().check(z.minLength(1), z.maxLength(200)),
+});
 const linkBody = z.object({
   type: z.enum(['store', 'retailer'], 'staff.validation.inList'),
-  id: z.string('staff.validation.required').check(z.minLength(1, 'staff.validation.required'), z.maxLength(200, 'staff.validation.tooLong')),
+  id: z
+    .string('staff.validation.required')
+    .check(z.minLength(1, 'staff.validation.required'), z.maxLength(200, 'staff.validation.tooLong')),
 });
 
 const rc = resourceCtx;
@@ -56,7 +84,10 @@ export const handlers: HandlerMap = {
       userAgent: ctx.event.headers['user-agent'] ?? '',
       lang: ctx.lang,
     });
-    return { ...ok(result.me), cookies: sessionCookies(result.sessionId, result.csrfToken, result.maxAge, secure(ctx, deps)) };
+    return {
+      ...ok(result.me),
+      cookies: sessionCookies(result.sessionId, result.csrfToken, result.maxAge, secure(ctx, deps)),
+    };
   },
 
   async staffLogout(ctx, deps) {
@@ -82,8 +113,15 @@ export const handlers: HandlerMap = {
 
   async staffPasswordChange(ctx, deps) {
     const body = parseBody(changePasswordRequest, ctx.event);
-    const fresh = await changePassword(deps, ctx.staff!, { current: body.current_password, password: body.password, userAgent: ctx.event.headers['user-agent'] ?? '' });
-    return { ...ok(null, translate(ctx.lang, 'staff.auth.passwordChanged')), cookies: sessionCookies(fresh.sessionId, fresh.csrfToken, fresh.maxAge, secure(ctx, deps)) };
+    const fresh = await changePassword(deps, ctx.staff!, {
+      current: body.current_password,
+      password: body.password,
+      userAgent: ctx.event.headers['user-agent'] ?? '',
+    });
+    return {
+      ...ok(null, translate(ctx.lang, 'staff.auth.passwordChanged')),
+      cookies: sessionCookies(fresh.sessionId, fresh.csrfToken, fresh.maxAge, secure(ctx, deps)),
+    };
   },
 
   async staffStoreContext(ctx, deps) {
@@ -143,11 +181,17 @@ export const handlers: HandlerMap = {
   },
   async staffRolePermissionsUpdate(ctx, deps) {
     const c = rc(ctx, deps);
-    return ok(await updateRolePermissions(c, parsePath(idPath, ctx.event).id, jsonBody(ctx)), t(c, 'staff.permissionsUpdated'));
+    return ok(
+      await updateRolePermissions(c, parsePath(idPath, ctx.event).id, jsonBody(ctx)),
+      t(c, 'staff.permissionsUpdated'),
+    );
   },
   async staffRolePermissionsUpdateForm(ctx, deps) {
     const c = rc(ctx, deps);
-    return ok(await updateRolePermissions(c, parsePath(idPath, ctx.event).id, jsonBody(ctx)), t(c, 'staff.permissionsUpdated'));
+    return ok(
+      await updateRolePermissions(c, parsePath(idPath, ctx.event).id, jsonBody(ctx)),
+      t(c, 'staff.permissionsUpdated'),
+    );
   },
   async staffPermissionsList(ctx, deps) {
     return paged(listPermissions(rc(ctx, deps), query(ctx)));
@@ -156,22 +200,34 @@ export const handlers: HandlerMap = {
   // ---- pick list items ----
   async staffPicklistItemsCreate(ctx, deps) {
     const c = rc(ctx, deps);
-    return ok(await changePicklistItem(c, parsePath(idPath, ctx.event).id, 'create', undefined, jsonBody(ctx)), t(c, 'staff.resource.created', { resource: t(c, 'staff.resource.picklistItem') }));
+    return ok(
+      await changePicklistItem(c, parsePath(idPath, ctx.event).id, 'create', undefined, jsonBody(ctx)),
+      t(c, 'staff.resource.created', { resource: t(c, 'staff.resource.picklistItem') }),
+    );
   },
   async staffPicklistItemsUpdate(ctx, deps) {
     const c = rc(ctx, deps);
     const { id, item } = parsePath(itemPath, ctx.event);
-    return ok(await changePicklistItem(c, id, 'update', item, jsonBody(ctx)), t(c, 'staff.resource.updated', { resource: t(c, 'staff.resource.picklistItem') }));
+    return ok(
+      await changePicklistItem(c, id, 'update', item, jsonBody(ctx)),
+      t(c, 'staff.resource.updated', { resource: t(c, 'staff.resource.picklistItem') }),
+    );
   },
   async staffPicklistItemsDelete(ctx, deps) {
     const c = rc(ctx, deps);
     const { id, item } = parsePath(itemPath, ctx.event);
-    return ok(await changePicklistItem(c, id, 'delete', item, jsonBody(ctx)), t(c, 'staff.resource.deleted', { resource: t(c, 'staff.resource.picklistItem') }));
+    return ok(
+      await changePicklistItem(c, id, 'delete', item, jsonBody(ctx)),
+      t(c, 'staff.resource.deleted', { resource: t(c, 'staff.resource.picklistItem') }),
+    );
   },
   async staffPicklistItemsRestore(ctx, deps) {
     const c = rc(ctx, deps);
     const { id, item } = parsePath(itemPath, ctx.event);
-    return ok(await changePicklistItem(c, id, 'restore', item, jsonBody(ctx)), t(c, 'staff.resource.restored', { resource: t(c, 'staff.resource.picklistItem') }));
+    return ok(
+      await changePicklistItem(c, id, 'restore', item, jsonBody(ctx)),
+      t(c, 'staff.resource.restored', { resource: t(c, 'staff.resource.picklistItem') }),
+    );
   },
 
   // ---- audit ----

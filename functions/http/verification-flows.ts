@@ -57,11 +57,15 @@ const employersQuery = z.object({
   fullSearch: z.optional(z.string().check(z.maxLength(10))),
 });
 const startBody = z.object({
-  employerId: z.pipe(z.union([id(), z.number()]), z.transform((v) => String(v))),
+  employerId: z.pipe(
+    z.union([id(), z.number()]),
+    z.transform((v) => String(v)),
+  ),
   employerName: z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(200, required)),
 });
 
-const header = (headers: Record<string, string | undefined>, name: string) => headers[name] ?? headers[name.toLowerCase()];
+const header = (headers: Record<string, string | undefined>, name: string) =>
+  headers[name] ?? headers[name.toLowerCase()];
 
 const t = (lang: Lang, key: string, params?: Record<string, string | number>) => translate(lang, key, params);
 
@@ -116,13 +120,28 @@ export const handlers: HandlerMap = {
     const body = parseBody(identityVerifyBody, ctx.event);
     const answer = await verifyIdentityCheck(deps, ctx.apply!, body.check_id);
     if (answer.code === 200) return ok({ completed: true }, t(ctx.lang, 'identity.completed'));
-    if (answer.code === 202) return json(202, { status: true, code: 202, data: { completed: false }, message: t(ctx.lang, 'identity.unableToComplete') });
-    return json(422, { status: false, code: 422, data: { completed: false, check: answer.status }, message: t(ctx.lang, 'identity.unableToComplete') });
+    if (answer.code === 202)
+      return json(202, {
+        status: true,
+        code: 202,
+        data: { completed: false },
+        message: t(ctx.lang, 'identity.unableToComplete'),
+      });
+    return json(422, {
+      status: false,
+      code: 422,
+      data: { completed: false, check: answer.status },
+      message: t(ctx.lang, 'identity.unableToComplete'),
+    });
   },
 
   /** The mobile link's token (sent as X-Apply-Token) for an apply token of this browser. */
   async identityExchange(ctx, deps) {
-    const answer = await exchangeIdentityToken(deps, header(ctx.event.headers, 'x-apply-token'), header(ctx.event.headers, 'x-client-id'));
+    const answer = await exchangeIdentityToken(
+      deps,
+      header(ctx.event.headers, 'x-apply-token'),
+      header(ctx.event.headers, 'x-client-id'),
+    );
     return ok(answer);
   },
 
@@ -165,9 +184,23 @@ export const handlers: HandlerMap = {
     const uuid = ctx.apply!.applicationUuid;
     if (!uuid) throw notFound('Application not found. Please create a new application.');
     const record = await loadOwnApplication(deps, ctx.apply!, uuid);
-    const state = flow === 'bank-link' ? bankLinkStateOf(record) : flow === 'identity-check' ? identityStateOf(record) : payrollStateOf(record);
+    const state =
+      flow === 'bank-link'
+        ? bankLinkStateOf(record)
+        : flow === 'identity-check'
+          ? identityStateOf(record)
+          : payrollStateOf(record);
     return ok({ flow, v: record.v, ...(state ?? { state: null, status: null, context: null }) });
   },
 };
 
-export const handler = lambdaHandler(handlers, lambdaDeps({ bankLink: bankLinkProvider, identity: identityProvider, messaging: messagingProvider, payroll: payrollProvider, routing: routingProvider }));
+export const handler = lambdaHandler(
+  handlers,
+  lambdaDeps({
+    bankLink: bankLinkProvider,
+    identity: identityProvider,
+    messaging: messagingProvider,
+    payroll: payrollProvider,
+    routing: routingProvider,
+  }),
+);

@@ -15,4 +15,3 @@ export const checkoutWebhooks: HandlerMap = {
     return ok(await receiveCardVaultWebhook(deps, ctx.event));
   },
 };
-

@@ -12,14 +12,21 @@ import type { HandlerMap, RequestContext } from './route.ts';
 // scheme). Auth 'public' at the edge; each request is signature-checked on the raw body before anything is stored.
 // Deployed in every stage (unlike the sandbox pages).
 
-async function receive(ctx: RequestContext, deps: Deps, vendor: VendorKind, reader: CallbackReader, consumer: VendorConsumer) {
+async function receive(
+  ctx: RequestContext,
+  deps: Deps,
+  vendor: VendorKind,
+  reader: CallbackReader,
+  consumer: VendorConsumer,
+) {
   const result = await receiveVendorCallback(deps, vendor, reader, consumer, {
     rawBody: rawBodyOf(ctx.event),
     headers: ctx.event.headers,
     sourceIp: ctx.event.requestContext.http?.sourceIp,
     requestId: ctx.event.requestContext.requestId,
   });
-  const message = result.outcome === 'duplicate' ? 'duplicate ignored' : result.outcome === 'ignored' ? 'event ignored' : 'received';
+  const message =
+    result.outcome === 'duplicate' ? 'duplicate ignored' : result.outcome === 'ignored' ? 'event ignored' : 'received';
   return ok({ event_id: result.eventId, outcome: result.outcome }, message);
 }
 
@@ -28,4 +35,3 @@ export const verificationWebhooks: HandlerMap = {
   identityWebhook: (ctx, deps) => receive(ctx, deps, 'identity', deps.providers.identity, onIdentityEvent),
   payrollWebhook: (ctx, deps) => receive(ctx, deps, 'payroll', deps.providers.payroll, onPayrollEvent),
 };
-

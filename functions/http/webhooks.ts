@@ -12,4 +12,13 @@ import { verificationWebhooks } from './webhooks-verification.ts';
 // Every vendor's inbound callbacks: one function, deployed in every stage (each request is signature-checked).
 export const handlers: HandlerMap = { ...verificationWebhooks, ...checkoutWebhooks };
 
-export const handler = lambdaHandler(handlers, lambdaDeps({ bankLink: bankLinkProvider, identity: identityProvider, messaging: messagingProvider, payroll: payrollProvider, routing: routingProvider }));
+export const handler = lambdaHandler(
+  handlers,
+  lambdaDeps({
+    bankLink: bankLinkProvider,
+    identity: identityProvider,
+    messaging: messagingProvider,
+    payroll: payrollProvider,
+    routing: routingProvider,
+  }),
+);

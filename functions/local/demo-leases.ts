@@ -11,10 +11,20 @@ const MARKER = { pk: 'SYSTEM#SEED', sk: 'DEMO_LEASES' };
 
 type Json = Record<string, any>;
 
-async function call(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Json> {
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Json> {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
     redirect: 'manual',
   });
@@ -26,7 +36,11 @@ async function call(base: string, method: string, path: string, body?: unknown, 
 
 async function pinFor(base: string, to: string): Promise<string> {
   for (let i = 0; i < 20; i++) {
-    const messages = (await call(base, 'GET', '/sandbox/messages')).data as { to: string; purpose: string; body: string }[];
+    const messages = (await call(base, 'GET', '/sandbox/messages')).data as {
+      to: string;
+      purpose: string;
+      body: string;
+    }[];
     const code = /\b(\d{5})\b/.exec(messages.find((m) => m.to === to && m.purpose === 'pin')?.body ?? '')?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 100));
@@ -35,19 +49,33 @@ async function pinFor(base: string, to: string): Promise<string> {
 }
 
 /** Fill, save, PIN, confirm: the decided application's uuid and its Fill body. */
-async function apply(base: string, headers: Record<string, string>, storeId: string, profile: string, checkoutId: string | null) {
+async function apply(
+  base: string,
+  headers: Record<string, string>,
+  storeId: string,
+  profile: string,
+  checkoutId: string | null,
+) {
   const fill = (await call(base, 'GET', `/apply-v2/application/fill?type=${profile}`, undefined, headers)).data as Json;
   const uuid = (await call(base, 'POST', '/apply-v2/application', fill, headers)).data.uuid as string;
   await call(base, 'POST', '/apply-v2/application/verify/send', { uuid, mode: 'email' }, headers);
   const code = await pinFor(base, fill.applicant.email);
-  await call(base, 'POST', '/apply-v2/application/verify/confirm', { uuid, store_id: storeId, code, checkout_id: checkoutId, retrieval: false, iframe: false }, headers);
+  await call(
+    base,
+    'POST',
+    '/apply-v2/application/verify/confirm',
+    { uuid, store_id: storeId, code, checkout_id: checkoutId, retrieval: false, iframe: false },
+    headers,
+  );
   await call(base, 'POST', '/apply-v2/application/confirm', { uuid, submitted: true, terms_accepted: true }, headers);
   return { uuid, fill };
 }
 
 async function storeApplication(base: string, retailer: string, store: string, profile: string) {
   const clientId = `demo-${Math.random().toString(36).slice(2, 12)}`;
-  const init = (await call(base, 'POST', `/apply-v2/retailer/${retailer}/store/${store}/initiate`, {}, { 'x-client-id': clientId })).data as Json;
+  const init = (
+    await call(base, 'POST', `/apply-v2/retailer/${retailer}/store/${store}/initiate`, {}, { 'x-client-id': clientId })
+  ).data as Json;
   await apply(base, { 'x-apply-token': init.token, 'x-client-id': clientId }, init.store.id, profile, null);
 }
 
@@ -60,7 +88,12 @@ async function paidCheckout(base: string, apiToken: string) {
       '/retailer/v1/checkouts',
       {
         store: 'main-street',
-        cart: { items: [{ sku: 'SOFA-3S', description: 'Three-seat sofa', quantity: 1, unit_price: '899.00' }, { sku: 'LAMP-2', description: 'Floor lamp', quantity: 2, unit_price: '59.50' }] },
+        cart: {
+          items: [
+            { sku: 'SOFA-3S', description: 'Three-seat sofa', quantity: 1, unit_price: '899.00' },
+            { sku: 'LAMP-2', description: 'Floor lamp', quantity: 2, unit_price: '59.50' },
+          ],
+        },
         return_url: `${base}/demo/retailer?done=1`,
         return_url_failure: `${base}/demo/retailer?failed=1`,
         callback_url: `${base}/demo/retailer/webhooks`,
@@ -70,23 +103,77 @@ async function paidCheckout(base: string, apiToken: string) {
   ).data as Json;
   const token = /#\/checkpoint\/([^/]+)\/[01]$/.exec(created.url as string)![1]!;
   const clientId = `demo-${Math.random().toString(36).slice(2, 12)}`;
-  const exchanged = (await call(base, 'GET', `/apply-v2/checkpoint/exchange?token=${encodeURIComponent(token)}`, undefined, { 'x-client-id': clientId })).data as Json;
+  const exchanged = (
+    await call(base, 'GET', `/apply-v2/checkpoint/exchange?token=${encodeURIComponent(token)}`, undefined, {
+      'x-client-id': clientId,
+    })
+  ).data as Json;
   const headers = { 'x-apply-token': exchanged.token as string, 'x-client-id': clientId };
   const checkoutId = created.checkout_id as string;
   const { uuid, fill } = await apply(base, headers, exchanged.store.id, 'option-a', checkoutId);
   // Store pickup for every line (always offered by the sandbox retail partner).
-  const services = (await call(base, 'GET', `/api/v1/retail-partner/services?code=${fill.location.code}`, undefined, headers)).data as Json;
+  const services = (
+    await call(base, 'GET', `/api/v1/retail-partner/services?code=${fill.location.code}`, undefined, headers)
+  ).data as Json;
   const schedules = (services.items as Json[]).map((item) => {
     const pickup = (services.services[item.sku] as Json[]).find((o) => o.type === 'store_pickup')!;
-    return { sku: item.sku, type: 'store_pickup', value: pickup.value, installations: false, date: null, window: null, required: (item.required_parts ?? []).map((p: Json) => p.sku), pickup_store: pickup.stores[0].value, ship_to_store: null, shipment: null };
+    return {
+      sku: item.sku,
+      type: 'store_pickup',
+      value: pickup.value,
+      installations: false,
+      date: null,
+      window: null,
+      required: (item.required_parts ?? []).map((p: Json) => p.sku),
+      pickup_store: pickup.stores[0].value,
+      ship_to_store: null,
+      shipment: null,
+    };
   });
-  await call(base, 'POST', '/api/v1/retail-partner/schedule', { checkout_id: checkoutId, schedules, exchange_id: null, address: { line_1: fill.location.line_1, city: fill.location.city, state: fill.location.state, code: fill.location.code } }, headers);
-  await call(base, 'GET', `/apply-v2/checkout/${checkoutId}/lease?${new URLSearchParams({ application_id: uuid, option: 'a', iframe: '0' })}`, undefined, headers);
-  const signing = new URL((await call(base, 'POST', `/apply-v2/checkout/${checkoutId}/esign`, { checkout_id: checkoutId, iframe: false }, headers)).data.url as string);
+  await call(
+    base,
+    'POST',
+    '/api/v1/retail-partner/schedule',
+    {
+      checkout_id: checkoutId,
+      schedules,
+      exchange_id: null,
+      address: {
+        line_1: fill.location.line_1,
+        city: fill.location.city,
+        state: fill.location.state,
+        code: fill.location.code,
+      },
+    },
+    headers,
+  );
+  await call(
+    base,
+    'GET',
+    `/apply-v2/checkout/${checkoutId}/lease?${new URLSearchParams({ application_id: uuid, option: 'a', iframe: '0' })}`,
+    undefined,
+    headers,
+  );
+  const signing = new URL(
+    (
+      await call(
+        base,
+        'POST',
+        `/apply-v2/checkout/${checkoutId}/esign`,
+        { checkout_id: checkoutId, iframe: false },
+        headers,
+      )
+    ).data.url as string,
+  );
   await fetch(`${base}/sandbox/esign/${signing.pathname.split('/').pop()}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ view: signing.searchParams.get('view')!, action: 'sign', consent: 'yes', signature: `${fill.applicant.first_name} ${fill.applicant.last_name}` }).toString(),
+    body: new URLSearchParams({
+      view: signing.searchParams.get('view')!,
+      action: 'sign',
+      consent: 'yes',
+      signature: `${fill.applicant.first_name} ${fill.applicant.last_name}`,
+    }).toString(),
     redirect: 'manual',
   });
   let processed: Json = {};
@@ -95,11 +182,32 @@ async function paidCheckout(base: string, apiToken: string) {
     if (processed.config?.session_id) break;
     await new Promise((r) => setTimeout(r, 150));
   }
-  const card = (await call(base, 'POST', '/sandbox/vault/tokenize', { sessionId: processed.config.session_id, number: '4242424242424242', expiry: '12/39', cvc: '123', first_name: fill.applicant.first_name, last_name: fill.applicant.last_name, country: 'US' })).data as Json;
-  await call(base, 'POST', '/api/v1/cards/processCard', { token: card.token, application_id: uuid, amount: processed.amount, convenienceFee: 0, isDownPayment: true }, { ...headers, 'idempotency-key': `demo-pay-${checkoutId}` });
+  const card = (
+    await call(base, 'POST', '/sandbox/vault/tokenize', {
+      sessionId: processed.config.session_id,
+      number: '4242424242424242',
+      expiry: '12/39',
+      cvc: '123',
+      first_name: fill.applicant.first_name,
+      last_name: fill.applicant.last_name,
+      country: 'US',
+    })
+  ).data as Json;
+  await call(
+    base,
+    'POST',
+    '/api/v1/cards/processCard',
+    { token: card.token, application_id: uuid, amount: processed.amount, convenienceFee: 0, isDownPayment: true },
+    { ...headers, 'idempotency-key': `demo-pay-${checkoutId}` },
+  );
 }
 
-export async function seedDemoLeases(deps: Deps, base: string, retailerApiToken: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function seedDemoLeases(
+  deps: Deps,
+  base: string,
+  retailerApiToken: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   if (env.DEMO_LEASES === '0' || deps.config.stage === 'prod') return;
   if (await getItem(deps.db, MARKER, deps.clock())) return;
   await storeApplication(base, 'demo-electronics', 'main-street', 'option-a');

@@ -1,6 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { createTableInput } from '../data/table.ts';
 
@@ -24,12 +29,17 @@ export async function startDynalite(dataDir: string): Promise<{ endpoint: string
 
 /** Creates the table from functions/data/table.ts unless it exists. */
 export async function ensureTable(endpoint: string, tableName: string): Promise<'created' | 'existing'> {
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
     return 'existing';
   } catch (error) {
-    if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException') throw error;
+    if (!(error instanceof ResourceNotFoundException) && (error as Error).name !== 'ResourceNotFoundException')
+      throw error;
   }
   await client.send(new CreateTableCommand(createTableInput(tableName)));
   // dynalite answers CreateTable before the table (and its indexes) are ACTIVE; writes before that fail.

@@ -29,4 +29,32 @@ import { handlers as oauth } from '../http/oauth.ts';
 import { handlers as retailerDocs } from '../http/retailer-docs.ts';
 
 // Every route group's handlers, as the Lambda functions have them (the local server calls the same code).
-export const groupHandlers: Record<RouteGroup, HandlerMap> = { system, apply, sandbox, lookups, staff, 'staff-leases': staffLeases, 'staff-imports': staffImports, 'staff-rules': staffRules, 'staff-scoring': staffScoring, 'sandbox-vendors': sandboxVendors, 'sandbox-checkout': sandboxCheckout, webhooks, application, decision, 'verification-flows': verificationFlows, checkout, retailer, 'staff-reports': staffReports, 'adverse-action': adverseAction, consents, 'staff-consents': staffConsents, 'staff-crm': staffCrm, 'staff-merchant': staffMerchant, signup, 'staff-network': staffNetwork, oauth, 'retailer-docs': retailerDocs };
+export const groupHandlers: Record<RouteGroup, HandlerMap> = {
+  system,
+  apply,
+  sandbox,
+  lookups,
+  staff,
+  'staff-leases': staffLeases,
+  'staff-imports': staffImports,
+  'staff-rules': staffRules,
+  'staff-scoring': staffScoring,
+  'sandbox-vendors': sandboxVendors,
+  'sandbox-checkout': sandboxCheckout,
+  webhooks,
+  application,
+  decision,
+  'verification-flows': verificationFlows,
+  checkout,
+  retailer,
+  'staff-reports': staffReports,
+  'adverse-action': adverseAction,
+  consents,
+  'staff-consents': staffConsents,
+  'staff-crm': staffCrm,
+  'staff-merchant': staffMerchant,
+  signup,
+  'staff-network': staffNetwork,
+  oauth,
+  'retailer-docs': retailerDocs,
+};

@@ -47,7 +47,14 @@ async function main() {
     if (process.env.SKIP_WEB_BUILD !== '1') buildWebIfChanged(root, say);
     const db = await startDynalite(dataDir);
     stops.push(db.stop);
-    const config = loadConfig({ ...process.env, STAGE: process.env.STAGE ?? 'local', DATA_DIR: dataDir, DYNAMODB_ENDPOINT: db.endpoint, PORT: String(port), LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+    const config = loadConfig({
+      ...process.env,
+      STAGE: process.env.STAGE ?? 'local',
+      DATA_DIR: dataDir,
+      DYNAMODB_ENDPOINT: db.endpoint,
+      PORT: String(port),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    });
     await ensureTable(db.endpoint, config.tableName);
     const deps = createDeps(config);
     const credentials = await seedDemoData(deps);
@@ -77,13 +84,19 @@ async function main() {
     const relay = setInterval(() => {
       if (relaying) return;
       relaying = true;
-      relayOutbox(deps.db, bus, deps.clock(), (error, key) => deps.log.warn('outbox relay will retry', { pk: key.pk, error: String(error) }))
+      relayOutbox(deps.db, bus, deps.clock(), (error, key) =>
+        deps.log.warn('outbox relay will retry', { pk: key.pk, error: String(error) }),
+      )
         .catch((error) => deps.log.warn('outbox relay pass failed', { error: String(error) }))
         .finally(() => (relaying = false));
     }, 250);
     stops.push(() => clearInterval(relay));
 
-    const server = createLocalServer({ deps, distDir: join(root, 'dist'), demoRetailerPage: (baseUrl) => demoRetailerPage({ baseUrl }) });
+    const server = createLocalServer({
+      deps,
+      distDir: join(root, 'dist'),
+      demoRetailerPage: (baseUrl) => demoRetailerPage({ baseUrl }),
+    });
     await new Promise<void>((resolveListen, reject) => {
       server.once('error', reject);
       server.listen(port, () => resolveListen());
@@ -100,17 +113,23 @@ async function main() {
     // Links we send and sandbox vendor callbacks need the real origin: with PORT=0 it is known only now.
     if (!process.env.PUBLIC_URL) deps.config.publicUrl = base;
     say('');
-    say(`Lease-to-own platform is running (ready in ${((performance.now() - started) / 1000).toFixed(1)} s, data in ${dataDir})`);
+    say(
+      `Lease-to-own platform is running (ready in ${((performance.now() - started) / 1000).toFixed(1)} s, data in ${dataDir})`,
+    );
     say(`  Shopper portal:       ${base}/`);
     say(`  Staff portal:         ${base}/staff/`);
     say(`  Demo retailer page:   ${base}/demo/retailer`);
     say(`  Sandbox mailbox:      ${base}/sandbox/messages.html`);
     say(`  Health:               ${base}/health`);
-    say(`  Staff admin login:    ${credentials.adminUsername} / ${credentials.adminPassword ?? '(changed since it was generated; set DEMO_ADMIN_PASSWORD to reset it)'}`);
+    say(
+      `  Staff admin login:    ${credentials.adminUsername} / ${credentials.adminPassword ?? '(changed since it was generated; set DEMO_ADMIN_PASSWORD to reset it)'}`,
+    );
     say(`  Retailer API token:   ${credentials.retailerApiToken ?? '(not known)'}`);
     say('Press Ctrl-C to stop.');
     // Demo lease records through the running API (once per data directory), so the staff portal is not empty.
-    void seedDemoLeases(deps, base, credentials.retailerApiToken).catch((error) => deps.log.warn('demo lease records were not created', { error: String(error) }));
+    void seedDemoLeases(deps, base, credentials.retailerApiToken).catch((error) =>
+      deps.log.warn('demo lease records were not created', { error: String(error) }),
+    );
   } catch (error) {
     process.stderr.write(`\n${error instanceof Error ? error.message : String(error)}\n`);
     await stop(1);

@@ -70,7 +70,11 @@ export async function seedDemoData(deps: Deps, env: NodeJS.ProcessEnv = process.
 
   // Staff portal: roles (Admin, Store Manager, Retailer Manager), settings, pick lists, list entries.
   await seedStaff(deps);
-  await listDemoRecords(deps, DEMO_RETAILERS.map((r) => r.id), DEMO_STORES.map((s) => s.view.id));
+  await listDemoRecords(
+    deps,
+    DEMO_RETAILERS.map((r) => r.id),
+    DEMO_STORES.map((s) => s.view.id),
+  );
   // Issue 12: demo leads, contacts, tasks, marketing records, push notifications and mobile slides.
   await seedCrm(deps);
   // The merchant network (issue 12): POS items and orders, retention money, a pick-up once a demo lease exists.
@@ -99,7 +103,13 @@ export async function seedDemoData(deps: Deps, env: NodeJS.ProcessEnv = process.
   }
   const marker = await getItem(deps.db, SEED_MARKER, now);
   if (!marker || marker.version !== SEED_VERSION) {
-    await putItem(deps.db, { ...SEED_MARKER, entity: 'seed', v: 1, version: SEED_VERSION, seededAt: now.toISOString() });
+    await putItem(deps.db, {
+      ...SEED_MARKER,
+      entity: 'seed',
+      v: 1,
+      version: SEED_VERSION,
+      seededAt: now.toISOString(),
+    });
   }
   return { adminUsername: 'admin', adminPassword, retailerApiToken };
 }

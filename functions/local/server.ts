@@ -81,7 +81,13 @@ async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<B
 }
 
 /** Turns a Node request into an API Gateway HTTP API (v2) event, exactly as AWS would deliver it. */
-export function toEvent(req: IncomingMessage, url: URL, route: RouteDef, pathParameters: Record<string, string>, body: Buffer): HttpEvent {
+export function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  route: RouteDef,
+  pathParameters: Record<string, string>,
+  body: Buffer,
+): HttpEvent {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
@@ -118,7 +124,9 @@ function send(res: ServerResponse, result: HttpResult) {
   const headers: Record<string, string | string[]> = { ...(result.headers ?? {}) };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   res.writeHead(result.statusCode, headers);
-  res.end(result.body === undefined ? undefined : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+  res.end(
+    result.body === undefined ? undefined : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body,
+  );
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -135,10 +143,22 @@ const CONTENT_TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
-function serveFile(res: ServerResponse, file: string, edge: (headers: Record<string, string>) => Record<string, string>, extraHeaders: Record<string, string> = {}) {
+function serveFile(
+  res: ServerResponse,
+  file: string,
+  edge: (headers: Record<string, string>) => Record<string, string>,
+  extraHeaders: Record<string, string> = {},
+) {
   const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
   const immutable = file.includes(`${sep}assets${sep}`);
-  res.writeHead(200, edge({ 'content-type': type, 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache', ...extraHeaders }));
+  res.writeHead(
+    200,
+    edge({
+      'content-type': type,
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ...extraHeaders,
+    }),
+  );
   createReadStream(file).pipe(res);
 }
 
@@ -157,7 +177,8 @@ export function createLocalServer(options: ServerOptions): Server {
     // Answers the server makes itself (files, 404, 405, 413) carry the same edge headers as the handlers' answers.
     const requestId = requestIdOf({ 'x-request-id': req.headers['x-request-id'] as string | undefined });
     let path = '/';
-    const edge = (headers: Record<string, string>) => withEdgeHeaders({ statusCode: 200, headers }, { requestId, hsts: false, path }).headers!;
+    const edge = (headers: Record<string, string>) =>
+      withEdgeHeaders({ statusCode: 200, headers }, { requestId, hsts: false, path }).headers!;
     const sendEdge = (result: HttpResult) => send(res, { ...result, headers: edge(result.headers ?? {}) });
     try {
       const host = req.headers.host ?? 'localhost';
@@ -167,13 +188,28 @@ export function createLocalServer(options: ServerOptions): Server {
       const match = matchRoute(method, url.pathname);
       if (match && match !== 'method-not-allowed') {
         // File uploads (Mass Import, the sign-up documents, staff files) read bodies up to the upload limit.
-        const isImport = match.route.group === 'staff-imports' || ['signupUpload', 'staffFilesUpload'].includes(match.route.name);
+        const isImport =
+          match.route.group === 'staff-imports' || ['signupUpload', 'staffFilesUpload'].includes(match.route.name);
         const body = await readBody(req, isImport ? IMPORT_MAX_BODY_BYTES : MAX_BODY_BYTES);
         if (body === 'too-large' && isImport) {
-          return sendEdge({ statusCode: 422, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: false, code: 422, data: null, message: translate('en', 'imports.fileTooLarge'), errors: { file: [translate('en', 'imports.fileTooLarge')] } }) });
+          return sendEdge({
+            statusCode: 422,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              status: false,
+              code: 422,
+              data: null,
+              message: translate('en', 'imports.fileTooLarge'),
+              errors: { file: [translate('en', 'imports.fileTooLarge')] },
+            }),
+          });
         }
         if (body === 'too-large') {
-          return sendEdge({ statusCode: 413, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: false, code: 413, data: null, message: 'The request body is too large.' }) });
+          return sendEdge({
+            statusCode: 413,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ status: false, code: 413, data: null, message: 'The request body is too large.' }),
+          });
         }
         const event = toEvent(req, url, match.route, match.pathParameters, body);
         event.requestContext.requestId = requestId;
@@ -181,11 +217,19 @@ export function createLocalServer(options: ServerOptions): Server {
       }
       if (match === 'method-not-allowed') {
         // Also every CORS preflight (OPTIONS): no route answers one, so no other origin may call the API.
-        return sendEdge({ statusCode: 405, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: false, code: 405, data: null, message: `${method} is not allowed here.` }) });
+        return sendEdge({
+          statusCode: 405,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ status: false, code: 405, data: null, message: `${method} is not allowed here.` }),
+        });
       }
       if ((method === 'GET' || method === 'HEAD') && url.pathname === '/demo/retailer' && options.demoRetailerPage) {
         const baseUrl = `http://${host}`;
-        return sendEdge({ statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': HANDLER_PAGE_CSP }, body: options.demoRetailerPage(baseUrl) });
+        return sendEdge({
+          statusCode: 200,
+          headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': HANDLER_PAGE_CSP },
+          body: options.demoRetailerPage(baseUrl),
+        });
       }
       if (method === 'GET' || method === 'HEAD') {
         if (url.pathname === '/staff') return sendEdge({ statusCode: 301, headers: { location: '/staff/' } });
@@ -196,7 +240,8 @@ export function createLocalServer(options: ServerOptions): Server {
           return serveFile(res, shopperIndex, edge, { 'content-security-policy': shopperCsp(origins) });
         }
         const isStaff = url.pathname === '/staff/' || url.pathname.startsWith('/staff/');
-        let relative = url.pathname === '/' ? 'index.html' : url.pathname === '/staff/' ? 'staff/index.html' : url.pathname.slice(1);
+        let relative =
+          url.pathname === '/' ? 'index.html' : url.pathname === '/staff/' ? 'staff/index.html' : url.pathname.slice(1);
         try {
           relative = decodeURIComponent(relative);
         } catch {
@@ -207,7 +252,12 @@ export function createLocalServer(options: ServerOptions): Server {
           // The staff portal is never framed (STAFF_CSP, and X-Frame-Options from withEdgeHeaders); the shopper portal
           // outside /embed/{retailer}/{store}/ is framed by our own pages only.
           const isPage = extname(file) === '.html';
-          return serveFile(res, file, edge, isPage ? { 'content-security-policy': isStaff ? STAFF_CSP : shopperCsp() } : {});
+          return serveFile(
+            res,
+            file,
+            edge,
+            isPage ? { 'content-security-policy': isStaff ? STAFF_CSP : shopperCsp() } : {},
+          );
         }
       }
       sendEdge({
@@ -217,7 +267,12 @@ export function createLocalServer(options: ServerOptions): Server {
       });
     } catch (error) {
       options.deps.log.error('local server error', { requestId, error: String(error) });
-      if (!res.headersSent) sendEdge({ statusCode: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: false, code: 500, data: null, message: 'An unknown error occurred' }) });
+      if (!res.headersSent)
+        sendEdge({
+          statusCode: 500,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ status: false, code: 500, data: null, message: 'An unknown error occurred' }),
+        });
       else res.end();
     }
   });

@@ -30,12 +30,17 @@ export function buildWebIfChanged(root: string, log: (line: string) => void): 'b
   const dist = join(root, 'dist');
   const stamp = join(dist, '.build-fingerprint');
   const fingerprint = sourceFingerprint(root);
-  if (existsSync(stamp) && existsSync(join(dist, 'index.html')) && readFileSync(stamp, 'utf8') === fingerprint) return 'fresh';
+  if (existsSync(stamp) && existsSync(join(dist, 'index.html')) && readFileSync(stamp, 'utf8') === fingerprint)
+    return 'fresh';
   log('Building the web app (its sources changed)…');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) throw new Error('The web build failed; see the messages above.');
   writeFileSync(stamp, fingerprint);
   return 'built';

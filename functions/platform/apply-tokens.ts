@@ -32,7 +32,13 @@ export async function issueApplyToken(
   const token = randomBytes(32).toString('base64url');
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const expiresAt = nowSeconds + ttlSeconds;
-  await createItem(db, { ...tokenKey(hashToken(token)), entity: 'applyToken', expiresAt, issuedAt: nowSeconds, ...session });
+  await createItem(db, {
+    ...tokenKey(hashToken(token)),
+    entity: 'applyToken',
+    expiresAt,
+    issuedAt: nowSeconds,
+    ...session,
+  });
   return { token, expiresAt };
 }
 
@@ -49,15 +55,28 @@ export async function verifyApplyToken(db: Db, event: HttpEvent, now: Date, comp
   const [item, companionItem] = companion
     ? await getItems<StoredItem>(db, [tokenKey(hash), companion], now)
     : [await getItem<ApplyTokenItem>(db, tokenKey(hash), now)];
-  return sessionOf(event, hash, item as ApplyTokenItem | undefined, now, companion && { key: companion, item: companionItem });
+  return sessionOf(
+    event,
+    hash,
+    item as ApplyTokenItem | undefined,
+    now,
+    companion && { key: companion, item: companionItem },
+  );
 }
 
-function sessionOf(event: HttpEvent, hash: string, item: ApplyTokenItem | undefined, now: Date, companion: ApplySession['companion']): ApplySession {
+function sessionOf(
+  event: HttpEvent,
+  hash: string,
+  item: ApplyTokenItem | undefined,
+  now: Date,
+  companion: ApplySession['companion'],
+): ApplySession {
   if (!item || item.issuedAt + TOKEN_MAX_AGE_SECONDS <= Math.floor(now.getTime() / 1000)) {
     throw new AppError(401, TOKEN_REQUIRED_MESSAGE);
   }
   const clientId = header(event, 'x-client-id');
-  if (clientId !== item.clientId) throw forbidden('This application session belongs to another browser. Please start again from the store page.');
+  if (clientId !== item.clientId)
+    throw forbidden('This application session belongs to another browser. Please start again from the store page.');
   return {
     tokenHash: hash,
     storeId: item.storeId,

@@ -10,7 +10,8 @@ import { createLogger } from './logger.ts';
 export type BaseDeps = Omit<Deps, 'providers'>;
 
 export function createBaseDeps(config: Config, overrides: Partial<Deps> = {}): BaseDeps {
-  const db = overrides.db ?? createDb({ tableName: config.tableName, endpoint: config.dynamoEndpoint, region: config.region });
+  const db =
+    overrides.db ?? createDb({ tableName: config.tableName, endpoint: config.dynamoEndpoint, region: config.region });
   const clock = overrides.clock ?? (() => new Date());
   let crypto = overrides.crypto;
   if (!crypto) {

@@ -68,7 +68,8 @@ export function loadVerificationVendors(env: NodeJS.ProcessEnv, production: bool
   const identity = env.IDENTITY_PROVIDER === 'persona' ? 'persona' : 'sandbox';
   const payroll = env.PAYROLL_PROVIDER === 'argyle' ? 'argyle' : 'sandbox';
   // As for the checkout vendors: production without a secret gets '' and every sandbox-format callback is refused.
-  const secret = (name: string, real: boolean, fallback: string) => (real ? need(name, 'a real vendor is configured') : (env[name] ?? (production ? '' : fallback)));
+  const secret = (name: string, real: boolean, fallback: string) =>
+    real ? need(name, 'a real vendor is configured') : (env[name] ?? (production ? '' : fallback));
   return {
     sandboxLatency: env.SANDBOX_LATENCY !== 'off',
     bankLink: {
@@ -119,7 +120,14 @@ export interface CheckoutVendorsConfig {
     provider: 'sandbox' | 'docusign';
     /** HMAC secret of the e-sign callbacks (the sandbox signs with it; DocuSign Connect's HMAC key). */
     webhookSecret: string;
-    docusign?: { apiBaseUrl: string; oauthBaseUrl: string; accountId: string; integrationKey: string; userId: string; privateKey: string };
+    docusign?: {
+      apiBaseUrl: string;
+      oauthBaseUrl: string;
+      accountId: string;
+      integrationKey: string;
+      userId: string;
+      privateKey: string;
+    };
   };
   cardVault: {
     provider: 'sandbox' | 'stripe';
@@ -146,7 +154,8 @@ export function loadCheckoutVendors(env: NodeJS.ProcessEnv, production: boolean)
   const partnerProvider = env.RETAIL_PARTNER_PROVIDER === 'http' ? 'http' : 'sandbox';
   // Sandbox callbacks stay inside one deployment, so a fixed secret is enough there; real vendors need their own.
   // Production without a secret gets '' and every callback is refused.
-  const secret = (name: string, real: boolean, fallback: string) => (real ? required(env, name) : (env[name] ?? (production ? '' : fallback)));
+  const secret = (name: string, real: boolean, fallback: string) =>
+    real ? required(env, name) : (env[name] ?? (production ? '' : fallback));
   return {
     sandboxLatency: env.SANDBOX_LATENCY !== 'off',
     esign: {
@@ -180,7 +189,10 @@ export function loadCheckoutVendors(env: NodeJS.ProcessEnv, production: boolean)
       provider: partnerProvider,
       http:
         partnerProvider === 'http'
-          ? { baseUrl: required(env, 'RETAIL_PARTNER_BASE_URL').replace(/\/$/, ''), apiKey: required(env, 'RETAIL_PARTNER_API_KEY') }
+          ? {
+              baseUrl: required(env, 'RETAIL_PARTNER_BASE_URL').replace(/\/$/, ''),
+              apiKey: required(env, 'RETAIL_PARTNER_API_KEY'),
+            }
           : undefined,
     },
   };

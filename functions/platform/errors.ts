@@ -14,7 +14,8 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string) => new AppError(400, message);
-export const unauthorized = (message = 'Your session is no longer valid. Please login again') => new AppError(401, message);
+export const unauthorized = (message = 'Your session is no longer valid. Please login again') =>
+  new AppError(401, message);
 export const forbidden = (message = 'Permission Denied') => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string, data?: unknown) => new AppError(409, message, undefined, data);

@@ -17,7 +17,9 @@ interface IdempotencyItem extends StoredItem {
 }
 
 export function fingerprint(body: string | undefined): string {
-  return createHash('sha256').update(body ?? '').digest('hex');
+  return createHash('sha256')
+    .update(body ?? '')
+    .digest('hex');
 }
 
 export async function withIdempotency(
@@ -39,7 +41,10 @@ export async function withIdempotency(
     const existing = await getItem<IdempotencyItem>(db, key, options.now);
     if (!existing) return withIdempotency(db, options, run);
     if (existing.requestHash !== requestHash) {
-      throw new AppError(422, 'This Idempotency-Key was already used with a different request. Use a new key for a new request.');
+      throw new AppError(
+        422,
+        'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+      );
     }
     if (existing.state === 'done' && existing.response) {
       return { ...existing.response, headers: { ...existing.response.headers, 'idempotent-replayed': 'true' } };

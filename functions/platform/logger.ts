@@ -22,14 +22,20 @@ export function redact(value: unknown, depth = 0): unknown {
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(value)) {
-      out[key] = SENSITIVE_KEY.test(key) && v !== null && v !== undefined && typeof v !== 'boolean' ? '[redacted]' : redact(v, depth + 1);
+      out[key] =
+        SENSITIVE_KEY.test(key) && v !== null && v !== undefined && typeof v !== 'boolean'
+          ? '[redacted]'
+          : redact(v, depth + 1);
     }
     return out;
   }
   return value;
 }
 
-export function createLogger(level: LogLevel = 'info', sink: (line: string) => void = (line) => process.stdout.write(line + '\n')): Logger {
+export function createLogger(
+  level: LogLevel = 'info',
+  sink: (line: string) => void = (line) => process.stdout.write(line + '\n'),
+): Logger {
   const write = (lvl: Exclude<LogLevel, 'silent'>, message: string, fields?: Record<string, unknown>) => {
     if (order[lvl] < order[level]) return;
     sink(JSON.stringify({ level: lvl, time: new Date().toISOString(), message, ...(redact(fields ?? {}) as object) }));

@@ -20,18 +20,27 @@ export interface MultipartBody {
 /** The raw size of an event's body, without decoding it. */
 export function bodyBytes(event: HttpEvent): number {
   if (!event.body) return 0;
-  return event.isBase64Encoded ? Math.floor((event.body.length * 3) / 4) - (event.body.endsWith('==') ? 2 : event.body.endsWith('=') ? 1 : 0) : Buffer.byteLength(event.body);
+  return event.isBase64Encoded
+    ? Math.floor((event.body.length * 3) / 4) - (event.body.endsWith('==') ? 2 : event.body.endsWith('=') ? 1 : 0)
+    : Buffer.byteLength(event.body);
 }
 
 /**
  * Reads a multipart body. `tooLarge` is thrown (as given) when the body exceeds `maxBytes`, `notMultipart` when the
  * body is not multipart/form-data.
  */
-export async function readMultipart(event: HttpEvent, options: { maxBytes: number; tooLarge: AppError; notMultipart: AppError }): Promise<MultipartBody> {
+export async function readMultipart(
+  event: HttpEvent,
+  options: { maxBytes: number; tooLarge: AppError; notMultipart: AppError },
+): Promise<MultipartBody> {
   const type = event.headers['content-type'] ?? '';
   if (!/^multipart\/form-data;/i.test(type.trim())) throw options.notMultipart;
   if (bodyBytes(event) > options.maxBytes) throw options.tooLarge;
-  const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'binary')) : Buffer.alloc(0);
+  const raw = event.body
+    ? event.isBase64Encoded
+      ? Buffer.from(event.body, 'base64')
+      : Buffer.from(event.body, 'binary')
+    : Buffer.alloc(0);
   let form: FormData;
   try {
     form = await new Response(raw, { headers: { 'content-type': type } }).formData();

@@ -59,7 +59,13 @@ export const VENDOR_SETTING_NAMES = [
 export const SANDBOX_CALLBACK_SEED = 'SANDBOX_CALLBACK_SEED';
 
 /** The callback secrets of the sandbox vendors, derived from the seed when the secret does not name them. */
-const SANDBOX_CALLBACK_SECRETS = ['ESIGN_WEBHOOK_SECRET', 'CARD_VAULT_WEBHOOK_SECRET', 'BANK_LINK_WEBHOOK_SECRET', 'IDENTITY_WEBHOOK_SECRET', 'PAYROLL_WEBHOOK_SECRET'] as const;
+const SANDBOX_CALLBACK_SECRETS = [
+  'ESIGN_WEBHOOK_SECRET',
+  'CARD_VAULT_WEBHOOK_SECRET',
+  'BANK_LINK_WEBHOOK_SECRET',
+  'IDENTITY_WEBHOOK_SECRET',
+  'PAYROLL_WEBHOOK_SECRET',
+] as const;
 
 const KNOWN = new Set<string>([...SECRET_NAMES, ...VENDOR_SETTING_NAMES, SANDBOX_CALLBACK_SEED]);
 
@@ -95,7 +101,8 @@ export function parsePlatformSecret(text: string): Record<string, string> {
   } catch {
     throw new Error('The platform secret is not JSON: store an object such as {"STRIPE_SECRET_KEY": "sk_live_..."}');
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('The platform secret must be a JSON object of names to strings');
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new Error('The platform secret must be a JSON object of names to strings');
   const out: Record<string, string> = {};
   for (const [key, v] of Object.entries(value)) {
     if (typeof v !== 'string') throw new Error(`The platform secret's "${key}" must be a string`);
@@ -110,7 +117,8 @@ export function mergeSecret(env: NodeJS.ProcessEnv, secret: Record<string, strin
   const ignoredEnvironment = SECRET_NAMES.filter((name) => env[name] !== undefined);
   for (const name of SECRET_NAMES) delete out[name];
   const ignoredKeys = Object.keys(secret).filter((key) => !KNOWN.has(key));
-  for (const [key, value] of Object.entries(secret)) if (KNOWN.has(key) && key !== SANDBOX_CALLBACK_SEED) out[key] = value;
+  for (const [key, value] of Object.entries(secret))
+    if (KNOWN.has(key) && key !== SANDBOX_CALLBACK_SEED) out[key] = value;
   const seed = secret[SANDBOX_CALLBACK_SEED];
   if (seed) {
     for (const name of SANDBOX_CALLBACK_SECRETS) {
@@ -127,7 +135,10 @@ const cache = new Map<string, Promise<Record<string, string>>>();
  * failed read is not cached, so the next invocation tries again. Without PLATFORM_SECRET_ARN the environment is
  * returned as it is (local runs and tests).
  */
-export async function resolveEnvironment(env: NodeJS.ProcessEnv = process.env, read: SecretReader = secretsManagerReader): Promise<ResolvedEnvironment> {
+export async function resolveEnvironment(
+  env: NodeJS.ProcessEnv = process.env,
+  read: SecretReader = secretsManagerReader,
+): Promise<ResolvedEnvironment> {
   const arn = env[PLATFORM_SECRET_ARN];
   if (!arn) return { env, ignoredKeys: [], ignoredEnvironment: [] };
   let pending = cache.get(arn);
@@ -151,9 +162,13 @@ export async function loadConfigWithSecrets(
 ): Promise<{ config: Config; warnings: string[] }> {
   const resolved = await resolveEnvironment(env, read);
   const warnings = [
-    ...(resolved.ignoredKeys.length ? [`The platform secret has keys this version does not read: ${resolved.ignoredKeys.join(', ')}`] : []),
+    ...(resolved.ignoredKeys.length
+      ? [`The platform secret has keys this version does not read: ${resolved.ignoredKeys.join(', ')}`]
+      : []),
     ...(resolved.ignoredEnvironment.length
-      ? [`Secrets in the function's environment are ignored (they belong in the platform secret): ${resolved.ignoredEnvironment.join(', ')}`]
+      ? [
+          `Secrets in the function's environment are ignored (they belong in the platform secret): ${resolved.ignoredEnvironment.join(', ')}`,
+        ]
       : []),
   ];
   return { config: loadConfig(resolved.env), warnings };

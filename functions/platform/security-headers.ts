@@ -34,7 +34,8 @@ const spaDirectives = {
 };
 
 /** A valid CSP/postMessage origin: scheme, host and optional port, nothing else. */
-export const ORIGIN_PATTERN = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/;
+export const ORIGIN_PATTERN =
+  /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/;
 
 /**
  * The shopper portal: framed by our own pages and by the store's retailer's registered origins only (`https:`, any
@@ -46,7 +47,12 @@ export function shopperCsp(frameOrigins: readonly string[] = []): string {
 }
 
 /** The staff portal is never framed; its PDF previews are same-origin frames and objects (blob: for generated ones). */
-export const STAFF_CSP = join({ ...spaDirectives, 'frame-src': "'self' blob:", 'object-src': "'self' blob:", 'frame-ancestors': "'none'" });
+export const STAFF_CSP = join({
+  ...spaDirectives,
+  'frame-src': "'self' blob:",
+  'object-src': "'self' blob:",
+  'frame-ancestors': "'none'",
+});
 
 /**
  * HTML made by handlers without a policy of their own (sandbox vendor pages, the demo retailer page, the docs page):
@@ -91,12 +97,18 @@ export function withEdgeHeaders(result: HttpResult, options: EdgeHeaderOptions):
   if (options.hsts) headers['strict-transport-security'] ??= HSTS_VALUE;
   if (/^text\/html\b/i.test(headers['content-type'] ?? '')) {
     // A page its handler marked never-framed (X-Frame-Options DENY) keeps that under the policy too.
-    const handlerPolicy = headers['x-frame-options']?.toUpperCase() === 'DENY' ? HANDLER_PAGE_CSP.replace("frame-ancestors 'self'", "frame-ancestors 'none'") : HANDLER_PAGE_CSP;
+    const handlerPolicy =
+      headers['x-frame-options']?.toUpperCase() === 'DENY'
+        ? HANDLER_PAGE_CSP.replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        : HANDLER_PAGE_CSP;
     headers['content-security-policy'] ??= staff ? STAFF_CSP : handlerPolicy;
   }
   // Staff answers are never framed by others; a same-origin PDF preview (frame-ancestors 'self') stays frameable by
   // the staff portal itself.
-  if (staff) headers['x-frame-options'] = /frame-ancestors\s+'self'/.test(headers['content-security-policy'] ?? '') ? 'SAMEORIGIN' : 'DENY';
+  if (staff)
+    headers['x-frame-options'] = /frame-ancestors\s+'self'/.test(headers['content-security-policy'] ?? '')
+      ? 'SAMEORIGIN'
+      : 'DENY';
   headers['x-request-id'] = options.requestId;
   return { ...result, headers };
 }

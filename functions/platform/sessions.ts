@@ -14,7 +14,10 @@ export interface ApplySession {
    * An item the request names (its application), read with the session in one BatchGetItem: whoever uses it checks
    * it is the session's own first, and takes it once (a retry after a concurrent write reads afresh).
    */
-  companion?: { key: { pk: string; sk: string }; item?: { pk: string; sk: string; entity: string; v: number; [attribute: string]: unknown } };
+  companion?: {
+    key: { pk: string; sk: string };
+    item?: { pk: string; sk: string; entity: string; v: number; [attribute: string]: unknown };
+  };
 }
 
 export interface RetailerCaller {

@@ -13,7 +13,8 @@ export function sign(secret: string, rawBody: string, timestampSeconds: number):
   return `t=${timestampSeconds},v1=${mac}`;
 }
 
-export type SignatureCheck = { ok: true; timestamp: number } | { ok: false; reason: 'missing' | 'malformed' | 'stale' | 'mismatch' };
+export type SignatureCheck =
+  { ok: true; timestamp: number } | { ok: false; reason: 'missing' | 'malformed' | 'stale' | 'mismatch' };
 
 export function verifySignature(
   secret: string,
@@ -35,7 +36,9 @@ export function verifySignature(
   if (Math.abs(nowSeconds - t) > toleranceSeconds) return { ok: false, reason: 'stale' };
   const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex'), 'hex');
   const given = Buffer.from(v1, 'hex');
-  return expected.length === given.length && timingSafeEqual(expected, given) ? { ok: true, timestamp: t } : { ok: false, reason: 'mismatch' };
+  return expected.length === given.length && timingSafeEqual(expected, given)
+    ? { ok: true, timestamp: t }
+    : { ok: false, reason: 'mismatch' };
 }
 
 /** The raw body as the sender signed it (API Gateway may base64 it). */

@@ -66,7 +66,13 @@ export async function findStaffSession(db: Db, sessionId: string | undefined, no
 }
 
 /** Slides the idle expiry; written at most every minute (or every quarter of the idle time) to spare writes. */
-export async function touchStaffSession(db: Db, hash: string, item: StaffSessionItem, now: Date, config: StaffSecurityConfig) {
+export async function touchStaffSession(
+  db: Db,
+  hash: string,
+  item: StaffSessionItem,
+  now: Date,
+  config: StaffSecurityConfig,
+) {
   const t = seconds(now);
   if (t - item.lastSeenAt < Math.min(60, Math.floor(config.idleSeconds / 4))) return;
   try {
@@ -116,7 +122,12 @@ const resetKey = (hash: string) => ({ pk: `PWRESET#${hash}`, sk: 'TOKEN' });
 
 export async function issueResetToken(db: Db, userId: string, now: Date, config: StaffSecurityConfig): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await createItem(db, { ...resetKey(sha256(token)), entity: 'passwordReset', userId, expiresAt: seconds(now) + config.resetTokenSeconds });
+  await createItem(db, {
+    ...resetKey(sha256(token)),
+    entity: 'passwordReset',
+    userId,
+    expiresAt: seconds(now) + config.resetTokenSeconds,
+  });
   return token;
 }
 

@@ -24,10 +24,19 @@ async function recent(db: Db, key: { pk: string; sk: string }, now: Date, window
 }
 
 /** Seconds until a new attempt is allowed, or 0 when it is allowed now. */
-export async function loginRetryAfter(db: Db, login: string, ip: string, now: Date, config: StaffSecurityConfig): Promise<number> {
+export async function loginRetryAfter(
+  db: Db,
+  login: string,
+  ip: string,
+  now: Date,
+  config: StaffSecurityConfig,
+): Promise<number> {
   const t = seconds(now);
   let wait = 0;
-  for (const [kind, value, limit] of [['user', login, config.loginUserLimit], ['ip', ip, config.loginIpLimit]] as const) {
+  for (const [kind, value, limit] of [
+    ['user', login, config.loginUserLimit],
+    ['ip', ip, config.loginIpLimit],
+  ] as const) {
     const failures = await recent(db, keyOf(kind, value), now, config.loginWindowSeconds);
     if (failures.length >= limit) {
       const sorted = [...failures].sort((a, b) => a - b);
@@ -41,7 +50,10 @@ export async function loginRetryAfter(db: Db, login: string, ip: string, now: Da
 
 export async function recordLoginFailure(db: Db, login: string, ip: string, now: Date, config: StaffSecurityConfig) {
   const t = seconds(now);
-  for (const [kind, value, limit] of [['user', login, config.loginUserLimit], ['ip', ip, config.loginIpLimit]] as const) {
+  for (const [kind, value, limit] of [
+    ['user', login, config.loginUserLimit],
+    ['ip', ip, config.loginIpLimit],
+  ] as const) {
     const key = keyOf(kind, value);
     const failures = [...(await recent(db, key, now, config.loginWindowSeconds)), t].slice(-Math.max(limit, 1) * 2);
     await putItem(db, { ...key, entity: 'throttle', v: 1, failures, expiresAt: t + config.loginWindowSeconds });

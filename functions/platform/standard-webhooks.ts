@@ -58,7 +58,12 @@ export function webhookSignature(secret: string, id: string, timestampSeconds: n
 }
 
 /** The three headers of a delivery, signed with every secret given (the primary first). */
-export function webhookHeaders(secrets: readonly string[], id: string, timestampSeconds: number, body: string): Record<string, string> {
+export function webhookHeaders(
+  secrets: readonly string[],
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): Record<string, string> {
   if (secrets.length === 0) throw new Error('A webhook needs at least one signing secret');
   if (!id || /\s/.test(id)) throw new Error('A webhook id is not empty and has no spaces');
   return {
@@ -68,7 +73,8 @@ export function webhookHeaders(secrets: readonly string[], id: string, timestamp
   };
 }
 
-export type WebhookCheck = { ok: true; id: string; timestamp: number } | { ok: false; reason: 'missing' | 'malformed' | 'stale' | 'mismatch' };
+export type WebhookCheck =
+  { ok: true; id: string; timestamp: number } | { ok: false; reason: 'missing' | 'malformed' | 'stale' | 'mismatch' };
 
 /**
  * Verifies a delivery as a receiver does: the three headers present, the timestamp within the tolerance either way,
@@ -97,7 +103,8 @@ export function verifyWebhook(
   if (given.length === 0) return { ok: false, reason: 'malformed' };
   for (const secret of secrets) {
     const expected = Buffer.from(webhookSignature(secret, id, timestamp, body).slice(3), 'base64');
-    if (given.some((g) => g.length === expected.length && timingSafeEqual(g, expected))) return { ok: true, id, timestamp };
+    if (given.some((g) => g.length === expected.length && timingSafeEqual(g, expected)))
+      return { ok: true, id, timestamp };
   }
   return { ok: false, reason: 'mismatch' };
 }

@@ -44,7 +44,8 @@ export function parseWith<S extends $ZodType>(schema: S, input: unknown): output
 
 export const parseBody = <S extends $ZodType>(schema: S, event: HttpEvent): output<S> => {
   const body = readJsonBody(event);
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object.');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('The request body must be a JSON object.');
   return parseWith(schema, body);
 };
 

@@ -59,12 +59,15 @@ export function providerFactory<K extends ProviderKey>(
 export function checkProviderFactories(factories: ProviderFactories, where: string): void {
   for (const [key, factory] of Object.entries(factories) as [ProviderKey, ProviderFactory<ProviderKey>][]) {
     const missing = factory.needs.filter((need) => !(need in factories));
-    if (missing.length > 0) throw new Error(`${where}: provider '${key}' needs ${missing.map((m) => `'${m}'`).join(', ')} in the same set`);
+    if (missing.length > 0)
+      throw new Error(`${where}: provider '${key}' needs ${missing.map((m) => `'${m}'`).join(', ')} in the same set`);
   }
 }
 
 const notWired = (key: ProviderKey, where: string) =>
-  new Error(`The '${key}' provider is not wired into ${where}: add its provider module to the group's lambdaDeps({ ... })`);
+  new Error(
+    `The '${key}' provider is not wired into ${where}: add its provider module to the group's lambdaDeps({ ... })`,
+  );
 
 /** Providers built on first use from the given factories; a port that is not in the set throws when touched. */
 export function lazyProviders(

@@ -1,4 +1,11 @@
-import { buildNotice, noticeHtml, ADVERSE_ACTION_PATH, type Notice, type NoticeInput, type ReportingAgency } from '../../machines/domain/adverse-action.ts';
+import {
+  buildNotice,
+  noticeHtml,
+  ADVERSE_ACTION_PATH,
+  type Notice,
+  type NoticeInput,
+  type ReportingAgency,
+} from '../../machines/domain/adverse-action.ts';
 import { BRANDS } from '../../machines/domain/brands.ts';
 import type { DecisionReason } from '../../machines/domain/decision.ts';
 import type { Lang } from '../../machines/i18n/types.ts';
@@ -53,7 +60,9 @@ async function noticeInputOf(deps: Deps, record: ApplicationRecord): Promise<Not
     lender: { name: brand.name, phone: brand.phone },
     storeName: store?.view.name ?? '',
     reasons: (decision.reasons ?? []).map((r) => ({ code: r.code, key: r.key, params: r.params ?? {} })),
-    bureau: decision.bureau ? { reportId: decision.bureau.reportId, hit: decision.bureau.hit, factors: [...(decision.bureau.factors ?? [])] } : null,
+    bureau: decision.bureau
+      ? { reportId: decision.bureau.reportId, hit: decision.bureau.hit, factors: [...(decision.bureau.factors ?? [])] }
+      : null,
     score: decision.bureau ? decision.score : null,
     agency: REPORTING_AGENCY,
   };
@@ -67,7 +76,14 @@ export async function ensureNotice(deps: Deps, record: ApplicationRecord): Promi
   const kept = await getNotice<NoticeInput>(deps.db, record.uuid, decidedAt);
   if (kept) return kept.input;
   const input = await noticeInputOf(deps, record);
-  const stored = await keepNotice(deps.db, { uuid: record.uuid, decidedAt, storeId: record.storeId, retailerId: record.retailerId, createdAt: deps.clock().toISOString(), input });
+  const stored = await keepNotice(deps.db, {
+    uuid: record.uuid,
+    decidedAt,
+    storeId: record.storeId,
+    retailerId: record.retailerId,
+    createdAt: deps.clock().toISOString(),
+    input,
+  });
   return stored.input;
 }
 
@@ -88,7 +104,13 @@ function render(input: NoticeInput, lang: Lang, otherLangHref: string): Rendered
 }
 
 /** The shopper's notice: their own denied application (the apply session's), in `lang`. */
-export async function shopperNotice(deps: Deps, session: ApplySession, uuid: string | undefined, lang: Lang, query: Record<string, string | undefined>): Promise<RenderedNotice> {
+export async function shopperNotice(
+  deps: Deps,
+  session: ApplySession,
+  uuid: string | undefined,
+  lang: Lang,
+  query: Record<string, string | undefined>,
+): Promise<RenderedNotice> {
   const record = await loadOwnApplication(deps, session, uuid ?? session.applicationUuid ?? '');
   if (!isDenied(record)) throw notFound(APPLICATION_NOT_FOUND);
   const input = await ensureNotice(deps, record);
@@ -102,13 +124,31 @@ export async function shopperNotice(deps: Deps, session: ApplySession, uuid: str
 }
 
 /** Staff: the notice of an application of their tenant (404 when it was not denied). */
-export async function staffNotice(c: { deps: Deps; actor: StaffActor; ip: string }, uuid: string, lang: Lang): Promise<RenderedNotice & { uuid: string; decided_at: string; reasons: string[]; url: string }> {
-  const record = /^[0-9a-f-]{36}$/.test(uuid) ? await getApplication(c.deps.db, c.deps.crypto, uuid, c.deps.clock()) : undefined;
+export async function staffNotice(
+  c: { deps: Deps; actor: StaffActor; ip: string },
+  uuid: string,
+  lang: Lang,
+): Promise<RenderedNotice & { uuid: string; decided_at: string; reasons: string[]; url: string }> {
+  const record = /^[0-9a-f-]{36}$/.test(uuid)
+    ? await getApplication(c.deps.db, c.deps.crypto, uuid, c.deps.clock())
+    : undefined;
   if (!record) throw new AppError(404, 'Application not found');
-  await requireTenant(c.deps, c.actor, c.ip, { storeIds: [record.storeId], retailerIds: [record.retailerId] }, `application:${uuid}`);
+  await requireTenant(
+    c.deps,
+    c.actor,
+    c.ip,
+    { storeIds: [record.storeId], retailerIds: [record.retailerId] },
+    `application:${uuid}`,
+  );
   if (!isDenied(record)) throw new AppError(404, 'staff.reports.noNotice');
   const input = await ensureNotice(c.deps, record);
   const base = `/staff/api/applications/${uuid}/adverse-action?format=html`;
   const rendered = render(input, lang, `${base}&lang=${lang === 'en' ? 'es' : 'en'}`);
-  return { ...rendered, uuid, decided_at: input.decidedAt, reasons: input.reasons.map((r) => r.code), url: `${base}&lang=${lang}` };
+  return {
+    ...rendered,
+    uuid,
+    decided_at: input.decidedAt,
+    reasons: input.reasons.map((r) => r.code),
+    url: `${base}&lang=${lang}`,
+  };
 }

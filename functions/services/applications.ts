@@ -77,7 +77,11 @@ export async function sessionStore(deps: Deps, session: ApplySession): Promise<S
  * The session's own application, by uuid (the caller has checked it is the session's): the copy read with the session
  * when there is one (taken once: a retry after a concurrent write reads afresh), else read now.
  */
-export async function readSessionApplication(deps: Deps, session: ApplySession, uuid: string): Promise<ApplicationRecord | undefined> {
+export async function readSessionApplication(
+  deps: Deps,
+  session: ApplySession,
+  uuid: string,
+): Promise<ApplicationRecord | undefined> {
   const companion = session.companion;
   if (companion && companion.key.pk === applicationKey(uuid).pk) {
     delete session.companion;
@@ -124,10 +128,16 @@ export function mergeSections(current: StoredApplication, request: ApplicationRe
         if (request.has_co_applicant === false) next.co_applicant = null;
         break;
       case 'co_applicant':
-        next.co_applicant = { ...(request.co_applicant as NonNullable<StoredApplication['co_applicant']>), incomes: next.co_applicant?.incomes ?? [] };
+        next.co_applicant = {
+          ...(request.co_applicant as NonNullable<StoredApplication['co_applicant']>),
+          incomes: next.co_applicant?.incomes ?? [],
+        };
         break;
       case 'co_applicant_incomes':
-        next.co_applicant = { ...(next.co_applicant ?? ({} as NonNullable<StoredApplication['co_applicant']>)), incomes: request.co_applicant_incomes ?? [] };
+        next.co_applicant = {
+          ...(next.co_applicant ?? ({} as NonNullable<StoredApplication['co_applicant']>)),
+          incomes: request.co_applicant_incomes ?? [],
+        };
         break;
     }
   }
@@ -173,7 +183,12 @@ export async function saveApplicationSections(
   if (!request.uuid) {
     if (session.applicationUuid) {
       // One application per apply session: a second "create" from the same page saves onto the first.
-      return saveApplicationSections(deps, session, { ...(body as object), uuid: session.applicationUuid }, expectedVersion);
+      return saveApplicationSections(
+        deps,
+        session,
+        { ...(body as object), uuid: session.applicationUuid },
+        expectedVersion,
+      );
     }
     const data = mergeSections({ uuid: '' }, request);
     const { uuid: _placeholder, ...rest } = data;
@@ -190,7 +205,14 @@ export async function saveApplicationSections(
       },
       rest,
       now,
-      (uuid) => [newEvent('application.created', { type: 'application', id: uuid }, { store_id: store.id, status: 'draft', checkout_id: session.checkoutId ?? null }, now)],
+      (uuid) => [
+        newEvent(
+          'application.created',
+          { type: 'application', id: uuid },
+          { store_id: store.id, status: 'draft', checkout_id: session.checkoutId ?? null },
+          now,
+        ),
+      ],
     );
     await touchApplyToken(deps.db, session, now, deps.config.applyTokenTtlSeconds, { applicationUuid: record.uuid });
     return answerOf(record);
@@ -208,12 +230,24 @@ export async function saveApplicationSections(
     const { data: _stored, v: _version, ...meta } = current;
     try {
       // The event keeps the staff list row (applicant name, step) in line with the shopper's saves.
-      const saved = await saveApplication(deps.db, deps.crypto, current, { meta: { ...meta, updatedAt: now.toISOString() }, data }, [
-        newEvent('application.updated', { type: 'application', id: current.uuid }, { store_id: current.storeId, checkout_id: current.checkoutId ?? null }, now),
-      ]);
+      const saved = await saveApplication(
+        deps.db,
+        deps.crypto,
+        current,
+        { meta: { ...meta, updatedAt: now.toISOString() }, data },
+        [
+          newEvent(
+            'application.updated',
+            { type: 'application', id: current.uuid },
+            { store_id: current.storeId, checkout_id: current.checkoutId ?? null },
+            now,
+          ),
+        ],
+      );
       return answerOf(saved, { now, tokenHash: session.tokenHash });
     } catch (error) {
-      if (error instanceof AppError && error.statusCode === 409 && expectedVersion === undefined && attempt === 0) continue;
+      if (error instanceof AppError && error.statusCode === 409 && expectedVersion === undefined && attempt === 0)
+        continue;
       if (error instanceof AppError && error.statusCode === 409) {
         const latest = await loadOwnApplication(deps, session, request.uuid);
         throw conflict('error.stale', { current: answerOf(latest) });
@@ -223,8 +257,17 @@ export async function saveApplicationSections(
   }
 }
 
-export async function getOwnApplication(deps: Deps, session: ApplySession, uuid?: string, lang: Lang = 'en'): Promise<ApplicationAnswer> {
+export async function getOwnApplication(
+  deps: Deps,
+  session: ApplySession,
+  uuid?: string,
+  lang: Lang = 'en',
+): Promise<ApplicationAnswer> {
   const id = uuid ?? session.applicationUuid;
   if (!id) throw notFound(APPLICATION_NOT_FOUND);
-  return answerOf(await loadOwnApplication(deps, session, id), { lang, now: deps.clock(), tokenHash: session.tokenHash });
+  return answerOf(await loadOwnApplication(deps, session, id), {
+    lang,
+    now: deps.clock(),
+    tokenHash: session.tokenHash,
+  });
 }

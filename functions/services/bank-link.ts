@@ -44,7 +44,11 @@ function sanitize(context: Record<string, unknown>): Record<string, unknown> {
   if (!result || result.mode !== 'linked') return context;
   return {
     ...context,
-    result: { ...result, routing_number: conceal(result.routing_number) ?? '', checking_account: conceal(result.checking_account) ?? '' },
+    result: {
+      ...result,
+      routing_number: conceal(result.routing_number) ?? '',
+      checking_account: conceal(result.checking_account) ?? '',
+    },
   };
 }
 
@@ -84,7 +88,10 @@ const flowFor = <T>(
   store: StoreView,
   work: (run: FlowRun<BankLinkMachine>, record: ApplicationRecord) => Promise<FlowWork<T>>,
   retryOnConflict = false,
-) => withFlow(deps, () => loadOwnApplication(deps, session, uuid), bankLinkFlow, inputOf(store), work, { retryOnConflict });
+) =>
+  withFlow(deps, () => loadOwnApplication(deps, session, uuid), bankLinkFlow, inputOf(store), work, {
+    retryOnConflict,
+  });
 
 // ---- POST send-email -------------------------------------------------------------------------------------------------
 
@@ -98,42 +105,48 @@ export interface SendLinkAnswer {
 export async function sendBankLink(deps: Deps, session: ApplySession, applicantId: string): Promise<SendLinkAnswer> {
   const uuid = ownUuid(session, applicantId);
   const store = await storeFor(deps, session);
-  const outcome = await flowFor<{ answer?: SendLinkAnswer; error?: unknown }>(deps, session, uuid, store, async (run, record) => {
-    // A new link after a finished, connected or abandoned connection starts the flow again (the vendor replaces the
-    // applicant's earlier session).
-    if (!run.accepts({ type: 'bank.link.send' })) run.restart(inputOf(store)(record));
-    run.apply({ type: 'bank.link.send' });
-    const applicant = record.data.applicant;
-    try {
-      const result = await deps.providers.bankLink.createLinkSession({
-        applicantId: uuid,
-        channel: run.context.channel,
-        phone: applicant?.cell ?? null,
-        email: applicant?.email ?? null,
-        firstName: applicant?.first_name ?? null,
-        brandName: BRANDS[store.brand]?.name ?? null,
-      });
-      if (result.status === 'sent') {
-        run.refs.session = result.sessionId;
-        await rememberFlowRef(deps, 'bank-link', result.sessionId, uuid);
-        run.complete('sendLink', {});
-      } else if (result.status === 'profile_deleting') run.complete('sendLink', { profile_deleting: true });
-      else run.complete('sendLink', { missing_data: result.fields });
-      return {
-        answer: {
+  const outcome = await flowFor<{ answer?: SendLinkAnswer; error?: unknown }>(
+    deps,
+    session,
+    uuid,
+    store,
+    async (run, record) => {
+      // A new link after a finished, connected or abandoned connection starts the flow again (the vendor replaces the
+      // applicant's earlier session).
+      if (!run.accepts({ type: 'bank.link.send' })) run.restart(inputOf(store)(record));
+      run.apply({ type: 'bank.link.send' });
+      const applicant = record.data.applicant;
+      try {
+        const result = await deps.providers.bankLink.createLinkSession({
+          applicantId: uuid,
+          channel: run.context.channel,
+          phone: applicant?.cell ?? null,
+          email: applicant?.email ?? null,
+          firstName: applicant?.first_name ?? null,
+          brandName: BRANDS[store.brand]?.name ?? null,
+        });
+        if (result.status === 'sent') {
+          run.refs.session = result.sessionId;
+          await rememberFlowRef(deps, 'bank-link', result.sessionId, uuid);
+          run.complete('sendLink', {});
+        } else if (result.status === 'profile_deleting') run.complete('sendLink', { profile_deleting: true });
+        else run.complete('sendLink', { missing_data: result.fields });
+        return {
           answer: {
-            sent: result.status === 'sent',
-            channel: run.context.channel,
-            profile_deleting: result.status === 'profile_deleting',
-            missing_data: result.status === 'missing_data' ? result.fields : null,
+            answer: {
+              sent: result.status === 'sent',
+              channel: run.context.channel,
+              profile_deleting: result.status === 'profile_deleting',
+              missing_data: result.status === 'missing_data' ? result.fields : null,
+            },
           },
-        },
-      };
-    } catch (error) {
-      run.fail('sendLink', effectErrorOf(error));
-      return { answer: { error } };
-    }
-  });
+        };
+      } catch (error) {
+        run.fail('sendLink', effectErrorOf(error));
+        return { answer: { error } };
+      }
+    },
+  );
   if (outcome.error) throw outcome.error instanceof AppError ? outcome.error : new AppError(502, 'bank.sendFailed');
   return outcome.answer!;
 }
@@ -161,42 +174,66 @@ async function runCheckProfile(deps: Deps, run: FlowRun<BankLinkMachine>, uuid: 
 const pastConnection = (run: FlowRun<BankLinkMachine>) =>
   run.matches({ flow: 'connected' }) || (run.status === 'done' && run.context.result?.mode === 'linked');
 
-export async function checkBankProfile(deps: Deps, session: ApplySession, applicantId: string): Promise<CheckProfileAnswer> {
+export async function checkBankProfile(
+  deps: Deps,
+  session: ApplySession,
+  applicantId: string,
+): Promise<CheckProfileAnswer> {
   const uuid = ownUuid(session, applicantId);
   const store = await storeFor(deps, session);
-  return flowFor(deps, session, uuid, store, async (run) => {
-    // Already connected (a vendor callback got here first, or an earlier poll): a read.
-    if (pastConnection(run)) return { answer: { profileFound: true, profileId: run.context.profileId } };
-    if (!run.isInvoking('checkProfile')) run.apply({ type: 'bank.profile.check' });
-    await runCheckProfile(deps, run, uuid);
-    return {
-      answer: pastConnection(run) ? { profileFound: true, profileId: run.context.profileId } : { profileFound: false, profileId: null },
-    };
-  }, true);
+  return flowFor(
+    deps,
+    session,
+    uuid,
+    store,
+    async (run) => {
+      // Already connected (a vendor callback got here first, or an earlier poll): a read.
+      if (pastConnection(run)) return { answer: { profileFound: true, profileId: run.context.profileId } };
+      if (!run.isInvoking('checkProfile')) run.apply({ type: 'bank.profile.check' });
+      await runCheckProfile(deps, run, uuid);
+      return {
+        answer: pastConnection(run)
+          ? { profileFound: true, profileId: run.context.profileId }
+          : { profileFound: false, profileId: null },
+      };
+    },
+    true,
+  );
 }
 
 // ---- GET fetch-accounts --------------------------------------------------------------------------------------------
 
-export async function fetchBankAccounts(deps: Deps, session: ApplySession, profileId: string): Promise<{ accounts: BankAccount[] }> {
+export async function fetchBankAccounts(
+  deps: Deps,
+  session: ApplySession,
+  profileId: string,
+): Promise<{ accounts: BankAccount[] }> {
   const uuid = session.applicationUuid;
   if (!uuid) throw notFound(APPLICATION_NOT_FOUND);
   const store = await storeFor(deps, session);
-  const outcome = await flowFor<{ accounts?: BankAccount[]; error?: unknown }>(deps, session, uuid, store, async (run) => {
-    if (!run.context.profileId || run.context.profileId !== profileId) throw notFound(BANK_PROFILE_NOT_FOUND);
-    if (!run.isInvoking('fetchAccounts')) {
-      if (run.matches({ flow: { connected: 'noAccounts' } })) run.apply({ type: 'bank.accounts.retry' });
-      else if (pastConnection(run)) return { answer: { accounts: run.context.accounts } };
-      else run.apply({ type: 'bank.accounts.retry' });
-    }
-    try {
-      const accounts = await deps.providers.bankLink.listAccounts(profileId);
-      run.complete('fetchAccounts', { accounts });
-      return { answer: { accounts } };
-    } catch (error) {
-      run.fail('fetchAccounts', effectErrorOf(error));
-      return { answer: { error } };
-    }
-  }, true);
+  const outcome = await flowFor<{ accounts?: BankAccount[]; error?: unknown }>(
+    deps,
+    session,
+    uuid,
+    store,
+    async (run) => {
+      if (!run.context.profileId || run.context.profileId !== profileId) throw notFound(BANK_PROFILE_NOT_FOUND);
+      if (!run.isInvoking('fetchAccounts')) {
+        if (run.matches({ flow: { connected: 'noAccounts' } })) run.apply({ type: 'bank.accounts.retry' });
+        else if (pastConnection(run)) return { answer: { accounts: run.context.accounts } };
+        else run.apply({ type: 'bank.accounts.retry' });
+      }
+      try {
+        const accounts = await deps.providers.bankLink.listAccounts(profileId);
+        run.complete('fetchAccounts', { accounts });
+        return { answer: { accounts } };
+      } catch (error) {
+        run.fail('fetchAccounts', effectErrorOf(error));
+        return { answer: { error } };
+      }
+    },
+    true,
+  );
   if (outcome.error) throw outcome.error;
   return { accounts: outcome.accounts ?? [] };
 }
@@ -221,10 +258,15 @@ const secondsLeftOf = (run: FlowRun<BankLinkMachine>, nowMs: number) => {
   return due === undefined ? 0 : Math.max(0, Math.ceil((due - nowMs) / 1000));
 };
 
-const bankNameOf = async (deps: Deps, routing: string) => (await deps.providers.routing.lookup(routing).catch(() => undefined))?.bank_name ?? null;
+const bankNameOf = async (deps: Deps, routing: string) =>
+  (await deps.providers.routing.lookup(routing).catch(() => undefined))?.bank_name ?? null;
 
 /** The banking section the chosen account fills (numbers encrypted when saved). */
-async function linkedBanking(deps: Deps, numbers: { routing: string; number: string; accountId: string }, profileId: string) {
+async function linkedBanking(
+  deps: Deps,
+  numbers: { routing: string; number: string; accountId: string },
+  profileId: string,
+) {
   return {
     routing_number: numbers.routing,
     bank_name: await bankNameOf(deps, numbers.routing),
@@ -236,13 +278,21 @@ async function linkedBanking(deps: Deps, numbers: { routing: string; number: str
   } as NonNullable<ApplicationRecord['data']['banking']>;
 }
 
-async function runAch(deps: Deps, run: FlowRun<BankLinkMachine>, record: ApplicationRecord, accountId: string, lang: Lang): Promise<FlowWork<{ answer?: AchAnswer; error?: unknown }>> {
+async function runAch(
+  deps: Deps,
+  run: FlowRun<BankLinkMachine>,
+  record: ApplicationRecord,
+  accountId: string,
+  lang: Lang,
+): Promise<FlowWork<{ answer?: AchAnswer; error?: unknown }>> {
   const nowMs = deps.clock().getTime();
   try {
     const result = await deps.providers.bankLink.getAchNumbers(accountId);
     if (result.status === 'pending') {
       run.complete('fetchAchNumbers', {});
-      return { answer: { answer: { achNumbers: null, pending: true, failed: false, secondsLeft: secondsLeftOf(run, nowMs) } } };
+      return {
+        answer: { answer: { achNumbers: null, pending: true, failed: false, secondsLeft: secondsLeftOf(run, nowMs) } },
+      };
     }
     const profileId = run.context.profileId ?? '';
     run.complete('fetchAchNumbers', { achNumbers: result.achNumbers });
@@ -255,7 +305,8 @@ async function runAch(deps: Deps, run: FlowRun<BankLinkMachine>, record: Applica
       bankName: await bankNameOf(deps, result.achNumbers.routing),
     };
     // The banking step of a draft application is filled here; a submitted application keeps what it was decided on.
-    if (record.status === 'draft') return { answer: { answer }, banking: await linkedBanking(deps, result.achNumbers, profileId) };
+    if (record.status === 'draft')
+      return { answer: { answer }, banking: await linkedBanking(deps, result.achNumbers, profileId) };
     return { answer: { answer } };
   } catch (error) {
     run.fail('fetchAchNumbers', effectErrorOf(error));
@@ -263,51 +314,82 @@ async function runAch(deps: Deps, run: FlowRun<BankLinkMachine>, record: Applica
   }
 }
 
-export async function fetchAchNumbers(deps: Deps, session: ApplySession, accountId: string, lang: Lang): Promise<AchAnswer> {
+export async function fetchAchNumbers(
+  deps: Deps,
+  session: ApplySession,
+  accountId: string,
+  lang: Lang,
+): Promise<AchAnswer> {
   const uuid = session.applicationUuid;
   if (!uuid) throw notFound(APPLICATION_NOT_FOUND);
   const store = await storeFor(deps, session);
-  const outcome = await flowFor<{ answer?: AchAnswer; error?: unknown }>(deps, session, uuid, store, async (run, record) => {
-    const nowMs = deps.clock().getTime();
-    const accounts: BankAccount[] = run.context.accounts ?? [];
-    const account = accounts.find((a) => a.id === accountId);
-    if (!account) throw notFound(BANK_ACCOUNT_NOT_FOUND);
+  const outcome = await flowFor<{ answer?: AchAnswer; error?: unknown }>(
+    deps,
+    session,
+    uuid,
+    store,
+    async (run, record) => {
+      const nowMs = deps.clock().getTime();
+      const accounts: BankAccount[] = run.context.accounts ?? [];
+      const account = accounts.find((a) => a.id === accountId);
+      if (!account) throw notFound(BANK_ACCOUNT_NOT_FOUND);
 
-    // Linked already: the numbers are read again from the vendor (the page reloaded); nothing changes.
-    if (run.status === 'done') {
-      if (run.context.result?.mode !== 'linked' || run.context.result.bank_link_account_id !== accountId) throw conflict('error.stale');
-      const again = await deps.providers.bankLink.getAchNumbers(accountId);
-      if (again.status !== 'ready') throw conflict('error.stale');
-      return { answer: { answer: { achNumbers: again.achNumbers, pending: false, failed: false, secondsLeft: 0, bankName: await bankNameOf(deps, again.achNumbers.routing) } } };
-    }
-
-    const inWindow = run.matches({ flow: { connected: 'fetchingAch' } });
-    if (run.matches({ flow: { connected: 'achFailed' } }) && run.context.account?.id === accountId && run.applied.some((t) => t.startsWith('xstate.after.achTimeout.'))) {
-      // The 30 seconds for this account ran out just now (the server's own clock): the seed's failure.
-      return {
-        answer: {
+      // Linked already: the numbers are read again from the vendor (the page reloaded); nothing changes.
+      if (run.status === 'done') {
+        if (run.context.result?.mode !== 'linked' || run.context.result.bank_link_account_id !== accountId)
+          throw conflict('error.stale');
+        const again = await deps.providers.bankLink.getAchNumbers(accountId);
+        if (again.status !== 'ready') throw conflict('error.stale');
+        return {
           answer: {
-            achNumbers: null,
-            pending: false,
-            failed: true,
-            secondsLeft: 0,
-            message: translate(lang, 'bank.ach.failed', { last4: account.mask }),
+            answer: {
+              achNumbers: again.achNumbers,
+              pending: false,
+              failed: false,
+              secondsLeft: 0,
+              bankName: await bankNameOf(deps, again.achNumbers.routing),
+            },
           },
-        },
-      };
-    }
-    if (inWindow) {
-      if (run.context.account?.id !== accountId) run.apply({ type: 'bank.account.select', accountId });
-      if (!run.isInvoking('fetchAchNumbers')) {
-        // Polled before the machine's 2-second interval: the bank is not asked again.
-        return { answer: { answer: { achNumbers: null, pending: true, failed: false, secondsLeft: secondsLeftOf(run, nowMs) } } };
+        };
       }
-    } else {
-      // Picking an account (several accounts, or again after a failure) starts its 30-second window.
-      run.apply({ type: 'bank.account.select', accountId });
-    }
-    return runAch(deps, run, record, accountId, lang);
-  }, true);
+
+      const inWindow = run.matches({ flow: { connected: 'fetchingAch' } });
+      if (
+        run.matches({ flow: { connected: 'achFailed' } }) &&
+        run.context.account?.id === accountId &&
+        run.applied.some((t) => t.startsWith('xstate.after.achTimeout.'))
+      ) {
+        // The 30 seconds for this account ran out just now (the server's own clock): the seed's failure.
+        return {
+          answer: {
+            answer: {
+              achNumbers: null,
+              pending: false,
+              failed: true,
+              secondsLeft: 0,
+              message: translate(lang, 'bank.ach.failed', { last4: account.mask }),
+            },
+          },
+        };
+      }
+      if (inWindow) {
+        if (run.context.account?.id !== accountId) run.apply({ type: 'bank.account.select', accountId });
+        if (!run.isInvoking('fetchAchNumbers')) {
+          // Polled before the machine's 2-second interval: the bank is not asked again.
+          return {
+            answer: {
+              answer: { achNumbers: null, pending: true, failed: false, secondsLeft: secondsLeftOf(run, nowMs) },
+            },
+          };
+        }
+      } else {
+        // Picking an account (several accounts, or again after a failure) starts its 30-second window.
+        run.apply({ type: 'bank.account.select', accountId });
+      }
+      return runAch(deps, run, record, accountId, lang);
+    },
+    true,
+  );
   if (outcome.error) throw outcome.error;
   return outcome.answer!;
 }
@@ -319,7 +401,8 @@ export async function abandonBankLink(deps: Deps, session: ApplySession, profile
   if (!uuid) throw notFound(APPLICATION_NOT_FOUND);
   const store = await storeFor(deps, session);
   await flowFor(deps, session, uuid, store, async (run) => {
-    if (profileId && run.context.profileId && run.context.profileId !== profileId) throw notFound(BANK_PROFILE_NOT_FOUND);
+    if (profileId && run.context.profileId && run.context.profileId !== profileId)
+      throw notFound(BANK_PROFILE_NOT_FOUND);
     run.apply({ type: 'bank.abandon' });
     const id = run.context.profileId as string | null;
     try {
@@ -367,7 +450,8 @@ export async function applyBankLinkCallback(deps: Deps, event: VendorEvent): Pro
     async (run, current): Promise<FlowWork<string>> => {
       switch (event.type) {
         case 'profile.connected': {
-          if (!run.isInvoking('checkProfile') && !run.tryApply({ type: 'bank.profile.check' })) return { answer: `ignored in ${run.stateName}` };
+          if (!run.isInvoking('checkProfile') && !run.tryApply({ type: 'bank.profile.check' }))
+            return { answer: `ignored in ${run.stateName}` };
           await runCheckProfile(deps, run, uuid);
           return { answer: `applied: ${run.stateName}` };
         }
@@ -379,7 +463,8 @@ export async function applyBankLinkCallback(deps: Deps, event: VendorEvent): Pro
           return { answer: `applied: ${run.stateName}`, ...(work.banking ? { banking: work.banking } : {}) };
         }
         case 'profile.deleted': {
-          if (run.context.profileId !== event.objectId || !run.tryApply({ type: 'bank.abandon' })) return { answer: `ignored in ${run.stateName}` };
+          if (run.context.profileId !== event.objectId || !run.tryApply({ type: 'bank.abandon' }))
+            return { answer: `ignored in ${run.stateName}` };
           run.complete('abandon', null);
           return { answer: `applied: ${run.stateName}` };
         }
@@ -395,7 +480,13 @@ export async function applyBankLinkCallback(deps: Deps, event: VendorEvent): Pro
 export function bankLinkStateOf(record: ApplicationRecord) {
   const persisted = persistedFlowOf(record, 'bank-link');
   if (!persisted) return null;
-  return { state: persisted.snapshot.value, status: persisted.snapshot.status, context: persisted.snapshot.context, updatedAt: persisted.updatedAt, rev: persisted.rev };
+  return {
+    state: persisted.snapshot.value,
+    status: persisted.snapshot.status,
+    context: persisted.snapshot.context,
+    updatedAt: persisted.updatedAt,
+    rev: persisted.rev,
+  };
 }
 
 export { ACH_TIMEOUT_SECONDS };

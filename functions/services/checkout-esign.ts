@@ -6,7 +6,14 @@ import type { Deps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
 import { EsignError } from '../providers/esign/port.ts';
 import type { EsignEvent } from '../providers/esign/webhook.ts';
-import { accepts, applyIfAccepted, applyToCheckout, loadSessionCheckout, requireVerified, updateCheckout } from './checkout.ts';
+import {
+  accepts,
+  applyIfAccepted,
+  applyToCheckout,
+  loadSessionCheckout,
+  requireVerified,
+  updateCheckout,
+} from './checkout.ts';
 import { contractHtmlOf, UNABLE_TO_GENERATE } from './contract.ts';
 import { listConsents, recordConsent, sha256 } from './consents.ts';
 import type { CheckoutItem } from '../data/checkouts.ts';
@@ -25,11 +32,24 @@ export interface EsignAnswer {
 }
 
 function vendorFailure(error: unknown): AppError {
-  if (error instanceof EsignError) return new AppError(error.code === 'unavailable' ? 503 : 422, UNABLE_TO_GENERATE, undefined, { error: error.message, code: error.code });
-  return new AppError(422, UNABLE_TO_GENERATE, undefined, { error: error instanceof Error ? error.message : String(error) });
+  if (error instanceof EsignError)
+    return new AppError(error.code === 'unavailable' ? 503 : 422, UNABLE_TO_GENERATE, undefined, {
+      error: error.message,
+      code: error.code,
+    });
+  return new AppError(422, UNABLE_TO_GENERATE, undefined, {
+    error: error instanceof Error ? error.message : String(error),
+  });
 }
 
-export async function requestEsign(deps: Deps, session: ApplySession, checkoutId: string, options: { iframe: boolean }, lang: Lang, ip?: string | null): Promise<EsignAnswer> {
+export async function requestEsign(
+  deps: Deps,
+  session: ApplySession,
+  checkoutId: string,
+  options: { iframe: boolean },
+  lang: Lang,
+  ip?: string | null,
+): Promise<EsignAnswer> {
   const item = await loadSessionCheckout(deps, session, checkoutId);
   // A test checkout signs with the sandbox e-sign vendor only.
   const esign = esignFor(deps, item);
@@ -39,8 +59,14 @@ export async function requestEsign(deps: Deps, session: ApplySession, checkoutId
     await applyToCheckout(deps, checkoutId, { type: 'esign.requested' }, { actor: 'shopper', lang });
   }
   const applicant = app.data.applicant;
-  if (!applicant?.email) throw new AppError(422, UNABLE_TO_GENERATE, undefined, { error: 'The applicant has no e-mail address for the signature.' });
-  const signer = { name: [applicant.first_name, applicant.last_name].filter(Boolean).join(' '), email: applicant.email };
+  if (!applicant?.email)
+    throw new AppError(422, UNABLE_TO_GENERATE, undefined, {
+      error: 'The applicant has no e-mail address for the signature.',
+    });
+  const signer = {
+    name: [applicant.first_name, applicant.last_name].filter(Boolean).join(' '),
+    email: applicant.email,
+  };
   const html = await contractHtmlOf(deps, item);
   let envelopeId: string;
   let signing: { url: string; expiresAt: string };
@@ -61,11 +87,18 @@ export async function requestEsign(deps: Deps, session: ApplySession, checkoutId
   const previous = item.esign;
   const now = deps.clock();
   try {
-    await applyToCheckout(deps, checkoutId, { type: 'esign.requested' }, {
-      actor: 'shopper',
-      lang,
-      mutate: (c) => ({ esign: { envelopeId, status: 'sent', requestedAt: now.toISOString(), leaseRevision: c.lease?.revision ?? 0 } }),
-    });
+    await applyToCheckout(
+      deps,
+      checkoutId,
+      { type: 'esign.requested' },
+      {
+        actor: 'shopper',
+        lang,
+        mutate: (c) => ({
+          esign: { envelopeId, status: 'sent', requestedAt: now.toISOString(), leaseRevision: c.lease?.revision ?? 0 },
+        }),
+      },
+    );
   } catch (error) {
     await esign.voidEnvelope(envelopeId, 'Superseded before signing.').catch(() => undefined);
     throw error;
@@ -83,9 +116,9 @@ export async function requestEsign(deps: Deps, session: ApplySession, checkoutId
   });
   // A new envelope replaces the one sent before (expired or lost link).
   if (previous && previous.status === 'sent' && previous.envelopeId !== envelopeId) {
-    await esign.voidEnvelope(previous.envelopeId, 'Replaced by a new signing request.').catch((error) =>
-      deps.log.warn('could not void a replaced envelope', { checkoutId, error: String(error) }),
-    );
+    await esign
+      .voidEnvelope(previous.envelopeId, 'Replaced by a new signing request.')
+      .catch((error) => deps.log.warn('could not void a replaced envelope', { checkoutId, error: String(error) }));
   }
   return { url: signing.url, step: CHECKOUT_STATUS.leaseEsign, envelope_id: envelopeId, expires_at: signing.expiresAt };
 }
@@ -101,15 +134,21 @@ export async function discardContract(deps: Deps, session: ApplySession, checkou
       await esignFor(deps, item).voidEnvelope(item.esign.envelopeId, 'Discarded by the shopper.');
     } catch (error) {
       // A completed envelope cannot be discarded: the signature wins.
-      if (error instanceof EsignError && error.code === 'invalid_state') throw new AppError(409, 'This contract is already signed.');
+      if (error instanceof EsignError && error.code === 'invalid_state')
+        throw new AppError(409, 'This contract is already signed.');
       if (!(error instanceof EsignError && error.code === 'not_found')) throw vendorFailure(error);
     }
   }
-  const next = await applyToCheckout(deps, checkoutId, { type: 'esign.discarded', then: 'lease' }, {
-    actor: 'shopper',
-    lang,
-    mutate: (c) => (c.esign ? { esign: { ...c.esign, status: 'voided' } } : {}),
-  });
+  const next = await applyToCheckout(
+    deps,
+    checkoutId,
+    { type: 'esign.discarded', then: 'lease' },
+    {
+      actor: 'shopper',
+      lang,
+      mutate: (c) => (c.esign ? { esign: { ...c.esign, status: 'voided' } } : {}),
+    },
+  );
   return { status: next.current_step, step: next.current_step, status_name: next.status_name };
 }
 
@@ -122,19 +161,31 @@ export async function applyEsignEvent(deps: Deps, event: EsignEvent): Promise<vo
   const item = await getCheckout(deps.db, event.reference, deps.clock());
   if (!item || item.esign?.envelopeId !== event.envelopeId) return;
   if (event.status === 'completed') {
-    await applyIfAccepted(deps, item.id, { type: 'esign.completed' }, {
-      actor: 'vendor:esign',
-      mutate: (c) => (c.esign ? { esign: { ...c.esign, status: 'completed', completedAt: event.occurredAt } } : {}),
-    });
+    await applyIfAccepted(
+      deps,
+      item.id,
+      { type: 'esign.completed' },
+      {
+        actor: 'vendor:esign',
+        mutate: (c) => (c.esign ? { esign: { ...c.esign, status: 'completed', completedAt: event.occurredAt } } : {}),
+      },
+    );
     await recordContractSigned(deps, item, event);
   } else if (event.status === 'declined') {
-    await applyIfAccepted(deps, item.id, { type: 'esign.discarded', then: 'lease' }, {
-      actor: 'vendor:esign',
-      note: 'The signer declined.',
-      mutate: (c) => (c.esign ? { esign: { ...c.esign, status: 'declined' } } : {}),
-    });
+    await applyIfAccepted(
+      deps,
+      item.id,
+      { type: 'esign.discarded', then: 'lease' },
+      {
+        actor: 'vendor:esign',
+        note: 'The signer declined.',
+        mutate: (c) => (c.esign ? { esign: { ...c.esign, status: 'declined' } } : {}),
+      },
+    );
   } else if (event.status === 'voided' && item.esign.status === 'sent') {
-    await updateCheckout(deps, item.id, (c) => (c.esign && c.esign.envelopeId === event.envelopeId ? { esign: { ...c.esign, status: 'voided' } } : {}));
+    await updateCheckout(deps, item.id, (c) =>
+      c.esign && c.esign.envelopeId === event.envelopeId ? { esign: { ...c.esign, status: 'voided' } } : {},
+    );
   }
 }
 
@@ -166,6 +217,10 @@ async function recordContractSigned(deps: Deps, item: CheckoutItem, event: Esign
     });
   } catch (error) {
     // The signature stands even if the record could not be written; the log says so for a follow-up.
-    deps.log.error('could not record the signed contract in the consent record', { uuid, checkoutId: item.id, error: String(error) });
+    deps.log.error('could not record the signed contract in the consent record', {
+      uuid,
+      checkoutId: item.id,
+      error: String(error),
+    });
   }
 }

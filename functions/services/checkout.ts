@@ -121,7 +121,11 @@ export function shopperUrls(publicUrl: string, token: string, embed?: { retailer
   return { url: `${publicUrl}/#/checkpoint/${token}/0`, iframe_url: `${framePage}#/checkpoint/${token}/1` };
 }
 
-export async function createRetailerCheckout(deps: Deps, caller: RetailerScope, input: CreateCheckoutInput): Promise<CreatedCheckout> {
+export async function createRetailerCheckout(
+  deps: Deps,
+  caller: RetailerScope,
+  input: CreateCheckoutInput,
+): Promise<CreatedCheckout> {
   const { retailerId } = caller;
   const now = deps.clock();
   const store = await findStoreBySlug(deps.db, retailerId, input.store, now);
@@ -167,10 +171,15 @@ export async function createRetailerCheckout(deps: Deps, caller: RetailerScope, 
     cancelledAt: null,
   };
   await putCheckoutToken(deps.db, hashToken(token), id, now, CHECKOUT_TOKEN_TTL_SECONDS);
-  await createCheckout(deps.db, record, [newEvent('checkout.created', { type: 'checkout', id }, statusEventData(record, null, 'checkout.created'), now)]);
+  await createCheckout(deps.db, record, [
+    newEvent('checkout.created', { type: 'checkout', id }, statusEventData(record, null, 'checkout.created'), now),
+  ]);
   return {
     checkout_id: id,
-    ...shopperUrls(deps.config.publicUrl, token, { retailerSlug: store.view.retailer.slug, storeSlug: store.view.slug }),
+    ...shopperUrls(deps.config.publicUrl, token, {
+      retailerSlug: store.view.retailer.slug,
+      storeSlug: store.view.slug,
+    }),
     livemode: record.livemode !== false,
     status: null,
     status_name: 'notStarted',
@@ -194,12 +203,17 @@ export class EventRefused extends AppError {}
 
 function refused(item: CheckoutItem, event: CheckoutEvent, lang: Lang): EventRefused {
   const status = item.current_step === null ? 'null' : String(item.current_step);
-  return new EventRefused(409, translate(lang, 'checkout.error.eventNotAllowed', { event: event.type, status }), undefined, {
-    code: 'E_STATUS',
-    event: event.type,
-    status: item.current_step,
-    status_name: item.status_name,
-  });
+  return new EventRefused(
+    409,
+    translate(lang, 'checkout.error.eventNotAllowed', { event: event.type, status }),
+    undefined,
+    {
+      code: 'E_STATUS',
+      event: event.type,
+      status: item.current_step,
+      status_name: item.status_name,
+    },
+  );
 }
 
 /**
@@ -231,7 +245,14 @@ export async function applyToCheckout(
       may_continue: result.snapshot.context.may_continue,
       audit: [
         ...item.audit,
-        { at: now.toISOString(), event: event.type, from: result.from, to, actor: options.actor, ...(options.note ? { note: options.note } : {}) },
+        {
+          at: now.toISOString(),
+          event: event.type,
+          from: result.from,
+          to,
+          actor: options.actor,
+          ...(options.note ? { note: options.note } : {}),
+        },
       ].slice(-200),
       updatedAt: now.toISOString(),
       ...(to === CHECKOUT_STATUS.completed && result.statusChanged ? { completedAt: now.toISOString() } : {}),
@@ -240,11 +261,25 @@ export async function applyToCheckout(
     if (actions.includes('refundDownPayment') && next.paidCents > 0) next.refundDueCents = next.paidCents;
     const events: OutboxEvent[] = [];
     if (result.statusChanged) {
-      events.push(newEvent(checkoutEventType(to), { type: 'checkout', id: item.id }, statusEventData(next, result.from, event.type), now));
+      events.push(
+        newEvent(
+          checkoutEventType(to),
+          { type: 'checkout', id: item.id },
+          statusEventData(next, result.from, event.type),
+          now,
+        ),
+      );
     }
     // A partial delivery has its own event (functions/services/deliveries.ts); the one completing delivery is this.
     if (event.type === 'delivery.confirmed' && event.remaining !== true) {
-      events.push(newEvent('checkout.delivered', { type: 'checkout', id: item.id }, statusEventData(next, result.from, event.type), now));
+      events.push(
+        newEvent(
+          'checkout.delivered',
+          { type: 'checkout', id: item.id },
+          statusEventData(next, result.from, event.type),
+          now,
+        ),
+      );
     }
     events.push(...(options.extraEvents?.(next) ?? []));
     try {
@@ -271,10 +306,15 @@ export async function applyIfAccepted(
   }
 }
 
-export const accepts = (item: CheckoutItem, event: CheckoutEvent) => canAccept(checkoutMachine, snapshotOf(item), event);
+export const accepts = (item: CheckoutItem, event: CheckoutEvent) =>
+  canAccept(checkoutMachine, snapshotOf(item), event);
 
 /** Saves changes that are not machine events (delivery lookups) with the usual retry. */
-export async function updateCheckout(deps: Pick<Deps, 'db' | 'clock'>, checkoutId: string, change: (item: CheckoutItem) => Partial<CheckoutRecord>): Promise<CheckoutItem> {
+export async function updateCheckout(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  checkoutId: string,
+  change: (item: CheckoutItem) => Partial<CheckoutRecord>,
+): Promise<CheckoutItem> {
   for (let attempt = 0; ; attempt++) {
     const now = deps.clock();
     const item = await getCheckout(deps.db, checkoutId, now);
@@ -300,7 +340,11 @@ function identityDone(app: ApplicationRecord): boolean {
  * events arrive; whichever runs first wins and the other changes nothing): started -> application in progress ->
  * application complete (may_continue false when denied), and the identity check.
  */
-export async function syncWithApplication(deps: Deps, item: CheckoutItem, applicationUuid?: string | null): Promise<CheckoutItem> {
+export async function syncWithApplication(
+  deps: Deps,
+  item: CheckoutItem,
+  applicationUuid?: string | null,
+): Promise<CheckoutItem> {
   const uuid = item.application_uuid ?? applicationUuid ?? null;
   if (!uuid) return item;
   const app = await getApplication(deps.db, deps.crypto, uuid, deps.clock());
@@ -312,7 +356,8 @@ export async function syncWithApplication(deps: Deps, item: CheckoutItem, applic
     current = (await applyIfAccepted(deps, current.id, event, { actor: 'system', mutate: (c) => link(c) })) ?? current;
   };
   if (current.current_step === CHECKOUT_STATUS.started) await step({ type: 'application.started' });
-  if (app.status === 'approved' || app.status === 'denied') await step({ type: 'application.completed', may_continue: app.status === 'approved' });
+  if (app.status === 'approved' || app.status === 'denied')
+    await step({ type: 'application.completed', may_continue: app.status === 'approved' });
   if (identityDone(app)) await step({ type: 'identity.completed' });
   if (!current.application_uuid) current = await updateCheckout(deps, current.id, (c) => link(c));
   return current;
@@ -332,13 +377,24 @@ export interface ExchangeAnswer {
 }
 
 /** GET /apply-v2/checkpoint/exchange: the checkout token -> an apply token scoped to the store, bound to the checkout. */
-export async function exchangeCheckoutToken(deps: Deps, token: string | undefined, clientIdIn: string | undefined, lang: Lang): Promise<ExchangeAnswer> {
-  if (!token || token.length > 128) throw forbidden('This checkout link is not valid. Please start again from the retailer.');
+export async function exchangeCheckoutToken(
+  deps: Deps,
+  token: string | undefined,
+  clientIdIn: string | undefined,
+  lang: Lang,
+): Promise<ExchangeAnswer> {
+  if (!token || token.length > 128)
+    throw forbidden('This checkout link is not valid. Please start again from the retailer.');
   const now = deps.clock();
   const hash = hashToken(token);
   const tokenItem = await getCheckoutToken(deps.db, hash, now);
-  if (!tokenItem) throw forbidden('This checkout link is not valid or has expired. Please start again from the retailer.');
-  const clientId = isValidClientId(clientIdIn) ? clientIdIn : isValidClientId(tokenItem.clientId) ? tokenItem.clientId : `chk-${randomBytes(12).toString('hex')}`;
+  if (!tokenItem)
+    throw forbidden('This checkout link is not valid or has expired. Please start again from the retailer.');
+  const clientId = isValidClientId(clientIdIn)
+    ? clientIdIn
+    : isValidClientId(tokenItem.clientId)
+      ? tokenItem.clientId
+      : `chk-${randomBytes(12).toString('hex')}`;
   // The link belongs to the first browser that opens it; a reload there works, another browser is refused.
   if (!(await claimCheckoutToken(deps.db, hash, clientId, now))) {
     throw forbidden('This checkout link was already opened in another browser. Please start again from the retailer.');
@@ -380,21 +436,35 @@ export async function exchangeCheckoutToken(deps: Deps, token: string | undefine
 }
 
 /** The checkout the apply session is bound to; any other id is not found. */
-export async function loadSessionCheckout(deps: Deps, session: ApplySession, checkoutId: string): Promise<CheckoutItem> {
-  if (!session.checkoutId || session.checkoutId !== checkoutId) throw new AppError(404, CHECKOUT_NOT_FOUND, undefined, { not_found: 'checkout' });
+export async function loadSessionCheckout(
+  deps: Deps,
+  session: ApplySession,
+  checkoutId: string,
+): Promise<CheckoutItem> {
+  if (!session.checkoutId || session.checkoutId !== checkoutId)
+    throw new AppError(404, CHECKOUT_NOT_FOUND, undefined, { not_found: 'checkout' });
   const item = await getCheckout(deps.db, checkoutId, deps.clock());
   if (!item) throw new AppError(404, CHECKOUT_NOT_FOUND, undefined, { not_found: 'checkout' });
   return syncWithApplication(deps, item, session.applicationUuid);
 }
 
 /** Checkout routes need a verified session (PIN proved with this apply token) or a skip-verification checkout. */
-export async function requireVerified(deps: Deps, session: ApplySession, item: CheckoutItem): Promise<ApplicationRecord> {
+export async function requireVerified(
+  deps: Deps,
+  session: ApplySession,
+  item: CheckoutItem,
+): Promise<ApplicationRecord> {
   const uuid = item.application_uuid ?? session.applicationUuid;
-  if (!uuid || session.applicationUuid !== uuid) throw new AppError(409, 'Please complete your application before the checkout.', undefined, { code: 'E_NO_APPLICATION' });
+  if (!uuid || session.applicationUuid !== uuid)
+    throw new AppError(409, 'Please complete your application before the checkout.', undefined, {
+      code: 'E_NO_APPLICATION',
+    });
   const app = await getApplication(deps.db, deps.crypto, uuid, deps.clock());
   if (!app) throw notFound('Application not found. Please create a new application.');
   if (!item.skip_verification && !isSessionVerified(app, session.tokenHash)) {
-    throw new AppError(403, 'Please verify your identity with the PIN before the checkout.', undefined, { verify_required: true });
+    throw new AppError(403, 'Please verify your identity with the PIN before the checkout.', undefined, {
+      verify_required: true,
+    });
   }
   return app;
 }
@@ -410,7 +480,15 @@ export interface ShopperCheckoutView {
   delivery_scheduled: boolean;
   return_url: string;
   return_url_failure: string;
-  cart: { items: Array<{ sku: string; quantity: number; description: string; unit_price: string; required_parts: Array<{ sku: string; quantity: number; description: string; unit_price: string }> }> };
+  cart: {
+    items: Array<{
+      sku: string;
+      quantity: number;
+      description: string;
+      unit_price: string;
+      required_parts: Array<{ sku: string; quantity: number; description: string; unit_price: string }>;
+    }>;
+  };
   application_uuid: string | null;
   lease: { option: string; payment_frequency: string; down_payment: string } | null;
   prefill: unknown;
@@ -465,8 +543,19 @@ export function failureAnswer(item: CheckoutItem) {
 }
 
 /** Cancels a checkout (shopper or retailer): status 12; an open envelope is voided; the failure URL is answered. */
-export async function cancelCheckout(deps: Deps, checkoutId: string, actor: AuditActor, lang: Lang, reason?: string): Promise<CheckoutItem> {
-  const item = await applyToCheckout(deps, checkoutId, { type: 'checkout.cancelled', ...(reason ? { reason } : {}) }, { actor, lang, ...(reason ? { note: reason.slice(0, 200) } : {}) });
+export async function cancelCheckout(
+  deps: Deps,
+  checkoutId: string,
+  actor: AuditActor,
+  lang: Lang,
+  reason?: string,
+): Promise<CheckoutItem> {
+  const item = await applyToCheckout(
+    deps,
+    checkoutId,
+    { type: 'checkout.cancelled', ...(reason ? { reason } : {}) },
+    { actor, lang, ...(reason ? { note: reason.slice(0, 200) } : {}) },
+  );
   if (item.esign?.status === 'sent') {
     try {
       // The vendor that made the envelope: the sandbox for a test checkout, also where a real one is configured.
@@ -486,7 +575,11 @@ export async function cancelCheckout(deps: Deps, checkoutId: string, actor: Audi
  * A checkout of the caller's. Another retailer's checkout, and a checkout of the other mode (a test token asking for
  * a live record or the reverse), are as unknown as a missing one. A bare retailer id checks the retailer only.
  */
-export async function loadRetailerCheckout(deps: Deps, caller: RetailerScope | string, checkoutId: string): Promise<CheckoutItem> {
+export async function loadRetailerCheckout(
+  deps: Deps,
+  caller: RetailerScope | string,
+  checkoutId: string,
+): Promise<CheckoutItem> {
   const scope = typeof caller === 'string' ? { retailerId: caller, mode: undefined } : caller;
   const item = await getCheckout(deps.db, checkoutId, deps.clock());
   if (!item || item.retailerId !== scope.retailerId) throw notFound(CHECKOUT_NOT_FOUND);
@@ -496,7 +589,9 @@ export async function loadRetailerCheckout(deps: Deps, caller: RetailerScope | s
 
 /** The retailer's summary: statuses, lease figures and the application's result code; no personal data. */
 export async function retailerView(deps: Deps, item: CheckoutItem) {
-  const app = item.application_uuid ? await getApplication(deps.db, deps.crypto, item.application_uuid, deps.clock()) : undefined;
+  const app = item.application_uuid
+    ? await getApplication(deps.db, deps.crypto, item.application_uuid, deps.clock())
+    : undefined;
   const decision = app?.decision as Decision | undefined;
   const lease = item.lease?.computation;
   const money = (c: number | undefined) => (typeof c === 'number' ? centsToDecimal(c) : null);
@@ -511,7 +606,12 @@ export async function retailerView(deps: Deps, item: CheckoutItem) {
     may_continue: item.may_continue,
     store: { slug: item.storeSlug },
     cart: {
-      items: item.cart.items.map((i) => ({ sku: i.sku, quantity: i.quantity, description: i.description, unit_price: centsToDecimal(i.unit_price) })),
+      items: item.cart.items.map((i) => ({
+        sku: i.sku,
+        quantity: i.quantity,
+        description: i.description,
+        unit_price: centsToDecimal(i.unit_price),
+      })),
     },
     application: app
       ? {
@@ -519,7 +619,9 @@ export async function retailerView(deps: Deps, item: CheckoutItem) {
           status: app.status,
           result_code: decision?.code ?? null,
           approved: isLiveApproval(app, deps.clock()),
-          offer_amounts: decision ? Object.fromEntries(Object.entries(decision.offers).map(([k, v]) => [k, centsToDecimal(v)])) : null,
+          offer_amounts: decision
+            ? Object.fromEntries(Object.entries(decision.offers).map(([k, v]) => [k, centsToDecimal(v)]))
+            : null,
           expires_at: decision?.expiresAt ?? null,
         }
       : null,
@@ -535,7 +637,12 @@ export async function retailerView(deps: Deps, item: CheckoutItem) {
           down_payment: money(lease.downPayment),
           delivery: money(lease.delivery),
           ocp_included: lease.waiver > 0,
-          items: lease.items.map((i) => ({ sku: i.sku, quantity: i.quantity, unit_price: money(i.unitPriceCents), total: money(i.totalCents) })),
+          items: lease.items.map((i) => ({
+            sku: i.sku,
+            quantity: i.quantity,
+            unit_price: money(i.unitPriceCents),
+            total: money(i.totalCents),
+          })),
         }
       : null,
     delivery: item.delivery
@@ -548,10 +655,22 @@ export async function retailerView(deps: Deps, item: CheckoutItem) {
       : { scheduled: false, confirmation_id: null, removed_skus: [], delivered_at: context.delivered_at },
     // Partial delivery (issue 13): what was delivered and cancelled of each contracted line, once there is a lease.
     fulfilment: item.lease ? retailerFulfilmentView(item) : null,
-    esign: item.esign ? { status: item.esign.status, requested_at: item.esign.requestedAt, completed_at: item.esign.completedAt ?? null } : null,
+    esign: item.esign
+      ? {
+          status: item.esign.status,
+          requested_at: item.esign.requestedAt,
+          completed_at: item.esign.completedAt ?? null,
+        }
+      : null,
     payment: {
       paid: centsToDecimal(item.paidCents),
-      attempts: item.payments.map((p) => ({ number: p.number, status: p.status, amount: centsToDecimal(p.amountCents), at: p.startedAt, decline_code: p.declineCode ?? null })),
+      attempts: item.payments.map((p) => ({
+        number: p.number,
+        status: p.status,
+        amount: centsToDecimal(p.amountCents),
+        at: p.startedAt,
+        decline_code: p.declineCode ?? null,
+      })),
     },
     created_at: item.createdAt,
     updated_at: item.updatedAt,

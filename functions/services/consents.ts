@@ -24,7 +24,12 @@ export interface ShopperContext {
 export type NewConsentEntry = Omit<ConsentEntry, 'at'> & { at?: string };
 
 /** Appends an entry to the application's consent record (never updates one). */
-export async function recordConsent(deps: Pick<Deps, 'db' | 'clock'>, uuid: string, entry: NewConsentEntry, from = 0): Promise<ConsentEntry> {
+export async function recordConsent(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  uuid: string,
+  entry: NewConsentEntry,
+  from = 0,
+): Promise<ConsentEntry> {
   const clean = JSON.parse(JSON.stringify({ ...entry, at: entry.at ?? deps.clock().toISOString() })) as ConsentEntry;
   await appendConsent(deps.db, uuid, clean, from);
   return clean;
@@ -37,17 +42,37 @@ export async function listConsents(deps: Pick<Deps, 'db' | 'clock'>, uuid: strin
 
 export const sha256 = (content: string | Uint8Array) => createHash('sha256').update(content).digest('hex');
 
-const shopper = (session: ApplySession, ctx: ShopperContext) => ({ actor: 'shopper', lang: ctx.lang, client_id: session.clientId, ip: ctx.ip ?? null });
+const shopper = (session: ApplySession, ctx: ShopperContext) => ({
+  actor: 'shopper',
+  lang: ctx.lang,
+  client_id: session.clientId,
+  ip: ctx.ip ?? null,
+});
 
 /** The exact consent text as shown in the shopper's language, with its key and version. */
-export function consentText(which: keyof typeof CONSENT_TEXTS, lang: Lang, params: Record<string, string | number> = {}) {
+export function consentText(
+  which: keyof typeof CONSENT_TEXTS,
+  lang: Lang,
+  params: Record<string, string | number> = {},
+) {
   const { key, version } = CONSENT_TEXTS[which];
   return { text: translate(lang, key, params), text_key: key, version };
 }
 
 /** PIN send: the shopper asked for the code by SMS or e-mail, consenting to that message (TCPA). */
-export async function recordPinConsent(deps: Deps, session: ApplySession, uuid: string, channel: 'sms' | 'email', ctx: ShopperContext): Promise<void> {
-  await recordConsent(deps, uuid, { kind: 'pin_channel', ...shopper(session, ctx), channel, ...consentText(channel, ctx.lang) });
+export async function recordPinConsent(
+  deps: Deps,
+  session: ApplySession,
+  uuid: string,
+  channel: 'sms' | 'email',
+  ctx: ShopperContext,
+): Promise<void> {
+  await recordConsent(deps, uuid, {
+    kind: 'pin_channel',
+    ...shopper(session, ctx),
+    channel,
+    ...consentText(channel, ctx.lang),
+  });
 }
 
 /**
@@ -80,7 +105,8 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-const label = (lang: Lang, key: string, params?: Record<string, string | number>) => translate(lang, `staff.consents.${key}`, params);
+const label = (lang: Lang, key: string, params?: Record<string, string | number>) =>
+  translate(lang, `staff.consents.${key}`, params);
 
 /** The lines describing one entry (label: value). */
 export function entryLines(entry: ConsentEntry, lang: Lang): Array<[string, string]> {
@@ -115,20 +141,33 @@ export function entryLines(entry: ConsentEntry, lang: Lang): Array<[string, stri
         ocp: d.ocp.included ? formatCents(d.ocpPerPaymentCents) : '-',
       }),
     ]);
-    rows.push([label(lang, 'matches'), entry.differences && entry.differences.length > 0 ? entry.differences.join(', ') : entry.shown ? label(lang, 'identical') : label(lang, 'notReported')]);
+    rows.push([
+      label(lang, 'matches'),
+      entry.differences && entry.differences.length > 0
+        ? entry.differences.join(', ')
+        : entry.shown
+          ? label(lang, 'identical')
+          : label(lang, 'notReported'),
+    ]);
   }
   if (entry.state) rows.push([label(lang, 'state'), entry.state]);
-  if (entry.state_disclosures?.length) rows.push([label(lang, 'stateDisclosures'), entry.state_disclosures.join(' | ')]);
+  if (entry.state_disclosures?.length)
+    rows.push([label(lang, 'stateDisclosures'), entry.state_disclosures.join(' | ')]);
   if (entry.checkout_id) rows.push([label(lang, 'checkout'), entry.checkout_id]);
   if (entry.envelope_id) rows.push([label(lang, 'envelope'), entry.envelope_id]);
   if (entry.document_sha256) rows.push([label(lang, 'documentHash'), entry.document_sha256]);
   if (entry.signed_copy_sha256) rows.push([label(lang, 'signedHash'), entry.signed_copy_sha256]);
-  if (entry.matches_sent !== undefined) rows.push([label(lang, 'matchesSent'), label(lang, entry.matches_sent ? 'yes' : 'no')]);
+  if (entry.matches_sent !== undefined)
+    rows.push([label(lang, 'matchesSent'), label(lang, entry.matches_sent ? 'yes' : 'no')]);
   return rows;
 }
 
 /** The record as a PDF: one block per entry, oldest first, with every text and figure as recorded. */
-export async function consentPdf(deps: Pick<Deps, 'db' | 'clock'>, uuid: string, lang: Lang = 'en'): Promise<Uint8Array> {
+export async function consentPdf(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  uuid: string,
+  lang: Lang = 'en',
+): Promise<Uint8Array> {
   // pdf-lib loads on the first PDF rendered (a side package beside the bundle, infra/constructs/side-assets.ts).
   const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const entries = await listConsents(deps, uuid);
@@ -153,7 +192,13 @@ export async function consentPdf(deps: Pick<Deps, 'db' | 'clock'>, uuid: string,
     page.drawText(text, { x, y, size, font: f, color: rgb(0.07, 0.09, 0.15) });
   };
   for (const l of wrap(title, bold, 15, W - 2 * M)) line(l, M, 15, bold);
-  for (const l of wrap(label(lang, 'pdfIntro', { uuid, at: deps.clock().toISOString(), count: entries.length }), font, 9, W - 2 * M)) line(l, M, 9, font);
+  for (const l of wrap(
+    label(lang, 'pdfIntro', { uuid, at: deps.clock().toISOString(), count: entries.length }),
+    font,
+    9,
+    W - 2 * M,
+  ))
+    line(l, M, 9, font);
   entries.forEach((entry, i) => {
     y -= 8;
     line(`${i + 1}. ${pdfSafe(label(lang, `kind.${entry.kind}`))}`, M, 11, bold);

@@ -32,10 +32,12 @@ const en = {
   paymentAmount: 'Amount of each payment',
   paymentWithOcp: '{rent} rent + {ocp} optional protection = {total}',
   timing: 'Timing of payments',
-  timingPrepaid: 'The first payment is due when you sign. The next payment is due on {next}, then {every}; the last payment is due on {last}.',
+  timingPrepaid:
+    'The first payment is due when you sign. The next payment is due on {next}, then {every}; the last payment is due on {last}.',
   timingNoPrepaid: 'The first payment is due on {next}, then {every}; the last payment is due on {last}.',
   totalOfPayments: 'Total of payments',
-  totalOfPaymentsNote: 'The total you pay to own the merchandise by making every payment (not including fees, taxes or optional protection).',
+  totalOfPaymentsNote:
+    'The total you pay to own the merchandise by making every payment (not including fees, taxes or optional protection).',
   cashPrice: 'Cash price',
   cashPriceNote: 'What the merchandise and delivery would cost if bought for cash today.',
   paidTowardCash: 'Paid at signing toward the cash price',
@@ -48,11 +50,13 @@ const en = {
   securityDeposit: 'Refundable security deposit',
   delivery: 'Delivery',
   dueAtSigning: 'Due at signing',
-  dueAtSigningNote: 'Fees, deposit, the first payment where it is due at signing, and any amount paid toward the cash price.',
+  dueAtSigningNote:
+    'Fees, deposit, the first payment where it is due at signing, and any amount paid toward the cash price.',
   earlyPurchase: 'Early purchase option',
   earlyPurchaseText:
     'You may buy the merchandise at any time. Within {days} days of the start of this agreement the price is the cash price of the leased amount ({cash}) plus an early purchase fee of {fee}, less the rent you have paid. After {days} days the price is {percent}% of the payments that remain.',
-  earlyPurchaseExample: 'For example: buying at signing costs {atSigning}; buying on day {day}, after the early purchase window, costs {after}.',
+  earlyPurchaseExample:
+    'For example: buying at signing costs {atSigning}; buying on day {day}, after the early purchase window, costs {after}.',
   protection: 'Optional protection (OCP)',
   protectionChosen:
     'The protection plan is optional: you do not have to buy it to get this lease. It costs {weekly} per week ({perPayment} per payment). You chose to include it; you may cancel it at any time.',
@@ -71,7 +75,8 @@ const en = {
   stateSpecific: 'Disclosures for residents of {state}',
   stateCapText: 'In {state} the total of payments may not exceed {cap} times the cash price of the leased merchandise.',
   signatures: 'Signatures',
-  signatureText: 'By signing electronically you agree to the terms of this agreement and confirm that you have received a copy.',
+  signatureText:
+    'By signing electronically you agree to the terms of this agreement and confirm that you have received a copy.',
   customerSignature: 'Customer signature',
   every: {
     weekly: 'every week',
@@ -120,10 +125,12 @@ const es: Texts = {
   paymentAmount: 'Monto de cada pago',
   paymentWithOcp: '{rent} de renta + {ocp} de protección opcional = {total}',
   timing: 'Calendario de pagos',
-  timingPrepaid: 'El primer pago vence al firmar. El siguiente pago vence el {next}, luego {every}; el último pago vence el {last}.',
+  timingPrepaid:
+    'El primer pago vence al firmar. El siguiente pago vence el {next}, luego {every}; el último pago vence el {last}.',
   timingNoPrepaid: 'El primer pago vence el {next}, luego {every}; el último pago vence el {last}.',
   totalOfPayments: 'Total de pagos',
-  totalOfPaymentsNote: 'Lo que usted paga para ser dueño de la mercancía haciendo todos los pagos (sin cargos, impuestos ni protección opcional).',
+  totalOfPaymentsNote:
+    'Lo que usted paga para ser dueño de la mercancía haciendo todos los pagos (sin cargos, impuestos ni protección opcional).',
   cashPrice: 'Precio de contado',
   cashPriceNote: 'Lo que costarían hoy la mercancía y la entrega si se compraran al contado.',
   paidTowardCash: 'Pagado al firmar a cuenta del precio de contado',
@@ -136,11 +143,13 @@ const es: Texts = {
   securityDeposit: 'Depósito de garantía reembolsable',
   delivery: 'Entrega',
   dueAtSigning: 'A pagar al firmar',
-  dueAtSigningNote: 'Cargos, depósito, el primer pago cuando vence al firmar y cualquier monto pagado a cuenta del precio de contado.',
+  dueAtSigningNote:
+    'Cargos, depósito, el primer pago cuando vence al firmar y cualquier monto pagado a cuenta del precio de contado.',
   earlyPurchase: 'Opción de compra anticipada',
   earlyPurchaseText:
     'Usted puede comprar la mercancía en cualquier momento. Dentro de los {days} días desde el inicio de este contrato el precio es el precio de contado del monto arrendado ({cash}) más un cargo por compra anticipada de {fee}, menos la renta que usted haya pagado. Después de {days} días el precio es el {percent}% de los pagos que falten.',
-  earlyPurchaseExample: 'Por ejemplo: comprar al firmar cuesta {atSigning}; comprar el día {day}, después del periodo de compra anticipada, cuesta {after}.',
+  earlyPurchaseExample:
+    'Por ejemplo: comprar al firmar cuesta {atSigning}; comprar el día {day}, después del periodo de compra anticipada, cuesta {after}.',
   protection: 'Protección opcional (OCP)',
   protectionChosen:
     'El plan de protección es opcional: no tiene que comprarlo para obtener este arrendamiento. Cuesta {weekly} por semana ({perPayment} por pago). Usted eligió incluirlo; puede cancelarlo en cualquier momento.',
@@ -157,9 +166,11 @@ const es: Texts = {
   stateDisclosuresText:
     'Este es un contrato de arrendamiento con opción a compra, no una venta a crédito ni a plazos: no se otorga crédito y no se cobran cargos financieros. Si no hace un pago puede restablecer este contrato dentro del plazo que permita su estado sin perder los pagos ya hechos. Su estado puede exigir más información; esa información forma parte de este contrato. El costo total de este arrendamiento no supera el límite que fija su estado.',
   stateSpecific: 'Información para residentes de {state}',
-  stateCapText: 'En {state} el total de los pagos no puede superar {cap} veces el precio al contado de la mercancía arrendada.',
+  stateCapText:
+    'En {state} el total de los pagos no puede superar {cap} veces el precio al contado de la mercancía arrendada.',
   signatures: 'Firmas',
-  signatureText: 'Al firmar electrónicamente usted acepta los términos de este contrato y confirma que recibió una copia.',
+  signatureText:
+    'Al firmar electrónicamente usted acepta los términos de este contrato y confirma que recibió una copia.',
   customerSignature: 'Firma del cliente',
   every: {
     weekly: 'cada semana',

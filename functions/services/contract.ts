@@ -92,9 +92,26 @@ export function contractDocument(f: ContractFacts): ContractDocument {
   blocks.push({ kind: 'heading', text: t.merchandise });
   const rows: Array<{ cells: string[]; sub?: boolean }> = [];
   for (const item of c.items) {
-    rows.push({ cells: [String(item.quantity), item.description, item.sku, $(item.unitPriceCents), $(item.unitPriceCents * item.quantity)] });
+    rows.push({
+      cells: [
+        String(item.quantity),
+        item.description,
+        item.sku,
+        $(item.unitPriceCents),
+        $(item.unitPriceCents * item.quantity),
+      ],
+    });
     for (const part of item.requiredParts ?? []) {
-      rows.push({ sub: true, cells: [String(part.quantity), `${t.requiredPart}: ${part.description}`, part.sku, $(part.unitPriceCents), $(part.totalCents)] });
+      rows.push({
+        sub: true,
+        cells: [
+          String(part.quantity),
+          `${t.requiredPart}: ${part.description}`,
+          part.sku,
+          $(part.unitPriceCents),
+          $(part.totalCents),
+        ],
+      });
     }
   }
   rows.push({ cells: ['', t.deliveryLine, '', '', $(c.delivery)] });
@@ -114,14 +131,20 @@ export function contractDocument(f: ContractFacts): ContractDocument {
     { label: t.numPayments, value: String(c.numPayments) },
     {
       label: t.paymentAmount,
-      value: c.waiver > 0 ? fill(t.paymentWithOcp, { rent: $(c.paymentAmount), ocp: $(c.waiver), total: $(c.paymentWithWaiver) }) : $(c.paymentAmount),
+      value:
+        c.waiver > 0
+          ? fill(t.paymentWithOcp, { rent: $(c.paymentAmount), ocp: $(c.waiver), total: $(c.paymentWithWaiver) })
+          : $(c.paymentAmount),
     },
     { label: t.timing, value: timing },
     { label: t.totalOfPayments, value: $(c.totalPayment), note: t.totalOfPaymentsNote },
     { label: t.cashPrice, value: $(c.cashPrice), note: t.cashPriceNote },
   ];
   if (paidTowardCash > 0) {
-    fieldsRows.push({ label: t.paidTowardCash, value: $(paidTowardCash) }, { label: t.leasedCashPrice, value: $(c.effectiveCashPrice) });
+    fieldsRows.push(
+      { label: t.paidTowardCash, value: $(paidTowardCash) },
+      { label: t.leasedCashPrice, value: $(c.effectiveCashPrice) },
+    );
   }
   fieldsRows.push({ label: t.costOfLease, value: $(c.totalPayment - c.effectiveCashPrice), note: t.costOfLeaseNote });
   if (c.leaseType === 'OptionB') fieldsRows.push({ label: t.leaseProcessFee, value: $(c.leaseProcessFee) });
@@ -134,12 +157,21 @@ export function contractDocument(f: ContractFacts): ContractDocument {
   blocks.push({ kind: 'heading', text: t.earlyPurchase });
   blocks.push({
     kind: 'paragraph',
-    text: fill(t.earlyPurchaseText, { days: f.epoDays, cash: $(c.effectiveCashPrice), fee: $(c.epoFee), percent: f.remainingPaymentsPercent }),
+    text: fill(t.earlyPurchaseText, {
+      days: f.epoDays,
+      cash: $(c.effectiveCashPrice),
+      fee: $(c.epoFee),
+      percent: f.remainingPaymentsPercent,
+    }),
   });
   const epo = contractDisclosure(f).earlyPurchase;
   blocks.push({
     kind: 'paragraph',
-    text: fill(t.earlyPurchaseExample, { atSigning: $(epo.payoffAtSigningCents), day: epo.afterWindowDay, after: $(epo.payoffAfterWindowCents) }),
+    text: fill(t.earlyPurchaseExample, {
+      atSigning: $(epo.payoffAtSigningCents),
+      day: epo.afterWindowDay,
+      after: $(epo.payoffAfterWindowCents),
+    }),
   });
   blocks.push({ kind: 'heading', text: t.protection });
   const perPayment = c.waiver > 0 ? c.waiver : 0;
@@ -147,7 +179,10 @@ export function contractDocument(f: ContractFacts): ContractDocument {
     kind: 'paragraph',
     text: !f.ocpAvailable
       ? t.protectionUnavailable
-      : fill(c.waiver > 0 ? t.protectionChosen : t.protectionDeclined, { weekly: $(f.ocpWeeklyCents), perPayment: $(perPayment || (f.ocpPerPaymentCents ?? ocpPerPaymentFor(c, f.ocpWeeklyCents))) }),
+      : fill(c.waiver > 0 ? t.protectionChosen : t.protectionDeclined, {
+          weekly: $(f.ocpWeeklyCents),
+          perPayment: $(perPayment || (f.ocpPerPaymentCents ?? ocpPerPaymentFor(c, f.ocpWeeklyCents))),
+        }),
   });
   blocks.push({ kind: 'heading', text: t.ownership }, { kind: 'paragraph', text: t.ownershipText });
   blocks.push({ kind: 'heading', text: t.returnRight }, { kind: 'paragraph', text: t.returnRightText });
@@ -155,10 +190,18 @@ export function contractDocument(f: ContractFacts): ContractDocument {
   const rule = f.stateRule;
   if (rule && (rule.capMultiplier !== null || rule.disclosures.length > 0)) {
     blocks.push({ kind: 'heading', text: fill(t.stateSpecific, { state: rule.state }) });
-    if (rule.capMultiplier !== null) blocks.push({ kind: 'paragraph', text: fill(t.stateCapText, { state: rule.state, cap: String(rule.capMultiplier) }) });
+    if (rule.capMultiplier !== null)
+      blocks.push({
+        kind: 'paragraph',
+        text: fill(t.stateCapText, { state: rule.state, cap: String(rule.capMultiplier) }),
+      });
     for (const text of rule.disclosures) blocks.push({ kind: 'paragraph', text });
   }
-  blocks.push({ kind: 'heading', text: t.signatures }, { kind: 'paragraph', text: t.signatureText }, { kind: 'signature', label: t.customerSignature, name: f.customer.name });
+  blocks.push(
+    { kind: 'heading', text: t.signatures },
+    { kind: 'paragraph', text: t.signatureText },
+    { kind: 'signature', label: t.customerSignature, name: f.customer.name },
+  );
   return { lang: f.lang, title: t.title, blocks };
 }
 
@@ -169,7 +212,8 @@ export function contractDisclosure(f: ContractFacts): CostDisclosure {
     epoDays: f.epoDays,
     remainingPaymentsPercent: f.remainingPaymentsPercent,
     ocpAvailable: f.ocpAvailable,
-    ocpPerPaymentPriceCents: f.lease.waiver > 0 ? f.lease.waiver : (f.ocpPerPaymentCents ?? ocpPerPaymentFor(f.lease, f.ocpWeeklyCents)),
+    ocpPerPaymentPriceCents:
+      f.lease.waiver > 0 ? f.lease.waiver : (f.ocpPerPaymentCents ?? ocpPerPaymentFor(f.lease, f.ocpWeeklyCents)),
   });
 }
 
@@ -187,7 +231,8 @@ function ocpPerPaymentFor(c: LeaseComputation, weeklyCents: number): number {
   }
 }
 
-const esc = (value: string) => value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const esc = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 export function renderContractHtml(doc: ContractDocument): string {
   const body = doc.blocks
@@ -203,11 +248,17 @@ export function renderContractHtml(doc: ContractDocument): string {
           return `<p>${esc(b.text)}</p>`;
         case 'fields':
           return `<dl>${b.rows
-            .map((r) => `<div><dt>${esc(r.label)}</dt><dd>${esc(r.value)}${r.note ? `<br><small>${esc(r.note)}</small>` : ''}</dd></div>`)
+            .map(
+              (r) =>
+                `<div><dt>${esc(r.label)}</dt><dd>${esc(r.value)}${r.note ? `<br><small>${esc(r.note)}</small>` : ''}</dd></div>`,
+            )
             .join('')}</dl>`;
         case 'table':
           return `<table><thead><tr>${b.head.map((h, i) => `<th scope="col"${b.right.includes(i) ? ' class="num"' : ''}>${esc(h)}</th>`).join('')}</tr></thead><tbody>${b.rows
-            .map((r) => `<tr${r.sub ? ' class="part"' : ''}>${r.cells.map((cell, i) => `<td${b.right.includes(i) ? ' class="num"' : ''}>${esc(cell)}</td>`).join('')}</tr>`)
+            .map(
+              (r) =>
+                `<tr${r.sub ? ' class="part"' : ''}>${r.cells.map((cell, i) => `<td${b.right.includes(i) ? ' class="num"' : ''}>${esc(cell)}</td>`).join('')}</tr>`,
+            )
             .join('')}</tbody></table>`;
         case 'signature':
           return `<p class="signature"><span>${esc(b.label)}</span><span class="line"></span><span>${esc(b.name)}</span></p>`;
@@ -244,7 +295,15 @@ ${body}
 /** WinAnsi (the standard fonts' encoding) covers Latin-1 and a few typographic marks; anything else becomes '?'. */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 export const pdfSafe = (text: string) =>
-  [...text].map((ch) => (ch === '\n' ? ' ' : (ch >= ' ' && ch <= '~') || (ch >= '\u00a0' && ch <= '\u00ff') || WIN_ANSI_EXTRA.has(ch) ? ch : '?')).join('');
+  [...text]
+    .map((ch) =>
+      ch === '\n'
+        ? ' '
+        : (ch >= ' ' && ch <= '~') || (ch >= '\u00a0' && ch <= '\u00ff') || WIN_ANSI_EXTRA.has(ch)
+          ? ch
+          : '?',
+    )
+    .join('');
 
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const words = pdfSafe(text).split(/\s+/).filter(Boolean);
@@ -309,7 +368,12 @@ export async function renderContractPdf(doc: ContractDocument): Promise<Uint8Arr
         y -= 8;
         paragraph(b.text, 12, bold);
         ensure(4);
-        page.drawLine({ start: { x: M, y: y - 2 }, end: { x: W - M, y: y - 2 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
+        page.drawLine({
+          start: { x: M, y: y - 2 },
+          end: { x: W - M, y: y - 2 },
+          thickness: 0.5,
+          color: rgb(0.6, 0.6, 0.6),
+        });
         y -= 4;
         break;
       case 'paragraph':
@@ -359,7 +423,12 @@ export async function renderContractPdf(doc: ContractDocument): Promise<Uint8Arr
             });
           });
           y = top - height;
-          page.drawLine({ start: { x: M, y: y + 1 }, end: { x: W - M, y: y + 1 }, thickness: 0.3, color: rgb(0.8, 0.8, 0.8) });
+          page.drawLine({
+            start: { x: M, y: y + 1 },
+            end: { x: W - M, y: y + 1 },
+            thickness: 0.3,
+            color: rgb(0.8, 0.8, 0.8),
+          });
         };
         drawRow(b.head, bold, 9);
         for (const row of b.rows) drawRow(row.cells, font, row.sub ? 8.5 : 9);
@@ -381,22 +450,31 @@ export async function renderContractPdf(doc: ContractDocument): Promise<Uint8Arr
 // ---------- from a checkout ----------
 
 /** The facts of a checkout's agreement; AppError 'Unable to generate Contract' (422) when something is missing. */
-export async function contractFacts(deps: Deps, item: CheckoutItem, langOverride?: ContractLang): Promise<ContractFacts> {
+export async function contractFacts(
+  deps: Deps,
+  item: CheckoutItem,
+  langOverride?: ContractLang,
+): Promise<ContractFacts> {
   const now = deps.clock();
   const lease = item.lease;
-  if (!lease) throw new AppError(422, UNABLE_TO_GENERATE, undefined, { error: 'There is no lease for this checkout yet.' });
+  if (!lease)
+    throw new AppError(422, UNABLE_TO_GENERATE, undefined, { error: 'There is no lease for this checkout yet.' });
   const [storeItem, app, settings] = await Promise.all([
     getStoreById(deps.db, item.storeId, now),
     getApplication(deps.db, deps.crypto, lease.applicationUuid, now),
     loadScoringSettings(deps),
   ]);
-  if (!storeItem) throw new AppError(422, UNABLE_TO_GENERATE, undefined, { error: 'The store of this checkout no longer exists.' });
+  if (!storeItem)
+    throw new AppError(422, UNABLE_TO_GENERATE, undefined, { error: 'The store of this checkout no longer exists.' });
   const applicant = app?.data.applicant;
   const location = app?.data.location;
-  if (!applicant || !location) throw new AppError(422, UNABLE_TO_GENERATE, undefined, { error: 'The applicant of this lease is incomplete.' });
+  if (!applicant || !location)
+    throw new AppError(422, UNABLE_TO_GENERATE, undefined, { error: 'The applicant of this lease is incomplete.' });
   const stateRule = await loadStateRule(deps, location.state);
   const name = [applicant.first_name, applicant.middle_name, applicant.last_name].filter(Boolean).join(' ');
-  const address = [location.line_1, location.line_2, location.city, `${location.state} ${location.code}`].filter(Boolean).join(', ');
+  const address = [location.line_1, location.line_2, location.city, `${location.state} ${location.code}`]
+    .filter(Boolean)
+    .join(', ');
   return {
     checkoutId: item.id,
     lang: langOverride ?? (lease.computation.primaryLanguage === 'es' ? 'es' : 'en'),
@@ -416,7 +494,16 @@ export async function contractFacts(deps: Deps, item: CheckoutItem, langOverride
     ocpAvailable: Boolean(lease.input.ocpEnabled),
     ocpPerPaymentCents: ocpPerPaymentCents(lease.computation.paymentFrequency, settings),
     ...(stateRule
-      ? { stateRule: { state: stateRule.state, capMultiplier: lease.input.stateCapMultiplier !== undefined ? lease.input.stateCapMultiplier : stateRule.cost_cap_multiplier, disclosures: disclosureParagraphs(stateRule.disclosures) } }
+      ? {
+          stateRule: {
+            state: stateRule.state,
+            capMultiplier:
+              lease.input.stateCapMultiplier !== undefined
+                ? lease.input.stateCapMultiplier
+                : stateRule.cost_cap_multiplier,
+            disclosures: disclosureParagraphs(stateRule.disclosures),
+          },
+        }
       : {}),
   };
 }
@@ -426,7 +513,9 @@ export async function contractHtmlOf(deps: Deps, item: CheckoutItem, lang?: Cont
     return renderContractHtml(contractDocument(await contractFacts(deps, item, lang)));
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError(422, UNABLE_TO_GENERATE, undefined, { error: error instanceof Error ? error.message : String(error) });
+    throw new AppError(422, UNABLE_TO_GENERATE, undefined, {
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 
@@ -435,13 +524,16 @@ export async function contractPdfOf(deps: Deps, item: CheckoutItem, lang?: Contr
     return await renderContractPdf(contractDocument(await contractFacts(deps, item, lang)));
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError(422, UNABLE_TO_GENERATE, undefined, { error: error instanceof Error ? error.message : String(error) });
+    throw new AppError(422, UNABLE_TO_GENERATE, undefined, {
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 
 // ---------- the signed download link ----------
 
-const linkMac = (deps: Pick<Deps, 'crypto'>, checkoutId: string, expires: number) => deps.crypto.blindIndex('contract-pdf-link', checkoutId, String(expires));
+const linkMac = (deps: Pick<Deps, 'crypto'>, checkoutId: string, expires: number) =>
+  deps.crypto.blindIndex('contract-pdf-link', checkoutId, String(expires));
 
 /** The preview (in the frame) and the PDF download link, valid 24 hours. */
 export async function contractLinks(deps: Pick<Deps, 'crypto' | 'clock' | 'config'>, checkoutId: string) {
@@ -455,13 +547,21 @@ export async function contractLinks(deps: Pick<Deps, 'crypto' | 'clock' | 'confi
 }
 
 /** Checks a download link: 410 when expired, 403 when the signature does not match. */
-export async function checkContractLink(deps: Deps, checkoutId: string, expiresText: string | undefined, sig: string | undefined): Promise<CheckoutItem> {
+export async function checkContractLink(
+  deps: Deps,
+  checkoutId: string,
+  expiresText: string | undefined,
+  sig: string | undefined,
+): Promise<CheckoutItem> {
   const expires = Number(expiresText);
-  if (!Number.isInteger(expires) || !sig || !/^[0-9a-f]{16,128}$/i.test(sig)) throw forbidden('This download link is not valid.');
+  if (!Number.isInteger(expires) || !sig || !/^[0-9a-f]{16,128}$/i.test(sig))
+    throw forbidden('This download link is not valid.');
   const expected = Buffer.from(await linkMac(deps, checkoutId, expires));
   const given = Buffer.from(sig);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw forbidden('This download link is not valid.');
-  if (expires * 1000 <= deps.clock().getTime()) throw gone('This download link has expired. Open the contract again to get a new link.');
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw forbidden('This download link is not valid.');
+  if (expires * 1000 <= deps.clock().getTime())
+    throw gone('This download link has expired. Open the contract again to get a new link.');
   const item = await getCheckout(deps.db, checkoutId, deps.clock());
   if (!item) throw notFound('Checkout not found');
   return item;

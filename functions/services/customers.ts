@@ -6,7 +6,11 @@ import type { Deps } from '../platform/deps.ts';
 // joint lease), which the decision's previous-customer facts and the co-applicant pre-check then see.
 
 /** Records the funded lease of application `uuid` on each lessee's customer record (idempotent). */
-export async function recordFundedLease(deps: Pick<Deps, 'db' | 'crypto' | 'clock'>, uuid: string, fundedAt: string): Promise<number> {
+export async function recordFundedLease(
+  deps: Pick<Deps, 'db' | 'crypto' | 'clock'>,
+  uuid: string,
+  fundedAt: string,
+): Promise<number> {
   const record = await getApplication(deps.db, deps.crypto, uuid, deps.clock());
   if (!record) return 0;
   const { applicant, has_co_applicant, co_applicant } = record.data;

@@ -4,7 +4,12 @@ import { BRANDS } from '../../machines/domain/brands.ts';
 import type { Decision, StoreFacts } from '../../machines/domain/decision.ts';
 import { minimumLeaseCents } from '../../machines/domain/lease-amount.ts';
 import { centsToDecimal } from '../../machines/domain/money.ts';
-import { renderResult, type ApplicationResult, type ResultContext, type TextRef } from '../../machines/domain/result.ts';
+import {
+  renderResult,
+  type ApplicationResult,
+  type ResultContext,
+  type TextRef,
+} from '../../machines/domain/result.ts';
 import { denialFields } from '../../machines/domain/adverse-action.ts';
 import type { ScoringSettings } from '../../machines/domain/scoring-settings.ts';
 import type { Lang } from '../../machines/i18n/types.ts';
@@ -35,7 +40,14 @@ export interface PinFlowState {
   verifiedTokens?: string[];
 }
 
-export const emptyPinState = (salt: string): PinFlowState => ({ salt, codeHash: null, issuedAt: null, mode: null, failedAttempts: 0, sends: [] });
+export const emptyPinState = (salt: string): PinFlowState => ({
+  salt,
+  codeHash: null,
+  issuedAt: null,
+  mode: null,
+  failedAttempts: 0,
+  sends: [],
+});
 
 export function pinStateOf(record: Pick<ApplicationRecord, 'flows'>): PinFlowState | undefined {
   const pin = (record.flows as { pin?: PinFlowState } | undefined)?.pin;
@@ -43,7 +55,10 @@ export function pinStateOf(record: Pick<ApplicationRecord, 'flows'>): PinFlowSta
 }
 
 /** This apply session proved the PIN for the application. */
-export function isSessionVerified(record: Pick<ApplicationRecord, 'flows' | 'verified'>, tokenHash: string | undefined): boolean {
+export function isSessionVerified(
+  record: Pick<ApplicationRecord, 'flows' | 'verified'>,
+  tokenHash: string | undefined,
+): boolean {
   if (!record.verified) return false;
   const tokens = pinStateOf(record)?.verifiedTokens ?? [];
   return tokenHash === undefined ? true : tokens.includes(tokenHash);
@@ -59,10 +74,16 @@ export function storedResultOf(record: Pick<ApplicationRecord, 'result'>): Appli
 }
 
 /** The result in `lang`; a denial also carries its reason codes and the adverse-action notice's address. */
-export function renderedResultOf(record: Pick<ApplicationRecord, 'result'> & Partial<Pick<ApplicationRecord, 'uuid' | 'status' | 'decision'>>, lang: Lang): ApplicationResult<string> | null {
+export function renderedResultOf(
+  record: Pick<ApplicationRecord, 'result'> & Partial<Pick<ApplicationRecord, 'uuid' | 'status' | 'decision'>>,
+  lang: Lang,
+): ApplicationResult<string> | null {
   const result = storedResultOf(record);
   if (!result) return null;
-  const denial = record.uuid && record.status ? denialFields({ uuid: record.uuid, status: record.status, decision: record.decision }) : {};
+  const denial =
+    record.uuid && record.status
+      ? denialFields({ uuid: record.uuid, status: record.status, decision: record.decision })
+      : {};
   return { ...renderResult(result, lang), ...denial };
 }
 
@@ -98,7 +119,10 @@ export function resultContextOf(store: StoreView, firstName: string, settings: S
 }
 
 /** The outbox event of a decision: ids, code and offers only (no PII). */
-export function decisionEventData(record: Pick<ApplicationRecord, 'uuid' | 'storeId' | 'checkoutId'>, decision: Decision) {
+export function decisionEventData(
+  record: Pick<ApplicationRecord, 'uuid' | 'storeId' | 'checkoutId'>,
+  decision: Decision,
+) {
   return {
     uuid: record.uuid,
     store_id: record.storeId,
@@ -130,7 +154,9 @@ export function applicationFormOf(app: StoredApplication): Record<string, unknow
       ? {
           ...app.home_ownership,
           mortgage_holder_payment:
-            typeof app.home_ownership.mortgage_holder_payment === 'number' ? centsToDecimal(app.home_ownership.mortgage_holder_payment) : null,
+            typeof app.home_ownership.mortgage_holder_payment === 'number'
+              ? centsToDecimal(app.home_ownership.mortgage_holder_payment)
+              : null,
         }
       : null,
     co_applicant: co ? { ...co, incomes: (co.incomes ?? []).map(income) } : null,
@@ -153,9 +179,17 @@ const truthy = (value: unknown) => value === true || value === 1 || value === '1
  * Reads a checkout's facts from its item (pk CHECKOUT#id, sk CHECKOUT) when the checkout side stored one; unknown
  * checkouts have none (undefined): verification is then required and items are not compared.
  */
-export async function readCheckoutFacts(db: Db, checkoutId: string | undefined | null, now: Date): Promise<CheckoutFacts | undefined> {
+export async function readCheckoutFacts(
+  db: Db,
+  checkoutId: string | undefined | null,
+  now: Date,
+): Promise<CheckoutFacts | undefined> {
   if (!checkoutId) return undefined;
-  const item = await getItem<StoredItem & Record<string, any>>(db, { pk: `CHECKOUT#${checkoutId}`, sk: 'CHECKOUT' }, now);
+  const item = await getItem<StoredItem & Record<string, any>>(
+    db,
+    { pk: `CHECKOUT#${checkoutId}`, sk: 'CHECKOUT' },
+    now,
+  );
   if (!item) return undefined;
   const checkout = (item.checkout ?? item) as Record<string, any>;
   const items = (checkout.cart?.items ?? []) as Record<string, unknown>[];

@@ -46,7 +46,12 @@ export interface ConfirmBody {
   submitted?: boolean;
 }
 
-async function previousCustomerFacts(deps: Deps, who: { ssn: string } | { partition: string }, uuid: string, now: Date): Promise<PreviousCustomerFacts> {
+async function previousCustomerFacts(
+  deps: Deps,
+  who: { ssn: string } | { partition: string },
+  uuid: string,
+  now: Date,
+): Promise<PreviousCustomerFacts> {
   // The customer record and the SSN's applications come from one Query (functions/data/ssn-history.ts).
   const { customer, applications } = await findSsnHistory(deps.db, deps.crypto.forRequest(), who, now);
   // A credit denial counts (code D), not the generic denial of a maxed-out PIN (code G).
@@ -70,7 +75,13 @@ export interface SubmitAnswer {
   decidedNow: boolean;
 }
 
-export async function submitApplication(deps: Deps, session: ApplySession, body: ConfirmBody, lang: Lang, ip?: string | null): Promise<SubmitAnswer> {
+export async function submitApplication(
+  deps: Deps,
+  session: ApplySession,
+  body: ConfirmBody,
+  lang: Lang,
+  ip?: string | null,
+): Promise<SubmitAnswer> {
   const now = deps.clock();
   // Independent reads run together: the decision's latency is a few round trips, not the sum of every read.
   const [record, store, settings] = await Promise.all([
@@ -107,7 +118,14 @@ export async function submitApplication(deps: Deps, session: ApplySession, body:
         },
         data,
       },
-      [newEvent(approved ? 'application.approved' : 'application.denied', { type: 'application', id: record.uuid }, decisionEventData(record, decision), now)],
+      [
+        newEvent(
+          approved ? 'application.approved' : 'application.denied',
+          { type: 'application', id: record.uuid },
+          decisionEventData(record, decision),
+          now,
+        ),
+      ],
       // What the confirm screen showed and the shopper accepted (ESIGN consent to electronic records and the terms),
       // in the decision's own conditional write: a decision is never stored without the consent it was made on, and
       // a submit that loses to a concurrent one leaves no entry behind.
@@ -122,7 +140,13 @@ export async function submitApplication(deps: Deps, session: ApplySession, body:
     }
     throw error;
   }
-  return { result: renderedResultOf({ result, uuid: record.uuid, status: approved ? 'approved' : 'denied', decision: storedDecision }, lang)!, decidedNow: true };
+  return {
+    result: renderedResultOf(
+      { result, uuid: record.uuid, status: approved ? 'approved' : 'denied', decision: storedDecision },
+      lang,
+    )!,
+    decidedNow: true,
+  };
 }
 
 /**
@@ -159,9 +183,10 @@ async function decideApplication(
   ]);
 
   // A joint application: the co-applicant's incomes count toward the monthly income; the score is the applicant's.
-  const incomes: IncomeAmount[] = [...(app.incomes ?? []), ...(app.has_co_applicant ? (app.co_applicant?.incomes ?? []) : [])].map(
-    (i) => ({ grossCents: i.gross, frequency: i.frequency }),
-  );
+  const incomes: IncomeAmount[] = [
+    ...(app.incomes ?? []),
+    ...(app.has_co_applicant ? (app.co_applicant?.incomes ?? []) : []),
+  ].map((i) => ({ grossCents: i.gross, frequency: i.frequency }));
   const decision = decide(
     {
       ageYears: ageOn(app.applicant.date_of_birth, lenderToday(now)),
@@ -175,7 +200,10 @@ async function decideApplication(
     },
     settings,
   );
-  const storedDecision: StoredDecision = { ...decision, bureau: { reportId: report.reportId, hit: report.hit, factors: report.factors } };
+  const storedDecision: StoredDecision = {
+    ...decision,
+    bureau: { reportId: report.reportId, hit: report.hit, factors: report.factors },
+  };
   const result = buildResult(decision, resultContextOf(store, app.applicant.first_name, settings));
   return { decision, storedDecision, result };
 }
@@ -190,7 +218,10 @@ export async function rescoreApplication(deps: Deps, uuid: string): Promise<Deci
     const now = deps.clock();
     const record = await getApplication(deps.db, deps.crypto, uuid, now);
     if (!record) throw new AppError(404, 'Application not found');
-    const [storeItem, settings] = await Promise.all([getStoreById(deps.db, record.storeId, now), loadScoringSettings(deps)]);
+    const [storeItem, settings] = await Promise.all([
+      getStoreById(deps.db, record.storeId, now),
+      loadScoringSettings(deps),
+    ]);
     if (!storeItem) throw new AppError(404, 'Store not found');
     const { decision, storedDecision, result } = await decideApplication(deps, record, storeItem.view, settings, now);
     const approved = decision.code === 'A';
@@ -200,8 +231,26 @@ export async function rescoreApplication(deps: Deps, uuid: string): Promise<Deci
         deps.db,
         deps.crypto,
         record,
-        { meta: { ...meta, status: approved ? 'approved' : 'denied', submittedAt: meta.submittedAt ?? now.toISOString(), decidedAt: now.toISOString(), updatedAt: now.toISOString(), decision: storedDecision, result }, data },
-        [newEvent(approved ? 'application.approved' : 'application.denied', { type: 'application', id: record.uuid }, { ...decisionEventData(record, decision), reason: 'rescore' }, now)],
+        {
+          meta: {
+            ...meta,
+            status: approved ? 'approved' : 'denied',
+            submittedAt: meta.submittedAt ?? now.toISOString(),
+            decidedAt: now.toISOString(),
+            updatedAt: now.toISOString(),
+            decision: storedDecision,
+            result,
+          },
+          data,
+        },
+        [
+          newEvent(
+            approved ? 'application.approved' : 'application.denied',
+            { type: 'application', id: record.uuid },
+            { ...decisionEventData(record, decision), reason: 'rescore' },
+            now,
+          ),
+        ],
       );
       return decision;
     } catch (error) {

@@ -1,10 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { stepRoute } from '../../machines/checkpoint/checkpoint-route.ts';
 import type { CheckoutEvent } from '../../machines/checkout/checkout.machine.ts';
-import { cancelledShare, lineStates, takeUndelivered, trancheFor, undeliveredUnits, type LineQuantity, type QuantityProblem } from '../../machines/domain/partial-delivery.ts';
+import {
+  cancelledShare,
+  lineStates,
+  takeUndelivered,
+  trancheFor,
+  undeliveredUnits,
+  type LineQuantity,
+  type QuantityProblem,
+} from '../../machines/domain/partial-delivery.ts';
 import { translate } from '../../machines/i18n/catalogue.ts';
 import type { Lang } from '../../machines/i18n/types.ts';
-import { getCheckout, type AuditActor, type CheckoutItem, type StoredCancellation, type StoredDeliveryRecord } from '../data/checkouts.ts';
+import {
+  getCheckout,
+  type AuditActor,
+  type CheckoutItem,
+  type StoredCancellation,
+  type StoredDeliveryRecord,
+} from '../data/checkouts.ts';
 import { newEvent, type OutboxEvent } from '../data/items.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, notFound, unprocessable } from '../platform/errors.ts';
@@ -21,22 +35,40 @@ import { adjustmentView, cancellationView, contractLines, deliveryRecordView, fu
 const WRITE_RETRIES = 6;
 
 const problemText = (lang: Lang, p: QuantityProblem) =>
-  p.code === 'nothingUndelivered' ? translate(lang, 'delivery.error.nothingUndelivered') : translate(lang, `delivery.error.${p.code}`, p.code === 'tooMany' ? { sku: p.sku, asked: p.asked, undelivered: p.undelivered } : { sku: p.sku });
+  p.code === 'nothingUndelivered'
+    ? translate(lang, 'delivery.error.nothingUndelivered')
+    : translate(
+        lang,
+        `delivery.error.${p.code}`,
+        p.code === 'tooMany' ? { sku: p.sku, asked: p.asked, undelivered: p.undelivered } : { sku: p.sku },
+      );
 
 /** 422 naming each refused line (`items.<n>.sku` / `items.<n>.quantity`); nothing is saved. */
 function refuseItems(lang: Lang, problems: QuantityProblem[]): AppError {
   const errors: Record<string, string[]> = {};
   for (const p of problems) {
-    const field = p.code === 'nothingUndelivered' ? 'items' : `items.${p.index}.${p.code === 'tooMany' ? 'quantity' : 'sku'}`;
+    const field =
+      p.code === 'nothingUndelivered' ? 'items' : `items.${p.index}.${p.code === 'tooMany' ? 'quantity' : 'sku'}`;
     (errors[field] ??= []).push(problemText(lang, p));
   }
-  return unprocessable(errors, translate(lang, 'delivery.error.invalidItems', { problem: problemText(lang, problems[0]!) }));
+  return unprocessable(
+    errors,
+    translate(lang, 'delivery.error.invalidItems', { problem: problemText(lang, problems[0]!) }),
+  );
 }
 
 function notAccepted(item: CheckoutItem, event: CheckoutEvent, lang: Lang): AppError {
   const status = item.current_step === null ? 'null' : String(item.current_step);
-  const message = item.current_step !== 9 ? translate(lang, 'delivery.error.notCompleted', { status }) : translate(lang, 'delivery.error.nothingUndelivered');
-  return new EventRefused(409, message, undefined, { code: 'E_STATUS', event: event.type, status: item.current_step, status_name: item.status_name });
+  const message =
+    item.current_step !== 9
+      ? translate(lang, 'delivery.error.notCompleted', { status })
+      : translate(lang, 'delivery.error.nothingUndelivered');
+  return new EventRefused(409, message, undefined, {
+    code: 'E_STATUS',
+    event: event.type,
+    status: item.current_step,
+    status_name: item.status_name,
+  });
 }
 
 /** Thrown inside a write when the copy the rules ran on is no longer the stored one: the caller starts again. */
@@ -68,7 +100,13 @@ export interface DeliveryInput {
  * checkout machine's `delivery.confirmed` (partial while units remain). 404 unknown, 409 not completed or nothing
  * left, 422 unknown sku or more than is undelivered; a refusal saves nothing.
  */
-export async function confirmDelivery(deps: Pick<Deps, 'db' | 'clock'>, checkoutId: string, input: DeliveryInput, actor: AuditActor, lang: Lang): Promise<{ item: CheckoutItem; delivery: StoredDeliveryRecord }> {
+export async function confirmDelivery(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  checkoutId: string,
+  input: DeliveryInput,
+  actor: AuditActor,
+  lang: Lang,
+): Promise<{ item: CheckoutItem; delivery: StoredDeliveryRecord }> {
   for (let attempt = 0; attempt <= WRITE_RETRIES; attempt++) {
     const now = deps.clock();
     const item = await getCheckout(deps.db, checkoutId, now);
@@ -101,13 +139,22 @@ export async function confirmDelivery(deps: Pick<Deps, 'db' | 'clock'>, checkout
           return {
             fulfilment: { deliveries: [...f.deliveries, delivery], cancellations: f.cancellations },
             // The whole order is out: the delivery's date as before partial deliveries existed.
-            ...(remainingUnits === 0 && fresh.delivery ? { delivery: { ...fresh.delivery, deliveredAt: input.deliveredAt } } : {}),
+            ...(remainingUnits === 0 && fresh.delivery
+              ? { delivery: { ...fresh.delivery, deliveredAt: input.deliveredAt } }
+              : {}),
           };
         },
         // A delivery that leaves units undelivered is its own event; the last one is `checkout.delivered` as always.
         extraEvents: (next): OutboxEvent[] =>
           remainingUnits > 0
-            ? [newEvent('checkout.partially_delivered', { type: 'checkout', id: next.id }, eventData(next, 'delivery.confirmed', { delivery: deliveryRecordView(delivery) }), now)]
+            ? [
+                newEvent(
+                  'checkout.partially_delivered',
+                  { type: 'checkout', id: next.id },
+                  eventData(next, 'delivery.confirmed', { delivery: deliveryRecordView(delivery) }),
+                  now,
+                ),
+              ]
             : [],
       });
       return { item: saved, delivery };
@@ -128,7 +175,13 @@ export interface CancelItemsInput {
  * Cancels undelivered units (every undelivered unit when none are named): they will never be delivered nor funded,
  * and the shopper's lease is adjusted to what is delivered (machines/domain/partial-delivery `adjustLease`).
  */
-export async function cancelUndelivered(deps: Pick<Deps, 'db' | 'clock'>, checkoutId: string, input: CancelItemsInput, actor: AuditActor, lang: Lang): Promise<{ item: CheckoutItem; cancellation: StoredCancellation }> {
+export async function cancelUndelivered(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  checkoutId: string,
+  input: CancelItemsInput,
+  actor: AuditActor,
+  lang: Lang,
+): Promise<{ item: CheckoutItem; cancellation: StoredCancellation }> {
   for (let attempt = 0; attempt <= WRITE_RETRIES; attempt++) {
     const now = deps.clock();
     const at = now.toISOString();
@@ -143,11 +196,13 @@ export async function cancelUndelivered(deps: Pick<Deps, 'db' | 'clock'>, checko
     const lines = contractLines(item);
     const after = lineStates(lines, f.deliveries, [...f.cancellations, { items: taken.items }]);
     const remaining = undeliveredUnits(after) > 0;
-    if (!remaining && f.deliveries.length === 0) throw new AppError(409, translate(lang, 'delivery.error.cancelEverything'));
+    if (!remaining && f.deliveries.length === 0)
+      throw new AppError(409, translate(lang, 'delivery.error.cancelEverything'));
     const cancellation: StoredCancellation = {
       id: `cnl_${randomBytes(10).toString('hex')}`,
       items: taken.items,
-      amountCents: cancelledShare(f.financedCents, lines, [...f.cancellations, { items: taken.items }]) - f.cancelledCents,
+      amountCents:
+        cancelledShare(f.financedCents, lines, [...f.cancellations, { items: taken.items }]) - f.cancelledCents,
       at,
       by: actor,
       reason: input.reason?.trim() || null,
@@ -165,7 +220,15 @@ export async function cancelUndelivered(deps: Pick<Deps, 'db' | 'clock'>, checko
         extraEvents: (next): OutboxEvent[] => {
           const state = fulfilmentOf(next);
           return [
-            newEvent('checkout.items_cancelled', { type: 'checkout', id: next.id }, eventData(next, 'items.cancelled', { cancellation: cancellationView(cancellation), lease_adjustment: adjustmentView(state.adjustment) }), now),
+            newEvent(
+              'checkout.items_cancelled',
+              { type: 'checkout', id: next.id },
+              eventData(next, 'items.cancelled', {
+                cancellation: cancellationView(cancellation),
+                lease_adjustment: adjustmentView(state.adjustment),
+              }),
+              now,
+            ),
           ];
         },
       });

@@ -33,8 +33,10 @@ export const MISSING_OPTIONS = 'One or more items do not have fulfillment option
 function partnerFailure(error: unknown, lang: Lang): AppError {
   if (error instanceof RetailPartnerError) {
     if (error.code === 'invalid_zip') return unprocessable({ code: [translate(lang, 'delivery.zip.invalid')] });
-    if (error.code === 'slot_unavailable') return new AppError(409, error.message, undefined, { code: 'E_SLOT_UNAVAILABLE', skus: error.skus });
-    if (error.code === 'invalid_request') return new AppError(422, error.message, undefined, { code: 'E_INVALID', skus: error.skus });
+    if (error.code === 'slot_unavailable')
+      return new AppError(409, error.message, undefined, { code: 'E_SLOT_UNAVAILABLE', skus: error.skus });
+    if (error.code === 'invalid_request')
+      return new AppError(422, error.message, undefined, { code: 'E_INVALID', skus: error.skus });
   }
   return new AppError(503, translate(lang, 'delivery.error.generic'));
 }
@@ -64,7 +66,11 @@ export async function lookupServices(deps: Deps, session: ApplySession, query: S
   const items = deliveryItemsOf(item);
   let availability;
   try {
-    availability = await deps.providers.retailPartner.services({ skus: items.map((i) => i.sku), zip: query.code, ...(query.address ? { address: query.address } : {}) });
+    availability = await deps.providers.retailPartner.services({
+      skus: items.map((i) => i.sku),
+      zip: query.code,
+      ...(query.address ? { address: query.address } : {}),
+    });
   } catch (error) {
     throw partnerFailure(error, lang);
   }
@@ -84,14 +90,21 @@ export async function lookupServices(deps: Deps, session: ApplySession, query: S
   }));
   const answer = {
     code: query.code,
-    items: outcome.items.map((i) => ({ ...i, unit_price: centsToDecimal(i.unit_price), required_parts: i.required_parts.map((p) => ({ ...p, unit_price: centsToDecimal(p.unit_price) })) })),
-    services: Object.fromEntries(Object.entries(outcome.options).map(([sku, options]) => [sku, options.map(optionView)])),
+    items: outcome.items.map((i) => ({
+      ...i,
+      unit_price: centsToDecimal(i.unit_price),
+      required_parts: i.required_parts.map((p) => ({ ...p, unit_price: centsToDecimal(p.unit_price) })),
+    })),
+    services: Object.fromEntries(
+      Object.entries(outcome.options).map(([sku, options]) => [sku, options.map(optionView)]),
+    ),
     notices: outcome.notices.map((n) => ({ ...n, sku: n.params.sku, message: translate(lang, n.key, n.params) })),
     removed: items.filter((i) => !kept.has(i.sku)).map((i) => i.sku),
     delivery_options: SERVICE_TYPES,
   };
   // The page tells the host (406 with data.code) and offers Return to Retailer.
-  if (outcome.missingOptions) throw new AppError(406, MISSING_OPTIONS, undefined, { ...answer, zip: query.code, code: 'E_MISSING_OPTIONS' });
+  if (outcome.missingOptions)
+    throw new AppError(406, MISSING_OPTIONS, undefined, { ...answer, zip: query.code, code: 'E_MISSING_OPTIONS' });
   return answer;
 }
 
@@ -136,7 +149,10 @@ export interface ScheduleBody {
 export async function scheduleDelivery(deps: Deps, session: ApplySession, body: ScheduleBody, lang: Lang) {
   const item = await loadSessionCheckout(deps, session, body.checkout_id);
   const delivery = item.delivery;
-  if (!delivery?.zip) throw new AppError(409, 'Please look up the delivery options for your ZIP code first.', undefined, { code: 'E_NO_LOOKUP' });
+  if (!delivery?.zip)
+    throw new AppError(409, 'Please look up the delivery options for your ZIP code first.', undefined, {
+      code: 'E_NO_LOOKUP',
+    });
   const removed = new Set(delivery.removed);
   const items = deliveryItemsOf(item).filter((i) => !removed.has(i.sku));
   const selections = selectionsOf(body.schedules);
@@ -144,13 +160,19 @@ export async function scheduleDelivery(deps: Deps, session: ApplySession, body: 
   const errors = validateDelivery(items, selections, address);
   for (const line of body.schedules) {
     if (!items.some((i) => i.sku === line.sku)) errors.push(`The item ${line.sku} is not in this checkout.`);
-    else if (!(delivery.options[line.sku] ?? []).some((o) => o.type === line.type)) errors.push(`The service ${line.type} is not offered for ${line.sku}.`);
+    else if (!(delivery.options[line.sku] ?? []).some((o) => o.type === line.type))
+      errors.push(`The service ${line.type} is not offered for ${line.sku}.`);
   }
   for (const [sku, s] of Object.entries(selections)) {
-    if (s.types.includes('haul_away') && !s.types.some((t) => HAUL_AWAY_REQUIRES.includes(t))) errors.push('delivery.error.haulAwayOnly');
+    if (s.types.includes('haul_away') && !s.types.some((t) => HAUL_AWAY_REQUIRES.includes(t)))
+      errors.push('delivery.error.haulAwayOnly');
     const item2 = items.find((i) => i.sku === sku);
     // Required parts are fixed for delivery services: the crew brings and fits them.
-    if (item2 && s.types.some((t) => FIXED_PARTS_TYPES.includes(t)) && item2.required_parts.some((p) => !s.parts.includes(p.sku))) {
+    if (
+      item2 &&
+      s.types.some((t) => FIXED_PARTS_TYPES.includes(t)) &&
+      item2.required_parts.some((p) => !s.parts.includes(p.sku))
+    ) {
       errors.push(`The required parts of ${sku} are included with delivery and installation.`);
     }
   }
@@ -158,27 +180,41 @@ export async function scheduleDelivery(deps: Deps, session: ApplySession, body: 
   const zip = delivery.zip;
   let confirmation;
   try {
-    confirmation = await deps.providers.retailPartner.schedule({ reference: item.id, exchangeId: body.exchange_id ?? null, zip, address: address ?? {}, schedules: body.schedules });
+    confirmation = await deps.providers.retailPartner.schedule({
+      reference: item.id,
+      exchangeId: body.exchange_id ?? null,
+      zip,
+      address: address ?? {},
+      schedules: body.schedules,
+    });
   } catch (error) {
     throw partnerFailure(error, lang);
   }
-  const priceCents = body.schedules.reduce((sum, line) => sum + ((delivery.options[line.sku] ?? []).find((o) => o.type === line.type)?.price ?? 0), 0);
+  const priceCents = body.schedules.reduce(
+    (sum, line) => sum + ((delivery.options[line.sku] ?? []).find((o) => o.type === line.type)?.price ?? 0),
+    0,
+  );
   const now = deps.clock();
-  const next = await applyToCheckout(deps, item.id, { type: 'delivery.scheduled' }, {
-    actor: 'shopper',
-    lang,
-    mutate: (c) => ({
-      delivery: {
-        ...(c.delivery ?? emptyDelivery()),
-        address,
-        schedules: body.schedules,
-        confirmationId: confirmation.confirmationId,
-        exchangeId: body.exchange_id ?? null,
-        priceCents,
-        scheduledAt: now.toISOString(),
-      },
-    }),
-  });
+  const next = await applyToCheckout(
+    deps,
+    item.id,
+    { type: 'delivery.scheduled' },
+    {
+      actor: 'shopper',
+      lang,
+      mutate: (c) => ({
+        delivery: {
+          ...(c.delivery ?? emptyDelivery()),
+          address,
+          schedules: body.schedules,
+          confirmationId: confirmation.confirmationId,
+          exchangeId: body.exchange_id ?? null,
+          priceCents,
+          scheduledAt: now.toISOString(),
+        },
+      }),
+    },
+  );
   return {
     scheduled: true,
     confirmation_id: confirmation.confirmationId,

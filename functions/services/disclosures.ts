@@ -25,7 +25,12 @@ export interface DisclosureAnswer {
   state_disclosures: string[];
 }
 
-export async function recordDisclosureShown(deps: Deps, session: ApplySession, body: DisclosureShownRequest, ctx: ShopperContext): Promise<DisclosureAnswer> {
+export async function recordDisclosureShown(
+  deps: Deps,
+  session: ApplySession,
+  body: DisclosureShownRequest,
+  ctx: ShopperContext,
+): Promise<DisclosureAnswer> {
   const uuid = body.uuid ?? session.applicationUuid;
   if (!uuid) throw notFound(APPLICATION_NOT_FOUND);
   let computed: CostDisclosure;
@@ -34,7 +39,9 @@ export async function recordDisclosureShown(deps: Deps, session: ApplySession, b
   if (body.screen === 'calculator') {
     if (!body.choice) throw new AppError(422, 'The given data was invalid.', { choice: ['validation.required'] });
     const primary = record.data.incomes?.find((i) => i.primary) ?? record.data.incomes?.[0];
-    const incomeFrequency = (INCOME_FREQUENCIES as readonly string[]).includes(primary?.frequency ?? '') ? (primary!.frequency as IncomeFrequency) : 'monthly';
+    const incomeFrequency = (INCOME_FREQUENCIES as readonly string[]).includes(primary?.frequency ?? '')
+      ? (primary!.frequency as IncomeFrequency)
+      : 'monthly';
     const quote = await quotePayments(deps, session, {
       leaseAmount: body.choice.leaseAmount,
       option: body.choice.option,
@@ -49,7 +56,8 @@ export async function recordDisclosureShown(deps: Deps, session: ApplySession, b
     if (!quote.disclosure) throw new AppError(500, 'The quote has no disclosure.');
     computed = quote.disclosure;
   } else {
-    if (!body.checkout_id) throw new AppError(422, 'The given data was invalid.', { checkout_id: ['validation.required'] });
+    if (!body.checkout_id)
+      throw new AppError(422, 'The given data was invalid.', { checkout_id: ['validation.required'] });
     const item = await loadSessionCheckout(deps, session, body.checkout_id);
     const app = await requireVerified(deps, session, item);
     if (app.uuid !== uuid) throw notFound(APPLICATION_NOT_FOUND);

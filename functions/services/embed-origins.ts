@@ -20,7 +20,11 @@ export function parseEmbedOrigins(text: string): { origins: string[]; invalid: s
 }
 
 /** The registered origins of an active store's retailer; none for an unknown or inactive store. */
-export async function storeFrameOrigins(deps: Pick<Deps, 'db' | 'clock'>, retailerSlug: string, storeSlug: string): Promise<string[]> {
+export async function storeFrameOrigins(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  retailerSlug: string,
+  storeSlug: string,
+): Promise<string[]> {
   const now = deps.clock();
   const retailer = await findRetailerBySlug(deps.db, retailerSlug, now);
   if (!retailer || !retailer.active) return [];

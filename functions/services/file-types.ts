@@ -45,11 +45,23 @@ export const contentTypeFor = (ext: string) => CONTENT_TYPES[ext] ?? 'applicatio
 
 const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
 /** Executables and scripts are refused whatever their name says. */
-const EXECUTABLE = [[0x4d, 0x5a], [0x7f, 0x45, 0x4c, 0x46], [0x23, 0x21], [0xcf, 0xfa, 0xed, 0xfe], [0xca, 0xfe, 0xba, 0xbe]];
+const EXECUTABLE = [
+  [0x4d, 0x5a],
+  [0x7f, 0x45, 0x4c, 0x46],
+  [0x23, 0x21],
+  [0xcf, 0xfa, 0xed, 0xfe],
+  [0xca, 0xfe, 0xba, 0xbe],
+];
 
-export type FileCheck = { ok: true; extension: string; contentType: string } | { ok: false; reason: 'empty' | 'too-large' | 'type' };
+export type FileCheck =
+  { ok: true; extension: string; contentType: string } | { ok: false; reason: 'empty' | 'too-large' | 'type' };
 
-export function checkUpload(input: { name: string; bytes: Uint8Array; allowed: readonly string[]; maxBytes: number }): FileCheck {
+export function checkUpload(input: {
+  name: string;
+  bytes: Uint8Array;
+  allowed: readonly string[];
+  maxBytes: number;
+}): FileCheck {
   if (input.bytes.length >= input.maxBytes) return { ok: false, reason: 'too-large' };
   if (input.bytes.length === 0) return { ok: false, reason: 'empty' };
   const ext = extensionOf(input.name);

@@ -46,7 +46,12 @@ export function fileError(lang: Lang, key: string, params?: Record<string, strin
 export async function saveUpload(deps: Deps, input: SaveUploadInput): Promise<UploadedFile> {
   const lang = input.lang ?? 'en';
   if (!PURPOSE.test(input.purpose)) throw new Error(`Invalid file purpose ${input.purpose}`);
-  const check = checkUpload({ name: input.originalName, bytes: input.bytes, allowed: input.allowed, maxBytes: input.maxBytes });
+  const check = checkUpload({
+    name: input.originalName,
+    bytes: input.bytes,
+    allowed: input.allowed,
+    maxBytes: input.maxBytes,
+  });
   if (!check.ok) {
     if (check.reason === 'too-large') throw fileError(lang, 'network.file.tooLarge');
     if (check.reason === 'empty') throw fileError(lang, 'network.file.empty');
@@ -82,7 +87,10 @@ export async function saveUpload(deps: Deps, input: SaveUploadInput): Promise<Up
 /** The file's metadata (undefined when unknown). */
 export const fileInfo = (deps: Deps, id: string) => getFileItem(deps.db, id, deps.clock());
 
-export async function readFile(deps: Deps, id: string): Promise<{ item: FileItem; bytes: Buffer; contentType: string } | undefined> {
+export async function readFile(
+  deps: Deps,
+  id: string,
+): Promise<{ item: FileItem; bytes: Buffer; contentType: string } | undefined> {
   const item = await getFileItem(deps.db, id, deps.clock());
   if (!item) return undefined;
   const blob = await deps.providers.blobs.get(item.key);
@@ -90,7 +98,8 @@ export async function readFile(deps: Deps, id: string): Promise<{ item: FileItem
 }
 
 /** Who may read a file: its uploader, or a staff user whose tenant covers the file's. */
-export const staffMayRead = (actor: StaffActor, item: FileItem) => item.created_by === actor.userId || canAccess(actor, item.tenant);
+export const staffMayRead = (actor: StaffActor, item: FileItem) =>
+  item.created_by === actor.userId || canAccess(actor, item.tenant);
 
 /** A staff download: 404 when unknown, 403 (audited) outside the user's tenant. */
 export async function readFileForStaff(deps: Deps, actor: StaffActor, ip: string, id: string, lang: Lang) {
@@ -107,17 +116,30 @@ const tokenMatches = (item: FileItem, token: string) => {
 };
 
 /** Deletes a file: the caller proves it with the upload's token (and, for staff, the tenant check done by the caller). */
-export async function deleteFile(deps: Deps, id: string, token: string, lang: Lang = 'en', check?: (item: FileItem) => Promise<void>) {
+export async function deleteFile(
+  deps: Deps,
+  id: string,
+  token: string,
+  lang: Lang = 'en',
+  check?: (item: FileItem) => Promise<void>,
+) {
   const item = await getFileItem(deps.db, id, deps.clock());
   if (!item) throw new AppError(404, translate(lang, 'network.file.notFound'));
-  if (!token || token.length > 200 || !tokenMatches(item, token)) throw new AppError(403, translate(lang, 'network.file.badToken'));
+  if (!token || token.length > 200 || !tokenMatches(item, token))
+    throw new AppError(403, translate(lang, 'network.file.badToken'));
   if (check) await check(item);
   await deleteFileItem(deps.db, id);
   await deps.providers.blobs.delete(item.key);
 }
 
 /** Hands files over to a new owner if they still belong to `from`; returns the ids that moved. */
-export async function adoptFiles(deps: Deps, ids: readonly string[], from: string, to: string, tenant: FileItem['tenant'] = {}) {
+export async function adoptFiles(
+  deps: Deps,
+  ids: readonly string[],
+  from: string,
+  to: string,
+  tenant: FileItem['tenant'] = {},
+) {
   const moved: string[] = [];
   for (const id of ids) if (await reownFile(deps.db, id, from, to, tenant)) moved.push(id);
   return moved;

@@ -8,10 +8,58 @@ import { lenderToday } from './store-rules.ts';
 // The non-production Fill menu: a complete, valid application body whose applicant the sandbox bureau decides as
 // the profile says. Every call is a new person (fresh SSN and name) so that tests never collide.
 
-const FIRST = ['Maria', 'James', 'Ana', 'Robert', 'Linda', 'Carlos', 'Aisha', 'David', 'Mei', 'Jose', 'Grace', 'Daniel', 'Sofia', 'Michael'];
-const LAST = ['Garcia', 'Johnson', 'Nguyen', 'Smith', 'Patel', 'Williams', 'Brown', 'Lopez', 'Kim', 'Davis', 'Martinez', 'Wilson', 'Okafor'];
-const EMPLOYERS = ['Walmart', 'Kroger', 'Home Depot', 'UPS', 'Target', 'Lowe\u2019s', 'Costco', 'FedEx', 'CVS Health', 'Amazon'];
-const STREETS = ['Oak Street', 'Maple Avenue', 'Cedar Lane', 'Pine Road', 'Elm Drive', 'Washington Avenue', 'Lake Street'];
+const FIRST = [
+  'Maria',
+  'James',
+  'Ana',
+  'Robert',
+  'Linda',
+  'Carlos',
+  'Aisha',
+  'David',
+  'Mei',
+  'Jose',
+  'Grace',
+  'Daniel',
+  'Sofia',
+  'Michael',
+];
+const LAST = [
+  'Garcia',
+  'Johnson',
+  'Nguyen',
+  'Smith',
+  'Patel',
+  'Williams',
+  'Brown',
+  'Lopez',
+  'Kim',
+  'Davis',
+  'Martinez',
+  'Wilson',
+  'Okafor',
+];
+const EMPLOYERS = [
+  'Walmart',
+  'Kroger',
+  'Home Depot',
+  'UPS',
+  'Target',
+  'Lowe\u2019s',
+  'Costco',
+  'FedEx',
+  'CVS Health',
+  'Amazon',
+];
+const STREETS = [
+  'Oak Street',
+  'Maple Avenue',
+  'Cedar Lane',
+  'Pine Road',
+  'Elm Drive',
+  'Washington Avenue',
+  'Lake Street',
+];
 
 const pick = <T>(list: readonly T[]): T => list[randomInt(list.length)]!;
 
@@ -77,7 +125,7 @@ export function fillApplication(profile: FillProfile, store: StoreView, now: Dat
     location,
     incomes: [
       {
-        gross: (monthly * 12 / 26).toFixed(2),
+        gross: ((monthly * 12) / 26).toFixed(2),
         frequency: 'bi-weekly',
         source: 'employment',
         employer: pick(EMPLOYERS),
@@ -87,7 +135,12 @@ export function fillApplication(profile: FillProfile, store: StoreView, now: Dat
         pay_date: daysBefore(today, 3 + randomInt(10)),
       },
     ],
-    banking: { routing_number: routing, bank_name: bankName, checking_account: account, checking_account_confirmation: account },
+    banking: {
+      routing_number: routing,
+      bank_name: bankName,
+      checking_account: account,
+      checking_account_confirmation: account,
+    },
     has_co_applicant: false,
     skipConfirmationCode: false,
   };
@@ -103,6 +156,7 @@ export function fillApplication(profile: FillProfile, store: StoreView, now: Dat
     };
   }
   const products = store.lease_program.effective_product_selection_override;
-  if (store.lease_program.enable_product_selection && products.length) body.product_selection_override = products[0]!.key;
+  if (store.lease_program.enable_product_selection && products.length)
+    body.product_selection_override = products[0]!.key;
   return body;
 }

@@ -258,7 +258,12 @@ export class FlowRun<M extends AnyStateMachine = AnyStateMachine> {
     return {
       machine: this.spec.machine.id,
       machineVersion: this.spec.version,
-      snapshot: { status: persisted.status, value: persisted.value, context, historyValue: persisted.historyValue ?? {} },
+      snapshot: {
+        status: persisted.status,
+        value: persisted.value,
+        context,
+        historyValue: persisted.historyValue ?? {},
+      },
       timers: this.timers,
       refs: this.refs,
       extra: this.extra,
@@ -341,7 +346,10 @@ export async function withFlow<M extends AnyStateMachine, T>(
             meta: {
               ...meta,
               ...(result.meta ?? {}),
-              flows: { ...((record.flows as Record<string, unknown> | undefined) ?? {}), [spec.name]: run.persist(now) },
+              flows: {
+                ...((record.flows as Record<string, unknown> | undefined) ?? {}),
+                [spec.name]: run.persist(now),
+              },
               updatedAt: now.toISOString(),
             },
             data,
@@ -349,9 +357,20 @@ export async function withFlow<M extends AnyStateMachine, T>(
           result.events ?? [],
         );
       } else {
-        await saveApplicationFlow(deps.db, deps.crypto, record, { name: spec.name, persisted: run.persist(now), rev: run.rev }, result.banking);
+        await saveApplicationFlow(
+          deps.db,
+          deps.crypto,
+          record,
+          { name: spec.name, persisted: run.persist(now), rev: run.rev },
+          result.banking,
+        );
       }
-      deps.log.debug('flow advanced', { flow: spec.name, uuid: record.uuid, state: run.stateName, events: run.applied });
+      deps.log.debug('flow advanced', {
+        flow: spec.name,
+        uuid: record.uuid,
+        state: run.stateName,
+        events: run.applied,
+      });
       return result.answer;
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 409 && options.retryOnConflict && attempt === 0) continue;
@@ -373,7 +392,12 @@ const REF_KEEP_SECONDS = 180 * 24 * 3600;
 const refKey = (vendor: string, objectId: string) => ({ pk: `FLOWREF#${vendor}#${objectId}`, sk: 'REF' });
 
 /** Remembers that a vendor object (session, profile, check) belongs to an application's flow. */
-export async function rememberFlowRef(deps: Pick<Deps, 'db' | 'clock'>, vendor: string, objectId: string, uuid: string): Promise<void> {
+export async function rememberFlowRef(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  vendor: string,
+  objectId: string,
+  uuid: string,
+): Promise<void> {
   if (!objectId) return;
   const now = deps.clock();
   await putItem(deps.db, {
@@ -386,7 +410,11 @@ export async function rememberFlowRef(deps: Pick<Deps, 'db' | 'clock'>, vendor: 
   });
 }
 
-export async function findFlowRef(deps: Pick<Deps, 'db' | 'clock'>, vendor: string, objectId: string): Promise<string | undefined> {
+export async function findFlowRef(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  vendor: string,
+  objectId: string,
+): Promise<string | undefined> {
   if (!objectId) return undefined;
   const item = await getItem<StoredItem & { uuid: string }>(deps.db, refKey(vendor, objectId), deps.clock());
   return item?.uuid;
@@ -396,6 +424,7 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 
 /** The error an effect reports to a machine (the shape machines/i18n/flows.ts reads). */
 export function effectErrorOf(error: unknown): { code: number; message: string; data?: unknown } {
-  if (error instanceof AppError) return { code: error.statusCode, message: error.message, ...(error.data ? { data: error.data } : {}) };
+  if (error instanceof AppError)
+    return { code: error.statusCode, message: error.message, ...(error.data ? { data: error.data } : {}) };
   return { code: 502, message: 'The service could not process the request. Please try again later.' };
 }

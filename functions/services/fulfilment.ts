@@ -38,14 +38,27 @@ export interface FulfilmentState {
 
 /** When the checkout machine recorded a delivery confirmation (the whole order, before delivery records existed). */
 const confirmedAt = (checkout: Pick<CheckoutItem, 'machine'>): string | null =>
-  (checkout.machine?.snapshot as { context?: { delivered_at?: string | null } } | undefined)?.context?.delivered_at ?? null;
+  (checkout.machine?.snapshot as { context?: { delivered_at?: string | null } } | undefined)?.context?.delivered_at ??
+  null;
 
-export function fulfilmentOf(checkout: Pick<CheckoutItem, 'lease' | 'cart' | 'fulfilment' | 'machine'>): FulfilmentState {
+export function fulfilmentOf(
+  checkout: Pick<CheckoutItem, 'lease' | 'cart' | 'fulfilment' | 'machine'>,
+): FulfilmentState {
   const lines = contractLines(checkout);
   const legacyAt = checkout.fulfilment ? null : confirmedAt(checkout);
   // A delivery confirmed before partial deliveries existed delivered the whole order: one delivery of every unit.
   const legacy: StoredDeliveryRecord[] = legacyAt
-    ? [{ id: 'whole', items: lines.map((l) => ({ sku: l.sku, quantity: l.quantity })), amountCents: financedCents(checkout), deliveredAt: legacyAt, recordedAt: legacyAt, by: 'retailer', remainingUnits: 0 }]
+    ? [
+        {
+          id: 'whole',
+          items: lines.map((l) => ({ sku: l.sku, quantity: l.quantity })),
+          amountCents: financedCents(checkout),
+          deliveredAt: legacyAt,
+          recordedAt: legacyAt,
+          by: 'retailer',
+          remainingUnits: 0,
+        },
+      ]
     : [];
   const deliveries = checkout.fulfilment?.deliveries ?? legacy;
   const cancellations = checkout.fulfilment?.cancellations ?? [];
@@ -105,7 +118,14 @@ export function adjustmentView(a: LeaseAdjustment | null) {
 export function retailerFulfilmentView(checkout: CheckoutItem) {
   const f = fulfilmentOf(checkout);
   return {
-    lines: f.lines.map((l) => ({ sku: l.sku, description: l.description, quantity: l.quantity, delivered: l.delivered, cancelled: l.cancelled, undelivered: l.undelivered })),
+    lines: f.lines.map((l) => ({
+      sku: l.sku,
+      description: l.description,
+      quantity: l.quantity,
+      delivered: l.delivered,
+      cancelled: l.cancelled,
+      undelivered: l.undelivered,
+    })),
     deliveries: f.deliveries.map(deliveryRecordView),
     cancellations: f.cancellations.map(cancellationView),
     undelivered_units: f.undelivered,
@@ -114,4 +134,3 @@ export function retailerFulfilmentView(checkout: CheckoutItem) {
     lease_adjustment: adjustmentView(f.adjustment),
   };
 }
-

@@ -48,8 +48,13 @@ export const identityCheckFlow: FlowSpec<IdentityMachine> = {
 
 export const IDENTITY_CHECK_NOT_FOUND = 'Identity check not found';
 
-const positionOf = (record: ApplicationRecord): IdentityCheckPosition => (record.status === 'draft' ? 'applicantInfo' : 'checkout');
-const inputOf = (record: ApplicationRecord) => ({ position: positionOf(record), phone: record.data.applicant?.cell ?? null, checkId: null });
+const positionOf = (record: ApplicationRecord): IdentityCheckPosition =>
+  record.status === 'draft' ? 'applicantInfo' : 'checkout';
+const inputOf = (record: ApplicationRecord) => ({
+  position: positionOf(record),
+  phone: record.data.applicant?.cell ?? null,
+  checkId: null,
+});
 
 const FINISHED_BAD: readonly IdentityCheckStatus[] = ['failed', 'expired-document'];
 
@@ -63,7 +68,10 @@ const flowFor = <T>(
   session: ApplySession,
   work: (run: FlowRun<IdentityMachine>, record: ApplicationRecord) => Promise<FlowWork<T>>,
   retryOnConflict = false,
-) => withFlow(deps, () => loadOwnApplication(deps, session, ownUuid(session)), identityCheckFlow, inputOf, work, { retryOnConflict });
+) =>
+  withFlow(deps, () => loadOwnApplication(deps, session, ownUuid(session)), identityCheckFlow, inputOf, work, {
+    retryOnConflict,
+  });
 
 // ---- POST send ------------------------------------------------------------------------------------------------------
 
@@ -79,37 +87,42 @@ export async function sendIdentityLink(
   body: { phone?: string | undefined; check_id?: string | null | undefined },
 ): Promise<IdentitySendAnswer> {
   const store = await sessionStore(deps, session);
-  const outcome = await flowFor<{ answer?: IdentitySendAnswer; error?: unknown }>(deps, session, async (run, record) => {
-    if (body.check_id && body.check_id !== run.context.checkId) throw notFound(IDENTITY_CHECK_NOT_FOUND);
-    // Finished (or waiting for the verify a 208 asked for): already sent.
-    if (run.status === 'done' || run.matches('verifying')) return { answer: { answer: { code: ALREADY_SENT_CODE, id: run.context.checkId } } };
-    if (body.phone !== undefined) run.apply({ type: 'identity.phone.change', phone: body.phone });
-    if (!isIdentityPhone(run.context.phone)) throw unprocessable({ phone: ['identity.phone.invalid'] });
-    run.apply({ type: 'identity.link.send' });
+  const outcome = await flowFor<{ answer?: IdentitySendAnswer; error?: unknown }>(
+    deps,
+    session,
+    async (run, record) => {
+      if (body.check_id && body.check_id !== run.context.checkId) throw notFound(IDENTITY_CHECK_NOT_FOUND);
+      // Finished (or waiting for the verify a 208 asked for): already sent.
+      if (run.status === 'done' || run.matches('verifying'))
+        return { answer: { answer: { code: ALREADY_SENT_CODE, id: run.context.checkId } } };
+      if (body.phone !== undefined) run.apply({ type: 'identity.phone.change', phone: body.phone });
+      if (!isIdentityPhone(run.context.phone)) throw unprocessable({ phone: ['identity.phone.invalid'] });
+      run.apply({ type: 'identity.link.send' });
 
-    // A check that failed (or whose document was expired) cannot be sent again: a new check starts.
-    let checkId: string | null = run.context.checkId;
-    if (checkId) {
-      const current = await deps.providers.identity.getStatus(checkId).catch(() => undefined);
-      if (!current || FINISHED_BAD.includes(current.status)) checkId = null;
-    }
-    try {
-      const sent = await deps.providers.identity.sendLink({
-        phone: run.context.phone,
-        reference: record.uuid,
-        checkId,
-        brandName: BRANDS[store.brand]?.name ?? null,
-      });
-      run.refs.check = sent.checkId;
-      await rememberFlowRef(deps, 'identity', sent.checkId, record.uuid);
-      const code = sent.state === 'already-completed' ? ALREADY_SENT_CODE : 200;
-      run.complete('sendLink', { status: true, code, data: { id: sent.checkId } });
-      return { answer: { answer: { code, id: sent.checkId } } };
-    } catch (error) {
-      run.fail('sendLink', effectErrorOf(error));
-      return { answer: { error } };
-    }
-  });
+      // A check that failed (or whose document was expired) cannot be sent again: a new check starts.
+      let checkId: string | null = run.context.checkId;
+      if (checkId) {
+        const current = await deps.providers.identity.getStatus(checkId).catch(() => undefined);
+        if (!current || FINISHED_BAD.includes(current.status)) checkId = null;
+      }
+      try {
+        const sent = await deps.providers.identity.sendLink({
+          phone: run.context.phone,
+          reference: record.uuid,
+          checkId,
+          brandName: BRANDS[store.brand]?.name ?? null,
+        });
+        run.refs.check = sent.checkId;
+        await rememberFlowRef(deps, 'identity', sent.checkId, record.uuid);
+        const code = sent.state === 'already-completed' ? ALREADY_SENT_CODE : 200;
+        run.complete('sendLink', { status: true, code, data: { id: sent.checkId } });
+        return { answer: { answer: { code, id: sent.checkId } } };
+      } catch (error) {
+        run.fail('sendLink', effectErrorOf(error));
+        return { answer: { error } };
+      }
+    },
+  );
   if (outcome.error) throw outcome.error instanceof AppError ? outcome.error : new AppError(502, 'identity.linkFailed');
   return outcome.answer!;
 }
@@ -135,12 +148,17 @@ async function runVerify(deps: Deps, run: FlowRun<IdentityMachine>, checkId: str
   }
 }
 
-export async function verifyIdentityCheck(deps: Deps, session: ApplySession, checkIdParam: string): Promise<IdentityVerifyAnswer> {
+export async function verifyIdentityCheck(
+  deps: Deps,
+  session: ApplySession,
+  checkIdParam: string,
+): Promise<IdentityVerifyAnswer> {
   return flowFor(deps, session, async (run) => {
     const checkId = run.context.checkId as string | null;
     if (!checkId || checkId !== checkIdParam) throw notFound(IDENTITY_CHECK_NOT_FOUND);
     if (run.status === 'done') return { answer: { code: 200, completed: true, status: 'passed' } };
-    if (run.isInvoking('verifyCheck') || run.tryApply({ type: 'identity.verify' })) return { answer: await runVerify(deps, run, checkId) };
+    if (run.isInvoking('verifyCheck') || run.tryApply({ type: 'identity.verify' }))
+      return { answer: await runVerify(deps, run, checkId) };
     // The flow is back at the start (the check failed): the outcome is read, nothing changes.
     if (run.matches('idle')) {
       const result = await deps.providers.identity.getStatus(checkId);
@@ -177,7 +195,8 @@ export async function applyIdentityCallback(deps: Deps, event: VendorEvent): Pro
     inputOf,
     async (run): Promise<FlowWork<string>> => {
       if (run.context.checkId !== event.objectId) return { answer: 'other check' };
-      if (!run.isInvoking('verifyCheck') && !run.tryApply({ type: 'identity.verify' })) return { answer: `ignored in ${run.stateName}` };
+      if (!run.isInvoking('verifyCheck') && !run.tryApply({ type: 'identity.verify' }))
+        return { answer: `ignored in ${run.stateName}` };
       await runVerify(deps, run, event.objectId).catch(() => undefined);
       return { answer: `applied: ${run.stateName}` };
     },
@@ -208,7 +227,10 @@ interface ExchangeItem extends StoredItem {
  * Issues a one-time exchange token for the session's application (30 minutes): the shopper opens
  * `#/intellicheck/exchange/<token>` in another browser (their phone) and continues the identity check there.
  */
-export async function issueIdentityExchange(deps: Deps, session: ApplySession): Promise<{ token: string; url: string; expiresAt: string }> {
+export async function issueIdentityExchange(
+  deps: Deps,
+  session: ApplySession,
+): Promise<{ token: string; url: string; expiresAt: string }> {
   const uuid = ownUuid(session);
   const record = await loadOwnApplication(deps, session, uuid);
   const now = deps.clock();
@@ -222,7 +244,11 @@ export async function issueIdentityExchange(deps: Deps, session: ApplySession): 
     storeId: record.storeId,
     checkoutId: record.checkoutId ?? session.checkoutId ?? null,
   });
-  return { token, url: `${deps.config.publicUrl}/#/intellicheck/exchange/${token}`, expiresAt: new Date(expiresAt * 1000).toISOString() };
+  return {
+    token,
+    url: `${deps.config.publicUrl}/#/intellicheck/exchange/${token}`,
+    expiresAt: new Date(expiresAt * 1000).toISOString(),
+  };
 }
 
 export interface ExchangeAnswer {
@@ -236,7 +262,11 @@ export interface ExchangeAnswer {
  * GET /apply-v2/intellicheck/exchange: the exchange token (sent as X-Apply-Token) for an apply token of this browser
  * (X-Client-Id). Unknown, expired or used tokens are 403 (the page shows Permission Denied).
  */
-export async function exchangeIdentityToken(deps: Deps, token: string | undefined, clientId: string | undefined): Promise<ExchangeAnswer> {
+export async function exchangeIdentityToken(
+  deps: Deps,
+  token: string | undefined,
+  clientId: string | undefined,
+): Promise<ExchangeAnswer> {
   if (!token || token.length > 128) throw forbidden();
   if (!isValidClientId(clientId)) throw forbidden();
   const now = deps.clock();
@@ -244,7 +274,12 @@ export async function exchangeIdentityToken(deps: Deps, token: string | undefine
   const item = await getItem<ExchangeItem>(deps.db, exchangeKey(hash), now);
   if (!item) throw forbidden();
   try {
-    await createItem(deps.db, { ...usedKey(hash), entity: 'identityExchangeUsed', expiresAt: item.expiresAt, usedAt: now.toISOString() });
+    await createItem(deps.db, {
+      ...usedKey(hash),
+      entity: 'identityExchangeUsed',
+      expiresAt: item.expiresAt,
+      usedAt: now.toISOString(),
+    });
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 409) throw forbidden();
     throw error;
@@ -270,7 +305,11 @@ export async function exchangeIdentityToken(deps: Deps, token: string | undefine
     token: issued.token,
     expiresAt: issued.expiresAt,
     store: store.view,
-    lease: { application_uuid: record.uuid, checkout_id: item.checkoutId, intellicheck_completed: identityCheckCompleted(record) },
+    lease: {
+      application_uuid: record.uuid,
+      checkout_id: item.checkoutId,
+      intellicheck_completed: identityCheckCompleted(record),
+    },
   };
 }
 
@@ -286,5 +325,3 @@ export const identityStateOf = (record: ApplicationRecord) => {
     rev: persisted.rev,
   };
 };
-
-

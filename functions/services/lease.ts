@@ -4,8 +4,18 @@ import { epoDays } from '../../machines/domain/early-purchase.ts';
 import type { IncomeFrequency } from '../../machines/domain/income.ts';
 import { minimumLeaseCents } from '../../machines/domain/lease-amount.ts';
 import { centsToDecimal, parseAmountToCents } from '../../machines/domain/money.ts';
-import { isPaymentFrequency, paymentFrequencyChoices, type PaymentFrequency } from '../../machines/domain/payment-frequency.ts';
-import { computeLease, type LeaseComputation, type LeaseInput, type LeaseItemInput, type Language } from '../../machines/domain/pricing.ts';
+import {
+  isPaymentFrequency,
+  paymentFrequencyChoices,
+  type PaymentFrequency,
+} from '../../machines/domain/payment-frequency.ts';
+import {
+  computeLease,
+  type LeaseComputation,
+  type LeaseInput,
+  type LeaseItemInput,
+  type Language,
+} from '../../machines/domain/pricing.ts';
 import { LEASE_OPTIONS, type LeaseOption, type ScoringSettings } from '../../machines/domain/scoring-settings.ts';
 import type { Lang } from '../../machines/i18n/types.ts';
 import type { ApplicationRecord } from '../data/applications.ts';
@@ -48,13 +58,24 @@ export function leaseItemsOf(item: CheckoutItem): LeaseItemInput[] {
     .filter((i) => !removed.has(i.sku))
     .map((i) => {
       const chosen = lines.filter((l) => l.sku === i.sku);
-      const parts = chosen.length ? i.required_parts.filter((p) => chosen.some((l) => l.required.includes(p.sku))) : i.required_parts;
+      const parts = chosen.length
+        ? i.required_parts.filter((p) => chosen.some((l) => l.required.includes(p.sku)))
+        : i.required_parts;
       return {
         sku: i.sku,
         description: i.description,
         quantity: i.quantity,
         unitPriceCents: i.unit_price,
-        ...(parts.length ? { requiredParts: parts.map((p) => ({ sku: p.sku, description: p.description, quantity: p.quantity, unitPriceCents: p.unit_price })) } : {}),
+        ...(parts.length
+          ? {
+              requiredParts: parts.map((p) => ({
+                sku: p.sku,
+                description: p.description,
+                quantity: p.quantity,
+                unitPriceCents: p.unit_price,
+              })),
+            }
+          : {}),
       };
     });
 }
@@ -80,7 +101,13 @@ export interface LeaseTerms {
 }
 
 /** Reads and checks the shopper's choices; 422 with the field errors the page shows. */
-export function leaseTerms(query: LeaseQuery, decision: Decision, store: StoreView, app: ApplicationRecord, fallbackLang: Lang): LeaseTerms {
+export function leaseTerms(
+  query: LeaseQuery,
+  decision: Decision,
+  store: StoreView,
+  app: ApplicationRecord,
+  fallbackLang: Lang,
+): LeaseTerms {
   const errors: Record<string, string[]> = {};
   const optionText = (query.option ?? '').trim().toUpperCase();
   const option = (optionText ? optionText : defaultOption(decision, store)) as LeaseOption;
@@ -95,7 +122,8 @@ export function leaseTerms(query: LeaseQuery, decision: Decision, store: StoreVi
   }
   const additional = parseAmountToCents(query.additional_down?.trim() || '0');
   if (additional === undefined) errors.additional_down = ['Please enter a valid amount.'];
-  else if (option === 'B' && additional > 0) errors.additional_down = ['Extra down payment cannot be added for an option B contract'];
+  else if (option === 'B' && additional > 0)
+    errors.additional_down = ['Extra down payment cannot be added for an option B contract'];
   const language = (query.language ?? fallbackLang) === 'es' ? 'es' : 'en';
   if (Object.keys(errors).length) throw unprocessable(errors);
   return {
@@ -107,7 +135,14 @@ export function leaseTerms(query: LeaseQuery, decision: Decision, store: StoreVi
   };
 }
 
-export function leaseInputFor(item: CheckoutItem, app: ApplicationRecord, store: StoreView, decision: Decision, terms: LeaseTerms, today: string): LeaseInput {
+export function leaseInputFor(
+  item: CheckoutItem,
+  app: ApplicationRecord,
+  store: StoreView,
+  decision: Decision,
+  terms: LeaseTerms,
+  today: string,
+): LeaseInput {
   const program = store.lease_program;
   const income = primaryIncome(app);
   const payDays =
@@ -135,7 +170,13 @@ export function leaseInputFor(item: CheckoutItem, app: ApplicationRecord, store:
 }
 
 /** Field names of the pricing engine's errors -> the names of the lease request. */
-const FIELD: Record<string, string> = { additionalDown: 'additional_down', ocpIncluded: 'ocp', termMonths: 'option', cashPrice: 'cart', actualDownPayment: 'additional_down' };
+const FIELD: Record<string, string> = {
+  additionalDown: 'additional_down',
+  ocpIncluded: 'ocp',
+  termMonths: 'option',
+  cashPrice: 'cart',
+  actualDownPayment: 'additional_down',
+};
 
 export function priceLease(input: LeaseInput, settings: ScoringSettings): LeaseComputation {
   const result = computeLease(input, settings);
@@ -182,7 +223,13 @@ export function leaseDecimals(c: LeaseComputation) {
       quantity: i.quantity,
       unitPrice: m(i.unitPriceCents),
       total: m(i.totalCents),
-      requiredParts: (i.requiredParts ?? []).map((p) => ({ sku: p.sku, description: p.description, quantity: p.quantity, unitPrice: m(p.unitPriceCents), total: m(p.totalCents) })),
+      requiredParts: (i.requiredParts ?? []).map((p) => ({
+        sku: p.sku,
+        description: p.description,
+        quantity: p.quantity,
+        unitPrice: m(p.unitPriceCents),
+        total: m(p.totalCents),
+      })),
     })),
   };
 }
@@ -190,13 +237,30 @@ export function leaseDecimals(c: LeaseComputation) {
 /** The fees the lease summary lists, by option (seed 000 section 9). */
 export function feeLines(c: LeaseComputation) {
   const lines: Array<{ key: string; label: string; amount: string }> = [];
-  if (c.leaseType === 'OptionB') lines.push({ key: 'leaseProcessFee', label: 'Lease Process Fee', amount: centsToDecimal(c.leaseProcessFee) });
-  else lines.push({ key: 'documentProcessingFee', label: 'Document Processing Fee', amount: centsToDecimal(c.documentProcessingFee) });
-  if (c.securityDeposit > 0) lines.push({ key: 'securityDeposit', label: 'Refundable Security Deposit', amount: centsToDecimal(c.securityDeposit) });
+  if (c.leaseType === 'OptionB')
+    lines.push({ key: 'leaseProcessFee', label: 'Lease Process Fee', amount: centsToDecimal(c.leaseProcessFee) });
+  else
+    lines.push({
+      key: 'documentProcessingFee',
+      label: 'Document Processing Fee',
+      amount: centsToDecimal(c.documentProcessingFee),
+    });
+  if (c.securityDeposit > 0)
+    lines.push({
+      key: 'securityDeposit',
+      label: 'Refundable Security Deposit',
+      amount: centsToDecimal(c.securityDeposit),
+    });
   return lines;
 }
 
-export async function leaseView(deps: Deps, item: CheckoutItem, store: StoreView, lease: StoredLease, settings: ScoringSettings) {
+export async function leaseView(
+  deps: Deps,
+  item: CheckoutItem,
+  store: StoreView,
+  lease: StoredLease,
+  settings: ScoringSettings,
+) {
   const c = lease.computation;
   const links = await contractLinks(deps, item.id);
   // The cost disclosure: the agreement's own figures (the lease summary shows exactly what the contract will say).
@@ -215,7 +279,11 @@ export async function leaseView(deps: Deps, item: CheckoutItem, store: StoreView
       per_payment: centsToDecimal(c.waiver),
       weekly_price: centsToDecimal(settings.ocp.weeklyCents),
     },
-    epo: { days: lease.epoDays, fee: centsToDecimal(c.epoFee), remaining_payments_percent: lease.remainingPaymentsPercent },
+    epo: {
+      days: lease.epoDays,
+      fee: centsToDecimal(c.epoFee),
+      remaining_payments_percent: lease.remainingPaymentsPercent,
+    },
     fees: feeLines(c),
     store: {
       name: store.name,
@@ -236,12 +304,20 @@ export async function leaseView(deps: Deps, item: CheckoutItem, store: StoreView
 }
 
 /** Computes (or recalculates) the checkout's lease and moves it to status 5. */
-export async function createCheckoutLease(deps: Deps, session: ApplySession, checkoutId: string, query: LeaseQuery, lang: Lang) {
+export async function createCheckoutLease(
+  deps: Deps,
+  session: ApplySession,
+  checkoutId: string,
+  query: LeaseQuery,
+  lang: Lang,
+) {
   const now = deps.clock();
   let item = await loadSessionCheckout(deps, session, checkoutId);
   const app = await requireVerified(deps, session, item);
-  if (query.application_id && query.application_id !== app.uuid) throw new AppError(404, 'Application not found. Please create a new application.');
-  if (!isLiveApproval(app, now)) throw conflict('There is no approved application for this checkout.', { code: 'E_NOT_APPROVED' });
+  if (query.application_id && query.application_id !== app.uuid)
+    throw new AppError(404, 'Application not found. Please create a new application.');
+  if (!isLiveApproval(app, now))
+    throw conflict('There is no approved application for this checkout.', { code: 'E_NOT_APPROVED' });
   const decision = app.decision as Decision;
   const storeItem = await getStoreById(deps.db, item.storeId, now);
   if (!storeItem) throw new AppError(404, 'Store not found', undefined, { not_found: 'store' });
@@ -268,8 +344,20 @@ export async function createCheckoutLease(deps: Deps, session: ApplySession, che
   item = await applyToCheckout(
     deps,
     checkoutId,
-    { type: 'lease.created', option: terms.option, payment_frequency: terms.paymentFrequency, down_payment: computation.downPayment },
-    { actor: 'shopper', lang, mutate: (c) => ({ lease: { ...stored, revision: (c.lease?.revision ?? 0) + 1 }, application_uuid: c.application_uuid ?? app.uuid }) },
+    {
+      type: 'lease.created',
+      option: terms.option,
+      payment_frequency: terms.paymentFrequency,
+      down_payment: computation.downPayment,
+    },
+    {
+      actor: 'shopper',
+      lang,
+      mutate: (c) => ({
+        lease: { ...stored, revision: (c.lease?.revision ?? 0) + 1 },
+        application_uuid: c.application_uuid ?? app.uuid,
+      }),
+    },
   );
   return leaseView(deps, item, store, item.lease!, settings);
 }

@@ -22,8 +22,15 @@ import { disclosureParagraphs } from '../../machines/domain/state-rules.ts';
 // decile of the stored decision (the body's score/decile are ignored), the chosen option's offer as the maximum,
 // the store's minimum lease, OCP flag, EPO window and state, and the primary income's semi-monthly pay days.
 
-export async function quotePayments(deps: Deps, session: ApplySession, body: ScorePaymentsRequest): Promise<ScorePaymentsResponse> {
-  const uuid = body.application_id != null && String(body.application_id) !== '' ? String(body.application_id) : session.applicationUuid;
+export async function quotePayments(
+  deps: Deps,
+  session: ApplySession,
+  body: ScorePaymentsRequest,
+): Promise<ScorePaymentsResponse> {
+  const uuid =
+    body.application_id != null && String(body.application_id) !== ''
+      ? String(body.application_id)
+      : session.applicationUuid;
   if (!uuid) throw notFound(APPLICATION_NOT_FOUND);
   const now = deps.clock();
   const record = await loadOwnApplication(deps, session, uuid);
@@ -43,7 +50,13 @@ export async function quotePayments(deps: Deps, session: ApplySession, body: Sco
   // The applicant's state's rule, as the lease and the agreement use it (withStateRule): cost cap and OCP allowed.
   const stateRule = await loadStateRule(deps, record.data.location?.state);
   const input = toPaymentCalculationInput(
-    { ...body, decile: decision.decile, score: decision.score, companyState: store.shipping_address.state, rating: store.rating },
+    {
+      ...body,
+      decile: decision.decile,
+      score: decision.score,
+      companyState: store.shipping_address.state,
+      rating: store.rating,
+    },
     lenderToday(now),
     {
       ocpEnabled: program.ocp_enabled && store.record.identifier !== 'HVAC' && (stateRule?.ocp_allowed ?? true),

@@ -43,7 +43,9 @@ export interface PayrollResultNote {
 export const payrollOutcomeText = (lang: Lang, outcome: PayrollDecisionOutcome, params: Record<string, string>) =>
   translate(lang, `payroll.outcome.${outcome}`, params);
 
-type StoredResult = ApplicationResult<TextRef> & { payroll: ApplicationResult['payroll'] & { result?: PayrollResultNote } };
+type StoredResult = ApplicationResult<TextRef> & {
+  payroll: ApplicationResult['payroll'] & { result?: PayrollResultNote };
+};
 
 export interface Redecision {
   outcome: PayrollDecisionOutcome;
@@ -59,7 +61,12 @@ const highestCents = (result: ApplicationResult<unknown> | undefined) =>
  * The new decision of an approved application after its payroll session finished (`verified`: the vendor's result).
  * Pure of storage: the caller saves `meta` and `events` with the flow, in one conditional write.
  */
-export async function redecideWithVerifiedIncome(deps: Deps, record: ApplicationRecord, store: StoreView, verified: Exclude<PayrollResult, { status: 'pending' }>): Promise<Redecision> {
+export async function redecideWithVerifiedIncome(
+  deps: Deps,
+  record: ApplicationRecord,
+  store: StoreView,
+  verified: Exclude<PayrollResult, { status: 'pending' }>,
+): Promise<Redecision> {
   const now = deps.clock();
   const previous = storedResultOf(record) as StoredResult | undefined;
   const previousDecision = record.decision as StoredDecision | undefined;
@@ -76,7 +83,10 @@ export async function redecideWithVerifiedIncome(deps: Deps, record: Application
     session_id: verified.sessionId,
   });
   const keep = (outcome: PayrollDecisionOutcome): Redecision => {
-    const result: StoredResult = { ...previous, payroll: { is_eligible: false, type: 'async', result: note(outcome, previousAmount) } };
+    const result: StoredResult = {
+      ...previous,
+      payroll: { is_eligible: false, type: 'async', result: note(outcome, previousAmount) },
+    };
     return { outcome, result, meta: { result }, events: [] };
   };
   if (verified.status === 'failed') return keep('not-verified');
@@ -84,9 +94,16 @@ export async function redecideWithVerifiedIncome(deps: Deps, record: Application
   const app = record.data;
   const settings = await loadScoringSettings(deps);
   const incomes = app.incomes ?? [];
-  const primaryIndex = Math.max(0, incomes.findIndex((i) => (i as { primary?: boolean }).primary === true));
-  const others: IncomeAmount[] = incomes.filter((_, i) => i !== primaryIndex).map((i) => ({ grossCents: i.gross, frequency: i.frequency }));
-  const coIncomes: IncomeAmount[] = app.has_co_applicant ? (app.co_applicant?.incomes ?? []).map((i) => ({ grossCents: i.gross, frequency: i.frequency })) : [];
+  const primaryIndex = Math.max(
+    0,
+    incomes.findIndex((i) => (i as { primary?: boolean }).primary === true),
+  );
+  const others: IncomeAmount[] = incomes
+    .filter((_, i) => i !== primaryIndex)
+    .map((i) => ({ grossCents: i.gross, frequency: i.frequency }));
+  const coIncomes: IncomeAmount[] = app.has_co_applicant
+    ? (app.co_applicant?.incomes ?? []).map((i) => ({ grossCents: i.gross, frequency: i.frequency }))
+    : [];
   const monthly = verified.monthlyIncomeCents + monthlyIncomeCents([...others, ...coIncomes]);
   const decision: Decision = decide(
     {
@@ -103,29 +120,78 @@ export async function redecideWithVerifiedIncome(deps: Deps, record: Application
   const built = buildResult(decision, resultContextOf(store, app.applicant?.first_name ?? '', settings));
   if (decision.code === 'A') {
     if (decision.approvalCents <= previousDecision.approvalCents) return keep('kept');
-    const result: StoredResult = { ...built, payroll: { is_eligible: false, type: 'async', result: note('raised', formatCents(decision.approvalCents)) } };
+    const result: StoredResult = {
+      ...built,
+      payroll: { is_eligible: false, type: 'async', result: note('raised', formatCents(decision.approvalCents)) },
+    };
     return {
       outcome: 'raised',
       result,
-      meta: { decision: { ...stored, payroll: { previousApprovalCents: previousDecision.approvalCents, verifiedMonthlyIncomeCents: verified.monthlyIncomeCents } }, result, decidedAt: now.toISOString(), status: 'approved' },
-      events: [newEvent('application.approved', { type: 'application', id: record.uuid }, { ...decisionEventData(record, decision), reason: 'payroll-affordability' }, now)],
+      meta: {
+        decision: {
+          ...stored,
+          payroll: {
+            previousApprovalCents: previousDecision.approvalCents,
+            verifiedMonthlyIncomeCents: verified.monthlyIncomeCents,
+          },
+        },
+        result,
+        decidedAt: now.toISOString(),
+        status: 'approved',
+      },
+      events: [
+        newEvent(
+          'application.approved',
+          { type: 'application', id: record.uuid },
+          { ...decisionEventData(record, decision), reason: 'payroll-affordability' },
+          now,
+        ),
+      ],
     };
   }
-  const result: StoredResult = { ...built, payroll: { is_eligible: false, type: 'async', result: note('denied', previousAmount) } };
+  const result: StoredResult = {
+    ...built,
+    payroll: { is_eligible: false, type: 'async', result: note('denied', previousAmount) },
+  };
   return {
     outcome: 'denied',
     result,
-    meta: { decision: { ...stored, payroll: { previousApprovalCents: previousDecision.approvalCents, verifiedMonthlyIncomeCents: verified.monthlyIncomeCents } }, result, decidedAt: now.toISOString(), status: 'denied' },
-    events: [newEvent('application.denied', { type: 'application', id: record.uuid }, { ...decisionEventData(record, decision), reason: 'payroll-affordability' }, now)],
+    meta: {
+      decision: {
+        ...stored,
+        payroll: {
+          previousApprovalCents: previousDecision.approvalCents,
+          verifiedMonthlyIncomeCents: verified.monthlyIncomeCents,
+        },
+      },
+      result,
+      decidedAt: now.toISOString(),
+      status: 'denied',
+    },
+    events: [
+      newEvent(
+        'application.denied',
+        { type: 'application', id: record.uuid },
+        { ...decisionEventData(record, decision), reason: 'payroll-affordability' },
+        now,
+      ),
+    ],
   };
 }
 
 /** The stored result in `lang`, payroll.result.message included (the text the payroll panel shows). */
-export function renderPayrollResult(record: Pick<ApplicationRecord, 'result'>, lang: Lang): ApplicationResult<string> | null {
+export function renderPayrollResult(
+  record: Pick<ApplicationRecord, 'result'>,
+  lang: Lang,
+): ApplicationResult<string> | null {
   const stored = storedResultOf(record) as StoredResult | undefined;
   if (!stored) return null;
   const rendered = renderResult(stored, lang) as ApplicationResult<string> & { payroll: StoredResult['payroll'] };
   const note = stored.payroll?.result;
-  if (note) rendered.payroll = { ...stored.payroll, result: { ...note, message: payrollOutcomeText(lang, note.message_key, note.params) } };
+  if (note)
+    rendered.payroll = {
+      ...stored.payroll,
+      result: { ...note, message: payrollOutcomeText(lang, note.message_key, note.params) },
+    };
   return rendered;
 }

@@ -52,7 +52,9 @@ export const PAYROLL_PENDING = 'payroll.pending';
 /** The machine reads only the code and payroll of the result. */
 const inputOf = (record: ApplicationRecord) => {
   const result = storedResultOf(record);
-  const payrollResult: PayrollDecisionResult = result ? { code: result.code, payroll: { is_eligible: result.payroll.is_eligible, type: result.payroll.type } } : {};
+  const payrollResult: PayrollDecisionResult = result
+    ? { code: result.code, payroll: { is_eligible: result.payroll.is_eligible, type: result.payroll.type } }
+    : {};
   return { applicationId: record.uuid, result: payrollResult };
 };
 
@@ -79,12 +81,17 @@ export interface AffordabilityAnswer {
   employer: { id: string; employerName: string } | null;
 }
 
-export async function payrollAffordability(deps: Deps, session: ApplySession, id: string): Promise<AffordabilityAnswer> {
+export async function payrollAffordability(
+  deps: Deps,
+  session: ApplySession,
+  id: string,
+): Promise<AffordabilityAnswer> {
   const record = await loadOwnApplication(deps, session, ownUuid(session, id));
   const run = new FlowRun(payrollFlow, persistedFlowOf(record, 'payroll'), inputOf(record), deps.clock());
   const employer = run.context.employer as { id: string; employerName: string } | null;
   return {
-    is_eligible: isPayrollEligible(storedResultOf(record) as PayrollDecisionResult | undefined) && record.status === 'approved',
+    is_eligible:
+      isPayrollEligible(storedResultOf(record) as PayrollDecisionResult | undefined) && record.status === 'approved',
     type: 'async',
     state: run.status === 'done' ? 'completed' : run.matches('initiated') ? 'initiated' : 'idle',
     employer: employer ? { id: String(employer.id), employerName: employer.employerName } : null,
@@ -106,7 +113,12 @@ function statedPrimaryMonthlyCents(record: ApplicationRecord): number | null {
   return primary ? monthlyIncomeCents([{ grossCents: primary.gross, frequency: primary.frequency }]) : null;
 }
 
-export async function startPayroll(deps: Deps, session: ApplySession, id: string, body: { employerId: string; employerName: string }): Promise<{ state: 'initiated' }> {
+export async function startPayroll(
+  deps: Deps,
+  session: ApplySession,
+  id: string,
+  body: { employerId: string; employerName: string },
+): Promise<{ state: 'initiated' }> {
   const uuid = ownUuid(session, id);
   const store = await sessionStore(deps, session);
   const outcome = await flowFor<{ error?: unknown }>(deps, session, uuid, async (run, record) => {
@@ -120,8 +132,10 @@ export async function startPayroll(deps: Deps, session: ApplySession, id: string
       run.fail('searchEmployers', effectErrorOf(error));
       throw error;
     }
-    if (!run.tryApply({ type: 'payroll.employer.select', employerId: body.employerId })) throw unprocessable({ employerId: ['Employer not found'] });
-    if (!run.context.employer?.pdSupported) throw unprocessable({ employerId: ['payroll.employer.notSupported'] }, 'payroll.employer.notSupported');
+    if (!run.tryApply({ type: 'payroll.employer.select', employerId: body.employerId }))
+      throw unprocessable({ employerId: ['Employer not found'] });
+    if (!run.context.employer?.pdSupported)
+      throw unprocessable({ employerId: ['payroll.employer.notSupported'] }, 'payroll.employer.notSupported');
     run.apply({ type: 'payroll.start' });
     const applicant = record.data.applicant;
     try {
@@ -156,12 +170,19 @@ export async function startPayroll(deps: Deps, session: ApplySession, id: string
 type Finished = Exclude<PayrollResult, { status: 'pending' }>;
 
 /** Re-decides on the vendor's result and completes the flow, in the same save. */
-async function finish(deps: Deps, run: FlowRun<PayrollMachine>, record: ApplicationRecord, verified: Finished): Promise<FlowWork<'completed'>> {
+async function finish(
+  deps: Deps,
+  run: FlowRun<PayrollMachine>,
+  record: ApplicationRecord,
+  verified: Finished,
+): Promise<FlowWork<'completed'>> {
   const store = (await getStoreById(deps.db, record.storeId, deps.clock()))?.view as StoreView | undefined;
   if (!store) throw new AppError(404, 'Store not found');
   const redecision = await redecideWithVerifiedIncome(deps, record, store, verified);
   run.extra.redecided = { sessionId: verified.sessionId, outcome: redecision.outcome, at: deps.clock().toISOString() };
-  run.complete('refreshAffordability', { result: { code: redecision.result.code, payroll: redecision.result.payroll } });
+  run.complete('refreshAffordability', {
+    result: { code: redecision.result.code, payroll: redecision.result.payroll },
+  });
   return { answer: 'completed', meta: redecision.meta, events: redecision.events };
 }
 
@@ -169,26 +190,36 @@ export interface RefreshAnswer {
   result: ApplicationResult<string> | null;
 }
 
-export async function refreshPayroll(deps: Deps, session: ApplySession, id: string, lang: Lang): Promise<RefreshAnswer> {
+export async function refreshPayroll(
+  deps: Deps,
+  session: ApplySession,
+  id: string,
+  lang: Lang,
+): Promise<RefreshAnswer> {
   const uuid = ownUuid(session, id);
-  const outcome = await flowFor<'completed' | 'pending' | { error: unknown }>(deps, session, uuid, async (run, record) => {
-    if (run.status === 'done') return { answer: 'completed' };
-    // The automatic refresh (3 s after the start) or a manual one.
-    if (!run.isInvoking('refreshAffordability')) run.apply({ type: 'payroll.refresh' });
-    const sessionId = run.refs.session;
-    try {
-      if (!sessionId) throw notFound('Payroll session not found');
-      const result = await deps.providers.payroll.getResult(sessionId);
-      if (result.status === 'pending') {
-        run.fail('refreshAffordability', { code: 202, message: PAYROLL_PENDING });
-        return { answer: 'pending' };
+  const outcome = await flowFor<'completed' | 'pending' | { error: unknown }>(
+    deps,
+    session,
+    uuid,
+    async (run, record) => {
+      if (run.status === 'done') return { answer: 'completed' };
+      // The automatic refresh (3 s after the start) or a manual one.
+      if (!run.isInvoking('refreshAffordability')) run.apply({ type: 'payroll.refresh' });
+      const sessionId = run.refs.session;
+      try {
+        if (!sessionId) throw notFound('Payroll session not found');
+        const result = await deps.providers.payroll.getResult(sessionId);
+        if (result.status === 'pending') {
+          run.fail('refreshAffordability', { code: 202, message: PAYROLL_PENDING });
+          return { answer: 'pending' };
+        }
+        return finish(deps, run, record, result);
+      } catch (error) {
+        run.fail('refreshAffordability', effectErrorOf(error));
+        return { answer: { error } };
       }
-      return finish(deps, run, record, result);
-    } catch (error) {
-      run.fail('refreshAffordability', effectErrorOf(error));
-      return { answer: { error } };
-    }
-  });
+    },
+  );
   if (outcome === 'pending') throw new AppError(202, PAYROLL_PENDING, undefined, { pending: true });
   if (typeof outcome === 'object') throw outcome.error;
   const record = await loadOwnApplication(deps, session, uuid);
@@ -243,8 +274,10 @@ export async function applyPayrollCallback(deps: Deps, event: VendorEvent): Prom
     async (run, current): Promise<FlowWork<string>> => {
       const sessionId = run.refs.session;
       if (!sessionId) return { answer: 'no session' };
-      if (sessionId !== event.objectId && event.data.application_id !== current.uuid) return { answer: 'other session' };
-      if (!run.isInvoking('refreshAffordability') && !run.tryApply({ type: 'payroll.refresh' })) return { answer: `ignored in ${run.stateName}` };
+      if (sessionId !== event.objectId && event.data.application_id !== current.uuid)
+        return { answer: 'other session' };
+      if (!run.isInvoking('refreshAffordability') && !run.tryApply({ type: 'payroll.refresh' }))
+        return { answer: `ignored in ${run.stateName}` };
       const result = await deps.providers.payroll.getResult(sessionId);
       if (result.status === 'pending') {
         run.fail('refreshAffordability', { code: 202, message: PAYROLL_PENDING });
@@ -260,5 +293,12 @@ export async function applyPayrollCallback(deps: Deps, event: VendorEvent): Prom
 export const payrollStateOf = (record: ApplicationRecord) => {
   const persisted = persistedFlowOf(record, 'payroll');
   if (!persisted) return null;
-  return { state: persisted.snapshot.value, status: persisted.snapshot.status, context: persisted.snapshot.context, extra: persisted.extra, updatedAt: persisted.updatedAt, rev: persisted.rev };
+  return {
+    state: persisted.snapshot.value,
+    status: persisted.snapshot.status,
+    context: persisted.snapshot.context,
+    extra: persisted.extra,
+    updatedAt: persisted.updatedAt,
+    rev: persisted.rev,
+  };
 };

@@ -49,7 +49,13 @@ export async function checkRetailerRateLimit(
   const windowEnd = windowStart + policy.windowSeconds;
   const limit = caller.mode === 'test' ? policy.test : policy.live;
   // An OAuth access token counts against its client, an API token against itself.
-  const hits = await countRequest(deps.db, `${caller.retailerId}#${caller.tokenId}`, windowStart, limit, windowEnd + 60);
+  const hits = await countRequest(
+    deps.db,
+    `${caller.retailerId}#${caller.tokenId}`,
+    windowStart,
+    limit,
+    windowEnd + 60,
+  );
   const resetSeconds = Math.max(1, Math.ceil(windowEnd - nowSeconds));
   const remaining = hits === undefined ? 0 : Math.max(0, limit - hits);
   const headers: Record<string, string> = {

@@ -11,7 +11,11 @@ const sandboxes = new WeakMap<Providers, Providers['cardVault']>();
 export function cardVaultFor(deps: Deps, record: { livemode?: boolean }): Providers['cardVault'] {
   if (!needsSandbox(record, Boolean(deps.config.checkoutVendors.cardVault.stripe))) return deps.providers.cardVault;
   let sandbox = sandboxes.get(deps.providers);
-  if (!sandbox) sandboxes.set(deps.providers, (sandbox = sandboxCardVault({ db: deps.db, clock: deps.clock, config: deps.config, log: deps.log })));
+  if (!sandbox)
+    sandboxes.set(
+      deps.providers,
+      (sandbox = sandboxCardVault({ db: deps.db, clock: deps.clock, config: deps.config, log: deps.log })),
+    );
   return sandbox;
 }
 

@@ -9,7 +9,8 @@ import type { Deps } from '../platform/deps.ts';
 // holds only the sandboxes of the ports it names.
 
 /** True when a test record must not reach the configured vendor of this port. */
-export const needsSandbox = (record: { livemode?: boolean }, realConfigured: boolean) => record.livemode === false && realConfigured;
+export const needsSandbox = (record: { livemode?: boolean }, realConfigured: boolean) =>
+  record.livemode === false && realConfigured;
 
 const sandboxes = new WeakMap<Providers, Providers['esign']>();
 
@@ -17,6 +18,10 @@ const sandboxes = new WeakMap<Providers, Providers['esign']>();
 export function esignFor(deps: Deps, record: { livemode?: boolean }): Providers['esign'] {
   if (!needsSandbox(record, Boolean(deps.config.checkoutVendors.esign.docusign))) return deps.providers.esign;
   let sandbox = sandboxes.get(deps.providers);
-  if (!sandbox) sandboxes.set(deps.providers, (sandbox = sandboxEsign({ db: deps.db, clock: deps.clock, config: deps.config, log: deps.log })));
+  if (!sandbox)
+    sandboxes.set(
+      deps.providers,
+      (sandbox = sandboxEsign({ db: deps.db, clock: deps.clock, config: deps.config, log: deps.log })),
+    );
   return sandbox;
 }

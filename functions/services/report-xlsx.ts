@@ -20,11 +20,16 @@ export async function reportXlsx(answer: ReportAnswer, flag: (v: boolean) => str
     style: col.kind === 'money' ? { numFmt: '#,##0.00' } : col.kind === 'percent' ? { numFmt: '0.0' } : {},
   }));
   for (const row of answer.data) {
-    sheet.addRow(Object.fromEntries(columns.map((col) => [col.key, col.kind === 'flag' ? flag(Boolean(row[col.key])) : (row[col.key] ?? null)])));
+    sheet.addRow(
+      Object.fromEntries(
+        columns.map((col) => [col.key, col.kind === 'flag' ? flag(Boolean(row[col.key])) : (row[col.key] ?? null)]),
+      ),
+    );
   }
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  if (answer.data.length) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: answer.data.length + 1, column: columns.length } };
+  if (answer.data.length)
+    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: answer.data.length + 1, column: columns.length } };
   const notes = [answer.meta.alert, ...answer.meta.notes].filter((n): n is string => Boolean(n));
   if (notes.length) {
     sheet.addRow([]);

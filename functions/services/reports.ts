@@ -45,7 +45,14 @@ interface Scope {
 const t = (c: ReportCtx, key: string, params: Record<string, string | number> = {}) => translate(c.lang, key, params);
 
 async function allRetailers(c: ReportCtx): Promise<{ id: string; name: string }[]> {
-  const page = await readListPage(c.deps.db, { entity: 'retailer', field: 'name', scope: '*', page: 1, limit: 500, descending: false });
+  const page = await readListPage(c.deps.db, {
+    entity: 'retailer',
+    field: 'name',
+    scope: '*',
+    page: 1,
+    limit: 500,
+    descending: false,
+  });
   return page.rows.map((r) => ({ id: r.id, name: String(r.name ?? r.id) }));
 }
 
@@ -69,7 +76,9 @@ async function scopesFor(c: ReportCtx, by: 'all' | 'store' | 'retailer'): Promis
       .map((s) => ({ id: s.view.id, key: `store=${s.view.id}`, name: `${s.view.retailer.name} / ${s.view.name}` }))
       .sort((a, b) => a.name.localeCompare(b.name));
   }
-  return retailers.map((r) => ({ id: r.id, key: `retailer=${r.id}`, name: r.name })).sort((a, b) => a.name.localeCompare(b.name));
+  return retailers
+    .map((r) => ({ id: r.id, key: `retailer=${r.id}`, name: r.name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export interface ResolvedQuery {
@@ -92,7 +101,8 @@ export function resolveQuery(c: ReportCtx, report: string, q: ReportQuery): Reso
   if (!isIsoDay(to)) errors.to = [t(c, 'staff.reports.invalid.date')];
   if (!errors.from && !errors.to) {
     if (from > to) errors.to = [t(c, 'staff.reports.invalid.range')];
-    else if (daysBetween(from, to).length > MAX_REPORT_DAYS) errors.from = [t(c, 'staff.reports.invalid.span', { days: MAX_REPORT_DAYS })];
+    else if (daysBetween(from, to).length > MAX_REPORT_DAYS)
+      errors.from = [t(c, 'staff.reports.invalid.span', { days: MAX_REPORT_DAYS })];
   }
   if (Object.keys(errors).length) throw unprocessable(errors);
   const by = q.by ?? (report === 'first-payment-default' ? 'store' : 'all');
@@ -105,7 +115,9 @@ export async function runReport(c: ReportCtx, q: ResolvedQuery): Promise<ReportA
   const until = q.report === 'first-payment-default' ? [q.to, fpdMaturedUntil(today)].sort()[0]! : q.to;
   const days = q.from <= until ? daysBetween(q.from, until) : [];
   const scopes = await scopesFor(c, q.by);
-  const perScope = await Promise.all(scopes.map(async (s) => ({ scope: s, days: await readDayCounters(c.deps.db, s.key, days) })));
+  const perScope = await Promise.all(
+    scopes.map(async (s) => ({ scope: s, days: await readDayCounters(c.deps.db, s.key, days) })),
+  );
   const rows: ReportRow[] = [];
   for (const { scope, days: counted } of perScope) {
     for (const { period, counts } of groupDays(counted, q.group)) rows.push(reportRow(q.report, period, scope, counts));

@@ -22,7 +22,10 @@ export const DEMO_CART = [
 ];
 
 /** The demo retailer's API token: DEMO_RETAILER_API_TOKEN, or the one generated into DATA_DIR/demo-credentials.json. */
-export function demoRetailerToken(deps: Pick<Deps, 'config'>, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function demoRetailerToken(
+  deps: Pick<Deps, 'config'>,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   if (env.DEMO_RETAILER_API_TOKEN) return env.DEMO_RETAILER_API_TOKEN;
   const file = join(deps.config.dataDir, 'demo-credentials.json');
   if (!existsSync(file)) return undefined;
@@ -34,17 +37,28 @@ export function demoRetailerToken(deps: Pick<Deps, 'config'>, env: NodeJS.Proces
 }
 
 /** POST /demo/retailer/checkouts: the page's "Create checkout", done server side with the demo API token. */
-export async function createDemoCheckout(deps: Deps, body: { store?: string; lang?: string; cart?: unknown; prefill?: unknown }) {
+export async function createDemoCheckout(
+  deps: Deps,
+  body: { store?: string; lang?: string; cart?: unknown; prefill?: unknown },
+) {
   const token = demoRetailerToken(deps);
   if (!token) throw new AppError(503, 'The demo retailer has no API token on this server.');
   const store = DEMO_STORES.includes(body.store as (typeof DEMO_STORES)[number]) ? body.store! : 'main-street';
   const base = deps.config.publicUrl;
   const res = await fetch(`${base}/retailer/v1/checkouts`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': `demo-${randomBytes(12).toString('hex')}` },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'idempotency-key': `demo-${randomBytes(12).toString('hex')}`,
+    },
     body: JSON.stringify({
       store,
-      cart: { items: Array.isArray((body.cart as { items?: unknown })?.items) ? (body.cart as { items: unknown[] }).items : DEMO_CART },
+      cart: {
+        items: Array.isArray((body.cart as { items?: unknown })?.items)
+          ? (body.cart as { items: unknown[] }).items
+          : DEMO_CART,
+      },
       return_url: `${base}/demo/retailer?checkout=success`,
       return_url_failure: `${base}/demo/retailer?checkout=failure`,
       callback_url: `${base}/demo/retailer/webhooks`,
@@ -54,7 +68,8 @@ export async function createDemoCheckout(deps: Deps, body: { store?: string; lan
     signal: AbortSignal.timeout(15_000),
   });
   const answer = (await res.json()) as { data?: unknown; message?: string; errors?: unknown };
-  if (!res.ok) throw new AppError(res.status, answer.message ?? 'The checkout could not be created.', answer.errors as never);
+  if (!res.ok)
+    throw new AppError(res.status, answer.message ?? 'The checkout could not be created.', answer.errors as never);
   return answer.data;
 }
 
@@ -83,14 +98,19 @@ export async function receiveDemoWebhook(deps: Deps, event: HttpEvent) {
   const now = deps.clock();
   const secrets = await retailerSigningSecrets(deps, DEMO_RETAILER_ID);
   const check = verifyWebhook(secrets, raw, event.headers, Math.floor(now.getTime() / 1000));
-  let parsed: { id?: string; type?: string; data?: { checkout_id?: string; status?: number | null; status_name?: string } } = {};
+  let parsed: {
+    id?: string;
+    type?: string;
+    data?: { checkout_id?: string; status?: number | null; status_name?: string };
+  } = {};
   try {
     parsed = JSON.parse(raw) as typeof parsed;
   } catch {
     // recorded as unverified junk below
   }
   const eventId = check.ok ? check.id.slice(0, 64) : typeof parsed.id === 'string' ? parsed.id.slice(0, 64) : null;
-  const earlier = check.ok && eventId ? (await listDemoWebhooks(deps, 500)).some((w) => w.verified && w.event_id === eventId) : false;
+  const earlier =
+    check.ok && eventId ? (await listDemoWebhooks(deps, 500)).some((w) => w.verified && w.event_id === eventId) : false;
   await createItem(deps.db, {
     pk: RECEIVED_PK,
     sk: `${now.toISOString()}#${randomBytes(6).toString('hex')}`,
@@ -112,7 +132,12 @@ export async function receiveDemoWebhook(deps: Deps, event: HttpEvent) {
 
 /** GET /demo/retailer/webhooks: what the demo endpoint received, newest first. */
 export async function listDemoWebhooks(deps: Pick<Deps, 'db' | 'clock'>, limit = 100) {
-  const page = await queryPartition<ReceivedWebhook>(deps.db, { pk: RECEIVED_PK, descending: true, limit, now: deps.clock() });
+  const page = await queryPartition<ReceivedWebhook>(deps.db, {
+    pk: RECEIVED_PK,
+    descending: true,
+    limit,
+    now: deps.clock(),
+  });
   return page.items.map((w) => ({
     received_at: w.receivedAt,
     verified: w.verified,

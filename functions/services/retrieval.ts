@@ -53,9 +53,19 @@ export interface RetrieveAnswer {
   phone?: string;
 }
 
-const storeRef = (store: StoreView): StoreRef => ({ id: store.id, name: store.name, label: store.label, phone: store.details.phone });
+const storeRef = (store: StoreView): StoreRef => ({
+  id: store.id,
+  name: store.name,
+  label: store.label,
+  phone: store.details.phone,
+});
 
-export async function retrieveApplication(deps: Deps, session: ApplySession, input: RetrieveInput, lang: Lang): Promise<RetrieveAnswer> {
+export async function retrieveApplication(
+  deps: Deps,
+  session: ApplySession,
+  input: RetrieveInput,
+  lang: Lang,
+): Promise<RetrieveAnswer> {
   if (input.store_id !== session.storeId) throw forbidden();
   const now = deps.clock();
   const store = await sessionStore(deps, session);
@@ -73,7 +83,9 @@ export async function retrieveApplication(deps: Deps, session: ApplySession, inp
     };
   }
 
-  const here = found.find((a) => a.storeId === store.id && (a.status === 'draft' || a.status === 'submitted' || isLiveApproval(a, now)));
+  const here = found.find(
+    (a) => a.storeId === store.id && (a.status === 'draft' || a.status === 'submitted' || isLiveApproval(a, now)),
+  );
   const approvedElsewhere = found.find((a) => a.storeId !== store.id && isLiveApproval(a, now));
   const bind = async (record: ApplicationRecord) => {
     await touchApplyToken(deps.db, session, now, deps.config.applyTokenTtlSeconds, { applicationUuid: record.uuid });

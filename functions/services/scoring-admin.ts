@@ -10,7 +10,12 @@ import type {
 import { PREVIEW_DEFAULT_LIMIT } from '../../machines/contracts/scoring-settings.ts';
 import type { StoreView } from '../../machines/contracts/store.ts';
 import { ageOn } from '../../machines/domain/age.ts';
-import { decide, type Decision, type DecisionInput, type PreviousCustomerFacts } from '../../machines/domain/decision.ts';
+import {
+  decide,
+  type Decision,
+  type DecisionInput,
+  type PreviousCustomerFacts,
+} from '../../machines/domain/decision.ts';
 import { monthlyIncomeCents, type IncomeAmount } from '../../machines/domain/income.ts';
 import { centsToDecimal } from '../../machines/domain/money.ts';
 import { scoringSettingsSchema, type ScoringSettings } from '../../machines/domain/scoring-settings.ts';
@@ -53,7 +58,12 @@ export interface ScoringCtx {
 /** The label a published history entry n carries (and every decision made with it records). */
 export const versionLabel = (n: number) => `v${n}`;
 
-const versionView = (n: number, settings: ScoringSettings, updatedAt: string, updatedBy: string): ScoringVersionView => ({
+const versionView = (
+  n: number,
+  settings: ScoringSettings,
+  updatedAt: string,
+  updatedBy: string,
+): ScoringVersionView => ({
   id: n,
   version: settings.version,
   settings,
@@ -71,7 +81,10 @@ const draftView = (d: StoredScoringDraft): ScoringDraftView => ({
 });
 
 export async function viewScoringSettings(c: ScoringCtx): Promise<ScoringSettingsView> {
-  const [published, draft] = await Promise.all([readScoringSettings(c.deps), getScoringDraft(c.deps.db, c.deps.clock())]);
+  const [published, draft] = await Promise.all([
+    readScoringSettings(c.deps),
+    getScoringDraft(c.deps.db, c.deps.clock()),
+  ]);
   return {
     published: versionView(published.v, published.settings, published.updatedAt, published.updatedBy),
     draft: draft ? draftView(draft) : null,
@@ -82,7 +95,8 @@ export async function viewScoringSettings(c: ScoringCtx): Promise<ScoringSetting
 export function validateDraftSettings(input: unknown): ScoringSettings {
   if (input === undefined || input === null) throw unprocessable({ settings: ['scoring.validation.settingsRequired'] });
   // The label is assigned on publish: a draft's own label is not a field staff edit.
-  const candidate = typeof input === 'object' && !Array.isArray(input) ? { ...(input as object), version: 'draft' } : input;
+  const candidate =
+    typeof input === 'object' && !Array.isArray(input) ? { ...(input as object), version: 'draft' } : input;
   const parsed = scoringSettingsSchema.safeParse(candidate);
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
@@ -97,7 +111,10 @@ export function validateDraftSettings(input: unknown): ScoringSettings {
   return parsed.data;
 }
 
-export async function saveDraft(c: ScoringCtx, body: { settings: unknown; note?: string | null; v?: number }): Promise<ScoringDraftView> {
+export async function saveDraft(
+  c: ScoringCtx,
+  body: { settings: unknown; note?: string | null; v?: number },
+): Promise<ScoringDraftView> {
   const settings = validateDraftSettings(body.settings);
   const now = c.deps.clock();
   const published = await readScoringSettings(c.deps);
@@ -107,7 +124,12 @@ export async function saveDraft(c: ScoringCtx, body: { settings: unknown; note?:
     const existing = await getScoringDraft(c.deps.db, now);
     if (existing) throw conflict('This record was changed by someone else in the meantime. Reload it and try again.');
   }
-  const saved = await saveScoringDraft(c.deps.db, { settings, basedOn: published.v, note: body.note ?? null, who: c.actor.username }, now, expected);
+  const saved = await saveScoringDraft(
+    c.deps.db,
+    { settings, basedOn: published.v, note: body.note ?? null, who: c.actor.username },
+    now,
+    expected,
+  );
   return draftView(saved);
 }
 
@@ -139,7 +161,10 @@ export function decisionInputOf(record: ApplicationRecord, store: StoreView): De
   const validated = validateCompleteApplication(applicationFormOf(record.data), applicationRules(store, decidedAt));
   if (!validated.success) return undefined;
   const app = validated.data;
-  const incomes: IncomeAmount[] = [...(app.incomes ?? []), ...(app.has_co_applicant ? (app.co_applicant?.incomes ?? []) : [])].map((i) => ({
+  const incomes: IncomeAmount[] = [
+    ...(app.incomes ?? []),
+    ...(app.has_co_applicant ? (app.co_applicant?.incomes ?? []) : []),
+  ].map((i) => ({
     grossCents: i.gross,
     frequency: i.frequency,
   }));
@@ -161,8 +186,16 @@ async function recentDecided(deps: Deps, limit: number): Promise<ListRow[]> {
   const out: ListRow[] = [];
   const pageSize = 100;
   for (let page = 1; page <= 10 && out.length < limit; page++) {
-    const { rows } = await readListPage(deps.db, { entity: 'application', field: 'created_at', scope: '*', page, limit: pageSize, descending: true });
-    for (const row of rows) if ((row.result_code === 'A' || row.result_code === 'D') && out.length < limit) out.push(row);
+    const { rows } = await readListPage(deps.db, {
+      entity: 'application',
+      field: 'created_at',
+      scope: '*',
+      page,
+      limit: pageSize,
+      descending: true,
+    });
+    for (const row of rows)
+      if ((row.result_code === 'A' || row.result_code === 'D') && out.length < limit) out.push(row);
     if (rows.length < pageSize) break;
   }
   return out;
@@ -175,7 +208,11 @@ export async function previewDraft(c: ScoringCtx, limit = PREVIEW_DEFAULT_LIMIT)
   const rows = await recentDecided(c.deps, limit);
   const stores = new Map<string, Promise<StoreView | undefined>>();
   const storeOf = (id: string) => {
-    if (!stores.has(id)) stores.set(id, getStoreById(c.deps.db, id, now).then((s) => s?.view));
+    if (!stores.has(id))
+      stores.set(
+        id,
+        getStoreById(c.deps.db, id, now).then((s) => s?.view),
+      );
     return stores.get(id)!;
   };
   const result: ScoringPreview = {
@@ -203,7 +240,13 @@ export async function previewDraft(c: ScoringCtx, limit = PREVIEW_DEFAULT_LIMIT)
       if (before.code === 'A') result.approved_published++;
       if (after.code === 'A') result.approved_draft++;
       if (before.code === after.code && before.approvalCents === after.approvalCents) return null;
-      return { uuid, created_at: record.createdAt, decile: after.decile ?? before.decile, published: outcome(before), draft: outcome(after) };
+      return {
+        uuid,
+        created_at: record.createdAt,
+        decile: after.decile ?? before.decile,
+        published: outcome(before),
+        draft: outcome(after),
+      };
     } catch (error) {
       c.deps.log.warn('scoring preview could not re-score an application', { uuid, error: String(error) });
       return 'skip';
@@ -240,11 +283,19 @@ async function publishSettings(
   const labelled = { ...settings, version: versionLabel(n) };
   let saved;
   try {
-    saved = await saveScoringSettings(c.deps.db, labelled, c.actor.username, c.deps.clock(), current.v === 0 ? undefined : current.v, meta);
+    saved = await saveScoringSettings(
+      c.deps.db,
+      labelled,
+      c.actor.username,
+      c.deps.clock(),
+      current.v === 0 ? undefined : current.v,
+      meta,
+    );
   } catch (error) {
     if (error instanceof AppError) throw error;
     // Validated before; a ZodError here means the stored version no longer fits the schema.
-    if (error && typeof error === 'object' && 'issues' in error) throw unprocessable({ settings: ['The given data was invalid.'] });
+    if (error && typeof error === 'object' && 'issues' in error)
+      throw unprocessable({ settings: ['The given data was invalid.'] });
     throw error;
   }
   // The next decision in this process uses it at once; other instances within SETTINGS_CACHE_MS.
@@ -253,17 +304,29 @@ async function publishSettings(
     actor: c.actor,
     ip: c.ip,
     target: `scoring-settings/${saved.v}`,
-    detail: { version: labelled.version, previous: current.settings.version, note: meta.note, ...(meta.restoredFrom ? { restored_from: meta.restoredFrom } : {}) },
+    detail: {
+      version: labelled.version,
+      previous: current.settings.version,
+      note: meta.note,
+      ...(meta.restoredFrom ? { restored_from: meta.restoredFrom } : {}),
+    },
   });
   return versionView(saved.v, saved.settings, saved.updatedAt, saved.updatedBy);
 }
 
-export async function publishDraft(c: ScoringCtx, body: { v?: number; note?: string | null }): Promise<ScoringVersionView> {
+export async function publishDraft(
+  c: ScoringCtx,
+  body: { v?: number; note?: string | null },
+): Promise<ScoringVersionView> {
   const draft = await requireDraft(c);
-  if (body.v !== undefined && body.v !== draft.v) throw conflict('This record was changed by someone else in the meantime. Reload it and try again.');
+  if (body.v !== undefined && body.v !== draft.v)
+    throw conflict('This record was changed by someone else in the meantime. Reload it and try again.');
   // Re-validated: the rules may have grown since the draft was saved.
   const settings = validateDraftSettings(draft.settings);
-  const published = await publishSettings(c, settings, draft.basedOn, { action: 'publish', note: body.note ?? draft.note }).catch((error: unknown) => {
+  const published = await publishSettings(c, settings, draft.basedOn, {
+    action: 'publish',
+    note: body.note ?? draft.note,
+  }).catch((error: unknown) => {
     if (error instanceof AppError && error.statusCode === 409) throw conflict('scoring.draftStale');
     throw error;
   });
@@ -271,7 +334,11 @@ export async function publishDraft(c: ScoringCtx, body: { v?: number; note?: str
   return published;
 }
 
-export async function restoreVersion(c: ScoringCtx, id: number, body: { v?: number; note?: string | null }): Promise<ScoringVersionView> {
+export async function restoreVersion(
+  c: ScoringCtx,
+  id: number,
+  body: { v?: number; note?: string | null },
+): Promise<ScoringVersionView> {
   const entry = await getScoringHistory(c.deps.db, id, c.deps.clock());
   if (!entry) throw notFound('scoring.versionNotFound');
   return publishSettings(c, entry.settings, body.v, { action: 'restore', note: body.note ?? null, restoredFrom: id });

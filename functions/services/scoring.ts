@@ -32,12 +32,22 @@ export async function readScoringSettings(deps: Deps): Promise<StoredScoringSett
 }
 
 /** Replaces the stored settings (validated: 422 with the problems by path); the next decision uses them. */
-export async function replaceScoringSettings(deps: Deps, settings: unknown, who: string, expectedV?: number): Promise<StoredScoringSettings> {
+export async function replaceScoringSettings(
+  deps: Deps,
+  settings: unknown,
+  who: string,
+  expectedV?: number,
+): Promise<StoredScoringSettings> {
   let saved: StoredScoringSettings;
   try {
     saved = await saveScoringSettings(deps.db, settings, who, deps.clock(), expectedV);
   } catch (error) {
-    if (error && typeof error === 'object' && 'issues' in error && Array.isArray((error as { issues: unknown[] }).issues)) {
+    if (
+      error &&
+      typeof error === 'object' &&
+      'issues' in error &&
+      Array.isArray((error as { issues: unknown[] }).issues)
+    ) {
       const errors: Record<string, string[]> = {};
       for (const issue of (error as { issues: { path: (string | number)[]; message: string }[] }).issues) {
         const field = ['settings', ...issue.path.map(String)].join('.');

@@ -6,8 +6,18 @@ import {
   type StateRule,
   type StateRuleUpdate,
 } from '../../machines/domain/state-rules.ts';
-import { DEFAULT_QUEUE_CONFIG, DEFAULT_SECURITY_SETTINGS, type StateRuleView } from '../../machines/contracts/staff-rules.ts';
-import { listStateRules, saveStateRule, seedRuleSettings, seedStateRules, type StoredStateRule } from '../data/underwriting-rules.ts';
+import {
+  DEFAULT_QUEUE_CONFIG,
+  DEFAULT_SECURITY_SETTINGS,
+  type StateRuleView,
+} from '../../machines/contracts/staff-rules.ts';
+import {
+  listStateRules,
+  saveStateRule,
+  seedRuleSettings,
+  seedStateRules,
+  type StoredStateRule,
+} from '../data/underwriting-rules.ts';
 import type { LeaseInput } from '../../machines/domain/pricing.ts';
 import type { Deps } from '../platform/deps.ts';
 import { RecentValues } from '../platform/recent-values.ts';
@@ -22,7 +32,10 @@ import type { ResourceCtx } from './staff/resource.ts';
 
 export const STATE_RULES_CACHE_MS = 3_000;
 
-const cache = new RecentValues<string, Map<string, StoredStateRule>>({ freshMs: STATE_RULES_CACHE_MS, staleMs: STATE_RULES_CACHE_MS });
+const cache = new RecentValues<string, Map<string, StoredStateRule>>({
+  freshMs: STATE_RULES_CACHE_MS,
+  staleMs: STATE_RULES_CACHE_MS,
+});
 
 export function clearStateRulesCache(): void {
   cache.clear();
@@ -79,7 +92,14 @@ export async function updateStateRule(c: ResourceCtx, state: StateCode, body: St
   const saved = await saveStateRule(c.deps.db, rule, c.actor.username, now, body.v);
   clearStateRulesCache();
   const summary = (r?: StateRule) =>
-    r ? { offered: r.offered, cost_cap_multiplier: r.cost_cap_multiplier, ocp_allowed: r.ocp_allowed, disclosures_chars: r.disclosures.length } : null;
+    r
+      ? {
+          offered: r.offered,
+          cost_cap_multiplier: r.cost_cap_multiplier,
+          ocp_allowed: r.ocp_allowed,
+          disclosures_chars: r.disclosures.length,
+        }
+      : null;
   await audit(c.deps, 'rules.changed', {
     actor: c.actor,
     ip: c.ip,

@@ -1,5 +1,9 @@
 import type { StoreView } from '../../machines/contracts/store.ts';
-import { rulesFor, type ApplicationRules, type ApplicationStoreFlags } from '../../machines/domain/application-schema.ts';
+import {
+  rulesFor,
+  type ApplicationRules,
+  type ApplicationStoreFlags,
+} from '../../machines/domain/application-schema.ts';
 
 /** The application-shaping flags of a store (its record and lease program). */
 export function storeFlags(store: StoreView): ApplicationStoreFlags {
@@ -20,8 +24,14 @@ let lenderDate: Intl.DateTimeFormat | undefined;
 
 /** Today's date where the lender operates (US Eastern): the day ages and pay dates are counted in. */
 export function lenderToday(now: Date): string {
-  lenderDate ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
+  lenderDate ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   return lenderDate.format(now);
 }
 
-export const applicationRules = (store: StoreView, now: Date): ApplicationRules => rulesFor(storeFlags(store), lenderToday(now));
+export const applicationRules = (store: StoreView, now: Date): ApplicationRules =>
+  rulesFor(storeFlags(store), lenderToday(now));

@@ -22,7 +22,10 @@ export async function findStores(deps: Deps, query: string): Promise<StoreSearch
 }
 
 /** A store by id for a session that is scoped to it; undefined when it is gone. */
-export async function storeOfSession(deps: Deps, storeId: string): Promise<{ view: StoreView; active: boolean } | undefined> {
+export async function storeOfSession(
+  deps: Deps,
+  storeId: string,
+): Promise<{ view: StoreView; active: boolean } | undefined> {
   const store = await getStoreById(deps.db, storeId, deps.clock());
   return store ? { view: store.view, active: store.active } : undefined;
 }

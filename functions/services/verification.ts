@@ -23,7 +23,13 @@ import { getRecentStoreById } from '../data/stores.ts';
 import type { ApplySession } from '../platform/sessions.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, forbidden, notFound } from '../platform/errors.ts';
-import { answerOf, APPLICATION_NOT_FOUND, readSessionApplication, sessionStore, type ApplicationAnswer } from './applications.ts';
+import {
+  answerOf,
+  APPLICATION_NOT_FOUND,
+  readSessionApplication,
+  sessionStore,
+  type ApplicationAnswer,
+} from './applications.ts';
 import {
   decisionEventData,
   emptyPinState,
@@ -90,7 +96,10 @@ const metaOf = (record: ApplicationRecord): ApplicationMeta => {
   return meta;
 };
 
-const withPin = (meta: ApplicationMeta, pin: PinFlowState): ApplicationMeta => ({ ...meta, flows: { ...(meta.flows ?? {}), pin } });
+const withPin = (meta: ApplicationMeta, pin: PinFlowState): ApplicationMeta => ({
+  ...meta,
+  flows: { ...(meta.flows ?? {}), pin },
+});
 
 /**
  * Read-modify-write of the aggregate, retried on a concurrent write (each try re-reads and re-decides). `firstRead`,
@@ -108,7 +117,13 @@ async function updateApplication<T>(
     const outcome = await step(record);
     if (!outcome.meta) return outcome.answer();
     try {
-      await saveApplication(deps.db, deps.crypto, record, { meta: outcome.meta, data: record.data }, outcome.events ?? []);
+      await saveApplication(
+        deps.db,
+        deps.crypto,
+        record,
+        { meta: outcome.meta, data: record.data },
+        outcome.events ?? [],
+      );
       return outcome.answer();
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 409 && attempt < WRITE_RETRIES) continue;
@@ -117,7 +132,11 @@ async function updateApplication<T>(
   }
 }
 
-function maxedError(record: Pick<ApplicationRecord, 'result'>, lang: Lang, result?: ReturnType<typeof buildResult>): AppError {
+function maxedError(
+  record: Pick<ApplicationRecord, 'result'>,
+  lang: Lang,
+  result?: ReturnType<typeof buildResult>,
+): AppError {
   const stored = result ?? (record.result as ReturnType<typeof buildResult> | undefined);
   return new AppError(422, PIN_MESSAGES.failed, undefined, {
     maxed: true,
@@ -133,7 +152,13 @@ export interface SendAnswer {
 }
 
 /** POST /apply-v2/application/verify/send. */
-export async function sendPin(deps: Deps, session: ApplySession, body: VerifySendBody, lang: Lang, ip?: string | null): Promise<SendAnswer> {
+export async function sendPin(
+  deps: Deps,
+  session: ApplySession,
+  body: VerifySendBody,
+  lang: Lang,
+  ip?: string | null,
+): Promise<SendAnswer> {
   let code = '';
   let record: ApplicationRecord | undefined;
   // The message names the brand of the application's store, nearly always the session's: read with the application.
@@ -149,14 +174,20 @@ export async function sendPin(deps: Deps, session: ApplySession, body: VerifySen
     if (!to) throw new AppError(422, PIN_MESSAGES.sendFailed, { mode: ['validation.required'] });
     if (!canSend(pin.sends, nowMs)) {
       const minutes = Math.max(1, Math.ceil((nextSendAllowedAt(pin.sends, nowMs) - nowMs) / 60_000));
-      throw new AppError(429, translate(lang, PIN_MESSAGES.tooManySends, { minutes }), undefined, { retry_after_minutes: minutes });
+      throw new AppError(429, translate(lang, PIN_MESSAGES.tooManySends, { minutes }), undefined, {
+        retry_after_minutes: minutes,
+      });
     }
     code = newPinCode();
     const sends = registerSend(pin.sends, nowMs);
     const next: PinFlowState = { ...pin, codeHash: hashCode(pin.salt, code), issuedAt: nowMs, mode: body.mode, sends };
     return {
       meta: withPin({ ...metaOf(current), updatedAt: new Date(nowMs).toISOString() }, next),
-      answer: () => ({ mode: body.mode, expires_at: new Date(nowMs + PIN_TTL_MS).toISOString(), sends_left: Math.max(0, MAX_SENDS - sends.length) }),
+      answer: () => ({
+        mode: body.mode,
+        expires_at: new Date(nowMs + PIN_TTL_MS).toISOString(),
+        sends_left: Math.max(0, MAX_SENDS - sends.length),
+      }),
     };
   });
 
@@ -200,7 +231,12 @@ export interface ConfirmAnswer {
 }
 
 /** POST /apply-v2/application/verify/confirm. */
-export async function confirmPin(deps: Deps, session: ApplySession, body: VerifyConfirmBody, lang: Lang): Promise<ConfirmAnswer> {
+export async function confirmPin(
+  deps: Deps,
+  session: ApplySession,
+  body: VerifyConfirmBody,
+  lang: Lang,
+): Promise<ConfirmAnswer> {
   if (String(body.store_id) !== session.storeId) throw forbidden();
   const uuid = body.uuid.trim();
   const code = body.code.trim();
@@ -210,92 +246,148 @@ export async function confirmPin(deps: Deps, session: ApplySession, body: Verify
   firstRead.catch(() => undefined);
   const sessionStoreView = await sessionStore(deps, session);
 
-  return updateApplication<ConfirmAnswer>(deps, session, uuid, async (record) => {
-    const now = deps.clock();
-    const nowMs = now.getTime();
-    const meta = metaOf(record);
-    const pin = pinStateOf(record) ?? emptyPinState(randomBytes(16).toString('hex'));
-    if (pin.maxedAt || pin.failedAttempts >= MAX_FAILED_ATTEMPTS) throw maxedError(record, lang);
+  return updateApplication<ConfirmAnswer>(
+    deps,
+    session,
+    uuid,
+    async (record) => {
+      const now = deps.clock();
+      const nowMs = now.getTime();
+      const meta = metaOf(record);
+      const pin = pinStateOf(record) ?? emptyPinState(randomBytes(16).toString('hex'));
+      if (pin.maxedAt || pin.failedAttempts >= MAX_FAILED_ATTEMPTS) throw maxedError(record, lang);
 
-    const good = !isExpired(pin, nowMs) && codeMatches(pin, code);
-    if (!good) {
-      const failed: PinFlowState = { ...pin, failedAttempts: pin.failedAttempts + 1 };
-      if (failed.failedAttempts < MAX_FAILED_ATTEMPTS) {
+      const good = !isExpired(pin, nowMs) && codeMatches(pin, code);
+      if (!good) {
+        const failed: PinFlowState = { ...pin, failedAttempts: pin.failedAttempts + 1 };
+        if (failed.failedAttempts < MAX_FAILED_ATTEMPTS) {
+          return {
+            meta: withPin({ ...meta, updatedAt: now.toISOString() }, failed),
+            answer: () => {
+              throw new AppError(422, PIN_MESSAGES.failed, undefined, {
+                maxed: false,
+                attemptsLeft: attemptsLeft(failed),
+              });
+            },
+          };
+        }
+        // Maxed out: the generic denial becomes the application's result (seed 000 section 3).
+        const decision = genericDenial();
+        const settings = await loadScoringSettings(deps);
+        const store = (await getRecentStoreById(deps.db, record.storeId, now))?.view ?? sessionStoreView;
+        const result = buildResult(decision, resultContextOf(store, record.data.applicant?.first_name ?? '', settings));
+        const maxed: PinFlowState = { ...failed, codeHash: null, maxedAt: now.toISOString() };
         return {
-          meta: withPin({ ...meta, updatedAt: now.toISOString() }, failed),
+          meta: withPin(
+            {
+              ...meta,
+              status: 'denied',
+              verified: false,
+              decision: { ...decision, bureau: null },
+              result,
+              decidedAt: now.toISOString(),
+              submittedAt: meta.submittedAt ?? now.toISOString(),
+              updatedAt: now.toISOString(),
+            },
+            maxed,
+          ),
+          events: [
+            newEvent(
+              'application.denied',
+              { type: 'application', id: record.uuid },
+              decisionEventData(record, decision),
+              now,
+            ),
+          ],
           answer: () => {
-            throw new AppError(422, PIN_MESSAGES.failed, undefined, { maxed: false, attemptsLeft: attemptsLeft(failed) });
+            throw maxedError(record, lang, result);
           },
         };
       }
-      // Maxed out: the generic denial becomes the application's result (seed 000 section 3).
-      const decision = genericDenial();
-      const settings = await loadScoringSettings(deps);
-      const store = (await getRecentStoreById(deps.db, record.storeId, now))?.view ?? sessionStoreView;
-      const result = buildResult(decision, resultContextOf(store, record.data.applicant?.first_name ?? '', settings));
-      const maxed: PinFlowState = { ...failed, codeHash: null, maxedAt: now.toISOString() };
-      return {
-        meta: withPin(
-          { ...meta, status: 'denied', verified: false, decision: { ...decision, bureau: null }, result, decidedAt: now.toISOString(), submittedAt: meta.submittedAt ?? now.toISOString(), updatedAt: now.toISOString() },
-          maxed,
-        ),
-        events: [newEvent('application.denied', { type: 'application', id: record.uuid }, decisionEventData(record, decision), now)],
-        answer: () => {
-          throw maxedError(record, lang, result);
-        },
-      };
-    }
 
-    // The code is right. Which outcome?
-    const elsewhere = record.storeId !== session.storeId;
-    const originalStore = elsewhere ? (await getRecentStoreById(deps.db, record.storeId, now))?.view : undefined;
-    const unusable =
-      record.status === 'denied' ||
-      (record.status === 'approved' && !isLiveApproval(record, now)) ||
-      (elsewhere && (!isLiveApproval(record, now) || hasContractInProgress(record) || originalStore?.rating === 22 || Boolean(record.checkoutId)));
-    const consumed: PinFlowState = { ...pin, codeHash: null, issuedAt: null };
+      // The code is right. Which outcome?
+      const elsewhere = record.storeId !== session.storeId;
+      const originalStore = elsewhere ? (await getRecentStoreById(deps.db, record.storeId, now))?.view : undefined;
+      const unusable =
+        record.status === 'denied' ||
+        (record.status === 'approved' && !isLiveApproval(record, now)) ||
+        (elsewhere &&
+          (!isLiveApproval(record, now) ||
+            hasContractInProgress(record) ||
+            originalStore?.rating === 22 ||
+            Boolean(record.checkoutId)));
+      const consumed: PinFlowState = { ...pin, codeHash: null, issuedAt: null };
 
-    if (unusable) {
-      // This application cannot be used for this purchase: the shopper starts a new one (the code is used up).
-      return {
-        meta: withPin({ ...meta, updatedAt: now.toISOString() }, consumed),
-        answer: () => ({ verified: false, requiresNewApp: true }),
-      };
-    }
-
-    // An approved application with a contract for other items: show old versus new items until the shopper accepts
-    // the new ones (keep_checkout_items false); the code stays valid for that second confirmation.
-    if (record.status === 'approved' && checkoutId && record.checkoutId && checkoutId !== record.checkoutId && body.keep_checkout_items !== false) {
-      const [before, after] = await Promise.all([
-        readCheckoutFacts(deps.db, record.checkoutId, now),
-        readCheckoutFacts(deps.db, checkoutId, now),
-      ]);
-      if (before && after && !sameItems(before.items, after.items)) {
-        return { answer: () => ({ verified: false, confirmDifferentCheckoutItems: true, oldItems: before.items, newItems: after.items }) };
+      if (unusable) {
+        // This application cannot be used for this purchase: the shopper starts a new one (the code is used up).
+        return {
+          meta: withPin({ ...meta, updatedAt: now.toISOString() }, consumed),
+          answer: () => ({ verified: false, requiresNewApp: true }),
+        };
       }
-    }
 
-    const tokens = [...(pin.verifiedTokens ?? []).filter((t) => t !== session.tokenHash), session.tokenHash].slice(-KEEP_VERIFIED_TOKENS);
-    const verifiedPin: PinFlowState = { ...consumed, verifiedAt: now.toISOString(), verifiedTokens: tokens };
-    const next: ApplicationMeta = { ...meta, verified: true, updatedAt: now.toISOString() };
-    const events: OutboxEvent[] = [];
-    if (checkoutId && checkoutId === session.checkoutId) next.checkoutId = checkoutId;
-    if (elsewhere) {
-      // Retrieval at another store: the approval moves here; where it was approved is kept.
-      next.originalStoreId = record.originalStoreId ?? record.storeId;
-      next.storeId = session.storeId;
-      next.retailerId = session.retailerId;
-      events.push(newEvent('application.moved', { type: 'application', id: record.uuid }, { uuid: record.uuid, from_store_id: record.storeId, to_store_id: session.storeId }, now));
-    }
-    const nextMeta = withPin(next, verifiedPin);
-    return {
-      meta: nextMeta,
-      events,
-      answer: () => ({
-        verified: true,
-        application: answerOf({ ...nextMeta, data: record.data, v: record.v + 1 }, { lang, now, tokenHash: session.tokenHash }),
-        originalStore: originalStore ? { id: originalStore.id, name: originalStore.name, label: originalStore.label } : null,
-      }),
-    };
-  }, firstRead);
+      // An approved application with a contract for other items: show old versus new items until the shopper accepts
+      // the new ones (keep_checkout_items false); the code stays valid for that second confirmation.
+      if (
+        record.status === 'approved' &&
+        checkoutId &&
+        record.checkoutId &&
+        checkoutId !== record.checkoutId &&
+        body.keep_checkout_items !== false
+      ) {
+        const [before, after] = await Promise.all([
+          readCheckoutFacts(deps.db, record.checkoutId, now),
+          readCheckoutFacts(deps.db, checkoutId, now),
+        ]);
+        if (before && after && !sameItems(before.items, after.items)) {
+          return {
+            answer: () => ({
+              verified: false,
+              confirmDifferentCheckoutItems: true,
+              oldItems: before.items,
+              newItems: after.items,
+            }),
+          };
+        }
+      }
+
+      const tokens = [...(pin.verifiedTokens ?? []).filter((t) => t !== session.tokenHash), session.tokenHash].slice(
+        -KEEP_VERIFIED_TOKENS,
+      );
+      const verifiedPin: PinFlowState = { ...consumed, verifiedAt: now.toISOString(), verifiedTokens: tokens };
+      const next: ApplicationMeta = { ...meta, verified: true, updatedAt: now.toISOString() };
+      const events: OutboxEvent[] = [];
+      if (checkoutId && checkoutId === session.checkoutId) next.checkoutId = checkoutId;
+      if (elsewhere) {
+        // Retrieval at another store: the approval moves here; where it was approved is kept.
+        next.originalStoreId = record.originalStoreId ?? record.storeId;
+        next.storeId = session.storeId;
+        next.retailerId = session.retailerId;
+        events.push(
+          newEvent(
+            'application.moved',
+            { type: 'application', id: record.uuid },
+            { uuid: record.uuid, from_store_id: record.storeId, to_store_id: session.storeId },
+            now,
+          ),
+        );
+      }
+      const nextMeta = withPin(next, verifiedPin);
+      return {
+        meta: nextMeta,
+        events,
+        answer: () => ({
+          verified: true,
+          application: answerOf(
+            { ...nextMeta, data: record.data, v: record.v + 1 },
+            { lang, now, tokenHash: session.tokenHash },
+          ),
+          originalStore: originalStore
+            ? { id: originalStore.id, name: originalStore.name, label: originalStore.label }
+            : null,
+        }),
+      };
+    },
+    firstRead,
+  );
 }

@@ -31,10 +31,30 @@ function fulfilmentExtras(type: string, checkout: CheckoutItem, now: Date): Reco
   const unit = firstUnit(checkout);
   const at = now.toISOString();
   if (type === 'checkout.partially_delivered') {
-    return { delivery: { id: 'dlv_simulated', items: unit.items, amount: unit.amount, delivered_at: at, recorded_at: at, by: 'retailer', remaining_units: Math.max(1, unit.remaining) } };
+    return {
+      delivery: {
+        id: 'dlv_simulated',
+        items: unit.items,
+        amount: unit.amount,
+        delivered_at: at,
+        recorded_at: at,
+        by: 'retailer',
+        remaining_units: Math.max(1, unit.remaining),
+      },
+    };
   }
   if (type === 'checkout.items_cancelled') {
-    return { cancellation: { id: 'cnl_simulated', items: unit.items, amount: unit.amount, at, by: 'retailer', reason: 'Fired from the sandbox' }, lease_adjustment: null };
+    return {
+      cancellation: {
+        id: 'cnl_simulated',
+        items: unit.items,
+        amount: unit.amount,
+        at,
+        by: 'retailer',
+        reason: 'Fired from the sandbox',
+      },
+      lease_adjustment: null,
+    };
   }
   return {};
 }
@@ -49,30 +69,62 @@ function checkoutEvent(type: string, checkout: CheckoutItem, now: Date): OutboxE
     event: SANDBOX_ACTION,
   };
   if (type === 'checkout.delivered' || type === 'checkout.partially_delivered' || type === 'checkout.items_cancelled') {
-    const current = { status: checkout.current_step, status_name: checkout.status_name, previous_status: checkout.current_step };
-    return newEvent(type, { type: 'checkout', id: checkout.id }, { ...base, ...current, ...fulfilmentExtras(type, checkout, now) }, now);
+    const current = {
+      status: checkout.current_step,
+      status_name: checkout.status_name,
+      previous_status: checkout.current_step,
+    };
+    return newEvent(
+      type,
+      { type: 'checkout', id: checkout.id },
+      { ...base, ...current, ...fulfilmentExtras(type, checkout, now) },
+      now,
+    );
   }
-  const name = type === 'checkout.created' ? 'notStarted' : CHECKOUT_STATUS_NAMES.find((n) => n !== 'notStarted' && checkoutStatusEventType(n) === type);
+  const name =
+    type === 'checkout.created'
+      ? 'notStarted'
+      : CHECKOUT_STATUS_NAMES.find((n) => n !== 'notStarted' && checkoutStatusEventType(n) === type);
   if (!name) return null;
   const status = CHECKOUT_STATUS[name];
-  return newEvent(type, { type: 'checkout', id: checkout.id }, { ...base, status, status_name: name, previous_status: status === null ? null : checkout.current_step }, now);
+  return newEvent(
+    type,
+    { type: 'checkout', id: checkout.id },
+    { ...base, status, status_name: name, previous_status: status === null ? null : checkout.current_step },
+    now,
+  );
 }
 
 function leaseEvent(type: string, checkout: CheckoutItem, applicationId: string, now: Date): OutboxEvent | null {
-  const base = { application_id: applicationId, checkout_id: checkout.id, retailer_id: checkout.retailerId, store_id: checkout.storeId, previous_lease_status: null, previous_delivered: false, action: SANDBOX_ACTION };
+  const base = {
+    application_id: applicationId,
+    checkout_id: checkout.id,
+    retailer_id: checkout.retailerId,
+    store_id: checkout.storeId,
+    previous_lease_status: null,
+    previous_delivered: false,
+    action: SANDBOX_ACTION,
+  };
   if (type === 'lease.tranche_funded') {
     const unit = firstUnit(checkout);
-    return newEvent(type, { type: 'lease', id: applicationId }, { ...base, lease_status: 'G', delivered: false, tranche_ids: ['dlv_simulated'], amount: unit.amount, funded_amount: unit.amount }, now);
+    return newEvent(
+      type,
+      { type: 'lease', id: applicationId },
+      {
+        ...base,
+        lease_status: 'G',
+        delivered: false,
+        tranche_ids: ['dlv_simulated'],
+        amount: unit.amount,
+        funded_amount: unit.amount,
+      },
+      now,
+    );
   }
   for (const code of LEASE_STATUS_CODES) {
     for (const delivered of [false, true]) {
       if (leaseEventType(code, delivered) !== type) continue;
-      return newEvent(
-        type,
-        { type: 'lease', id: applicationId },
-        { ...base, lease_status: code, delivered },
-        now,
-      );
+      return newEvent(type, { type: 'lease', id: applicationId }, { ...base, lease_status: code, delivered }, now);
     }
   }
   return null;
@@ -86,27 +138,41 @@ function applicationEvent(type: string, checkout: CheckoutItem, applicationId: s
   };
   const data = outcome[type];
   if (!data) return null;
-  return newEvent(type, { type: 'application', id: applicationId }, { uuid: applicationId, store_id: checkout.storeId, checkout_id: checkout.id, ...data }, now);
+  return newEvent(
+    type,
+    { type: 'application', id: applicationId },
+    { uuid: applicationId, store_id: checkout.storeId, checkout_id: checkout.id, ...data },
+    now,
+  );
 }
 
 /**
  * The event to fire for a test checkout of the caller's: 403 for a live token or a live checkout, 404 for a checkout
  * that is not theirs, 422 for a type outside the catalogue or an application / lease event before the shopper applied.
  */
-export async function simulatedWebhookEvent(deps: Deps, caller: RetailerCaller, checkoutId: string, type: string): Promise<OutboxEvent> {
+export async function simulatedWebhookEvent(
+  deps: Deps,
+  caller: RetailerCaller,
+  checkoutId: string,
+  type: string,
+): Promise<OutboxEvent> {
   if (caller.mode !== 'test') throw new AppError(403, 'retailerSandbox.error.liveToken');
   // a test token sees only test checkouts (404 for a live one); the check below is the sandbox's own word on it
   const checkout = await loadRetailerCheckout(deps, caller, checkoutId);
   if (isLiveCheckout(checkout)) throw new AppError(403, 'retailerSandbox.error.liveCheckout');
-  if (!webhookEvent(type)) throw new AppError(422, 'retailerSandbox.error.type', { type: ['retailerSandbox.error.type'] });
+  if (!webhookEvent(type))
+    throw new AppError(422, 'retailerSandbox.error.type', { type: ['retailerSandbox.error.type'] });
   const now = deps.clock();
   let event: OutboxEvent | null;
   if (type.startsWith('checkout.')) {
     event = checkoutEvent(type, checkout, now);
   } else {
     const applicationId = checkout.application_uuid;
-    if (!applicationId) throw new AppError(422, 'retailerSandbox.error.noApplication', { type: ['retailerSandbox.error.noApplication'] });
-    event = type.startsWith('lease.') ? leaseEvent(type, checkout, applicationId, now) : applicationEvent(type, checkout, applicationId, now);
+    if (!applicationId)
+      throw new AppError(422, 'retailerSandbox.error.noApplication', { type: ['retailerSandbox.error.noApplication'] });
+    event = type.startsWith('lease.')
+      ? leaseEvent(type, checkout, applicationId, now)
+      : applicationEvent(type, checkout, applicationId, now);
   }
   // A type in the catalogue that none of the builders knows is a bug here, not the retailer's.
   if (!event) throw new Error(`The sandbox cannot build ${type}`);

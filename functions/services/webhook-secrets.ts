@@ -1,5 +1,10 @@
 import { MAX_PREVIOUS_SECRET_HOURS } from '../../machines/contracts/retailer-sandbox.ts';
-import { createWebhookSecretItem, getWebhookSecretItem, saveWebhookSecretItem, type WebhookSecretItem } from '../data/webhook-secrets.ts';
+import {
+  createWebhookSecretItem,
+  getWebhookSecretItem,
+  saveWebhookSecretItem,
+  type WebhookSecretItem,
+} from '../data/webhook-secrets.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
 import { newWebhookSecret, normalizeWebhookSecret } from '../platform/standard-webhooks.ts';
@@ -34,7 +39,10 @@ async function open(deps: SecretDeps, item: WebhookSecretItem, now: Date): Promi
   const primary = normalizeWebhookSecret(await deps.crypto.decrypt(item.sealed));
   const previous =
     item.previousSealed && item.previousExpiresAt
-      ? { secret: normalizeWebhookSecret(await deps.crypto.decrypt(item.previousSealed)), expiresAt: item.previousExpiresAt }
+      ? {
+          secret: normalizeWebhookSecret(await deps.crypto.decrypt(item.previousSealed)),
+          expiresAt: item.previousExpiresAt,
+        }
       : null;
   return { primary, previous };
 }
@@ -45,7 +53,8 @@ function load(deps: SecretDeps, retailerId: string): Promise<OpenSecrets> {
     cacheKey(deps, retailerId),
     async () => {
       let item = await getWebhookSecretItem(deps.db, retailerId, now);
-      if (!item) item = await createWebhookSecretItem(deps.db, retailerId, await deps.crypto.encrypt(newWebhookSecret()), now);
+      if (!item)
+        item = await createWebhookSecretItem(deps.db, retailerId, await deps.crypto.encrypt(newWebhookSecret()), now);
       return open(deps, item, now);
     },
     now.getTime(),
@@ -61,7 +70,9 @@ export async function retailerWebhookSecret(deps: SecretDeps, retailerId: string
 export async function retailerSigningSecrets(deps: SecretDeps, retailerId: string): Promise<string[]> {
   const secrets = await load(deps, retailerId);
   const now = deps.clock().getTime();
-  return secrets.previous && Date.parse(secrets.previous.expiresAt) > now ? [secrets.primary, secrets.previous.secret] : [secrets.primary];
+  return secrets.previous && Date.parse(secrets.previous.expiresAt) > now
+    ? [secrets.primary, secrets.previous.secret]
+    : [secrets.primary];
 }
 
 export interface RotatedSecret {
@@ -80,13 +91,16 @@ export async function rotateRetailerWebhookSecret(
 ): Promise<RotatedSecret> {
   const hours = options.expirePreviousInHours ?? DEFAULT_PREVIOUS_SECRET_HOURS;
   if (!Number.isFinite(hours) || hours < 0 || hours > MAX_PREVIOUS_SECRET_HOURS) {
-    throw new AppError(422, 'retailerWebhooks.error.expireHours', { expire_previous_in_hours: ['retailerWebhooks.error.expireHours'] });
+    throw new AppError(422, 'retailerWebhooks.error.expireHours', {
+      expire_previous_in_hours: ['retailerWebhooks.error.expireHours'],
+    });
   }
   const secret = newWebhookSecret();
   for (let attempt = 0; ; attempt++) {
     const now = deps.clock();
     let item = await getWebhookSecretItem(deps.db, retailerId, now);
-    if (!item) item = await createWebhookSecretItem(deps.db, retailerId, await deps.crypto.encrypt(newWebhookSecret()), now);
+    if (!item)
+      item = await createWebhookSecretItem(deps.db, retailerId, await deps.crypto.encrypt(newWebhookSecret()), now);
     const expiresAt = hours > 0 ? new Date(now.getTime() + hours * 3600 * 1000).toISOString() : null;
     const next: WebhookSecretItem = {
       ...item,

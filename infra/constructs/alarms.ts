@@ -77,7 +77,12 @@ export class Alarms extends Construct {
     };
 
     for (const [name, fn] of props.functions) {
-      alarm(`${idOf(name)}Errors`, `function '${name}' failed (errors in ${ALARM_PERIOD.toMinutes()} minutes)`, fn.metricErrors({ period: ALARM_PERIOD, statistic: 'Sum' }), 1);
+      alarm(
+        `${idOf(name)}Errors`,
+        `function '${name}' failed (errors in ${ALARM_PERIOD.toMinutes()} minutes)`,
+        fn.metricErrors({ period: ALARM_PERIOD, statistic: 'Sum' }),
+        1,
+      );
     }
     for (const [name, queue] of props.deadLetterQueues) {
       alarm(

@@ -87,7 +87,8 @@ export class Data extends Construct {
         indexName: index.indexName,
         partitionKey: string(index.partitionKey),
         sortKey: string(index.sortKey),
-        projectionType: index.projection === 'KEYS_ONLY' ? dynamodb.ProjectionType.KEYS_ONLY : dynamodb.ProjectionType.ALL,
+        projectionType:
+          index.projection === 'KEYS_ONLY' ? dynamodb.ProjectionType.KEYS_ONLY : dynamodb.ProjectionType.ALL,
       })),
       billing: dynamodb.Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },

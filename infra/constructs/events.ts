@@ -97,7 +97,13 @@ export class Events extends Construct {
       return q;
     };
 
-    const eventFunction = (name: EventFunctionName, functionId: string, description: string, timeoutSeconds: number, options: { pii?: boolean } = {}) => {
+    const eventFunction = (
+      name: EventFunctionName,
+      functionId: string,
+      description: string,
+      timeoutSeconds: number,
+      options: { pii?: boolean } = {},
+    ) => {
       const fn = createNodeFunction(this, functionId, {
         bundleName: name,
         stage,
@@ -123,7 +129,13 @@ export class Events extends Construct {
     };
 
     // --- The outbox relay on the table stream.
-    const relay = eventFunction('outbox-relay', 'OutboxRelayFunction', 'publishes aggregate outbox events to EventBridge', 60, { pii: false });
+    const relay = eventFunction(
+      'outbox-relay',
+      'OutboxRelayFunction',
+      'publishes aggregate outbox events to EventBridge',
+      60,
+      { pii: false },
+    );
     this.bus.grantPutEventsTo(relay);
     // Stream records that failed every retry (metadata only: shard and sequence numbers). The scheduled outbox sweep
     // relays their items anyway; the alarm on this queue says that it had to.
@@ -163,8 +175,19 @@ export class Events extends Construct {
         visibilityTimeout: Duration.seconds(6 * consumer.timeoutSeconds),
       });
       this.queues.set(consumer.name, queue);
-      ruleTargets.push(new targets.SqsQueue(queue, { deadLetterQueue: ruleDeadLetterQueue, retryAttempts: 185, maxEventAge: Duration.hours(24) }));
-      const fn = eventFunction(consumer.name, `${consumer.id}Function`, `consumes platform events (${consumer.name})`, consumer.timeoutSeconds);
+      ruleTargets.push(
+        new targets.SqsQueue(queue, {
+          deadLetterQueue: ruleDeadLetterQueue,
+          retryAttempts: 185,
+          maxEventAge: Duration.hours(24),
+        }),
+      );
+      const fn = eventFunction(
+        consumer.name,
+        `${consumer.id}Function`,
+        `consumes platform events (${consumer.name})`,
+        consumer.timeoutSeconds,
+      );
       fn.addEventSource(
         new SqsEventSource(queue, {
           batchSize: 10,
@@ -187,13 +210,23 @@ export class Events extends Construct {
     });
 
     // --- The schedules (the default bus). A missed minute is caught up by the next run.
-    const retry = eventFunction('webhook-retry', 'WebhookRetryFunction', 'retries due retailer webhook deliveries (for 72 h after the event)', 120);
+    const retry = eventFunction(
+      'webhook-retry',
+      'WebhookRetryFunction',
+      'retries due retailer webhook deliveries (for 72 h after the event)',
+      120,
+    );
     new events.Rule(this, 'WebhookRetrySchedule', {
       description: 'Retries due webhook deliveries every minute; each is given up 72 h after its event',
       schedule: events.Schedule.rate(SCHEDULE_RATE),
       targets: [new targets.LambdaFunction(retry, { retryAttempts: 0 })],
     });
-    const jobs = eventFunction('scheduled-jobs', 'ScheduledJobsFunction', 'scheduled jobs: push notifications due, outbox sweep', 120);
+    const jobs = eventFunction(
+      'scheduled-jobs',
+      'ScheduledJobsFunction',
+      'scheduled jobs: push notifications due, outbox sweep',
+      120,
+    );
     this.bus.grantPutEventsTo(jobs);
     new events.Rule(this, 'ScheduledJobsSchedule', {
       description: 'Sends the push notifications that are due and relays outbox events the stream missed, every minute',

@@ -101,7 +101,10 @@ export function createNodeFunction(scope: Construct, id: string, props: NodeFunc
       sourceMapMode: nodejs.SourceMapMode.DEFAULT,
       sourcesContent: false,
       bundleAwsSDK: BUNDLE_AWS_SDK,
-      externalModules: [...(BUNDLE_AWS_SDK ? UNUSED_CREDENTIAL_SOURCES : ['@aws-sdk/*']), ...Object.keys(LAZY_PACKAGES)],
+      externalModules: [
+        ...(BUNDLE_AWS_SDK ? UNUSED_CREDENTIAL_SOURCES : ['@aws-sdk/*']),
+        ...Object.keys(LAZY_PACKAGES),
+      ],
       metafile: true,
       esbuildArgs: { '--conditions': LAMBDA_CONDITIONS.join(',') },
       commandHooks: {

@@ -29,7 +29,14 @@ export class PlatformSecret extends Construct {
       // Production starts empty (no sandbox callbacks there): '{}' is not a secret, so plain text is fine.
       ...(prod
         ? { secretStringValue: SecretValue.unsafePlainText('{}') }
-        : { generateSecretString: { secretStringTemplate: '{}', generateStringKey: SANDBOX_CALLBACK_SEED, passwordLength: 48, excludePunctuation: true } }),
+        : {
+            generateSecretString: {
+              secretStringTemplate: '{}',
+              generateStringKey: SANDBOX_CALLBACK_SEED,
+              passwordLength: 48,
+              excludePunctuation: true,
+            },
+          }),
       removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
   }

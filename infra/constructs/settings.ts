@@ -17,7 +17,17 @@ export const DEFAULT_GROUP_SETTINGS: GroupSettings = { timeoutSeconds: 10, memor
  * decision), lookups (address and bank routing lookups), checkout (e-sign, card vault, payments). Add a group here
  * when its handlers start calling a vendor in the request path.
  */
-export const VENDOR_CALLING_GROUPS: readonly string[] = ['apply', 'lookups', 'decision', 'checkout', 'retailer', 'webhooks', 'sandbox-vendors', 'sandbox-checkout', 'verification-flows'];
+export const VENDOR_CALLING_GROUPS: readonly string[] = [
+  'apply',
+  'lookups',
+  'decision',
+  'checkout',
+  'retailer',
+  'webhooks',
+  'sandbox-vendors',
+  'sandbox-checkout',
+  'verification-flows',
+];
 
 export const GROUP_SETTINGS: Readonly<Record<string, Partial<GroupSettings>>> = {
   ...Object.fromEntries(VENDOR_CALLING_GROUPS.map((group) => [group, { timeoutSeconds: 30 }])),

@@ -31,7 +31,11 @@ export const SIDE_ASSETS_MANIFEST = 'side-assets.json';
 const BANNER = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
 const versionOf = (projectRoot: string, name: string) =>
-  (JSON.parse(fs.readFileSync(path.join(projectRoot, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  (
+    JSON.parse(fs.readFileSync(path.join(projectRoot, 'node_modules', name, 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
 
 const staged = new Map<string, string>();
 
@@ -45,7 +49,11 @@ export function stageSideAssets(projectRoot: string): string {
   const cached = staged.get(projectRoot);
   if (cached) return cached;
   const messages = JSON.stringify({ en: catalogue.en, es: catalogue.es });
-  const packages = Object.entries(LAZY_PACKAGES).map(([name, kind]) => ({ name, kind, version: versionOf(projectRoot, name) }));
+  const packages = Object.entries(LAZY_PACKAGES).map(([name, kind]) => ({
+    name,
+    kind,
+    version: versionOf(projectRoot, name),
+  }));
   const lockfile = path.join(projectRoot, 'package-lock.json');
   const hash = createHash('sha256')
     .update(JSON.stringify({ packages, esbuild: versionOf(projectRoot, 'esbuild'), banner: BANNER }))
@@ -76,12 +84,19 @@ export function stageSideAssets(projectRoot: string): string {
         outfile: path.join(out, 'index.mjs'),
         logLevel: 'warning',
       });
-      fs.writeFileSync(path.join(out, 'package.json'), JSON.stringify({ name, version, type: 'module', exports: './index.mjs' }));
+      fs.writeFileSync(
+        path.join(out, 'package.json'),
+        JSON.stringify({ name, version, type: 'module', exports: './index.mjs' }),
+      );
     }
     fs.writeFileSync(path.join(work, MESSAGES_FILE), messages);
-    fs.writeFileSync(path.join(work, SIDE_ASSETS_MANIFEST), JSON.stringify({ packages: packages.map((p) => p.name), messages: MESSAGES_FILE }));
+    fs.writeFileSync(
+      path.join(work, SIDE_ASSETS_MANIFEST),
+      JSON.stringify({ packages: packages.map((p) => p.name), messages: MESSAGES_FILE }),
+    );
     // A directory left half-written by an interrupted synth is replaced.
-    if (fs.existsSync(dir) && !fs.existsSync(path.join(dir, SIDE_ASSETS_MANIFEST))) fs.rmSync(dir, { recursive: true, force: true });
+    if (fs.existsSync(dir) && !fs.existsSync(path.join(dir, SIDE_ASSETS_MANIFEST)))
+      fs.rmSync(dir, { recursive: true, force: true });
     try {
       fs.renameSync(work, dir);
     } catch (error) {

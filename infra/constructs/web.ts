@@ -88,7 +88,10 @@ export class Web extends Construct {
     const baseSecurity: cloudfront.ResponseSecurityHeadersBehavior = {
       strictTransportSecurity: hsts,
       contentTypeOptions: { override: true },
-      referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      referrerPolicy: {
+        referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        override: true,
+      },
     };
     const cacheControl = (value: string): cloudfront.ResponseCustomHeadersBehavior => ({
       customHeaders: [{ header: 'Cache-Control', value, override: true }],
@@ -97,14 +100,20 @@ export class Web extends Construct {
     // retailer frames it through /embed/{retailer}/{store}/ (the checkout's iframe_url).
     const shopperHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ShopperHeaders', {
       comment: 'Shopper SPA: security headers and CSP (framed by our own pages only), HTML never cached by browsers',
-      securityHeadersBehavior: { ...baseSecurity, contentSecurityPolicy: { contentSecurityPolicy: shopperCsp(), override: true } },
+      securityHeadersBehavior: {
+        ...baseSecurity,
+        contentSecurityPolicy: { contentSecurityPolicy: shopperCsp(), override: true },
+      },
       customHeadersBehavior: cacheControl('no-cache'),
     });
     // A response headers policy is static, so in AWS the embed page may be framed by any HTTPS origin; the local
     // runtime narrows it to the store's retailer's registered origins (functions/services/embed-origins.ts).
     const embedHeaders = new cloudfront.ResponseHeadersPolicy(this, 'EmbedHeaders', {
       comment: 'Shopper SPA framed by retailers (/embed/*): CSP with HTTPS frame ancestors, HTML never cached',
-      securityHeadersBehavior: { ...baseSecurity, contentSecurityPolicy: { contentSecurityPolicy: shopperCsp(['https:']), override: true } },
+      securityHeadersBehavior: {
+        ...baseSecurity,
+        contentSecurityPolicy: { contentSecurityPolicy: shopperCsp(['https:']), override: true },
+      },
       customHeadersBehavior: cacheControl('no-cache'),
     });
     const assetHeaders = new cloudfront.ResponseHeadersPolicy(this, 'AssetHeaders', {
@@ -128,7 +137,10 @@ export class Web extends Construct {
       securityHeadersBehavior: {
         strictTransportSecurity: hsts,
         contentTypeOptions: { override: true },
-        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: false },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: false,
+        },
       },
     });
 
@@ -174,7 +186,10 @@ export class Web extends Construct {
         ].join('\n'),
       ),
     });
-    const requestIdAssociation: cloudfront.FunctionAssociation = { function: requestIdHeader, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE };
+    const requestIdAssociation: cloudfront.FunctionAssociation = {
+      function: requestIdHeader,
+      eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE,
+    };
 
     const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
     // https://<id>.execute-api.<region>.amazonaws.com -> the host name.

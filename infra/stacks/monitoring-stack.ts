@@ -9,7 +9,9 @@ export class MonitoringStack extends NestedStack {
   readonly alarms: Alarms;
 
   constructor(scope: Construct, id: string, props: MonitoringStackProps) {
-    super(scope, id, { description: `lease-to-own ${props.stage}: alarms (function errors, dead letters, consumer lag)` });
+    super(scope, id, {
+      description: `lease-to-own ${props.stage}: alarms (function errors, dead letters, consumer lag)`,
+    });
     this.alarms = new Alarms(this, 'Alarms', props);
   }
 }

@@ -22,8 +22,17 @@ export class OperationsStack extends NestedStack {
   readonly events: Events;
 
   constructor(scope: Construct, id: string, props: OperationsStackProps) {
-    super(scope, id, { ...props, description: `lease-to-own ${props.stage}: platform secret, events, consumers and schedules` });
+    super(scope, id, {
+      ...props,
+      description: `lease-to-own ${props.stage}: platform secret, events, consumers and schedules`,
+    });
     this.secret = new PlatformSecret(this, 'Secrets', { stage: props.stage });
-    this.events = new Events(this, 'Events', { stage: props.stage, projectRoot: props.projectRoot, table: props.table, keys: props.keys, secret: this.secret });
+    this.events = new Events(this, 'Events', {
+      stage: props.stage,
+      projectRoot: props.projectRoot,
+      table: props.table,
+      keys: props.keys,
+      secret: this.secret,
+    });
   }
 }

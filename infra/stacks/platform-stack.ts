@@ -65,7 +65,12 @@ export class PlatformStack extends Stack {
 
     this.keys = new Keys(this, 'Keys', { stage });
     this.data = new Data(this, 'Data', { stage, encryptionKey: this.keys.tableKey });
-    this.operations = new OperationsStack(this, 'Operations', { stage, projectRoot, table: this.data.table, keys: this.keys });
+    this.operations = new OperationsStack(this, 'Operations', {
+      stage,
+      projectRoot,
+      table: this.data.table,
+      keys: this.keys,
+    });
     this.events = this.operations.events;
     const secret = this.operations.secret;
     this.apiFunctions = new FunctionsStack(this, 'Functions', { stage });
@@ -102,11 +107,18 @@ export class PlatformStack extends Stack {
       fn.addEnvironment('BLOB_BUCKET', files.bucketName);
       // Exactly what the S3 adapter calls (put, get, delete), no action families; ListBucket makes a missing key a
       // NoSuchKey (undefined) instead of AccessDenied.
-      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], resources: [files.arnForObjects('*')] }));
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
+          resources: [files.arnForObjects('*')],
+        }),
+      );
       fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [files.bucketArn] }));
     }
 
-    const deadLetterQueues = new Map(this.events.deadLetterQueues.map((q) => [q.node.id.replace(/DeadLetterQueue$/, ''), q] as const));
+    const deadLetterQueues = new Map(
+      this.events.deadLetterQueues.map((q) => [q.node.id.replace(/DeadLetterQueue$/, ''), q] as const),
+    );
     this.monitoring = new MonitoringStack(this, 'Monitoring', {
       stage,
       functions: new Map([...this.api.functions, ...this.events.functions]),
@@ -129,6 +141,9 @@ export class PlatformStack extends Stack {
       value: secret.secret.secretName,
       description: 'Vendor keys and callback secrets: a JSON object by variable name (infra/README.md)',
     });
-    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.alarms.topic.topicArn, description: 'Subscribe to receive the alarms' });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.monitoring.alarms.topic.topicArn,
+      description: 'Subscribe to receive the alarms',
+    });
   }
 }

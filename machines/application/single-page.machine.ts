@@ -87,12 +87,25 @@ export function sectionValue(values: ApplicationDraft, section: SinglePageSectio
 }
 
 /** The draft with one section's value put in place. */
-export function withSectionValue(values: ApplicationDraft, section: SinglePageSection, value: unknown): ApplicationDraft {
+export function withSectionValue(
+  values: ApplicationDraft,
+  section: SinglePageSection,
+  value: unknown,
+): ApplicationDraft {
   switch (section) {
     case 'co_applicant':
-      return { ...values, co_applicant: { ...(value as object), incomes: values.co_applicant?.incomes } as ApplicationDraft['co_applicant'] };
+      return {
+        ...values,
+        co_applicant: {
+          ...(value as object),
+          incomes: values.co_applicant?.incomes,
+        } as ApplicationDraft['co_applicant'],
+      };
     case 'co_applicant_incomes':
-      return { ...values, co_applicant: { ...(values.co_applicant ?? {}), incomes: value } as ApplicationDraft['co_applicant'] };
+      return {
+        ...values,
+        co_applicant: { ...(values.co_applicant ?? {}), incomes: value } as ApplicationDraft['co_applicant'],
+      };
     default:
       return { ...values, [section]: value } as ApplicationDraft;
   }
@@ -101,7 +114,9 @@ export function withSectionValue(values: ApplicationDraft, section: SinglePageSe
 const json = (value: unknown) => JSON.stringify(value ?? null);
 
 const hasContent = (value: unknown): boolean =>
-  value !== null && value !== undefined && value !== '' &&
+  value !== null &&
+  value !== undefined &&
+  value !== '' &&
   (typeof value !== 'object' || Object.values(value as object).some(hasContent));
 
 type SectionState = Pick<SinglePageContext, 'store' | 'values' | 'saved'>;
@@ -146,7 +161,9 @@ const isSaved = (context: SinglePageContext, section: SinglePageSection) =>
 
 /** A section has something to save now: active, valid and not saved as it is. */
 function needsSave(context: SinglePageContext, section: SinglePageSection): boolean {
-  return isSectionActive(context, section) && sectionFieldErrors(context, section) === null && !isSaved(context, section);
+  return (
+    isSectionActive(context, section) && sectionFieldErrors(context, section) === null && !isSaved(context, section)
+  );
 }
 
 /** Every active section is valid and saved as it is now. */
@@ -182,7 +199,10 @@ function changeHandlers(section: SinglePageSection) {
 function flushHandlers(section: SinglePageSection) {
   return [
     {
-      guard: and([{ type: 'needsSave', params: { section } }, { type: 'waitsForApplicant', params: { section } }]),
+      guard: and([
+        { type: 'needsSave', params: { section } },
+        { type: 'waitsForApplicant', params: { section } },
+      ]),
       target: `#singlePage.application.sections.${section}.waitingForApplicant`,
     },
     { guard: { type: 'needsSave', params: { section } }, target: `#singlePage.application.sections.${section}.saving` },
@@ -194,10 +214,7 @@ function sectionRegion(section: SinglePageSection) {
     initial: 'check',
     states: {
       check: {
-        always: [
-          { guard: { type: 'savesOnEntry', params: { section } }, target: 'debouncing' },
-          { target: 'idle' },
-        ],
+        always: [{ guard: { type: 'savesOnEntry', params: { section } }, target: 'debouncing' }, { target: 'idle' }],
       },
       idle: {
         on: { 'section.change': changeHandlers(section), 'form.submit': flushHandlers(section) },
@@ -214,7 +231,10 @@ function sectionRegion(section: SinglePageSection) {
       },
       waitingForApplicant: {
         on: {
-          'applicant.created': [{ guard: { type: 'needsSave', params: { section } }, target: 'saving' }, { target: 'idle' }],
+          'applicant.created': [
+            { guard: { type: 'needsSave', params: { section } }, target: 'saving' },
+            { target: 'idle' },
+          ],
           'section.change': changeHandlers(section),
         },
       },
@@ -230,12 +250,21 @@ function sectionRegion(section: SinglePageSection) {
             }),
           }),
           onDone: [
-            { guard: { type: 'changedSinceSave', params: { section } }, target: 'debouncing', actions: [{ type: 'storeSaved', params: { section } }, 'announceApplicant'] },
+            {
+              guard: { type: 'changedSinceSave', params: { section } },
+              target: 'debouncing',
+              actions: [{ type: 'storeSaved', params: { section } }, 'announceApplicant'],
+            },
             { target: 'idle', actions: [{ type: 'storeSaved', params: { section } }, 'announceApplicant'] },
           ],
           onError: { target: 'failed', actions: { type: 'storeSaveError', params: { section } } },
         },
-        on: { 'section.change': { guard: { type: 'isChangeOf', params: { section } }, actions: { type: 'storeValue', params: { section } } } },
+        on: {
+          'section.change': {
+            guard: { type: 'isChangeOf', params: { section } },
+            actions: { type: 'storeValue', params: { section } },
+          },
+        },
       },
       failed: {
         on: {
@@ -291,10 +320,16 @@ export const singlePageMachine = setup({
     waitsForApplicant: ({ context }, params: P) => params.section !== 'applicant' && context.uuid === null,
     changedSinceSave: ({ context }, params: P) =>
       context.inFlight[params.section] !== json(sectionValue(context.values, params.section)) &&
-      needsSave({ ...context, saved: { ...context.saved, [params.section]: context.inFlight[params.section] } }, params.section),
+      needsSave(
+        { ...context, saved: { ...context.saved, [params.section]: context.inFlight[params.section] } },
+        params.section,
+      ),
     allActiveSaved: ({ context }) => allActiveSaved(context),
     applicationComplete: ({ context }) =>
-      validateCompleteApplication(draftAsApplication(withConcealedStandIns(context.values)), rulesFor(context.store, context.today)).success,
+      validateCompleteApplication(
+        draftAsApplication(withConcealedStandIns(context.values)),
+        rulesFor(context.store, context.today),
+      ).success,
     verified: ({ context }) => context.verified,
   },
   actions: {
@@ -327,7 +362,9 @@ export const singlePageMachine = setup({
       const { message, fieldErrors } = describeSaveError((event as unknown as { error?: unknown }).error);
       return {
         saveErrors: { ...context.saveErrors, [params.section]: message },
-        fieldErrors: Object.keys(fieldErrors).length ? { ...context.fieldErrors, [params.section]: fieldErrors } : context.fieldErrors,
+        fieldErrors: Object.keys(fieldErrors).length
+          ? { ...context.fieldErrors, [params.section]: fieldErrors }
+          : context.fieldErrors,
       };
     }),
     validateActive: assign(({ context }) => ({
@@ -338,14 +375,22 @@ export const singlePageMachine = setup({
     startEditing: assign({ editing: true, error: null, confirmErrors: {} }),
     stopEditing: assign({ editing: false }),
     storeCompleteErrors: assign(({ context }) => {
-      const result = validateCompleteApplication(draftAsApplication(withConcealedStandIns(context.values)), rulesFor(context.store, context.today));
+      const result = validateCompleteApplication(
+        draftAsApplication(withConcealedStandIns(context.values)),
+        rulesFor(context.store, context.today),
+      );
       return { confirmErrors: result.success ? {} : result.errors };
     }),
     markVerified: assign({ verified: true }),
-    storeResult: assign(({ event }) => ({ result: (event as unknown as { output?: unknown }).output ?? null, error: null })),
+    storeResult: assign(({ event }) => ({
+      result: (event as unknown as { output?: unknown }).output ?? null,
+      error: null,
+    })),
     submitFailed: assign({ error: SUBMIT_FAILED_MESSAGE }),
     selectProduct: assign(({ context, event }) =>
-      event.type === 'product.select' ? { values: { ...context.values, product_selection_override: event.product || null } } : {},
+      event.type === 'product.select'
+        ? { values: { ...context.values, product_selection_override: event.product || null } }
+        : {},
     ),
   },
 }).createMachine({
@@ -354,7 +399,10 @@ export const singlePageMachine = setup({
     const values: ApplicationDraft = { has_co_applicant: null, ...(input.prefill ?? {}) };
     const savedOnServer = new Set(input.savedSections ?? []);
     const prefilled = Object.fromEntries(
-      SINGLE_PAGE_SECTIONS.filter((s) => !savedOnServer.has(s) && hasContent(sectionValue(values, s))).map((s) => [s, true]),
+      SINGLE_PAGE_SECTIONS.filter((s) => !savedOnServer.has(s) && hasContent(sectionValue(values, s))).map((s) => [
+        s,
+        true,
+      ]),
     );
     // sections the server holds as the prefill has them count as saved (a reload keeps them without saving again)
     const saved = Object.fromEntries([...savedOnServer].map((s) => [s, json(sectionValue(values, s))]));

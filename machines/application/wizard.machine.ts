@@ -21,7 +21,13 @@ import {
   type ApplicationStoreFlags,
   type IncomeInput,
 } from '../domain/application-schema.ts';
-import { hvacCanContinue, hvacQualifies, HVAC_ALL_YES_MESSAGE, type HvacAnswers, type HvacQuestion } from '../domain/hvac-prestep.ts';
+import {
+  hvacCanContinue,
+  hvacQualifies,
+  HVAC_ALL_YES_MESSAGE,
+  type HvacAnswers,
+  type HvacQuestion,
+} from '../domain/hvac-prestep.ts';
 import { MAX_INCOMES_PER_APPLICANT } from '../domain/income.ts';
 
 export const WIZARD_MACHINE_VERSION = 1;
@@ -163,9 +169,18 @@ export function applyStepData(draft: ApplicationDraft, step: FormStep, data: unk
     case 'coApplicantQuestion':
       return draft;
     case 'coApplicantInfo':
-      return { ...draft, co_applicant: { ...(data as object), incomes: draft.co_applicant?.incomes } as ApplicationDraft['co_applicant'] };
+      return {
+        ...draft,
+        co_applicant: { ...(data as object), incomes: draft.co_applicant?.incomes } as ApplicationDraft['co_applicant'],
+      };
     case 'coApplicantIncome':
-      return { ...draft, co_applicant: { ...(draft.co_applicant ?? {}), incomes: data as IncomeInput[] } as ApplicationDraft['co_applicant'] };
+      return {
+        ...draft,
+        co_applicant: {
+          ...(draft.co_applicant ?? {}),
+          incomes: data as IncomeInput[],
+        } as ApplicationDraft['co_applicant'],
+      };
   }
 }
 
@@ -178,7 +193,10 @@ export function stepSaveBody(context: Pick<WizardContext, 'uuid' | 'draft'>, ste
 }
 
 /** Field errors of a step's values (null when valid): the same validation the server runs. */
-export function stepErrors(context: Pick<WizardContext, 'uuid' | 'draft' | 'store' | 'today'>, step: FormStep): FieldErrors | null {
+export function stepErrors(
+  context: Pick<WizardContext, 'uuid' | 'draft' | 'store' | 'today'>,
+  step: FormStep,
+): FieldErrors | null {
   // concealed values loaded back from the server count as valid (see withConcealedStandIns)
   const checked = { ...context, draft: withConcealedStandIns(context.draft) };
   const result = validateApplicationRequest(stepSaveBody(checked, step), rulesFor(context.store, context.today));
@@ -283,7 +301,10 @@ export const wizardMachine = setup({
     canEdit: ({ context, event }, params: { step: FormStep }) =>
       event.type === 'step.edit' && event.step === params.step && stepApplies(context, params.step),
     applicationComplete: ({ context }) =>
-      validateCompleteApplication(draftAsApplication(withConcealedStandIns(context.draft)), rulesFor(context.store, context.today)).success,
+      validateCompleteApplication(
+        draftAsApplication(withConcealedStandIns(context.draft)),
+        rulesFor(context.store, context.today),
+      ).success,
   },
   actions: {
     storeStepData: assign(({ context, event }, params: { step: FormStep }) => {
@@ -307,14 +328,22 @@ export const wizardMachine = setup({
       return { error: message, fieldErrors };
     }),
     storeHvacAnswer: assign(({ context, event }) =>
-      event.type === 'hvac.answer' ? { hvacAnswers: { ...context.hvacAnswers, [event.question]: event.answer }, error: null } : {},
+      event.type === 'hvac.answer'
+        ? { hvacAnswers: { ...context.hvacAnswers, [event.question]: event.answer }, error: null }
+        : {},
     ),
     hvacNotQualified: assign({ error: HVAC_ALL_YES_MESSAGE }),
     selectProduct: assign(({ context, event }) =>
-      event.type === 'product.select' ? { draft: { ...context.draft, product_selection_override: event.product }, error: null } : {},
+      event.type === 'product.select'
+        ? { draft: { ...context.draft, product_selection_override: event.product }, error: null }
+        : {},
     ),
     requireProduct: assign({ error: APPLICATION_MESSAGES.productRequired }),
-    skipBanking: assign(({ context }) => ({ draft: { ...context.draft, banking: null }, fieldErrors: {}, error: null })),
+    skipBanking: assign(({ context }) => ({
+      draft: { ...context.draft, banking: null },
+      fieldErrors: {},
+      error: null,
+    })),
     answerCoApplicant: assign(({ context, event }) => {
       if (event.type !== 'coapplicant.answer') return {};
       const draft: ApplicationDraft = { ...context.draft, has_co_applicant: event.value };
@@ -339,10 +368,16 @@ export const wizardMachine = setup({
     completeIdentity: assign({ identityCompleted: true, error: null }),
     markVerified: assign({ verified: true }),
     storeCompleteErrors: assign(({ context }) => {
-      const result = validateCompleteApplication(draftAsApplication(withConcealedStandIns(context.draft)), rulesFor(context.store, context.today));
+      const result = validateCompleteApplication(
+        draftAsApplication(withConcealedStandIns(context.draft)),
+        rulesFor(context.store, context.today),
+      );
       return { fieldErrors: result.success ? {} : result.errors };
     }),
-    storeResult: assign(({ event }) => ({ result: (event as unknown as { output?: unknown }).output ?? null, error: null })),
+    storeResult: assign(({ event }) => ({
+      result: (event as unknown as { output?: unknown }).output ?? null,
+      error: null,
+    })),
     submitFailed: assign({ error: SUBMIT_FAILED_MESSAGE }),
   },
 }).createMachine({
@@ -377,7 +412,11 @@ export const wizardMachine = setup({
       on: {
         'hvac.answer': { actions: 'storeHvacAnswer' },
         'step.next': [
-          { guard: and(['hvacQualifies', 'hasProductSelection']), target: 'productSelection', actions: 'clearMessages' },
+          {
+            guard: and(['hvacQualifies', 'hasProductSelection']),
+            target: 'productSelection',
+            actions: 'clearMessages',
+          },
           { guard: 'hvacQualifies', target: 'applicantInfo', actions: 'clearMessages' },
           { guard: 'hvacAnswered', actions: 'hvacNotQualified' },
         ],
@@ -396,7 +435,11 @@ export const wizardMachine = setup({
         editing: {
           on: {
             'step.next': [
-              { guard: { type: 'stepValid', params: { step: 'applicantInfo' } }, target: 'saving', actions: { type: 'storeStepData', params: { step: 'applicantInfo' } } },
+              {
+                guard: { type: 'stepValid', params: { step: 'applicantInfo' } },
+                target: 'saving',
+                actions: { type: 'storeStepData', params: { step: 'applicantInfo' } },
+              },
               { actions: { type: 'storeStepData', params: { step: 'applicantInfo' } } },
             ],
             'step.back': [
@@ -410,11 +453,25 @@ export const wizardMachine = setup({
           invoke: {
             id: 'saveSection',
             src: 'saveSection',
-            input: ({ context }) => ({ sections: STEP_SECTIONS.applicantInfo, body: stepSaveBody(context, 'applicantInfo') }),
+            input: ({ context }) => ({
+              sections: STEP_SECTIONS.applicantInfo,
+              body: stepSaveBody(context, 'applicantInfo'),
+            }),
             onDone: [
-              { guard: 'identityPendingAtApplicant', target: '#wizard.identityCheckApplicant', actions: { type: 'storeSaved', params: { step: 'applicantInfo' } } },
-              { guard: 'editing', target: '#wizard.confirmation', actions: { type: 'storeSaved', params: { step: 'applicantInfo' } } },
-              { target: '#wizard.applicantAddress', actions: { type: 'storeSaved', params: { step: 'applicantInfo' } } },
+              {
+                guard: 'identityPendingAtApplicant',
+                target: '#wizard.identityCheckApplicant',
+                actions: { type: 'storeSaved', params: { step: 'applicantInfo' } },
+              },
+              {
+                guard: 'editing',
+                target: '#wizard.confirmation',
+                actions: { type: 'storeSaved', params: { step: 'applicantInfo' } },
+              },
+              {
+                target: '#wizard.applicantAddress',
+                actions: { type: 'storeSaved', params: { step: 'applicantInfo' } },
+              },
             ],
             onError: { target: 'editing', actions: 'storeSaveError' },
           },
@@ -437,7 +494,11 @@ export const wizardMachine = setup({
         editing: {
           on: {
             'step.next': [
-              { guard: { type: 'stepValid', params: { step: 'applicantAddress' } }, target: 'saving', actions: { type: 'storeStepData', params: { step: 'applicantAddress' } } },
+              {
+                guard: { type: 'stepValid', params: { step: 'applicantAddress' } },
+                target: 'saving',
+                actions: { type: 'storeStepData', params: { step: 'applicantAddress' } },
+              },
               { actions: { type: 'storeStepData', params: { step: 'applicantAddress' } } },
             ],
             'step.back': { target: '#wizard.applicantInfo', actions: 'clearMessages' },
@@ -448,10 +509,21 @@ export const wizardMachine = setup({
           invoke: {
             id: 'saveSection',
             src: 'saveSection',
-            input: ({ context }) => ({ sections: STEP_SECTIONS.applicantAddress, body: stepSaveBody(context, 'applicantAddress') }),
+            input: ({ context }) => ({
+              sections: STEP_SECTIONS.applicantAddress,
+              body: stepSaveBody(context, 'applicantAddress'),
+            }),
             onDone: [
-              { guard: 'editing', target: '#wizard.confirmation', actions: { type: 'storeSaved', params: { step: 'applicantAddress' } } },
-              { guard: 'hasHomeOwnership', target: '#wizard.hvacHomeOwnership', actions: { type: 'storeSaved', params: { step: 'applicantAddress' } } },
+              {
+                guard: 'editing',
+                target: '#wizard.confirmation',
+                actions: { type: 'storeSaved', params: { step: 'applicantAddress' } },
+              },
+              {
+                guard: 'hasHomeOwnership',
+                target: '#wizard.hvacHomeOwnership',
+                actions: { type: 'storeSaved', params: { step: 'applicantAddress' } },
+              },
               { target: '#wizard.income', actions: { type: 'storeSaved', params: { step: 'applicantAddress' } } },
             ],
             onError: { target: 'editing', actions: 'storeSaveError' },
@@ -469,7 +541,11 @@ export const wizardMachine = setup({
         editing: {
           on: {
             'step.next': [
-              { guard: { type: 'stepValid', params: { step: 'hvacHomeOwnership' } }, target: 'saving', actions: { type: 'storeStepData', params: { step: 'hvacHomeOwnership' } } },
+              {
+                guard: { type: 'stepValid', params: { step: 'hvacHomeOwnership' } },
+                target: 'saving',
+                actions: { type: 'storeStepData', params: { step: 'hvacHomeOwnership' } },
+              },
               { actions: { type: 'storeStepData', params: { step: 'hvacHomeOwnership' } } },
             ],
             'step.back': { target: '#wizard.applicantAddress', actions: 'clearMessages' },
@@ -480,9 +556,16 @@ export const wizardMachine = setup({
           invoke: {
             id: 'saveSection',
             src: 'saveSection',
-            input: ({ context }) => ({ sections: STEP_SECTIONS.hvacHomeOwnership, body: stepSaveBody(context, 'hvacHomeOwnership') }),
+            input: ({ context }) => ({
+              sections: STEP_SECTIONS.hvacHomeOwnership,
+              body: stepSaveBody(context, 'hvacHomeOwnership'),
+            }),
             onDone: [
-              { guard: 'editing', target: '#wizard.confirmation', actions: { type: 'storeSaved', params: { step: 'hvacHomeOwnership' } } },
+              {
+                guard: 'editing',
+                target: '#wizard.confirmation',
+                actions: { type: 'storeSaved', params: { step: 'hvacHomeOwnership' } },
+              },
               { target: '#wizard.income', actions: { type: 'storeSaved', params: { step: 'hvacHomeOwnership' } } },
             ],
             onError: { target: 'editing', actions: 'storeSaveError' },
@@ -500,20 +583,33 @@ export const wizardMachine = setup({
         editing: {
           on: {
             'step.next': [
-              { guard: { type: 'stepValid', params: { step: 'income' } }, target: 'saving', actions: { type: 'storeStepData', params: { step: 'income' } } },
+              {
+                guard: { type: 'stepValid', params: { step: 'income' } },
+                target: 'saving',
+                actions: { type: 'storeStepData', params: { step: 'income' } },
+              },
               { actions: { type: 'storeStepData', params: { step: 'income' } } },
             ],
             'step.back': [
               { guard: 'hasHomeOwnership', target: '#wizard.hvacHomeOwnership', actions: 'clearMessages' },
               { target: '#wizard.applicantAddress', actions: 'clearMessages' },
             ],
-            'income.add': { guard: { type: 'canAddIncome', params: { who: 'applicant' } }, actions: { type: 'addIncome', params: { who: 'applicant' } } },
-            'income.remove': { guard: { type: 'hasSecondIncome', params: { who: 'applicant' } }, target: 'confirmRemoveIncome' },
+            'income.add': {
+              guard: { type: 'canAddIncome', params: { who: 'applicant' } },
+              actions: { type: 'addIncome', params: { who: 'applicant' } },
+            },
+            'income.remove': {
+              guard: { type: 'hasSecondIncome', params: { who: 'applicant' } },
+              target: 'confirmRemoveIncome',
+            },
           },
         },
         confirmRemoveIncome: {
           on: {
-            'income.remove.confirm': { target: 'editing', actions: { type: 'removeSecondIncome', params: { who: 'applicant' } } },
+            'income.remove.confirm': {
+              target: 'editing',
+              actions: { type: 'removeSecondIncome', params: { who: 'applicant' } },
+            },
             'income.remove.cancel': 'editing',
           },
         },
@@ -524,7 +620,11 @@ export const wizardMachine = setup({
             src: 'saveSection',
             input: ({ context }) => ({ sections: STEP_SECTIONS.income, body: stepSaveBody(context, 'income') }),
             onDone: [
-              { guard: 'editing', target: '#wizard.confirmation', actions: { type: 'storeSaved', params: { step: 'income' } } },
+              {
+                guard: 'editing',
+                target: '#wizard.confirmation',
+                actions: { type: 'storeSaved', params: { step: 'income' } },
+              },
               { target: '#wizard.banking', actions: { type: 'storeSaved', params: { step: 'income' } } },
             ],
             onError: { target: 'editing', actions: 'storeSaveError' },
@@ -542,7 +642,11 @@ export const wizardMachine = setup({
         editing: {
           on: {
             'step.next': [
-              { guard: { type: 'stepValid', params: { step: 'banking' } }, target: 'saving', actions: { type: 'storeStepData', params: { step: 'banking' } } },
+              {
+                guard: { type: 'stepValid', params: { step: 'banking' } },
+                target: 'saving',
+                actions: { type: 'storeStepData', params: { step: 'banking' } },
+              },
               { actions: { type: 'storeStepData', params: { step: 'banking' } } },
             ],
             'step.skip': [
@@ -559,7 +663,11 @@ export const wizardMachine = setup({
             src: 'saveSection',
             input: ({ context }) => ({ sections: STEP_SECTIONS.banking, body: stepSaveBody(context, 'banking') }),
             onDone: [
-              { guard: 'editing', target: '#wizard.confirmation', actions: { type: 'storeSaved', params: { step: 'banking' } } },
+              {
+                guard: 'editing',
+                target: '#wizard.confirmation',
+                actions: { type: 'storeSaved', params: { step: 'banking' } },
+              },
               { target: '#wizard.coApplicantQuestion', actions: { type: 'storeSaved', params: { step: 'banking' } } },
             ],
             onError: { target: 'editing', actions: 'storeSaveError' },
@@ -595,10 +703,20 @@ export const wizardMachine = setup({
           invoke: {
             id: 'saveSection',
             src: 'saveSection',
-            input: ({ context }) => ({ sections: STEP_SECTIONS.coApplicantQuestion, body: stepSaveBody(context, 'coApplicantQuestion') }),
+            input: ({ context }) => ({
+              sections: STEP_SECTIONS.coApplicantQuestion,
+              body: stepSaveBody(context, 'coApplicantQuestion'),
+            }),
             onDone: [
-              { guard: 'continueToCoApplicant', target: '#wizard.coApplicantInfo', actions: { type: 'storeSaved', params: { step: 'coApplicantQuestion' } } },
-              { target: '#wizard.confirmation', actions: { type: 'storeSaved', params: { step: 'coApplicantQuestion' } } },
+              {
+                guard: 'continueToCoApplicant',
+                target: '#wizard.coApplicantInfo',
+                actions: { type: 'storeSaved', params: { step: 'coApplicantQuestion' } },
+              },
+              {
+                target: '#wizard.confirmation',
+                actions: { type: 'storeSaved', params: { step: 'coApplicantQuestion' } },
+              },
             ],
             onError: { target: 'editing', actions: 'storeSaveError' },
           },
@@ -615,7 +733,11 @@ export const wizardMachine = setup({
         editing: {
           on: {
             'step.next': [
-              { guard: { type: 'stepValid', params: { step: 'coApplicantInfo' } }, target: 'saving', actions: { type: 'storeStepData', params: { step: 'coApplicantInfo' } } },
+              {
+                guard: { type: 'stepValid', params: { step: 'coApplicantInfo' } },
+                target: 'saving',
+                actions: { type: 'storeStepData', params: { step: 'coApplicantInfo' } },
+              },
               { actions: { type: 'storeStepData', params: { step: 'coApplicantInfo' } } },
             ],
             'step.back': { target: '#wizard.coApplicantQuestion', actions: 'clearMessages' },
@@ -626,10 +748,20 @@ export const wizardMachine = setup({
           invoke: {
             id: 'saveSection',
             src: 'saveSection',
-            input: ({ context }) => ({ sections: STEP_SECTIONS.coApplicantInfo, body: stepSaveBody(context, 'coApplicantInfo') }),
+            input: ({ context }) => ({
+              sections: STEP_SECTIONS.coApplicantInfo,
+              body: stepSaveBody(context, 'coApplicantInfo'),
+            }),
             onDone: [
-              { guard: 'editing', target: '#wizard.confirmation', actions: { type: 'storeSaved', params: { step: 'coApplicantInfo' } } },
-              { target: '#wizard.coApplicantIncome', actions: { type: 'storeSaved', params: { step: 'coApplicantInfo' } } },
+              {
+                guard: 'editing',
+                target: '#wizard.confirmation',
+                actions: { type: 'storeSaved', params: { step: 'coApplicantInfo' } },
+              },
+              {
+                target: '#wizard.coApplicantIncome',
+                actions: { type: 'storeSaved', params: { step: 'coApplicantInfo' } },
+              },
             ],
             onError: { target: 'editing', actions: 'storeSaveError' },
           },
@@ -646,17 +778,30 @@ export const wizardMachine = setup({
         editing: {
           on: {
             'step.next': [
-              { guard: { type: 'stepValid', params: { step: 'coApplicantIncome' } }, target: 'saving', actions: { type: 'storeStepData', params: { step: 'coApplicantIncome' } } },
+              {
+                guard: { type: 'stepValid', params: { step: 'coApplicantIncome' } },
+                target: 'saving',
+                actions: { type: 'storeStepData', params: { step: 'coApplicantIncome' } },
+              },
               { actions: { type: 'storeStepData', params: { step: 'coApplicantIncome' } } },
             ],
             'step.back': { target: '#wizard.coApplicantInfo', actions: 'clearMessages' },
-            'income.add': { guard: { type: 'canAddIncome', params: { who: 'co_applicant' } }, actions: { type: 'addIncome', params: { who: 'co_applicant' } } },
-            'income.remove': { guard: { type: 'hasSecondIncome', params: { who: 'co_applicant' } }, target: 'confirmRemoveIncome' },
+            'income.add': {
+              guard: { type: 'canAddIncome', params: { who: 'co_applicant' } },
+              actions: { type: 'addIncome', params: { who: 'co_applicant' } },
+            },
+            'income.remove': {
+              guard: { type: 'hasSecondIncome', params: { who: 'co_applicant' } },
+              target: 'confirmRemoveIncome',
+            },
           },
         },
         confirmRemoveIncome: {
           on: {
-            'income.remove.confirm': { target: 'editing', actions: { type: 'removeSecondIncome', params: { who: 'co_applicant' } } },
+            'income.remove.confirm': {
+              target: 'editing',
+              actions: { type: 'removeSecondIncome', params: { who: 'co_applicant' } },
+            },
             'income.remove.cancel': 'editing',
           },
         },
@@ -665,8 +810,14 @@ export const wizardMachine = setup({
           invoke: {
             id: 'saveSection',
             src: 'saveSection',
-            input: ({ context }) => ({ sections: STEP_SECTIONS.coApplicantIncome, body: stepSaveBody(context, 'coApplicantIncome') }),
-            onDone: { target: '#wizard.confirmation', actions: { type: 'storeSaved', params: { step: 'coApplicantIncome' } } },
+            input: ({ context }) => ({
+              sections: STEP_SECTIONS.coApplicantIncome,
+              body: stepSaveBody(context, 'coApplicantIncome'),
+            }),
+            onDone: {
+              target: '#wizard.confirmation',
+              actions: { type: 'storeSaved', params: { step: 'coApplicantIncome' } },
+            },
             onError: { target: 'editing', actions: 'storeSaveError' },
           },
           states: {
@@ -680,21 +831,49 @@ export const wizardMachine = setup({
       entry: 'stopEditing',
       on: {
         'step.edit': [
-          { guard: { type: 'canEdit', params: { step: 'applicantInfo' } }, target: 'applicantInfo', actions: 'startEditing' },
-          { guard: { type: 'canEdit', params: { step: 'applicantAddress' } }, target: 'applicantAddress', actions: 'startEditing' },
-          { guard: { type: 'canEdit', params: { step: 'hvacHomeOwnership' } }, target: 'hvacHomeOwnership', actions: 'startEditing' },
+          {
+            guard: { type: 'canEdit', params: { step: 'applicantInfo' } },
+            target: 'applicantInfo',
+            actions: 'startEditing',
+          },
+          {
+            guard: { type: 'canEdit', params: { step: 'applicantAddress' } },
+            target: 'applicantAddress',
+            actions: 'startEditing',
+          },
+          {
+            guard: { type: 'canEdit', params: { step: 'hvacHomeOwnership' } },
+            target: 'hvacHomeOwnership',
+            actions: 'startEditing',
+          },
           { guard: { type: 'canEdit', params: { step: 'income' } }, target: 'income', actions: 'startEditing' },
           { guard: { type: 'canEdit', params: { step: 'banking' } }, target: 'banking', actions: 'startEditing' },
-          { guard: { type: 'canEdit', params: { step: 'coApplicantQuestion' } }, target: 'coApplicantQuestion', actions: 'startEditing' },
-          { guard: { type: 'canEdit', params: { step: 'coApplicantInfo' } }, target: 'coApplicantInfo', actions: 'startEditing' },
-          { guard: { type: 'canEdit', params: { step: 'coApplicantIncome' } }, target: 'coApplicantIncome', actions: 'startEditing' },
+          {
+            guard: { type: 'canEdit', params: { step: 'coApplicantQuestion' } },
+            target: 'coApplicantQuestion',
+            actions: 'startEditing',
+          },
+          {
+            guard: { type: 'canEdit', params: { step: 'coApplicantInfo' } },
+            target: 'coApplicantInfo',
+            actions: 'startEditing',
+          },
+          {
+            guard: { type: 'canEdit', params: { step: 'coApplicantIncome' } },
+            target: 'coApplicantIncome',
+            actions: 'startEditing',
+          },
         ],
         'step.back': [
           { guard: 'hasCoApplicant', target: 'coApplicantIncome', actions: 'clearMessages' },
           { target: 'coApplicantQuestion', actions: 'clearMessages' },
         ],
         'confirm.submit': [
-          { guard: and(['applicationComplete', 'identityPendingAtConfirmation']), target: 'identityCheckConfirmation', actions: 'clearMessages' },
+          {
+            guard: and(['applicationComplete', 'identityPendingAtConfirmation']),
+            target: 'identityCheckConfirmation',
+            actions: 'clearMessages',
+          },
           { guard: and(['applicationComplete', 'verified']), target: 'submitting', actions: 'clearMessages' },
           { guard: 'applicationComplete', target: 'verification', actions: 'clearMessages' },
           { actions: 'storeCompleteErrors' },
@@ -752,7 +931,10 @@ export const showSaveRetryHint = (snapshot: WizardSnapshot): boolean =>
 /** A confirm dialog is open ('Are you sure you want to remove ...?'). */
 export function openDialog(snapshot: WizardSnapshot): 'removeCoApplicant' | 'removeIncome' | null {
   if (snapshot.matches({ coApplicantQuestion: 'confirmRemove' })) return 'removeCoApplicant';
-  if (snapshot.matches({ income: 'confirmRemoveIncome' }) || snapshot.matches({ coApplicantIncome: 'confirmRemoveIncome' })) {
+  if (
+    snapshot.matches({ income: 'confirmRemoveIncome' }) ||
+    snapshot.matches({ coApplicantIncome: 'confirmRemoveIncome' })
+  ) {
     return 'removeIncome';
   }
   return null;

@@ -109,10 +109,14 @@ export function missingFields(missing: SendLinkOutput['missing_data']): string[]
 }
 
 /** The ACH numbers of `accountId` in a fetch-ach-numbers answer, when complete. */
-export function achNumbersFor(output: FetchAchNumbersOutput | undefined, accountId: string | undefined): AchNumbers | null {
+export function achNumbersFor(
+  output: FetchAchNumbersOutput | undefined,
+  accountId: string | undefined,
+): AchNumbers | null {
   const raw = output?.achNumbers;
   const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
-  const match = list.find((n) => n.accountId === accountId) ?? (list.length === 1 && !list[0]?.accountId ? list[0] : undefined);
+  const match =
+    list.find((n) => n.accountId === accountId) ?? (list.length === 1 && !list[0]?.accountId ? list[0] : undefined);
   return match && match.routing && match.number ? match : null;
 }
 
@@ -158,7 +162,8 @@ export const bankLinkMachine = setup({
     severalAccounts: ({ event }) => accountsOf(event).length > 1,
     knownAccount: ({ context, event }) =>
       event.type === 'bank.account.select' && context.accounts.some((a) => a.id === event.accountId),
-    achNumbersReady: ({ context, event }) => achNumbersFor(outputOf<FetchAchNumbersOutput>(event), context.account?.id) !== null,
+    achNumbersReady: ({ context, event }) =>
+      achNumbersFor(outputOf<FetchAchNumbersOutput>(event), context.account?.id) !== null,
   },
   actions: {
     clearNotice: assign({ notice: null }),
@@ -173,7 +178,10 @@ export const bankLinkMachine = setup({
       notice: ({ event }) => notice('error', effectErrorMessage(errorOf(event), 'bank.sendFailed')),
     }),
     showProfileNotReady: assign({ notice: notice('info', 'bank.profile.notReady') }),
-    recordProfile: assign({ profileId: ({ event }) => outputOf<CheckProfileOutput>(event).profileId ?? null, notice: null }),
+    recordProfile: assign({
+      profileId: ({ event }) => outputOf<CheckProfileOutput>(event).profileId ?? null,
+      notice: null,
+    }),
     recordOnlyAccount: assign({
       accounts: ({ event }) => accountsOf(event),
       account: ({ event }) => accountsOf(event)[0] ?? null,

@@ -147,7 +147,6 @@ function initialContext(input: CalculatorInput): CalculatorContext {
   };
 }
 
-
 export const calculatorMachine = setup({
   types: {
     context: {} as CalculatorContext,
@@ -205,7 +204,8 @@ export const calculatorMachine = setup({
       };
     }),
     chooseFrequency: assign({
-      frequency: ({ context, event }) => (event.type === 'calculator.frequency.change' ? event.frequency : context.frequency),
+      frequency: ({ context, event }) =>
+        event.type === 'calculator.frequency.change' ? event.frequency : context.frequency,
     }),
     toggleOcp: assign({ ocpIncluded: ({ context }) => !context.ocpIncluded }),
     storeCalculation: assign(({ context, event }) => {
@@ -264,7 +264,12 @@ export const calculatorMachine = setup({
       { guard: 'isFrequencyChoice', actions: 'chooseFrequency' },
     ],
     'calculator.ocp.toggle': [
-      { guard: and(['isOcpEnabled', 'hasCalculableAmount']), target: '.debouncing', reenter: true, actions: 'toggleOcp' },
+      {
+        guard: and(['isOcpEnabled', 'hasCalculableAmount']),
+        target: '.debouncing',
+        reenter: true,
+        actions: 'toggleOcp',
+      },
       { guard: 'isOcpEnabled', actions: 'toggleOcp' },
     ],
     'calculator.recalculate': { guard: 'hasCalculableAmount', target: '.calculating', reenter: true },

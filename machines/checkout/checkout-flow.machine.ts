@@ -127,7 +127,8 @@ export const checkoutFlowMachine = setup({
     loadedMayNotContinue: ({ event }) => isMayContinueFalse(outputOf<LoadedCheckout>(event).may_continue),
     loadedStepIs: ({ event }, params: { route: 'sign' | 'payment' | 'complete' }) =>
       stepRoute(outputOf<LoadedCheckout>(event).current_step) === params.route,
-    loadedNeedsDelivery: ({ context, event }) => context.deliveryRequired && !outputOf<LoadedCheckout>(event).delivery_scheduled,
+    loadedNeedsDelivery: ({ context, event }) =>
+      context.deliveryRequired && !outputOf<LoadedCheckout>(event).delivery_scheduled,
     deliveryRequired: ({ context }) => context.deliveryRequired,
     processIs: ({ event }, params: { route: ProcessRoute; variant?: CompleteVariant }) => {
       const response = outputOf<ProcessResponse>(event);
@@ -157,10 +158,14 @@ export const checkoutFlowMachine = setup({
       error: null,
     })),
     recordTerms: assign(({ context, event }) =>
-      event.type === 'lease.terms' ? { option: event.option, payment_frequency: event.payment_frequency } : { option: context.option },
+      event.type === 'lease.terms'
+        ? { option: event.option, payment_frequency: event.payment_frequency }
+        : { option: context.option },
     ),
     recordEsign: assign(({ event }) => ({ esignUrl: outputOf<EsignOutput>(event).url, error: null })),
-    recordDiscard: assign(({ event }) => ({ discardThen: event.type === 'contract.discard' && event.then === 'sign' ? ('sign' as const) : ('lease' as const) })),
+    recordDiscard: assign(({ event }) => ({
+      discardThen: event.type === 'contract.discard' && event.then === 'sign' ? ('sign' as const) : ('lease' as const),
+    })),
     recordProcess: assign(({ context, event }) => {
       const response = outputOf<ProcessResponse>(event);
       return {
@@ -203,15 +208,30 @@ export const checkoutFlowMachine = setup({
           // may_continue false: the apology, whatever the step
           { guard: 'loadedMayNotContinue', target: '#checkoutFlow.complete.mayNotContinue', actions: 'recordCheckout' },
           // E-sign applies when current_step is 13
-          { guard: { type: 'loadedStepIs', params: { route: 'sign' } }, target: '#checkoutFlow.steps.sign', actions: 'recordCheckout' },
+          {
+            guard: { type: 'loadedStepIs', params: { route: 'sign' } },
+            target: '#checkoutFlow.steps.sign',
+            actions: 'recordCheckout',
+          },
           // signed, paying or past payment: the server's process answer says which screen
-          { guard: { type: 'loadedStepIs', params: { route: 'payment' } }, target: '#checkoutFlow.steps.processing', actions: 'recordCheckout' },
-          { guard: { type: 'loadedStepIs', params: { route: 'complete' } }, target: '#checkoutFlow.steps.processing', actions: 'recordCheckout' },
+          {
+            guard: { type: 'loadedStepIs', params: { route: 'payment' } },
+            target: '#checkoutFlow.steps.processing',
+            actions: 'recordCheckout',
+          },
+          {
+            guard: { type: 'loadedStepIs', params: { route: 'complete' } },
+            target: '#checkoutFlow.steps.processing',
+            actions: 'recordCheckout',
+          },
           // before the lease: delivery options first when the store requires them
           { guard: 'loadedNeedsDelivery', target: '#checkoutFlow.steps.delivery', actions: 'recordCheckout' },
           { target: '#checkoutFlow.steps.fetchingLease', actions: 'recordCheckout' },
         ],
-        onError: { target: 'loadFailed', actions: { type: 'failWith', params: { fallback: 'checkout.error.loadFailed' } } },
+        onError: {
+          target: 'loadFailed',
+          actions: { type: 'failWith', params: { fallback: 'checkout.error.loadFailed' } },
+        },
       },
     },
     loadFailed: {
@@ -235,9 +255,16 @@ export const checkoutFlowMachine = setup({
           invoke: {
             id: 'fetchLease',
             src: 'fetchLease',
-            input: ({ context }) => ({ checkoutId: context.checkoutId, option: context.option, payment_frequency: context.payment_frequency }),
+            input: ({ context }) => ({
+              checkoutId: context.checkoutId,
+              option: context.option,
+              payment_frequency: context.payment_frequency,
+            }),
             onDone: { target: 'lease', actions: 'recordLease' },
-            onError: { target: 'leaseFailed', actions: { type: 'failWith', params: { fallback: 'checkout.error.generic' } } },
+            onError: {
+              target: 'leaseFailed',
+              actions: { type: 'failWith', params: { fallback: 'checkout.error.generic' } },
+            },
           },
         },
         // The modal with 'Return to Retailer' (checkout.cancel) and a retry.
@@ -293,7 +320,10 @@ export const checkoutFlowMachine = setup({
               // ... or returns to the lease (recomputed)
               { target: 'fetchingLease' },
             ],
-            onError: { target: 'contractFailed', actions: { type: 'failWith', params: { fallback: 'checkout.error.generic' } } },
+            onError: {
+              target: 'contractFailed',
+              actions: { type: 'failWith', params: { fallback: 'checkout.error.generic' } },
+            },
           },
         },
         processing: {
@@ -302,17 +332,48 @@ export const checkoutFlowMachine = setup({
             src: 'processCheckout',
             input: ({ context }) => ({ checkoutId: context.checkoutId }),
             onDone: [
-              { guard: { type: 'processIs', params: { route: 'complete', variant: 'mayNotContinue' } }, target: '#checkoutFlow.complete.mayNotContinue', actions: 'recordProcess' },
-              { guard: { type: 'processIs', params: { route: 'complete', variant: 'success' } }, target: '#checkoutFlow.complete.success', actions: 'recordProcess' },
-              { guard: { type: 'processIs', params: { route: 'complete', variant: 'failure' } }, target: '#checkoutFlow.complete.failure', actions: 'recordProcess' },
-              { guard: { type: 'processIs', params: { route: 'payment' } }, target: 'payment', actions: 'recordProcess' },
-              { guard: { type: 'processIs', params: { route: 'banking' } }, target: 'banking', actions: 'recordProcess' },
-              { guard: { type: 'processIs', params: { route: 'identityCheck' } }, target: 'identityCheck', actions: 'recordProcess' },
-              { guard: { type: 'processIs', params: { route: 'leave' } }, target: '#checkoutFlow.leaving', actions: 'recordProcess' },
+              {
+                guard: { type: 'processIs', params: { route: 'complete', variant: 'mayNotContinue' } },
+                target: '#checkoutFlow.complete.mayNotContinue',
+                actions: 'recordProcess',
+              },
+              {
+                guard: { type: 'processIs', params: { route: 'complete', variant: 'success' } },
+                target: '#checkoutFlow.complete.success',
+                actions: 'recordProcess',
+              },
+              {
+                guard: { type: 'processIs', params: { route: 'complete', variant: 'failure' } },
+                target: '#checkoutFlow.complete.failure',
+                actions: 'recordProcess',
+              },
+              {
+                guard: { type: 'processIs', params: { route: 'payment' } },
+                target: 'payment',
+                actions: 'recordProcess',
+              },
+              {
+                guard: { type: 'processIs', params: { route: 'banking' } },
+                target: 'banking',
+                actions: 'recordProcess',
+              },
+              {
+                guard: { type: 'processIs', params: { route: 'identityCheck' } },
+                target: 'identityCheck',
+                actions: 'recordProcess',
+              },
+              {
+                guard: { type: 'processIs', params: { route: 'leave' } },
+                target: '#checkoutFlow.leaving',
+                actions: 'recordProcess',
+              },
               // nothing specific: the checkpoint redirect logic routes by the checkout's step
               { target: '#checkoutFlow.toCheckpoint', actions: 'recordProcess' },
             ],
-            onError: { target: 'processFailed', actions: { type: 'failWith', params: { fallback: 'checkout.error.generic' } } },
+            onError: {
+              target: 'processFailed',
+              actions: { type: 'failWith', params: { fallback: 'checkout.error.generic' } },
+            },
           },
         },
         processFailed: {
@@ -339,11 +400,18 @@ export const checkoutFlowMachine = setup({
         src: 'cancelCheckout',
         input: ({ context }) => ({ checkoutId: context.checkoutId }),
         onDone: [
-          { guard: 'redirectMode', target: 'leavingFailure', actions: { type: 'notifyHost', params: { event: 'cancelled' } } },
+          {
+            guard: 'redirectMode',
+            target: 'leavingFailure',
+            actions: { type: 'notifyHost', params: { event: 'cancelled' } },
+          },
           { target: 'cancelled', actions: { type: 'notifyHost', params: { event: 'cancelled' } } },
         ],
         // The cancel did not go through: back to the step the shopper was on, with the message.
-        onError: { target: 'steps.hist', actions: { type: 'failWith', params: { fallback: 'checkout.error.cancelFailed' } } },
+        onError: {
+          target: 'steps.hist',
+          actions: { type: 'failWith', params: { fallback: 'checkout.error.cancelFailed' } },
+        },
       },
     },
     complete: {
@@ -377,7 +445,8 @@ export const checkoutFlowMachine = setup({
 
 export type CheckoutFlowMachine = typeof checkoutFlowMachine;
 
-export type CheckoutPageRoute = 'delivery-options' | 'lease' | 'preview' | 'sign' | 'payment' | 'banking' | 'identity-check' | 'complete';
+export type CheckoutPageRoute =
+  'delivery-options' | 'lease' | 'preview' | 'sign' | 'payment' | 'banking' | 'identity-check' | 'complete';
 
 const PAGE_ROUTE: Record<string, CheckoutPageRoute> = {
   delivery: 'delivery-options',

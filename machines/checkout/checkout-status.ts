@@ -27,7 +27,10 @@ export const CHECKOUT_STATUS_NAMES = Object.keys(CHECKOUT_STATUS) as CheckoutSta
 export const CHECKOUT_STATUS_VALUES: readonly CheckoutStatus[] = CHECKOUT_STATUS_NAMES.map((n) => CHECKOUT_STATUS[n]);
 
 /** Statuses after which nothing more happens to the checkout (completed still accepts delivery events). */
-export const TERMINAL_CHECKOUT_STATUSES: readonly CheckoutStatus[] = [CHECKOUT_STATUS.voided, CHECKOUT_STATUS.cancelled];
+export const TERMINAL_CHECKOUT_STATUSES: readonly CheckoutStatus[] = [
+  CHECKOUT_STATUS.voided,
+  CHECKOUT_STATUS.cancelled,
+];
 
 export function isCheckoutStatus(value: unknown): value is CheckoutStatus {
   return value === null || (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 13);

@@ -73,9 +73,22 @@ export type CheckoutEvent =
 export type CheckoutEventType = CheckoutEvent['type'];
 
 export const CHECKOUT_EVENT_TYPES: readonly CheckoutEventType[] = [
-  'checkout.start', 'application.started', 'application.completed', 'identity.completed', 'lease.created',
-  'esign.requested', 'esign.completed', 'esign.discarded', 'payment.started', 'payment.succeeded', 'payment.failed',
-  'checkout.completed', 'checkout.cancelled', 'checkout.voided', 'delivery.scheduled', 'delivery.confirmed',
+  'checkout.start',
+  'application.started',
+  'application.completed',
+  'identity.completed',
+  'lease.created',
+  'esign.requested',
+  'esign.completed',
+  'esign.discarded',
+  'payment.started',
+  'payment.succeeded',
+  'payment.failed',
+  'checkout.completed',
+  'checkout.cancelled',
+  'checkout.voided',
+  'delivery.scheduled',
+  'delivery.confirmed',
   'items.cancelled',
 ];
 
@@ -97,7 +110,8 @@ export const checkoutMachine = setup({
       context.may_continue && (!context.identity_required || context.identity_verified),
     mayContinueAndNoDownPaymentDue: ({ context }) => context.may_continue && context.down_payment === 0,
     // Units are still undelivered after this delivery or cancellation (the server counts them: machines/domain/partial-delivery).
-    undeliveredRemain: ({ event }) => (event.type === 'delivery.confirmed' || event.type === 'items.cancelled') && event.remaining === true,
+    undeliveredRemain: ({ event }) =>
+      (event.type === 'delivery.confirmed' || event.type === 'items.cancelled') && event.remaining === true,
   },
   actions: {
     enterStatus: assign((_, params: { status: CheckoutStatus }) => ({ current_step: params.status })),
@@ -120,7 +134,9 @@ export const checkoutMachine = setup({
     ),
     countPaymentAttempt: assign(({ context }) => ({ payment_attempts: context.payment_attempts + 1 })),
     recordDeliveryScheduled: assign({ delivery_scheduled: true }),
-    recordDelivered: assign(({ event }) => ({ delivered_at: event.type === 'delivery.confirmed' || event.type === 'items.cancelled' ? event.at : null })),
+    recordDelivered: assign(({ event }) => ({
+      delivered_at: event.type === 'delivery.confirmed' || event.type === 'items.cancelled' ? event.at : null,
+    })),
   },
 }).createMachine({
   id: CHECKOUT_MACHINE_NAME,
@@ -257,7 +273,11 @@ export const checkoutMachine = setup({
       entry: enter(CHECKOUT_STATUS.paymentFailed),
       on: {
         // Retry with the same or another card, up to MAX_PAYMENT_ATTEMPTS attempts in all.
-        'payment.started': { guard: 'paymentAttemptsLeft', target: 'paymentProcessing', actions: 'countPaymentAttempt' },
+        'payment.started': {
+          guard: 'paymentAttemptsLeft',
+          target: 'paymentProcessing',
+          actions: 'countPaymentAttempt',
+        },
         'checkout.cancelled': { target: 'cancelled' },
         'checkout.voided': { target: 'voided' },
       },
@@ -329,7 +349,11 @@ export function checkoutStatusOf(snapshot: CheckoutSnapshot): CheckoutStatus {
  * Whether `machine` in `snapshot` accepts `event` (a transition is enabled after guards). The server answers 409
  * when this is false. Works for any machine of this code base.
  */
-export function canAccept<T extends AnyStateMachine>(machine: T, snapshot: SnapshotFrom<T>, event: EventFromLogic<T>): boolean {
+export function canAccept<T extends AnyStateMachine>(
+  machine: T,
+  snapshot: SnapshotFrom<T>,
+  event: EventFromLogic<T>,
+): boolean {
   if ((snapshot as AnyMachineSnapshot).status !== 'active') return false;
   return machine.getTransitionData(snapshot, event).length > 0;
 }
@@ -339,7 +363,10 @@ export function initialCheckoutSnapshot(input: CheckoutInput): CheckoutSnapshot 
 }
 
 /** A snapshot resting in the state of `status` (e.g. to adopt a record created before this machine existed). */
-export function checkoutSnapshotAt(status: CheckoutStatus, context: Partial<CheckoutContext> & { checkout_id: string }): CheckoutSnapshot {
+export function checkoutSnapshotAt(
+  status: CheckoutStatus,
+  context: Partial<CheckoutContext> & { checkout_id: string },
+): CheckoutSnapshot {
   const base = initialCheckoutSnapshot({ checkout_id: context.checkout_id });
   const name = statusName(status);
   return checkoutMachine.resolveState({
@@ -394,9 +421,12 @@ export function persistCheckout(snapshot: CheckoutSnapshot): PersistedCheckout {
 
 /** Restores a persisted checkout; throws on another machine or an unknown version (no migrations exist yet). */
 export function restoreCheckout(persisted: PersistedCheckout): CheckoutSnapshot {
-  if (persisted.machine !== CHECKOUT_MACHINE_NAME) throw new Error(`Not a checkout snapshot: ${String(persisted.machine)}`);
+  if (persisted.machine !== CHECKOUT_MACHINE_NAME)
+    throw new Error(`Not a checkout snapshot: ${String(persisted.machine)}`);
   if (persisted.machineVersion !== machineVersion) {
-    throw new Error(`Unsupported checkout machineVersion ${String(persisted.machineVersion)} (current ${machineVersion})`);
+    throw new Error(
+      `Unsupported checkout machineVersion ${String(persisted.machineVersion)} (current ${machineVersion})`,
+    );
   }
   const raw = persisted.snapshot as { value: CheckoutSnapshot['value']; context: CheckoutContext };
   return checkoutMachine.resolveState({ value: raw.value, context: raw.context });

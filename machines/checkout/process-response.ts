@@ -42,7 +42,9 @@ function flag(value: unknown): boolean {
 }
 
 function hasStep(result: CheckoutResult | null | undefined): boolean {
-  return result !== null && result !== undefined && result.step !== null && result.step !== undefined && result.step !== '';
+  return (
+    result !== null && result !== undefined && result.step !== null && result.step !== undefined && result.step !== ''
+  );
 }
 
 /**

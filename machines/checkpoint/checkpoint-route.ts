@@ -35,7 +35,13 @@ export type CheckpointRoute =
   | 'retailerSelect';
 
 export const CHECKPOINT_ROUTES: readonly CheckpointRoute[] = [
-  'lease', 'sign', 'payment', 'complete', 'application', 'existingApplication', 'retailerSelect',
+  'lease',
+  'sign',
+  'payment',
+  'complete',
+  'application',
+  'existingApplication',
+  'retailerSelect',
 ];
 
 export interface CheckpointDecision {

@@ -28,12 +28,7 @@ export interface ExchangeOutput {
 }
 
 export type CheckpointFinal =
-  | CheckpointRoute
-  | 'identityCheck'
-  | 'process'
-  | 'cancelled'
-  | 'leavingFailure'
-  | ExchangeFailureRoute;
+  CheckpointRoute | 'identityCheck' | 'process' | 'cancelled' | 'leavingFailure' | ExchangeFailureRoute;
 
 export interface CheckpointContext {
   session: CheckpointSession;
@@ -51,7 +46,13 @@ export interface CheckpointContext {
 
 export type CheckpointEvent =
   | { type: 'checkpoint.redirect'; session?: CheckpointSession }
-  | { type: 'checkpoint.resume'; token: string; iframe?: string | null; process?: string | null; cancel?: string | boolean | null }
+  | {
+      type: 'checkpoint.resume';
+      token: string;
+      iframe?: string | null;
+      process?: string | null;
+      cancel?: string | boolean | null;
+    }
   | { type: 'checkpoint.retry' };
 
 export interface CheckpointOutput {
@@ -63,24 +64,35 @@ export interface CheckpointOutput {
 
 /** The session a guard must judge: the redirect event's own, the exchange's answer merged in, or the stored one. */
 function effectiveSession(context: CheckpointContext, event: { type: string }): CheckpointSession {
-  if (event.type === 'checkpoint.redirect') return (event as { session?: CheckpointSession }).session ?? context.session;
+  if (event.type === 'checkpoint.redirect')
+    return (event as { session?: CheckpointSession }).session ?? context.session;
   const output = exchangeOutputOf(event);
   if (output) return { ...context.session, ...output.session, checkout: output.checkout };
   return context.session;
 }
 
 function exchangeOutputOf(event: { type: string }): ExchangeOutput | undefined {
-  return event.type === 'xstate.done.actor.exchange' ? (event as unknown as { output: ExchangeOutput }).output : undefined;
+  return event.type === 'xstate.done.actor.exchange'
+    ? (event as unknown as { output: ExchangeOutput }).output
+    : undefined;
 }
 
-const decision = (context: CheckpointContext, event: { type: string }) => checkpointRedirect(effectiveSession(context, event));
+const decision = (context: CheckpointContext, event: { type: string }) =>
+  checkpointRedirect(effectiveSession(context, event));
 const routeIs = (route: CheckpointRoute) => ({ type: 'redirectTo' as const, params: { route } });
 const resumeIs = (route: ResumeRoute) => ({ type: 'resumeTo' as const, params: { route } });
-const finalRoute = (route: CheckpointFinal) => ({ type: 'final' as const, entry: { type: 'setRoute' as const, params: { route } } });
+const finalRoute = (route: CheckpointFinal) => ({
+  type: 'final' as const,
+  entry: { type: 'setRoute' as const, params: { route } },
+});
 
 /** The redirect logic as guarded transitions (shared by `checkpoint.redirect` and the resume's "otherwise redirect"). */
 type RedirectAction = 'clearMayContinue' | 'storeMayContinue';
-const redirectTransitions: Array<{ guard?: 'mayNotContinue' | ReturnType<typeof routeIs>; target: string; actions: RedirectAction[] }> = [
+const redirectTransitions: Array<{
+  guard?: 'mayNotContinue' | ReturnType<typeof routeIs>;
+  target: string;
+  actions: RedirectAction[];
+}> = [
   // may_continue false/0 on an accessible checkout: store the flag, show the complete page (apology).
   { guard: 'mayNotContinue', target: '#checkpoint.complete', actions: ['clearMayContinue', 'storeMayContinue'] },
   { guard: routeIs('lease'), target: '#checkpoint.lease', actions: [] },
@@ -111,10 +123,13 @@ export const checkpointMachine = setup({
   },
   guards: {
     mayNotContinue: ({ context, event }) => decision(context, event).mayContinue === false,
-    redirectTo: ({ context, event }, params: { route: CheckpointRoute }) => decision(context, event).route === params.route,
+    redirectTo: ({ context, event }, params: { route: CheckpointRoute }) =>
+      decision(context, event).route === params.route,
     resumeTo: ({ context, event }, params: { route: ResumeRoute }) =>
-      resumeRoute({ cancel: context.cancel, process: context.process }, exchangeOutputOf(event)?.intellicheck_required) ===
-      params.route,
+      resumeRoute(
+        { cancel: context.cancel, process: context.process },
+        exchangeOutputOf(event)?.intellicheck_required,
+      ) === params.route,
     exchangeFailed: ({ event }, params: { route: ExchangeFailureRoute }) =>
       exchangeFailureRoute((event as { error?: unknown }).error) === params.route,
     redirectMode: ({ context }) => context.redirectMode,
@@ -132,7 +147,11 @@ export const checkpointMachine = setup({
     recordExchange: assign(({ context, event }) => {
       const output = exchangeOutputOf(event);
       return output
-        ? { session: effectiveSession(context, event), token: output.token, intellicheckRequired: output.intellicheck_required ?? null }
+        ? {
+            session: effectiveSession(context, event),
+            token: output.token,
+            intellicheckRequired: output.intellicheck_required ?? null,
+          }
         : {};
     }),
   },
@@ -207,7 +226,10 @@ export const checkpointMachine = setup({
           {
             guard: 'redirectMode',
             target: 'leavingFailure',
-            actions: [{ type: 'notifyHost', params: { event: 'cancelled' } }, { type: 'leavePage', params: { to: 'failure' } }],
+            actions: [
+              { type: 'notifyHost', params: { event: 'cancelled' } },
+              { type: 'leavePage', params: { to: 'failure' } },
+            ],
           },
           { target: 'cancelled', actions: { type: 'notifyHost', params: { event: 'cancelled' } } },
         ],

@@ -90,12 +90,18 @@ export interface ApplicationRequest {
   has_confirmed_information?: boolean | null;
 }
 
-const sectionList = z.union([
-  z.enum(APPLICATION_SECTIONS, 'The section value is not in the allowed values.'),
-  z
-    .array(z.enum(APPLICATION_SECTIONS, 'The section value is not in the allowed values.'))
-    .check(z.minLength(1, APPLICATION_MESSAGES.required), z.maxLength(APPLICATION_SECTIONS.length, 'The section value is not in the allowed values.')),
-], 'The section value is not in the allowed values.');
+const sectionList = z.union(
+  [
+    z.enum(APPLICATION_SECTIONS, 'The section value is not in the allowed values.'),
+    z
+      .array(z.enum(APPLICATION_SECTIONS, 'The section value is not in the allowed values.'))
+      .check(
+        z.minLength(1, APPLICATION_MESSAGES.required),
+        z.maxLength(APPLICATION_SECTIONS.length, 'The section value is not in the allowed values.'),
+      ),
+  ],
+  'The section value is not in the allowed values.',
+);
 
 const envelope = z.object(
   {
@@ -123,7 +129,9 @@ const envelope = z.object(
 type Issues = { issues: z.core.$ZodRawIssue[] };
 
 /** Which sections a body saves: its `section` list, or else every section it carries. */
-export function sectionsOf(body: { section?: ApplicationSection | ApplicationSection[] } & Record<string, unknown>): ApplicationSection[] {
+export function sectionsOf(
+  body: { section?: ApplicationSection | ApplicationSection[] } & Record<string, unknown>,
+): ApplicationSection[] {
   const listed = body.section === undefined ? undefined : Array.isArray(body.section) ? body.section : [body.section];
   const present = (section: ApplicationSection) => {
     if (section === 'co_applicant_incomes') {
@@ -138,7 +146,9 @@ export function sectionsOf(body: { section?: ApplicationSection | ApplicationSec
 const requestSchemaCache = new Map<string, ReturnType<typeof createApplicationRequestSchema>>();
 
 /** The schema of the request body for one store and day (use with `parseBody`; memoised). */
-export function buildApplicationRequestSchema(rules: ApplicationRules): ReturnType<typeof createApplicationRequestSchema> {
+export function buildApplicationRequestSchema(
+  rules: ApplicationRules,
+): ReturnType<typeof createApplicationRequestSchema> {
   const key = JSON.stringify(rules);
   let schema = requestSchemaCache.get(key);
   if (!schema) {
@@ -155,7 +165,13 @@ function createApplicationRequestSchema(rules: ApplicationRules) {
     const result = z.safeParse(schema, value);
     if (result.success) return result.data;
     for (const item of result.error.issues) {
-      ctx.issues.push({ code: 'custom', message: item.message, path: [...path, ...item.path], input: value, continue: true });
+      ctx.issues.push({
+        code: 'custom',
+        message: item.message,
+        path: [...path, ...item.path],
+        input: value,
+        continue: true,
+      });
     }
     return undefined;
   };
@@ -163,10 +179,20 @@ function createApplicationRequestSchema(rules: ApplicationRules) {
     envelope,
     z.transform((body, ctx): ApplicationRequest => {
       const sections = sectionsOf(body as Parameters<typeof sectionsOf>[0]);
-      const out: ApplicationRequest = { sections, skipConfirmationCode: body.skipConfirmationCode ?? false, terms_accepted: true };
+      const out: ApplicationRequest = {
+        sections,
+        skipConfirmationCode: body.skipConfirmationCode ?? false,
+        terms_accepted: true,
+      };
       if (body.uuid) out.uuid = body.uuid;
       if (!body.uuid && !sections.includes('applicant')) {
-        ctx.issues.push({ code: 'custom', message: APPLICATION_MESSAGES.applicantRequired, path: ['applicant'], input: body, continue: true });
+        ctx.issues.push({
+          code: 'custom',
+          message: APPLICATION_MESSAGES.applicantRequired,
+          path: ['applicant'],
+          input: body,
+          continue: true,
+        });
       }
       const co = (body.co_applicant ?? undefined) as Record<string, unknown> | undefined;
       for (const section of sections) {
@@ -192,17 +218,24 @@ function createApplicationRequestSchema(rules: ApplicationRules) {
             break;
           case 'co_applicant': {
             const { incomes: _ignored, ...fields } = co ?? {};
-            out.co_applicant = run(s.coApplicant, co ? fields : undefined, ['co_applicant'], ctx) as CoApplicant | undefined;
+            out.co_applicant = run(s.coApplicant, co ? fields : undefined, ['co_applicant'], ctx) as
+              CoApplicant | undefined;
             break;
           }
           case 'co_applicant_incomes':
-            out.co_applicant_incomes = run(s.coApplicantIncomes, co?.incomes, ['co_applicant', 'incomes'], ctx) as Income[] | undefined;
+            out.co_applicant_incomes = run(s.coApplicantIncomes, co?.incomes, ['co_applicant', 'incomes'], ctx) as
+              Income[] | undefined;
             break;
         }
       }
       const isCreate = !body.uuid;
       if (isCreate || body.product_selection_override !== undefined) {
-        const product = run(s.productSelectionOverride, body.product_selection_override, ['product_selection_override'], ctx);
+        const product = run(
+          s.productSelectionOverride,
+          body.product_selection_override,
+          ['product_selection_override'],
+          ctx,
+        );
         if (product !== undefined) out.product_selection_override = product;
       }
       const rest = run(
@@ -218,8 +251,15 @@ function createApplicationRequestSchema(rules: ApplicationRules) {
         ctx,
       );
       if (rest) {
-        for (const key of ['promo_code', 'utm', 'employee_type', 'pandemic_question', 'has_confirmed_information'] as const) {
-          if ((body as Record<string, unknown>)[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = rest[key];
+        for (const key of [
+          'promo_code',
+          'utm',
+          'employee_type',
+          'pandemic_question',
+          'has_confirmed_information',
+        ] as const) {
+          if ((body as Record<string, unknown>)[key] !== undefined)
+            (out as unknown as Record<string, unknown>)[key] = rest[key];
         }
       }
       return out;
@@ -228,7 +268,10 @@ function createApplicationRequestSchema(rules: ApplicationRules) {
 }
 
 /** Validates a save request: field errors keyed by dotted path (`co_applicant.incomes.0.gross`). */
-export function validateApplicationRequest(body: unknown, rules: ApplicationRules): ValidationResult<ApplicationRequest> {
+export function validateApplicationRequest(
+  body: unknown,
+  rules: ApplicationRules,
+): ValidationResult<ApplicationRequest> {
   const result = z.safeParse(buildApplicationRequestSchema(rules), body);
   return result.success
     ? { success: true, data: result.data }
@@ -252,7 +295,10 @@ export function sectionErrors(
 }
 
 /** Validates the whole application as confirmation submits it (every required section, cross-section rules). */
-export function validateCompleteApplication(application: unknown, rules: ApplicationRules): ValidationResult<Application> {
+export function validateCompleteApplication(
+  application: unknown,
+  rules: ApplicationRules,
+): ValidationResult<Application> {
   const result = z.safeParse(buildApplicationSchemas(rules).application, application);
   return result.success
     ? { success: true, data: result.data }
@@ -268,15 +314,19 @@ export function buildSaveBody(
   const body: ApplicationRequestBody = { section: [...sections] };
   if (extra.uuid) body.uuid = extra.uuid;
   if (extra.skipConfirmationCode !== undefined) body.skipConfirmationCode = extra.skipConfirmationCode;
-  if (extra.product_selection_override !== undefined) body.product_selection_override = extra.product_selection_override;
+  if (extra.product_selection_override !== undefined)
+    body.product_selection_override = extra.product_selection_override;
   for (const section of sections) {
     if (section === 'co_applicant' || section === 'co_applicant_incomes') {
       const current = body.co_applicant ?? {};
       const { incomes, ...fields } = draft.co_applicant ?? {};
       body.co_applicant =
-        section === 'co_applicant' ? { ...current, ...fields } : ({ ...current, incomes: incomes ?? [] } as typeof current);
+        section === 'co_applicant'
+          ? { ...current, ...fields }
+          : ({ ...current, incomes: incomes ?? [] } as typeof current);
     } else if (section === 'has_co_applicant') {
-      if (draft.has_co_applicant !== null && draft.has_co_applicant !== undefined) body.has_co_applicant = draft.has_co_applicant;
+      if (draft.has_co_applicant !== null && draft.has_co_applicant !== undefined)
+        body.has_co_applicant = draft.has_co_applicant;
     } else {
       (body as Record<string, unknown>)[section] = draft[section];
     }
@@ -327,7 +377,11 @@ export const SAVE_FAILED_KEY = 'application.saveFailed';
 /** The message and field errors of a failed save, whatever was thrown. */
 export function describeSaveError(error: unknown): { message: string; fieldErrors: FieldErrors } {
   const fieldErrors =
-    error && typeof error === 'object' && 'fieldErrors' in error && error.fieldErrors && typeof error.fieldErrors === 'object'
+    error &&
+    typeof error === 'object' &&
+    'fieldErrors' in error &&
+    error.fieldErrors &&
+    typeof error.fieldErrors === 'object'
       ? (error.fieldErrors as FieldErrors)
       : {};
   const message = error instanceof Error && error.message ? error.message : SAVE_FAILED_KEY;
@@ -367,14 +421,20 @@ export function withConcealedStandIns(draft: ApplicationDraft): ApplicationDraft
   const c = draft.co_applicant;
   const b = draft.banking;
   const any =
-    isConcealed(a?.social_security_number) || isConcealed(a?.identification) ||
-    isConcealed(c?.social_security_number) || isConcealed(c?.identification) ||
-    isConcealed(b?.routing_number) || isConcealed(b?.checking_account);
+    isConcealed(a?.social_security_number) ||
+    isConcealed(a?.identification) ||
+    isConcealed(c?.social_security_number) ||
+    isConcealed(c?.identification) ||
+    isConcealed(b?.routing_number) ||
+    isConcealed(b?.checking_account);
   if (!any) return draft;
-  const person = <T extends { social_security_number?: unknown; identification?: unknown } | null | undefined>(p: T): T => {
+  const person = <T extends { social_security_number?: unknown; identification?: unknown } | null | undefined>(
+    p: T,
+  ): T => {
     if (!p) return p;
     const out = { ...p } as Record<string, unknown>;
-    for (const key of ['social_security_number', 'identification'] as const) if (isConcealed(out[key])) out[key] = STAND_INS[key];
+    for (const key of ['social_security_number', 'identification'] as const)
+      if (isConcealed(out[key])) out[key] = STAND_INS[key];
     return out as T;
   };
   let banking = draft.banking;
@@ -403,8 +463,14 @@ export interface BankingView {
   checking_account: string;
   bank_link_used: boolean;
 }
-export type HomeOwnershipView = Omit<HomeOwnership, 'mortgage_holder_payment'> & { mortgage_holder_payment: string | null };
-export type CoApplicantView = ApplicantView & { same_location: boolean; location: Location | null; incomes: IncomeView[] };
+export type HomeOwnershipView = Omit<HomeOwnership, 'mortgage_holder_payment'> & {
+  mortgage_holder_payment: string | null;
+};
+export type CoApplicantView = ApplicantView & {
+  same_location: boolean;
+  location: Location | null;
+  incomes: IncomeView[];
+};
 
 export interface ApplicationView {
   uuid: string;
@@ -439,7 +505,11 @@ export interface StoredApplication {
 const money = (cents: Cents | null | undefined) => (typeof cents === 'number' ? centsToDecimal(cents) : null);
 
 function applicantView(a: Applicant): ApplicantView {
-  return { ...a, social_security_number: conceal(a.social_security_number) ?? '', identification: conceal(a.identification) };
+  return {
+    ...a,
+    social_security_number: conceal(a.social_security_number) ?? '',
+    identification: conceal(a.identification),
+  };
 }
 
 const incomeView = (i: Income): IncomeView => ({ ...i, gross: money(i.gross) ?? '0.00' });

@@ -15,7 +15,9 @@ export const moneySchema = z.pipe(
   z.transform((v: string | number): Cents => parseAmountToCents(v) as Cents),
 );
 
-const sku = z.string({ error: 'cart.error.sku' }).check(z.trim(), z.minLength(1, 'cart.error.sku'), z.maxLength(64, 'cart.error.sku'));
+const sku = z
+  .string({ error: 'cart.error.sku' })
+  .check(z.trim(), z.minLength(1, 'cart.error.sku'), z.maxLength(64, 'cart.error.sku'));
 const description = z
   .string({ error: 'cart.error.description' })
   .check(z.trim(), z.minLength(1, 'cart.error.description'), z.maxLength(255, 'cart.error.description'));
@@ -23,7 +25,13 @@ const quantity = z
   .int({ error: 'cart.error.quantity' })
   .check(z.gte(1, 'cart.error.quantity'), z.lte(CART_MAX_QUANTITY, 'cart.error.quantity'));
 
-const unitPrice = moneySchema.check(z.meta({ description: 'The unit price in dollars: a number or a string with at most 2 decimals ("499.99", 499.99, "$1,299.00").', examples: ['499.99'] }));
+const unitPrice = moneySchema.check(
+  z.meta({
+    description:
+      'The unit price in dollars: a number or a string with at most 2 decimals ("499.99", 499.99, "$1,299.00").',
+    examples: ['499.99'],
+  }),
+);
 
 export const cartPartSchema = z.object({ sku, quantity, description, unit_price: unitPrice });
 
@@ -32,18 +40,21 @@ export const cartItemSchema = z.object({
   quantity,
   description,
   unit_price: unitPrice,
-  required_parts: z._default(z.array(cartPartSchema), []).check(z.meta({ description: 'Parts sold with the item (a mount, cables), leased with it.' })),
+  required_parts: z
+    ._default(z.array(cartPartSchema), [])
+    .check(z.meta({ description: 'Parts sold with the item (a mount, cables), leased with it.' })),
 });
 
-export const cartSchema = z.object({
-  items: z
-    .array(cartItemSchema, { error: 'cart.error.items' })
-    .check(
+export const cartSchema = z.object(
+  {
+    items: z.array(cartItemSchema, { error: 'cart.error.items' }).check(
       z.minLength(1, 'cart.error.items'),
       z.maxLength(CART_MAX_ITEMS, 'cart.error.tooManyItems'),
       z.refine((items) => new Set(items.map((i) => i.sku)).size === items.length, 'cart.error.duplicateSku'),
     ),
-}, { error: 'cart.error.items' });
+  },
+  { error: 'cart.error.items' },
+);
 
 export type CartPart = z.output<typeof cartPartSchema>;
 export type CartItem = z.output<typeof cartItemSchema>;

@@ -7,7 +7,14 @@ import type { CostDisclosure } from '../domain/disclosures.ts';
 // and version, time, language, client id and IP. Read by staff (GET /staff/api/applications/{id}/consents, and
 // .pdf) and written by the server at the PIN send, the submit, each disclosure screen and the e-sign.
 
-export const CONSENT_KINDS = ['esign', 'pin_channel', 'terms', 'disclosure', 'contract_sent', 'contract_signed'] as const;
+export const CONSENT_KINDS = [
+  'esign',
+  'pin_channel',
+  'terms',
+  'disclosure',
+  'contract_sent',
+  'contract_signed',
+] as const;
 export type ConsentKind = (typeof CONSENT_KINDS)[number];
 
 /**
@@ -79,7 +86,9 @@ export const shownDisclosureSchema = z.object({
   totalOfPaymentsCents: cents,
   cashPriceCents: cents,
   costOfLeasingCents: cents,
-  fees: z.array(z.object({ key: z.enum(['documentProcessingFee', 'leaseProcessFee', 'securityDeposit']), cents })).check(z.maxLength(5)),
+  fees: z
+    .array(z.object({ key: z.enum(['documentProcessingFee', 'leaseProcessFee', 'securityDeposit']), cents }))
+    .check(z.maxLength(5)),
   dueAtSigningCents: cents,
   earlyPurchase: z.object({
     days: z.int(),
@@ -89,7 +98,12 @@ export const shownDisclosureSchema = z.object({
     payoffAfterWindowCents: cents,
     afterWindowDay: z.int(),
   }),
-  ocp: z.object({ available: z.boolean(), included: z.boolean(), optional: z.literal(true), perPaymentPriceCents: cents }),
+  ocp: z.object({
+    available: z.boolean(),
+    included: z.boolean(),
+    optional: z.literal(true),
+    perPaymentPriceCents: cents,
+  }),
 });
 
 /** POST /apply-v2/application/disclosures. */

@@ -7,13 +7,23 @@ import { LEASE_OPTIONS } from '../domain/scoring-settings.ts';
 /** POST /staff/api/payment-calculator: any amount, option and frequency, priced with the shopper calculator's rules. */
 export const staffCalculatorRequest = z.object({
   amount: z.union([
-    z.number('crm.calculator.amount').check(z.gte(0, 'crm.calculator.amount'), z.lte(1_000_000, 'crm.calculator.amount')),
-    z.string('crm.calculator.amount').check(z.trim(), z.regex(/^\$?\d[\d,]{0,9}(\.\d{0,2})?$/, 'crm.calculator.amount')),
+    z
+      .number('crm.calculator.amount')
+      .check(z.gte(0, 'crm.calculator.amount'), z.lte(1_000_000, 'crm.calculator.amount')),
+    z
+      .string('crm.calculator.amount')
+      .check(z.trim(), z.regex(/^\$?\d[\d,]{0,9}(\.\d{0,2})?$/, 'crm.calculator.amount')),
   ]),
   option: z.enum(LEASE_OPTIONS, 'crm.calculator.option'),
   frequency: z.enum(PAYMENT_FREQUENCIES, 'crm.calculator.frequency'),
-  decile: z.optional(z.nullable(z.int('crm.calculator.decile').check(z.gte(1, 'crm.calculator.decile'), z.lte(10, 'crm.calculator.decile')))),
-  state: z.optional(z.nullable(z.string('staff.validation.state').check(z.regex(/^[A-Za-z]{2}$/, 'staff.validation.state')))),
+  decile: z.optional(
+    z.nullable(
+      z.int('crm.calculator.decile').check(z.gte(1, 'crm.calculator.decile'), z.lte(10, 'crm.calculator.decile')),
+    ),
+  ),
+  state: z.optional(
+    z.nullable(z.string('staff.validation.state').check(z.regex(/^[A-Za-z]{2}$/, 'staff.validation.state'))),
+  ),
   ocp: z.optional(z.nullable(z.boolean('staff.validation.boolean'))),
 });
 export type StaffCalculatorRequest = z.infer<typeof staffCalculatorRequest>;

@@ -6,14 +6,50 @@ import type { Envelope, PageMeta } from './envelope.ts';
 
 /** Input field types of seed 001 section 3 (plus `recurrence`, the toolkit's recurrence input). */
 export const FIELD_TYPES = [
-  'input', 'text', 'textarea', 'number', 'email', 'url', 'password', 'color', 'tel', 'money',
-  'date', 'time', 'datetime', 'select', 'multi-select', 'checkbox', 'switch', 'checkboxes', 'radio',
-  'file', 'image', 'hidden', 'repeat', 'html', 'reference', 'collection', 'subform', 'autocomplete', 'tag',
+  'input',
+  'text',
+  'textarea',
+  'number',
+  'email',
+  'url',
+  'password',
+  'color',
+  'tel',
+  'money',
+  'date',
+  'time',
+  'datetime',
+  'select',
+  'multi-select',
+  'checkbox',
+  'switch',
+  'checkboxes',
+  'radio',
+  'file',
+  'image',
+  'hidden',
+  'repeat',
+  'html',
+  'reference',
+  'collection',
+  'subform',
+  'autocomplete',
+  'tag',
   'recurrence',
 ] as const;
 
 /** Layout types: they hold `children` and have no value of their own (date-range and action excepted). */
-export const LAYOUT_TYPES = ['section', 'form', 'row', 'column', 'content', 'tab', 'tabs', 'date-range', 'action'] as const;
+export const LAYOUT_TYPES = [
+  'section',
+  'form',
+  'row',
+  'column',
+  'content',
+  'tab',
+  'tabs',
+  'date-range',
+  'action',
+] as const;
 
 export type InputFieldType = (typeof FIELD_TYPES)[number];
 export type LayoutFieldType = (typeof LAYOUT_TYPES)[number];

@@ -22,7 +22,8 @@ export const IMPORT_MAX_ERRORS = 500;
 
 export const IMPORT_TABLES = ['stores', 'retailers', 'picklist-items', 'pos-items', 'score-decile-matrix'] as const;
 export type ImportTable = (typeof IMPORT_TABLES)[number];
-export const isImportTable = (value: unknown): value is ImportTable => typeof value === 'string' && (IMPORT_TABLES as readonly string[]).includes(value);
+export const isImportTable = (value: unknown): value is ImportTable =>
+  typeof value === 'string' && (IMPORT_TABLES as readonly string[]).includes(value);
 
 /** Tables the product has no records for yet: the import refuses them with a 422 (docs/decisions.md). */
 export const UNAVAILABLE_IMPORT_TABLES: readonly ImportTable[] = ['pos-items'];
@@ -43,8 +44,21 @@ export interface ImportColumn {
   aliases?: readonly string[];
 }
 
-const text = (key: string, header: string, required: boolean, max: number, extra: Partial<ImportColumn> = {}): ImportColumn => ({ key, header, kind: 'text', required, max, ...extra });
-const int = (key: string, header: string, required: boolean, min: number, max: number): ImportColumn => ({ key, header, kind: 'int', required, min, max });
+const text = (
+  key: string,
+  header: string,
+  required: boolean,
+  max: number,
+  extra: Partial<ImportColumn> = {},
+): ImportColumn => ({ key, header, kind: 'text', required, max, ...extra });
+const int = (key: string, header: string, required: boolean, min: number, max: number): ImportColumn => ({
+  key,
+  header,
+  kind: 'int',
+  required,
+  min,
+  max,
+});
 const bool = (key: string, header: string): ImportColumn => ({ key, header, kind: 'bool', required: false });
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
@@ -62,7 +76,13 @@ export const IMPORT_COLUMNS: Record<ImportTable, readonly ImportColumn[]> = {
     text('name', 'Name', true, 255),
     text('label', 'Label', false, 255),
     bool('active', 'Active'),
-    { key: 'identifier', header: 'Identifier', kind: 'enum', required: false, values: ['MERCHANDISE', 'HVAC', 'HOME_IMPROVEMENT'] },
+    {
+      key: 'identifier',
+      header: 'Identifier',
+      kind: 'enum',
+      required: false,
+      values: ['MERCHANDISE', 'HVAC', 'HOME_IMPROVEMENT'],
+    },
     int('rating', 'Rating', false, 0, 100),
     text('phone', 'Phone', false, 32),
   ],
@@ -128,7 +148,8 @@ export interface HeaderMap {
 export function mapHeaders(table: ImportTable, header: readonly Cell[]): HeaderMap {
   const columns = IMPORT_COLUMNS[table];
   const lookup = new Map<string, ImportColumn>();
-  for (const col of columns) for (const name of [col.key, col.header, ...(col.aliases ?? [])]) lookup.set(normalizeHeader(name), col);
+  for (const col of columns)
+    for (const name of [col.key, col.header, ...(col.aliases ?? [])]) lookup.set(normalizeHeader(name), col);
   const byIndex = new Map<number, ImportColumn>();
   const seen = new Set<string>();
   const errors: ImportError[] = [];
@@ -136,15 +157,33 @@ export function mapHeaders(table: ImportTable, header: readonly Cell[]): HeaderM
     const name = normalizeHeader(cell);
     if (!name) return;
     const col = lookup.get(name);
-    if (!col) errors.push({ row: 1, column: String(cell), message: 'imports.error.unknownColumn', params: { column: String(cell) } });
-    else if (seen.has(col.key)) errors.push({ row: 1, column: col.header, message: 'imports.error.repeatedColumn', params: { column: col.header } });
+    if (!col)
+      errors.push({
+        row: 1,
+        column: String(cell),
+        message: 'imports.error.unknownColumn',
+        params: { column: String(cell) },
+      });
+    else if (seen.has(col.key))
+      errors.push({
+        row: 1,
+        column: col.header,
+        message: 'imports.error.repeatedColumn',
+        params: { column: col.header },
+      });
     else {
       seen.add(col.key);
       byIndex.set(index, col);
     }
   });
   for (const col of columns) {
-    if (col.required && !seen.has(col.key)) errors.push({ row: 1, column: col.header, message: 'imports.error.missingColumn', params: { column: col.header } });
+    if (col.required && !seen.has(col.key))
+      errors.push({
+        row: 1,
+        column: col.header,
+        message: 'imports.error.missingColumn',
+        params: { column: col.header },
+      });
   }
   return { byIndex, errors };
 }
@@ -154,21 +193,34 @@ const FALSE = ['false', 'no', 'n', '0', ''];
 const wellFormed = (s: string) => !/\p{Cs}/u.test(s);
 
 /** Parses one cell for its column: the value, or the catalogue key of the problem. */
-export function parseCell(col: ImportColumn, cell: Cell): { value: string | number | boolean | null } | { error: string; params?: Record<string, string | number> } {
+export function parseCell(
+  col: ImportColumn,
+  cell: Cell,
+): { value: string | number | boolean | null } | { error: string; params?: Record<string, string | number> } {
   const blank = cell === null || (typeof cell === 'string' && cell.trim() === '');
   if (blank) return col.required ? { error: 'imports.error.required' } : { value: null };
   switch (col.kind) {
     case 'text': {
       const s = String(cell).trim();
       if (!wellFormed(s)) return { error: 'imports.error.text' };
-      if (col.max !== undefined && s.length > col.max) return { error: 'imports.error.tooLong', params: { max: col.max } };
-      if (col.pattern && !col.pattern.test(s)) return { error: col.key === 'slug' || col.key === 'retailer' ? 'imports.error.slug' : 'imports.error.identifier' };
+      if (col.max !== undefined && s.length > col.max)
+        return { error: 'imports.error.tooLong', params: { max: col.max } };
+      if (col.pattern && !col.pattern.test(s))
+        return {
+          error: col.key === 'slug' || col.key === 'retailer' ? 'imports.error.slug' : 'imports.error.identifier',
+        };
       return { value: s };
     }
     case 'int': {
-      const n = typeof cell === 'number' ? cell : typeof cell === 'string' && /^-?\d+(\.0+)?$/.test(cell.trim()) ? Number(cell.trim()) : NaN;
+      const n =
+        typeof cell === 'number'
+          ? cell
+          : typeof cell === 'string' && /^-?\d+(\.0+)?$/.test(cell.trim())
+            ? Number(cell.trim())
+            : NaN;
       if (!Number.isSafeInteger(n)) return { error: 'imports.error.integer' };
-      if ((col.min !== undefined && n < col.min) || (col.max !== undefined && n > col.max)) return { error: 'imports.error.range', params: { min: col.min ?? 0, max: col.max ?? 0 } };
+      if ((col.min !== undefined && n < col.min) || (col.max !== undefined && n > col.max))
+        return { error: 'imports.error.range', params: { min: col.min ?? 0, max: col.max ?? 0 } };
       return { value: n };
     }
     case 'bool': {
@@ -181,7 +233,9 @@ export function parseCell(col: ImportColumn, cell: Cell): { value: string | numb
     case 'enum': {
       const s = String(cell).trim();
       const match = col.values?.find((v) => v.toLowerCase() === s.toLowerCase());
-      return match ? { value: match } : { error: 'imports.error.inList', params: { values: (col.values ?? []).join(', ') } };
+      return match
+        ? { value: match }
+        : { error: 'imports.error.inList', params: { values: (col.values ?? []).join(', ') } };
     }
   }
 }
@@ -197,7 +251,12 @@ export interface ValidatedSheet {
  * Validates the data rows (sheet rows 2..n) of a sheet whose header is already mapped: each cell by its column,
  * blank rows skipped, keys unique within the file, table rules (a decile's min score not above its max).
  */
-export function validateRows(table: ImportTable, headers: HeaderMap, rows: readonly (readonly Cell[])[], firstRowNumber = 2): ValidatedSheet {
+export function validateRows(
+  table: ImportTable,
+  headers: HeaderMap,
+  rows: readonly (readonly Cell[])[],
+  firstRowNumber = 2,
+): ValidatedSheet {
   const out: ValidatedSheet = { rows: [], rowNumbers: [], errors: [...headers.errors] };
   const columns = IMPORT_COLUMNS[table];
   const uniques = [IMPORT_KEYS[table], ...(IMPORT_UNIQUE_EXTRA[table] ?? []).map((k) => [k])];
@@ -211,7 +270,12 @@ export function validateRows(table: ImportTable, headers: HeaderMap, rows: reado
     for (const [index, col] of headers.byIndex) {
       const parsed = parseCell(col, cells[index] ?? null);
       if ('error' in parsed) {
-        out.errors.push({ row: rowNumber, column: col.header, message: parsed.error, ...(parsed.params ? { params: parsed.params } : {}) });
+        out.errors.push({
+          row: rowNumber,
+          column: col.header,
+          message: parsed.error,
+          ...(parsed.params ? { params: parsed.params } : {}),
+        });
         bad = true;
       } else row[col.key] = parsed.value;
     }
@@ -228,7 +292,12 @@ export function validateRows(table: ImportTable, headers: HeaderMap, rows: reado
         const first = seen[u]!.get(key);
         if (first !== undefined) {
           const col = columns.find((c) => c.key === keys[keys.length - 1])!;
-          out.errors.push({ row: rowNumber, column: col.header, message: 'imports.error.duplicate', params: { row: first } });
+          out.errors.push({
+            row: rowNumber,
+            column: col.header,
+            message: 'imports.error.duplicate',
+            params: { row: first },
+          });
           bad = true;
         } else seen[u]!.set(key, rowNumber);
       });
@@ -238,7 +307,8 @@ export function validateRows(table: ImportTable, headers: HeaderMap, rows: reado
       out.rowNumbers.push(rowNumber);
     }
   });
-  if (table === 'score-decile-matrix' && !out.errors.length && out.rows.length === 0) out.errors.push({ row: null, column: null, message: 'imports.error.empty' });
+  if (table === 'score-decile-matrix' && !out.errors.length && out.rows.length === 0)
+    out.errors.push({ row: null, column: null, message: 'imports.error.empty' });
   return out;
 }
 

@@ -27,18 +27,25 @@ export const STORE_APPLICATION_ACTIONS: Record<StoreApplicationState, readonly (
   approved: [],
   declined: [],
 };
-export const allowedAction = (state: StoreApplicationState, action: 'approve' | 'decline' | 'clean') => STORE_APPLICATION_ACTIONS[state].includes(action);
+export const allowedAction = (state: StoreApplicationState, action: 'approve' | 'decline' | 'clean') =>
+  STORE_APPLICATION_ACTIONS[state].includes(action);
 
 const wellFormed = (s: string) => !/\p{Cs}/u.test(s) && !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s);
 const text = (max: number, required = true) =>
-  z.string('network.validation.required').check(
-    z.maxLength(max, 'network.validation.tooLong'),
-    z.refine<string>(wellFormed, 'network.validation.text'),
-    ...(required ? [z.refine<string>((s) => s.trim().length > 0, 'network.validation.required')] : []),
-  );
+  z
+    .string('network.validation.required')
+    .check(
+      z.maxLength(max, 'network.validation.tooLong'),
+      z.refine<string>(wellFormed, 'network.validation.text'),
+      ...(required ? [z.refine<string>((s) => s.trim().length > 0, 'network.validation.required')] : []),
+    );
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-const email = () => z.string('network.validation.email').check(z.maxLength(254, 'network.validation.tooLong'), z.regex(EMAIL_PATTERN, 'network.validation.email'));
-const phone = () => z.string('network.validation.phone').check(z.regex(/^\d{10}$|^\d{3} \d{3} \d{4}$/, 'network.validation.phone'));
+const email = () =>
+  z
+    .string('network.validation.email')
+    .check(z.maxLength(254, 'network.validation.tooLong'), z.regex(EMAIL_PATTERN, 'network.validation.email'));
+const phone = () =>
+  z.string('network.validation.phone').check(z.regex(/^\d{10}$|^\d{3} \d{3} \d{4}$/, 'network.validation.phone'));
 
 export const signupContact = z.object({
   role: z.enum(CONTACT_ROLES, 'network.validation.inList'),
@@ -61,14 +68,24 @@ export const signupRequest = z.object({
   city: text(100),
   state: z.string('network.validation.state').check(z.regex(/^[A-Z]{2}$/, 'network.validation.state')),
   zip: z.string('network.validation.zip').check(z.regex(/^\d{5}(-\d{4})?$/, 'network.validation.zip')),
-  contacts: z.array(signupContact).check(z.minLength(1, 'network.validation.contactRequired'), z.maxLength(MAX_CONTACTS, 'network.validation.tooMany')),
+  contacts: z
+    .array(signupContact)
+    .check(
+      z.minLength(1, 'network.validation.contactRequired'),
+      z.maxLength(MAX_CONTACTS, 'network.validation.tooMany'),
+    ),
   bank_account_name: text(255),
   routing_number: z.string('network.validation.routing').check(z.regex(/^\d{9}$/, 'network.validation.routing')),
   account_number: z.string('network.validation.account').check(z.regex(/^\d{4,17}$/, 'network.validation.account')),
   /** File ids, or the toolkit upload field's records ({ id, token, original_name, url }). */
   documents: z.optional(
     z
-      .array(z.union([z.string().check(z.maxLength(100)), z.looseObject({ id: z.string().check(z.maxLength(100)) })], 'network.validation.document'))
+      .array(
+        z.union(
+          [z.string().check(z.maxLength(100)), z.looseObject({ id: z.string().check(z.maxLength(100)) })],
+          'network.validation.document',
+        ),
+      )
       .check(z.maxLength(MAX_DOCUMENTS, 'network.validation.tooMany')),
   ),
 });
@@ -96,7 +113,9 @@ export function routingChecksumOk(routing: string): boolean {
 
 export const declineRequest = z.object({ reason: z.optional(text(1000, false)) });
 export const cleanRequest = z.object({ note: z.optional(text(1000, false)) });
-export const approveRequest = z.object({ slug: z.optional(z.string().check(z.regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'network.validation.slug'))) });
+export const approveRequest = z.object({
+  slug: z.optional(z.string().check(z.regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'network.validation.slug'))),
+});
 
 /** RFC 6749 4.4.2: the token request (form-encoded). */
 export const oauthTokenRequest = z.object({

@@ -24,7 +24,11 @@
 // Public routes (auth 'public' in routes.ts) get no auth and no 401.
 import type * as z from 'zod/mini';
 import { createCheckoutBodySchema } from './retailer-checkout.ts';
-import { fireWebhookEventBodySchema, rotatedWebhookSecretSchema, rotateWebhookSecretBodySchema } from './retailer-sandbox.ts';
+import {
+  fireWebhookEventBodySchema,
+  rotatedWebhookSecretSchema,
+  rotateWebhookSecretBodySchema,
+} from './retailer-sandbox.ts';
 import { webhookEvent } from './webhook-events.ts';
 import {
   cancelCheckoutBodySchema,
@@ -84,7 +88,13 @@ export const createCheckoutExample = {
   store: 'main-street',
   cart: {
     items: [
-      { sku: 'TV-55-4K', description: '55" 4K television', quantity: 1, unit_price: '499.99', required_parts: [{ sku: 'MOUNT-1', description: 'Wall mount', quantity: 1, unit_price: '49.00' }] },
+      {
+        sku: 'TV-55-4K',
+        description: '55" 4K television',
+        quantity: 1,
+        unit_price: '499.99',
+        required_parts: [{ sku: 'MOUNT-1', description: 'Wall mount', quantity: 1, unit_price: '49.00' }],
+      },
       { sku: 'SB-200', description: 'Sound bar', quantity: 1, unit_price: '149.00' },
     ],
   },
@@ -98,7 +108,8 @@ const createdExample = {
   checkout_id: CHECKOUT_ID,
   livemode: true,
   url: 'https://app.example.com/#/checkpoint/Jq3v9wP0sX2yZ7aB1cD4eF6gH8iK0mN2oQ4rS6tU8vW/0',
-  iframe_url: 'https://app.example.com/embed/demo-electronics/main-street/#/checkpoint/Jq3v9wP0sX2yZ7aB1cD4eF6gH8iK0mN2oQ4rS6tU8vW/1',
+  iframe_url:
+    'https://app.example.com/embed/demo-electronics/main-street/#/checkpoint/Jq3v9wP0sX2yZ7aB1cD4eF6gH8iK0mN2oQ4rS6tU8vW/1',
   status: null,
   status_name: 'notStarted',
   expires_at: '2025-03-15T15:09:26.000Z',
@@ -145,7 +156,10 @@ export const checkoutExample = {
   },
   delivery: { scheduled: true, confirmation_id: 'DLV-20250314-0042', removed_skus: [], delivered_at: null },
   esign: { status: 'completed', requested_at: '2025-03-14T15:20:00.000Z', completed_at: '2025-03-14T15:24:10.000Z' },
-  payment: { paid: '49.00', attempts: [{ number: 1, status: 'succeeded', amount: '49.00', at: '2025-03-14T15:26:02.000Z', decline_code: null }] },
+  payment: {
+    paid: '49.00',
+    attempts: [{ number: 1, status: 'succeeded', amount: '49.00', at: '2025-03-14T15:26:02.000Z', decline_code: null }],
+  },
   created_at: '2025-03-14T15:09:26.000Z',
   updated_at: '2025-03-14T15:26:03.000Z',
   completed_at: '2025-03-14T15:26:03.000Z',
@@ -178,8 +192,23 @@ const deliveryExample = {
   delivered_at: '2025-03-14T15:26:04.000Z',
   next_attempt_at: null,
   give_up_at: '2025-03-17T15:26:03.000Z',
-  attempts: [{ number: 1, at: '2025-03-14T15:26:04.000Z', status_code: 200, duration_ms: 84, error: null, next_attempt_at: null, trigger: 'event' }],
-  body: { id: '0b7f3c52-8e7a-4a8e-9a55-2f4f1c3a9d10', type: 'checkout.completed', created: '2025-03-14T15:26:03.000Z', data: { checkout_id: CHECKOUT_ID, status: 9 } },
+  attempts: [
+    {
+      number: 1,
+      at: '2025-03-14T15:26:04.000Z',
+      status_code: 200,
+      duration_ms: 84,
+      error: null,
+      next_attempt_at: null,
+      trigger: 'event',
+    },
+  ],
+  body: {
+    id: '0b7f3c52-8e7a-4a8e-9a55-2f4f1c3a9d10',
+    type: 'checkout.completed',
+    created: '2025-03-14T15:26:03.000Z',
+    data: { checkout_id: CHECKOUT_ID, status: 9 },
+  },
 };
 
 // ---------- the operations ----------
@@ -193,12 +222,17 @@ export const RETAILER_API: Readonly<Record<string, RetailerApiOperation>> = {
     body: createCheckoutBodySchema,
     bodyExample: createCheckoutExample,
     idempotent: true,
-    responses: { 201: { description: 'The checkout was created.', data: createdCheckoutSchema, example: createdExample } },
-    errors: { 422: 'A field is invalid (per-field messages in `errors`), or the store is not one of your active stores.' },
+    responses: {
+      201: { description: 'The checkout was created.', data: createdCheckoutSchema, example: createdExample },
+    },
+    errors: {
+      422: 'A field is invalid (per-field messages in `errors`), or the store is not one of your active stores.',
+    },
   },
   getCheckout: {
     summary: 'Retrieve a checkout',
-    description: 'The checkout as you see it: status, application result, lease figures, delivery, e-signature, payments and the audit trail. No personal data of the shopper.',
+    description:
+      'The checkout as you see it: status, application result, lease figures, delivery, e-signature, payments and the audit trail. No personal data of the shopper.',
     tags: ['Checkouts'],
     path: checkoutPathSchema,
     responses: { 200: { description: 'The checkout.', data: retailerCheckoutSchema, example: checkoutExample } },
@@ -206,7 +240,8 @@ export const RETAILER_API: Readonly<Record<string, RetailerApiOperation>> = {
   },
   cancelCheckout: {
     summary: 'Cancel a checkout',
-    description: 'Cancels a checkout that has not completed (status 12). An open e-signature envelope is voided. Answers the checkout and the failure URL to send the shopper to.',
+    description:
+      'Cancels a checkout that has not completed (status 12). An open e-signature envelope is voided. Answers the checkout and the failure URL to send the shopper to.',
     tags: ['Checkouts'],
     path: checkoutPathSchema,
     body: cancelCheckoutBodySchema,
@@ -216,10 +251,22 @@ export const RETAILER_API: Readonly<Record<string, RetailerApiOperation>> = {
       200: {
         description: 'The checkout was cancelled.',
         data: cancelledCheckoutSchema,
-        example: { ...checkoutExample, status: 12, status_name: 'cancelled', current_step: 12, step: 'default', completed_at: null, cancelled_at: '2025-03-14T15:30:00.000Z', return_url_failure: `https://retailer.example/checkout/failed?checkout_id=${CHECKOUT_ID}&status=12` },
+        example: {
+          ...checkoutExample,
+          status: 12,
+          status_name: 'cancelled',
+          current_step: 12,
+          step: 'default',
+          completed_at: null,
+          cancelled_at: '2025-03-14T15:30:00.000Z',
+          return_url_failure: `https://retailer.example/checkout/failed?checkout_id=${CHECKOUT_ID}&status=12`,
+        },
       },
     },
-    errors: { 404: 'No checkout of yours has this id.', 409: 'The checkout cannot be cancelled in its status (`data.code` is `E_STATUS`).' },
+    errors: {
+      404: 'No checkout of yours has this id.',
+      409: 'The checkout cannot be cancelled in its status (`data.code` is `E_STATUS`).',
+    },
   },
   confirmDelivery: {
     summary: 'Confirm delivery (of some or all items)',
@@ -239,10 +286,27 @@ export const RETAILER_API: Readonly<Record<string, RetailerApiOperation>> = {
           delivery_id: 'dlv_3c1e5a7b9d0f1e2d3c4b',
           fulfilment: {
             lines: [
-              { sku: 'TV-55-4K', description: '55" 4K television', quantity: 1, delivered: 1, cancelled: 0, undelivered: 0 },
+              {
+                sku: 'TV-55-4K',
+                description: '55" 4K television',
+                quantity: 1,
+                delivered: 1,
+                cancelled: 0,
+                undelivered: 0,
+              },
               { sku: 'SB-200', description: 'Sound bar', quantity: 1, delivered: 0, cancelled: 0, undelivered: 1 },
             ],
-            deliveries: [{ id: 'dlv_3c1e5a7b9d0f1e2d3c4b', items: [{ sku: 'TV-55-4K', quantity: 1 }], amount: '548.99', delivered_at: '2025-03-16T10:00:00.000Z', recorded_at: '2025-03-16T10:02:11.000Z', by: 'retailer', remaining_units: 1 }],
+            deliveries: [
+              {
+                id: 'dlv_3c1e5a7b9d0f1e2d3c4b',
+                items: [{ sku: 'TV-55-4K', quantity: 1 }],
+                amount: '548.99',
+                delivered_at: '2025-03-16T10:00:00.000Z',
+                recorded_at: '2025-03-16T10:02:11.000Z',
+                by: 'retailer',
+                remaining_units: 1,
+              },
+            ],
             cancellations: [],
             undelivered_units: 1,
             financed_amount: '697.99',
@@ -276,11 +340,37 @@ export const RETAILER_API: Readonly<Record<string, RetailerApiOperation>> = {
           cancellation_id: 'cnl_8f2d4b6a0c1e2d3c4b5a',
           fulfilment: {
             lines: [
-              { sku: 'TV-55-4K', description: '55" 4K television', quantity: 1, delivered: 1, cancelled: 0, undelivered: 0 },
+              {
+                sku: 'TV-55-4K',
+                description: '55" 4K television',
+                quantity: 1,
+                delivered: 1,
+                cancelled: 0,
+                undelivered: 0,
+              },
               { sku: 'SB-200', description: 'Sound bar', quantity: 1, delivered: 0, cancelled: 1, undelivered: 0 },
             ],
-            deliveries: [{ id: 'dlv_3c1e5a7b9d0f1e2d3c4b', items: [{ sku: 'TV-55-4K', quantity: 1 }], amount: '548.99', delivered_at: '2025-03-16T10:00:00.000Z', recorded_at: '2025-03-16T10:02:11.000Z', by: 'retailer', remaining_units: 1 }],
-            cancellations: [{ id: 'cnl_8f2d4b6a0c1e2d3c4b5a', items: [{ sku: 'SB-200', quantity: 1 }], amount: '149.00', at: '2025-03-17T09:00:00.000Z', by: 'retailer', reason: 'Discontinued by the manufacturer.' }],
+            deliveries: [
+              {
+                id: 'dlv_3c1e5a7b9d0f1e2d3c4b',
+                items: [{ sku: 'TV-55-4K', quantity: 1 }],
+                amount: '548.99',
+                delivered_at: '2025-03-16T10:00:00.000Z',
+                recorded_at: '2025-03-16T10:02:11.000Z',
+                by: 'retailer',
+                remaining_units: 1,
+              },
+            ],
+            cancellations: [
+              {
+                id: 'cnl_8f2d4b6a0c1e2d3c4b5a',
+                items: [{ sku: 'SB-200', quantity: 1 }],
+                amount: '149.00',
+                at: '2025-03-17T09:00:00.000Z',
+                by: 'retailer',
+                reason: 'Discontinued by the manufacturer.',
+              },
+            ],
             undelivered_units: 0,
             financed_amount: '697.99',
             delivered_amount: '548.99',
@@ -307,17 +397,34 @@ export const RETAILER_API: Readonly<Record<string, RetailerApiOperation>> = {
   },
   webhookDeliveries: {
     summary: 'List webhook deliveries',
-    description: 'Your webhook delivery log, oldest first, with every attempt and the exact body sent. Deliveries are kept 30 days.',
+    description:
+      'Your webhook delivery log, oldest first, with every attempt and the exact body sent. Deliveries are kept 30 days.',
     tags: ['Webhooks'],
     query: webhookDeliveriesQuerySchema,
-    responses: { 200: { description: 'A page of deliveries.', data: webhookDeliveryPageSchema, example: { deliveries: [deliveryExample], cursor: null } } },
+    responses: {
+      200: {
+        description: 'A page of deliveries.',
+        data: webhookDeliveryPageSchema,
+        example: { deliveries: [deliveryExample], cursor: null },
+      },
+    },
   },
   replayWebhook: {
     summary: 'Replay a webhook delivery',
-    description: 'Sends a delivery again now, with the same event id and body (your endpoint dedupes on the id). Works for delivered and failed deliveries.',
+    description:
+      'Sends a delivery again now, with the same event id and body (your endpoint dedupes on the id). Works for delivered and failed deliveries.',
     tags: ['Webhooks'],
     path: webhookEventPathSchema,
-    responses: { 200: { description: 'The delivery after the new attempt.', data: webhookDeliverySchema, example: { ...deliveryExample, attempts: [...deliveryExample.attempts, { ...deliveryExample.attempts[0]!, number: 2, trigger: 'replay' }] } } },
+    responses: {
+      200: {
+        description: 'The delivery after the new attempt.',
+        data: webhookDeliverySchema,
+        example: {
+          ...deliveryExample,
+          attempts: [...deliveryExample.attempts, { ...deliveryExample.attempts[0]!, number: 2, trigger: 'replay' }],
+        },
+      },
+    },
     errors: { 404: 'No delivery of yours has this event id.' },
   },
   rotateWebhookSecret: {
@@ -331,7 +438,11 @@ export const RETAILER_API: Readonly<Record<string, RetailerApiOperation>> = {
       200: {
         description: 'The new secret (store it now: it is not shown again).',
         data: rotatedWebhookSecretSchema,
-        example: { secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0XSHJe5Kmc4=', previous_expires_at: '2025-03-15T15:09:26.000Z', rotated_at: '2025-03-14T15:09:26.000Z' },
+        example: {
+          secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0XSHJe5Kmc4=',
+          previous_expires_at: '2025-03-15T15:09:26.000Z',
+          rotated_at: '2025-03-14T15:09:26.000Z',
+        },
       },
     },
     errors: { 422: '`expire_previous_in_hours` is not a number from 0 to 168.' },
@@ -352,7 +463,12 @@ export const RETAILER_API: Readonly<Record<string, RetailerApiOperation>> = {
         example: {
           ...deliveryExample,
           type: 'lease.funded',
-          body: { ...webhookEvent('lease.funded')!.example, id: deliveryExample.event_id, livemode: false, simulated: true },
+          body: {
+            ...webhookEvent('lease.funded')!.example,
+            id: deliveryExample.event_id,
+            livemode: false,
+            simulated: true,
+          },
         },
       },
     },
@@ -365,19 +481,21 @@ export const RETAILER_API: Readonly<Record<string, RetailerApiOperation>> = {
   leaseJs: {
     summary: 'lease.js, the drop-in script',
     description:
-      'A small script with no dependencies for your checkout page: `LeaseToOwn.open(checkout, { onApproved, onDenied, onClose, ... })` opens the portal for a checkout you created, in a modal frame, a popup or by redirect (the fallback when frames or popups are blocked), and calls you back on the portal\'s events (approved, denied, close, update, cancelled, error). Messages are accepted only from the portal\'s origin and sent only to it. Load it from this origin (a script element whose src is this path); the reference page shows an example.',
+      "A small script with no dependencies for your checkout page: `LeaseToOwn.open(checkout, { onApproved, onDenied, onClose, ... })` opens the portal for a checkout you created, in a modal frame, a popup or by redirect (the fallback when frames or popups are blocked), and calls you back on the portal's events (approved, denied, close, update, cancelled, error). Messages are accepted only from the portal's origin and sent only to it. Load it from this origin (a script element whose src is this path); the reference page shows an example.",
     tags: ['Drop-in'],
     responses: { 200: { description: 'The script.', raw: { contentType: 'text/javascript' } } },
   },
   leaseDts: {
     summary: 'lease.js TypeScript declarations',
-    description: 'The TypeScript declarations of lease.js (`LeaseToOwn`, `LeaseOpenOptions`, `LeaseMessage`, ...), to save as `lease.d.ts` in a TypeScript project.',
+    description:
+      'The TypeScript declarations of lease.js (`LeaseToOwn`, `LeaseOpenOptions`, `LeaseMessage`, ...), to save as `lease.d.ts` in a TypeScript project.',
     tags: ['Drop-in'],
     responses: { 200: { description: 'The declarations, as text.', raw: { contentType: 'text/plain' } } },
   },
   retailerOpenApiDocument: {
     summary: 'This OpenAPI document',
-    description: 'The OpenAPI 3.1 description of this API and its webhooks, as raw JSON (no envelope). The same content, readable, is at `/docs/retailer`.',
+    description:
+      'The OpenAPI 3.1 description of this API and its webhooks, as raw JSON (no envelope). The same content, readable, is at `/docs/retailer`.',
     tags: ['Reference'],
     responses: { 200: { description: 'The OpenAPI document.', raw: { contentType: 'application/json' } } },
   },

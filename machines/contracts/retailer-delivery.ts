@@ -23,16 +23,21 @@ const lineSchema = z.object({
 });
 
 const linesSchema = (description: string) =>
-  z.array(lineSchema, 'The items must be a list of { sku, quantity }.').check(
-    z.minLength(1, 'List at least one item, or leave items out.'),
-    z.maxLength(CART_MAX_ITEMS, `At most ${CART_MAX_ITEMS} items.`),
-    z.meta({ description }),
-  );
+  z
+    .array(lineSchema, 'The items must be a list of { sku, quantity }.')
+    .check(
+      z.minLength(1, 'List at least one item, or leave items out.'),
+      z.maxLength(CART_MAX_ITEMS, `At most ${CART_MAX_ITEMS} items.`),
+      z.meta({ description }),
+    );
 
 export const confirmDeliveryBodySchema = z.object({
   delivered_at: z.optional(
     z.iso.datetime({ offset: true, error: 'The delivered_at must be an ISO date-time.' }).check(
-      z.meta({ description: 'When the goods were delivered; now when left out.', examples: ['2025-03-14T15:09:26Z'] }),
+      z.meta({
+        description: 'When the goods were delivered; now when left out.',
+        examples: ['2025-03-14T15:09:26Z'],
+      }),
     ),
   ),
   items: z.optional(
@@ -42,11 +47,18 @@ export const confirmDeliveryBodySchema = z.object({
 export type ConfirmDeliveryBody = z.infer<typeof confirmDeliveryBodySchema>;
 
 export const cancelItemsBodySchema = z.object({
-  items: z.optional(linesSchema('The lines that will not be delivered and how many units; leave out to cancel every unit not yet delivered.')),
+  items: z.optional(
+    linesSchema(
+      'The lines that will not be delivered and how many units; leave out to cancel every unit not yet delivered.',
+    ),
+  ),
   reason: z.optional(
     z.string('The reason must be text.').check(
       z.maxLength(500, 'The reason must be at most 500 characters.'),
-      z.meta({ description: 'Why the items are cancelled (kept on the checkout).', examples: ['Discontinued by the manufacturer.'] }),
+      z.meta({
+        description: 'Why the items are cancelled (kept on the checkout).',
+        examples: ['Discontinued by the manufacturer.'],
+      }),
     ),
   ),
 });
@@ -55,9 +67,19 @@ export type CancelItemsBody = z.infer<typeof cancelItemsBodySchema>;
 // ---------- answers ----------
 
 const money = (description: string) =>
-  z.string().check(z.regex(/^-?\d+\.\d{2}$/), z.meta({ description: `${description} Decimal dollars as a string.`, examples: ['149.00'] }));
+  z
+    .string()
+    .check(
+      z.regex(/^-?\d+\.\d{2}$/),
+      z.meta({ description: `${description} Decimal dollars as a string.`, examples: ['149.00'] }),
+    );
 const dateTime = (description: string) =>
-  z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/), z.meta({ description, examples: ['2025-03-16T10:00:00.000Z'] }));
+  z
+    .string()
+    .check(
+      z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/),
+      z.meta({ description, examples: ['2025-03-16T10:00:00.000Z'] }),
+    );
 const units = z.array(z.object({ sku: z.string(), quantity: z.int() }));
 const actor = z.enum(['retailer', 'shopper', 'system', 'vendor:esign', 'vendor:card-vault', 'staff']);
 
@@ -75,7 +97,12 @@ export const retailerFulfilmentSchema = z.object({
   ),
   deliveries: z.array(
     z.object({
-      id: z.string().check(z.meta({ description: 'The delivery id (also the id of its funding tranche).', examples: ['dlv_3c1e5a7b9d0f1e2d3c4b'] })),
+      id: z.string().check(
+        z.meta({
+          description: 'The delivery id (also the id of its funding tranche).',
+          examples: ['dlv_3c1e5a7b9d0f1e2d3c4b'],
+        }),
+      ),
       items: units,
       amount: money('The funding tranche of this delivery: its lines’ share of the financed amount.'),
       delivered_at: dateTime('When the goods were delivered.'),
@@ -107,9 +134,16 @@ export const retailerFulfilmentSchema = z.object({
         payment_after: money('Each remaining payment now (rent).'),
         total_of_payments_before: money('The total of payments as signed.'),
         total_of_payments_after: money('The total of payments now.'),
-        prepaid_credit: money('What the shopper prepaid at signing above the new payment, credited to the next payments.'),
+        prepaid_credit: money(
+          'What the shopper prepaid at signing above the new payment, credited to the next payments.',
+        ),
         refund_due: money('Cancelled cash price beyond the leased amount (paid at signing), owed back to the shopper.'),
       })
-      .check(z.meta({ description: 'The shopper’s lease after cancelled items: the same number of payments, each for what was delivered.' })),
+      .check(
+        z.meta({
+          description:
+            'The shopper’s lease after cancelled items: the same number of payments, each for what was delivered.',
+        }),
+      ),
   ),
 });

@@ -10,9 +10,15 @@ import { retailerFulfilmentSchema } from './retailer-delivery.ts';
 const described = <T extends z.ZodMiniType>(schema: T, description: string, examples?: unknown[]): T =>
   schema.check(z.meta({ description, ...(examples ? { examples } : {}) })) as T;
 
-const dateTime = (description: string) => described(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/)), description, ['2025-03-14T15:09:26.000Z']);
+const dateTime = (description: string) =>
+  described(
+    z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/)),
+    description,
+    ['2025-03-14T15:09:26.000Z'],
+  );
 const nullableDateTime = (description: string) => z.nullable(dateTime(description));
-const money = (description: string) => described(z.string().check(z.regex(/^-?\d+\.\d{2}$/)), `${description} Decimal dollars as a string.`, ['499.99']);
+const money = (description: string) =>
+  described(z.string().check(z.regex(/^-?\d+\.\d{2}$/)), `${description} Decimal dollars as a string.`, ['499.99']);
 const nullableMoney = (description: string) => z.nullable(money(description));
 
 export const checkoutStatusSchema = described(
@@ -20,15 +26,30 @@ export const checkoutStatusSchema = described(
   'The checkout status (`current_step`): null not started, 1 started, 2 application in progress, 3 application complete, 4 identity checked, 5 lease created, 6 e-sign completed, 7 payment processing, 8 payment completed, 9 completed, 10 payment failed, 11 voided, 12 cancelled, 13 lease sent for e-signature.',
   [9],
 );
-export const checkoutStatusNameSchema = described(z.enum(CHECKOUT_STATUS_NAMES as [string, ...string[]]), 'The name of the status.', ['completed']);
-const livemodeSchema = described(z.boolean(), 'False for a test-mode checkout (created with a test API token: sandbox vendors only).', [true]);
-const stepSchema = described(z.enum(['default', 'lease', 'sign', 'payment', 'complete']), "The shopper's next screen for this status.", ['complete']);
+export const checkoutStatusNameSchema = described(
+  z.enum(CHECKOUT_STATUS_NAMES as [string, ...string[]]),
+  'The name of the status.',
+  ['completed'],
+);
+const livemodeSchema = described(
+  z.boolean(),
+  'False for a test-mode checkout (created with a test API token: sandbox vendors only).',
+  [true],
+);
+const stepSchema = described(
+  z.enum(['default', 'lease', 'sign', 'payment', 'complete']),
+  "The shopper's next screen for this status.",
+  ['complete'],
+);
 
 /** `POST /retailer/v1/checkouts` (201): where to send the shopper. */
 export const createdCheckoutSchema = z.object({
   checkout_id: described(z.string(), 'The checkout id.', ['chk_5f0c6a1e2b3d4c5e6f708192']),
   livemode: livemodeSchema,
-  url: described(z.string(), 'Send the shopper here (a full page); the link is single-use and expires at `expires_at`.'),
+  url: described(
+    z.string(),
+    'Send the shopper here (a full page); the link is single-use and expires at `expires_at`.',
+  ),
   iframe_url: described(z.string(), 'The same, for an iframe or the lease.js modal.'),
   status: checkoutStatusSchema,
   status_name: checkoutStatusNameSchema,
@@ -67,9 +88,16 @@ export const retailerCheckoutSchema = z.object({
     z.object({
       id: described(z.string(), 'The application id.'),
       status: z.enum(['draft', 'submitted', 'approved', 'denied']),
-      result_code: described(z.nullable(z.enum(['A', 'D', 'G'])), 'The decision: A approved, D denied, G more information needed; null before the decision.'),
+      result_code: described(
+        z.nullable(z.enum(['A', 'D', 'G'])),
+        'The decision: A approved, D denied, G more information needed; null before the decision.',
+      ),
       approved: described(z.boolean(), 'An approval that has not expired.'),
-      offer_amounts: described(z.nullable(z.record(z.string(), money('An approved amount.'))), 'The approved amount per lease option.', [{ a: '2500.00', b: '1500.00' }]),
+      offer_amounts: described(
+        z.nullable(z.record(z.string(), money('An approved amount.'))),
+        'The approved amount per lease option.',
+        [{ a: '2500.00', b: '1500.00' }],
+      ),
       expires_at: nullableDateTime('When the approval expires.'),
     }),
   ),
@@ -85,13 +113,23 @@ export const retailerCheckoutSchema = z.object({
       down_payment: nullableMoney('Paid at signing.'),
       delivery: nullableMoney('The delivery charge.'),
       ocp_included: described(z.boolean(), 'Whether the optional protection plan is included.'),
-      items: z.array(z.object({ sku: z.string(), quantity: z.int(), unit_price: nullableMoney('The unit price.'), total: nullableMoney('The line total.') })),
+      items: z.array(
+        z.object({
+          sku: z.string(),
+          quantity: z.int(),
+          unit_price: nullableMoney('The unit price.'),
+          total: nullableMoney('The line total.'),
+        }),
+      ),
     }),
   ),
   delivery: z.object({
     scheduled: z.boolean(),
     confirmation_id: z.nullable(z.string()),
-    removed_skus: described(z.array(z.string()), 'Items the delivery lookup removed from the contract (out of stock, not deliverable).'),
+    removed_skus: described(
+      z.array(z.string()),
+      'Items the delivery lookup removed from the contract (out of stock, not deliverable).',
+    ),
     delivered_at: nullableDateTime('When the retailer confirmed delivery.'),
   }),
   esign: z.nullable(
@@ -118,7 +156,10 @@ export const retailerCheckoutSchema = z.object({
   completed_at: nullableDateTime('When it completed.'),
   cancelled_at: nullableDateTime('When it was cancelled.'),
   audit: described(z.array(auditEntrySchema), 'Every accepted event, oldest first.'),
-  fulfilment: described(z.nullable(retailerFulfilmentSchema), 'Partial delivery: what was delivered and cancelled of each contracted line (null before the lease).'),
+  fulfilment: described(
+    z.nullable(retailerFulfilmentSchema),
+    'Partial delivery: what was delivered and cancelled of each contracted line (null before the lease).',
+  ),
 });
 
 /** `POST .../cancel` answers the checkout with the failure URL to send the shopper to. */
@@ -128,12 +169,16 @@ export const cancelledCheckoutSchema = z.extend(retailerCheckoutSchema, {
 
 /** `POST .../delivery` answers the checkout with the id of the delivery it recorded (also its funding tranche's id). */
 export const deliveredCheckoutSchema = z.extend(retailerCheckoutSchema, {
-  delivery_id: described(z.string(), 'The id of the delivery recorded (in `fulfilment.deliveries`).', ['dlv_3c1e5a7b9d0f1e2d3c4b']),
+  delivery_id: described(z.string(), 'The id of the delivery recorded (in `fulfilment.deliveries`).', [
+    'dlv_3c1e5a7b9d0f1e2d3c4b',
+  ]),
 });
 
 /** `POST .../items/cancel` answers the checkout with the id of the cancellation it recorded. */
 export const itemsCancelledCheckoutSchema = z.extend(retailerCheckoutSchema, {
-  cancellation_id: described(z.string(), 'The id of the cancellation recorded (in `fulfilment.cancellations`).', ['cnl_8f2d4b6a0c1e2d3c4b5a']),
+  cancellation_id: described(z.string(), 'The id of the cancellation recorded (in `fulfilment.cancellations`).', [
+    'cnl_8f2d4b6a0c1e2d3c4b5a',
+  ]),
 });
 
 const deliveryAttemptSchema = z.object({
@@ -178,9 +223,16 @@ export const statusConflictSchema = z.object({
 export const errorEnvelopeSchema = z.object({
   status: z.literal(false),
   code: described(z.int(), 'The HTTP status again.', [422]),
-  data: described(z.unknown(), 'null, or details (a 409 because of the status carries `{ code: "E_STATUS", event, status, status_name }`).'),
-  message: described(z.string(), 'What went wrong, for a person (in the Accept-Language language, en or es).', ['The given data was invalid.']),
+  data: described(
+    z.unknown(),
+    'null, or details (a 409 because of the status carries `{ code: "E_STATUS", event, status, status_name }`).',
+  ),
+  message: described(z.string(), 'What went wrong, for a person (in the Accept-Language language, en or es).', [
+    'The given data was invalid.',
+  ]),
   errors: z.optional(
-    described(z.record(z.string(), z.array(z.string())), 'Per field (dot path), the messages; with 422.', [{ 'cart.items.0.quantity': ['The quantity must be a whole number from 1 to 99.'] }]),
+    described(z.record(z.string(), z.array(z.string())), 'Per field (dot path), the messages; with 422.', [
+      { 'cart.items.0.quantity': ['The quantity must be a whole number from 1 to 99.'] },
+    ]),
   ),
 });

@@ -14,7 +14,9 @@ export const SCORING_NOTE_MAX = 500;
 export const PREVIEW_DEFAULT_LIMIT = 50;
 export const PREVIEW_MAX_LIMIT = 200;
 
-const note = z.optional(z.nullable(z.string('The note must be text.').check(z.maxLength(SCORING_NOTE_MAX, 'scoring.validation.noteLength'))));
+const note = z.optional(
+  z.nullable(z.string('The note must be text.').check(z.maxLength(SCORING_NOTE_MAX, 'scoring.validation.noteLength'))),
+);
 const version = z.optional(z.int('The version must be a whole number.').check(z.minimum(0)));
 
 export const scoringDraftRequest = z.object({

@@ -6,13 +6,29 @@ import type { Permission } from '../domain/permissions.ts';
 export type RouteAccess = Permission | 'signed-in';
 
 const resource = (prefix: string, perm: string, actions: Record<string, string>) =>
-  Object.fromEntries(Object.entries(actions).map(([suffix, action]) => [`${prefix}${suffix}`, `${perm}.${action}` as Permission]));
+  Object.fromEntries(
+    Object.entries(actions).map(([suffix, action]) => [`${prefix}${suffix}`, `${perm}.${action}` as Permission]),
+  );
 
 const crud = (prefix: string, perm: string) =>
-  resource(prefix, perm, { List: 'view', Show: 'view', Create: 'create', Update: 'update', UpdateForm: 'update', Delete: 'delete' });
+  resource(prefix, perm, {
+    List: 'view',
+    Show: 'view',
+    Create: 'create',
+    Update: 'update',
+    UpdateForm: 'update',
+    Delete: 'delete',
+  });
 
 const viewManage = (prefix: string, perm: string) =>
-  resource(prefix, perm, { List: 'view', Show: 'view', Create: 'manage', Update: 'manage', UpdateForm: 'manage', Delete: 'manage' });
+  resource(prefix, perm, {
+    List: 'view',
+    Show: 'view',
+    Create: 'manage',
+    Update: 'manage',
+    UpdateForm: 'manage',
+    Delete: 'manage',
+  });
 
 export const STAFF_ROUTE_ACCESS: Record<string, RouteAccess> = {
   staffLogout: 'signed-in',
@@ -107,7 +123,14 @@ export const STAFF_ROUTE_ACCESS: Record<string, RouteAccess> = {
   ...viewManage('staffCampaigns', 'marketing'),
   ...viewManage('staffMarketingGuide', 'marketing'),
   ...viewManage('staffResourcesLibrary', 'marketing'),
-  ...resource('staffMarketingRequests', 'marketing', { List: 'request', Show: 'request', Create: 'request', Update: 'manage', UpdateForm: 'manage', Delete: 'manage' }),
+  ...resource('staffMarketingRequests', 'marketing', {
+    List: 'request',
+    Show: 'request',
+    Create: 'request',
+    Update: 'manage',
+    UpdateForm: 'manage',
+    Delete: 'manage',
+  }),
   staffPaymentCalculatorOptions: 'marketing.view',
   staffPaymentCalculator: 'marketing.view',
   ...viewManage('staffPushNotifications', 'push'),

@@ -251,7 +251,13 @@ export interface FulfilmentView {
   lines: FulfilmentLineView[];
   /** One tranche per delivery; a lease delivered without delivery records has one tranche, `whole`. */
   tranches: DeliveryTrancheView[];
-  cancellations: { id: string; items: { sku: string; quantity: number }[]; amount: string; at: string; reason: string | null }[];
+  cancellations: {
+    id: string;
+    items: { sku: string; quantity: number }[];
+    amount: string;
+    at: string;
+    reason: string | null;
+  }[];
   financed_amount: string;
   delivered_amount: string;
   funded_amount: string;
@@ -277,7 +283,12 @@ export interface ApplicationDetail extends ApplicationRow {
   applicant: PersonView | null;
   co_applicant: PersonView | null;
   incomes: IncomeView[];
-  banking: { routing_number: string | null; account_number: string | null; bank_name: string | null; account_type: string | null } | null;
+  banking: {
+    routing_number: string | null;
+    account_number: string | null;
+    bank_name: string | null;
+    account_type: string | null;
+  } | null;
   home_ownership: Record<string, string | number | boolean | null> | null;
   decision: DecisionView | null;
   pin: PinView;
@@ -314,15 +325,29 @@ export const revealRequest = z.object({ field: z.enum(REVEALABLE_FIELDS, 'staff.
 export const leaseActionRequest = z.object({
   v: z.optional(z.number('staff.validation.version')),
   note: z.optional(z.string('staff.validation.text').check(z.maxLength(1000, 'staff.validation.tooLong'))),
-  store_id: z.optional(z.string('staff.validation.required').check(z.minLength(1, 'staff.validation.required'), z.maxLength(100, 'staff.validation.tooLong'))),
-  delivery_date: z.optional(z.string('staff.validation.date').check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'staff.validation.date'))),
+  store_id: z.optional(
+    z
+      .string('staff.validation.required')
+      .check(z.minLength(1, 'staff.validation.required'), z.maxLength(100, 'staff.validation.tooLong')),
+  ),
+  delivery_date: z.optional(
+    z.string('staff.validation.date').check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'staff.validation.date')),
+  ),
   /** complete-funding: the tranche (a delivery's id) to fund; without it every tranche due. */
-  tranche_id: z.optional(z.string('staff.validation.text').check(z.minLength(1, 'staff.validation.required'), z.maxLength(64, 'staff.validation.tooLong'))),
+  tranche_id: z.optional(
+    z
+      .string('staff.validation.text')
+      .check(z.minLength(1, 'staff.validation.required'), z.maxLength(64, 'staff.validation.tooLong')),
+  ),
 });
 export type LeaseActionRequest = z.infer<typeof leaseActionRequest>;
 
 /** POST /staff/api/lease-queue/{uuid}/claim (no body) and /assign ({ user_id }). */
-export const assignRequest = z.object({ user_id: z.string('staff.validation.required').check(z.minLength(1, 'staff.validation.required'), z.maxLength(200, 'staff.validation.tooLong')) });
+export const assignRequest = z.object({
+  user_id: z
+    .string('staff.validation.required')
+    .check(z.minLength(1, 'staff.validation.required'), z.maxLength(200, 'staff.validation.tooLong')),
+});
 
 /** The work queues: which statuses feed them. */
 export const LEASE_QUEUES = {
@@ -361,14 +386,29 @@ export interface CheckoutRow {
 
 /** GET /staff/api/dashboard. */
 export interface DashboardView {
-  today: { date: string; applications: number; approvals: number; denials: number; approval_rate: number; funded_count: number; funded_amount: string };
+  today: {
+    date: string;
+    applications: number;
+    approvals: number;
+    denials: number;
+    approval_rate: number;
+    funded_count: number;
+    funded_amount: string;
+  };
   /** The last 14 days, oldest first, for the chart. */
   days: { date: string; applications: number; approvals: number; funded_amount: string }[];
   queues: { id: LeaseQueueId; label: string; count: number }[];
   /** Records claimed by the current user (open tasks). */
   my_claims: ApplicationRow[];
   /** The user's open tasks (Leads, Contacts and Tasks), soonest due first. */
-  open_tasks: { id: string; title: string; due_at: string; overdue: boolean; repeats: boolean; assignee_name: string }[];
+  open_tasks: {
+    id: string;
+    title: string;
+    due_at: string;
+    overdue: boolean;
+    repeats: boolean;
+    assignee_name: string;
+  }[];
   /** Recently updated applications. */
   recent_applications: ApplicationRow[];
   last_updated_stores: { id: string; name: string; retailer_name: string; updated_at: string }[];

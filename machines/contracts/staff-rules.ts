@@ -16,10 +16,13 @@ export interface StateRuleView extends StateRule {
 // ---------- security settings ----------
 
 const int = (min: number, max: number) =>
-  z.int('staff.rules.validation.integer').check(z.minimum(min, 'staff.rules.validation.range'), z.maximum(max, 'staff.rules.validation.range'));
+  z
+    .int('staff.rules.validation.integer')
+    .check(z.minimum(min, 'staff.rules.validation.range'), z.maximum(max, 'staff.rules.validation.range'));
 
 /** An IPv4 or IPv6 address, optionally a CIDR block. */
-export const IP_OR_CIDR = /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}(?:\/(?:3[0-2]|[12]?\d))?|[0-9a-fA-F:]{2,39}(?:\/(?:12[0-8]|1[01]\d|\d?\d))?)$/;
+export const IP_OR_CIDR =
+  /^(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}(?:\/(?:3[0-2]|[12]?\d))?|[0-9a-fA-F:]{2,39}(?:\/(?:12[0-8]|1[01]\d|\d?\d))?)$/;
 
 export const securitySettingsSchema = z.object({
   password: z.object({
@@ -72,7 +75,9 @@ export function passwordProblems(password: string, policy: SecuritySettings['pas
 // ---------- queue management ----------
 
 /** Lease statuses a queue may be fed from: the status codes, and `Y.delivered` (delivered, awaiting funding). */
-export const QUEUE_STATUSES = ['S', 'I', 'N', 'V', 'Z', 'Y', 'Y.delivered', 'G', 'L', 'C'] as const satisfies readonly (Exclude<LeaseStatusCode, 'inProgress'> | 'Y.delivered')[];
+export const QUEUE_STATUSES = ['S', 'I', 'N', 'V', 'Z', 'Y', 'Y.delivered', 'G', 'L', 'C'] as const satisfies readonly (
+  Exclude<LeaseStatusCode, 'inProgress'> | 'Y.delivered'
+)[];
 export type QueueStatus = (typeof QUEUE_STATUSES)[number];
 
 const queueRule = z.object({
@@ -81,7 +86,9 @@ const queueRule = z.object({
     .array(z.enum(QUEUE_STATUSES as unknown as [QueueStatus, ...QueueStatus[]], 'staff.rules.validation.status'))
     .check(z.minLength(1, 'staff.rules.validation.statusRequired'), z.maxLength(QUEUE_STATUSES.length)),
   /** Role ids whose users may claim from it (besides `lease-queue.claim`); empty = anyone with that permission. */
-  claim_roles: z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(50, 'staff.validation.tooMany')),
+  claim_roles: z
+    .array(z.string().check(z.minLength(1), z.maxLength(100)))
+    .check(z.maxLength(50, 'staff.validation.tooMany')),
 });
 
 export const queueConfigSchema = z.object({

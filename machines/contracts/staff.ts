@@ -3,20 +3,28 @@ import type { Guard } from '../domain/permissions.ts';
 
 // Staff API contracts (paths under /staff/api). Sign-in, the signed-in user, password reset and change.
 export const loginRequest = z.object({
-  username: z.string().check(z.minLength(1, 'staff.validation.usernameRequired'), z.maxLength(254, 'staff.validation.tooLong')),
-  password: z.string().check(z.minLength(1, 'staff.validation.passwordRequired'), z.maxLength(256, 'staff.validation.tooLong')),
+  username: z
+    .string()
+    .check(z.minLength(1, 'staff.validation.usernameRequired'), z.maxLength(254, 'staff.validation.tooLong')),
+  password: z
+    .string()
+    .check(z.minLength(1, 'staff.validation.passwordRequired'), z.maxLength(256, 'staff.validation.tooLong')),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;
-export const newPassword = z.string().check(
-  z.minLength(PASSWORD_MIN, 'staff.validation.passwordLength'),
-  z.maxLength(PASSWORD_MAX, 'staff.validation.passwordLength'),
-);
+export const newPassword = z
+  .string()
+  .check(
+    z.minLength(PASSWORD_MIN, 'staff.validation.passwordLength'),
+    z.maxLength(PASSWORD_MAX, 'staff.validation.passwordLength'),
+  );
 
 export const forgotRequest = z.object({
-  email: z.string().check(z.minLength(1, 'staff.validation.emailRequired'), z.maxLength(254, 'staff.validation.tooLong')),
+  email: z
+    .string()
+    .check(z.minLength(1, 'staff.validation.emailRequired'), z.maxLength(254, 'staff.validation.tooLong')),
 });
 
 export const resetRequest = z
@@ -26,21 +34,31 @@ export const resetRequest = z
     password_confirmation: z.string(),
   })
   .check(
-    z.refine((v) => v.password === v.password_confirmation, { message: 'staff.validation.passwordMismatch', path: ['password_confirmation'] }),
+    z.refine((v) => v.password === v.password_confirmation, {
+      message: 'staff.validation.passwordMismatch',
+      path: ['password_confirmation'],
+    }),
   );
 
 export const changePasswordRequest = z
   .object({
-    current_password: z.string().check(z.minLength(1, 'staff.validation.passwordRequired'), z.maxLength(256, 'staff.validation.tooLong')),
+    current_password: z
+      .string()
+      .check(z.minLength(1, 'staff.validation.passwordRequired'), z.maxLength(256, 'staff.validation.tooLong')),
     password: newPassword,
     password_confirmation: z.string(),
   })
   .check(
-    z.refine((v) => v.password === v.password_confirmation, { message: 'staff.validation.passwordMismatch', path: ['password_confirmation'] }),
+    z.refine((v) => v.password === v.password_confirmation, {
+      message: 'staff.validation.passwordMismatch',
+      path: ['password_confirmation'],
+    }),
   );
 
 export const storeContextRequest = z.object({
-  store_id: z.string().check(z.minLength(1, 'staff.validation.storeRequired'), z.maxLength(100, 'staff.validation.tooLong')),
+  store_id: z
+    .string()
+    .check(z.minLength(1, 'staff.validation.storeRequired'), z.maxLength(100, 'staff.validation.tooLong')),
 });
 
 /** GET /staff/api/auth/me (and the data of a successful sign-in). */

@@ -8,7 +8,12 @@
 //   { id, type, version, created, livemode, simulated?, data }
 // `data` never carries personal data: ids, statuses, the decision's result code and offers.
 import * as z from 'zod/mini';
-import { CHECKOUT_STATUS, CHECKOUT_STATUS_NAMES, type CheckoutStatus, type CheckoutStatusName } from '../checkout/checkout-status.ts';
+import {
+  CHECKOUT_STATUS,
+  CHECKOUT_STATUS_NAMES,
+  type CheckoutStatus,
+  type CheckoutStatusName,
+} from '../checkout/checkout-status.ts';
 import { LEASE_STATUS_CODES, type LeaseStatusCode } from '../lease-status/lease-status.machine.ts';
 
 export interface WebhookEventDefinition {
@@ -120,20 +125,29 @@ export const webhookLeaseDataSchema = z.object({ ...checkoutFields, lease: webho
 
 /** A checkout status change's data: the status (and its name) the type says. */
 function checkoutStatusData(status: CheckoutStatus, name: CheckoutStatusName) {
-  return z.object({ ...checkoutFields, status: status === null ? z.null() : z.literal(status), status_name: z.literal(name) });
+  return z.object({
+    ...checkoutFields,
+    status: status === null ? z.null() : z.literal(status),
+    status_name: z.literal(name),
+  });
 }
 
 function leaseStatusData(code: LeaseStatusCode, delivered: boolean | null) {
   return z.object({
     ...checkoutFields,
-    lease: z.object({ ...webhookLeaseSchema.shape, status: z.literal(code), delivered: delivered === null ? z.boolean() : z.literal(delivered) }),
+    lease: z.object({
+      ...webhookLeaseSchema.shape,
+      status: z.literal(code),
+      delivered: delivered === null ? z.boolean() : z.literal(delivered),
+    }),
   });
 }
 
 // ---------- the types ----------
 
 /** `checkout.<snake_case status name>`, e.g. leaseCreated -> checkout.lease_created (functions/services/checkout.ts). */
-export const checkoutStatusEventType = (name: CheckoutStatusName) => `checkout.${name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
+export const checkoutStatusEventType = (name: CheckoutStatusName) =>
+  `checkout.${name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
 
 const CHECKOUT_SUMMARIES: Record<Exclude<CheckoutStatusName, 'notStarted'>, string> = {
   started: 'The shopper opened the checkout link (status 1).',
@@ -145,24 +159,61 @@ const CHECKOUT_SUMMARIES: Record<Exclude<CheckoutStatusName, 'notStarted'>, stri
   esignCompleted: 'The shopper signed the lease (status 6).',
   paymentProcessing: 'The down payment is being processed (status 7).',
   paymentCompleted: 'The down payment was paid (status 8).',
-  completed: 'The checkout is complete: the lease is signed and paid; deliver the goods, then confirm delivery (status 9).',
+  completed:
+    'The checkout is complete: the lease is signed and paid; deliver the goods, then confirm delivery (status 9).',
   paymentFailed: 'The down payment failed; the shopper may try again (status 10).',
   voided: 'The checkout was voided (status 11); nothing more happens to it.',
-  cancelled: 'The checkout was cancelled by the shopper, the retailer or staff (status 12); nothing more happens to it.',
+  cancelled:
+    'The checkout was cancelled by the shopper, the retailer or staff (status 12); nothing more happens to it.',
 };
 
 const LEASE_TYPES: { code: LeaseStatusCode; delivered: boolean | null; name: string; summary: string }[] = [
-  { code: 'inProgress', delivered: null, name: 'in_progress', summary: 'The lease record is back in progress (the application is being completed).' },
-  { code: 'S', delivered: null, name: 'awaiting_review', summary: 'The lease is waiting for a review by the lender (status S).' },
-  { code: 'I', delivered: null, name: 'more_info_required', summary: 'The lender needs more information from the shopper (status I).' },
+  {
+    code: 'inProgress',
+    delivered: null,
+    name: 'in_progress',
+    summary: 'The lease record is back in progress (the application is being completed).',
+  },
+  {
+    code: 'S',
+    delivered: null,
+    name: 'awaiting_review',
+    summary: 'The lease is waiting for a review by the lender (status S).',
+  },
+  {
+    code: 'I',
+    delivered: null,
+    name: 'more_info_required',
+    summary: 'The lender needs more information from the shopper (status I).',
+  },
   { code: 'N', delivered: null, name: 'did_not_qualify', summary: 'The shopper did not qualify (status N).' },
   { code: 'V', delivered: null, name: 'approved', summary: 'The lease is approved (status V).' },
-  { code: 'Z', delivered: null, name: 'awaiting_docs_or_payment', summary: 'The lease waits for the signed documents or the down payment (status Z).' },
-  { code: 'Y', delivered: false, name: 'delivery_authorized', summary: 'The retailer may deliver the goods (status Y, not delivered yet).' },
-  { code: 'Y', delivered: true, name: 'delivered', summary: 'The goods were delivered (status Y, delivered); funding follows.' },
+  {
+    code: 'Z',
+    delivered: null,
+    name: 'awaiting_docs_or_payment',
+    summary: 'The lease waits for the signed documents or the down payment (status Z).',
+  },
+  {
+    code: 'Y',
+    delivered: false,
+    name: 'delivery_authorized',
+    summary: 'The retailer may deliver the goods (status Y, not delivered yet).',
+  },
+  {
+    code: 'Y',
+    delivered: true,
+    name: 'delivered',
+    summary: 'The goods were delivered (status Y, delivered); funding follows.',
+  },
   { code: 'G', delivered: null, name: 'funding_in_process', summary: 'The lender is funding the retailer (status G).' },
   { code: 'L', delivered: null, name: 'funded', summary: 'The retailer was funded for the lease (status L).' },
-  { code: 'C', delivered: null, name: 'changed_mind', summary: 'The shopper changed their mind; the lease will not go ahead (status C).' },
+  {
+    code: 'C',
+    delivered: null,
+    name: 'changed_mind',
+    summary: 'The shopper changed their mind; the lease will not go ahead (status C).',
+  },
 ];
 
 // ---------- examples ----------
@@ -225,10 +276,17 @@ const PREVIOUS: Partial<Record<Exclude<CheckoutStatusName, 'notStarted'>, Checko
 
 /** Each example's previous status and the action that moved it (a staff action or a shopper / retailer fact). */
 const LEASE_EXAMPLE: Record<string, [LeaseStatusCode, string]> = {
-  in_progress: ['I', 'lease.infoReceived'], awaiting_review: ['inProgress', 'lease.submit'], more_info_required: ['S', 'lease.requestInfo'],
-  did_not_qualify: ['S', 'lease.decline'], approved: ['S', 'lease.approve'], awaiting_docs_or_payment: ['V', 'checkout.lease_created'],
-  delivery_authorized: ['Z', 'checkout.completed'], delivered: ['Y', 'checkout.delivered'], funding_in_process: ['Y', 'lease.fund'],
-  funded: ['G', 'lease.fundingCompleted'], changed_mind: ['V', 'lease.changedMind'],
+  in_progress: ['I', 'lease.infoReceived'],
+  awaiting_review: ['inProgress', 'lease.submit'],
+  more_info_required: ['S', 'lease.requestInfo'],
+  did_not_qualify: ['S', 'lease.decline'],
+  approved: ['S', 'lease.approve'],
+  awaiting_docs_or_payment: ['V', 'checkout.lease_created'],
+  delivery_authorized: ['Z', 'checkout.completed'],
+  delivered: ['Y', 'checkout.delivered'],
+  funding_in_process: ['Y', 'lease.fund'],
+  funded: ['G', 'lease.fundingCompleted'],
+  changed_mind: ['V', 'lease.changedMind'],
 };
 
 // ---------- the catalogue ----------
@@ -236,12 +294,28 @@ const LEASE_EXAMPLE: Record<string, [LeaseStatusCode, string]> = {
 function build(): WebhookEventDefinition[] {
   const out: WebhookEventDefinition[] = [];
   const add = (type: string, summary: string, data: z.ZodMiniType, exampleDataValue: Record<string, unknown>) =>
-    out.push({ type, version: WEBHOOK_PAYLOAD_VERSION, summary, data, example: envelope(out.length + 1, type, exampleDataValue) });
+    out.push({
+      type,
+      version: WEBHOOK_PAYLOAD_VERSION,
+      summary,
+      data,
+      example: envelope(out.length + 1, type, exampleDataValue),
+    });
 
-  add('checkout.created', 'You created a checkout; the shopper has not opened it yet (status null).', checkoutStatusData(null, 'notStarted'), exampleData(null, null));
+  add(
+    'checkout.created',
+    'You created a checkout; the shopper has not opened it yet (status null).',
+    checkoutStatusData(null, 'notStarted'),
+    exampleData(null, null),
+  );
   for (const name of Object.keys(CHECKOUT_SUMMARIES) as (keyof typeof CHECKOUT_SUMMARIES)[]) {
     const status = CHECKOUT_STATUS[name];
-    add(checkoutStatusEventType(name), CHECKOUT_SUMMARIES[name], checkoutStatusData(status, name), exampleData(status, PREVIOUS[name] ?? null));
+    add(
+      checkoutStatusEventType(name),
+      CHECKOUT_SUMMARIES[name],
+      checkoutStatusData(status, name),
+      exampleData(status, PREVIOUS[name] ?? null),
+    );
   }
   add(
     'checkout.partially_delivered',
@@ -249,19 +323,45 @@ function build(): WebhookEventDefinition[] {
     z.object({ ...checkoutFields, delivery: webhookDeliveryRecordSchema }),
     {
       ...exampleData(9, 9),
-      delivery: { id: 'dlv_3c1e5a7b9d', items: [{ sku: 'TV-55-4K', quantity: 1 }], amount: '548.99', delivered_at: '2026-11-03T10:00:00.000Z', recorded_at: '2026-11-03T10:02:11.000Z', by: 'retailer', remaining_units: 1 },
+      delivery: {
+        id: 'dlv_3c1e5a7b9d',
+        items: [{ sku: 'TV-55-4K', quantity: 1 }],
+        amount: '548.99',
+        delivered_at: '2026-11-03T10:00:00.000Z',
+        recorded_at: '2026-11-03T10:02:11.000Z',
+        by: 'retailer',
+        remaining_units: 1,
+      },
     },
   );
   add(
     'checkout.items_cancelled',
     'You cancelled undelivered items of a completed checkout; they will not be delivered nor funded. `lease_adjustment` is how the lease changed.',
-    z.object({ ...checkoutFields, cancellation: webhookCancellationSchema, lease_adjustment: z.nullable(webhookLeaseAdjustmentSchema) }),
+    z.object({
+      ...checkoutFields,
+      cancellation: webhookCancellationSchema,
+      lease_adjustment: z.nullable(webhookLeaseAdjustmentSchema),
+    }),
     {
       ...exampleData(9, 9),
-      cancellation: { id: 'cnl_8f2d4b6a0c', items: [{ sku: 'SB-200', quantity: 1 }], amount: '149.00', at: '2026-11-03T11:00:00.000Z', by: 'retailer', reason: 'Out of stock' },
+      cancellation: {
+        id: 'cnl_8f2d4b6a0c',
+        items: [{ sku: 'SB-200', quantity: 1 }],
+        amount: '149.00',
+        at: '2026-11-03T11:00:00.000Z',
+        by: 'retailer',
+        reason: 'Out of stock',
+      },
       lease_adjustment: {
-        cancelled_cash_price: '149.00', leased_before: '697.99', leased_after: '548.99', payment_before: '52.10', payment_after: '40.98',
-        total_of_payments_before: '1354.60', total_of_payments_after: '1065.48', prepaid_credit: '0.00', refund_due: '0.00',
+        cancelled_cash_price: '149.00',
+        leased_before: '697.99',
+        leased_after: '548.99',
+        payment_before: '52.10',
+        payment_after: '40.98',
+        total_of_payments_before: '1354.60',
+        total_of_payments_after: '1065.48',
+        prepaid_credit: '0.00',
+        refund_due: '0.00',
       },
     },
   );
@@ -272,18 +372,49 @@ function build(): WebhookEventDefinition[] {
     exampleData(9, 9),
   );
 
-  const appData = (status: 'draft' | 'approved' | 'denied', code: 'A' | 'D' | null, checkoutStatus: CheckoutStatus) => ({
+  const appData = (
+    status: 'draft' | 'approved' | 'denied',
+    code: 'A' | 'D' | null,
+    checkoutStatus: CheckoutStatus,
+  ) => ({
     ...exampleData(checkoutStatus, null),
-    application: { id: EXAMPLE_APPLICATION, status, result_code: code, offer_amounts: code === 'A' ? exampleOffers : code === 'D' ? { A: '0.00', B: '0.00', C: '0.00', D: '0.00' } : null },
+    application: {
+      id: EXAMPLE_APPLICATION,
+      status,
+      result_code: code,
+      offer_amounts:
+        code === 'A' ? exampleOffers : code === 'D' ? { A: '0.00', B: '0.00', C: '0.00', D: '0.00' } : null,
+    },
   });
-  add('application.created', 'The shopper saved the application for the first time.', webhookCheckoutDataSchema, appData('draft', null, 2));
-  add('application.approved', 'The application was approved; application.offer_amounts holds the amount per lease option.', webhookCheckoutDataSchema, appData('approved', 'A', 3));
-  add('application.denied', 'The application was denied (the shopper receives the adverse-action notice).', webhookCheckoutDataSchema, appData('denied', 'D', 3));
+  add(
+    'application.created',
+    'The shopper saved the application for the first time.',
+    webhookCheckoutDataSchema,
+    appData('draft', null, 2),
+  );
+  add(
+    'application.approved',
+    'The application was approved; application.offer_amounts holds the amount per lease option.',
+    webhookCheckoutDataSchema,
+    appData('approved', 'A', 3),
+  );
+  add(
+    'application.denied',
+    'The application was denied (the shopper receives the adverse-action notice).',
+    webhookCheckoutDataSchema,
+    appData('denied', 'D', 3),
+  );
 
   for (const l of LEASE_TYPES) {
     add(`lease.${l.name}`, l.summary, leaseStatusData(l.code, l.delivered), {
       ...exampleData(9, null),
-      lease: { id: EXAMPLE_APPLICATION, status: l.code, delivered: l.delivered ?? (l.code === 'G' || l.code === 'L'), previous_status: LEASE_EXAMPLE[l.name]![0], action: LEASE_EXAMPLE[l.name]![1] },
+      lease: {
+        id: EXAMPLE_APPLICATION,
+        status: l.code,
+        delivered: l.delivered ?? (l.code === 'G' || l.code === 'L'),
+        previous_status: LEASE_EXAMPLE[l.name]![0],
+        action: LEASE_EXAMPLE[l.name]![1],
+      },
     });
   }
   add(
@@ -292,7 +423,13 @@ function build(): WebhookEventDefinition[] {
     z.object({ ...checkoutFields, lease: webhookLeaseSchema, tranche: webhookTrancheSchema }),
     {
       ...exampleData(9, null),
-      lease: { id: EXAMPLE_APPLICATION, status: 'G', delivered: false, previous_status: 'Y', action: 'complete-funding' },
+      lease: {
+        id: EXAMPLE_APPLICATION,
+        status: 'G',
+        delivered: false,
+        previous_status: 'Y',
+        action: 'complete-funding',
+      },
       tranche: { ids: ['dlv_3c1e5a7b9d'], amount: '548.99', funded_amount: '548.99' },
     },
   );
@@ -303,7 +440,8 @@ export const WEBHOOK_EVENTS: readonly WebhookEventDefinition[] = build();
 
 export const webhookEventTypes = (): string[] => WEBHOOK_EVENTS.map((e) => e.type);
 
-export const webhookEvent = (type: string): WebhookEventDefinition | undefined => WEBHOOK_EVENTS.find((e) => e.type === type);
+export const webhookEvent = (type: string): WebhookEventDefinition | undefined =>
+  WEBHOOK_EVENTS.find((e) => e.type === type);
 
 /** The envelope of every delivery (the body the signature covers). */
 export const webhookEnvelopeSchema = z.object({

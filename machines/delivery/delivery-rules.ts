@@ -2,7 +2,14 @@
 // the haul-away rule, required parts, item removal after the availability lookup, validation and the schedule body.
 import type { Cents } from '../domain/money.ts';
 
-export const SERVICE_TYPES = ['delivery', 'installation', 'haul_away', 'store_pickup', 'ship_to_store', 'shipment'] as const;
+export const SERVICE_TYPES = [
+  'delivery',
+  'installation',
+  'haul_away',
+  'store_pickup',
+  'ship_to_store',
+  'shipment',
+] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 
 /** Services carried out at the shopper's home: they need the full address. */
@@ -156,13 +163,18 @@ export function partsFixed(selection: SkuSelection): boolean {
 }
 
 /** The parts of an item as shown: fixed (always included) for delivery services, optional otherwise. */
-export function partsOf(item: DeliveryItem, selection: SkuSelection): Array<DeliveryPart & { fixed: boolean; included: boolean }> {
+export function partsOf(
+  item: DeliveryItem,
+  selection: SkuSelection,
+): Array<DeliveryPart & { fixed: boolean; included: boolean }> {
   const fixed = partsFixed(selection);
   return item.required_parts.map((p) => ({ ...p, fixed, included: fixed || selection.parts.includes(p.sku) }));
 }
 
 export function addressComplete(address: Partial<DeliveryAddress> | null | undefined): boolean {
-  return !!address && [address.line_1, address.city, address.state].every((v) => typeof v === 'string' && v.trim() !== '');
+  return (
+    !!address && [address.line_1, address.city, address.state].every((v) => typeof v === 'string' && v.trim() !== '')
+  );
 }
 
 /** The validation messages (i18n keys, seed texts in English), in the order the page shows them; empty when valid. */
@@ -218,7 +230,9 @@ export function buildSchedule(
 ): ScheduleLine[] {
   return items.flatMap((item) => {
     const s = selections[item.sku] ?? EMPTY_SELECTION;
-    const required = partsOf(item, s).filter((p) => p.included).map((p) => p.sku);
+    const required = partsOf(item, s)
+      .filter((p) => p.included)
+      .map((p) => p.sku);
     return s.types.map((type) => ({
       sku: item.sku,
       type,

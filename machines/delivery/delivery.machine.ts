@@ -58,7 +58,15 @@ export type DeliveryEvent =
   | { type: 'delivery.zip'; zip: string }
   | { type: 'delivery.address'; address: Partial<DeliveryAddress> }
   | { type: 'service.toggle'; sku: string; service: ServiceType }
-  | { type: 'service.configure'; sku: string; date?: string | null; window?: string | null; pickup_store?: string | null; ship_to_store?: string | null; shipment?: string | null }
+  | {
+      type: 'service.configure';
+      sku: string;
+      date?: string | null;
+      window?: string | null;
+      pickup_store?: string | null;
+      ship_to_store?: string | null;
+      shipment?: string | null;
+    }
   | { type: 'part.toggle'; sku: string; part: string }
   | { type: 'delivery.submit' }
   | { type: 'delivery.retry' }
@@ -86,7 +94,9 @@ function outputOf<T>(event: { type: string }): T {
 function failure(event: { type: string }): string {
   const error = (event as { error?: unknown }).error;
   const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
-  return typeof message === 'string' && message !== '' && !message.startsWith('delivery:') ? message : 'delivery.error.generic';
+  return typeof message === 'string' && message !== '' && !message.startsWith('delivery:')
+    ? message
+    : 'delivery.error.generic';
 }
 
 const selectionOf = (context: DeliveryContext, sku: string): SkuSelection => context.selections[sku] ?? EMPTY_SELECTION;
@@ -114,7 +124,8 @@ export const deliveryMachine = setup({
   },
   guards: {
     zipComplete: ({ event }) => event.type === 'delivery.zip' && ZIP_PATTERN.test(event.zip),
-    lookupMissingOptions: ({ context, event }) => applyAvailability(context.cart, outputOf<SkuAvailability[]>(event)).missingOptions,
+    lookupMissingOptions: ({ context, event }) =>
+      applyAvailability(context.cart, outputOf<SkuAvailability[]>(event)).missingOptions,
     serviceSelectable: ({ context, event }) => {
       if (event.type !== 'service.toggle') return false;
       const selection = selectionOf(context, event.sku);
@@ -130,7 +141,15 @@ export const deliveryMachine = setup({
   },
   actions: {
     recordZip: assign(({ event }) => (event.type === 'delivery.zip' ? { zip: event.zip } : {})),
-    resetLookup: assign(({ context }) => ({ items: context.cart, notices: [], options: {}, selections: {}, errors: [], error: null, errorCode: null })),
+    resetLookup: assign(({ context }) => ({
+      items: context.cart,
+      notices: [],
+      options: {},
+      selections: {},
+      errors: [],
+      error: null,
+      errorCode: null,
+    })),
     recordAvailability: assign(({ context, event }) => {
       const outcome = applyAvailability(context.cart, outputOf<SkuAvailability[]>(event));
       return {
@@ -142,10 +161,18 @@ export const deliveryMachine = setup({
         errorCode: outcome.missingOptions ? E_MISSING_OPTIONS : null,
       };
     }),
-    recordAddress: assign(({ context, event }) => (event.type === 'delivery.address' ? { address: { ...context.address, ...event.address } } : {})),
+    recordAddress: assign(({ context, event }) =>
+      event.type === 'delivery.address' ? { address: { ...context.address, ...event.address } } : {},
+    ),
     toggle: assign(({ context, event }) => {
       if (event.type !== 'service.toggle') return {};
-      return { selections: { ...context.selections, [event.sku]: toggleService(selectionOf(context, event.sku), event.service) }, errors: [] };
+      return {
+        selections: {
+          ...context.selections,
+          [event.sku]: toggleService(selectionOf(context, event.sku), event.service),
+        },
+        errors: [],
+      };
     }),
     configure: assign(({ context, event }) => {
       if (event.type !== 'service.configure') return {};
@@ -159,7 +186,9 @@ export const deliveryMachine = setup({
       const parts = s.parts.includes(event.part) ? s.parts.filter((p) => p !== event.part) : [...s.parts, event.part];
       return { selections: { ...context.selections, [event.sku]: { ...s, parts } } };
     }),
-    showErrors: assign(({ context }) => ({ errors: validateDelivery(context.items, context.selections, context.address) })),
+    showErrors: assign(({ context }) => ({
+      errors: validateDelivery(context.items, context.selections, context.address),
+    })),
     clearErrors: assign({ errors: [], error: null, errorCode: null }),
     recordLease: assign(({ event }) => ({ lease: outputOf<unknown>(event) })),
     fail: assign(({ event }) => ({ error: failure(event), errorCode: null })),
@@ -205,7 +234,11 @@ export const deliveryMachine = setup({
       invoke: {
         id: 'lookupAvailability',
         src: 'lookupAvailability',
-        input: ({ context }) => ({ skus: context.cart.map((i) => i.sku), zip: context.zip, address: { ...context.address, code: context.zip } }),
+        input: ({ context }) => ({
+          skus: context.cart.map((i) => i.sku),
+          zip: context.zip,
+          address: { ...context.address, code: context.zip },
+        }),
         onDone: [
           { guard: 'lookupMissingOptions', target: 'unavailable', actions: 'recordAvailability' },
           { target: 'selecting', actions: 'recordAvailability' },
@@ -240,7 +273,10 @@ export const deliveryMachine = setup({
           { guard: 'zipComplete', target: 'lookingUp', actions: ['recordZip', 'resetLookup'] },
           { target: 'zipEntry', actions: ['recordZip', 'resetLookup'] },
         ],
-        'delivery.submit': [{ guard: 'valid', target: 'scheduling', actions: 'clearErrors' }, { actions: 'showErrors' }],
+        'delivery.submit': [
+          { guard: 'valid', target: 'scheduling', actions: 'clearErrors' },
+          { actions: 'showErrors' },
+        ],
         'delivery.cancel': { target: 'cancelled' },
       },
     },

@@ -78,35 +78,60 @@ export function buildNotice(input: NoticeInput, lang: Lang): Notice {
   const usedReport = Boolean(input.bureau);
   const reasons = reasonTexts(input.reasons, lang);
   const sections: NoticeSection[] = [
-    { heading: t('aa.reasons.heading'), paragraphs: [t('aa.reasons.intro')], items: reasons.length ? reasons : [t('aa.reasons.none')] },
+    {
+      heading: t('aa.reasons.heading'),
+      paragraphs: [t('aa.reasons.intro')],
+      items: reasons.length ? reasons : [t('aa.reasons.none')],
+    },
   ];
   if (usedReport) {
     sections.push({
       heading: t('aa.bureau.heading'),
       paragraphs: [t('aa.bureau.used'), t('aa.bureau.notDecided')],
-      items: [agency.name, agency.address, t('aa.bureau.phone', { phone: agency.phone }), agency.website, t('aa.bureau.reference', { id: input.bureau!.reportId })],
+      items: [
+        agency.name,
+        agency.address,
+        t('aa.bureau.phone', { phone: agency.phone }),
+        agency.website,
+        t('aa.bureau.reference', { id: input.bureau!.reportId }),
+      ],
     });
     if (input.score !== null) {
       const factors = input.bureau!.factors.slice(0, 4);
       sections.push({
         heading: t('aa.score.heading'),
         paragraphs: [
-          t('aa.score.value', { score: input.score, min: SCORE_RANGE.min, max: SCORE_RANGE.max, date: noticeDate(input.decidedAt, lang) }),
+          t('aa.score.value', {
+            score: input.score,
+            min: SCORE_RANGE.min,
+            max: SCORE_RANGE.max,
+            date: noticeDate(input.decidedAt, lang),
+          }),
           factors.length ? t('aa.score.factors') : t('aa.score.noFactors'),
         ],
         ...(factors.length ? { items: factors } : {}),
       });
     } else {
-      sections.push({ heading: t('aa.score.heading'), paragraphs: [t(input.bureau!.hit ? 'aa.score.thin' : 'aa.score.noFile')] });
+      sections.push({
+        heading: t('aa.score.heading'),
+        paragraphs: [t(input.bureau!.hit ? 'aa.score.thin' : 'aa.score.noFile')],
+      });
     }
     sections.push({
       heading: t('aa.rights.heading'),
-      paragraphs: [t('aa.rights.freeReport', { days: FREE_REPORT_DAYS, agency: agency.name }), t('aa.rights.dispute', { agency: agency.name }), t('aa.rights.more')],
+      paragraphs: [
+        t('aa.rights.freeReport', { days: FREE_REPORT_DAYS, agency: agency.name }),
+        t('aa.rights.dispute', { agency: agency.name }),
+        t('aa.rights.more'),
+      ],
     });
   } else {
     sections.push({ heading: t('aa.bureau.heading'), paragraphs: [t('aa.bureau.notUsed')] });
   }
-  sections.push({ heading: t('aa.contact.heading'), paragraphs: [t('aa.contact.text', { lender: input.lender.name, phone: input.lender.phone, id: input.uuid })] });
+  sections.push({
+    heading: t('aa.contact.heading'),
+    paragraphs: [t('aa.contact.text', { lender: input.lender.name, phone: input.lender.phone, id: input.uuid })],
+  });
   return {
     lang,
     title: t('aa.title'),
@@ -118,7 +143,8 @@ export function buildNotice(input: NoticeInput, lang: Lang): Notice {
   };
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The notice as a standalone, accessible HTML page: a landmark, one h1, a heading per section, real lists, the
@@ -151,9 +177,11 @@ a{color:#1d4ed8}a:focus{outline:3px solid #1d4ed8;outline-offset:2px}
 export const ADVERSE_ACTION_PATH = '/apply-v2/application/adverse-action';
 
 /** What a denied result adds for the shopper: the reason codes and the notice's address; nothing otherwise. */
-export function denialFields(
-  record: { uuid: string; status: string; decision?: unknown },
-): { reasons: string[]; adverse_action_url: string } | Record<string, never> {
+export function denialFields(record: {
+  uuid: string;
+  status: string;
+  decision?: unknown;
+}): { reasons: string[]; adverse_action_url: string } | Record<string, never> {
   const decision = record.decision as { reasons?: { code: string }[] } | undefined;
   if (record.status !== 'denied' || !decision) return {};
   return {

@@ -126,9 +126,57 @@ export type Title = (typeof TITLES)[number];
 
 /** The 50 states and DC. */
 export const US_STATES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA',
-  'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR',
-  'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
 ] as const;
 export type UsState = (typeof US_STATES)[number];
 
@@ -275,7 +323,11 @@ export function isValidSsn(digits: string): boolean {
 }
 export const normalizeSsn = (value: string) => stripSeparators(value);
 
-function parseMoney(input: string | number | null, opts: { required: boolean; invalid: string; maxCents: number }, ctx: Ctx): Cents | null {
+function parseMoney(
+  input: string | number | null,
+  opts: { required: boolean; invalid: string; maxCents: number },
+  ctx: Ctx,
+): Cents | null {
   if (input === null || String(input).trim() === '') return opts.required ? fail(ctx, M.required, input) : null;
   const cents = parseAmountToCents(typeof input === 'number' ? input.toFixed(2) : input);
   if (cents === undefined || cents <= 0 || cents > opts.maxCents) return fail(ctx, opts.invalid, input);
@@ -288,14 +340,19 @@ const moneyInput = (invalid: string) => z._default(z.nullable(z.union([z.string(
 function requiredMoney(invalid: string, maxCents: number) {
   return z.pipe(
     moneyInput(invalid),
-    z.transform((input: string | number | null, ctx): Cents => parseMoney(input, { required: true, invalid, maxCents }, ctx) as Cents),
+    z.transform(
+      (input: string | number | null, ctx): Cents =>
+        parseMoney(input, { required: true, invalid, maxCents }, ctx) as Cents,
+    ),
   );
 }
 
 function optionalMoney(invalid: string, maxCents: number) {
   return z.pipe(
     moneyInput(invalid),
-    z.transform((input: string | number | null, ctx): Cents | null => parseMoney(input, { required: false, invalid, maxCents }, ctx)),
+    z.transform((input: string | number | null, ctx): Cents | null =>
+      parseMoney(input, { required: false, invalid, maxCents }, ctx),
+    ),
   );
 }
 
@@ -382,7 +439,13 @@ const schemaCache = new Map<string, ReturnType<typeof createApplicationSchemas>>
 
 /** Every schema of the application for one store and day (memoised: the schemas are immutable). */
 export function buildApplicationSchemas(rules: ApplicationRules): ReturnType<typeof createApplicationSchemas> {
-  const key = JSON.stringify([rules.today, rules.minMonthlyIncomeCents, rules.bankingRequired, rules.homeOwnershipRequired, rules.productSelectionRequired]);
+  const key = JSON.stringify([
+    rules.today,
+    rules.minMonthlyIncomeCents,
+    rules.bankingRequired,
+    rules.homeOwnershipRequired,
+    rules.productSelectionRequired,
+  ]);
   let schemas = schemaCache.get(key);
   if (!schemas) {
     if (schemaCache.size >= 32) schemaCache.clear();
@@ -443,24 +506,27 @@ function createApplicationSchemas(rules: ApplicationRules) {
   const location = z.object(locationFields, M.required);
 
   const income = z
-    .object({
-      gross: requiredMoney(M.incomeInvalid, MAX_GROSS_CENTS),
-      frequency: requiredChoice(INCOME_FREQUENCIES, M.frequencyRequired),
-      source: requiredChoice(INCOME_SOURCES),
-      employer: optionalText({ label: FIELD_LABELS.employer, max: MAX_LENGTH.employer }),
-      title_department: optionalText({ label: FIELD_LABELS.title_department, max: MAX_LENGTH.titleDepartment }),
-      phone: optionalText(phoneField(FIELD_LABELS.phone)),
-      ext: optionalText({ label: FIELD_LABELS.ext, max: 6, pattern: /^\d+$/ }),
-      primary: optionalBoolean(),
-      show_additional_questions: optionalBoolean(),
-      pay_date: optionalText({
-        label: FIELD_LABELS.pay_date,
-        max: 10,
-        check: (s) => (!isValidIsoDate(s) || s > rules.today ? M.invalidDate : undefined),
-      }),
-      first_pay_day: dayOfMonth(FIELD_LABELS.first_pay_day),
-      second_pay_day: dayOfMonth(FIELD_LABELS.second_pay_day),
-    }, M.required)
+    .object(
+      {
+        gross: requiredMoney(M.incomeInvalid, MAX_GROSS_CENTS),
+        frequency: requiredChoice(INCOME_FREQUENCIES, M.frequencyRequired),
+        source: requiredChoice(INCOME_SOURCES),
+        employer: optionalText({ label: FIELD_LABELS.employer, max: MAX_LENGTH.employer }),
+        title_department: optionalText({ label: FIELD_LABELS.title_department, max: MAX_LENGTH.titleDepartment }),
+        phone: optionalText(phoneField(FIELD_LABELS.phone)),
+        ext: optionalText({ label: FIELD_LABELS.ext, max: 6, pattern: /^\d+$/ }),
+        primary: optionalBoolean(),
+        show_additional_questions: optionalBoolean(),
+        pay_date: optionalText({
+          label: FIELD_LABELS.pay_date,
+          max: 10,
+          check: (s) => (!isValidIsoDate(s) || s > rules.today ? M.invalidDate : undefined),
+        }),
+        first_pay_day: dayOfMonth(FIELD_LABELS.first_pay_day),
+        second_pay_day: dayOfMonth(FIELD_LABELS.second_pay_day),
+      },
+      M.required,
+    )
     .check(
       z.superRefine((value, ctx) => {
         if (requiresEmployer(value.source)) {
@@ -497,27 +563,30 @@ function createApplicationSchemas(rules: ApplicationRules) {
   const coApplicantIncomes = incomeList(null);
 
   const banking = z
-    .object({
-      routing_number: requiredText({
-        label: FIELD_LABELS.routing_number,
-        max: MAX_LENGTH.rawDigits,
-        requiredMessage: M.routingRequired,
-        normalize: stripSeparators,
-        check: (s) => (isValidRoutingNumber(s) ? undefined : M.routingInvalid),
-      }),
-      bank_name: optionalText({ label: FIELD_LABELS.bank_name, max: MAX_LENGTH.bankName }),
-      checking_account: requiredText({
-        label: FIELD_LABELS.checking_account,
-        max: MAX_LENGTH.rawDigits,
-        requiredMessage: M.accountRequired,
-        normalize: stripSeparators,
-        check: (s) => (/^\d{4,17}$/.test(s) ? undefined : invalidMessage(FIELD_LABELS.checking_account)),
-      }),
-      checking_account_confirmation: z._default(z.nullable(z.string(M.accountMismatch)), null),
-      bank_link_used: optionalBoolean(),
-      bank_link_profile_id: optionalText({ label: FIELD_LABELS.bank_link_profile_id, max: MAX_LENGTH.linkId }),
-      bank_link_account_id: optionalText({ label: FIELD_LABELS.bank_link_account_id, max: MAX_LENGTH.linkId }),
-    }, M.required)
+    .object(
+      {
+        routing_number: requiredText({
+          label: FIELD_LABELS.routing_number,
+          max: MAX_LENGTH.rawDigits,
+          requiredMessage: M.routingRequired,
+          normalize: stripSeparators,
+          check: (s) => (isValidRoutingNumber(s) ? undefined : M.routingInvalid),
+        }),
+        bank_name: optionalText({ label: FIELD_LABELS.bank_name, max: MAX_LENGTH.bankName }),
+        checking_account: requiredText({
+          label: FIELD_LABELS.checking_account,
+          max: MAX_LENGTH.rawDigits,
+          requiredMessage: M.accountRequired,
+          normalize: stripSeparators,
+          check: (s) => (/^\d{4,17}$/.test(s) ? undefined : invalidMessage(FIELD_LABELS.checking_account)),
+        }),
+        checking_account_confirmation: z._default(z.nullable(z.string(M.accountMismatch)), null),
+        bank_link_used: optionalBoolean(),
+        bank_link_profile_id: optionalText({ label: FIELD_LABELS.bank_link_profile_id, max: MAX_LENGTH.linkId }),
+        bank_link_account_id: optionalText({ label: FIELD_LABELS.bank_link_account_id, max: MAX_LENGTH.linkId }),
+      },
+      M.required,
+    )
     .check(
       z.superRefine((value, ctx) => {
         const confirmation = stripSeparators(value.checking_account_confirmation ?? '');
@@ -537,17 +606,23 @@ function createApplicationSchemas(rules: ApplicationRules) {
   });
 
   const homeOwnership = z
-    .object({
-      home_type: requiredChoice<HomeType>(HOME_TYPES),
-      ownership_type: optionalChoice<OwnershipType>(OWNERSHIP_TYPES, FIELD_LABELS.ownership_type),
-      name_of_landowner: optionalText(nameField(FIELD_LABELS.name_of_landowner)),
-      phone_of_landowner: optionalText(phoneField(FIELD_LABELS.phone_of_landowner)),
-      name_on_property_deed: optionalText({ label: FIELD_LABELS.name_on_property_deed, max: 100, pattern: NAME }),
-      is_co_owner: optionalBoolean(),
-      owner_address: z.optional(z.nullable(ownerAddress)),
-      mortgage_holder_name: optionalText({ label: FIELD_LABELS.mortgage_holder_name, max: 100 }),
-      mortgage_holder_payment: optionalMoney(invalidMessage(FIELD_LABELS.mortgage_holder_payment), MAX_MORTGAGE_PAYMENT_CENTS),
-    }, M.required)
+    .object(
+      {
+        home_type: requiredChoice<HomeType>(HOME_TYPES),
+        ownership_type: optionalChoice<OwnershipType>(OWNERSHIP_TYPES, FIELD_LABELS.ownership_type),
+        name_of_landowner: optionalText(nameField(FIELD_LABELS.name_of_landowner)),
+        phone_of_landowner: optionalText(phoneField(FIELD_LABELS.phone_of_landowner)),
+        name_on_property_deed: optionalText({ label: FIELD_LABELS.name_on_property_deed, max: 100, pattern: NAME }),
+        is_co_owner: optionalBoolean(),
+        owner_address: z.optional(z.nullable(ownerAddress)),
+        mortgage_holder_name: optionalText({ label: FIELD_LABELS.mortgage_holder_name, max: 100 }),
+        mortgage_holder_payment: optionalMoney(
+          invalidMessage(FIELD_LABELS.mortgage_holder_payment),
+          MAX_MORTGAGE_PAYMENT_CENTS,
+        ),
+      },
+      M.required,
+    )
     .check(
       z.superRefine((value, ctx) => {
         if (value.home_type === LEASED_LAND_HOME) {
@@ -571,19 +646,25 @@ function createApplicationSchemas(rules: ApplicationRules) {
   );
 
   /** The co-applicant as one save sends it: applicant fields, the same-address confirmation, incomes optional. */
-  const coApplicant = z.object({
-    ...applicantFields,
-    same_location: sameLocation,
-    location: z.optional(z.nullable(location)),
-    incomes: z.optional(coApplicantIncomes),
-  }, M.required);
+  const coApplicant = z.object(
+    {
+      ...applicantFields,
+      same_location: sameLocation,
+      location: z.optional(z.nullable(location)),
+      incomes: z.optional(coApplicantIncomes),
+    },
+    M.required,
+  );
   /** The co-applicant as a complete application needs it: with incomes. */
-  const coApplicantComplete = z.object({
-    ...applicantFields,
-    same_location: sameLocation,
-    location: z.optional(z.nullable(location)),
-    incomes: coApplicantIncomes,
-  }, M.required);
+  const coApplicantComplete = z.object(
+    {
+      ...applicantFields,
+      same_location: sameLocation,
+      location: z.optional(z.nullable(location)),
+      incomes: coApplicantIncomes,
+    },
+    M.required,
+  );
 
   const utm = z.optional(
     z.nullable(
@@ -600,12 +681,18 @@ function createApplicationSchemas(rules: ApplicationRules) {
     z.transform((input: string | null, ctx): string | null => {
       const value = (input ?? '').trim();
       if (!value) return rules.productSelectionRequired ? fail(ctx, M.productRequired, input) : null;
-      return value.length > MAX_LENGTH.product ? fail(ctx, tooLongMessage(FIELD_LABELS.product_selection_override, MAX_LENGTH.product), input) : value;
+      return value.length > MAX_LENGTH.product
+        ? fail(ctx, tooLongMessage(FIELD_LABELS.product_selection_override, MAX_LENGTH.product), input)
+        : value;
     }),
   );
 
   const applicationFields = {
-    promo_code: optionalText({ label: FIELD_LABELS.promo_code, max: MAX_LENGTH.promoCode, pattern: /^[A-Za-z0-9_-]+$/ }),
+    promo_code: optionalText({
+      label: FIELD_LABELS.promo_code,
+      max: MAX_LENGTH.promoCode,
+      pattern: /^[A-Za-z0-9_-]+$/,
+    }),
     utm,
     product_selection_override: productSelectionOverride,
     terms_accepted: optionalBoolean(),
@@ -618,20 +705,25 @@ function createApplicationSchemas(rules: ApplicationRules) {
   /** The has_co_applicant answer on its own (the co-applicant yes/no step). */
   const hasCoApplicant = z.pipe(
     z._default(z.nullable(z.boolean(M.required)), null),
-    z.transform((input: boolean | null, ctx): boolean => (typeof input === 'boolean' ? input : fail(ctx, M.required, input))),
+    z.transform((input: boolean | null, ctx): boolean =>
+      typeof input === 'boolean' ? input : fail(ctx, M.required, input),
+    ),
   );
 
   /** A complete application, as confirmation submits it. */
   const application = z
-    .object({
-      applicant,
-      location,
-      incomes,
-      banking: rules.bankingRequired ? banking : z.optional(z.nullable(banking)),
-      home_ownership: rules.homeOwnershipRequired ? homeOwnership : z.optional(z.nullable(homeOwnership)),
-      co_applicant: z.optional(z.nullable(coApplicantComplete)),
-      ...applicationFields,
-    }, M.required)
+    .object(
+      {
+        applicant,
+        location,
+        incomes,
+        banking: rules.bankingRequired ? banking : z.optional(z.nullable(banking)),
+        home_ownership: rules.homeOwnershipRequired ? homeOwnership : z.optional(z.nullable(homeOwnership)),
+        co_applicant: z.optional(z.nullable(coApplicantComplete)),
+        ...applicationFields,
+      },
+      M.required,
+    )
     .check(
       z.superRefine((value, ctx) => {
         if (typeof value.has_co_applicant !== 'boolean') issue(ctx, ['has_co_applicant'], M.required, null);
@@ -682,7 +774,10 @@ export type ApplicationInput = z.input<ApplicationSchemas['application']>;
 
 export type ValidationResult<T> = { success: true; data: T } | { success: false; errors: FieldErrors };
 
-export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[], prefix: readonly (string | number)[] = []): FieldErrors {
+export function issuesToFieldErrors(
+  issues: readonly z.core.$ZodIssue[],
+  prefix: readonly (string | number)[] = [],
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const item of issues) {
     const path = [...prefix, ...item.path].map(String);

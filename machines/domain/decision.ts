@@ -176,7 +176,8 @@ export function paymentToIncomeCapCents(
   capMultiplier?: number | null,
 ): Cents {
   const term = allowedTerms(settings)[0] ?? 12;
-  const stateCap = capMultiplier === undefined ? stateTotalCostCapBasisPoints(state, settings) : capBasisPoints(capMultiplier);
+  const stateCap =
+    capMultiplier === undefined ? stateTotalCostCapBasisPoints(state, settings) : capBasisPoints(capMultiplier);
   const multiplier = Math.min(multiplierBasisPoints(decileValue, term, settings), stateCap ?? Infinity);
   const maxMonthlyPayment = Math.floor((monthlyIncome * Math.round(settings.paymentToIncomePercent * 100)) / 10_000);
   return Math.floor((maxMonthlyPayment * term * 10_000) / multiplier);
@@ -201,7 +202,9 @@ export function offersFor(approval: Cents, store: StoreFacts, settings: ScoringS
   const may = (option: LeaseOption, enabled: boolean) => enabled && isOptionEligible(option, decileValue, settings);
   return {
     A: may('A', true) ? approval : 0,
-    B: may('B', store.optionBEnabled) ? keep(roundDownTo(Math.floor((approval * settings.options.bOfferPercent) / 100), step)) : 0,
+    B: may('B', store.optionBEnabled)
+      ? keep(roundDownTo(Math.floor((approval * settings.options.bOfferPercent) / 100), step))
+      : 0,
     C: may('C', store.optionCEnabled) ? approval : 0,
     D: may('D', store.optionDEnabled)
       ? keep(roundDownTo(Math.min(cap, Math.floor((approval * settings.options.dOfferPercent) / 100)), step))
@@ -281,7 +284,13 @@ export function decide(input: DecisionInput, settings: ScoringSettings): Decisio
 
   trace.incomeBand = incomeBandIndex(input.monthlyIncomeCents, settings);
   trace.matrixCents = matrixApprovalCents(decileValue, input.monthlyIncomeCents, settings);
-  trace.paymentToIncomeCapCents = paymentToIncomeCapCents(input.monthlyIncomeCents, decileValue, input.state, settings, input.stateRule?.capMultiplier);
+  trace.paymentToIncomeCapCents = paymentToIncomeCapCents(
+    input.monthlyIncomeCents,
+    decileValue,
+    input.state,
+    settings,
+    input.stateRule?.capMultiplier,
+  );
   const approval = roundDownTo(
     Math.min(trace.matrixCents, cap, trace.paymentToIncomeCapCents),
     settings.approvalRoundingCents,

@@ -66,7 +66,10 @@ export interface DisclosureTerms {
 }
 
 /** Rent payments made by a day of the lease: the prepaid ones plus the scheduled ones due by then. */
-export function paymentsMadeByDay(day: number, lease: Pick<LeaseComputation, 'numPayments' | 'prePaidPayments' | 'paymentFrequency'>): number {
+export function paymentsMadeByDay(
+  day: number,
+  lease: Pick<LeaseComputation, 'numPayments' | 'prePaidPayments' | 'paymentFrequency'>,
+): number {
   const scheduled = Math.floor((day * PAYMENTS_PER_YEAR[lease.paymentFrequency]) / 365 + 1e-9);
   return Math.min(lease.numPayments, lease.prePaidPayments + scheduled);
 }
@@ -150,5 +153,9 @@ export function disclosureDifferences(shown: CostDisclosure, computed: CostDiscl
 export function moneyParts(cents: Cents): { dollars: string; cents: string; one: boolean } {
   const abs = Math.abs(Math.round(cents));
   const whole = Math.floor(abs / 100);
-  return { dollars: String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ','), cents: String(abs % 100).padStart(2, '0'), one: whole === 1 };
+  return {
+    dollars: String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ','),
+    cents: String(abs % 100).padStart(2, '0'),
+    one: whole === 1,
+  };
 }

@@ -67,7 +67,10 @@ export interface ExpressPayInput {
 }
 
 /** Rent paid by the end of month m: the prepaid payments plus floor(m x payments per year / 12), at most all. */
-export function paymentsMadeBy(months: number, input: Pick<ExpressPayInput, 'numPayments' | 'prePaidPayments' | 'frequency'>): number {
+export function paymentsMadeBy(
+  months: number,
+  input: Pick<ExpressPayInput, 'numPayments' | 'prePaidPayments' | 'frequency'>,
+): number {
   const scheduled = Math.floor((months * PAYMENTS_PER_YEAR[input.frequency]) / 12 + 1e-9);
   return Math.min(input.numPayments, input.prePaidPayments + scheduled);
 }
@@ -97,7 +100,11 @@ export function expressPayTotals(input: ExpressPayInput): Record<ExpressPayMonth
 export const EXPRESS_PAY_RATING = 17;
 
 /** Express pay is shown only for rating-17 stores or HVAC stores, and never to an applicant in California. */
-export function showExpressPay(facts: { rating: number | null | undefined; isHvac: boolean; applicantState: string | null | undefined }): boolean {
+export function showExpressPay(facts: {
+  rating: number | null | undefined;
+  isHvac: boolean;
+  applicantState: string | null | undefined;
+}): boolean {
   if ((facts.applicantState ?? '').toUpperCase() === 'CA') return false;
   return facts.rating === EXPRESS_PAY_RATING || facts.isHvac;
 }

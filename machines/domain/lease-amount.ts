@@ -110,7 +110,11 @@ export function checkAmount(text: string, limits: AmountLimits): AmountCheck {
   if (amount === undefined) return { text, amountCents: null, error: message('calculator.amount.invalid') };
   const maximum = maximumForOption(limits.offers, limits.option);
   if (amount < limits.minimumCents) {
-    return { text, amountCents: amount, error: message('calculator.amount.minimum', { min: plainDollars(limits.minimumCents) }) };
+    return {
+      text,
+      amountCents: amount,
+      error: message('calculator.amount.minimum', { min: plainDollars(limits.minimumCents) }),
+    };
   }
   if (amount > maximum) {
     return {

@@ -1,7 +1,8 @@
 // The merchant network's pure rules (issue 12): POS stock, pick-ups and retention money. Money in integer cents.
 
 /** A POS item is low on stock when its quantity in stock is at or below its reorder level. */
-export const isLowStock = (item: { quantity_in_stock: number; reorder_level: number }) => item.quantity_in_stock <= item.reorder_level;
+export const isLowStock = (item: { quantity_in_stock: number; reorder_level: number }) =>
+  item.quantity_in_stock <= item.reorder_level;
 
 export const POS_ORDER_STATUSES = ['open', 'submitted', 'fulfilled', 'cancelled'] as const;
 export type PosOrderStatus = (typeof POS_ORDER_STATUSES)[number];
@@ -42,7 +43,8 @@ export const DEFAULT_RETENTION_BASIS_POINTS = 500;
 export const MAX_RETENTION_BASIS_POINTS = 5000;
 
 /** The amount withheld from a funding (rounded to the nearest cent). */
-export const withheldCents = (fundedCents: number, basisPoints: number) => Math.round((fundedCents * basisPoints) / 10_000);
+export const withheldCents = (fundedCents: number, basisPoints: number) =>
+  Math.round((fundedCents * basisPoints) / 10_000);
 
 export const RETENTION_ENTRY_KINDS = ['withholding', 'payment'] as const;
 export type RetentionEntryKind = (typeof RETENTION_ENTRY_KINDS)[number];

@@ -48,7 +48,11 @@ export interface LineState extends DeliveryLine {
 }
 
 /** Each line with its delivered, cancelled and still undelivered units. */
-export function lineStates(lines: readonly DeliveryLine[], deliveries: readonly { items: LineQuantity[] }[], cancellations: readonly { items: LineQuantity[] }[]): LineState[] {
+export function lineStates(
+  lines: readonly DeliveryLine[],
+  deliveries: readonly { items: LineQuantity[] }[],
+  cancellations: readonly { items: LineQuantity[] }[],
+): LineState[] {
   const sum = (records: readonly { items: LineQuantity[] }[], sku: string) =>
     records.reduce((n, r) => n + r.items.filter((i) => i.sku === sku).reduce((m, i) => m + i.quantity, 0), 0);
   return lines.map((line) => {
@@ -72,7 +76,10 @@ export type QuantityCheck = { ok: true; items: LineQuantity[] } | { ok: false; p
  * Which units a delivery (or a cancellation) takes: the lines asked for, each at most its undelivered units; none
  * asked means every undelivered unit. Refuses an unknown or repeated sku and more than is undelivered.
  */
-export function takeUndelivered(states: readonly LineState[], asked: readonly LineQuantity[] | undefined): QuantityCheck {
+export function takeUndelivered(
+  states: readonly LineState[],
+  asked: readonly LineQuantity[] | undefined,
+): QuantityCheck {
   if (!asked || asked.length === 0) {
     const items = states.filter((l) => l.undelivered > 0).map((l) => ({ sku: l.sku, quantity: l.undelivered }));
     return items.length ? { ok: true, items } : { ok: false, problems: [{ code: 'nothingUndelivered' }] };
@@ -83,10 +90,13 @@ export function takeUndelivered(states: readonly LineState[], asked: readonly Li
     const line = states.find((l) => l.sku === item.sku);
     if (!line) problems.push({ code: 'unknownSku', sku: item.sku, index });
     else if (seen.has(item.sku)) problems.push({ code: 'duplicateSku', sku: item.sku, index });
-    else if (item.quantity > line.undelivered) problems.push({ code: 'tooMany', sku: item.sku, index, asked: item.quantity, undelivered: line.undelivered });
+    else if (item.quantity > line.undelivered)
+      problems.push({ code: 'tooMany', sku: item.sku, index, asked: item.quantity, undelivered: line.undelivered });
     seen.add(item.sku);
   });
-  return problems.length ? { ok: false, problems } : { ok: true, items: asked.map((i) => ({ sku: i.sku, quantity: i.quantity })) };
+  return problems.length
+    ? { ok: false, problems }
+    : { ok: true, items: asked.map((i) => ({ sku: i.sku, quantity: i.quantity })) };
 }
 
 /** round(F x value / total) with value = sum of line totals x units / quantity, exactly (BigInt, half up). */
@@ -95,7 +105,10 @@ function shareOf(financedCents: Cents, lines: readonly DeliveryLine[], units: Re
   if (contract <= 0 || financedCents <= 0) return 0;
   // A common denominator of every line's quantity keeps the fraction exact.
   const denominator = [...new Set(lines.map((l) => l.quantity))].reduce((d, q) => d * BigInt(q), 1n);
-  const numerator = lines.reduce((n, l) => n + BigInt(l.totalCents) * BigInt(units.get(l.sku) ?? 0) * (denominator / BigInt(l.quantity)), 0n);
+  const numerator = lines.reduce(
+    (n, l) => n + BigInt(l.totalCents) * BigInt(units.get(l.sku) ?? 0) * (denominator / BigInt(l.quantity)),
+    0n,
+  );
   const scale = BigInt(contract) * denominator;
   return Number((2n * BigInt(financedCents) * numerator + scale) / (2n * scale));
 }
@@ -110,17 +123,29 @@ const unitsOf = (records: readonly { items: LineQuantity[] }[]) => {
  * The tranche of a new delivery, given the deliveries before it (their tranches as stored): the cumulative share
  * after it minus what the earlier tranches already carry.
  */
-export function trancheFor(financedCents: Cents, lines: readonly DeliveryLine[], earlier: readonly DeliveryRecordLike[], delivering: readonly LineQuantity[]): Cents {
+export function trancheFor(
+  financedCents: Cents,
+  lines: readonly DeliveryLine[],
+  earlier: readonly DeliveryRecordLike[],
+  delivering: readonly LineQuantity[],
+): Cents {
   const after = shareOf(financedCents, lines, unitsOf([...earlier, { items: [...delivering] }]));
   return Math.max(0, after - earlier.reduce((n, d) => n + d.amountCents, 0));
 }
 
 /** The delivered share of the financed amount (what the tranches add up to). */
-export const deliveredShare = (financedCents: Cents, lines: readonly DeliveryLine[], deliveries: readonly { items: LineQuantity[] }[]) =>
-  shareOf(financedCents, lines, unitsOf(deliveries));
+export const deliveredShare = (
+  financedCents: Cents,
+  lines: readonly DeliveryLine[],
+  deliveries: readonly { items: LineQuantity[] }[],
+) => shareOf(financedCents, lines, unitsOf(deliveries));
 
 /** The cancelled lines' share of the financed amount (the cash price the shopper no longer leases). */
-export const cancelledShare = (financedCents: Cents, lines: readonly DeliveryLine[], cancellations: readonly { items: LineQuantity[] }[]) =>
+export const cancelledShare = (
+  financedCents: Cents,
+  lines: readonly DeliveryLine[],
+  cancellations: readonly { items: LineQuantity[] }[],
+) =>
   cancellations.length ? financedCents - shareOf(financedCents, lines, complementOf(lines, unitsOf(cancellations))) : 0;
 
 function complementOf(lines: readonly DeliveryLine[], taken: ReadonlyMap<string, number>) {
@@ -145,7 +170,8 @@ export function fundingFacts(tranches: readonly TrancheState[], undelivered: num
   return { fundingDue: tranches.some((t) => !t.funded), undelivered: undelivered > 0 };
 }
 
-export type FundingPick = { ok: true; ids: string[]; cents: Cents } | { ok: false; code: 'unknownTranche' | 'alreadyFunded' | 'nothingDue' };
+export type FundingPick =
+  { ok: true; ids: string[]; cents: Cents } | { ok: false; code: 'unknownTranche' | 'alreadyFunded' | 'nothingDue' };
 
 /** The tranches a funding completes: the one named, or every tranche due. */
 export function pickTranches(tranches: readonly TrancheState[], trancheId: string | undefined): FundingPick {
@@ -198,7 +224,12 @@ export interface LeaseAdjustment {
 export function adjustLease(lease: LeaseFigures, cancelledCashPrice: Cents): LeaseAdjustment {
   const leasedBefore = lease.effectiveCashPrice;
   const leasedAfter = Math.max(0, leasedBefore - cancelledCashPrice);
-  const paymentAfter = leasedBefore > 0 ? Number((2n * BigInt(lease.paymentAmount) * BigInt(leasedAfter) + BigInt(leasedBefore)) / (2n * BigInt(leasedBefore))) : 0;
+  const paymentAfter =
+    leasedBefore > 0
+      ? Number(
+          (2n * BigInt(lease.paymentAmount) * BigInt(leasedAfter) + BigInt(leasedBefore)) / (2n * BigInt(leasedBefore)),
+        )
+      : 0;
   return {
     cancelledCashPrice,
     leasedBefore,

@@ -56,10 +56,14 @@ export interface PaymentCalculation {
 }
 
 export type PaymentCalculationResult =
-  | { ok: true; calculation: PaymentCalculation }
-  | { ok: false; errors: LeaseError[] };
+  { ok: true; calculation: PaymentCalculation } | { ok: false; errors: LeaseError[] };
 
-function fieldError(field: string, key: string, message: string, params: Record<string, string | number> = {}): LeaseError {
+function fieldError(
+  field: string,
+  key: string,
+  message: string,
+  params: Record<string, string | number> = {},
+): LeaseError {
   return { field, key, params, message };
 }
 
@@ -67,7 +71,16 @@ function fieldError(field: string, key: string, message: string, params: Record<
 export function toPaymentCalculationInput(
   body: ScorePaymentsRequest,
   today: string,
-  extra: Pick<PaymentCalculationInput, 'ocpEnabled' | 'minimumCents' | 'maximumCents' | 'epoProgram' | 'securityDepositCents' | 'payDays' | 'stateCapMultiplier'> = {},
+  extra: Pick<
+    PaymentCalculationInput,
+    | 'ocpEnabled'
+    | 'minimumCents'
+    | 'maximumCents'
+    | 'epoProgram'
+    | 'securityDepositCents'
+    | 'payDays'
+    | 'stateCapMultiplier'
+  > = {},
 ): PaymentCalculationInput {
   return {
     leaseAmountCents: parseAmountToCents(body.leaseAmount) ?? 0,
@@ -104,7 +117,9 @@ export function calculatePayments(input: PaymentCalculationInput, settings: Scor
   if (input.maximumCents !== undefined && input.leaseAmountCents > input.maximumCents) {
     const max = plainDollars(input.maximumCents);
     errors.push(
-      fieldError('leaseAmount', 'calculator.amount.maximum', `Maximum allowed lease for the chosen option is $${max}`, { max }),
+      fieldError('leaseAmount', 'calculator.amount.maximum', `Maximum allowed lease for the chosen option is $${max}`, {
+        max,
+      }),
     );
   }
   if (errors.length > 0 || decile === null) return { ok: false, errors };

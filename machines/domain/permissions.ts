@@ -4,7 +4,8 @@
 /** Guards: system roles apply to the whole portal, retailer roles to the user's retailers, store roles to its stores. */
 export const GUARDS = ['system', 'retailer', 'store'] as const;
 export type Guard = (typeof GUARDS)[number];
-export const isGuard = (value: unknown): value is Guard => typeof value === 'string' && (GUARDS as readonly string[]).includes(value);
+export const isGuard = (value: unknown): value is Guard =>
+  typeof value === 'string' && (GUARDS as readonly string[]).includes(value);
 
 const ALL: readonly Guard[] = GUARDS;
 const SYSTEM: readonly Guard[] = ['system'];
@@ -131,7 +132,8 @@ export const PERMISSION_DEFS = {
 
 export type Permission = keyof typeof PERMISSION_DEFS;
 export const PERMISSIONS = Object.keys(PERMISSION_DEFS) as Permission[];
-export const isPermission = (value: unknown): value is Permission => typeof value === 'string' && value in PERMISSION_DEFS;
+export const isPermission = (value: unknown): value is Permission =>
+  typeof value === 'string' && value in PERMISSION_DEFS;
 
 /**
  * Field permissions: who may change a sensitive field of a record (without one, the field is read-only in the form

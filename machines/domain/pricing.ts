@@ -236,7 +236,8 @@ export function priceRent(
   const bp = multiplierBasisPoints(decileValue, termMonths, settings);
   const numPayments = paymentsForTerm(termMonths, frequency);
   const baseTotal = roundCents((leasedCents * bp) / 10_000);
-  const capBp = capMultiplier === undefined ? stateTotalCostCapBasisPoints(state, settings) : capBasisPoints(capMultiplier);
+  const capBp =
+    capMultiplier === undefined ? stateTotalCostCapBasisPoints(state, settings) : capBasisPoints(capMultiplier);
   const capTotal = capBp === null ? Infinity : Math.floor((leasedCents * capBp) / 10_000);
   const stateCapApplied = capTotal < baseTotal;
   const total = Math.min(baseTotal, capTotal);
@@ -257,8 +258,7 @@ export function computeLease(input: LeaseInput, settings: ScoringSettings): Leas
   const option = input.option;
   const isB = option === 'B';
   const items = (input.items ?? []).map(leaseItem);
-  const merchandise =
-    items.length > 0 ? items.reduce((sum, i) => sum + i.totalCents, 0) : (input.cashPriceCents ?? 0);
+  const merchandise = items.length > 0 ? items.reduce((sum, i) => sum + i.totalCents, 0) : (input.cashPriceCents ?? 0);
   const delivery = normalizeDelivery(input.deliveryCents);
   const cashPrice = merchandise + delivery;
   const additionalDown = input.additionalDownCents ?? 0;
@@ -271,8 +271,7 @@ export function computeLease(input: LeaseInput, settings: ScoringSettings): Leas
     // Paying the excess at signing would be an extra down payment, which option B does not allow.
     errors.push(leaseError('cashPrice', 'lease.maximumForOption', { max: plainDollars(input.optionLimitCents ?? 0) }));
   }
-  const requiredDown =
-    option === 'D' ? Math.ceil((cashPrice * settings.options.dRequiredDownPercent) / 100) : 0;
+  const requiredDown = option === 'D' ? Math.ceil((cashPrice * settings.options.dRequiredDownPercent) / 100) : 0;
   const reductionAmount = isB ? 0 : Math.max(overLimit, requiredDown);
   const effectiveCashPrice = cashPrice - reductionAmount - (isB ? 0 : additionalDown);
   if (effectiveCashPrice < minimumLease) {
@@ -287,7 +286,15 @@ export function computeLease(input: LeaseInput, settings: ScoringSettings): Leas
   if (ocpIncluded && !input.ocpEnabled) errors.push(leaseError('ocpIncluded', 'lease.ocpNotAvailable'));
   if (errors.length > 0) return { ok: false, errors };
 
-  const rent = priceRent(effectiveCashPrice, input.decile, termMonths, input.paymentFrequency, input.state, settings, input.stateCapMultiplier);
+  const rent = priceRent(
+    effectiveCashPrice,
+    input.decile,
+    termMonths,
+    input.paymentFrequency,
+    input.state,
+    settings,
+    input.stateCapMultiplier,
+  );
   const waiver = ocpIncluded ? ocpPerPaymentCents(input.paymentFrequency, settings) : 0;
   const documentProcessingFee = isB ? 0 : settings.fees.documentProcessingFeeCents;
   const leaseProcessFee = isB ? settings.options.bInitialPaymentCents : 0;

@@ -4,7 +4,8 @@
 
 export const REPORT_NAMES = ['applications', 'first-payment-default'] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
-export const isReportName = (v: unknown): v is ReportName => typeof v === 'string' && (REPORT_NAMES as readonly string[]).includes(v);
+export const isReportName = (v: unknown): v is ReportName =>
+  typeof v === 'string' && (REPORT_NAMES as readonly string[]).includes(v);
 
 export const REPORT_GROUPS = ['day', 'week', 'month'] as const;
 export type ReportGroup = (typeof REPORT_GROUPS)[number];
@@ -21,8 +22,12 @@ export const FPD_ALERT_PERCENT = 15;
 export const FPD_GRACE_DAYS = 30;
 
 const DAY_MS = 86_400_000;
-export const isIsoDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
-export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+export const isIsoDay = (v: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(v) &&
+  !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+  new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+export const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /** Every day from..to, inclusive. */
 export function daysBetween(from: string, to: string): string[] {
@@ -42,7 +47,10 @@ export function periodOf(day: string, group: ReportGroup): string {
 export type Counts = Record<string, number>;
 
 /** Sums daily counters into periods, in order of first appearance (days come sorted). */
-export function groupDays(days: readonly { day: string; [counter: string]: unknown }[], group: ReportGroup): { period: string; counts: Counts }[] {
+export function groupDays(
+  days: readonly { day: string; [counter: string]: unknown }[],
+  group: ReportGroup,
+): { period: string; counts: Counts }[] {
   const out = new Map<string, Counts>();
   for (const d of days) {
     const key = periodOf(d.day, group);
@@ -63,9 +71,18 @@ export interface ReportColumn {
   chart?: boolean;
 }
 
-export type ReportRow = Record<string, string | number | boolean | null> & { id: string; period: string; scope: string };
+export type ReportRow = Record<string, string | number | boolean | null> & {
+  id: string;
+  period: string;
+  scope: string;
+};
 
-const col = (key: string, kind: ColumnKind, chart = false): ReportColumn => ({ key, label: `staff.reports.col.${key}`, kind, ...(chart ? { chart } : {}) });
+const col = (key: string, kind: ColumnKind, chart = false): ReportColumn => ({
+  key,
+  label: `staff.reports.col.${key}`,
+  kind,
+  ...(chart ? { chart } : {}),
+});
 
 export const REPORT_COLUMNS: Record<ReportName, ReportColumn[]> = {
   applications: [
@@ -94,7 +111,12 @@ const ratio = (part: number, whole: number, places = 1) => (whole > 0 ? round((p
 const dollars = (cents: number) => round(cents / 100, 2);
 
 /** One row of a report from a period's summed counters. */
-export function reportRow(report: ReportName, period: string, scope: { id: string; name: string }, c: Counts): ReportRow {
+export function reportRow(
+  report: ReportName,
+  period: string,
+  scope: { id: string; name: string },
+  c: Counts,
+): ReportRow {
   const n = (k: string) => c[k] ?? 0;
   const base = { id: `${period}|${scope.id}`, period, scope: scope.name };
   if (report === 'applications') {
@@ -112,7 +134,13 @@ export function reportRow(report: ReportName, period: string, scope: { id: strin
   const due = n('fpd_due');
   const missed = Math.max(0, due - n('fpd_paid'));
   const rate = ratio(missed, due);
-  return { ...base, first_payments_due: due, first_payments_missed: missed, fpd_rate: rate, alert: rate !== null && rate > FPD_ALERT_PERCENT };
+  return {
+    ...base,
+    first_payments_due: due,
+    first_payments_missed: missed,
+    fpd_rate: rate,
+    alert: rate !== null && rate > FPD_ALERT_PERCENT,
+  };
 }
 
 /**

@@ -74,7 +74,12 @@ export function formatUsDate(iso: string): string {
 }
 
 export function offerAmountsOf(offers: Offers): Record<LeaseOption, string> {
-  return { A: centsToDecimal(offers.A), B: centsToDecimal(offers.B), C: centsToDecimal(offers.C), D: centsToDecimal(offers.D) };
+  return {
+    A: centsToDecimal(offers.A),
+    B: centsToDecimal(offers.B),
+    C: centsToDecimal(offers.C),
+    D: centsToDecimal(offers.D),
+  };
 }
 
 function optionRows(decision: Decision, ctx: ResultContext): ResultOption<TextRef>[] {
@@ -129,7 +134,11 @@ export function buildResult(decision: Decision, ctx: ResultContext): Application
       name: ctx.firstName,
       title: ref('result.denied.title', { name: ctx.firstName }),
       sub_title1: ref('result.denied.subTitle1', { number: ctx.brandPhone }),
-      sub_title2: notServed ? ref(notServed.key, notServed.params) : decision.code === 'D' ? ref('result.denied.subTitle2') : null,
+      sub_title2: notServed
+        ? ref(notServed.key, notServed.params)
+        : decision.code === 'D'
+          ? ref('result.denied.subTitle2')
+          : null,
       sub_title3: null,
       sub_title4: null,
       options: [],
@@ -142,7 +151,10 @@ export function buildResult(decision: Decision, ctx: ResultContext): Application
     score: decision.score ?? 0,
     decile: decision.decile,
     // Payroll deduction can only raise an approval that is not already at the store's cap.
-    payroll: { is_eligible: approved && ctx.payrollEnabled !== false && decision.approvalCents < storeCap, type: 'async' },
+    payroll: {
+      is_eligible: approved && ctx.payrollEnabled !== false && decision.approvalCents < storeCap,
+      type: 'async',
+    },
     reason: decision.reasons[0]?.code ?? null,
     step: ctx.step ?? null,
     expiresAt: decision.expiresAt,

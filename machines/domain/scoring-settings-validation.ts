@@ -38,33 +38,39 @@ export function scoringSettingsProblems(s: ScoringSettings, prefix = 'settings')
     }
   });
   const lastDecile = deciles.length;
-  if (s.minimumScore > (s.decileMatrix[lastDecile - 1]?.maxScore ?? 0)) add('minimumScore', 'scoring.validation.minimumScoreRange');
+  if (s.minimumScore > (s.decileMatrix[lastDecile - 1]?.maxScore ?? 0))
+    add('minimumScore', 'scoring.validation.minimumScoreRange');
 
   // Income bands
   s.incomeBandsMonthlyCents.forEach((lower, i) => {
     if (i === 0 && lower !== 0) add('incomeBandsMonthlyCents.0', 'scoring.validation.firstBandZero');
-    if (i > 0 && lower <= s.incomeBandsMonthlyCents[i - 1]!) add(`incomeBandsMonthlyCents.${i}`, 'scoring.validation.bandsAscending');
+    if (i > 0 && lower <= s.incomeBandsMonthlyCents[i - 1]!)
+      add(`incomeBandsMonthlyCents.${i}`, 'scoring.validation.bandsAscending');
   });
 
   // Approval Amount Matrix
   const maxCell = maxApprovalCellCents(s);
   const approvalByDecile = new Map(s.approvalMatrix.map((row) => [row.decile, row]));
-  if (s.approvalMatrix.length !== lastDecile || deciles.some((d) => !approvalByDecile.has(d))) add('approvalMatrix', 'scoring.validation.rowPerDecile');
+  if (s.approvalMatrix.length !== lastDecile || deciles.some((d) => !approvalByDecile.has(d)))
+    add('approvalMatrix', 'scoring.validation.rowPerDecile');
   s.approvalMatrix.forEach((row, i) => {
-    if (row.amountsCents.length !== s.incomeBandsMonthlyCents.length) add(`approvalMatrix.${i}.amountsCents`, 'scoring.validation.cellPerBand');
+    if (row.amountsCents.length !== s.incomeBandsMonthlyCents.length)
+      add(`approvalMatrix.${i}.amountsCents`, 'scoring.validation.cellPerBand');
     row.amountsCents.forEach((amount, j) => {
       const path = `approvalMatrix.${i}.amountsCents.${j}`;
       if (amount > maxCell) add(path, 'scoring.validation.amountAboveCap');
       if (j > 0 && amount < row.amountsCents[j - 1]!) add(path, 'scoring.validation.amountByIncome');
       const worse = approvalByDecile.get(row.decile - 1);
-      if (worse && worse.amountsCents[j] !== undefined && amount < worse.amountsCents[j]!) add(path, 'scoring.validation.amountByDecile');
+      if (worse && worse.amountsCents[j] !== undefined && amount < worse.amountsCents[j]!)
+        add(path, 'scoring.validation.amountByDecile');
     });
   });
 
   // Multipliers
   const terms = s.leaseTerms.map((t) => t.months);
   const multiplierByDecile = new Map(s.multipliers.map((row) => [row.decile, row]));
-  if (s.multipliers.length !== lastDecile || deciles.some((d) => !multiplierByDecile.has(d))) add('multipliers', 'scoring.validation.rowPerDecile');
+  if (s.multipliers.length !== lastDecile || deciles.some((d) => !multiplierByDecile.has(d)))
+    add('multipliers', 'scoring.validation.rowPerDecile');
   const sortedTerms = [...terms].sort((a, b) => a - b);
   s.multipliers.forEach((row, i) => {
     sortedTerms.forEach((term, k) => {
@@ -85,7 +91,8 @@ export function scoringSettingsProblems(s: ScoringSettings, prefix = 'settings')
   s.leaseTerms.forEach((term, i) => {
     const prev = s.leaseTerms[i - 1];
     if (prev && term.months <= prev.months) add(`leaseTerms.${i}.months`, 'scoring.validation.termsAscending');
-    if (prev && term.minCashPriceCents < prev.minCashPriceCents) add(`leaseTerms.${i}.minCashPriceCents`, 'scoring.validation.termPriceAscending');
+    if (prev && term.minCashPriceCents < prev.minCashPriceCents)
+      add(`leaseTerms.${i}.minCashPriceCents`, 'scoring.validation.termPriceAscending');
   });
 
   // Option eligibility by decile

@@ -111,8 +111,7 @@ export const scoringSettingsSchema = z
       'Every approval matrix row needs one amount per income band',
     ),
     z.refine(
-      (s) =>
-        s.multipliers.every((row) => s.leaseTerms.every((term) => row.byTerm[String(term.months)] !== undefined)),
+      (s) => s.multipliers.every((row) => s.leaseTerms.every((term) => row.byTerm[String(term.months)] !== undefined)),
       'Every multiplier row needs a multiplier for every lease term',
     ),
   );
@@ -176,7 +175,10 @@ export const DEFAULT_SCORING_SETTINGS: ScoringSettings = {
   decileMatrix: DECILES.map(([d, minScore, maxScore]) => ({ decile: d, minScore, maxScore })),
   incomeBandsMonthlyCents: [0, 200_000, 300_000, 450_000, 600_000],
   approvalMatrix: APPROVAL_DOLLARS.map((row, i) => ({ decile: i + 1, amountsCents: row.map((d) => d * 100) })),
-  multipliers: MULTIPLIERS.map(([m12, m18, m24], i) => ({ decile: i + 1, byTerm: { '12': m12, '18': m18, '24': m24 } })),
+  multipliers: MULTIPLIERS.map(([m12, m18, m24], i) => ({
+    decile: i + 1,
+    byTerm: { '12': m12, '18': m18, '24': m24 },
+  })),
   // 12 months for any lease, 18 from $1,500, 24 from $4,000 (HVAC systems and furniture sets).
   leaseTerms: [
     { months: 12, minCashPriceCents: 0 },
@@ -223,7 +225,11 @@ export function incomeBandIndex(monthlyIncomeCents: number, settings: ScoringSet
   return index;
 }
 
-export function matrixApprovalCents(decileValue: number, monthlyIncomeCents: number, settings: ScoringSettings): number {
+export function matrixApprovalCents(
+  decileValue: number,
+  monthlyIncomeCents: number,
+  settings: ScoringSettings,
+): number {
   const row = settings.approvalMatrix.find((r) => r.decile === decileValue);
   return row?.amountsCents[incomeBandIndex(monthlyIncomeCents, settings)] ?? 0;
 }

@@ -35,16 +35,26 @@ export const stateRuleUpdateSchema = z.object({
   cost_cap_multiplier: z.nullable(
     z
       .number('staff.stateRules.validation.cap')
-      .check(z.minimum(CAP_MIN, 'staff.stateRules.validation.cap'), z.maximum(CAP_MAX, 'staff.stateRules.validation.cap')),
+      .check(
+        z.minimum(CAP_MIN, 'staff.stateRules.validation.cap'),
+        z.maximum(CAP_MAX, 'staff.stateRules.validation.cap'),
+      ),
   ),
   ocp_allowed: z.boolean('staff.stateRules.validation.boolean'),
-  disclosures: z.string('staff.stateRules.validation.text').check(z.maxLength(DISCLOSURES_MAX, 'staff.stateRules.validation.tooLong')),
+  disclosures: z
+    .string('staff.stateRules.validation.text')
+    .check(z.maxLength(DISCLOSURES_MAX, 'staff.stateRules.validation.tooLong')),
   v: z.optional(z.int().check(z.minimum(0))),
 });
 export type StateRuleUpdate = z.infer<typeof stateRuleUpdateSchema>;
 
 export const statePathSchema = z.object({
-  state: z.string().check(z.regex(/^[A-Z]{2}$/, 'staff.stateRules.validation.state'), z.refine(isStateCode, 'staff.stateRules.validation.state')),
+  state: z
+    .string()
+    .check(
+      z.regex(/^[A-Z]{2}$/, 'staff.stateRules.validation.state'),
+      z.refine(isStateCode, 'staff.stateRules.validation.state'),
+    ),
 });
 
 /** Extra caps beyond the scoring settings' defaults (WV 2.4x, issue 11). */

@@ -8,28 +8,36 @@ export const adverseAction: MessageArea = {
     'aa.months': 'January,February,March,April,May,June,July,August,September,October,November,December',
     'aa.applicant': 'Applicant',
     'aa.greeting': 'Dear {name},',
-    'aa.intro': 'Thank you for applying for a lease-purchase agreement with {lender} at {store}. We are unable to approve your application at this time.',
+    'aa.intro':
+      'Thank you for applying for a lease-purchase agreement with {lender} at {store}. We are unable to approve your application at this time.',
     'aa.reasons.heading': 'Why we could not approve your application',
     'aa.reasons.intro': 'The principal reasons for our decision are:',
     'aa.reasons.none': 'We could not complete the review of your application.',
     'aa.bureau.heading': 'The consumer reporting agency we used',
-    'aa.bureau.used': 'Our decision was based in whole or in part on information in a report we obtained from this consumer reporting agency:',
-    'aa.bureau.notDecided': 'The consumer reporting agency did not make this decision and is unable to tell you the specific reasons why it was made.',
+    'aa.bureau.used':
+      'Our decision was based in whole or in part on information in a report we obtained from this consumer reporting agency:',
+    'aa.bureau.notDecided':
+      'The consumer reporting agency did not make this decision and is unable to tell you the specific reasons why it was made.',
     'aa.bureau.notUsed': 'We did not use a consumer report to make this decision.',
     'aa.bureau.phone': 'Toll-free phone: {phone}',
     'aa.bureau.reference': 'Report reference: {id}',
     'aa.score.heading': 'Your credit score',
-    'aa.score.value': 'We also obtained your credit score from the consumer reporting agency and used it in our decision. Your score was {score} on {date}. Scores range from {min} (lowest) to {max} (highest).',
+    'aa.score.value':
+      'We also obtained your credit score from the consumer reporting agency and used it in our decision. Your score was {score} on {date}. Scores range from {min} (lowest) to {max} (highest).',
     'aa.score.factors': 'The key factors that adversely affected your score were:',
     'aa.score.noFactors': 'The consumer reporting agency did not report key factors for your score.',
     'aa.score.thin': 'The consumer reporting agency had a file for you but could not calculate a credit score.',
-    'aa.score.noFile': 'The consumer reporting agency could not find a credit file for you, so no credit score was available.',
+    'aa.score.noFile':
+      'The consumer reporting agency could not find a credit file for you, so no credit score was available.',
     'aa.rights.heading': 'Your rights under the Fair Credit Reporting Act',
-    'aa.rights.freeReport': 'You have the right to get a free copy of your report from {agency} if you ask for it within {days} days of receiving this notice.',
-    'aa.rights.dispute': 'You have the right to dispute the accuracy or completeness of any information in your report directly with {agency}. The agency must investigate and correct or delete information that is inaccurate, incomplete or cannot be verified, usually within 30 days.',
+    'aa.rights.freeReport':
+      'You have the right to get a free copy of your report from {agency} if you ask for it within {days} days of receiving this notice.',
+    'aa.rights.dispute':
+      'You have the right to dispute the accuracy or completeness of any information in your report directly with {agency}. The agency must investigate and correct or delete information that is inaccurate, incomplete or cannot be verified, usually within 30 days.',
     'aa.rights.more': 'To learn more about your rights, visit consumerfinance.gov/learnmore.',
     'aa.contact.heading': 'Questions',
-    'aa.contact.text': 'If you have questions about this notice, call {lender} at {phone} and mention application {id}.',
+    'aa.contact.text':
+      'If you have questions about this notice, call {lender} at {phone} and mention application {id}.',
     'aa.otherLanguage': 'Read this notice in English',
     'aa.link': 'Read why we could not approve you (notice of adverse action)',
     'aa.linkNewWindow': '(opens in a new window)',
@@ -70,7 +78,8 @@ export const adverseAction: MessageArea = {
     'staff.reports.col.fpd_rate': 'First payment default rate (%)',
     'staff.reports.col.alert': 'Alert',
     'staff.reports.alert': 'High first payment default alert above {threshold}%',
-    'staff.reports.fpdNote': 'A funded lease defaults on its first payment when its first scheduled payment is more than {grace} days past due and not recorded.',
+    'staff.reports.fpdNote':
+      'A funded lease defaults on its first payment when its first scheduled payment is more than {grace} days past due and not recorded.',
     'staff.reports.all': 'All stores',
     'staff.reports.invalid.date': 'Enter a date as YYYY-MM-DD.',
     'staff.reports.invalid.range': 'The end date must be on or after the start date.',
@@ -86,25 +95,33 @@ export const adverseAction: MessageArea = {
     'aa.months': 'enero,febrero,marzo,abril,mayo,junio,julio,agosto,septiembre,octubre,noviembre,diciembre',
     'aa.applicant': 'Solicitante',
     'aa.greeting': 'Estimado(a) {name}:',
-    'aa.intro': 'Gracias por solicitar un contrato de arrendamiento con opción a compra con {lender} en {store}. No podemos aprobar su solicitud en este momento.',
+    'aa.intro':
+      'Gracias por solicitar un contrato de arrendamiento con opción a compra con {lender} en {store}. No podemos aprobar su solicitud en este momento.',
     'aa.reasons.heading': 'Por qué no pudimos aprobar su solicitud',
     'aa.reasons.intro': 'Los motivos principales de nuestra decisión son:',
     'aa.reasons.none': 'No pudimos completar la revisión de su solicitud.',
     'aa.bureau.heading': 'La agencia de informes de crédito que usamos',
-    'aa.bureau.used': 'Nuestra decisión se basó total o parcialmente en información de un informe que obtuvimos de esta agencia de informes de crédito:',
-    'aa.bureau.notDecided': 'La agencia de informes de crédito no tomó esta decisión y no puede explicarle los motivos específicos por los que se tomó.',
+    'aa.bureau.used':
+      'Nuestra decisión se basó total o parcialmente en información de un informe que obtuvimos de esta agencia de informes de crédito:',
+    'aa.bureau.notDecided':
+      'La agencia de informes de crédito no tomó esta decisión y no puede explicarle los motivos específicos por los que se tomó.',
     'aa.bureau.notUsed': 'No usamos un informe de crédito para tomar esta decisión.',
     'aa.bureau.phone': 'Teléfono gratuito: {phone}',
     'aa.bureau.reference': 'Referencia del informe: {id}',
     'aa.score.heading': 'Su puntaje de crédito',
-    'aa.score.value': 'También obtuvimos su puntaje de crédito de la agencia de informes de crédito y lo usamos en nuestra decisión. Su puntaje era {score} el {date}. Los puntajes van de {min} (el más bajo) a {max} (el más alto).',
+    'aa.score.value':
+      'También obtuvimos su puntaje de crédito de la agencia de informes de crédito y lo usamos en nuestra decisión. Su puntaje era {score} el {date}. Los puntajes van de {min} (el más bajo) a {max} (el más alto).',
     'aa.score.factors': 'Los factores clave que afectaron negativamente su puntaje fueron:',
     'aa.score.noFactors': 'La agencia de informes de crédito no informó factores clave de su puntaje.',
-    'aa.score.thin': 'La agencia de informes de crédito tenía un expediente suyo, pero no pudo calcular un puntaje de crédito.',
-    'aa.score.noFile': 'La agencia de informes de crédito no encontró un expediente de crédito suyo, por lo que no había un puntaje disponible.',
+    'aa.score.thin':
+      'La agencia de informes de crédito tenía un expediente suyo, pero no pudo calcular un puntaje de crédito.',
+    'aa.score.noFile':
+      'La agencia de informes de crédito no encontró un expediente de crédito suyo, por lo que no había un puntaje disponible.',
     'aa.rights.heading': 'Sus derechos según la Ley de Informes de Crédito Justos (FCRA)',
-    'aa.rights.freeReport': 'Tiene derecho a obtener una copia gratuita de su informe de {agency} si la solicita dentro de los {days} días siguientes a recibir este aviso.',
-    'aa.rights.dispute': 'Tiene derecho a disputar directamente con {agency} la exactitud o integridad de cualquier información de su informe. La agencia debe investigar y corregir o eliminar la información inexacta, incompleta o que no pueda verificarse, normalmente dentro de 30 días.',
+    'aa.rights.freeReport':
+      'Tiene derecho a obtener una copia gratuita de su informe de {agency} si la solicita dentro de los {days} días siguientes a recibir este aviso.',
+    'aa.rights.dispute':
+      'Tiene derecho a disputar directamente con {agency} la exactitud o integridad de cualquier información de su informe. La agencia debe investigar y corregir o eliminar la información inexacta, incompleta o que no pueda verificarse, normalmente dentro de 30 días.',
     'aa.rights.more': 'Para obtener más información sobre sus derechos, visite consumerfinance.gov/learnmore.',
     'aa.contact.heading': 'Preguntas',
     'aa.contact.text': 'Si tiene preguntas sobre este aviso, llame a {lender} al {phone} y mencione la solicitud {id}.',
@@ -148,7 +165,8 @@ export const adverseAction: MessageArea = {
     'staff.reports.col.fpd_rate': 'Tasa de incumplimiento del primer pago (%)',
     'staff.reports.col.alert': 'Alerta',
     'staff.reports.alert': 'Alerta de incumplimiento alto del primer pago por encima del {threshold}%',
-    'staff.reports.fpdNote': 'Un arrendamiento financiado incumple su primer pago cuando el primer pago programado lleva más de {grace} días vencido y no está registrado.',
+    'staff.reports.fpdNote':
+      'Un arrendamiento financiado incumple su primer pago cuando el primer pago programado lleva más de {grace} días vencido y no está registrado.',
     'staff.reports.all': 'Todas las tiendas',
     'staff.reports.invalid.date': 'Escriba una fecha como AAAA-MM-DD.',
     'staff.reports.invalid.range': 'La fecha final debe ser igual o posterior a la inicial.',

@@ -49,16 +49,20 @@ export const application: MessageArea = {
     'application.hvac.intro': 'Please answer the following questions.',
     'application.hvac.allYes': 'You need to be able to answer YES to all questions!',
     'application.hvac.question.ownsHome': 'Do you own your home and are you current on your mortgage?',
-    'application.hvac.question.employed': 'Have you been employed for at least 6 months, or are you retired or disabled?',
+    'application.hvac.question.employed':
+      'Have you been employed for at least 6 months, or are you retired or disabled?',
     'application.hvac.question.income': 'Is your household gross monthly income at least {amount}?',
-    'application.hvac.question.checking': 'Do you have an open checking account with a positive balance and no NSFs in the last 90 days?',
+    'application.hvac.question.checking':
+      'Do you have an open checking account with a positive balance and no NSFs in the last 90 days?',
     'application.product.label': 'Product',
     'application.product.placeholder': 'Select a product',
     'application.confirmation.title': 'Please review your application',
-    'application.confirmation.agreement': 'By clicking Confirm & Submit you agree to the terms and conditions and the privacy policy.',
+    'application.confirmation.agreement':
+      'By clicking Confirm & Submit you agree to the terms and conditions and the privacy policy.',
     'application.confirmation.concealed': 'Only the last 4 characters are shown.',
     'application.submitFailed.title': 'Oops!',
-    'application.submitFailed.text': "We're sorry, but we were not able to process your application. Please try again later.",
+    'application.submitFailed.text':
+      "We're sorry, but we were not able to process your application. Please try again later.",
     'application.field.title': 'Title',
     'application.field.first_name': 'First Name',
     'application.field.middle_name': 'Middle Name',
@@ -178,7 +182,8 @@ export const application: MessageArea = {
     'application.address.placeFailed': 'The address could not be copied. Please try again or enter it manually.',
     'application.routing.lookingUp': 'Looking up the bank…',
     'application.banking.optional': 'Banking information is optional at this store: you may skip this step.',
-    'application.stale': 'This application was changed in another window. We loaded the latest version and kept what you typed here.',
+    'application.stale':
+      'This application was changed in another window. We loaded the latest version and kept what you typed here.',
     'application.error.reenterConcealed': 'Please enter the full number again to save this change.',
     'application.error.routingUnvalidated': 'Routing number could not be validated',
     'application.section.saving': 'Saving…',
@@ -229,7 +234,8 @@ export const application: MessageArea = {
     'application.button.remove': 'Eliminar',
     'application.button.cancel': 'Cancelar',
     'application.saving': 'Guardando. Espere un momento...',
-    'application.saving.slow': 'Esto está tardando más de lo habitual. Si no pasa nada, {link} para intentarlo de nuevo.',
+    'application.saving.slow':
+      'Esto está tardando más de lo habitual. Si no pasa nada, {link} para intentarlo de nuevo.',
     'application.saving.clickHere': 'haga clic aquí',
     'application.saved': 'Guardado',
     'application.saveFailed': 'No se pudieron guardar sus cambios. Por favor, inténtelo de nuevo.',
@@ -244,11 +250,13 @@ export const application: MessageArea = {
     'application.hvac.question.ownsHome': '¿Es dueño de su vivienda y está al día con su hipoteca?',
     'application.hvac.question.employed': '¿Ha estado empleado al menos 6 meses, o está jubilado o discapacitado?',
     'application.hvac.question.income': '¿El ingreso bruto mensual de su hogar es de al menos {amount}?',
-    'application.hvac.question.checking': '¿Tiene una cuenta de cheques abierta con saldo positivo y sin cargos por fondos insuficientes en los últimos 90 días?',
+    'application.hvac.question.checking':
+      '¿Tiene una cuenta de cheques abierta con saldo positivo y sin cargos por fondos insuficientes en los últimos 90 días?',
     'application.product.label': 'Producto',
     'application.product.placeholder': 'Seleccione un producto',
     'application.confirmation.title': 'Por favor, revise su solicitud',
-    'application.confirmation.agreement': 'Al hacer clic en Confirmar y enviar, acepta los términos y condiciones y la política de privacidad.',
+    'application.confirmation.agreement':
+      'Al hacer clic en Confirmar y enviar, acepta los términos y condiciones y la política de privacidad.',
     'application.confirmation.concealed': 'Solo se muestran los últimos 4 caracteres.',
     'application.submitFailed.title': '¡Vaya!',
     'application.submitFailed.text': 'Lo sentimos, no pudimos procesar su solicitud. Por favor, inténtelo más tarde.',
@@ -366,12 +374,14 @@ export const application: MessageArea = {
     'application.address.typeMore': 'Escriba 3 o más caracteres',
     'application.address.searching': 'Buscando direcciones…',
     'application.address.noResults': '¡No se encontraron resultados que coincidan con su búsqueda!',
-    'application.address.results': '{count} dirección(es) encontrada(s). Use las flechas arriba y abajo para elegir una.',
+    'application.address.results':
+      '{count} dirección(es) encontrada(s). Use las flechas arriba y abajo para elegir una.',
     'application.address.suggestions': 'Sugerencias de dirección',
     'application.address.placeFailed': 'No se pudo copiar la dirección. Inténtelo de nuevo o ingrésela manualmente.',
     'application.routing.lookingUp': 'Buscando el banco…',
     'application.banking.optional': 'La información bancaria es opcional en esta tienda: puede omitir este paso.',
-    'application.stale': 'Esta solicitud se modificó en otra ventana. Cargamos la versión más reciente y conservamos lo que escribió aquí.',
+    'application.stale':
+      'Esta solicitud se modificó en otra ventana. Cargamos la versión más reciente y conservamos lo que escribió aquí.',
     'application.error.reenterConcealed': 'Ingrese el número completo de nuevo para guardar este cambio.',
     'application.error.routingUnvalidated': 'No se pudo validar el número de ruta',
     'application.section.saving': 'Guardando…',

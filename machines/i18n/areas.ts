@@ -21,7 +21,27 @@ import type { MessageArea } from './types.ts';
 
 // Every feature area's messages: each area keeps its messages in its own file; this is the one place that lists them.
 // machines/i18n/catalogue.ts joins them (it reaches this module as `#i18n/areas`, see there).
-const areas: readonly MessageArea[] = [common, toolkit, flows, shell, checkout, application, decision, calculator, staff, leases, staffLeasesUi, scoringSettings, imports, adverseAction, staffRules, consentsArea, crm, network, merchant];
+const areas: readonly MessageArea[] = [
+  common,
+  toolkit,
+  flows,
+  shell,
+  checkout,
+  application,
+  decision,
+  calculator,
+  staff,
+  leases,
+  staffLeasesUi,
+  scoringSettings,
+  imports,
+  adverseAction,
+  staffRules,
+  consentsArea,
+  crm,
+  network,
+  merchant,
+];
 
 export function loadMessageAreas(): readonly MessageArea[] {
   return areas;

@@ -34,5 +34,7 @@ export function translate(lang: Lang, key: string, params: Record<string, string
   // Own properties only: user text such as 'hasOwnProperty' or '__proto__' passes through as itself.
   const own = (table: Record<string, string>) => (Object.hasOwn(table, key) ? table[key] : undefined);
   const template = own(catalogue[lang]) ?? own(catalogue.en) ?? key;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
 }

@@ -22,12 +22,15 @@ export const checkout: MessageArea = {
     'checkout.error.eventNotAllowed': 'This checkout cannot accept "{event}" in its current status ({status}).',
     'delivery.error.invalidItems': 'Nothing was recorded: {problem}',
     'delivery.error.unknownSku': 'The checkout has no contracted line with sku {sku}.',
-    'delivery.error.duplicateSku': 'The sku {sku} is listed more than once; give each line once with its total quantity.',
+    'delivery.error.duplicateSku':
+      'The sku {sku} is listed more than once; give each line once with its total quantity.',
     'delivery.error.tooMany': 'Only {undelivered} unit(s) of {sku} are still undelivered; you asked for {asked}.',
     'delivery.error.nothingUndelivered': 'Every item of this checkout is already delivered or cancelled.',
-    'delivery.error.notCompleted': 'Delivery can be confirmed only once the checkout is completed (its status is {status}).',
+    'delivery.error.notCompleted':
+      'Delivery can be confirmed only once the checkout is completed (its status is {status}).',
     'delivery.error.noLease': 'This checkout has no lease: there is nothing to deliver.',
-    'delivery.error.cancelEverything': 'Nothing has been delivered: cancelling every item would leave no lease. Cancel the lease with the lender instead.',
+    'delivery.error.cancelEverything':
+      'Nothing has been delivered: cancelling every item would leave no lease. Cancel the lease with the lender instead.',
     'checkout.error.generic': 'An error occurred, please try again!',
     'checkout.error.cancelFailed': 'We could not cancel the checkout. Please try again.',
     'checkout.error.loadFailed': 'We could not load your checkout. Please try again.',
@@ -87,7 +90,8 @@ export const checkout: MessageArea = {
     'delivery.error.haulAwayOnly': 'Only available once you have selected at least one other delivery type',
     'delivery.error.missingOptions': 'One or more items do not have fulfillment options available.',
     'delivery.error.generic': 'An error occurred, please try again!',
-    'delivery.notice.outOfStock': "We're sorry, {description} (SKU {sku}) is out of stock and was removed from your contract.",
+    'delivery.notice.outOfStock':
+      "We're sorry, {description} (SKU {sku}) is out of stock and was removed from your contract.",
     'delivery.notice.notShippable':
       "We're sorry, {description} (SKU {sku}) cannot be shipped to your address and was removed from your contract.",
     'delivery.notice.notDeliverable':
@@ -108,9 +112,11 @@ export const checkout: MessageArea = {
     'checkout.retry': 'Try again',
     'checkout.refresh': 'Refresh',
     'checkout.none.title': 'No checkout in progress',
-    'checkout.none.text': "Your application is saved. To lease your items, return to the retailer's website and choose lease-to-own at checkout.",
+    'checkout.none.text':
+      "Your application is saved. To lease your items, return to the retailer's website and choose lease-to-own at checkout.",
     'checkout.none.back': 'Back to your application',
-    'delivery.intro': 'Choose how each item reaches you. Enter the ZIP code where you want your items to see what is available.',
+    'delivery.intro':
+      'Choose how each item reaches you. Enter the ZIP code where you want your items to see what is available.',
     'delivery.zip.hint': '5 digits. Availability is checked as soon as you enter them.',
     'delivery.changeZip': 'Try another ZIP code',
     'delivery.choose': 'Choose…',
@@ -169,7 +175,8 @@ export const checkout: MessageArea = {
     'lease.fee.documentProcessingFee': 'Document Processing Fee',
     'lease.fee.leaseProcessFee': 'Lease Process Fee',
     'lease.fee.securityDeposit': 'Refundable Security Deposit',
-    'lease.epo': 'Early purchase option: within {days} days you can own your items for the cash price plus a {fee} fee, less the rent you paid; after that, for {percent}% of the remaining payments.',
+    'lease.epo':
+      'Early purchase option: within {days} days you can own your items for the cash price plus a {fee} fee, less the rent you paid; after that, for {percent}% of the remaining payments.',
     'lease.editDelivery': 'Change delivery options',
     'preview.frameTitle': 'Lease contract preview',
     'preview.pdf': 'Download the contract (PDF)',
@@ -216,12 +223,16 @@ export const checkout: MessageArea = {
     'cart.error.unitPrice': 'The unit_price must be an amount of at least 0 with at most 2 decimals, such as 499.99.',
     'retailerCheckout.error.returnUrl': 'The return_url must be an absolute http:// or https:// URL.',
     'retailerCheckout.error.returnUrlFailure': 'The return_url_failure must be an absolute http:// or https:// URL.',
-    'retailerCheckout.error.callbackUrl': 'The callback_url must be an https:// URL (http:// is accepted only for localhost).',
+    'retailerCheckout.error.callbackUrl':
+      'The callback_url must be an https:// URL (http:// is accepted only for localhost).',
     // retailer sandbox (fire a test webhook event) and webhook secret rotation
     'retailerSandbox.error.liveToken': 'The sandbox works only with a test API token; this request used a live token.',
-    'retailerSandbox.error.liveCheckout': 'Events can be fired only for test checkouts (created with a test API token); this checkout is live.',
-    'retailerSandbox.error.type': 'The type must be one of the webhook event types (for example checkout.completed or lease.funded; see the webhooks section of the API document).',
-    'retailerSandbox.error.noApplication': 'This checkout has no application yet; application and lease events are about its application: fire them after the shopper has applied.',
+    'retailerSandbox.error.liveCheckout':
+      'Events can be fired only for test checkouts (created with a test API token); this checkout is live.',
+    'retailerSandbox.error.type':
+      'The type must be one of the webhook event types (for example checkout.completed or lease.funded; see the webhooks section of the API document).',
+    'retailerSandbox.error.noApplication':
+      'This checkout has no application yet; application and lease events are about its application: fire them after the shopper has applied.',
     'retailerWebhooks.error.expireHours': 'The expire_previous_in_hours must be a number of hours from 0 to 168.',
     'retailerCheckout.error.prefillEmail': 'The prefill email is not a valid e-mail address.',
     'retailerCheckout.error.prefillCell': 'The prefill cell must be a 10-digit US phone number.',
@@ -280,12 +291,15 @@ export const checkout: MessageArea = {
     'checkout.error.eventNotAllowed': 'Esta compra no puede aceptar "{event}" en su estado actual ({status}).',
     'delivery.error.invalidItems': 'No se registró nada: {problem}',
     'delivery.error.unknownSku': 'La compra no tiene ninguna línea contratada con el sku {sku}.',
-    'delivery.error.duplicateSku': 'El sku {sku} aparece más de una vez; indique cada línea una sola vez con su cantidad total.',
+    'delivery.error.duplicateSku':
+      'El sku {sku} aparece más de una vez; indique cada línea una sola vez con su cantidad total.',
     'delivery.error.tooMany': 'Solo quedan {undelivered} unidad(es) de {sku} sin entregar; pidió {asked}.',
     'delivery.error.nothingUndelivered': 'Todos los artículos de esta compra ya están entregados o cancelados.',
-    'delivery.error.notCompleted': 'La entrega solo se puede confirmar cuando la compra está completada (su estado es {status}).',
+    'delivery.error.notCompleted':
+      'La entrega solo se puede confirmar cuando la compra está completada (su estado es {status}).',
     'delivery.error.noLease': 'Esta compra no tiene arrendamiento: no hay nada que entregar.',
-    'delivery.error.cancelEverything': 'No se ha entregado nada: cancelar todos los artículos dejaría sin arrendamiento. Cancele el arrendamiento con el financiador.',
+    'delivery.error.cancelEverything':
+      'No se ha entregado nada: cancelar todos los artículos dejaría sin arrendamiento. Cancele el arrendamiento con el financiador.',
     'checkout.error.generic': '¡Ocurrió un error, por favor inténtelo de nuevo!',
     'checkout.error.cancelFailed': 'No pudimos cancelar la compra. Por favor, inténtelo de nuevo.',
     'checkout.error.loadFailed': 'No pudimos cargar su compra. Por favor, inténtelo de nuevo.',
@@ -343,7 +357,8 @@ export const checkout: MessageArea = {
     'delivery.error.missingOptions': 'Uno o más artículos no tienen opciones de entrega disponibles.',
     'delivery.error.generic': '¡Ocurrió un error, por favor inténtelo de nuevo!',
     'delivery.notice.outOfStock': 'Lo sentimos, {description} (SKU {sku}) está agotado y se eliminó de su contrato.',
-    'delivery.notice.notShippable': 'Lo sentimos, {description} (SKU {sku}) no se puede enviar a su dirección y se eliminó de su contrato.',
+    'delivery.notice.notShippable':
+      'Lo sentimos, {description} (SKU {sku}) no se puede enviar a su dirección y se eliminó de su contrato.',
     'delivery.notice.notDeliverable':
       'Lo sentimos, {description} (SKU {sku}) no se puede entregar en su dirección y se eliminó de su contrato.',
     'checkout.step.checkout': 'Compra',
@@ -361,9 +376,11 @@ export const checkout: MessageArea = {
     'checkout.retry': 'Intentar de nuevo',
     'checkout.refresh': 'Actualizar',
     'checkout.none.title': 'No hay ninguna compra en curso',
-    'checkout.none.text': 'Su solicitud está guardada. Para arrendar sus artículos, vuelva al sitio web del minorista y elija arrendamiento con opción a compra al pagar.',
+    'checkout.none.text':
+      'Su solicitud está guardada. Para arrendar sus artículos, vuelva al sitio web del minorista y elija arrendamiento con opción a compra al pagar.',
     'checkout.none.back': 'Volver a su solicitud',
-    'delivery.intro': 'Elija cómo le llegará cada artículo. Ingrese el código postal donde desea recibirlos para ver lo que está disponible.',
+    'delivery.intro':
+      'Elija cómo le llegará cada artículo. Ingrese el código postal donde desea recibirlos para ver lo que está disponible.',
     'delivery.zip.hint': '5 dígitos. La disponibilidad se verifica en cuanto los ingrese.',
     'delivery.changeZip': 'Probar otro código postal',
     'delivery.choose': 'Elija…',
@@ -422,7 +439,8 @@ export const checkout: MessageArea = {
     'lease.fee.documentProcessingFee': 'Cargo por procesamiento de documentos',
     'lease.fee.leaseProcessFee': 'Cargo por proceso de arrendamiento',
     'lease.fee.securityDeposit': 'Depósito de garantía reembolsable',
-    'lease.epo': 'Opción de compra anticipada: dentro de {days} días puede ser dueño de sus artículos por el precio al contado más un cargo de {fee}, menos la renta pagada; después, por el {percent}% de los pagos restantes.',
+    'lease.epo':
+      'Opción de compra anticipada: dentro de {days} días puede ser dueño de sus artículos por el precio al contado más un cargo de {fee}, menos la renta pagada; después, por el {percent}% de los pagos restantes.',
     'lease.editDelivery': 'Cambiar opciones de entrega',
     'preview.frameTitle': 'Vista previa del contrato de arrendamiento',
     'preview.pdf': 'Descargar el contrato (PDF)',
@@ -430,14 +448,16 @@ export const checkout: MessageArea = {
     'preview.back': 'Volver al resumen del arrendamiento',
     'sign.title': 'Firme su arrendamiento',
     'sign.redirecting': 'Lo estamos llevando a la página de firma. Si no sucede nada, use el botón de abajo.',
-    'sign.window': 'Su contrato está listo. Abra la página de firma, firme su arrendamiento y luego vuelva a esta página.',
+    'sign.window':
+      'Su contrato está listo. Abra la página de firma, firme su arrendamiento y luego vuelva a esta página.',
     'sign.open': 'Ir a la página de firma',
     'sign.openWindow': 'Abrir la página de firma (nueva ventana)',
     'sign.waiting': 'Esperando su firma…',
     'sign.pending': 'Su contrato está esperando su firma.',
     'sign.again': 'Firmar ahora',
     'sign.done.title': 'Gracias por firmar',
-    'sign.done.text': 'Su arrendamiento está firmado. Cierre esta ventana y continúe su compra en la página del minorista.',
+    'sign.done.text':
+      'Su arrendamiento está firmado. Cierre esta ventana y continúe su compra en la página del minorista.',
     'sign.done.close': 'Cerrar esta ventana',
     'payment.amount': 'Pago inicial a pagar hoy: {amount}',
     'payment.frameTitle': 'Datos de la tarjeta',
@@ -468,11 +488,16 @@ export const checkout: MessageArea = {
     'cart.error.unitPrice': 'El unit_price debe ser un importe de al menos 0 con no más de 2 decimales, como 499.99.',
     'retailerCheckout.error.returnUrl': 'El return_url debe ser una URL absoluta http:// o https://.',
     'retailerCheckout.error.returnUrlFailure': 'El return_url_failure debe ser una URL absoluta http:// o https://.',
-    'retailerCheckout.error.callbackUrl': 'El callback_url debe ser una URL https:// (http:// solo se acepta para localhost).',
-    'retailerSandbox.error.liveToken': 'El sandbox solo funciona con un token de API de prueba; esta solicitud usó un token real.',
-    'retailerSandbox.error.liveCheckout': 'Solo se pueden enviar eventos de checkouts de prueba (creados con un token de API de prueba); este checkout es real.',
-    'retailerSandbox.error.type': 'El type debe ser uno de los tipos de evento de webhook (por ejemplo checkout.completed o lease.funded; vea la sección webhooks del documento de la API).',
-    'retailerSandbox.error.noApplication': 'Este checkout todavía no tiene solicitud; los eventos application y lease tratan de su solicitud: envíelos después de que el cliente la haya presentado.',
+    'retailerCheckout.error.callbackUrl':
+      'El callback_url debe ser una URL https:// (http:// solo se acepta para localhost).',
+    'retailerSandbox.error.liveToken':
+      'El sandbox solo funciona con un token de API de prueba; esta solicitud usó un token real.',
+    'retailerSandbox.error.liveCheckout':
+      'Solo se pueden enviar eventos de checkouts de prueba (creados con un token de API de prueba); este checkout es real.',
+    'retailerSandbox.error.type':
+      'El type debe ser uno de los tipos de evento de webhook (por ejemplo checkout.completed o lease.funded; vea la sección webhooks del documento de la API).',
+    'retailerSandbox.error.noApplication':
+      'Este checkout todavía no tiene solicitud; los eventos application y lease tratan de su solicitud: envíelos después de que el cliente la haya presentado.',
     'retailerWebhooks.error.expireHours': 'El expire_previous_in_hours debe ser un número de horas de 0 a 168.',
     'retailerCheckout.error.prefillEmail': 'El correo electrónico de prefill no es válido.',
     'retailerCheckout.error.prefillCell': 'El celular de prefill debe ser un número de EE. UU. de 10 dígitos.',
@@ -492,7 +517,8 @@ export const checkout: MessageArea = {
     'leaseStatus.delivered': 'Entregado / En espera de financiamiento',
     'leaseStatus.coded': '({code}) {label}',
     'leaseStatus.confirm': 'Está cambiando "{name}" del estado "{old_state}" al estado "{new_state}".',
-    'leaseStatus.error.notAllowed': '"{action}" no está permitido mientras el arrendamiento está en el estado "{state}".',
+    'leaseStatus.error.notAllowed':
+      '"{action}" no está permitido mientras el arrendamiento está en el estado "{state}".',
     'leaseStatus.action.submit': 'Enviar a revisión',
     'leaseStatus.action.approve': 'Aprobar',
     'leaseStatus.action.decline': 'No calificó',

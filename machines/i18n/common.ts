@@ -26,20 +26,26 @@ export const common: MessageArea = {
     'error.invalidJson': 'The request body is not valid JSON. Send a JSON object.',
     'error.tooLarge': 'The request body is too large.',
     'error.stale': 'This record was changed by someone else in the meantime. Reload it and try again.',
-    'error.tokenRequired': 'Your application session is missing or has expired. Please start again from the store page.',
+    'error.tokenRequired':
+      'Your application session is missing or has expired. Please start again from the store page.',
     'error.permissionDenied': 'Permission Denied',
     'page.storeNotFound.title': 'Store Not Found',
-    'page.storeNotFound.text': 'We could not find the store you are looking for. Please check the link you followed or pick a store.',
+    'page.storeNotFound.text':
+      'We could not find the store you are looking for. Please check the link you followed or pick a store.',
     'page.retailerNotFound.title': 'Retailer Not Found',
-    'page.retailerNotFound.text': 'We could not find the retailer you are looking for. Please check the link you followed or pick a store.',
+    'page.retailerNotFound.text':
+      'We could not find the retailer you are looking for. Please check the link you followed or pick a store.',
     'page.applicationNotFound.title': 'Application Not Found',
     'page.applicationNotFound.text': 'Application not found. Please create a new application.',
     'page.checkoutNotFound.title': 'Checkout Not Found',
-    'page.checkoutNotFound.text': 'We could not find this checkout. Please return to the retailer and start the checkout again.',
+    'page.checkoutNotFound.text':
+      'We could not find this checkout. Please return to the retailer and start the checkout again.',
     'page.unknown.title': 'Unknown Error',
-    'page.unknown.text': 'Something went wrong on our side. Please try again, and if it keeps happening contact support at {phone}.',
+    'page.unknown.text':
+      'Something went wrong on our side. Please try again, and if it keeps happening contact support at {phone}.',
     'page.forbidden.title': 'Permission Denied',
-    'page.forbidden.text': 'You do not have permission to see this page. Please talk to your system admin if you need access.',
+    'page.forbidden.text':
+      'You do not have permission to see this page. Please talk to your system admin if you need access.',
     'page.notFound.title': 'Page Not Found',
     'page.notFound.text': 'The page you are looking for does not exist.',
     'page.pickStore': 'Pick a store',
@@ -70,20 +76,25 @@ export const common: MessageArea = {
     'error.invalidJson': 'El cuerpo de la solicitud no es JSON válido. Envíe un objeto JSON.',
     'error.tooLarge': 'El cuerpo de la solicitud es demasiado grande.',
     'error.stale': 'Otra persona modificó este registro mientras tanto. Vuelva a cargarlo e inténtelo de nuevo.',
-    'error.tokenRequired': 'Su sesión de solicitud falta o ha expirado. Por favor, comience de nuevo desde la página de la tienda.',
+    'error.tokenRequired':
+      'Su sesión de solicitud falta o ha expirado. Por favor, comience de nuevo desde la página de la tienda.',
     'error.permissionDenied': 'Permiso denegado',
     'page.storeNotFound.title': 'Tienda no encontrada',
-    'page.storeNotFound.text': 'No pudimos encontrar la tienda que busca. Verifique el enlace que siguió o elija una tienda.',
+    'page.storeNotFound.text':
+      'No pudimos encontrar la tienda que busca. Verifique el enlace que siguió o elija una tienda.',
     'page.retailerNotFound.title': 'Minorista no encontrado',
-    'page.retailerNotFound.text': 'No pudimos encontrar el minorista que busca. Verifique el enlace que siguió o elija una tienda.',
+    'page.retailerNotFound.text':
+      'No pudimos encontrar el minorista que busca. Verifique el enlace que siguió o elija una tienda.',
     'page.applicationNotFound.title': 'Solicitud no encontrada',
     'page.applicationNotFound.text': 'Solicitud no encontrada. Por favor, cree una nueva solicitud.',
     'page.checkoutNotFound.title': 'Compra no encontrada',
     'page.checkoutNotFound.text': 'No pudimos encontrar esta compra. Regrese al minorista e inicie la compra de nuevo.',
     'page.unknown.title': 'Error desconocido',
-    'page.unknown.text': 'Algo salió mal de nuestro lado. Inténtelo de nuevo y, si sigue ocurriendo, comuníquese con soporte al {phone}.',
+    'page.unknown.text':
+      'Algo salió mal de nuestro lado. Inténtelo de nuevo y, si sigue ocurriendo, comuníquese con soporte al {phone}.',
     'page.forbidden.title': 'Permiso denegado',
-    'page.forbidden.text': 'No tiene permiso para ver esta página. Hable con el administrador del sistema si necesita acceso.',
+    'page.forbidden.text':
+      'No tiene permiso para ver esta página. Hable con el administrador del sistema si necesita acceso.',
     'page.notFound.title': 'Página no encontrada',
     'page.notFound.text': 'La página que busca no existe.',
     'page.pickStore': 'Elegir una tienda',

@@ -7,7 +7,8 @@ export const consentStaffTexts: MessageArea = {
   en: {
     'staff.consents.title': 'Consents and disclosures',
     'staff.consents.pdfTitle': 'Consent and disclosure record',
-    'staff.consents.pdfIntro': 'Application {uuid}. Exported {at}. {count} entries, oldest first, as recorded (append-only).',
+    'staff.consents.pdfIntro':
+      'Application {uuid}. Exported {at}. {count} entries, oldest first, as recorded (append-only).',
     'staff.consents.empty': 'Nothing has been recorded for this application.',
     'staff.consents.at': 'Recorded at',
     'staff.consents.kind': 'What',
@@ -63,7 +64,8 @@ export const consentStaffTexts: MessageArea = {
   es: {
     'staff.consents.title': 'Consentimientos y divulgaciones',
     'staff.consents.pdfTitle': 'Registro de consentimientos y divulgaciones',
-    'staff.consents.pdfIntro': 'Solicitud {uuid}. Exportado {at}. {count} entradas, de la más antigua a la más reciente, tal como se registraron (solo se agregan).',
+    'staff.consents.pdfIntro':
+      'Solicitud {uuid}. Exportado {at}. {count} entradas, de la más antigua a la más reciente, tal como se registraron (solo se agregan).',
     'staff.consents.empty': 'No se ha registrado nada para esta solicitud.',
     'staff.consents.at': 'Registrado el',
     'staff.consents.kind': 'Qué',

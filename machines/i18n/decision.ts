@@ -6,7 +6,8 @@ export const decision: MessageArea = {
   en: {
     // Welcome / retrieve applicant, result screens, checkpoint (web/shopper/welcome, result, checkpoint)
     'welcome.title': 'Welcome',
-    'welcome.intro': 'Applied with us before? Enter your details to retrieve your application. New here? We will start your application with them.',
+    'welcome.intro':
+      'Applied with us before? Enter your details to retrieve your application. New here? We will start your application with them.',
     'welcome.lastName': 'Last Name',
     'welcome.ssn': 'Social Security Number / ITIN',
     'welcome.ssn.hint': 'Shown only while the field has focus.',
@@ -53,7 +54,8 @@ export const decision: MessageArea = {
     'result.approved.subTitle1': 'You are approved for up to {amount}.',
     'result.approved.subTitle2': 'Your offer is valid for {days} days, until {date}.',
     'result.approved.subTitle3': 'Choose an option below and use the calculator to see your payments at {store}.',
-    'result.approved.subTitle3.hvac': 'Choose an option below and use the calculator to see your payments for your new system from {store}.',
+    'result.approved.subTitle3.hvac':
+      'Choose an option below and use the calculator to see your payments for your new system from {store}.',
     'result.approved.subTitle4': 'Questions? Call {number}.',
     'result.denied.title': 'Thank you for applying, {name}.',
     'result.denied.subTitle1':
@@ -69,16 +71,19 @@ export const decision: MessageArea = {
     'decision.reason.AGE_UNDER_18': 'You must be 18 years or older',
     'decision.reason.STATE_NOT_SERVED': "Sorry, we don't provide leasing services in your state",
     'decision.reason.INCOME_BELOW_MINIMUM': 'Income must be over ${min} per month',
-    'decision.reason.PREVIOUS_CUSTOMER_CHARGE_OFF': 'A previous lease with us has an unpaid balance that was charged off',
+    'decision.reason.PREVIOUS_CUSTOMER_CHARGE_OFF':
+      'A previous lease with us has an unpaid balance that was charged off',
     'decision.reason.PREVIOUS_CUSTOMER_RECENT_DENIAL': 'You were not approved within the last {days} days',
     'decision.reason.NO_SCORE': 'No credit score was available from the consumer reporting agency',
     'decision.reason.SCORE_TOO_LOW': 'Your credit score from the consumer reporting agency is below our minimum',
     'decision.reason.APPROVAL_BELOW_MINIMUM': 'The amount we could approve is below our minimum lease of ${min}',
-    'decision.reason.NO_ELIGIBLE_OPTION': 'None of the lease options offered at this store is available for your application',
+    'decision.reason.NO_ELIGIBLE_OPTION':
+      'None of the lease options offered at this store is available for your application',
     'decision.reason.PIN_ATTEMPTS_EXCEEDED': 'Too many verification attempts',
     'pin.message.sms': '{brand}: your verification PIN is {code}. It expires in 10 minutes. Never share it.',
     'pin.message.subject': '{brand}: your verification PIN',
-    'pin.message.email': 'Hello {name},\n\nYour {brand} verification PIN is {code}. It expires in 10 minutes.\n\nIf you did not apply for a lease, ignore this message. Never share this PIN.',
+    'pin.message.email':
+      'Hello {name},\n\nYour {brand} verification PIN is {code}. It expires in 10 minutes.\n\nIf you did not apply for a lease, ignore this message. Never share this PIN.',
     'decision.verifyFirst': 'Please verify the application with the PIN we send you before submitting it.',
     'decision.termsRequired': 'Please accept the terms to submit the application.',
     'retrieval.contractInProgress':
@@ -92,7 +97,8 @@ export const decision: MessageArea = {
   },
   es: {
     'welcome.title': 'Bienvenido',
-    'welcome.intro': '¿Ya presentó una solicitud con nosotros? Ingrese sus datos para recuperarla. ¿Es nuevo? Comenzaremos su solicitud con ellos.',
+    'welcome.intro':
+      '¿Ya presentó una solicitud con nosotros? Ingrese sus datos para recuperarla. ¿Es nuevo? Comenzaremos su solicitud con ellos.',
     'welcome.lastName': 'Apellido',
     'welcome.ssn': 'Número de Seguro Social / ITIN',
     'welcome.ssn.hint': 'Se muestra solo mientras el campo tiene el foco.',
@@ -139,7 +145,8 @@ export const decision: MessageArea = {
     'result.approved.subTitle1': 'Usted está aprobado por hasta {amount}.',
     'result.approved.subTitle2': 'Su oferta es válida por {days} días, hasta el {date}.',
     'result.approved.subTitle3': 'Elija una opción abajo y use la calculadora para ver sus pagos en {store}.',
-    'result.approved.subTitle3.hvac': 'Elija una opción abajo y use la calculadora para ver los pagos de su nuevo sistema de {store}.',
+    'result.approved.subTitle3.hvac':
+      'Elija una opción abajo y use la calculadora para ver los pagos de su nuevo sistema de {store}.',
     'result.approved.subTitle4': '¿Preguntas? Llame al {number}.',
     'result.denied.title': 'Gracias por su solicitud, {name}.',
     'result.denied.subTitle1':
@@ -155,16 +162,21 @@ export const decision: MessageArea = {
     'decision.reason.AGE_UNDER_18': 'Debe tener 18 años o más',
     'decision.reason.STATE_NOT_SERVED': 'Lo sentimos, no ofrecemos servicios de arrendamiento en su estado',
     'decision.reason.INCOME_BELOW_MINIMUM': 'Los ingresos deben ser superiores a ${min} por mes',
-    'decision.reason.PREVIOUS_CUSTOMER_CHARGE_OFF': 'Un arrendamiento anterior con nosotros tiene un saldo impago que se dio por perdido',
+    'decision.reason.PREVIOUS_CUSTOMER_CHARGE_OFF':
+      'Un arrendamiento anterior con nosotros tiene un saldo impago que se dio por perdido',
     'decision.reason.PREVIOUS_CUSTOMER_RECENT_DENIAL': 'No fue aprobado en los últimos {days} días',
     'decision.reason.NO_SCORE': 'La agencia de informes de crédito no tenía un puntaje de crédito disponible',
-    'decision.reason.SCORE_TOO_LOW': 'Su puntaje de crédito de la agencia de informes de crédito está por debajo de nuestro mínimo',
-    'decision.reason.APPROVAL_BELOW_MINIMUM': 'El monto que pudimos aprobar está por debajo de nuestro arrendamiento mínimo de ${min}',
-    'decision.reason.NO_ELIGIBLE_OPTION': 'Ninguna de las opciones de arrendamiento que ofrece esta tienda está disponible para su solicitud',
+    'decision.reason.SCORE_TOO_LOW':
+      'Su puntaje de crédito de la agencia de informes de crédito está por debajo de nuestro mínimo',
+    'decision.reason.APPROVAL_BELOW_MINIMUM':
+      'El monto que pudimos aprobar está por debajo de nuestro arrendamiento mínimo de ${min}',
+    'decision.reason.NO_ELIGIBLE_OPTION':
+      'Ninguna de las opciones de arrendamiento que ofrece esta tienda está disponible para su solicitud',
     'decision.reason.PIN_ATTEMPTS_EXCEEDED': 'Demasiados intentos de verificación',
     'pin.message.sms': '{brand}: su PIN de verificación es {code}. Vence en 10 minutos. No lo comparta.',
     'pin.message.subject': '{brand}: su PIN de verificación',
-    'pin.message.email': 'Hola {name},\n\nSu PIN de verificación de {brand} es {code}. Vence en 10 minutos.\n\nSi no solicitó un arrendamiento, ignore este mensaje. No comparta este PIN.',
+    'pin.message.email':
+      'Hola {name},\n\nSu PIN de verificación de {brand} es {code}. Vence en 10 minutos.\n\nSi no solicitó un arrendamiento, ignore este mensaje. No comparta este PIN.',
     'decision.verifyFirst': 'Verifique la solicitud con el PIN que le enviamos antes de enviarla.',
     'decision.termsRequired': 'Acepte los términos para enviar la solicitud.',
     'retrieval.contractInProgress':

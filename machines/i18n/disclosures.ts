@@ -18,7 +18,8 @@ export const disclosureTexts: MessageArea = {
     'disclosure.payment': 'Amount of each payment',
     'disclosure.paymentWithOcp': 'Each payment with the protection plan',
     'disclosure.totalOfPayments': 'Total of payments',
-    'disclosure.totalOfPaymentsNote': 'What you pay to own the merchandise by making every payment, not counting fees, taxes or the optional protection plan.',
+    'disclosure.totalOfPaymentsNote':
+      'What you pay to own the merchandise by making every payment, not counting fees, taxes or the optional protection plan.',
     'disclosure.cashPrice': 'Cash price of what you lease',
     'disclosure.costOfLeasing': 'Cost of leasing',
     'disclosure.costOfLeasingNote': 'Total of payments minus the cash price.',
@@ -27,11 +28,16 @@ export const disclosureTexts: MessageArea = {
     'disclosure.fee.securityDeposit': 'Refundable Security Deposit',
     'disclosure.dueAtSigning': 'Due at signing',
     'disclosure.epo.title': 'Early purchase option',
-    'disclosure.epo.within': 'Within {days} days you can buy the merchandise for the cash price plus a {fee} early purchase fee, less the rent you paid. Buying it at signing would cost {payoff}.',
-    'disclosure.epo.after': 'After {days} days the price is {percent}% of the payments that remain. For example, on day {day}: {payoff}.',
-    'disclosure.ocp.optional': 'The protection plan is optional: you can lease without it. It costs {price} per payment.',
-    'disclosure.ocp.included': 'You chose the protection plan: {price} per payment, included in each payment above. You can lease without it.',
-    'disclosure.ownership': 'You own the merchandise only after you make every payment or use the early purchase option. You may return it at any time and stop paying.',
+    'disclosure.epo.within':
+      'Within {days} days you can buy the merchandise for the cash price plus a {fee} early purchase fee, less the rent you paid. Buying it at signing would cost {payoff}.',
+    'disclosure.epo.after':
+      'After {days} days the price is {percent}% of the payments that remain. For example, on day {day}: {payoff}.',
+    'disclosure.ocp.optional':
+      'The protection plan is optional: you can lease without it. It costs {price} per payment.',
+    'disclosure.ocp.included':
+      'You chose the protection plan: {price} per payment, included in each payment above. You can lease without it.',
+    'disclosure.ownership':
+      'You own the merchandise only after you make every payment or use the early purchase option. You may return it at any time and stop paying.',
     'disclosure.state.title': 'Disclosures required in {state}',
     'disclosure.sr.money': '{dollars} dollars and {cents} cents',
     'disclosure.sr.moneyOne': '1 dollar and {cents} cents',
@@ -52,7 +58,8 @@ export const disclosureTexts: MessageArea = {
     'disclosure.payment': 'Monto de cada pago',
     'disclosure.paymentWithOcp': 'Cada pago con el plan de protección',
     'disclosure.totalOfPayments': 'Total de pagos',
-    'disclosure.totalOfPaymentsNote': 'Lo que paga para ser dueño de la mercancía haciendo todos los pagos, sin contar cargos, impuestos ni el plan de protección opcional.',
+    'disclosure.totalOfPaymentsNote':
+      'Lo que paga para ser dueño de la mercancía haciendo todos los pagos, sin contar cargos, impuestos ni el plan de protección opcional.',
     'disclosure.cashPrice': 'Precio al contado de lo arrendado',
     'disclosure.costOfLeasing': 'Costo del arrendamiento',
     'disclosure.costOfLeasingNote': 'Total de pagos menos el precio al contado.',
@@ -61,11 +68,15 @@ export const disclosureTexts: MessageArea = {
     'disclosure.fee.securityDeposit': 'Depósito de garantía reembolsable',
     'disclosure.dueAtSigning': 'A pagar al firmar',
     'disclosure.epo.title': 'Opción de compra anticipada',
-    'disclosure.epo.within': 'Dentro de {days} días puede comprar la mercancía por el precio al contado más un cargo por compra anticipada de {fee}, menos la renta pagada. Comprarla al firmar costaría {payoff}.',
-    'disclosure.epo.after': 'Después de {days} días el precio es el {percent}% de los pagos que falten. Por ejemplo, el día {day}: {payoff}.',
+    'disclosure.epo.within':
+      'Dentro de {days} días puede comprar la mercancía por el precio al contado más un cargo por compra anticipada de {fee}, menos la renta pagada. Comprarla al firmar costaría {payoff}.',
+    'disclosure.epo.after':
+      'Después de {days} días el precio es el {percent}% de los pagos que falten. Por ejemplo, el día {day}: {payoff}.',
     'disclosure.ocp.optional': 'El plan de protección es opcional: puede arrendar sin él. Cuesta {price} por pago.',
-    'disclosure.ocp.included': 'Eligió el plan de protección: {price} por pago, incluido en cada pago de arriba. Puede arrendar sin él.',
-    'disclosure.ownership': 'Será dueño de la mercancía solo después de hacer todos los pagos o usar la opción de compra anticipada. Puede devolverla en cualquier momento y dejar de pagar.',
+    'disclosure.ocp.included':
+      'Eligió el plan de protección: {price} por pago, incluido en cada pago de arriba. Puede arrendar sin él.',
+    'disclosure.ownership':
+      'Será dueño de la mercancía solo después de hacer todos los pagos o usar la opción de compra anticipada. Puede devolverla en cualquier momento y dejar de pagar.',
     'disclosure.state.title': 'Divulgaciones requeridas en {state}',
     'disclosure.sr.money': '{dollars} dólares con {cents} centavos',
     'disclosure.sr.moneyOne': '1 dólar con {cents} centavos',
@@ -84,13 +95,17 @@ export const consentTexts: MessageArea = {
   en: {
     'consent.esign.text':
       'I agree to receive and sign my lease-purchase agreement, disclosures and notices electronically. I can ask for paper copies free of charge and can withdraw this consent at any time by calling customer service; withdrawing does not affect documents already signed. I need a device with a web browser and an e-mail address to view and keep these documents.',
-    'consent.pin.sms': 'By asking for your code by text message, you agree that we send one text message with the code to the mobile number in your application. Message and data rates may apply. No marketing messages.',
-    'consent.pin.email': 'By asking for your code by e-mail, you agree that we send one e-mail with the code to the address in your application. No marketing messages.',
+    'consent.pin.sms':
+      'By asking for your code by text message, you agree that we send one text message with the code to the mobile number in your application. Message and data rates may apply. No marketing messages.',
+    'consent.pin.email':
+      'By asking for your code by e-mail, you agree that we send one e-mail with the code to the address in your application. No marketing messages.',
   },
   es: {
     'consent.esign.text':
       'Acepto recibir y firmar electrónicamente mi contrato de arrendamiento con opción a compra, las divulgaciones y los avisos. Puedo pedir copias en papel sin costo y retirar este consentimiento en cualquier momento llamando a servicio al cliente; retirarlo no afecta los documentos ya firmados. Necesito un dispositivo con navegador web y una dirección de correo electrónico para ver y guardar estos documentos.',
-    'consent.pin.sms': 'Al pedir su código por mensaje de texto, acepta que le enviemos un mensaje de texto con el código al número móvil de su solicitud. Pueden aplicarse tarifas de mensajes y datos. Sin mensajes de mercadeo.',
-    'consent.pin.email': 'Al pedir su código por correo electrónico, acepta que le enviemos un correo con el código a la dirección de su solicitud. Sin mensajes de mercadeo.',
+    'consent.pin.sms':
+      'Al pedir su código por mensaje de texto, acepta que le enviemos un mensaje de texto con el código al número móvil de su solicitud. Pueden aplicarse tarifas de mensajes y datos. Sin mensajes de mercadeo.',
+    'consent.pin.email':
+      'Al pedir su código por correo electrónico, acepta que le enviemos un correo con el código a la dirección de su solicitud. Sin mensajes de mercadeo.',
   },
 };

@@ -51,9 +51,12 @@ export function effectErrorData(error: unknown): Record<string, unknown> {
 export const flows: MessageArea = {
   en: {
     'payroll.outcome.raised': 'Your income was verified. You are now approved for up to {amount}.',
-    'payroll.outcome.kept': 'Your verified income does not qualify you for a higher approval. Your current offer of up to {amount} is still available.',
-    'payroll.outcome.not-verified': 'We could not verify your income with your payroll provider. Your current offer of up to {amount} is still available.',
-    'payroll.outcome.denied': 'Based on the income verified with your payroll provider, we are unable to approve your application at this time.',
+    'payroll.outcome.kept':
+      'Your verified income does not qualify you for a higher approval. Your current offer of up to {amount} is still available.',
+    'payroll.outcome.not-verified':
+      'We could not verify your income with your payroll provider. Your current offer of up to {amount} is still available.',
+    'payroll.outcome.denied':
+      'Based on the income verified with your payroll provider, we are unable to approve your application at this time.',
     // PIN verification
     'pin.title': 'Text Message Verification',
     'pin.instructions.sms': 'We sent a 5-digit PIN to your mobile phone. Enter it below to continue.',
@@ -82,7 +85,8 @@ export const flows: MessageArea = {
     'pin.requiresNewApp.text': 'This application cannot be used for this purchase. Please create a new application.',
     'pin.requiresNewApp.action': 'Create a new application',
     'pin.items.title': 'Checkout Items Confirmation',
-    'pin.items.text': 'The items of this checkout differ from the items of your current contract. To continue with the new items, a new contract must be signed.',
+    'pin.items.text':
+      'The items of this checkout differ from the items of your current contract. To continue with the new items, a new contract must be signed.',
     'pin.items.old': 'Previous items',
     'pin.items.new': 'New items',
     'pin.items.qty': 'Qty',
@@ -101,13 +105,17 @@ export const flows: MessageArea = {
     'bank.resend': 'Send the link again',
     'bank.sending': 'Sending the link…',
     'bank.inProgress.title': 'Connection in progress',
-    'bank.inProgress.sms': 'We sent a link to your mobile phone. Open it and connect your bank; this window updates by itself.',
-    'bank.inProgress.email': 'We sent a link to your e-mail address. Open it and connect your bank; this window updates by itself.',
+    'bank.inProgress.sms':
+      'We sent a link to your mobile phone. Open it and connect your bank; this window updates by itself.',
+    'bank.inProgress.email':
+      'We sent a link to your e-mail address. Open it and connect your bank; this window updates by itself.',
     'bank.profile.check': 'I have connected my bank',
     'bank.profile.checking': 'Checking your connection…',
     'bank.profile.notReady': 'Profile not ready. Please try again in a moment.',
-    'bank.profileDeleting': 'Either the email or phone number is not valid. Please use another email and / or phone or try again later.',
-    'bank.missingData': 'These details are not available for use: {fields}. Please use another {fields} or try again later.',
+    'bank.profileDeleting':
+      'Either the email or phone number is not valid. Please use another email and / or phone or try again later.',
+    'bank.missingData':
+      'These details are not available for use: {fields}. Please use another {fields} or try again later.',
     'bank.sendFailed': 'The link could not be sent. Please try again later.',
     'bank.accounts.loading': 'Loading your accounts…',
     'bank.accounts.none': 'No accounts found for the connected profile.',
@@ -117,10 +125,12 @@ export const flows: MessageArea = {
     'bank.accounts.option': '{institution} {name} ({type}) ending in {mask}',
     'bank.accounts.select': 'Use this account',
     'bank.ach.loading': 'Getting the details of the account ending in {last4}… {seconds} s',
-    'bank.ach.failed': 'Failed to get ACH numbers for the account ending: ****{last4}. Please try selecting this account again after a moment, try choosing a different account or contact support. You can also enter the details manually.',
+    'bank.ach.failed':
+      'Failed to get ACH numbers for the account ending: ****{last4}. Please try selecting this account again after a moment, try choosing a different account or contact support. You can also enter the details manually.',
     'bank.manual.link': 'Enter the details manually',
     'bank.manual.title': 'Enter your bank details manually',
-    'bank.manual.text': 'Your routing and account numbers will not be checked with your bank. Entering them wrongly may delay or stop your application.',
+    'bank.manual.text':
+      'Your routing and account numbers will not be checked with your bank. Entering them wrongly may delay or stop your application.',
     'bank.manual.confirm': 'I understand',
     'bank.manual.cancel': 'Go back',
     'bank.abandon': 'Cancel the connection',
@@ -128,7 +138,8 @@ export const flows: MessageArea = {
 
     // Identity check
     'identity.title': 'Verify your identity',
-    'identity.text': 'We will text a link to your mobile phone. Open it, follow the steps, then come back and press Continue.',
+    'identity.text':
+      'We will text a link to your mobile phone. Open it, follow the steps, then come back and press Continue.',
     'identity.phone.label': 'Mobile phone',
     'identity.phone.invalid': 'Enter a mobile phone number as (###) ###-####.',
     'identity.send': 'Send link',
@@ -157,7 +168,8 @@ export const flows: MessageArea = {
     'payroll.linkSent': 'Link sent successfully!',
     'payroll.linkFailed': 'Unable to send link!',
     'payroll.completed': 'Eligibility process completed!',
-    'payroll.pending': 'Affordability check pending! please complete process, or try again in a few minutes if you have already completed the process.',
+    'payroll.pending':
+      'Affordability check pending! please complete process, or try again in a few minutes if you have already completed the process.',
     'payroll.failure.cannotIncrease': 'cannot increase offer',
     'payroll.failure.notApproved': 'application will not be approved',
     'payroll.notEligible': 'Payroll deduction is not available for this application.',
@@ -171,9 +183,12 @@ export const flows: MessageArea = {
   },
   es: {
     'payroll.outcome.raised': 'Su ingreso fue verificado. Ahora está aprobado por hasta {amount}.',
-    'payroll.outcome.kept': 'Su ingreso verificado no le permite una aprobación mayor. Su oferta actual de hasta {amount} sigue disponible.',
-    'payroll.outcome.not-verified': 'No pudimos verificar su ingreso con su proveedor de nómina. Su oferta actual de hasta {amount} sigue disponible.',
-    'payroll.outcome.denied': 'Según el ingreso verificado con su proveedor de nómina, no podemos aprobar su solicitud en este momento.',
+    'payroll.outcome.kept':
+      'Su ingreso verificado no le permite una aprobación mayor. Su oferta actual de hasta {amount} sigue disponible.',
+    'payroll.outcome.not-verified':
+      'No pudimos verificar su ingreso con su proveedor de nómina. Su oferta actual de hasta {amount} sigue disponible.',
+    'payroll.outcome.denied':
+      'Según el ingreso verificado con su proveedor de nómina, no podemos aprobar su solicitud en este momento.',
     'pin.title': 'Verificación por mensaje de texto',
     'pin.instructions.sms': 'Enviamos un PIN de 5 dígitos a su teléfono móvil. Ingréselo abajo para continuar.',
     'pin.instructions.email': 'Enviamos un PIN de 5 dígitos a su correo electrónico. Ingréselo abajo para continuar.',
@@ -201,7 +216,8 @@ export const flows: MessageArea = {
     'pin.requiresNewApp.text': 'Esta solicitud no se puede usar para esta compra. Por favor, cree una nueva solicitud.',
     'pin.requiresNewApp.action': 'Crear una nueva solicitud',
     'pin.items.title': 'Confirmación de artículos de la compra',
-    'pin.items.text': 'Los artículos de esta compra son distintos de los de su contrato actual. Para continuar con los artículos nuevos, debe firmar un contrato nuevo.',
+    'pin.items.text':
+      'Los artículos de esta compra son distintos de los de su contrato actual. Para continuar con los artículos nuevos, debe firmar un contrato nuevo.',
     'pin.items.old': 'Artículos anteriores',
     'pin.items.new': 'Artículos nuevos',
     'pin.items.qty': 'Cant.',
@@ -219,12 +235,15 @@ export const flows: MessageArea = {
     'bank.resend': 'Enviar el enlace de nuevo',
     'bank.sending': 'Enviando el enlace…',
     'bank.inProgress.title': 'Conexión en curso',
-    'bank.inProgress.sms': 'Enviamos un enlace a su teléfono móvil. Ábralo y conecte su banco; esta ventana se actualiza sola.',
-    'bank.inProgress.email': 'Enviamos un enlace a su correo electrónico. Ábralo y conecte su banco; esta ventana se actualiza sola.',
+    'bank.inProgress.sms':
+      'Enviamos un enlace a su teléfono móvil. Ábralo y conecte su banco; esta ventana se actualiza sola.',
+    'bank.inProgress.email':
+      'Enviamos un enlace a su correo electrónico. Ábralo y conecte su banco; esta ventana se actualiza sola.',
     'bank.profile.check': 'Ya conecté mi banco',
     'bank.profile.checking': 'Verificando su conexión…',
     'bank.profile.notReady': 'El perfil aún no está listo. Por favor, inténtelo de nuevo en un momento.',
-    'bank.profileDeleting': 'El correo electrónico o el número de teléfono no es válido. Por favor, use otro correo electrónico y / o teléfono o inténtelo más tarde.',
+    'bank.profileDeleting':
+      'El correo electrónico o el número de teléfono no es válido. Por favor, use otro correo electrónico y / o teléfono o inténtelo más tarde.',
     'bank.missingData': 'Estos datos no se pueden usar: {fields}. Por favor, use otro {fields} o inténtelo más tarde.',
     'bank.sendFailed': 'No se pudo enviar el enlace. Por favor, inténtelo más tarde.',
     'bank.accounts.loading': 'Cargando sus cuentas…',
@@ -235,17 +254,20 @@ export const flows: MessageArea = {
     'bank.accounts.option': '{institution} {name} ({type}) terminada en {mask}',
     'bank.accounts.select': 'Usar esta cuenta',
     'bank.ach.loading': 'Obteniendo los datos de la cuenta terminada en {last4}… {seconds} s',
-    'bank.ach.failed': 'No se pudieron obtener los números ACH de la cuenta terminada en: ****{last4}. Intente seleccionar esta cuenta de nuevo en un momento, elija otra cuenta o comuníquese con soporte. También puede ingresar los datos manualmente.',
+    'bank.ach.failed':
+      'No se pudieron obtener los números ACH de la cuenta terminada en: ****{last4}. Intente seleccionar esta cuenta de nuevo en un momento, elija otra cuenta o comuníquese con soporte. También puede ingresar los datos manualmente.',
     'bank.manual.link': 'Ingresar los datos manualmente',
     'bank.manual.title': 'Ingrese sus datos bancarios manualmente',
-    'bank.manual.text': 'Sus números de ruta y de cuenta no se verificarán con su banco. Si los ingresa mal, su solicitud puede demorarse o detenerse.',
+    'bank.manual.text':
+      'Sus números de ruta y de cuenta no se verificarán con su banco. Si los ingresa mal, su solicitud puede demorarse o detenerse.',
     'bank.manual.confirm': 'Entiendo',
     'bank.manual.cancel': 'Volver',
     'bank.abandon': 'Cancelar la conexión',
     'bank.linked': 'Cuenta bancaria conectada.',
 
     'identity.title': 'Verifique su identidad',
-    'identity.text': 'Le enviaremos un enlace a su teléfono móvil. Ábralo, siga los pasos y luego regrese y presione Continuar.',
+    'identity.text':
+      'Le enviaremos un enlace a su teléfono móvil. Ábralo, siga los pasos y luego regrese y presione Continuar.',
     'identity.phone.label': 'Teléfono móvil',
     'identity.phone.invalid': 'Ingrese un número de teléfono móvil como (###) ###-####.',
     'identity.send': 'Enviar enlace',
@@ -255,7 +277,8 @@ export const flows: MessageArea = {
     'identity.continue': 'Continuar',
     'identity.linkSent': 'Enlace enviado a su teléfono móvil.',
     'identity.linkFailed': 'No se pudo enviar el enlace.',
-    'identity.unableToComplete': 'No se pudo completar el proceso. Por favor, espere unos segundos e inténtelo de nuevo.',
+    'identity.unableToComplete':
+      'No se pudo completar el proceso. Por favor, espere unos segundos e inténtelo de nuevo.',
     'identity.completed': 'Verificación de identidad completada.',
 
     'payroll.title': 'Aumente su aprobación con deducción de nómina',
@@ -273,7 +296,8 @@ export const flows: MessageArea = {
     'payroll.linkSent': '¡Enlace enviado correctamente!',
     'payroll.linkFailed': '¡No se pudo enviar el enlace!',
     'payroll.completed': '¡Proceso de elegibilidad completado!',
-    'payroll.pending': '¡Verificación de capacidad de pago pendiente! Por favor, complete el proceso o inténtelo de nuevo en unos minutos si ya lo completó.',
+    'payroll.pending':
+      '¡Verificación de capacidad de pago pendiente! Por favor, complete el proceso o inténtelo de nuevo en unos minutos si ya lo completó.',
     'payroll.failure.cannotIncrease': 'no se puede aumentar la oferta',
     'payroll.failure.notApproved': 'la solicitud no será aprobada',
     'payroll.notEligible': 'La deducción de nómina no está disponible para esta solicitud.',

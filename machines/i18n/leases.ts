@@ -18,7 +18,8 @@ export const leases: MessageArea = {
     'leaseStatus.error.alreadySigned': 'The contract is already signed.',
     'leaseStatus.error.notSigned': 'The contract is not signed yet: delivery cannot be authorized.',
     'leaseStatus.error.downPaymentDue': 'The down payment has not been paid: delivery cannot be authorized.',
-    'leaseStatus.error.nothingDue': 'Nothing is due for funding: every delivered item is funded; the rest is not delivered yet.',
+    'leaseStatus.error.nothingDue':
+      'Nothing is due for funding: every delivered item is funded; the rest is not delivered yet.',
     'staff.lease.notFound': 'Lease not found',
     'staff.lease.applicationNotFound': 'Application not found',
     'staff.lease.checkoutNotFound': 'Checkout not found',
@@ -104,7 +105,8 @@ export const leases: MessageArea = {
     'leaseStatus.error.alreadySigned': 'El contrato ya está firmado.',
     'leaseStatus.error.notSigned': 'El contrato aún no está firmado: no se puede autorizar la entrega.',
     'leaseStatus.error.downPaymentDue': 'El pago inicial no se ha pagado: no se puede autorizar la entrega.',
-    'leaseStatus.error.nothingDue': 'No hay nada pendiente de financiar: todo lo entregado está financiado; el resto aún no se ha entregado.',
+    'leaseStatus.error.nothingDue':
+      'No hay nada pendiente de financiar: todo lo entregado está financiado; el resto aún no se ha entregado.',
     'staff.lease.notFound': 'Arrendamiento no encontrado',
     'staff.lease.applicationNotFound': 'Solicitud no encontrada',
     'staff.lease.checkoutNotFound': 'Pago no encontrado',

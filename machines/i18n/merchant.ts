@@ -128,13 +128,19 @@ export const merchant: MessageArea = {
 
     // screens
     'merchant.ui.lowStock': 'Low stock',
-    'merchant.ui.lowStockIntro': 'Items at or below their reorder level are marked as low stock; filter the list by Low stock to see only them.',
-    'merchant.ui.pickupsIntro': 'Merchandise returned or repossessed from a lease, scheduled on a date and in a time window. Record its transactions from Pick Up Transactions.',
-    'merchant.ui.transactionsIntro': 'Every attempt, collection, fee and note of the pick-ups. Recording "Merchandise collected" completes the pick-up and records its effect on the lease.',
-    'merchant.ui.retentionIntro': 'The amount withheld from each store\'s funding (its retention percentage) and paid out to it later: a summary per store.',
-    'merchant.ui.retentionEntriesIntro': 'Withholdings from fundings and payments out of the retained money, per store.',
+    'merchant.ui.lowStockIntro':
+      'Items at or below their reorder level are marked as low stock; filter the list by Low stock to see only them.',
+    'merchant.ui.pickupsIntro':
+      'Merchandise returned or repossessed from a lease, scheduled on a date and in a time window. Record its transactions from Pick Up Transactions.',
+    'merchant.ui.transactionsIntro':
+      'Every attempt, collection, fee and note of the pick-ups. Recording "Merchandise collected" completes the pick-up and records its effect on the lease.',
+    'merchant.ui.retentionIntro':
+      "The amount withheld from each store's funding (its retention percentage) and paid out to it later: a summary per store.",
+    'merchant.ui.retentionEntriesIntro':
+      'Withholdings from fundings and payments out of the retained money, per store.',
     'merchant.ui.recordTx': 'Record transaction',
-    'merchant.map.intro': 'Every store on a map of the United States, placed by its ZIP code. Select a store to open it.',
+    'merchant.map.intro':
+      'Every store on a map of the United States, placed by its ZIP code. Select a store to open it.',
     'merchant.map.label': 'Map of the United States with {count} stores',
     'merchant.map.filters': 'Map filters',
     'merchant.map.all': 'All',
@@ -226,7 +232,8 @@ export const merchant: MessageArea = {
     'merchant.field.reference': 'Referencia',
     'merchant.field.created_at': 'Creado',
 
-    'merchant.hint.leaseUuid': 'El ID de la solicitud de arrendamiento (como aparece en el registro del arrendamiento).',
+    'merchant.hint.leaseUuid':
+      'El ID de la solicitud de arrendamiento (como aparece en el registro del arrendamiento).',
     'merchant.hint.percentage': 'La parte retenida de cada financiación, en porcentaje (5 si no se indica).',
     'merchant.hint.fundedAmount': 'La financiación de la tienda; se retiene el porcentaje de retención de la tienda.',
     'merchant.empty.orderItems': 'Este pedido aún no tiene artículos.',
@@ -272,13 +279,18 @@ export const merchant: MessageArea = {
     'merchant.retention.busy': 'Otra persona está cambiando la cuenta de retención. Inténtelo de nuevo.',
 
     'merchant.ui.lowStock': 'Existencias bajas',
-    'merchant.ui.lowStockIntro': 'Los artículos en su nivel de reposición o por debajo se marcan con existencias bajas; filtre la lista por Existencias bajas para ver solo esos.',
-    'merchant.ui.pickupsIntro': 'Mercancía devuelta o recuperada de un arrendamiento, programada en una fecha y una franja horaria. Registre sus transacciones en Transacciones de recogida.',
-    'merchant.ui.transactionsIntro': 'Cada intento, recogida, cargo y nota de las recogidas. Registrar "Mercancía recogida" completa la recogida y registra su efecto en el arrendamiento.',
-    'merchant.ui.retentionIntro': 'El importe retenido de la financiación de cada tienda (su porcentaje de retención) y pagado después: un resumen por tienda.',
+    'merchant.ui.lowStockIntro':
+      'Los artículos en su nivel de reposición o por debajo se marcan con existencias bajas; filtre la lista por Existencias bajas para ver solo esos.',
+    'merchant.ui.pickupsIntro':
+      'Mercancía devuelta o recuperada de un arrendamiento, programada en una fecha y una franja horaria. Registre sus transacciones en Transacciones de recogida.',
+    'merchant.ui.transactionsIntro':
+      'Cada intento, recogida, cargo y nota de las recogidas. Registrar "Mercancía recogida" completa la recogida y registra su efecto en el arrendamiento.',
+    'merchant.ui.retentionIntro':
+      'El importe retenido de la financiación de cada tienda (su porcentaje de retención) y pagado después: un resumen por tienda.',
     'merchant.ui.retentionEntriesIntro': 'Retenciones de las financiaciones y pagos del dinero retenido, por tienda.',
     'merchant.ui.recordTx': 'Registrar transacción',
-    'merchant.map.intro': 'Todas las tiendas en un mapa de Estados Unidos, situadas por su código postal. Seleccione una tienda para abrirla.',
+    'merchant.map.intro':
+      'Todas las tiendas en un mapa de Estados Unidos, situadas por su código postal. Seleccione una tienda para abrirla.',
     'merchant.map.label': 'Mapa de Estados Unidos con {count} tiendas',
     'merchant.map.filters': 'Filtros del mapa',
     'merchant.map.all': 'Todas',

@@ -102,7 +102,8 @@ export const network: MessageArea = {
     'network.mail.invitation.body':
       '<p>Hello {name},</p><p>Your application for {business} was approved. Your user name is <b>{username}</b>.</p><p>Set your password here (the link works once, for a limited time): <a href="{link}">{link}</a></p>',
     'network.mail.declined.subject': 'Your application for {business}',
-    'network.mail.declined.body': '<p>Hello {name},</p><p>Thank you for applying. We are unable to approve the application for {business} at this time.</p>',
+    'network.mail.declined.body':
+      '<p>Hello {name},</p><p>Thank you for applying. We are unable to approve the application for {business} at this time.</p>',
     'network.oauth.title': 'OAuth access tokens',
     'network.oauth.noun': 'OAuth client',
     'network.oauth.new': 'New OAuth client',
@@ -147,7 +148,8 @@ export const network: MessageArea = {
     'network.signup.title.retailer': 'Registro de minorista',
     'network.signup.title.store': 'Registro de tienda',
     'network.signup.title.contractor': 'Registro de contratista',
-    'network.signup.intro': 'Cuéntenos sobre su negocio. Revisamos cada solicitud y respondemos por correo electrónico.',
+    'network.signup.intro':
+      'Cuéntenos sobre su negocio. Revisamos cada solicitud y respondemos por correo electrónico.',
     'network.signup.submitted': '¡Gracias! Recibimos su solicitud. Le contactaremos por correo electrónico.',
     'network.signup.rateLimited': 'Demasiados registros desde esta dirección. Inténtelo más tarde.',
     'network.signup.section.business': 'Datos del negocio',
@@ -219,7 +221,8 @@ export const network: MessageArea = {
     'network.mail.invitation.body':
       '<p>Hola {name}:</p><p>Se aprobó la solicitud de {business}. Su nombre de usuario es <b>{username}</b>.</p><p>Establezca su contraseña aquí (el enlace funciona una vez, por tiempo limitado): <a href="{link}">{link}</a></p>',
     'network.mail.declined.subject': 'Su solicitud para {business}',
-    'network.mail.declined.body': '<p>Hola {name}:</p><p>Gracias por su solicitud. No podemos aprobar la solicitud de {business} en este momento.</p>',
+    'network.mail.declined.body':
+      '<p>Hola {name}:</p><p>Gracias por su solicitud. No podemos aprobar la solicitud de {business} en este momento.</p>',
     'network.oauth.title': 'Tokens de acceso OAuth',
     'network.oauth.noun': 'cliente OAuth',
     'network.oauth.new': 'Nuevo cliente OAuth',

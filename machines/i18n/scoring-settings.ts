@@ -35,7 +35,8 @@ export const scoringSettings: MessageArea = {
     'scoring.published': 'Scoring settings published.',
     'scoring.restored': 'Version restored and published.',
     'scoring.noDraft': 'There is no draft to work with. Save a draft first.',
-    'scoring.draftStale': 'The published settings changed since this draft was saved. Review the draft and save it again before publishing.',
+    'scoring.draftStale':
+      'The published settings changed since this draft was saved. Review the draft and save it again before publishing.',
     'scoring.versionNotFound': 'Requested scoring settings version was not found',
 
     // screens
@@ -83,7 +84,8 @@ export const scoringSettings: MessageArea = {
     'scoring.ui.floor': 'Minimum lease ($)',
     'scoring.ui.pti': 'Payment-to-income limit (%)',
     'scoring.ui.previewTitle': 'What if: the draft against recent applications',
-    'scoring.ui.previewSummary': '{sampled} applications re-scored: {decisions} decisions and {amounts} amounts change.',
+    'scoring.ui.previewSummary':
+      '{sampled} applications re-scored: {decisions} decisions and {amounts} amounts change.',
     'scoring.ui.previewSkipped': '{skipped} could not be re-scored.',
     'scoring.ui.previewNone': 'No recent decided applications to re-score.',
     'scoring.ui.application': 'Application',
@@ -128,7 +130,8 @@ export const scoringSettings: MessageArea = {
     'scoring.published': 'Configuración de puntaje publicada.',
     'scoring.restored': 'Versión restaurada y publicada.',
     'scoring.noDraft': 'No hay borrador. Guarde un borrador primero.',
-    'scoring.draftStale': 'La configuración publicada cambió desde que se guardó este borrador. Revíselo y guárdelo de nuevo antes de publicar.',
+    'scoring.draftStale':
+      'La configuración publicada cambió desde que se guardó este borrador. Revíselo y guárdelo de nuevo antes de publicar.',
     'scoring.versionNotFound': 'No se encontró la versión solicitada de la configuración de puntaje',
 
     'scoring.ui.nav': 'Configuración de puntaje',
@@ -175,7 +178,8 @@ export const scoringSettings: MessageArea = {
     'scoring.ui.floor': 'Arrendamiento mínimo ($)',
     'scoring.ui.pti': 'Límite de pago sobre ingreso (%)',
     'scoring.ui.previewTitle': 'Qué pasaría: el borrador con solicitudes recientes',
-    'scoring.ui.previewSummary': '{sampled} solicitudes recalculadas: cambian {decisions} decisiones y {amounts} montos.',
+    'scoring.ui.previewSummary':
+      '{sampled} solicitudes recalculadas: cambian {decisions} decisiones y {amounts} montos.',
     'scoring.ui.previewSkipped': '{skipped} no se pudieron recalcular.',
     'scoring.ui.previewNone': 'No hay solicitudes decididas recientes para recalcular.',
     'scoring.ui.application': 'Solicitud',

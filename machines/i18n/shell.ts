@@ -27,7 +27,8 @@ export const shell: MessageArea = {
     'shell.apply.storePhone': 'Store phone: {phone}',
     'shell.apply.notice': 'The application form arrives in a later release. Your session for this store has started.',
     'shell.apply.changeStore': 'Choose a different store',
-    'shell.noScript': 'This page needs JavaScript. Turn JavaScript on in your browser to search for your store and apply.',
+    'shell.noScript':
+      'This page needs JavaScript. Turn JavaScript on in your browser to search for your store and apply.',
     'shell.placeholder.text': 'This screen is not available yet. It arrives in a later release.',
     'shell.placeholder.back': 'Go to the store search',
     'shell.screen.checkpoint': 'Retrieve Your Application',
@@ -58,7 +59,8 @@ export const shell: MessageArea = {
     'shell.phoneLink': 'Llamar a {brand} al {phone}',
     'shell.dismiss': 'Cerrar notificación',
     'shell.select.title': 'Encuentre su tienda',
-    'shell.select.intro': 'Busque la tienda donde está comprando y luego solicite un plan de arrendamiento con opción a compra.',
+    'shell.select.intro':
+      'Busque la tienda donde está comprando y luego solicite un plan de arrendamiento con opción a compra.',
     'shell.select.searchLabel': 'Nombre de la tienda o del minorista',
     'shell.select.searchHint': 'Escriba al menos 2 caracteres del nombre de la tienda o del minorista.',
     'shell.select.searching': 'Buscando…',
@@ -73,9 +75,11 @@ export const shell: MessageArea = {
     'shell.apply.offeredBy': 'Planes de arrendamiento con opción a compra ofrecidos por {brand}',
     'shell.apply.questions': '¿Preguntas sobre su solicitud? Llame a {brand} al {phone}.',
     'shell.apply.storePhone': 'Teléfono de la tienda: {phone}',
-    'shell.apply.notice': 'El formulario de solicitud llegará en una versión posterior. Su sesión para esta tienda ha comenzado.',
+    'shell.apply.notice':
+      'El formulario de solicitud llegará en una versión posterior. Su sesión para esta tienda ha comenzado.',
     'shell.apply.changeStore': 'Elegir otra tienda',
-    'shell.noScript': 'Esta página necesita JavaScript. Active JavaScript en su navegador para buscar su tienda y presentar su solicitud.',
+    'shell.noScript':
+      'Esta página necesita JavaScript. Active JavaScript en su navegador para buscar su tienda y presentar su solicitud.',
     'shell.placeholder.text': 'Esta pantalla aún no está disponible. Llegará en una versión posterior.',
     'shell.placeholder.back': 'Ir a la búsqueda de tiendas',
     'shell.screen.checkpoint': 'Recuperar su solicitud',

@@ -309,7 +309,8 @@ export const staffLeasesUi: MessageArea = {
     'staff.ui.lease.applicant': 'Solicitante',
     'staff.ui.lease.unnamed': '(aún sin nombre)',
     'staff.ui.lease.search': 'Buscar',
-    'staff.ui.lease.searchHint': 'Nombre, correo electrónico, teléfono, número de arrendamiento o de préstamo, o los últimos 4 dígitos del SSN.',
+    'staff.ui.lease.searchHint':
+      'Nombre, correo electrónico, teléfono, número de arrendamiento o de préstamo, o los últimos 4 dígitos del SSN.',
     'staff.ui.lease.submitted': 'Enviada',
     'staff.ui.lease.approval': 'Monto aprobado',
     'staff.ui.lease.offers': 'Ofertas',

@@ -11,12 +11,14 @@ export const staffRules: MessageArea = {
     // server messages
     'staff.stateRules.saved': 'The rules of {state} were saved. The next decision uses them.',
     'staff.stateRules.validation.state': 'Use the two-letter code of a US state or DC (for example CA).',
-    'staff.stateRules.validation.cap': 'The cost cap must be a multiple of the cash price from 1 to 5 (for example 2.25), or empty for no cap.',
+    'staff.stateRules.validation.cap':
+      'The cost cap must be a multiple of the cash price from 1 to 5 (for example 2.25), or empty for no cap.',
     'staff.stateRules.validation.boolean': 'Choose yes or no.',
     'staff.stateRules.validation.text': 'Enter the disclosures as text.',
     'staff.stateRules.validation.tooLong': 'The disclosures may be at most 5,000 characters.',
     'staff.rules.saved': 'Settings saved.',
-    'staff.rules.ipRefused': 'Sign-in to the staff portal is not allowed from your network address. Ask your system administrator to add it to the IP allow-list.',
+    'staff.rules.ipRefused':
+      'Sign-in to the staff portal is not allowed from your network address. Ask your system administrator to add it to the IP allow-list.',
     'staff.rules.validation.integer': 'Enter a whole number.',
     'staff.rules.validation.range': 'The value is out of the allowed range.',
     'staff.rules.validation.ip': 'Enter an IP address or a CIDR block (for example 203.0.113.0/24).',
@@ -31,7 +33,8 @@ export const staffRules: MessageArea = {
     'staff.rules.password.symbol': 'The password needs a symbol.',
 
     // state rules screen
-    'staff.ui.stateRules.intro': 'Where leasing is offered, the cap on the total cost, the protection plan and the disclosures per state. A change applies to the next decision and lease.',
+    'staff.ui.stateRules.intro':
+      'Where leasing is offered, the cap on the total cost, the protection plan and the disclosures per state. A change applies to the next decision and lease.',
     'staff.ui.stateRules.state': 'State',
     'staff.ui.stateRules.offered': 'Leasing offered',
     'staff.ui.stateRules.notOffered': 'Not offered',
@@ -46,7 +49,8 @@ export const staffRules: MessageArea = {
     'staff.ui.stateRules.filter': 'Filter states',
 
     // security settings screen
-    'staff.ui.security.intro': 'Password policy, session length, sign-in throttling and the IP allow-list of the staff portal.',
+    'staff.ui.security.intro':
+      'Password policy, session length, sign-in throttling and the IP allow-list of the staff portal.',
     'staff.ui.security.password': 'Password policy',
     'staff.ui.security.minLength': 'Minimum length',
     'staff.ui.security.requireUpper': 'Require an upper-case letter',
@@ -64,7 +68,8 @@ export const staffRules: MessageArea = {
     'staff.ui.security.allowListHint': 'One address or CIDR block per line. Empty: staff may sign in from anywhere.',
 
     // queue management screen
-    'staff.ui.queues.intro': 'Which lease statuses feed each work queue, and which roles may claim from it (none ticked: anyone with the claim permission).',
+    'staff.ui.queues.intro':
+      'Which lease statuses feed each work queue, and which roles may claim from it (none ticked: anyone with the claim permission).',
     'staff.ui.queues.queue': 'Queue',
     'staff.ui.queues.statuses': 'Fed by statuses',
     'staff.ui.queues.roles': 'Roles that may claim',
@@ -85,12 +90,14 @@ export const staffRules: MessageArea = {
 
     'staff.stateRules.saved': 'Se guardaron las reglas de {state}. La próxima decisión las usa.',
     'staff.stateRules.validation.state': 'Use el código de dos letras de un estado de EE. UU. o DC (por ejemplo CA).',
-    'staff.stateRules.validation.cap': 'El límite de costo debe ser un múltiplo del precio al contado entre 1 y 5 (por ejemplo 2.25), o vacío para no tener límite.',
+    'staff.stateRules.validation.cap':
+      'El límite de costo debe ser un múltiplo del precio al contado entre 1 y 5 (por ejemplo 2.25), o vacío para no tener límite.',
     'staff.stateRules.validation.boolean': 'Elija sí o no.',
     'staff.stateRules.validation.text': 'Escriba las divulgaciones como texto.',
     'staff.stateRules.validation.tooLong': 'Las divulgaciones pueden tener como máximo 5.000 caracteres.',
     'staff.rules.saved': 'Configuración guardada.',
-    'staff.rules.ipRefused': 'No se permite iniciar sesión en el portal del personal desde su dirección de red. Pida a su administrador del sistema que la agregue a la lista de IP permitidas.',
+    'staff.rules.ipRefused':
+      'No se permite iniciar sesión en el portal del personal desde su dirección de red. Pida a su administrador del sistema que la agregue a la lista de IP permitidas.',
     'staff.rules.validation.integer': 'Escriba un número entero.',
     'staff.rules.validation.range': 'El valor está fuera del rango permitido.',
     'staff.rules.validation.ip': 'Escriba una dirección IP o un bloque CIDR (por ejemplo 203.0.113.0/24).',
@@ -104,7 +111,8 @@ export const staffRules: MessageArea = {
     'staff.rules.password.digit': 'La contraseña necesita un dígito.',
     'staff.rules.password.symbol': 'La contraseña necesita un símbolo.',
 
-    'staff.ui.stateRules.intro': 'Dónde se ofrece el arrendamiento, el límite del costo total, el plan de protección y las divulgaciones por estado. Un cambio se aplica a la próxima decisión y al próximo arrendamiento.',
+    'staff.ui.stateRules.intro':
+      'Dónde se ofrece el arrendamiento, el límite del costo total, el plan de protección y las divulgaciones por estado. Un cambio se aplica a la próxima decisión y al próximo arrendamiento.',
     'staff.ui.stateRules.state': 'Estado',
     'staff.ui.stateRules.offered': 'Arrendamiento ofrecido',
     'staff.ui.stateRules.notOffered': 'No se ofrece',
@@ -118,7 +126,8 @@ export const staffRules: MessageArea = {
     'staff.ui.stateRules.updated': 'Actualizado',
     'staff.ui.stateRules.filter': 'Filtrar estados',
 
-    'staff.ui.security.intro': 'Política de contraseñas, duración de la sesión, límite de intentos de inicio de sesión y la lista de IP permitidas del portal del personal.',
+    'staff.ui.security.intro':
+      'Política de contraseñas, duración de la sesión, límite de intentos de inicio de sesión y la lista de IP permitidas del portal del personal.',
     'staff.ui.security.password': 'Política de contraseñas',
     'staff.ui.security.minLength': 'Longitud mínima',
     'staff.ui.security.requireUpper': 'Exigir una letra mayúscula',
@@ -133,9 +142,11 @@ export const staffRules: MessageArea = {
     'staff.ui.security.ipLimit': 'Intentos fallidos permitidos por dirección IP',
     'staff.ui.security.windowMinutes': 'Ventana de conteo (minutos)',
     'staff.ui.security.allowList': 'Lista de IP permitidas',
-    'staff.ui.security.allowListHint': 'Una dirección o bloque CIDR por línea. Vacía: el personal puede iniciar sesión desde cualquier lugar.',
+    'staff.ui.security.allowListHint':
+      'Una dirección o bloque CIDR por línea. Vacía: el personal puede iniciar sesión desde cualquier lugar.',
 
-    'staff.ui.queues.intro': 'Qué estados de arrendamiento alimentan cada cola de trabajo y qué roles pueden tomar de ella (ninguno marcado: cualquiera con el permiso de tomar).',
+    'staff.ui.queues.intro':
+      'Qué estados de arrendamiento alimentan cada cola de trabajo y qué roles pueden tomar de ella (ninguno marcado: cualquiera con el permiso de tomar).',
     'staff.ui.queues.queue': 'Cola',
     'staff.ui.queues.statuses': 'Alimentada por los estados',
     'staff.ui.queues.roles': 'Roles que pueden tomar',

@@ -42,7 +42,8 @@ export const toolkit: MessageArea = {
     'toolkit.dialog.deleteThis': 'Are you sure you want to delete this?',
     'toolkit.dialog.YES': 'YES',
     'toolkit.dialog.NO': 'NO',
-    'toolkit.dialog.unsaved': 'Looks like you made some changes, are you sure you want to cancel? Any changes would be lost.',
+    'toolkit.dialog.unsaved':
+      'Looks like you made some changes, are you sure you want to cancel? Any changes would be lost.',
     'toolkit.dialog.discard': 'Discard',
     'toolkit.dialog.keep': 'Keep',
     'toolkit.dialog.close': 'Close',

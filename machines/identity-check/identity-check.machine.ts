@@ -13,11 +13,13 @@ export const PHONE_MAX_LENGTH = 14;
 /** A US number: area codes never start with 0 or 1. */
 export const PHONE_PATTERN = /^\([2-9]\d{2}\) \d{3}-\d{4}$/;
 
-export const identityPhoneSchema = z.string().check(
-  z.minLength(1, 'validation.required'),
-  z.maxLength(PHONE_MAX_LENGTH, 'identity.phone.invalid'),
-  z.regex(PHONE_PATTERN, 'identity.phone.invalid'),
-);
+export const identityPhoneSchema = z
+  .string()
+  .check(
+    z.minLength(1, 'validation.required'),
+    z.maxLength(PHONE_MAX_LENGTH, 'identity.phone.invalid'),
+    z.regex(PHONE_PATTERN, 'identity.phone.invalid'),
+  );
 
 /** Body of POST /apply-v2/{identity-check}/send: a phone for a new link, the check id to send it again. */
 export const identitySendBody = z.object({
@@ -34,7 +36,10 @@ export type IdentityVerifyBody = z.infer<typeof identityVerifyBody>;
 
 /** Puts typed digits into the mask as far as they go: '5551234' -> '(555) 123-4'. */
 export function maskPhone(raw: string): string {
-  const digits = raw.replace(/\D/g, '').replace(/^1(?=\d{10})/, '').slice(0, 10);
+  const digits = raw
+    .replace(/\D/g, '')
+    .replace(/^1(?=\d{10})/, '')
+    .slice(0, 10);
   if (digits.length === 0) return '';
   if (digits.length <= 3) return `(${digits}`;
   if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
@@ -83,9 +88,7 @@ export interface IdentityCheckContext {
 }
 
 export type IdentityCheckEvent =
-  | { type: 'identity.phone.change'; phone: string }
-  | { type: 'identity.link.send' }
-  | { type: 'identity.verify' };
+  { type: 'identity.phone.change'; phone: string } | { type: 'identity.link.send' } | { type: 'identity.verify' };
 
 /** Code 208 on send: already sent, go straight to verify. */
 export const ALREADY_SENT_CODE = 208;
@@ -147,11 +150,17 @@ export const identityCheckMachine = setup({
       }),
     }),
     showSendFailure: assign({
-      notice: ({ event }): FlowNotice => ({ kind: 'error', key: effectErrorMessage(errorOf(event), 'identity.unableToComplete') }),
+      notice: ({ event }): FlowNotice => ({
+        kind: 'error',
+        key: effectErrorMessage(errorOf(event), 'identity.unableToComplete'),
+      }),
     }),
     showNotCompleted: assign({ notice: { kind: 'error', key: 'identity.unableToComplete' } as FlowNotice | null }),
     showVerifyFailure: assign({
-      notice: ({ event }): FlowNotice => ({ kind: 'error', key: effectErrorMessage(errorOf(event), 'identity.unableToComplete') }),
+      notice: ({ event }): FlowNotice => ({
+        kind: 'error',
+        key: effectErrorMessage(errorOf(event), 'identity.unableToComplete'),
+      }),
     }),
     showCompleted: assign({ notice: { kind: 'success', key: 'identity.completed' } as FlowNotice | null }),
   },

@@ -155,17 +155,26 @@ export const ALL_FACTS: readonly LeaseFacts[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 1
   signed: (n & 4) !== 0,
   downPaymentDue: (n & 8) !== 0,
 }));
-const GUARDED = new Set<LeaseAction>(['lease.setContractSigned', 'lease.remoteEsign', 'lease.discardContract', 'lease.recalculate', 'lease.authorizeDelivery', 'lease.deliveryConfirmed']);
+const GUARDED = new Set<LeaseAction>([
+  'lease.setContractSigned',
+  'lease.remoteEsign',
+  'lease.discardContract',
+  'lease.recalculate',
+  'lease.authorizeDelivery',
+  'lease.deliveryConfirmed',
+]);
 
 const FUNDING_GUARDED = new Set<LeaseAction>(['lease.fund', 'lease.fundingCompleted', 'lease.itemsCancelled']);
 
 /** The event of an action, carrying the facts its guards read. */
 export function leaseEvent(type: LeaseAction, facts: LeaseFacts): LeaseStatusEvent {
-  if (FUNDING_GUARDED.has(type)) return (facts.funding ? { type, funding: facts.funding } : { type }) as LeaseStatusEvent;
+  if (FUNDING_GUARDED.has(type))
+    return (facts.funding ? { type, funding: facts.funding } : { type }) as LeaseStatusEvent;
   return (GUARDED.has(type) ? { type, ...facts } : { type }) as LeaseStatusEvent;
 }
 
-const fundingOf = (event: LeaseStatusEvent): FundingFacts | undefined => ('funding' in event ? event.funding : undefined);
+const fundingOf = (event: LeaseStatusEvent): FundingFacts | undefined =>
+  'funding' in event ? event.funding : undefined;
 
 export const leaseStatusMachine = setup({
   types: {
@@ -358,8 +367,15 @@ export function isDelivered(snapshot: LeaseStatusSnapshot): boolean {
 }
 
 /** A snapshot resting in a status (Y: authorized unless `delivered`). */
-export function leaseStatusSnapshotAt(code: LeaseStatusCode, context: LeaseStatusContext, delivered = false): LeaseStatusSnapshot {
-  return leaseStatusMachine.resolveState({ value: code === 'Y' ? { Y: delivered ? 'delivered' : 'authorized' } : code, context });
+export function leaseStatusSnapshotAt(
+  code: LeaseStatusCode,
+  context: LeaseStatusContext,
+  delivered = false,
+): LeaseStatusSnapshot {
+  return leaseStatusMachine.resolveState({
+    value: code === 'Y' ? { Y: delivered ? 'delivered' : 'authorized' } : code,
+    context,
+  });
 }
 
 export const persistLeaseStatus = (snapshot: LeaseStatusSnapshot): PersistedLeaseStatus => ({
@@ -389,7 +405,9 @@ export function leaseStatusLabel(lang: Lang, code: LeaseStatusCode): string {
 
 /** The label of a place: Y while delivered reads 'Delivered / Awaiting Funding'. */
 export function leasePlaceLabel(lang: Lang, code: LeaseStatusCode, delivered: boolean): string {
-  return code === 'Y' && delivered ? translate(lang, 'leaseStatus.coded', { code, label: translate(lang, 'leaseStatus.delivered') }) : leaseStatusLabel(lang, code);
+  return code === 'Y' && delivered
+    ? translate(lang, 'leaseStatus.coded', { code, label: translate(lang, 'leaseStatus.delivered') })
+    : leaseStatusLabel(lang, code);
 }
 
 /** The actions (event types) allowed now under these facts. */
@@ -399,11 +417,17 @@ export function availableLeaseActions(snapshot: LeaseStatusSnapshot, facts: Leas
 
 /** The staff action ids allowed now under these facts (the buttons of the staff portal). */
 export function availableStaffActions(snapshot: LeaseStatusSnapshot, facts: LeaseFacts): StaffLeaseActionId[] {
-  return STAFF_LEASE_ACTION_IDS.filter((id) => canAccept(leaseStatusMachine, snapshot, leaseEvent(STAFF_LEASE_ACTIONS[id], facts)));
+  return STAFF_LEASE_ACTION_IDS.filter((id) =>
+    canAccept(leaseStatusMachine, snapshot, leaseEvent(STAFF_LEASE_ACTIONS[id], facts)),
+  );
 }
 
 /** The status an action would lead to, or undefined when it is not allowed. */
-export function nextLeaseStatus(snapshot: LeaseStatusSnapshot, action: LeaseAction, facts: LeaseFacts): LeaseStatusCode | undefined {
+export function nextLeaseStatus(
+  snapshot: LeaseStatusSnapshot,
+  action: LeaseAction,
+  facts: LeaseFacts,
+): LeaseStatusCode | undefined {
   const event = leaseEvent(action, facts);
   if (!canAccept(leaseStatusMachine, snapshot, event)) return undefined;
   return leaseStatusOf(transition(leaseStatusMachine, snapshot, event)[0]);
@@ -413,7 +437,14 @@ export function nextLeaseStatus(snapshot: LeaseStatusSnapshot, action: LeaseActi
 export const LEASE_STATUS_CONFIRM_TEMPLATE = 'You are changing ":name" from ":old_state" state to ":new_state" state.';
 
 /** 'You are changing "Jane Doe" from "(V) Approved/Pending Contract" state to "(Z) Awaiting Docs and/or Payment" state.' */
-export function statusChangeConfirmation(lang: Lang, name: string, from: LeaseStatusCode, to: LeaseStatusCode, fromDelivered = false, toDelivered = false): string {
+export function statusChangeConfirmation(
+  lang: Lang,
+  name: string,
+  from: LeaseStatusCode,
+  to: LeaseStatusCode,
+  fromDelivered = false,
+  toDelivered = false,
+): string {
   return translate(lang, 'leaseStatus.confirm', {
     name,
     old_state: leasePlaceLabel(lang, from, fromDelivered),
@@ -433,20 +464,41 @@ const GUARD_REFUSALS: Partial<Record<LeaseAction, (facts: LeaseFacts) => string>
 };
 
 export type LeaseActionResult =
-  | { accepted: true; snapshot: LeaseStatusSnapshot; from: LeaseStatusCode; to: LeaseStatusCode; statusChanged: boolean }
+  | {
+      accepted: true;
+      snapshot: LeaseStatusSnapshot;
+      from: LeaseStatusCode;
+      to: LeaseStatusCode;
+      statusChanged: boolean;
+    }
   | { accepted: false; from: LeaseStatusCode; message: string; params: { action: string; state: string } };
 
 /** Applies an action purely; refuses one the current status or the facts do not allow (the server answers 409). */
-export function applyLeaseAction(snapshot: LeaseStatusSnapshot, action: LeaseAction, facts: LeaseFacts, lang: Lang = 'en'): LeaseActionResult {
+export function applyLeaseAction(
+  snapshot: LeaseStatusSnapshot,
+  action: LeaseAction,
+  facts: LeaseFacts,
+  lang: Lang = 'en',
+): LeaseActionResult {
   const from = leaseStatusOf(snapshot);
   const event = leaseEvent(action, facts);
   if (!canAccept(leaseStatusMachine, snapshot, event)) {
-    const params = { action: translate(lang, LEASE_ACTIONS[action]), state: leasePlaceLabel(lang, from, isDelivered(snapshot)) };
+    const params = {
+      action: translate(lang, LEASE_ACTIONS[action]),
+      state: leasePlaceLabel(lang, from, isDelivered(snapshot)),
+    };
     const guardOnly = ALL_FACTS.some((f) => canAccept(leaseStatusMachine, snapshot, leaseEvent(action, f)));
-    const message = guardOnly && GUARD_REFUSALS[action] ? GUARD_REFUSALS[action]!(facts) : 'leaseStatus.error.notAllowed';
+    const message =
+      guardOnly && GUARD_REFUSALS[action] ? GUARD_REFUSALS[action]!(facts) : 'leaseStatus.error.notAllowed';
     return { accepted: false, from, message, params };
   }
   const next = transition(leaseStatusMachine, snapshot, event)[0];
   const to = leaseStatusOf(next);
-  return { accepted: true, snapshot: next, from, to, statusChanged: from !== to || isDelivered(next) !== isDelivered(snapshot) };
+  return {
+    accepted: true,
+    snapshot: next,
+    from,
+    to,
+    statusChanged: from !== to || isDelivered(next) !== isDelivered(snapshot),
+  };
 }

@@ -111,14 +111,17 @@ export const payrollMachine = setup({
     searchEmployers: fromPromise<Employer[], { keyword: string }>(async () => {
       throw new Error('searchEmployers is not provided');
     }),
-    startAffordability: fromPromise<unknown, { applicationId: string; employerId: string | number; employerName: string }>(
+    startAffordability: fromPromise<
+      unknown,
+      { applicationId: string; employerId: string | number; employerName: string }
+    >(async () => {
+      throw new Error('startAffordability is not provided');
+    }),
+    refreshAffordability: fromPromise<{ result?: PayrollDecisionResult | null }, { applicationId: string }>(
       async () => {
-        throw new Error('startAffordability is not provided');
+        throw new Error('refreshAffordability is not provided');
       },
     ),
-    refreshAffordability: fromPromise<{ result?: PayrollDecisionResult | null }, { applicationId: string }>(async () => {
-      throw new Error('refreshAffordability is not provided');
-    }),
     restartAffordability: fromPromise<unknown, { applicationId: string }>(async () => {
       throw new Error('restartAffordability is not provided');
     }),
@@ -126,10 +129,13 @@ export const payrollMachine = setup({
   delays: payrollDelays,
   guards: {
     searchable: ({ context, event }) =>
-      context.eligible && event.type === 'payroll.employer.search' && event.keyword.trim().length >= EMPLOYER_SEARCH_MIN_LENGTH,
+      context.eligible &&
+      event.type === 'payroll.employer.search' &&
+      event.keyword.trim().length >= EMPLOYER_SEARCH_MIN_LENGTH,
     noEmployers: ({ event }) => employersOf(event).length === 0,
     knownEmployer: ({ context, event }) =>
-      event.type === 'payroll.employer.select' && context.employers.some((e) => String(e.id) === String(event.employerId)),
+      event.type === 'payroll.employer.select' &&
+      context.employers.some((e) => String(e.id) === String(event.employerId)),
     canStart: ({ context }) => context.eligible && context.employer?.pdSupported === true,
     networkFailure: ({ event }) => effectErrorCode(errorOf(event)) === 0,
   },
@@ -155,13 +161,16 @@ export const payrollMachine = setup({
           event.type === 'payroll.employer.select'
             ? context.employers.find((e) => String(e.id) === String(event.employerId))
             : undefined;
-        return chosen && !chosen.pdSupported ? ({ kind: 'error', key: 'payroll.employer.notSupported' } as FlowNotice) : null;
+        return chosen && !chosen.pdSupported
+          ? ({ kind: 'error', key: 'payroll.employer.notSupported' } as FlowNotice)
+          : null;
       },
     }),
     showServerError: assign({ notice: ({ event }) => serverError(event) }),
     showInitiated: assign({ notice: { kind: 'success', key: 'payroll.initiated' } as FlowNotice | null }),
     recordRefresh: assign({
-      result: ({ context, event }) => outputOf<{ result?: PayrollDecisionResult | null }>(event).result ?? context.result,
+      result: ({ context, event }) =>
+        outputOf<{ result?: PayrollDecisionResult | null }>(event).result ?? context.result,
       outcome: ({ context, event }) =>
         payrollOutcome(outputOf<{ result?: PayrollDecisionResult | null }>(event).result ?? context.result),
       notice: { kind: 'success', key: 'payroll.completed' } as FlowNotice | null,
@@ -254,7 +263,10 @@ export const payrollMachine = setup({
             input: ({ context }) => ({ applicationId: context.applicationId }),
             onDone: { target: '#payroll.completed', actions: 'recordRefresh' },
             // The shopper did not ask: a pending enrolment (no answer) is not worth a message.
-            onError: [{ guard: 'networkFailure', target: 'ready' }, { target: 'ready', actions: 'showServerError' }],
+            onError: [
+              { guard: 'networkFailure', target: 'ready' },
+              { target: 'ready', actions: 'showServerError' },
+            ],
           },
         },
         refreshingManually: {

@@ -118,7 +118,10 @@ export const pinMachine = setup({
       notice: null,
     }),
     recordVerified: assign({
-      outcome: ({ event }): PinOutcome => ({ outcome: 'verified', application: confirmOutput(event).application ?? null }),
+      outcome: ({ event }): PinOutcome => ({
+        outcome: 'verified',
+        application: confirmOutput(event).application ?? null,
+      }),
       notice: { kind: 'success', key: 'pin.verified' } satisfies FlowNotice as FlowNotice | null,
     }),
     recordMaxed: assign({

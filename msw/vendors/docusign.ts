@@ -23,7 +23,8 @@ export interface MockEnvelope {
   voidedReason?: string;
 }
 
-const error = (status: number, errorCode: string, message: string) => HttpResponse.json({ errorCode, message }, { status });
+const error = (status: number, errorCode: string, message: string) =>
+  HttpResponse.json({ errorCode, message }, { status });
 
 export function docusignMock(options: DocusignMockOptions) {
   const publicKey = typeof options.publicKey === 'string' ? createPublicKey(options.publicKey) : options.publicKey;
@@ -46,7 +47,8 @@ export function docusignMock(options: DocusignMockOptions) {
     return bearer !== undefined && state.tokens.has(bearer);
   };
   const guard = (request: Request) => {
-    if (!authorized(request)) return error(401, 'AUTHORIZATION_INVALID_TOKEN', 'The access token provided is expired, revoked or malformed.');
+    if (!authorized(request))
+      return error(401, 'AUTHORIZATION_INVALID_TOKEN', 'The access token provided is expired, revoked or malformed.');
     if (state.failNext) {
       const status = state.failNext;
       state.failNext = undefined;
@@ -71,14 +73,23 @@ export function docusignMock(options: DocusignMockOptions) {
         return HttpResponse.json({ error: 'unsupported_grant_type' }, { status: 400 });
       }
       const [h, p, s] = (form.get('assertion') ?? '').split('.');
-      if (!h || !p || !s || !createVerify('RSA-SHA256').update(`${h}.${p}`).verify(publicKey, Buffer.from(s, 'base64url'))) {
-        return HttpResponse.json({ error: 'invalid_grant', error_description: 'no_valid_keys_or_signatures' }, { status: 400 });
+      if (
+        !h ||
+        !p ||
+        !s ||
+        !createVerify('RSA-SHA256').update(`${h}.${p}`).verify(publicKey, Buffer.from(s, 'base64url'))
+      ) {
+        return HttpResponse.json(
+          { error: 'invalid_grant', error_description: 'no_valid_keys_or_signatures' },
+          { status: 400 },
+        );
       }
       const claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as Record<string, unknown>;
       if (claims.iss !== options.integrationKey || claims.aud !== new URL(options.oauthBaseUrl).host) {
         return HttpResponse.json({ error: 'invalid_grant', error_description: 'issuer_not_found' }, { status: 400 });
       }
-      if (claims.sub === 'user-without-consent') return HttpResponse.json({ error: 'consent_required' }, { status: 400 });
+      if (claims.sub === 'user-without-consent')
+        return HttpResponse.json({ error: 'consent_required' }, { status: 400 });
       const token = `eyJ0eXAi.${randomUUID()}`;
       state.tokens.add(token);
       return HttpResponse.json({ access_token: token, token_type: 'Bearer', expires_in: 3600 });
@@ -94,7 +105,8 @@ export function docusignMock(options: DocusignMockOptions) {
         recipients?: { signers?: MockEnvelope['signers'] };
         customFields?: unknown;
       };
-      if (!body.documents?.length || !body.documents.every((d) => d.documentBase64)) return error(400, 'INVALID_REQUEST_BODY', 'The request body is missing or improperly formatted.');
+      if (!body.documents?.length || !body.documents.every((d) => d.documentBase64))
+        return error(400, 'INVALID_REQUEST_BODY', 'The request body is missing or improperly formatted.');
       const signers = body.recipients?.signers ?? [];
       if (!signers.length) return error(400, 'INVALID_REQUEST_BODY', 'The envelope has no recipients.');
       if (signers.some((s) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s.email ?? ''))) {
@@ -111,27 +123,58 @@ export function docusignMock(options: DocusignMockOptions) {
         customFields: body.customFields,
         statusChangedDateTime: now,
       });
-      return HttpResponse.json({ envelopeId, uri: `/envelopes/${envelopeId}`, statusDateTime: now, status: 'sent' }, { status: 201 });
+      return HttpResponse.json(
+        { envelopeId, uri: `/envelopes/${envelopeId}`, statusDateTime: now, status: 'sent' },
+        { status: 201 },
+      );
     }),
 
     http.post(`${base}/envelopes/:envelopeId/views/recipient`, async ({ request, params }) => {
       const refused = guard(request);
       if (refused) return refused;
       const e = state.envelopes.get(String(params.envelopeId));
-      if (!e) return error(400, 'ENVELOPE_DOES_NOT_EXIST', 'The envelope specified either does not exist or you have no rights to it.');
-      const body = (await request.json()) as { returnUrl?: string; userName?: string; email?: string; clientUserId?: string; authenticationMethod?: string };
-      if (!body.returnUrl || !body.authenticationMethod) return error(400, 'INVALID_REQUEST_PARAMETER', 'returnUrl and authenticationMethod are required.');
-      const signer = e.signers.find((s) => s.email === body.email && s.name === body.userName && s.clientUserId === body.clientUserId);
-      if (!signer) return error(400, 'UNKNOWN_ENVELOPE_RECIPIENT', 'The recipient you have identified is not a valid recipient of the specified envelope.');
-      if (e.status !== 'sent' && e.status !== 'delivered') return error(400, 'ENVELOPE_INVALID_STATUS', `Invalid envelope status: ${e.status}.`);
-      return HttpResponse.json({ url: `https://demo.docusign.net/Signing/MTRedeem/v1/${randomUUID()}?slt=eyJ0eXAi` }, { status: 201 });
+      if (!e)
+        return error(
+          400,
+          'ENVELOPE_DOES_NOT_EXIST',
+          'The envelope specified either does not exist or you have no rights to it.',
+        );
+      const body = (await request.json()) as {
+        returnUrl?: string;
+        userName?: string;
+        email?: string;
+        clientUserId?: string;
+        authenticationMethod?: string;
+      };
+      if (!body.returnUrl || !body.authenticationMethod)
+        return error(400, 'INVALID_REQUEST_PARAMETER', 'returnUrl and authenticationMethod are required.');
+      const signer = e.signers.find(
+        (s) => s.email === body.email && s.name === body.userName && s.clientUserId === body.clientUserId,
+      );
+      if (!signer)
+        return error(
+          400,
+          'UNKNOWN_ENVELOPE_RECIPIENT',
+          'The recipient you have identified is not a valid recipient of the specified envelope.',
+        );
+      if (e.status !== 'sent' && e.status !== 'delivered')
+        return error(400, 'ENVELOPE_INVALID_STATUS', `Invalid envelope status: ${e.status}.`);
+      return HttpResponse.json(
+        { url: `https://demo.docusign.net/Signing/MTRedeem/v1/${randomUUID()}?slt=eyJ0eXAi` },
+        { status: 201 },
+      );
     }),
 
     http.get(`${base}/envelopes/:envelopeId`, ({ request, params }) => {
       const refused = guard(request);
       if (refused) return refused;
       const e = state.envelopes.get(String(params.envelopeId));
-      if (!e) return error(404, 'ENVELOPE_DOES_NOT_EXIST', 'The envelope specified either does not exist or you have no rights to it.');
+      if (!e)
+        return error(
+          404,
+          'ENVELOPE_DOES_NOT_EXIST',
+          'The envelope specified either does not exist or you have no rights to it.',
+        );
       const include = new URL(request.url).searchParams.get('include') ?? '';
       const { customFields, ...rest } = summary(e);
       return HttpResponse.json(include.includes('custom_fields') ? { ...rest, customFields } : rest);
@@ -141,12 +184,21 @@ export function docusignMock(options: DocusignMockOptions) {
       const refused = guard(request);
       if (refused) return refused;
       const e = state.envelopes.get(String(params.envelopeId));
-      if (!e) return error(404, 'ENVELOPE_DOES_NOT_EXIST', 'The envelope specified either does not exist or you have no rights to it.');
+      if (!e)
+        return error(
+          404,
+          'ENVELOPE_DOES_NOT_EXIST',
+          'The envelope specified either does not exist or you have no rights to it.',
+        );
       const body = (await request.json()) as { status?: string; voidedReason?: string };
       if (body.status === 'voided') {
         if (!body.voidedReason) return error(400, 'INVALID_REQUEST_PARAMETER', 'A voided reason is required.');
         if (e.status === 'completed' || e.status === 'declined') {
-          return error(400, 'ENVELOPE_CANNOT_VOID_INVALID_STATE', 'Only envelopes in the Created, Sent or Delivered states may be voided.');
+          return error(
+            400,
+            'ENVELOPE_CANNOT_VOID_INVALID_STATE',
+            'Only envelopes in the Created, Sent or Delivered states may be voided.',
+          );
         }
         e.status = 'voided';
         e.voidedReason = body.voidedReason;

@@ -8,18 +8,40 @@ import { http, HttpResponse } from 'msw';
 export const PERSONA_BASE = 'https://persona.test';
 
 export function fakePersona(apiKey = 'persona_sandbox_key') {
-  const inquiries = new Map<string, { status: string; reference: string | null; checks: { name: string; status: string }[] }>();
+  const inquiries = new Map<
+    string,
+    { status: string; reference: string | null; checks: { name: string; status: string }[] }
+  >();
   let n = 0;
   let failNext: { status: number; body: unknown } | undefined;
   const inquiryBody = (id: string) => {
     const q = inquiries.get(id)!;
     return {
-      data: { type: 'inquiry', id, attributes: { status: q.status, 'reference-id': q.reference, 'completed-at': q.status === 'completed' ? '2030-01-01T00:05:00.000Z' : null, 'failed-at': q.status === 'failed' ? '2030-01-01T00:05:00.000Z' : null } },
-      included: [{ type: 'verification/government-id', id: `ver_${id}`, attributes: { status: q.checks.some((c) => c.status === 'failed') ? 'failed' : 'passed', checks: q.checks } }],
+      data: {
+        type: 'inquiry',
+        id,
+        attributes: {
+          status: q.status,
+          'reference-id': q.reference,
+          'completed-at': q.status === 'completed' ? '2030-01-01T00:05:00.000Z' : null,
+          'failed-at': q.status === 'failed' ? '2030-01-01T00:05:00.000Z' : null,
+        },
+      },
+      included: [
+        {
+          type: 'verification/government-id',
+          id: `ver_${id}`,
+          attributes: { status: q.checks.some((c) => c.status === 'failed') ? 'failed' : 'passed', checks: q.checks },
+        },
+      ],
     };
   };
   const guard = (request: Request) => {
-    if (request.headers.get('authorization') !== `Bearer ${apiKey}`) return HttpResponse.json({ errors: [{ title: 'Must be authenticated to access this endpoint' }] }, { status: 401 });
+    if (request.headers.get('authorization') !== `Bearer ${apiKey}`)
+      return HttpResponse.json(
+        { errors: [{ title: 'Must be authenticated to access this endpoint' }] },
+        { status: 401 },
+      );
     if (failNext) {
       const f = failNext;
       failNext = undefined;
@@ -32,9 +54,17 @@ export function fakePersona(apiKey = 'persona_sandbox_key') {
       const refused = guard(request);
       if (refused) return refused;
       const body = (await request.json()) as { data?: { attributes?: Record<string, unknown> } };
-      if (!body.data?.attributes?.['inquiry-template-id']) return HttpResponse.json({ errors: [{ title: 'Bad request', details: 'inquiry-template-id is required' }] }, { status: 400 });
+      if (!body.data?.attributes?.['inquiry-template-id'])
+        return HttpResponse.json(
+          { errors: [{ title: 'Bad request', details: 'inquiry-template-id is required' }] },
+          { status: 400 },
+        );
       const id = `inq_${String(++n).padStart(6, '0')}ABC`;
-      inquiries.set(id, { status: 'created', reference: (body.data.attributes['reference-id'] as string) ?? null, checks: [] });
+      inquiries.set(id, {
+        status: 'created',
+        reference: (body.data.attributes['reference-id'] as string) ?? null,
+        checks: [],
+      });
       return HttpResponse.json(inquiryBody(id), { status: 201 });
     }),
     http.post(`${PERSONA_BASE}/api/v1/inquiries/:id/generate-one-time-link`, ({ request, params }) => {
@@ -42,7 +72,13 @@ export function fakePersona(apiKey = 'persona_sandbox_key') {
       if (refused) return refused;
       const id = String(params.id);
       if (!inquiries.has(id)) return HttpResponse.json({ errors: [{ title: 'Record not found' }] }, { status: 404 });
-      return HttpResponse.json({ ...inquiryBody(id), meta: { 'one-time-link': `https://withpersona.com/verify?code=${id}-${++n}`, 'one-time-link-short': `https://perso.na/${id}-${n}` } });
+      return HttpResponse.json({
+        ...inquiryBody(id),
+        meta: {
+          'one-time-link': `https://withpersona.com/verify?code=${id}-${++n}`,
+          'one-time-link-short': `https://perso.na/${id}-${n}`,
+        },
+      });
     }),
     http.get(`${PERSONA_BASE}/api/v1/inquiries/:id`, ({ request, params }) => {
       const refused = guard(request);

@@ -13,7 +13,8 @@ export function retailPartnerMock(options: { baseUrl: string; apiKey: string }) 
     failNext: undefined as number | undefined,
   };
   const guard = (request: Request) => {
-    if (request.headers.get('authorization') !== `Bearer ${options.apiKey}`) return apiError(401, 'UNAUTHORIZED', 'The API key is not valid.');
+    if (request.headers.get('authorization') !== `Bearer ${options.apiKey}`)
+      return apiError(401, 'UNAUTHORIZED', 'The API key is not valid.');
     if (state.failNext) {
       const status = state.failNext;
       state.failNext = undefined;
@@ -22,7 +23,13 @@ export function retailPartnerMock(options: { baseUrl: string; apiKey: string }) 
     return undefined;
   };
   const statusOf = (sku: string) =>
-    sku.endsWith('-OOS') ? 'OUT_OF_STOCK' : sku.endsWith('-NOSHIP') ? 'NOT_SHIPPABLE' : sku.endsWith('-NODEL') ? 'NOT_DELIVERABLE' : 'AVAILABLE';
+    sku.endsWith('-OOS')
+      ? 'OUT_OF_STOCK'
+      : sku.endsWith('-NOSHIP')
+        ? 'NOT_SHIPPABLE'
+        : sku.endsWith('-NODEL')
+          ? 'NOT_DELIVERABLE'
+          : 'AVAILABLE';
 
   const handlers = [
     http.get(`${options.baseUrl}/v1/products/availability`, ({ request }) => {
@@ -43,32 +50,50 @@ export function retailPartnerMock(options: { baseUrl: string; apiKey: string }) 
       const refused = guard(request);
       if (refused) return refused;
       const body = (await request.json()) as { postalCode?: string; skus?: string[] };
-      if (!/^\d{5}$/.test(body.postalCode ?? '') || body.postalCode === '00000') return apiError(400, 'INVALID_POSTAL_CODE', 'The postal code is not valid.');
+      if (!/^\d{5}$/.test(body.postalCode ?? '') || body.postalCode === '00000')
+        return apiError(400, 'INVALID_POSTAL_CODE', 'The postal code is not valid.');
       return HttpResponse.json({
         // skus starting UNLISTED- are left out of the answer (a partner that does not know them)
-        items: (body.skus ?? []).filter((sku) => !sku.startsWith('UNLISTED-')).map((sku) => {
-          const status = statusOf(sku);
-          if (status !== 'AVAILABLE') return { sku, status };
-          return {
-            sku,
-            status,
-            services: [
-              {
-                type: 'DELIVERY',
-                serviceId: 'DEL-STD',
-                name: 'Home delivery',
-                price: '0.01',
-                dates: ['2030-01-08', '2030-01-09'],
-                windows: [{ id: 'am', label: '8:00 AM - 12:00 PM' }, { id: 'pm', label: '12:00 PM - 4:00 PM' }],
-              },
-              { type: 'INSTALLATION', serviceId: 'INST-STD', name: 'Installation', price: '129.00' },
-              { type: 'HAUL_AWAY', serviceId: 'HAUL-STD', name: 'Haul-away', price: '25.00' },
-              { type: 'STORE_PICKUP', serviceId: 'PICKUP', name: 'Pick up in store', price: '0.00', stores: [{ storeId: 'ST-1001', name: 'Main Street Store' }] },
-              { type: 'SHIPMENT', serviceId: 'SHIP', name: 'Ship to your address', price: '9.99', levelsOfService: [{ id: 'standard', name: 'Standard shipping' }] },
-              { type: 'DRONE', serviceId: 'FUTURE', name: 'A service this client does not know' },
-            ],
-          };
-        }),
+        items: (body.skus ?? [])
+          .filter((sku) => !sku.startsWith('UNLISTED-'))
+          .map((sku) => {
+            const status = statusOf(sku);
+            if (status !== 'AVAILABLE') return { sku, status };
+            return {
+              sku,
+              status,
+              services: [
+                {
+                  type: 'DELIVERY',
+                  serviceId: 'DEL-STD',
+                  name: 'Home delivery',
+                  price: '0.01',
+                  dates: ['2030-01-08', '2030-01-09'],
+                  windows: [
+                    { id: 'am', label: '8:00 AM - 12:00 PM' },
+                    { id: 'pm', label: '12:00 PM - 4:00 PM' },
+                  ],
+                },
+                { type: 'INSTALLATION', serviceId: 'INST-STD', name: 'Installation', price: '129.00' },
+                { type: 'HAUL_AWAY', serviceId: 'HAUL-STD', name: 'Haul-away', price: '25.00' },
+                {
+                  type: 'STORE_PICKUP',
+                  serviceId: 'PICKUP',
+                  name: 'Pick up in store',
+                  price: '0.00',
+                  stores: [{ storeId: 'ST-1001', name: 'Main Street Store' }],
+                },
+                {
+                  type: 'SHIPMENT',
+                  serviceId: 'SHIP',
+                  name: 'Ship to your address',
+                  price: '9.99',
+                  levelsOfService: [{ id: 'standard', name: 'Standard shipping' }],
+                },
+                { type: 'DRONE', serviceId: 'FUTURE', name: 'A service this client does not know' },
+              ],
+            };
+          }),
       });
     }),
 
@@ -78,14 +103,21 @@ export function retailPartnerMock(options: { baseUrl: string; apiKey: string }) 
       const key = request.headers.get('idempotency-key');
       if (!key) return apiError(400, 'INVALID_REQUEST', 'Idempotency-Key is required.');
       state.idempotencyKeys.push(key);
-      const body = (await request.json()) as { orderReference?: string; lines?: { sku: string; serviceType: string; windowId?: string | null }[] };
+      const body = (await request.json()) as {
+        orderReference?: string;
+        lines?: { sku: string; serviceType: string; windowId?: string | null }[];
+      };
       if (!body.lines?.length) return apiError(400, 'INVALID_REQUEST', 'lines must not be empty.');
       const gone = body.lines.filter((l) => l.windowId === 'gone').map((l) => l.sku);
       if (gone.length) return apiError(409, 'SLOT_UNAVAILABLE', 'The chosen window is no longer available.', gone);
       const scheduleId = `SCH-${body.orderReference}`;
       state.schedules.set(scheduleId, body);
       return HttpResponse.json(
-        { scheduleId, status: 'CONFIRMED', lines: body.lines.map((l) => ({ sku: l.sku, serviceType: l.serviceType, status: 'SCHEDULED' })) },
+        {
+          scheduleId,
+          status: 'CONFIRMED',
+          lines: body.lines.map((l) => ({ sku: l.sku, serviceType: l.serviceType, status: 'SCHEDULED' })),
+        },
         { status: 201 },
       );
     }),

@@ -18,21 +18,40 @@ export const STRIPE_TEST_PAYMENT_METHODS: Record<string, TestPm> = {
   pm_card_mastercard: { brand: 'mastercard', funding: 'credit', country: 'US', last4: '4444' },
   pm_card_mastercard_prepaid: { brand: 'mastercard', funding: 'prepaid', country: 'US', last4: '5100' },
   pm_card_br: { brand: 'visa', funding: 'credit', country: 'BR', last4: '0002' },
-  pm_card_chargeDeclined: { brand: 'visa', funding: 'credit', country: 'US', last4: '0002', outcome: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } },
+  pm_card_chargeDeclined: {
+    brand: 'visa',
+    funding: 'credit',
+    country: 'US',
+    last4: '0002',
+    outcome: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+  },
   pm_card_chargeDeclinedInsufficientFunds: {
     brand: 'visa',
     funding: 'credit',
     country: 'US',
     last4: '9995',
-    outcome: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+    outcome: {
+      code: 'card_declined',
+      decline_code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    },
   },
-  pm_card_chargeDeclinedExpiredCard: { brand: 'visa', funding: 'credit', country: 'US', last4: '0069', outcome: { code: 'expired_card', message: 'Your card has expired.' } },
+  pm_card_chargeDeclinedExpiredCard: {
+    brand: 'visa',
+    funding: 'credit',
+    country: 'US',
+    last4: '0069',
+    outcome: { code: 'expired_card', message: 'Your card has expired.' },
+  },
   pm_card_chargeDeclinedProcessingError: {
     brand: 'visa',
     funding: 'credit',
     country: 'US',
     last4: '0119',
-    outcome: { code: 'processing_error', message: 'An error occurred while processing your card. Try again in a little bit.' },
+    outcome: {
+      code: 'processing_error',
+      message: 'An error occurred while processing your card. Try again in a little bit.',
+    },
   },
 };
 
@@ -64,13 +83,27 @@ export function stripeMock(options: { apiBaseUrl: string; secretKey: string }) {
       const refused = guard(request);
       if (refused) return refused;
       const pm = STRIPE_TEST_PAYMENT_METHODS[String(params.id)];
-      if (!pm) return stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such PaymentMethod: '${String(params.id)}'` });
+      if (!pm)
+        return stripeError(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'id',
+          message: `No such PaymentMethod: '${String(params.id)}'`,
+        });
       return HttpResponse.json({
         id: params.id,
         object: 'payment_method',
         type: 'card',
         billing_details: { name: 'Jenny Rosen', address: { country: pm.country } },
-        card: { brand: pm.brand, funding: pm.funding, country: pm.country, last4: pm.last4, exp_month: 12, exp_year: 2034, checks: { cvc_check: 'pass' } },
+        card: {
+          brand: pm.brand,
+          funding: pm.funding,
+          country: pm.country,
+          last4: pm.last4,
+          exp_month: 12,
+          exp_year: 2034,
+          checks: { cvc_check: 'pass' },
+        },
         livemode: false,
       });
     }),
@@ -91,7 +124,11 @@ export function stripeMock(options: { apiBaseUrl: string; secretKey: string }) {
             message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
           });
         }
-        if (seen) return HttpResponse.json(seen.body as object, { status: seen.status, headers: { 'idempotent-replayed': 'true' } });
+        if (seen)
+          return HttpResponse.json(seen.body as object, {
+            status: seen.status,
+            headers: { 'idempotent-replayed': 'true' },
+          });
       }
       const answer = (status: number, body: unknown) => {
         if (key) state.idempotency.set(key, { hash, status, body });
@@ -99,12 +136,26 @@ export function stripeMock(options: { apiBaseUrl: string; secretKey: string }) {
       };
       const amount = Number(form.get('amount'));
       if (!Number.isInteger(amount) || amount < 50) {
-        return answer(400, { error: { type: 'invalid_request_error', code: 'amount_too_small', param: 'amount', message: 'Amount must be at least $0.50 usd' } });
+        return answer(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'amount_too_small',
+            param: 'amount',
+            message: 'Amount must be at least $0.50 usd',
+          },
+        });
       }
       const pmId = form.get('payment_method') ?? '';
       const pm = STRIPE_TEST_PAYMENT_METHODS[pmId];
       if (!pm) {
-        return answer(400, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${pmId}'` } });
+        return answer(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'payment_method',
+            message: `No such PaymentMethod: '${pmId}'`,
+          },
+        });
       }
       const id = `pi_${randomBytes(12).toString('hex')}`;
       const intent = {
@@ -118,7 +169,15 @@ export function stripeMock(options: { apiBaseUrl: string; secretKey: string }) {
         last_payment_error: pm.outcome ? { type: 'card_error', ...pm.outcome } : null,
       };
       state.intents.set(id, intent);
-      if (pm.outcome) return answer(402, { error: { type: 'card_error', ...pm.outcome, charge: `ch_${randomBytes(8).toString('hex')}`, payment_intent: intent } });
+      if (pm.outcome)
+        return answer(402, {
+          error: {
+            type: 'card_error',
+            ...pm.outcome,
+            charge: `ch_${randomBytes(8).toString('hex')}`,
+            payment_intent: intent,
+          },
+        });
       return answer(200, intent);
     }),
   ];

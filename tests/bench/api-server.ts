@@ -9,9 +9,17 @@ import { createLocalServer } from '../../functions/local/server.ts';
 // process that serves it, as a Lambda would, apart from the benchmark's own client and its heap.
 const [endpoint, dataDir, tableName] = process.argv.slice(2);
 if (!endpoint || !dataDir || !tableName) throw new Error('usage: api-server.ts <dynamodb endpoint> <data dir> <table>');
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DYNAMODB_ENDPOINT: endpoint, LOG_LEVEL: 'silent', TABLE_NAME: tableName });
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  DYNAMODB_ENDPOINT: endpoint,
+  LOG_LEVEL: 'silent',
+  TABLE_NAME: tableName,
+});
 const server = createLocalServer({ deps: createDeps(config), distDir: join(dataDir, 'no-dist') });
-server.listen(0, '127.0.0.1', () => process.stdout.write(`url http://127.0.0.1:${(server.address() as AddressInfo).port}\n`));
+server.listen(0, '127.0.0.1', () =>
+  process.stdout.write(`url http://127.0.0.1:${(server.address() as AddressInfo).port}\n`),
+);
 process.on('SIGTERM', () => {
   server.close(() => process.exit(0));
   server.closeAllConnections();

@@ -5,7 +5,11 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
 import { assemblyBundles, bundleBudgetFor, kb, type AssemblyBundle } from '../../infra/bundles.ts';
-import { ESM_REQUIRE_BANNER, LAMBDA_CONDITIONS, UNUSED_CREDENTIAL_SOURCES } from '../../infra/constructs/node-function.ts';
+import {
+  ESM_REQUIRE_BANNER,
+  LAMBDA_CONDITIONS,
+  UNUSED_CREDENTIAL_SOURCES,
+} from '../../infra/constructs/node-function.ts';
 
 // `npm run bench:bundles`: synthesizes the stack (`npm run synth`), then reports for every function its bundle size
 // (index.mjs minified and gzipped, split into our code and the bundled AWS SDK, plus side assets read on first use)
@@ -179,7 +183,9 @@ export const handler = async () => ({ statusCode: 200, body: createDb({ tableNam
     const problems = [
       ...(kb(b.appBytes) > budget.appKb ? [`code ${kb(b.appBytes).toFixed(0)} KB > ${budget.appKb}`] : []),
       ...(kb(b.sdkBytes) > budget.sdkKb ? [`SDK ${kb(b.sdkBytes).toFixed(0)} KB > ${budget.sdkKb}`] : []),
-      ...(budget.maxLoadRatio !== undefined && floorRatio > budget.maxLoadRatio ? [`load ${floorRatio.toFixed(2)}x floor CPU > ${budget.maxLoadRatio}`] : []),
+      ...(budget.maxLoadRatio !== undefined && floorRatio > budget.maxLoadRatio
+        ? [`load ${floorRatio.toFixed(2)}x floor CPU > ${budget.maxLoadRatio}`]
+        : []),
     ];
     return {
       name: b.name,
@@ -225,7 +231,19 @@ export const handler = async () => ({ statusCode: 200, body: createDb({ tableNam
   if (process.env.BENCH_JSON) {
     fs.writeFileSync(
       process.env.BENCH_JSON,
-      JSON.stringify({ assembly: ASSEMBLY, runs: RUNS, emptyMs: emptyWall, emptyCpuMs: cpu(EMPTY), floorMs: floorWall, floorCpuMs: cpu(FLOOR), rows }, null, 2),
+      JSON.stringify(
+        {
+          assembly: ASSEMBLY,
+          runs: RUNS,
+          emptyMs: emptyWall,
+          emptyCpuMs: cpu(EMPTY),
+          floorMs: floorWall,
+          floorCpuMs: cpu(FLOOR),
+          rows,
+        },
+        null,
+        2,
+      ),
     );
   }
   const failed = rows.filter((r) => r.problems.length > 0);

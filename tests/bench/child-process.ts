@@ -2,7 +2,11 @@ import { spawn } from 'node:child_process';
 
 // A helper process of the benchmark (the database, the API): started with tsx, ready when its stdout shows `ready`
 // (the first group is its address), stopped with SIGTERM.
-export async function startChild(entry: string, args: string[], ready: RegExp): Promise<{ address: string; stop: () => Promise<void> }> {
+export async function startChild(
+  entry: string,
+  args: string[],
+  ready: RegExp,
+): Promise<{ address: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const address = await new Promise<string>((resolve, reject) => {
     let out = '';

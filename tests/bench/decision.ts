@@ -65,7 +65,14 @@ interface BenchContext {
 /** Operations of each request kind of the journey, summed over the journeys recorded. */
 type StepOps = Map<string, { requests: number; ops: Record<string, number> }>;
 
-async function call(ctx: BenchContext, method: string, path: string, headers: Record<string, string>, body?: unknown, step?: { name: string; into?: StepOps }) {
+async function call(
+  ctx: BenchContext,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+  step?: { name: string; into?: StepOps },
+) {
   const before = step?.into ? ctx.counter.snapshot() : undefined;
   const res = await fetch(ctx.base + path, {
     method,
@@ -87,18 +94,47 @@ async function call(ctx: BenchContext, method: string, path: string, headers: Re
 async function verifiedApplication(ctx: BenchContext, i: number, steps?: StepOps): Promise<Prepared> {
   const clientId = `bench-decision-${i}-${randomUUID().slice(0, 8)}`;
   const store = i % 5 === 4 ? 'express' : 'main-street';
-  const init = await call(ctx, 'POST', `/apply-v2/retailer/demo-electronics/store/${store}/initiate`, { 'x-client-id': clientId }, {}, { name: 'initiate', into: steps });
+  const init = await call(
+    ctx,
+    'POST',
+    `/apply-v2/retailer/demo-electronics/store/${store}/initiate`,
+    { 'x-client-id': clientId },
+    {},
+    { name: 'initiate', into: steps },
+  );
   const headers = { 'x-apply-token': init.json.data.token as string, 'x-client-id': clientId };
   const profile = PROFILES[i % PROFILES.length]!;
-  const fill = await call(ctx, 'GET', `/apply-v2/application/fill?type=${profile}`, headers, undefined, { name: 'fill (sandbox form data)', into: steps });
-  const saved = await call(ctx, 'POST', '/apply-v2/application', headers, fill.json.data, { name: 'save application', into: steps });
+  const fill = await call(ctx, 'GET', `/apply-v2/application/fill?type=${profile}`, headers, undefined, {
+    name: 'fill (sandbox form data)',
+    into: steps,
+  });
+  const saved = await call(ctx, 'POST', '/apply-v2/application', headers, fill.json.data, {
+    name: 'save application',
+    into: steps,
+  });
   const uuid = saved.json.data.uuid as string;
-  await call(ctx, 'POST', '/apply-v2/application/verify/send', headers, { uuid, mode: 'email' }, { name: 'send PIN', into: steps });
+  await call(
+    ctx,
+    'POST',
+    '/apply-v2/application/verify/send',
+    headers,
+    { uuid, mode: 'email' },
+    { name: 'send PIN', into: steps },
+  );
   const email = fill.json.data.applicant.email as string;
-  const message = (await listSandboxMessages(ctx.mailbox, ctx.deps.clock(), 50)).find((m) => m.to === email && m.purpose === 'pin');
+  const message = (await listSandboxMessages(ctx.mailbox, ctx.deps.clock(), 50)).find(
+    (m) => m.to === email && m.purpose === 'pin',
+  );
   const code = /\b(\d{5})\b/.exec(message?.body ?? '')?.[1];
   if (!code) throw new Error(`no PIN found for ${email}`);
-  await call(ctx, 'POST', '/apply-v2/application/verify/confirm', headers, { uuid, store_id: init.json.data.store.id, code }, { name: 'confirm PIN', into: steps });
+  await call(
+    ctx,
+    'POST',
+    '/apply-v2/application/verify/confirm',
+    headers,
+    { uuid, store_id: init.json.data.store.id, code },
+    { name: 'confirm PIN', into: steps },
+  );
   return { headers, uuid };
 }
 
@@ -116,7 +152,13 @@ function confirmEvent(p: Prepared): HttpEvent {
     requestContext: {
       requestId: randomUUID(),
       timeEpoch: Date.now(),
-      http: { method: 'POST', path: confirmRoute.path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' },
+      http: {
+        method: 'POST',
+        path: confirmRoute.path,
+        protocol: 'HTTP/1.1',
+        sourceIp: '127.0.0.1',
+        userAgent: 'bench',
+      },
     },
   };
 }
@@ -126,7 +168,11 @@ function confirmEvent(p: Prepared): HttpEvent {
  * (op(-1), op(-2), ...) are timed apart: the process's first decisions run while V8 still compiles the decision
  * path (their CPU time is half as much again), and the budget is about a warm function.
  */
-async function timed(n: number, op: (i: number) => Promise<unknown>, warmup: number): Promise<{ wall: Stats; cpu: Stats; warmup: Stats }> {
+async function timed(
+  n: number,
+  op: (i: number) => Promise<unknown>,
+  warmup: number,
+): Promise<{ wall: Stats; cpu: Stats; warmup: Stats }> {
   const sample = async (from: number, count: number, index: (k: number) => number) => {
     const wall: number[] = [];
     const cpu: number[] = [];
@@ -164,10 +210,20 @@ export interface DecisionBenchResult {
 
 const API_ROW = 'decision: server-side, API process (Server-Timing app)';
 
-export async function decisionBench(options: { deps: Deps; base: string; apiBase: string; floorGetMs: number; floorPutMs: number }): Promise<DecisionBenchResult> {
+export async function decisionBench(options: {
+  deps: Deps;
+  base: string;
+  apiBase: string;
+  floorGetMs: number;
+  floorPutMs: number;
+}): Promise<DecisionBenchResult> {
   const { deps, base, floorGetMs, floorPutMs } = options;
   const counter = countOperations(deps.db);
-  const mailbox = createDb({ tableName: deps.db.tableName, endpoint: deps.config.dynamoEndpoint, region: deps.config.region });
+  const mailbox = createDb({
+    tableName: deps.db.tableName,
+    endpoint: deps.config.dynamoEndpoint,
+    region: deps.config.region,
+  });
   const ctx: BenchContext = { deps, base, counter, mailbox };
   const results: Record<string, Stats> = {};
   const cpuMedian: Record<string, number> = {};
@@ -181,27 +237,43 @@ export async function decisionBench(options: { deps: Deps; base: string; apiBase
   for (let i = 0; i < 2 * WARMUP; i++) warmupApps.push(await verifiedApplication(ctx, 2 * N + i));
 
   const decisionOps: Record<string, number> = {};
-  const inProc = await timed(N, async (i) => {
-    const p = i >= 0 ? inProcess[i]! : warmupApps[-1 - i]!;
-    const before = counter.snapshot();
-    const out = await dispatch(confirmEvent(p), deps, groupHandlers.decision);
-    if (out.statusCode !== 200) throw new Error(`confirm ${out.statusCode} ${out.body}`);
-    if (i >= 0) for (const [kind, n] of Object.entries(counter.since(before))) decisionOps[kind] = (decisionOps[kind] ?? 0) + n;
-  }, WARMUP);
+  const inProc = await timed(
+    N,
+    async (i) => {
+      const p = i >= 0 ? inProcess[i]! : warmupApps[-1 - i]!;
+      const before = counter.snapshot();
+      const out = await dispatch(confirmEvent(p), deps, groupHandlers.decision);
+      if (out.statusCode !== 200) throw new Error(`confirm ${out.statusCode} ${out.body}`);
+      if (i >= 0)
+        for (const [kind, n] of Object.entries(counter.since(before))) decisionOps[kind] = (decisionOps[kind] ?? 0) + n;
+    },
+    WARMUP,
+  );
   results[`decision: the process's first ${WARMUP} (warm-up, in-process)`] = inProc.warmup;
   results['decision: confirm in-process (server-side)'] = inProc.wall;
   cpuMedian['decision: confirm in-process (server-side)'] = inProc.cpu.median;
 
   const handlerMs: number[] = [];
-  const overHttpTimes = await timed(N, async (i) => {
-    const p = i >= 0 ? overHttp[i]! : warmupApps[WARMUP - 1 - i]!;
-    const { res } = await call(ctx, 'POST', '/apply-v2/application/confirm', p.headers, { uuid: p.uuid, submitted: true, terms_accepted: true });
-    const dur = /dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1];
-    if (i >= 0 && dur) handlerMs.push(Number(dur));
-  }, WARMUP);
+  const overHttpTimes = await timed(
+    N,
+    async (i) => {
+      const p = i >= 0 ? overHttp[i]! : warmupApps[WARMUP - 1 - i]!;
+      const { res } = await call(ctx, 'POST', '/apply-v2/application/confirm', p.headers, {
+        uuid: p.uuid,
+        submitted: true,
+        terms_accepted: true,
+      });
+      const dur = /dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1];
+      if (i >= 0 && dur) handlerMs.push(Number(dur));
+    },
+    WARMUP,
+  );
   results['decision: confirm over HTTP (client)'] = overHttpTimes.wall;
   cpuMedian['decision: confirm over HTTP (client)'] = overHttpTimes.cpu.median;
-  results['decision: handler time (Server-Timing)'] = summarise(handlerMs, handlerMs.reduce((a, b) => a + b, 0));
+  results['decision: handler time (Server-Timing)'] = summarise(
+    handlerMs,
+    handlerMs.reduce((a, b) => a + b, 0),
+  );
 
   // The budget's figure: the API in a process of its own (as a Lambda serves one request at a time, apart from any
   // client), the whole request as that process timed it (Server-Timing `app`: authentication, the session's reads,
@@ -210,12 +282,20 @@ export async function decisionBench(options: { deps: Deps; base: string; apiBase
   const apiApps: Prepared[] = [];
   for (let i = 0; i < N + WARMUP; i++) apiApps.push(await verifiedApplication(api, 30_000 + i));
   const appMs: number[] = [];
-  const apiTimes = await timed(N, async (i) => {
-    const p = apiApps[i >= 0 ? i : N - 1 - i]!;
-    const { res } = await call(api, 'POST', '/apply-v2/application/confirm', p.headers, { uuid: p.uuid, submitted: true, terms_accepted: true });
-    const dur = /\bapp;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1];
-    if (i >= 0 && dur) appMs.push(Number(dur));
-  }, WARMUP);
+  const apiTimes = await timed(
+    N,
+    async (i) => {
+      const p = apiApps[i >= 0 ? i : N - 1 - i]!;
+      const { res } = await call(api, 'POST', '/apply-v2/application/confirm', p.headers, {
+        uuid: p.uuid,
+        submitted: true,
+        terms_accepted: true,
+      });
+      const dur = /\bapp;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1];
+      if (i >= 0 && dur) appMs.push(Number(dur));
+    },
+    WARMUP,
+  );
   results[API_ROW] = summarise(appMs, apiTimes.wall.n ? appMs.reduce((a, b) => a + b, 0) : 0);
 
   // Journeys against the storage floor, in ROUNDS rounds per concurrency: a batch of journeys, then the same number
@@ -225,7 +305,14 @@ export async function decisionBench(options: { deps: Deps; base: string; apiBase
   let serial = 0;
   const journey = async (into?: StepOps) => {
     const p = await verifiedApplication(ctx, 50_000 + serial++, into);
-    await call(ctx, 'POST', '/apply-v2/application/confirm', p.headers, { uuid: p.uuid, submitted: true, terms_accepted: true }, { name: 'submit (decision)', into });
+    await call(
+      ctx,
+      'POST',
+      '/apply-v2/application/confirm',
+      p.headers,
+      { uuid: p.uuid, submitted: true, terms_accepted: true },
+      { name: 'submit (decision)', into },
+    );
   };
   for (let i = 0; i < 5; i++) await journey(); // warm-up
   const journeyMix: Record<string, number> = {};
@@ -261,11 +348,15 @@ export async function decisionBench(options: { deps: Deps; base: string; apiBase
       if (record) {
         recorded += perRound;
         for (const kind of Object.keys(journeyMix)) delete journeyMix[kind];
-        for (const { ops: byKind } of steps.values()) for (const [kind, n] of Object.entries(byKind)) journeyMix[kind] = (journeyMix[kind] ?? 0) + n / recorded;
+        for (const { ops: byKind } of steps.values())
+          for (const [kind, n] of Object.entries(byKind)) journeyMix[kind] = (journeyMix[kind] ?? 0) + n / recorded;
       }
       (latencies[concurrency] ??= []).push(...samples);
       const opsPerJourney = Object.values(journeyMix).reduce((a, b) => a + b, 0);
-      const floor = await storageFloor(deps.db, journeyMix, { concurrency, journeys: Math.max(perRound, 2 * concurrency) });
+      const floor = await storageFloor(deps.db, journeyMix, {
+        concurrency,
+        journeys: Math.max(perRound, 2 * concurrency),
+      });
       const journeysPerSecond = (perRound / wallMs) * 1000;
       (rounds[concurrency] ??= []).push({
         journeysPerSecond,
@@ -305,9 +396,15 @@ export async function decisionBench(options: { deps: Deps; base: string; apiBase
     })),
   );
 
-  process.stdout.write(`database operations per request of the journey (counted on the client over the ${recorded} sequential journeys):\n`);
+  process.stdout.write(
+    `database operations per request of the journey (counted on the client over the ${recorded} sequential journeys):\n`,
+  );
   console.table(
-    [...steps.entries()].map(([step, { requests, ops }]) => ({ request: step, 'per journey': requests / recorded, 'operations per request': describeOps(ops, requests) })),
+    [...steps.entries()].map(([step, { requests, ops }]) => ({
+      request: step,
+      'per journey': requests / recorded,
+      'operations per request': describeOps(ops, requests),
+    })),
   );
   process.stdout.write(
     `  per journey: ${describeOps(journeyMix)}; ${CONCURRENCY} concurrent: ${opsPerJourneyAt[CONCURRENCY]!.toFixed(1)}; the decision alone: ${describeOps(decisionOps, N)}\n`,

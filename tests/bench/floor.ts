@@ -63,11 +63,23 @@ function rawOperation(db: Db, kind: string, tag: string, n: number): Promise<unk
 
 async function prepare(db: Db, tags: string[]) {
   await Promise.all(
-    tags.map((tag) => db.doc.send(new PutCommand({ TableName: db.tableName, Item: { pk: `BENCHFLOOR#${tag}`, sk: 'ITEM', entity: 'benchFloor', v: 1, data: PAYLOAD } }))),
+    tags.map((tag) =>
+      db.doc.send(
+        new PutCommand({
+          TableName: db.tableName,
+          Item: { pk: `BENCHFLOOR#${tag}`, sk: 'ITEM', entity: 'benchFloor', v: 1, data: PAYLOAD },
+        }),
+      ),
+    ),
   );
   for (let p = 0; p < QUERY_PARTITIONS; p++) {
     for (let i = 0; i < ITEMS_PER_QUERY_PARTITION; i++) {
-      await db.doc.send(new PutCommand({ TableName: db.tableName, Item: { pk: `BENCHFLOORQ#${p}`, sk: `ITEM#${i}`, entity: 'benchFloor', v: 1, data: PAYLOAD } }));
+      await db.doc.send(
+        new PutCommand({
+          TableName: db.tableName,
+          Item: { pk: `BENCHFLOORQ#${p}`, sk: `ITEM#${i}`, entity: 'benchFloor', v: 1, data: PAYLOAD },
+        }),
+      );
     }
   }
 }
@@ -76,7 +88,11 @@ async function prepare(db: Db, tags: string[]) {
  * Runs `journeys` raw journeys of `mix` (operation kind -> count per journey), `concurrency` at a time, each raw
  * journey's operations one after another in a shuffled order.
  */
-export async function storageFloor(db: Db, mix: Record<string, number>, options: { concurrency: number; journeys: number }): Promise<FloorResult> {
+export async function storageFloor(
+  db: Db,
+  mix: Record<string, number>,
+  options: { concurrency: number; journeys: number },
+): Promise<FloorResult> {
   const kinds = Object.entries(mix).flatMap(([kind, count]) => Array.from({ length: Math.round(count) }, () => kind));
   if (kinds.length === 0) throw new Error('storageFloor: empty operation mix');
   const tags = Array.from({ length: options.concurrency }, () => randomUUID());

@@ -32,7 +32,28 @@ export const RSS_GROWTH_LIMIT_MB = 400;
 
 export type JourneyKind = 'apply' | 'verify' | 'decide' | 'checkout' | 'staff';
 /** The mix, in order of arrival (repeated): 7 decide, 4 checkout, 3 verify, 3 apply, 3 staff of every 20 journeys. */
-const MIX: JourneyKind[] = ['decide', 'checkout', 'apply', 'verify', 'staff', 'decide', 'decide', 'checkout', 'decide', 'apply', 'verify', 'staff', 'decide', 'checkout', 'decide', 'apply', 'verify', 'staff', 'decide', 'checkout'];
+const MIX: JourneyKind[] = [
+  'decide',
+  'checkout',
+  'apply',
+  'verify',
+  'staff',
+  'decide',
+  'decide',
+  'checkout',
+  'decide',
+  'apply',
+  'verify',
+  'staff',
+  'decide',
+  'checkout',
+  'decide',
+  'apply',
+  'verify',
+  'staff',
+  'decide',
+  'checkout',
+];
 /** Every run has at least one journey of each kind, however slow the machine. */
 const MIN_ARRIVALS = 5;
 const PROFILES = ['option-a', 'a-max', 'option-b', 'option-c', 'a-and-b', 'denied-no-score', 'denied-with-score'];
@@ -84,7 +105,13 @@ interface Session {
   staff?: { cookie: string };
 }
 
-async function request(s: Session, what: string, method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; expect?: number[] } = {}) {
+async function request(
+  s: Session,
+  what: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string>; expect?: number[] } = {},
+) {
   s.requests++;
   const res = await fetch(s.base + path, {
     method,
@@ -92,7 +119,8 @@ async function request(s: Session, what: string, method: string, path: string, o
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const text = await res.text();
-  if (!(options.expect ?? [200]).includes(res.status)) throw new UnexpectedAnswer(`${what}: ${method} ${path.split('?')[0]} answered ${res.status} ${text.slice(0, 300)}`);
+  if (!(options.expect ?? [200]).includes(res.status))
+    throw new UnexpectedAnswer(`${what}: ${method} ${path.split('?')[0]} answered ${res.status} ${text.slice(0, 300)}`);
   return text ? (JSON.parse(text) as { data: any }) : { data: null };
 }
 
@@ -100,7 +128,9 @@ async function readPin(s: Session, email: string): Promise<string> {
   // The mailbox lists the newest messages first; the PIN was sent just before, but under load give it a few reads.
   for (let attempt = 0; attempt < 5; attempt++) {
     const box = await request(s, 'read the sandbox mailbox', 'GET', '/sandbox/messages');
-    const message = (box.data as { to: string; purpose: string; body: string }[]).find((m) => m.to === email && m.purpose === 'pin');
+    const message = (box.data as { to: string; purpose: string; body: string }[]).find(
+      (m) => m.to === email && m.purpose === 'pin',
+    );
     const code = message && /\b(\d{5})\b/.exec(message.body)?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 100));
@@ -128,12 +158,21 @@ async function shopper(s: Session, kind: JourneyKind, i: number) {
     checkoutId = created.data.checkout_id as string;
     const token = /#\/checkpoint\/([^/]+)\/[01]$/.exec(created.data.url as string)?.[1];
     if (!token) throw new UnexpectedAnswer(`create a checkout: no checkpoint token in ${created.data.url}`);
-    const exchanged = await request(s, 'exchange the checkout token', 'GET', `/apply-v2/checkpoint/exchange?token=${encodeURIComponent(token)}`, { headers: { 'x-client-id': clientId } });
+    const exchanged = await request(
+      s,
+      'exchange the checkout token',
+      'GET',
+      `/apply-v2/checkpoint/exchange?token=${encodeURIComponent(token)}`,
+      { headers: { 'x-client-id': clientId } },
+    );
     headers = { 'x-apply-token': exchanged.data.token, 'x-client-id': clientId };
     storeId = exchanged.data.store.id;
   } else {
     const store = i % 5 === 4 ? 'express' : 'main-street';
-    const init = await request(s, 'initiate', 'POST', `/apply-v2/retailer/demo-electronics/store/${store}/initiate`, { headers: { 'x-client-id': clientId }, body: {} });
+    const init = await request(s, 'initiate', 'POST', `/apply-v2/retailer/demo-electronics/store/${store}/initiate`, {
+      headers: { 'x-client-id': clientId },
+      body: {},
+    });
     headers = { 'x-apply-token': init.data.token, 'x-client-id': clientId };
     storeId = init.data.store.id;
   }
@@ -143,27 +182,50 @@ async function shopper(s: Session, kind: JourneyKind, i: number) {
   const saved = await request(s, 'save the application', 'POST', '/apply-v2/application', { headers, body: fill.data });
   const uuid = saved.data.uuid as string;
   if (kind === 'apply') return;
-  await request(s, 'send the PIN', 'POST', '/apply-v2/application/verify/send', { headers, body: { uuid, mode: 'email' } });
+  await request(s, 'send the PIN', 'POST', '/apply-v2/application/verify/send', {
+    headers,
+    body: { uuid, mode: 'email' },
+  });
   const code = await readPin(s, fill.data.applicant.email as string);
   await request(s, 'confirm the PIN', 'POST', '/apply-v2/application/verify/confirm', {
     headers,
-    body: { uuid, store_id: storeId, code, ...(checkoutId ? { checkout_id: checkoutId, retrieval: false, iframe: false } : {}) },
+    body: {
+      uuid,
+      store_id: storeId,
+      code,
+      ...(checkoutId ? { checkout_id: checkoutId, retrieval: false, iframe: false } : {}),
+    },
   });
   if (kind === 'verify') return;
-  const decided = await request(s, 'submit', 'POST', '/apply-v2/application/confirm', { headers, body: { uuid, submitted: true, terms_accepted: true } });
-  if (!decided.data?.code) throw new UnexpectedAnswer(`submit: no decision code in ${JSON.stringify(decided.data).slice(0, 200)}`);
+  const decided = await request(s, 'submit', 'POST', '/apply-v2/application/confirm', {
+    headers,
+    body: { uuid, submitted: true, terms_accepted: true },
+  });
+  if (!decided.data?.code)
+    throw new UnexpectedAnswer(`submit: no decision code in ${JSON.stringify(decided.data).slice(0, 200)}`);
   if (checkoutId) {
     await request(s, 'load the checkout', 'GET', `/apply-v2/checkout/${checkoutId}`, { headers });
-    await request(s, 'retailer reads the checkout', 'GET', `/retailer/v1/checkouts/${checkoutId}`, { headers: { authorization: `Bearer ${RETAILER_TOKEN}` } });
+    await request(s, 'retailer reads the checkout', 'GET', `/retailer/v1/checkouts/${checkoutId}`, {
+      headers: { authorization: `Bearer ${RETAILER_TOKEN}` },
+    });
   }
 }
 
 async function staffLogin(s: Session) {
   s.requests++;
-  const res = await fetch(`${s.base}/staff/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }) });
+  const res = await fetch(`${s.base}/staff/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
   if (res.status !== 200) throw new UnexpectedAnswer(`staff login: ${res.status} ${(await res.text()).slice(0, 300)}`);
   await res.arrayBuffer();
-  s.staff = { cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ') };
+  s.staff = {
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .join('; '),
+  };
 }
 
 async function staffLists(s: Session) {
@@ -173,7 +235,8 @@ async function staffLists(s: Session) {
   }
 }
 
-const runJourney = (s: Session, kind: JourneyKind, i: number) => (kind === 'staff' ? staffLists(s) : shopper(s, kind, i));
+const runJourney = (s: Session, kind: JourneyKind, i: number) =>
+  kind === 'staff' ? staffLists(s) : shopper(s, kind, i);
 
 function readSamples(file: string): MemorySample[] {
   if (!existsSync(file)) return [];
@@ -252,7 +315,9 @@ export async function sustainedLoad(options: LoadOptions): Promise<LoadReport> {
     );
     const peak = (done / (performance.now() - peakStart)) * 1000;
     const target = peak / 2;
-    say(`  sustained load: peak ${peak.toFixed(1)} journeys/s (${options.concurrency} at once), running ${options.seconds} s at ${target.toFixed(1)}/s`);
+    say(
+      `  sustained load: peak ${peak.toFixed(1)} journeys/s (${options.concurrency} at once), running ${options.seconds} s at ${target.toFixed(1)}/s`,
+    );
 
     // Let the relay and webhooks of the peak settle, then the starting heap.
     await new Promise((r) => setTimeout(r, 1000));
@@ -326,13 +391,23 @@ export async function sustainedLoad(options: LoadOptions): Promise<LoadReport> {
   }
 }
 
-export function printLoadReport(report: LoadReport, say: (line: string) => void = (line) => process.stdout.write(line + '\n')) {
+export function printLoadReport(
+  report: LoadReport,
+  say: (line: string) => void = (line) => process.stdout.write(line + '\n'),
+) {
   const m = report.memory;
   say(
     `sustained load: ${report.seconds.toFixed(0)} s at ${report.achievedJourneysPerSecond.toFixed(1)} journeys/s (target ${report.targetJourneysPerSecond.toFixed(1)}, half the peak ` +
       `${report.peakJourneysPerSecond.toFixed(1)}): ${report.journeys} journeys, ${report.requests} requests, ${report.errors.length} errors, ${report.delayedArrivals} arrivals delayed`,
   );
-  console.table(Object.entries(report.byKind).map(([journey, k]) => ({ journey, n: k.n, 'median ms': k.medianMs.toFixed(0), 'p99 ms': k.p99Ms.toFixed(0) })));
+  console.table(
+    Object.entries(report.byKind).map(([journey, k]) => ({
+      journey,
+      n: k.n,
+      'median ms': k.medianMs.toFixed(0),
+      'p99 ms': k.p99Ms.toFixed(0),
+    })),
+  );
   say(
     `  server memory: live heap after a full GC ${m.heapStartMb.toFixed(1)} -> ${m.heapEndMb.toFixed(1)} MB (${m.heapGrowthMb >= 0 ? '+' : ''}${m.heapGrowthMb.toFixed(1)} MB); ` +
       `RSS ${m.rssStartMb.toFixed(0)} -> ${m.rssEndMb.toFixed(0)} MB (max ${m.rssMaxMb.toFixed(0)}, ${m.rssGrowthMb >= 0 ? '+' : ''}${m.rssGrowthMb.toFixed(0)} MB); ` +

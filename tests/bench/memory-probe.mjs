@@ -9,7 +9,15 @@ const file = process.env.MEMORY_PROBE_FILE;
 if (file) {
   const sample = (tag) => {
     const m = process.memoryUsage();
-    const line = { t: Date.now(), tag, rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers };
+    const line = {
+      t: Date.now(),
+      tag,
+      rss: m.rss,
+      heapUsed: m.heapUsed,
+      heapTotal: m.heapTotal,
+      external: m.external,
+      arrayBuffers: m.arrayBuffers,
+    };
     appendFileSync(file, `${JSON.stringify(line)}\n`);
   };
   setInterval(() => sample('tick'), Number(process.env.MEMORY_PROBE_MS ?? 500)).unref();

@@ -27,10 +27,19 @@ import { HEAP_GROWTH_LIMIT_MB, printLoadReport, RSS_GROWTH_LIMIT_MB, sustainedLo
 const N = Number(process.env.BENCH_N ?? 400);
 
 async function main() {
-  const dataDir = process.env.BENCH_DATA_DIR ? (mkdirSync(process.env.BENCH_DATA_DIR, { recursive: true }), process.env.BENCH_DATA_DIR) : mkdtempSync(join(tmpdir(), 'lto-bench-'));
+  const dataDir = process.env.BENCH_DATA_DIR
+    ? (mkdirSync(process.env.BENCH_DATA_DIR, { recursive: true }), process.env.BENCH_DATA_DIR)
+    : mkdtempSync(join(tmpdir(), 'lto-bench-'));
   // The database runs in a process of its own, as DynamoDB is remote in AWS (tests/bench/dynalite-process.ts).
-  const dynalite = process.env.BENCH_DYNALITE === 'inprocess' ? await startDynalite(dataDir) : await startDynaliteProcess(dataDir);
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DYNAMODB_ENDPOINT: dynalite.endpoint, LOG_LEVEL: 'silent', TABLE_NAME: 'bench' });
+  const dynalite =
+    process.env.BENCH_DYNALITE === 'inprocess' ? await startDynalite(dataDir) : await startDynaliteProcess(dataDir);
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DYNAMODB_ENDPOINT: dynalite.endpoint,
+    LOG_LEVEL: 'silent',
+    TABLE_NAME: 'bench',
+  });
   await ensureTable(dynalite.endpoint, config.tableName);
   const deps = createDeps(config);
   await seedDemoData(deps, { DEMO_ADMIN_PASSWORD: 'bench-password', DEMO_RETAILER_API_TOKEN: 'rt_bench_token_0000' });
@@ -50,7 +59,9 @@ async function main() {
   results['GET store'] = await measure(N, () =>
     fetch(`${base}/apply-v2/retailer/demo-electronics/store/main-street`).then((r) => r.arrayBuffer()),
   );
-  results['GET store search'] = await measure(N, () => fetch(`${base}/apply-v2/stores?q=demo`).then((r) => r.arrayBuffer()));
+  results['GET store search'] = await measure(N, () =>
+    fetch(`${base}/apply-v2/stores?q=demo`).then((r) => r.arrayBuffer()),
+  );
   results['POST initiate (token write)'] = await measure(N, () =>
     fetch(`${base}/apply-v2/retailer/demo-electronics/store/main-street/initiate`, {
       method: 'POST',
@@ -81,7 +92,14 @@ async function main() {
     }
   }
   if (process.env.BENCH_STAFF_LISTS !== '0') await staffListsBench({ deps, base, adminPassword: 'bench-password' });
-  if (process.env.BENCH_APP_LISTS !== '0') await staffApplicationsBench({ deps, base, adminPassword: 'bench-password', floorGetMs: floorGet, floorPutMs: floorPut });
+  if (process.env.BENCH_APP_LISTS !== '0')
+    await staffApplicationsBench({
+      deps,
+      base,
+      adminPassword: 'bench-password',
+      floorGetMs: floorGet,
+      floorPutMs: floorPut,
+    });
   server.close();
   server.closeAllConnections();
   await dynalite.stop();
@@ -89,9 +107,17 @@ async function main() {
   if (process.env.BENCH_LOAD !== '0') {
     const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
     process.stdout.write(`sustained load: starting a server of its own for ${seconds} s of mixed journeys...\n`);
-    const load = await sustainedLoad({ seconds, peakSeconds: Number(process.env.BENCH_LOAD_PEAK_SECONDS ?? 15), concurrency: 8, say: (line) => process.stdout.write(line + '\n') });
+    const load = await sustainedLoad({
+      seconds,
+      peakSeconds: Number(process.env.BENCH_LOAD_PEAK_SECONDS ?? 15),
+      concurrency: 8,
+      say: (line) => process.stdout.write(line + '\n'),
+    });
     printLoadReport(load);
-    const ok = load.errors.length === 0 && load.memory.heapGrowthMb < HEAP_GROWTH_LIMIT_MB && load.memory.rssGrowthMb < RSS_GROWTH_LIMIT_MB;
+    const ok =
+      load.errors.length === 0 &&
+      load.memory.heapGrowthMb < HEAP_GROWTH_LIMIT_MB &&
+      load.memory.rssGrowthMb < RSS_GROWTH_LIMIT_MB;
     process.stdout.write(
       `  ${ok ? 'PASS' : 'FAIL'}: ${load.errors.length} errors (0 allowed), heap growth < ${HEAP_GROWTH_LIMIT_MB} MB, RSS growth < ${RSS_GROWTH_LIMIT_MB} MB\n`,
     );

@@ -60,10 +60,23 @@ function build(): string {
   if (process.env.BENCH_DIST) return resolve(process.env.BENCH_DIST);
   const out = join(mkdtempSync(join(tmpdir(), 'lto-shopper-bench-')), 'dist');
   console.log(`building the web app into ${out} ...`);
-  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir', '--manifest', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--outDir',
+      out,
+      '--emptyOutDir',
+      '--manifest',
+      '--logLevel',
+      'warn',
+    ],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) throw new Error(`vite build failed (${result.status})`);
   return out;
 }
@@ -74,13 +87,18 @@ function build(): string {
  */
 function firstPageFiles(manifest: Manifest, indexHtml: string): Set<string> {
   const files = staticGraph(manifest);
-  for (const [, src] of indexHtml.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+)"/g)) files.add(src!);
+  for (const [, src] of indexHtml.matchAll(
+    /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+)"/g,
+  ))
+    files.add(src!);
   return files;
 }
 
 /** The files the shopper entry loads without any dynamic import: the entry and its static imports, transitively. */
 function staticGraph(manifest: Manifest): Set<string> {
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && /(^|\/)index\.html$/.test(k) && !k.includes('staff'));
+  const entryKey = Object.keys(manifest).find(
+    (k) => manifest[k]!.isEntry && /(^|\/)index\.html$/.test(k) && !k.includes('staff'),
+  );
   if (!entryKey) throw new Error('the shopper entry (index.html) is not in the manifest');
   const files = new Set<string>();
   const visit = (key: string) => {
@@ -99,7 +117,12 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-async function loadOnce(browser: Browser, url: string, ready: (page: Page) => Promise<number | void>, session?: Record<string, string>): Promise<Load> {
+async function loadOnce(
+  browser: Browser,
+  url: string,
+  ready: (page: Page) => Promise<number | void>,
+  session?: Record<string, string>,
+): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     if (session) {
@@ -112,8 +135,14 @@ async function loadOnce(browser: Browser, url: string, ready: (page: Page) => Pr
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) {
           const el = entry.element;
-          const where = el?.closest('[data-prerender]') ? 'prerendered' : el?.closest('.step-picture') ? 'app (prerendered step)' : 'app';
-          (window as unknown as { __lcpElement: string }).__lcpElement = el ? `${where} ${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"` : '?';
+          const where = el?.closest('[data-prerender]')
+            ? 'prerendered'
+            : el?.closest('.step-picture')
+              ? 'app (prerendered step)'
+              : 'app';
+          (window as unknown as { __lcpElement: string }).__lcpElement = el
+            ? `${where} ${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`
+            : '?';
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
@@ -125,7 +154,11 @@ async function loadOnce(browser: Browser, url: string, ready: (page: Page) => Pr
       if (response.request().resourceType() !== 'script') return;
       pending.push(
         response.body().then(
-          (body) => ({ file: new URL(response.url()).pathname.replace(/^\//, ''), bytes: body.length, gzipBytes: gzipSync(body).length }),
+          (body) => ({
+            file: new URL(response.url()).pathname.replace(/^\//, ''),
+            bytes: body.length,
+            gzipBytes: gzipSync(body).length,
+          }),
           () => null,
         ),
       );
@@ -135,7 +168,14 @@ async function loadOnce(browser: Browser, url: string, ready: (page: Page) => Pr
     await page.waitForLoadState('networkidle');
     const timing = await page.evaluate(
       () =>
-        new Promise<{ htmlMs: number; parsedMs: number; lcpMs: number; lcpElement: string; fcpMs: number; jsStartMs: number | null }>((done) => {
+        new Promise<{
+          htmlMs: number;
+          parsedMs: number;
+          lcpMs: number;
+          lcpElement: string;
+          fcpMs: number;
+          jsStartMs: number | null;
+        }>((done) => {
           new PerformanceObserver((list) => {
             const entries = list.getEntries();
             const last = entries[entries.length - 1]!;
@@ -189,11 +229,20 @@ async function main() {
   const dist = build();
   const manifestFile = join(dist, '.vite/manifest.json');
   if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: build with --manifest`);
-  const allowed = firstPageFiles(JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest, readFileSync(join(dist, 'index.html'), 'utf8'));
+  const allowed = firstPageFiles(
+    JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest,
+    readFileSync(join(dist, 'index.html'), 'utf8'),
+  );
 
   const dataDir = mkdtempSync(join(tmpdir(), 'lto-shopper-bench-data-'));
   const dynalite = await startDynalite(dataDir);
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DYNAMODB_ENDPOINT: dynalite.endpoint, LOG_LEVEL: 'silent', TABLE_NAME: 'bench' });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DYNAMODB_ENDPOINT: dynalite.endpoint,
+    LOG_LEVEL: 'silent',
+    TABLE_NAME: 'bench',
+  });
   await ensureTable(dynalite.endpoint, config.tableName);
   const deps = createDeps(config);
   await seedDemoData(deps, { DEMO_ADMIN_PASSWORD: 'bench-password', DEMO_RETAILER_API_TOKEN: 'rt_bench_token_0000' });
@@ -203,7 +252,14 @@ async function main() {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 
   /** A started apply session for the demo store, as the shopper page keeps it in sessionStorage. */
@@ -213,11 +269,17 @@ async function main() {
       headers: { 'content-type': 'application/json', 'x-client-id': 'bench-shopper-page' },
       body: JSON.stringify({ client_id: 'bench-shopper-page', lang: 'en' }),
     });
-    const { data } = (await response.json()) as { data: { token: string; expires_at: string | number | null; store: unknown } };
+    const { data } = (await response.json()) as {
+      data: { token: string; expires_at: string | number | null; store: unknown };
+    };
     return {
       'lto.clientId': 'bench-shopper-page',
       'lto.apply.current': 'demo-electronics/main-street',
-      'lto.apply.token:demo-electronics/main-street': JSON.stringify({ token: data.token, expiresAt: data.expires_at, storeData: data.store }),
+      'lto.apply.token:demo-electronics/main-street': JSON.stringify({
+        token: data.token,
+        expiresAt: data.expires_at,
+        storeData: data.store,
+      }),
     };
   };
 
@@ -256,7 +318,9 @@ async function main() {
   }
 
   const rows = [summarise('store search (/)', search, allowed), summarise('application page (/#/apply)', apply, null)];
-  console.log(`\nShopper page, ${RUNS} cold loads each, CPU slowed down ${CPU_SLOWDOWN}x (medians; JS gzipped by zlib's default level):`);
+  console.log(
+    `\nShopper page, ${RUNS} cold loads each, CPU slowed down ${CPU_SLOWDOWN}x (medians; JS gzipped by zlib's default level):`,
+  );
   console.table(
     rows.map((r) => ({
       page: r.name,
@@ -276,15 +340,23 @@ async function main() {
   const [first, second] = rows;
   const problems = [
     ...(first!.lcpMs > LCP_BUDGET_MS ? [`store search LCP ${first!.lcpMs.toFixed(0)} ms > ${LCP_BUDGET_MS} ms`] : []),
-    ...(second!.lcpMs > LCP_BUDGET_MS ? [`application page LCP ${second!.lcpMs.toFixed(0)} ms > ${LCP_BUDGET_MS} ms`] : []),
-    ...(first!.jsGzipKb > JS_BUDGET_KB ? [`store search JavaScript ${first!.jsGzipKb.toFixed(1)} KB gz > ${JS_BUDGET_KB} KB`] : []),
-    ...first!.early.map((f) => `store search fetched ${f}, which is not in the entry's static imports (a lazy chunk before it is needed)`),
+    ...(second!.lcpMs > LCP_BUDGET_MS
+      ? [`application page LCP ${second!.lcpMs.toFixed(0)} ms > ${LCP_BUDGET_MS} ms`]
+      : []),
+    ...(first!.jsGzipKb > JS_BUDGET_KB
+      ? [`store search JavaScript ${first!.jsGzipKb.toFixed(1)} KB gz > ${JS_BUDGET_KB} KB`]
+      : []),
+    ...first!.early.map(
+      (f) => `store search fetched ${f}, which is not in the entry's static imports (a lazy chunk before it is needed)`,
+    ),
   ];
   if (problems.length) {
     console.error(`\nOver budget:\n  ${problems.join('\n  ')}`);
     process.exitCode = 1;
   } else {
-    console.log(`\nWithin budget: LCP <= ${LCP_BUDGET_MS} ms, JavaScript <= ${JS_BUDGET_KB} KB gz, no lazy chunk before it is needed.`);
+    console.log(
+      `\nWithin budget: LCP <= ${LCP_BUDGET_MS} ms, JavaScript <= ${JS_BUDGET_KB} KB gz, no lazy chunk before it is needed.`,
+    );
   }
 }
 

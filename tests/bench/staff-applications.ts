@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApplicationRow, TimelineEntry } from '../../machines/contracts/staff-leases.ts';
-import { leasePlaceLabel, leaseStatusSnapshotAt, persistLeaseStatus, type LeaseStatusCode } from '../../machines/lease-status/lease-status.machine.ts';
+import {
+  leasePlaceLabel,
+  leaseStatusSnapshotAt,
+  persistLeaseStatus,
+  type LeaseStatusCode,
+} from '../../machines/lease-status/lease-status.machine.ts';
 import { leaseKey } from '../../functions/data/leases.ts';
 import { entrySortKey } from '../../functions/data/staff/list-anchors.ts';
 import { listEntrySk, listPartitionName, rebuildListIndex } from '../../functions/data/staff/lists.ts';
@@ -37,8 +42,18 @@ const START = Date.UTC(2025, 0, 1);
 const SPAN_DAYS = 365;
 
 const STORES = [
-  ...DEMO_STORES.map((s) => ({ id: s.view.id, name: s.view.name, retailer_id: s.view.retailer.id, retailer_name: s.view.retailer.name })),
-  ...[1, 2, 3].map((n) => ({ id: `bench-app-sto-${n}`, name: `Bench Home ${n}`, retailer_id: 'bench-app-ret', retailer_name: 'Bench Home Furnishings' })),
+  ...DEMO_STORES.map((s) => ({
+    id: s.view.id,
+    name: s.view.name,
+    retailer_id: s.view.retailer.id,
+    retailer_name: s.view.retailer.name,
+  })),
+  ...[1, 2, 3].map((n) => ({
+    id: `bench-app-sto-${n}`,
+    name: `Bench Home ${n}`,
+    retailer_id: 'bench-app-ret',
+    retailer_name: 'Bench Home Furnishings',
+  })),
 ];
 const STORE_USER_STORE = 'sto-main-street';
 const STORE_FILTER = 'sto-express';
@@ -60,14 +75,107 @@ const READ_PARTITIONS = new Set([
   `created_at|status=${STATUS_FILTER}&store=${STORE_FILTER}`,
   `created_at|status=${STATUS_FILTER}&store=${STORE_USER_STORE}`,
 ]);
-const writesPartition = (field: string, scope: string) => PARTITIONS === 'all' || READ_PARTITIONS.has(`${field}|${scope}`);
+const writesPartition = (field: string, scope: string) =>
+  PARTITIONS === 'all' || READ_PARTITIONS.has(`${field}|${scope}`);
 
 // Status mix of a lender's book (per 100): many unfinished and declined, a fifth funded.
 const STATUS_MIX: [LeaseStatusCode | 'Ydelivered', number][] = [
-  ['inProgress', 18], ['S', 4], ['I', 2], ['N', 28], ['V', 10], ['Z', 5], ['Y', 3], ['Ydelivered', 3], ['G', 2], ['L', 20], ['C', 5],
+  ['inProgress', 18],
+  ['S', 4],
+  ['I', 2],
+  ['N', 28],
+  ['V', 10],
+  ['Z', 5],
+  ['Y', 3],
+  ['Ydelivered', 3],
+  ['G', 2],
+  ['L', 20],
+  ['C', 5],
 ];
-const FIRST = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'William', 'Barbara', 'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Carlos', 'Karen', 'Luis', 'Nancy', 'Ana', 'Lisa', 'Daniel', 'Betty', 'Jose', 'Sandra', 'Kevin', 'Ashley'];
-const LAST = ['Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker', 'Hall', 'Rivera', 'Campbell', 'Mitchell', 'Carter', 'Roberts', 'Okafor'];
+const FIRST = [
+  'James',
+  'Mary',
+  'Robert',
+  'Patricia',
+  'John',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Elizabeth',
+  'William',
+  'Barbara',
+  'Richard',
+  'Susan',
+  'Joseph',
+  'Jessica',
+  'Thomas',
+  'Sarah',
+  'Carlos',
+  'Karen',
+  'Luis',
+  'Nancy',
+  'Ana',
+  'Lisa',
+  'Daniel',
+  'Betty',
+  'Jose',
+  'Sandra',
+  'Kevin',
+  'Ashley',
+];
+const LAST = [
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Sanchez',
+  'Clark',
+  'Ramirez',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Torres',
+  'Nguyen',
+  'Hill',
+  'Flores',
+  'Green',
+  'Adams',
+  'Nelson',
+  'Baker',
+  'Hall',
+  'Rivera',
+  'Campbell',
+  'Mitchell',
+  'Carter',
+  'Roberts',
+  'Okafor',
+];
 /** A third of the rows with search items share this last name (a common-name search: ~SEARCH_ROWS/3 matches). */
 const COMMON_LAST = 'Smith';
 
@@ -136,7 +244,9 @@ function applicationRow(i: number): { row: ApplicationRow; person: Person } {
     submitted_at: decided ? new Date(created + 540_000).toISOString() : null,
     result_code: result,
     approval_amount: approved ? money(approval) : decided ? '0.00' : null,
-    offers: decided ? { A: money(approval), B: money(Math.round(approval * 0.8)), C: money(Math.round(approval * 0.6)), D: '0.00' } : null,
+    offers: decided
+      ? { A: money(approval), B: money(Math.round(approval * 0.8)), C: money(Math.round(approval * 0.6)), D: '0.00' }
+      : null,
     status: code,
     status_label: leasePlaceLabel('en', code, delivered),
     delivered,
@@ -151,13 +261,20 @@ function applicationRow(i: number): { row: ApplicationRow; person: Person } {
     delivery_date: null,
     has_contract: hasContract,
     requires_acceptance: code === 'Z' && mix(i, 12) % 2 === 0,
-    claimed_by: code === 'S' && mix(i, 13) % 3 === 0 ? { user_id: 'usr-admin', name: 'Administrator', at: new Date(created + 900_000).toISOString() } : null,
+    claimed_by:
+      code === 'S' && mix(i, 13) % 3 === 0
+        ? { user_id: 'usr-admin', name: 'Administrator', at: new Date(created + 900_000).toISOString() }
+        : null,
   };
   return { row, person };
 }
 
 /** The lease item and the search items of a row (what syncLease and syncSearchTerms write). */
-async function leaseAndSearchItems(deps: Deps, row: ApplicationRow, person: Person): Promise<Record<string, unknown>[]> {
+async function leaseAndSearchItems(
+  deps: Deps,
+  row: ApplicationRow,
+  person: Person,
+): Promise<Record<string, unknown>[]> {
   const terms: [string, string][] = [
     ['name', person.first],
     ['name', person.last],
@@ -174,8 +291,28 @@ async function leaseAndSearchItems(deps: Deps, row: ApplicationRow, person: Pers
   const hmacs = [...new Set(await Promise.all(terms.map(([kind, value]) => searchTermHmac(deps, kind, value))))];
   const actor = { type: 'system' as const, id: null, name: null };
   const timeline: TimelineEntry[] = [
-    { at: row.created_at, kind: 'event', name: 'application.created', from: null, to: 'inProgress', actor: { type: 'shopper', id: null, name: null }, note: null },
-    ...(row.submitted_at ? [{ at: row.submitted_at, kind: 'status' as const, name: 'decision', from: 'inProgress' as const, to: row.status, actor, note: `${row.result_code}` }] : []),
+    {
+      at: row.created_at,
+      kind: 'event',
+      name: 'application.created',
+      from: null,
+      to: 'inProgress',
+      actor: { type: 'shopper', id: null, name: null },
+      note: null,
+    },
+    ...(row.submitted_at
+      ? [
+          {
+            at: row.submitted_at,
+            kind: 'status' as const,
+            name: 'decision',
+            from: 'inProgress' as const,
+            to: row.status,
+            actor,
+            note: `${row.result_code}`,
+          },
+        ]
+      : []),
   ];
   const lease = {
     ...leaseKey(row.uuid),
@@ -187,7 +324,9 @@ async function leaseAndSearchItems(deps: Deps, row: ApplicationRow, person: Pers
     checkoutId: row.checkout_id,
     createdAt: row.created_at,
     updatedAt: row.state_changed_at,
-    status: persistLeaseStatus(leaseStatusSnapshotAt(row.status, { leaseId: row.uuid, name: row.applicant_name }, row.delivered)),
+    status: persistLeaseStatus(
+      leaseStatusSnapshotAt(row.status, { leaseId: row.uuid, name: row.applicant_name }, row.delivered),
+    ),
     stateChangedAt: row.state_changed_at,
     applied: row.submitted_at ? [`decision:${row.submitted_at}`] : [],
     timeline,
@@ -202,7 +341,14 @@ async function leaseAndSearchItems(deps: Deps, row: ApplicationRow, person: Pers
     row,
     searchKeys: hmacs,
   };
-  const search = hmacs.map((k) => ({ pk: `APP#${row.uuid}`, sk: `SEARCH#${k}`, entity: 'leaseSearch', v: 1, gsi1pk: `APPSEARCH#${k}`, gsi1sk: `${row.created_at}#${row.uuid}` }));
+  const search = hmacs.map((k) => ({
+    pk: `APP#${row.uuid}`,
+    sk: `SEARCH#${k}`,
+    entity: 'leaseSearch',
+    v: 1,
+    gsi1pk: `APPSEARCH#${k}`,
+    gsi1sk: `${row.created_at}#${row.uuid}`,
+  }));
   return [lease, ...search];
 }
 
@@ -214,7 +360,9 @@ function batchWriter(deps: Deps) {
   const send = async (items: Record<string, unknown>[]) => {
     let request: Record<string, unknown>[] | undefined = items.map((Item) => ({ PutRequest: { Item } }));
     while (request?.length) {
-      const out = await deps.db.doc.send(new BatchWriteCommand({ RequestItems: { [deps.db.tableName]: request as never } }));
+      const out = await deps.db.doc.send(
+        new BatchWriteCommand({ RequestItems: { [deps.db.tableName]: request as never } }),
+      );
       request = out.UnprocessedItems?.[deps.db.tableName] as Record<string, unknown>[] | undefined;
     }
   };
@@ -259,7 +407,8 @@ async function generate(deps: Deps, say: (line: string) => void): Promise<Genera
   if (loaded.Item?.config === loadedConfig) {
     say(`  application list: reusing the ${ROWS} rows already loaded in this database (BENCH_DATA_DIR)`);
     const searchLastNames = new Set<string>();
-    for (let i = 0; i < ROWS; i += SEARCH_STEP) if (searchable(i) && personOf(i).last !== COMMON_LAST) searchLastNames.add(personOf(i).last);
+    for (let i = 0; i < ROWS; i += SEARCH_STEP)
+      if (searchable(i) && personOf(i).last !== COMMON_LAST) searchLastNames.add(personOf(i).last);
     return { partitionRows: new Map(), searchLastNames: [...searchLastNames] };
   }
   const started = performance.now();
@@ -289,7 +438,8 @@ async function generate(deps: Deps, say: (line: string) => void): Promise<Genera
       for (const item of await leaseAndSearchItems(deps, row, person)) await writer.put(item);
       if (person.last !== COMMON_LAST) searchLastNames.add(person.last);
     }
-    if (i > 0 && i % 20_000 === 0) say(`  application list: ${i} rows written (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    if (i > 0 && i % 20_000 === 0)
+      say(`  application list: ${i} rows written (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
   const items = await writer.done();
   const writeSeconds = (performance.now() - started) / 1000;
@@ -300,9 +450,15 @@ async function generate(deps: Deps, say: (line: string) => void): Promise<Genera
     const s = performance.now();
     const state = await rebuildListIndex(deps.db, LIST_APPLICATIONS.entity, field, scope);
     if (partition === 'created_at|*') rebuildAllMs = performance.now() - s;
-    if (state.total < partitionRows.get(partition)!) throw new Error(`${partition}: ${state.total} entries, ${partitionRows.get(partition)} written`);
+    if (state.total < partitionRows.get(partition)!)
+      throw new Error(`${partition}: ${state.total} entries, ${partitionRows.get(partition)} written`);
   }
-  await deps.db.doc.send(new PutCommand({ TableName: deps.db.tableName, Item: { ...LOADED_KEY, entity: 'bench', v: 1, config: loadedConfig } }));
+  await deps.db.doc.send(
+    new PutCommand({
+      TableName: deps.db.tableName,
+      Item: { ...LOADED_KEY, entity: 'bench', v: 1, config: loadedConfig },
+    }),
+  );
   say(
     `  application list: ${ROWS} rows, ${items} items (${PARTITIONS === 'all' ? 'every partition' : 'the partitions read'}: ${partitionRows.size}) written in ${writeSeconds.toFixed(0)} s ` +
       `(${(items / writeSeconds).toFixed(0)} items/s); recounting them took ${((performance.now() - t) / 1000).toFixed(1)} s (the ${ROWS}-row one ${rebuildAllMs.toFixed(0)} ms)`,
@@ -313,7 +469,11 @@ async function generate(deps: Deps, say: (line: string) => void): Promise<Genera
 // ---------- sessions ----------
 
 async function login(base: string, username: string, password: string) {
-  const res = await fetch(`${base}/staff/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${base}/staff/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${await res.text()}`);
   const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
   await res.arrayBuffer();
@@ -328,7 +488,15 @@ async function storeUser(base: string, admin: { cookie: string; csrf: string }) 
   const res = await fetch(`${base}/staff/api/users`, {
     method: 'POST',
     headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf, 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@example.com`, display_name: 'Bench store user', password, guard: 'store', roles: [STORE_MANAGER_ROLE_ID], stores: [STORE_USER_STORE] }),
+    body: JSON.stringify({
+      username,
+      email: `${username}@example.com`,
+      display_name: 'Bench store user',
+      password,
+      guard: 'store',
+      roles: [STORE_MANAGER_ROLE_ID],
+      stores: [STORE_USER_STORE],
+    }),
   });
   if (res.status !== 200) throw new Error(`store user: ${res.status} ${await res.text()}`);
   await res.arrayBuffer();
@@ -354,8 +522,14 @@ function installProfiler(deps: Deps) {
       const out = await next(args);
       const o = out.output as Record<string, unknown>;
       const responses = o.Responses as Record<string, unknown[]> | undefined;
-      const items = (o.Items as unknown[] | undefined) ?? (responses ? Object.values(responses).flat() : o.Item ? [o.Item] : []);
-      record.push({ command: String(context.commandName ?? 'command').replace(/Command$/, ''), ms: performance.now() - t, items: items.length, bytes: JSON.stringify(items).length });
+      const items =
+        (o.Items as unknown[] | undefined) ?? (responses ? Object.values(responses).flat() : o.Item ? [o.Item] : []);
+      record.push({
+        command: String(context.commandName ?? 'command').replace(/Command$/, ''),
+        ms: performance.now() - t,
+        items: items.length,
+        bytes: JSON.stringify(items).length,
+      });
       return out;
     },
     { step: 'initialize', name: 'benchProfiler' },
@@ -375,7 +549,9 @@ function installProfiler(deps: Deps) {
         const s = byCommand.get(c.command) ?? { n: 0, ms: 0, items: 0, bytes: 0 };
         byCommand.set(c.command, { n: s.n + 1, ms: s.ms + c.ms, items: s.items + c.items, bytes: s.bytes + c.bytes });
       }
-      const parts = [...byCommand.entries()].map(([k, s]) => `${k} x${s.n} (${s.items} items, ${(s.bytes / 1024).toFixed(0)} KB, ${s.ms.toFixed(0)} ms)`);
+      const parts = [...byCommand.entries()].map(
+        ([k, s]) => `${k} x${s.n} (${s.items} items, ${(s.bytes / 1024).toFixed(0)} KB, ${s.ms.toFixed(0)} ms)`,
+      );
       return `${got.length} DynamoDB calls, request ${total.toFixed(0)} ms: ${parts.join('; ')}`;
     },
   };
@@ -411,7 +587,14 @@ interface PageMeta {
   last_page: number;
 }
 
-export async function staffApplicationsBench(options: { deps: Deps; base: string; adminPassword: string; floorGetMs: number; floorPutMs: number; say?: (line: string) => void }) {
+export async function staffApplicationsBench(options: {
+  deps: Deps;
+  base: string;
+  adminPassword: string;
+  floorGetMs: number;
+  floorPutMs: number;
+  say?: (line: string) => void;
+}) {
   const { deps, base, floorGetMs, floorPutMs } = options;
   const say = options.say ?? ((line: string) => process.stdout.write(line + '\n'));
   say(`application list bench: generating ${ROWS} application rows (${SEARCH_ROWS} with search items)...`);
@@ -423,7 +606,8 @@ export async function staffApplicationsBench(options: { deps: Deps; base: string
   const page = async (who: { cookie: string }, query: string): Promise<PageMeta & { rows: number }> => {
     const res = await fetch(`${base}/staff/api/applications?${query}`, { headers: { cookie: who.cookie } });
     const body = (await res.json()) as { data: unknown[]; meta: PageMeta };
-    if (res.status !== 200) throw new Error(`GET applications?${query}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+    if (res.status !== 200)
+      throw new Error(`GET applications?${query}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
     if (!body.data.length) throw new Error(`GET applications?${query}: empty page`);
     return { ...body.meta, rows: body.data.length };
   };
@@ -456,29 +640,54 @@ export async function staffApplicationsBench(options: { deps: Deps; base: string
     [`last page ${all.last_page}`, admin, () => `page=${all.last_page}`, true],
     ['random pages', admin, () => `page=${1 + Math.floor(random() * all.last_page)}`, true],
     ['applicant_name, first page', admin, () => 'sortBy=applicant_name&sortDesc=false', true],
-    [`applicant_name, page ${Math.ceil(byName.last_page / 2)}`, admin, () => `sortBy=applicant_name&sortDesc=false&page=${Math.ceil(byName.last_page / 2)}`, true],
+    [
+      `applicant_name, page ${Math.ceil(byName.last_page / 2)}`,
+      admin,
+      () => `sortBy=applicant_name&sortDesc=false&page=${Math.ceil(byName.last_page / 2)}`,
+      true,
+    ],
     [`status=${STATUS} (${status.total}), first page`, admin, () => `status=${STATUS}`, true],
-    [`status=${STATUS}, page ${Math.ceil(status.last_page / 2)}`, admin, () => `status=${STATUS}&page=${Math.ceil(status.last_page / 2)}`, true],
+    [
+      `status=${STATUS}, page ${Math.ceil(status.last_page / 2)}`,
+      admin,
+      () => `status=${STATUS}&page=${Math.ceil(status.last_page / 2)}`,
+      true,
+    ],
     [`store=${storeFilter} (${storeMeta.total}), first page`, admin, () => `store=${storeFilter}`, true],
     [`one day ${day} (${dayMeta.total}), first page`, admin, () => `from=${day}&to=${day}`, true],
-    [`q=<last name> (~${nameMeta.total} matches)`, admin, (i) => `q=${encodeURIComponent(names[Math.abs(i) % names.length]!)}`, true],
+    [
+      `q=<last name> (~${nameMeta.total} matches)`,
+      admin,
+      (i) => `q=${encodeURIComponent(names[Math.abs(i) % names.length]!)}`,
+      true,
+    ],
     [`store user (${STORE_USER_STORE}, ${storeUserMeta.total}), first page`, store, () => '', true],
     // Beyond the issue's list: what staff also do, reported so their cost is known.
     [`extra: q=${COMMON_LAST} (${commonMeta.total} matches)`, admin, () => `q=${COMMON_LAST}`, false],
-    [`extra: store user, page ${Math.ceil(storeUserMeta.last_page / 2)}`, store, () => `page=${Math.ceil(storeUserMeta.last_page / 2)}`, false],
+    [
+      `extra: store user, page ${Math.ceil(storeUserMeta.last_page / 2)}`,
+      store,
+      () => `page=${Math.ceil(storeUserMeta.last_page / 2)}`,
+      false,
+    ],
     [`extra: 30 days ${day}..${monthEnd}, first page`, admin, () => `from=${day}&to=${monthEnd}`, false],
     [`extra: store=${storeFilter} + status=${STATUS}`, admin, () => `store=${storeFilter}&status=${STATUS}`, false],
     [`extra: store user + status=${STATUS}`, store, () => `status=${STATUS}`, false],
   ];
 
-  const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
   say(`  application list: timing ${cases.length} cases (load average ${load()} on this machine)`);
   const results: { name: string; stats: Stats; cpu: Stats; required: boolean; profile: string }[] = [];
   for (const [name, who, query, required] of cases) {
     const profile = await profiler.profile(() => page(who, query(0)));
     const { wall: stats, cpu } = await timeCase((i) => page(who, query(i)));
     results.push({ name, stats, cpu, required, profile });
-    say(`  ${name}: median ${stats.median.toFixed(1)} ms, p95 ${stats.p95.toFixed(1)} ms, cpu p95 ${cpu.p95.toFixed(1)} ms (n ${stats.n}) | ${profile}`);
+    say(
+      `  ${name}: median ${stats.median.toFixed(1)} ms, p95 ${stats.p95.toFixed(1)} ms, cpu p95 ${cpu.p95.toFixed(1)} ms (n ${stats.n}) | ${profile}`,
+    );
   }
 
   console.table(
@@ -498,8 +707,14 @@ export async function staffApplicationsBench(options: { deps: Deps; base: string
   );
   const failed = results.filter((r) => r.required && r.stats.p95 > LIMIT_MS);
   say(`  application list: load average after timing ${load()}`);
-  say(`  application list: floor get ${floorGetMs.toFixed(2)} ms, put ${floorPutMs.toFixed(2)} ms; budget p95 <= ${LIMIT_MS} ms per page (${(LIMIT_MS / floorGetMs).toFixed(0)} x floor get)`);
-  say(failed.length ? `  application list: FAIL ${failed.map((r) => `${r.name} p95 ${r.stats.p95.toFixed(1)} ms`).join('; ')}` : `  application list: PASS, every required case p95 <= ${LIMIT_MS} ms`);
+  say(
+    `  application list: floor get ${floorGetMs.toFixed(2)} ms, put ${floorPutMs.toFixed(2)} ms; budget p95 <= ${LIMIT_MS} ms per page (${(LIMIT_MS / floorGetMs).toFixed(0)} x floor get)`,
+  );
+  say(
+    failed.length
+      ? `  application list: FAIL ${failed.map((r) => `${r.name} p95 ${r.stats.p95.toFixed(1)} ms`).join('; ')}`
+      : `  application list: PASS, every required case p95 <= ${LIMIT_MS} ms`,
+  );
   if (failed.length) process.exitCode = 1;
   return results;
 }

@@ -14,7 +14,28 @@ const N = Number(process.env.BENCH_LIST_N ?? 50);
 const RETAILERS = 100;
 const LIMIT_MS = 100;
 
-const WORDS = ['Acme', 'Blue', 'Cedar', 'Delta', 'Eagle', 'Falcon', 'Granite', 'Harbor', 'Iron', 'Juniper', 'Keystone', 'Lakeside', 'Maple', 'North', 'Oak', 'Pine', 'Quarry', 'River', 'Summit', 'Valley'];
+const WORDS = [
+  'Acme',
+  'Blue',
+  'Cedar',
+  'Delta',
+  'Eagle',
+  'Falcon',
+  'Granite',
+  'Harbor',
+  'Iron',
+  'Juniper',
+  'Keystone',
+  'Lakeside',
+  'Maple',
+  'North',
+  'Oak',
+  'Pine',
+  'Quarry',
+  'River',
+  'Summit',
+  'Valley',
+];
 const KINDS = ['Appliances', 'Furniture', 'Electronics', 'Comfort', 'Outlet', 'Home', 'Audio', 'Mattress'];
 
 function storeRow(i: number) {
@@ -51,7 +72,9 @@ async function generate(deps: Deps, say: (line: string) => void) {
       (async () => {
         let request: Record<string, unknown>[] | undefined = items.map((Item) => ({ PutRequest: { Item } }));
         while (request?.length) {
-          const out = await deps.db.doc.send(new BatchWriteCommand({ RequestItems: { [deps.db.tableName]: request as never } }));
+          const out = await deps.db.doc.send(
+            new BatchWriteCommand({ RequestItems: { [deps.db.tableName]: request as never } }),
+          );
           request = out.UnprocessedItems?.[deps.db.tableName] as Record<string, unknown>[] | undefined;
         }
       })(),
@@ -63,10 +86,19 @@ async function generate(deps: Deps, say: (line: string) => void) {
     const pk = storeKey(row.id).pk;
     const scopes = ['*', `retailer=${row.retailer_id}`, ...(row.active ? [] : ['active=false'])];
     for (const scope of scopes) {
-      batch.push({ pk, sk: listEntrySk('name', scope), entity: 'listEntry', v: 1, gsi2pk: listPartitionName('store', 'name', scope), gsi2sk: entrySortKey(row.name, row.id), row });
+      batch.push({
+        pk,
+        sk: listEntrySk('name', scope),
+        entity: 'listEntry',
+        v: 1,
+        gsi2pk: listPartitionName('store', 'name', scope),
+        gsi2sk: entrySortKey(row.name, row.id),
+        row,
+      });
       if (batch.length === 25) await flush();
     }
-    if (i > 0 && i % 20_000 === 0) say(`  staff lists: ${i} rows written (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    if (i > 0 && i % 20_000 === 0)
+      say(`  staff lists: ${i} rows written (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
   await flush();
   await Promise.all(inFlight);
@@ -76,11 +108,17 @@ async function generate(deps: Deps, say: (line: string) => void) {
   const rebuildAllMs = performance.now() - t;
   await rebuildListIndex(deps.db, 'store', 'name', 'active=false');
   for (let r = 0; r < RETAILERS; r++) await rebuildListIndex(deps.db, 'store', 'name', `retailer=bench-ret-${r}`);
-  say(`  staff lists: ${ROWS} rows in ${writeSeconds.toFixed(0)} s; recounting the ${ROWS}-row index took ${rebuildAllMs.toFixed(0)} ms`);
+  say(
+    `  staff lists: ${ROWS} rows in ${writeSeconds.toFixed(0)} s; recounting the ${ROWS}-row index took ${rebuildAllMs.toFixed(0)} ms`,
+  );
 }
 
 async function adminSession(base: string, password: string) {
-  const res = await fetch(`${base}/staff/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) });
+  const res = await fetch(`${base}/staff/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
   if (res.status !== 200) throw new Error(`admin login failed: ${res.status}`);
   const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
   await res.arrayBuffer();
@@ -88,7 +126,12 @@ async function adminSession(base: string, password: string) {
   return { cookie: cookies.join('; '), csrf };
 }
 
-export async function staffListsBench(options: { deps: Deps; base: string; adminPassword: string; say?: (line: string) => void }): Promise<Record<string, Stats>> {
+export async function staffListsBench(options: {
+  deps: Deps;
+  base: string;
+  adminPassword: string;
+  say?: (line: string) => void;
+}): Promise<Record<string, Stats>> {
   const say = options.say ?? ((line: string) => process.stdout.write(line + '\n'));
   await generate(options.deps, say);
   const { cookie, csrf } = await adminSession(options.base, options.adminPassword);
@@ -109,24 +152,64 @@ export async function staffListsBench(options: { deps: Deps; base: string; admin
   results[`staff list: middle page ${middle}`] = await measure(N, () => page(`sortBy=name&page=${middle}`), 20);
   results['staff list: last page'] = await measure(N, () => page(`sortBy=name&page=${meta.last_page}`), 20);
   results['staff list: sorted desc, first page'] = await measure(N, () => page('sortBy=name&sortDesc=true'), 20);
-  results[`staff list: sorted desc, page ${middle + 17}`] = await measure(N, () => page(`sortBy=name&sortDesc=true&page=${middle + 17}`), 20);
-  results['staff list: random pages'] = await measure(N, () => page(`sortBy=name&page=${1 + Math.floor(random() * meta.last_page)}`), 20);
-  results[`staff list: filtered by retailer, page ${Math.ceil(retailerMeta.last_page / 2)}`] = await measure(N, () => page(`retailer=bench-ret-7&page=${Math.ceil(retailerMeta.last_page / 2)}`), 20);
-  results[`staff list: filtered active=false, page ${Math.ceil(inactiveMeta.last_page / 2)}`] = await measure(N, () => page(`active=false&page=${Math.ceil(inactiveMeta.last_page / 2)}`), 20);
+  results[`staff list: sorted desc, page ${middle + 17}`] = await measure(
+    N,
+    () => page(`sortBy=name&sortDesc=true&page=${middle + 17}`),
+    20,
+  );
+  results['staff list: random pages'] = await measure(
+    N,
+    () => page(`sortBy=name&page=${1 + Math.floor(random() * meta.last_page)}`),
+    20,
+  );
+  results[`staff list: filtered by retailer, page ${Math.ceil(retailerMeta.last_page / 2)}`] = await measure(
+    N,
+    () => page(`retailer=bench-ret-7&page=${Math.ceil(retailerMeta.last_page / 2)}`),
+    20,
+  );
+  results[`staff list: filtered active=false, page ${Math.ceil(inactiveMeta.last_page / 2)}`] = await measure(
+    N,
+    () => page(`active=false&page=${Math.ceil(inactiveMeta.last_page / 2)}`),
+    20,
+  );
   // Writes keep the counts and anchors: a create (store record, search words, list entries, index updates).
   let k = 0;
-  results['staff store create (index upkeep)'] = await measure(Math.min(N, 30), async () => {
-    const res = await fetch(`${options.base}/staff/api/stores`, {
-      method: 'POST',
-      headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: `Bench created ${k}`, slug: `bench-created-${k++}-${Date.now()}`, retailer_id: 'ret-demo-electronics' }),
-    });
-    if (res.status !== 200) throw new Error(`create: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
-  }, 0);
-  results[`staff list: middle page ${middle} after creates`] = await measure(N, () => page(`sortBy=name&page=${middle}`), 20);
+  results['staff store create (index upkeep)'] = await measure(
+    Math.min(N, 30),
+    async () => {
+      const res = await fetch(`${options.base}/staff/api/stores`, {
+        method: 'POST',
+        headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: `Bench created ${k}`,
+          slug: `bench-created-${k++}-${Date.now()}`,
+          retailer_id: 'ret-demo-electronics',
+        }),
+      });
+      if (res.status !== 200) throw new Error(`create: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    },
+    0,
+  );
+  results[`staff list: middle page ${middle} after creates`] = await measure(
+    N,
+    () => page(`sortBy=name&page=${middle}`),
+    20,
+  );
   const slow = Object.entries(results).filter(([name, s]) => name.startsWith('staff list') && s.p99 >= LIMIT_MS);
-  say(slow.length ? `  staff lists: OVER ${LIMIT_MS} ms: ${slow.map(([n, s]) => `${n} p99 ${s.p99.toFixed(1)}`).join('; ')}` : `  staff lists: every page fetch under ${LIMIT_MS} ms (p99)`);
-  console.table(Object.entries(results).map(([scenario, s]) => ({ scenario, n: s.n, 'median ms': s.median.toFixed(2), 'p99 ms': s.p99.toFixed(2), 'ops/s': s.opsPerSecond.toFixed(0) })));
+  say(
+    slow.length
+      ? `  staff lists: OVER ${LIMIT_MS} ms: ${slow.map(([n, s]) => `${n} p99 ${s.p99.toFixed(1)}`).join('; ')}`
+      : `  staff lists: every page fetch under ${LIMIT_MS} ms (p99)`,
+  );
+  console.table(
+    Object.entries(results).map(([scenario, s]) => ({
+      scenario,
+      n: s.n,
+      'median ms': s.median.toFixed(2),
+      'p99 ms': s.p99.toFixed(2),
+      'ops/s': s.opsPerSecond.toFixed(0),
+    })),
+  );
   return results;
 }

@@ -33,10 +33,15 @@ async function expectFieldError(field: Locator, message: string) {
 }
 
 const main = (page: Page) => page.getByRole('main');
-const button = (page: Page, name: string | RegExp) => main(page).getByRole('button', { name, exact: typeof name === 'string' });
+const button = (page: Page, name: string | RegExp) =>
+  main(page).getByRole('button', { name, exact: typeof name === 'string' });
 const stepHeading = (page: Page, name: string) => main(page).getByRole('heading', { level: 2, name, exact: true });
 
-async function fillApplicant(page: Page, o: { first: string; last: string; ssn: string; dob?: string; cell: string; email: string }, scope: Locator = main(page)) {
+async function fillApplicant(
+  page: Page,
+  o: { first: string; last: string; ssn: string; dob?: string; cell: string; email: string },
+  scope: Locator = main(page),
+) {
   await scope.getByLabel('Title', { exact: true }).selectOption('Ms');
   await scope.getByLabel('First Name', { exact: true }).fill(o.first);
   await scope.getByLabel('Last Name', { exact: true }).fill(o.last);
@@ -59,7 +64,11 @@ async function chooseAddress(page: Page, scope: Locator = main(page)) {
   await expect(scope.getByLabel('Zip Code', { exact: true })).toHaveValue(/^\d{5}$/);
 }
 
-async function fillIncome(page: Page, scope: Locator, o: { gross: string; frequency: string; source: string; employer?: boolean }) {
+async function fillIncome(
+  page: Page,
+  scope: Locator,
+  o: { gross: string; frequency: string; source: string; employer?: boolean },
+) {
   await scope.getByLabel('Gross Income per Pay Period').fill(o.gross);
   await scope.getByLabel('Frequency', { exact: true }).selectOption(o.frequency);
   await scope.getByLabel('Income Source').selectOption(o.source);
@@ -78,7 +87,9 @@ async function fillBanking(page: Page, scope: Locator = main(page)) {
 }
 
 test.describe('the wizard at main-street', () => {
-  test('a single merchandise applicant through every step to confirmation, with the seed messages next to their fields', async ({ page }) => {
+  test('a single merchandise applicant through every step to confirmation, with the seed messages next to their fields', async ({
+    page,
+  }) => {
     await start(page, 'demo-electronics', 'main-street');
     await expect(stepHeading(page, 'Applicant Information')).toBeVisible();
     await expect(main(page).getByText('Step 1 of 7')).toBeVisible();
@@ -90,7 +101,14 @@ test.describe('the wizard at main-street', () => {
     await expectFieldError(main(page).getByLabel('Social Security Number / ITIN'), 'This field is required!');
     await expectAccessible(page, 'applicant info with errors (en)');
     const ssn = freshSsn();
-    await fillApplicant(page, { first: 'Ann', last: 'Lee', ssn, dob: minorDob(), cell: '6145550101', email: `ann.lee.${ssn.slice(0, 3)}@example.com` });
+    await fillApplicant(page, {
+      first: 'Ann',
+      last: 'Lee',
+      ssn,
+      dob: minorDob(),
+      cell: '6145550101',
+      email: `ann.lee.${ssn.slice(0, 3)}@example.com`,
+    });
     await expect(main(page).getByLabel('Cell Phone')).toHaveValue('(614) 555-0101');
     await expectFieldError(main(page).getByLabel('Date of Birth'), 'Must be older than 18 years.');
     // the SSN shows only its last 4 when not focused, the whole value while focused
@@ -124,7 +142,12 @@ test.describe('the wizard at main-street', () => {
     await expectFieldError(income.getByLabel('Employer', { exact: true }), 'This field is required!');
     await expectFieldError(income.getByLabel('Employer Phone'), 'This field is required!');
     await expectAccessible(page, 'income with errors (en)');
-    await fillIncome(page, income, { gross: '1,500.5', frequency: 'semi-monthly', source: 'employment', employer: true });
+    await fillIncome(page, income, {
+      gross: '1,500.5',
+      frequency: 'semi-monthly',
+      source: 'employment',
+      employer: true,
+    });
     await expect(income.getByLabel('Gross Income per Pay Period')).toHaveValue('1500.5');
     await expect(income.getByLabel('First Pay Day of the Month')).toBeVisible();
     await button(page, 'Continue').click();
@@ -143,7 +166,10 @@ test.describe('the wizard at main-street', () => {
     await fillBanking(page);
     await main(page).getByLabel('Confirm Checking Account Number').fill('12345678');
     await button(page, 'Continue').click();
-    await expectFieldError(main(page).getByLabel('Confirm Checking Account Number'), "Checking account numbers don't match");
+    await expectFieldError(
+      main(page).getByLabel('Confirm Checking Account Number'),
+      "Checking account numbers don't match",
+    );
     await main(page).getByLabel('Confirm Checking Account Number').fill('123456789');
     await expect.poll(() => errorOf(main(page).getByLabel('Confirm Checking Account Number'))).toBe('');
     await main(page).getByLabel('Routing Number').fill('02100002');
@@ -184,7 +210,13 @@ test.describe('the wizard with a co-applicant', () => {
   test('an applicant with a second income and a co-applicant; removing each asks first', async ({ page }) => {
     await start(page, 'demo-electronics', 'main-street');
     const ssn = freshSsn();
-    await fillApplicant(page, { first: 'Maria', last: 'Lopez', ssn, cell: '6145550102', email: 'maria.lopez@example.com' });
+    await fillApplicant(page, {
+      first: 'Maria',
+      last: 'Lopez',
+      ssn,
+      cell: '6145550102',
+      email: 'maria.lopez@example.com',
+    });
     await button(page, 'Continue').click();
     await chooseAddress(page);
     await button(page, 'Continue').click();
@@ -218,10 +250,21 @@ test.describe('the wizard with a co-applicant', () => {
     await expect(main(page).getByText('Step 6 of 9')).toBeVisible();
     await expectAccessible(page, 'co-applicant info (en)');
     const coSsn = freshSsn();
-    await fillApplicant(page, { first: 'Jose', last: 'Lopez', ssn: coSsn, cell: '6145550103', email: 'jose.lopez@example.com' });
+    await fillApplicant(page, {
+      first: 'Jose',
+      last: 'Lopez',
+      ssn: coSsn,
+      cell: '6145550103',
+      email: 'jose.lopez@example.com',
+    });
     await button(page, 'Continue').click();
-    await expectFieldError(main(page).getByRole('checkbox', { name: 'The co-applicant lives at the same address as the applicant' }), 'co-applicant must live at the same address');
-    await main(page).getByRole('checkbox', { name: 'The co-applicant lives at the same address as the applicant' }).check();
+    await expectFieldError(
+      main(page).getByRole('checkbox', { name: 'The co-applicant lives at the same address as the applicant' }),
+      'co-applicant must live at the same address',
+    );
+    await main(page)
+      .getByRole('checkbox', { name: 'The co-applicant lives at the same address as the applicant' })
+      .check();
     await button(page, 'Continue').click();
 
     await expect(stepHeading(page, 'Co-Applicant Income')).toBeVisible();
@@ -237,7 +280,10 @@ test.describe('the wizard with a co-applicant', () => {
     await expectAccessible(page, 'confirmation with co-applicant (en)');
 
     // Edit the co-applicant answer: No asks 'Are you sure you want to remove the Co-Applicant?'; Cancel keeps it
-    await main(page).getByRole('region', { name: 'Co-Applicant', exact: true }).getByRole('button', { name: 'Edit' }).click();
+    await main(page)
+      .getByRole('region', { name: 'Co-Applicant', exact: true })
+      .getByRole('button', { name: 'Edit' })
+      .click();
     await expect(stepHeading(page, 'Co-Applicant')).toBeVisible();
     await main(page).getByRole('radio', { name: 'No' }).click();
     await expect(page.getByRole('dialog').getByText('Are you sure you want to remove the Co-Applicant?')).toBeVisible();
@@ -284,7 +330,9 @@ test.describe('the HVAC wizard at demo-comfort/hvac-central', () => {
     const deed = m.getByLabel('Name on Property Deed');
     const holder = m.getByLabel('Mortgage Holder Name');
     const landowner = m.getByLabel('Name of Landowner');
-    const ownerLine1 = m.getByRole('group', { name: 'Property Owner Address' }).getByLabel('Address Line 1', { exact: true });
+    const ownerLine1 = m
+      .getByRole('group', { name: 'Property Owner Address' })
+      .getByLabel('Address Line 1', { exact: true });
 
     // landowner name and phone are required for a manufactured home on leased land (no ownership type there)
     await homeType.selectOption('manufactured-leased-land');
@@ -368,13 +416,20 @@ test.describe('the single-page form at express', () => {
 
     // Submit with nothing: every active section says what is missing, the product too
     await button(page, 'Submit').click();
-    await expectFieldError(main(page).getByLabel('Product', { exact: true }), 'Please select a product before continuing.');
+    await expectFieldError(
+      main(page).getByLabel('Product', { exact: true }),
+      'Please select a product before continuing.',
+    );
     await expectFieldError(section('applicant').getByLabel('First Name', { exact: true }), 'This field is required!');
     await expectAccessible(page, 'single page with errors (en)');
 
     await main(page).getByLabel('Product', { exact: true }).selectOption('laptop');
     const ssn = freshSsn();
-    await fillApplicant(page, { first: 'Sofia', last: 'Patel', ssn, cell: '5125550105', email: 'sofia.patel@example.com' }, section('applicant'));
+    await fillApplicant(
+      page,
+      { first: 'Sofia', last: 'Patel', ssn, cell: '5125550105', email: 'sofia.patel@example.com' },
+      section('applicant'),
+    );
     await expect(section('applicant').getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
     await chooseAddress(page, section('location'));
     await expect(section('location').getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
@@ -389,7 +444,8 @@ test.describe('the single-page form at express', () => {
     await expect(section('location').getByLabel('Address Line 1', { exact: true })).toHaveValue('123 Oak Street');
     await expect(section('incomes').getByLabel('Gross Income per Pay Period')).toHaveValue('4000.00');
     await expect(main(page).getByLabel('Product', { exact: true })).toHaveValue('laptop');
-    for (const id of ['applicant', 'location', 'incomes']) await expect(section(id).getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    for (const id of ['applicant', 'location', 'incomes'])
+      await expect(section(id).getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 
     // banking is optional here; the co-applicant check
     await section('has_co_applicant').getByRole('radio', { name: 'No' }).check();
@@ -410,7 +466,9 @@ test.describe('the single-page form at express', () => {
 });
 
 test.describe('in Spanish', () => {
-  test('the wizard at main-street in Spanish, axe-clean on every step, one step completed by keyboard only', async ({ page }) => {
+  test('the wizard at main-street in Spanish, axe-clean on every step, one step completed by keyboard only', async ({
+    page,
+  }) => {
     await start(page, 'demo-electronics', 'main-street', 'es');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(stepHeading(page, 'Información del solicitante')).toBeVisible();
@@ -463,7 +521,10 @@ test.describe('in Spanish', () => {
     await main(page).getByLabel('Frecuencia').selectOption('monthly');
     await main(page).getByLabel('Fuente de ingresos').selectOption('retirement');
     await button(page, 'Continuar').click();
-    await expectFieldError(main(page).getByLabel('Ingreso bruto por período de pago'), 'El ingreso debe ser superior a $1200 por mes');
+    await expectFieldError(
+      main(page).getByLabel('Ingreso bruto por período de pago'),
+      'El ingreso debe ser superior a $1200 por mes',
+    );
     await expectAccessible(page, 'income (es)');
     await main(page).getByLabel('Ingreso bruto por período de pago').fill('3000');
     await button(page, 'Continuar').click();
@@ -476,7 +537,10 @@ test.describe('in Spanish', () => {
     await main(page).getByLabel('Número de cuenta de cheques', { exact: true }).fill('55554444');
     await main(page).getByLabel('Confirme el número de cuenta de cheques').fill('55554443');
     await button(page, 'Continuar').click();
-    await expectFieldError(main(page).getByLabel('Confirme el número de cuenta de cheques'), 'Los números de cuenta de cheques no coinciden');
+    await expectFieldError(
+      main(page).getByLabel('Confirme el número de cuenta de cheques'),
+      'Los números de cuenta de cheques no coinciden',
+    );
     await expectAccessible(page, 'banking (es)');
     await main(page).getByLabel('Confirme el número de cuenta de cheques').fill('55554444');
     await button(page, 'Continuar').click();
@@ -506,7 +570,9 @@ test.describe('in Spanish', () => {
     for (let i = 0; i < 4; i++) await questions.nth(i).getByRole('radio', { name: 'SÍ' }).check();
     await main(page).getByLabel('Completar con datos de prueba').selectOption('option-a');
     await button(page, 'Completar').click();
-    await expect(page.getByRole('region', { name: 'Notificaciones' }).getByText('Datos de prueba completados.')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Notificaciones' }).getByText('Datos de prueba completados.'),
+    ).toBeVisible();
     for (let i = 0; i < 4; i++) await questions.nth(i).getByRole('radio', { name: 'SÍ' }).check();
     await button(page, 'Continuar').click();
     await expect(stepHeading(page, 'Información del solicitante')).toBeVisible();
@@ -520,14 +586,20 @@ test.describe('in Spanish', () => {
     await main(page).getByLabel('Tipo de propiedad').selectOption('own-with-loan');
     await main(page).getByLabel('Nombre en la escritura de la propiedad').fill('');
     await button(page, 'Continuar').click();
-    await expectFieldError(main(page).getByLabel('Nombre en la escritura de la propiedad'), '¡Este campo es obligatorio!');
+    await expectFieldError(
+      main(page).getByLabel('Nombre en la escritura de la propiedad'),
+      '¡Este campo es obligatorio!',
+    );
     await expectAccessible(page, 'home ownership (es)');
 
     await start(page, 'demo-electronics', 'express', 'es');
     await expect(main(page).getByRole('heading', { level: 3, name: '1. Información del solicitante' })).toBeVisible();
     await expectAccessible(page, 'single page (es)');
     await button(page, 'Enviar').click();
-    await expectFieldError(main(page).getByLabel('Producto', { exact: true }), 'Por favor, seleccione un producto antes de continuar.');
+    await expectFieldError(
+      main(page).getByLabel('Producto', { exact: true }),
+      'Por favor, seleccione un producto antes de continuar.',
+    );
     await expectAccessible(page, 'single page with errors (es)');
   });
 });
@@ -536,25 +608,39 @@ test('usable at 375 px: no horizontal scrolling on the form', async ({ page }) =
   await page.setViewportSize({ width: 375, height: 740 });
   await start(page, 'demo-electronics', 'express');
   await expect(main(page).getByRole('heading', { level: 3, name: '1. Applicant Information' })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await expectAccessible(page, 'single page at 375 px');
 });
 
-test('two tabs: the stale save gets a 409, the page reloads the stored application, keeps what was typed and says so', async ({ page, context }) => {
+test('two tabs: the stale save gets a 409, the page reloads the stored application, keeps what was typed and says so', async ({
+  page,
+  context,
+}) => {
   await start(page, 'demo-electronics', 'express');
   const section = (p: Page, id: string) => p.locator(`#section-${id}`);
   await main(page).getByLabel('Product', { exact: true }).selectOption('tv');
   const ssn = freshSsn();
-  await fillApplicant(page, { first: 'Linda', last: 'Nguyen', ssn, cell: '5125550107', email: 'linda.nguyen@example.com' }, section(page, 'applicant'));
+  await fillApplicant(
+    page,
+    { first: 'Linda', last: 'Nguyen', ssn, cell: '5125550107', email: 'linda.nguyen@example.com' },
+    section(page, 'applicant'),
+  );
   await expect(section(page, 'applicant').getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 
   // a second tab of the same session (same token and client id)
-  const entries = await page.evaluate(() => Object.fromEntries(Object.keys(sessionStorage).map((k) => [k, sessionStorage.getItem(k)])));
+  const entries = await page.evaluate(() =>
+    Object.fromEntries(Object.keys(sessionStorage).map((k) => [k, sessionStorage.getItem(k)])),
+  );
   const other = await context.newPage();
-  await other.addInitScript((e: Record<string, string>) => {
-    for (const [k, v] of Object.entries(e)) sessionStorage.setItem(k, v);
-  }, entries as Record<string, string>);
+  await other.addInitScript(
+    (e: Record<string, string>) => {
+      for (const [k, v] of Object.entries(e)) sessionStorage.setItem(k, v);
+    },
+    entries as Record<string, string>,
+  );
   await other.goto('/?lang=en#/apply');
   await expect(section(other, 'applicant').getByLabel('First Name', { exact: true })).toHaveValue('Linda');
   await chooseAddress(other, section(other, 'location'));
@@ -562,7 +648,11 @@ test('two tabs: the stale save gets a 409, the page reloads the stored applicati
 
   // the first tab saves with the version it knew: 409; it reloads, shows the other tab's address, keeps its income
   await fillIncome(page, section(page, 'incomes'), { gross: '3100', frequency: 'monthly', source: 'retirement' });
-  await expect(page.getByRole('region', { name: 'Notifications' }).getByText('This application was changed in another window.', { exact: false })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText('This application was changed in another window.', { exact: false }),
+  ).toBeVisible();
   await expect(section(page, 'location').getByLabel('Address Line 1', { exact: true })).toHaveValue('123 Oak Street');
   await expect(section(page, 'incomes').getByLabel('Gross Income per Pay Period')).toHaveValue('3100');
   await expect(section(page, 'incomes').getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();

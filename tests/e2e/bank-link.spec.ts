@@ -34,28 +34,58 @@ async function atConfirmation(page: Page, request: APIRequestContext, lang: 'en'
 
 async function openBankingStep(page: Page, lang: 'en' | 'es' = 'en') {
   const banking = lang === 'en' ? 'Banking' : 'Información bancaria';
-  await page.locator('section.summary', { has: page.getByRole('heading', { name: banking, exact: true }) }).getByRole('button').click();
+  await page
+    .locator('section.summary', { has: page.getByRole('heading', { name: banking, exact: true }) })
+    .getByRole('button')
+    .click();
   await expect(page.getByTestId('bank-link-panel')).toBeVisible();
 }
 
 /** The shopper opens the e-mailed link and connects a test institution on the sandbox bank's page (its POST forms). */
 async function connectSandboxBank(request: APIRequestContext, email: string, institution: string, accounts: string[]) {
-  const messages = (await (await request.get('/sandbox/messages')).json()).data as { to: string; purpose: string; body: string }[];
+  const messages = (await (await request.get('/sandbox/messages')).json()).data as {
+    to: string;
+    purpose: string;
+    body: string;
+  }[];
   const message = messages.find((m) => m.purpose === 'bank-link' && m.to === email);
   expect(message, `bank link e-mailed to ${email}`).toBeDefined();
   const url = /https?:\/\/\S+\/sandbox\/bank\/connect\/\w+/.exec(message!.body)![0];
   const path = new URL(url).pathname;
   const post = (form: [string, string][]) =>
-    request.post(path, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: new URLSearchParams(form).toString() });
-  expect((await post([['step', 'institution'], ['institution', institution]])).status()).toBe(200);
-  expect((await post([['step', 'login'], ['username', 'user_good'], ['password', 'pass_good']])).status()).toBe(200);
-  expect((await post([['step', 'accounts'], ...accounts.map((a): [string, string] => ['accounts', a])])).status()).toBe(200);
+    request.post(path, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      data: new URLSearchParams(form).toString(),
+    });
+  expect(
+    (
+      await post([
+        ['step', 'institution'],
+        ['institution', institution],
+      ])
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await post([
+        ['step', 'login'],
+        ['username', 'user_good'],
+        ['password', 'pass_good'],
+      ])
+    ).status(),
+  ).toBe(200);
+  expect((await post([['step', 'accounts'], ...accounts.map((a): [string, string] => ['accounts', a])])).status()).toBe(
+    200,
+  );
 }
 
 const dialog = (page: Page, testId: string) => page.getByTestId(testId);
 
 test.describe('bank link in the banking step', () => {
-  test('one account: link by e-mail, connection in progress, the account fills routing and the concealed account', async ({ page, request }) => {
+  test('one account: link by e-mail, connection in progress, the account fills routing and the concealed account', async ({
+    page,
+    request,
+  }) => {
     const { email } = await atConfirmation(page, request);
     await openBankingStep(page);
     await expectAccessible(page, 'banking step with the bank link (en)');
@@ -84,11 +114,16 @@ test.describe('bank link in the banking step', () => {
     const last4 = (await page.getByLabel('Checking Account Number', { exact: true }).inputValue()).slice(-4);
     await page.getByRole('main').getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Confirm & Submit' })).toBeVisible();
-    const summary = page.locator('section.summary', { has: page.getByRole('heading', { name: 'Banking', exact: true }) });
+    const summary = page.locator('section.summary', {
+      has: page.getByRole('heading', { name: 'Banking', exact: true }),
+    });
     await expect(summary).toContainText(`*****${last4}`);
   });
 
-  test('several accounts: the account picker, and the ACH countdown failing after 30 s names the last 4 (Slow ACH Bank)', async ({ page, request }) => {
+  test('several accounts: the account picker, and the ACH countdown failing after 30 s names the last 4 (Slow ACH Bank)', async ({
+    page,
+    request,
+  }) => {
     const { email } = await atConfirmation(page, request);
     await openBankingStep(page);
     await page.getByRole('button', { name: 'E-mail me the link' }).click();
@@ -122,7 +157,10 @@ test.describe('bank link in the banking step', () => {
     await expectAccessible(page, 'ACH failure (en)');
   });
 
-  test('no accounts: the message and the manual entry behind "I understand" (Escape goes back)', async ({ page, request }) => {
+  test('no accounts: the message and the manual entry behind "I understand" (Escape goes back)', async ({
+    page,
+    request,
+  }) => {
     const { email } = await atConfirmation(page, request);
     await openBankingStep(page);
     await page.getByRole('button', { name: 'E-mail me the link' }).click();
@@ -160,7 +198,9 @@ test.describe('bank link in the banking step', () => {
     await expectAccessible(page, 'banking step linked (es)');
     await page.getByTestId('bank-link-panel').getByRole('button', { name: 'Enviar el enlace de nuevo' }).click();
     await page.getByTestId('bank-link-panel').getByRole('button', { name: 'Ingresar los datos manualmente' }).click();
-    await expect(dialog(page, 'bank-manual-confirm').getByRole('heading', { name: 'Ingrese sus datos bancarios manualmente' })).toBeVisible();
+    await expect(
+      dialog(page, 'bank-manual-confirm').getByRole('heading', { name: 'Ingrese sus datos bancarios manualmente' }),
+    ).toBeVisible();
     await expectAccessible(page, 'manual entry confirmation (es)');
   });
 

@@ -32,7 +32,9 @@ async function readPin(request: APIRequestContext, to?: string): Promise<string>
 }
 
 async function retailerStatus(request: APIRequestContext, checkoutId: string) {
-  const res = await request.get(`/retailer/v1/checkouts/${checkoutId}`, { headers: { authorization: `Bearer ${RETAILER_TOKEN}` } });
+  const res = await request.get(`/retailer/v1/checkouts/${checkoutId}`, {
+    headers: { authorization: `Bearer ${RETAILER_TOKEN}` },
+  });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: { status: number | null; payment: { attempts: { status: string }[] } } }).data;
 }
@@ -42,8 +44,14 @@ type Portal = ReturnType<Page['frameLocator']> | Page;
 const mainOf = (p: Portal) => p.getByRole('main');
 
 async function switchLang(p: Portal, lang: Lang) {
-  await p.getByRole('group', { name: lang === 'es' ? 'Language' : 'Idioma' }).getByRole('button', { name: lang === 'es' ? 'Español' : 'English' }).click();
-  await expect(p.getByRole('button', { name: lang === 'es' ? 'Español' : 'English' })).toHaveAttribute('aria-pressed', 'true');
+  await p
+    .getByRole('group', { name: lang === 'es' ? 'Language' : 'Idioma' })
+    .getByRole('button', { name: lang === 'es' ? 'Español' : 'English' })
+    .click();
+  await expect(p.getByRole('button', { name: lang === 'es' ? 'Español' : 'English' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 }
 
 /** axe-core in English, then in Spanish (the heading changes), then back to English. */
@@ -126,7 +134,9 @@ async function createCheckout(page: Page, mode: 'iframe' | 'redirect'): Promise<
 async function checkoutIdOf(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const token = Object.entries(sessionStorage).find(([k]) => k.startsWith('lto.apply.token:'))?.[1];
-    const res = await fetch('/apply-v2/session', { headers: { 'x-apply-token': JSON.parse(token!).token, 'x-client-id': sessionStorage.getItem('lto.clientId')! } });
+    const res = await fetch('/apply-v2/session', {
+      headers: { 'x-apply-token': JSON.parse(token!).token, 'x-client-id': sessionStorage.getItem('lto.clientId')! },
+    });
     return ((await res.json()) as { data: { checkout_id: string } }).data.checkout_id;
   });
 }
@@ -141,7 +151,9 @@ async function payWith(p: Portal, number: string) {
   await fields.getByRole('button', { name: 'Pay' }).click();
 }
 
-test('redirect: apply, deliver, review, sign, refuse a prepaid card, decline a card, pay, and return to the retailer with verified webhooks', async ({ page }) => {
+test('redirect: apply, deliver, review, sign, refuse a prepaid card, decline a card, pay, and return to the retailer with verified webhooks', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await createCheckout(page, 'redirect');
   const checkoutId = await checkoutIdOf(page);
@@ -154,7 +166,8 @@ test('redirect: apply, deliver, review, sign, refuse a prepaid card, decline a c
   // Lease Summary
   const main = mainOf(page);
   await expect(page).toHaveURL(/#\/checkout\/lease$/);
-  for (const name of ['Qty', 'Description', 'SKU', 'Unit Price (without tax)', 'Total']) await expect(main.getByRole('columnheader', { name, exact: true })).toBeVisible();
+  for (const name of ['Qty', 'Description', 'SKU', 'Unit Price (without tax)', 'Total'])
+    await expect(main.getByRole('columnheader', { name, exact: true })).toBeVisible();
   await expect(main.getByRole('row', { name: /55" 4K television TV-55-4K \$499\.99 \$499\.99/ })).toBeVisible();
   await expect(main.getByText('Document Processing Fee')).toBeVisible();
   await expect(main.getByText('Lease Process Fee')).toHaveCount(0);
@@ -175,7 +188,10 @@ test('redirect: apply, deliver, review, sign, refuse a prepaid card, decline a c
   await expect(page).toHaveURL(/#\/checkout\/preview$/);
   const frame = page.frameLocator('iframe[title="Lease contract preview"]');
   await expect(frame.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(main.getByRole('link', { name: 'Download the contract (PDF)' })).toHaveAttribute('href', /contract\.pdf\?expires=\d+&sig=/);
+  await expect(main.getByRole('link', { name: 'Download the contract (PDF)' })).toHaveAttribute(
+    'href',
+    /contract\.pdf\?expires=\d+&sig=/,
+  );
   await axeBoth(page, page, 'contract preview', ['Contract Preview', 'Vista previa del contrato']);
 
   // E-Sign at the sandbox vendor, back to /process, then the payment
@@ -236,11 +252,15 @@ test('redirect: apply, deliver, review, sign, refuse a prepaid card, decline a c
   }
 });
 
-test('iframe: the portal opens in the retailer page, and a cancel at the lease tells the host (status 12)', async ({ page }) => {
+test('iframe: the portal opens in the retailer page, and a cancel at the lease tells the host (status 12)', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const checkoutId = await createCheckout(page, 'iframe');
   const portal = page.frameLocator('[data-lease-to-own="overlay"] iframe');
-  await expect(mainOf(portal).getByRole('link', { name: 'Applied with us before? Retrieve your application' })).toBeVisible({ timeout: 20_000 });
+  await expect(
+    mainOf(portal).getByRole('link', { name: 'Applied with us before? Retrieve your application' }),
+  ).toBeVisible({ timeout: 20_000 });
   await applyApproved(page, portal);
   await mainOf(portal).getByRole('button', { name: 'Continue', exact: true }).click();
   await chooseDelivery(page, portal, false);
@@ -250,7 +270,9 @@ test('iframe: the portal opens in the retailer page, and a cancel at the lease t
   await axeBoth(page, portal, 'cancelled', ['Checkout cancelled', 'Compra cancelada']);
   await expect(page.locator('#log')).toContainText('"event":"cancelled"');
   expect((await retailerStatus(page.request, checkoutId)).status).toBe(12);
-  await expect(page.locator('#hooks tbody tr', { hasText: checkoutId }).filter({ hasText: 'checkout.cancelled' }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.locator('#hooks tbody tr', { hasText: checkoutId }).filter({ hasText: 'checkout.cancelled' }).first(),
+  ).toBeVisible({ timeout: 30_000 });
 });
 
 test('redirect: cancel at delivery options goes to the failure URL (status 12)', async ({ page }) => {
@@ -261,7 +283,9 @@ test('redirect: cancel at delivery options goes to the failure URL (status 12)',
   await mainOf(page).getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(mainOf(page).getByRole('heading', { level: 1, name: 'Delivery Options' })).toBeVisible();
   await mainOf(page).getByRole('button', { name: 'Cancel checkout' }).click();
-  await expect(mainOf(page).getByText('Are you sure you want to cancel this checkout? You will return to the retailer.')).toBeVisible();
+  await expect(
+    mainOf(page).getByText('Are you sure you want to cancel this checkout? You will return to the retailer.'),
+  ).toBeVisible();
   await expectAccessible(page, 'cancel confirmation (en)');
   await mainOf(page).getByRole('button', { name: 'Yes, cancel checkout' }).click();
   await expect(page).toHaveURL(/\/demo\/retailer\?checkout=failure&checkout_id=chk_\w+&status=12/, { timeout: 15_000 });
@@ -269,16 +293,21 @@ test('redirect: cancel at delivery options goes to the failure URL (status 12)',
   expect((await retailerStatus(page.request, checkoutId)).status).toBe(12);
 });
 
-test('resume from the checkpoint URL: the link opens the checkout again, and cancel=true cancels it', async ({ page }) => {
+test('resume from the checkpoint URL: the link opens the checkout again, and cancel=true cancels it', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const created = await page.request.post('/demo/retailer/checkouts', { data: { store: 'main-street' } });
   expect(created.status()).toBe(201);
-  const { url, checkout_id: checkoutId } = ((await created.json()) as { data: { url: string; checkout_id: string } }).data;
+  const { url, checkout_id: checkoutId } = ((await created.json()) as { data: { url: string; checkout_id: string } })
+    .data;
   const path = url.slice(url.indexOf('/#/'));
   // resumed: the exchange starts the checkout and opens the store application
   await page.goto(path);
   await expect(page).toHaveURL(/#\/apply$/);
-  await expect(page.getByRole('main').getByRole('link', { name: 'Applied with us before? Retrieve your application' })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('link', { name: 'Applied with us before? Retrieve your application' }),
+  ).toBeVisible();
   expect((await retailerStatus(page.request, checkoutId)).status).toBe(1);
   // resumed again with cancel=true: cancelled (status 12) and sent to the retailer's failure URL
   await page.goto(`${path}?cancel=true`);

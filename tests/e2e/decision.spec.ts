@@ -109,8 +109,20 @@ async function fillFromWelcome(page: Page, profile: string, lang: Lang = 'en', a
 }
 
 const STEP = {
-  en: { prestep: 'Qualifying Questions', coApplicant: 'Co-Applicant', address: 'Applicant Address', yes: 'YES', no: 'No' },
-  es: { prestep: 'Preguntas de calificación', coApplicant: 'Co-solicitante', address: 'Dirección del solicitante', yes: 'SÍ', no: 'No' },
+  en: {
+    prestep: 'Qualifying Questions',
+    coApplicant: 'Co-Applicant',
+    address: 'Applicant Address',
+    yes: 'YES',
+    no: 'No',
+  },
+  es: {
+    prestep: 'Preguntas de calificación',
+    coApplicant: 'Co-solicitante',
+    address: 'Dirección del solicitante',
+    yes: 'SÍ',
+    no: 'No',
+  },
 } as const;
 
 /** Walks the prefilled form to the confirmation and presses 'Confirm & Submit'. */
@@ -125,13 +137,21 @@ async function submitForm(page: Page, store: Store, lang: Lang = 'en', options: 
       const heading = main(page).getByRole('heading', { level: 2 }).first();
       await expect(heading).toBeVisible();
       const title = (await heading.innerText()).trim();
-      if (title === step.prestep) for (const radio of await main(page).getByRole('radio', { name: step.yes, exact: true }).all()) await radio.check();
+      if (title === step.prestep)
+        for (const radio of await main(page).getByRole('radio', { name: step.yes, exact: true }).all())
+          await radio.check();
       if (title === step.coApplicant) await main(page).getByRole('radio', { name: step.no, exact: true }).check();
       if (title === step.address && options.state) {
-        await main(page).getByLabel(lang === 'en' ? 'Zip Code' : 'Código postal', { exact: true }).fill('90012');
+        await main(page)
+          .getByLabel(lang === 'en' ? 'Zip Code' : 'Código postal', { exact: true })
+          .fill('90012');
         await page.waitForTimeout(500); // the zip lookup fills city and state
-        await main(page).getByLabel(lang === 'en' ? 'City' : 'Ciudad', { exact: true }).fill('Los Angeles');
-        await main(page).getByLabel(lang === 'en' ? 'State' : 'Estado', { exact: true }).selectOption(options.state);
+        await main(page)
+          .getByLabel(lang === 'en' ? 'City' : 'Ciudad', { exact: true })
+          .fill('Los Angeles');
+        await main(page)
+          .getByLabel(lang === 'en' ? 'State' : 'Estado', { exact: true })
+          .selectOption(options.state);
       }
       await main(page).getByRole('button', { name: t.continue, exact: true }).click();
       await expect(main(page).getByRole('heading', { level: 2 }).first()).not.toHaveText(title, { timeout: 15_000 });
@@ -160,7 +180,8 @@ async function passIdentityCheck(page: Page, lang: Lang) {
   let path = '';
   await expect
     .poll(async () => {
-      const messages = ((await (await page.request.get('/sandbox/messages')).json()) as { data: SandboxMessage[] }).data;
+      const messages = ((await (await page.request.get('/sandbox/messages')).json()) as { data: SandboxMessage[] })
+        .data;
       const message = messages.find((m) => m.purpose === 'identity-check' && m.to === digits);
       path = message ? new URL(/https?:\/\/\S+\/sandbox\/identity\/\w+/.exec(message.body)![0]).pathname : '';
       return path !== '';
@@ -174,7 +195,10 @@ async function passIdentityCheck(page: Page, lang: Lang) {
   await cont.click();
 }
 
-const SENT = { en: 'PIN has been sent to you for verification.', es: 'Se le ha enviado un PIN para la verificación.' } as const;
+const SENT = {
+  en: 'PIN has been sent to you for verification.',
+  es: 'Se le ha enviado un PIN para la verificación.',
+} as const;
 
 /** On the PIN screen: waits for the PIN to be sent, reads it and types it (the fifth digit submits). */
 async function enterPin(page: Page, lang: Lang = 'en', axe = false): Promise<string> {
@@ -186,7 +210,13 @@ async function enterPin(page: Page, lang: Lang = 'en', axe = false): Promise<str
 }
 
 /** From a new session to the result, with `profile` from the welcome screen's Fill menu. */
-async function decide(page: Page, profile: string, store: Store = 'main-street', lang: Lang = 'en', o: { axe?: boolean; state?: string } = {}) {
+async function decide(
+  page: Page,
+  profile: string,
+  store: Store = 'main-street',
+  lang: Lang = 'en',
+  o: { axe?: boolean; state?: string } = {},
+) {
   await start(page, store, lang);
   const person = await fillFromWelcome(page, profile, lang, o.axe);
   await submitForm(page, store, lang, { state: o.state });
@@ -198,11 +228,15 @@ async function decide(page: Page, profile: string, store: Store = 'main-street',
 
 const offers = (page: Page) => main(page).locator('.offer');
 
-const DENIED_TEXT = 'Unfortunately, we were unable to approve you at this time. Please contact (800) 555-0142, if you have any questions regarding your application.';
-const offerKeys = async (page: Page) => offers(page).evaluateAll((list) => list.map((el) => el.getAttribute('data-option')));
+const DENIED_TEXT =
+  'Unfortunately, we were unable to approve you at this time. Please contact (800) 555-0142, if you have any questions regarding your application.';
+const offerKeys = async (page: Page) =>
+  offers(page).evaluateAll((list) => list.map((el) => el.getAttribute('data-option')));
 
 test.describe('each Fill profile reaches its outcome through the page', () => {
-  test('option-a at main-street: approved for option A, calculator priced; welcome, PIN, result axe-clean', async ({ page }) => {
+  test('option-a at main-street: approved for option A, calculator priced; welcome, PIN, result axe-clean', async ({
+    page,
+  }) => {
     await decide(page, 'option-a', 'main-street', 'en', { axe: true });
     await expect(main(page).locator('[data-result="approved"]')).toBeVisible();
     await expect(main(page).getByRole('heading', { level: 1, name: /^Congratulations, / })).toBeVisible();
@@ -239,7 +273,9 @@ test.describe('each Fill profile reaches its outcome through the page', () => {
     const payment = main(page).getByTestId('calculator-payment');
     await expect(payment).toHaveText(/^\$/);
     const before = await payment.innerText();
-    await main(page).getByRole('switch', { name: /Protection program \(OCP\), \$2\.99 per week/ }).check();
+    await main(page)
+      .getByRole('switch', { name: /Protection program \(OCP\), \$2\.99 per week/ })
+      .check();
     await expect(payment).not.toHaveText(before);
     // express needs no delivery options: Continue goes to the process screen
     await main(page).getByRole('button', { name: 'Continue', exact: true }).click();
@@ -276,7 +312,9 @@ test.describe('PIN verification', () => {
     const first = await readPin(page.request);
     // switching to e-mail sends a new PIN by e-mail
     await main(page).getByRole('radio', { name: 'E-mail' }).check();
-    await expect(main(page).getByText('We sent a 5-digit PIN to your e-mail address. Enter it below to continue.')).toBeVisible();
+    await expect(
+      main(page).getByText('We sent a 5-digit PIN to your e-mail address. Enter it below to continue.'),
+    ).toBeVisible();
     await expect(main(page).getByText(SENT.en)).toBeVisible();
     const messages = (await (await page.request.get('/sandbox/messages')).json()).data as SandboxMessage[];
     expect(messages.find((m) => m.purpose === 'pin')?.channel).toBe('email');
@@ -339,7 +377,9 @@ test.describe('the payment calculator', () => {
 
     await amount.fill('3,800');
     await expect(amount).toHaveValue('3,800');
-    await main(page).getByRole('radio', { name: /^Option B/ }).check();
+    await main(page)
+      .getByRole('radio', { name: /^Option B/ })
+      .check();
     await expect(amount).toHaveValue('3600');
     await expect(main(page).getByText('Maximum allowed lease for the chosen option is $3600')).toBeVisible();
 
@@ -355,7 +395,11 @@ test.describe('the payment calculator', () => {
     const express = main(page).getByTestId('express-pay');
     await expect(express).toBeVisible();
     for (const months of [3, 6, 9]) await expect(express.getByText(`Pay off in ${months} months`)).toBeVisible();
-    await expect(express.locator('dd')).toHaveText([/^\$\d[\d,]*\.\d{2}$/, /^\$\d[\d,]*\.\d{2}$/, /^\$\d[\d,]*\.\d{2}$/]);
+    await expect(express.locator('dd')).toHaveText([
+      /^\$\d[\d,]*\.\d{2}$/,
+      /^\$\d[\d,]*\.\d{2}$/,
+      /^\$\d[\d,]*\.\d{2}$/,
+    ]);
     // HVAC stores hide OCP
     await expect(main(page).getByRole('switch')).toHaveCount(0);
     await expectAccessible(page, 'calculator with express pay (en)');
@@ -394,7 +438,10 @@ test.describe('retrieval', () => {
     await expect(main(page).getByLabel('Date of Birth')).toHaveValue('03/04/1990');
   });
 
-  test('found at another store: Existing Application (switched between stores), PIN in retrieval mode, the result', async ({ page, browser }) => {
+  test('found at another store: Existing Application (switched between stores), PIN in retrieval mode, the result', async ({
+    page,
+    browser,
+  }) => {
     const person = await decide(page, 'option-a', 'main-street');
     await expect(main(page).locator('[data-result="approved"]')).toBeVisible();
 
@@ -447,27 +494,63 @@ test.describe('retrieval', () => {
   test('contract in progress and contact-store answers (retrieval answers stubbed), axe-clean', async ({ page }) => {
     await start(page, 'main-street');
     await page.route('**/apply-v2/application/retrieve*', (route) =>
-      route.fulfill({ json: { status: true, code: 200, data: { application: null, store: {}, contractInProgress: true, rated22App: false, mayNotSwitch: false, phone: '(800) 555-0143' } } }),
+      route.fulfill({
+        json: {
+          status: true,
+          code: 200,
+          data: {
+            application: null,
+            store: {},
+            contractInProgress: true,
+            rated22App: false,
+            mayNotSwitch: false,
+            phone: '(800) 555-0143',
+          },
+        },
+      }),
     );
     await main(page).getByRole('link', { name: T.en.retrieveLink }).click();
     await main(page).getByLabel('Last Name').fill('Doe');
     await main(page).getByLabel(T.en.ssn).fill('123714567');
     await main(page).getByLabel('Date of Birth').fill('01/01/1990');
     await main(page).getByRole('button', { name: 'Retrieve', exact: true }).click();
-    await expect(main(page).getByText('You currently have a contract in progress. Please contact customer service at (800) 555-0143 for assistance or chat with us below.')).toBeVisible();
+    await expect(
+      main(page).getByText(
+        'You currently have a contract in progress. Please contact customer service at (800) 555-0143 for assistance or chat with us below.',
+      ),
+    ).toBeVisible();
     await expectAccessible(page, 'contract in progress (en)');
 
     await page.unroute('**/apply-v2/application/retrieve*');
     await page.route('**/apply-v2/application/retrieve*', (route) =>
-      route.fulfill({ json: { status: true, code: 200, data: { application: null, store: { name: 'Main Street' }, originalStore: { id: 'sto-x', name: 'Uptown Electronics', label: '', phone: '' }, contractInProgress: false, rated22App: true, mayNotSwitch: false } } }),
+      route.fulfill({
+        json: {
+          status: true,
+          code: 200,
+          data: {
+            application: null,
+            store: { name: 'Main Street' },
+            originalStore: { id: 'sto-x', name: 'Uptown Electronics', label: '', phone: '' },
+            contractInProgress: false,
+            rated22App: true,
+            mayNotSwitch: false,
+          },
+        },
+      }),
     );
-    await page.evaluate(() => sessionStorage.removeItem(Object.keys(sessionStorage).find((k) => k.startsWith('lto.decision:'))!));
+    await page.evaluate(() =>
+      sessionStorage.removeItem(Object.keys(sessionStorage).find((k) => k.startsWith('lto.decision:'))!),
+    );
     await page.goto('/#/checkpoint');
     await main(page).getByLabel('Last Name').fill('Doe');
     await main(page).getByLabel(T.en.ssn).fill('123714567');
     await main(page).getByLabel('Date of Birth').fill('01/01/1990');
     await main(page).getByRole('button', { name: 'Retrieve', exact: true }).click();
-    await expect(main(page).getByText('You currently have an application in progress with Uptown Electronics. Please contact them to complete your lease contract or call our customer service for assistance.')).toBeVisible();
+    await expect(
+      main(page).getByText(
+        'You currently have an application in progress with Uptown Electronics. Please contact them to complete your lease contract or call our customer service for assistance.',
+      ),
+    ).toBeVisible();
     await expectAccessible(page, 'contact store (en)');
   });
 });
@@ -477,17 +560,23 @@ test.describe('result screens', () => {
     await start(page, 'main-street');
     await fillFromWelcome(page, 'option-b');
     await submitForm(page, 'main-street');
-    await page.route('**/apply-v2/application/confirm*', (route) => route.fulfill({ status: 500, json: { status: false, code: 500, data: null, message: 'boom' } }));
+    await page.route('**/apply-v2/application/confirm*', (route) =>
+      route.fulfill({ status: 500, json: { status: false, code: 500, data: null, message: 'boom' } }),
+    );
     await enterPin(page);
     await expect(main(page).getByRole('heading', { level: 1, name: 'Oops!' })).toBeVisible();
-    await expect(main(page).getByText("We're sorry, but we were not able to process your application. Please try again later.")).toBeVisible();
+    await expect(
+      main(page).getByText("We're sorry, but we were not able to process your application. Please try again later."),
+    ).toBeVisible();
     await expectAccessible(page, 'Oops (en)');
     await page.unroute('**/apply-v2/application/confirm*');
     await main(page).getByRole('button', { name: 'Try again' }).click();
     await expect(main(page).locator('[data-result="approved"]')).toBeVisible({ timeout: 15_000 });
   });
 
-  test('in Spanish: welcome, PIN, approved with the calculator, axe-clean; the language switch re-renders the result', async ({ page }) => {
+  test('in Spanish: welcome, PIN, approved with the calculator, axe-clean; the language switch re-renders the result', async ({
+    page,
+  }) => {
     await decide(page, 'a-and-b', 'main-street', 'es', { axe: true });
     await expect(main(page).getByRole('heading', { level: 1, name: /^¡Felicidades, / })).toBeVisible();
     await expect(main(page).getByRole('heading', { name: T.es.calculator })).toBeVisible();
@@ -502,21 +591,28 @@ test.describe('result screens', () => {
     await start(page, 'main-street', 'es');
     await fillFromWelcome(page, 'denied-with-score', 'es');
     await submitForm(page, 'main-street', 'es');
-    await page.route('**/apply-v2/application/confirm*', (route) => route.fulfill({ status: 503, json: { status: false, code: 503, data: null, message: 'down' } }));
+    await page.route('**/apply-v2/application/confirm*', (route) =>
+      route.fulfill({ status: 503, json: { status: false, code: 503, data: null, message: 'down' } }),
+    );
     await enterPin(page, 'es');
     await expect(main(page).getByRole('heading', { level: 1, name: '¡Uy!' })).toBeVisible();
-    await expect(main(page).getByText('Lo sentimos, no pudimos procesar su solicitud. Por favor, inténtelo más tarde.')).toBeVisible();
+    await expect(
+      main(page).getByText('Lo sentimos, no pudimos procesar su solicitud. Por favor, inténtelo más tarde.'),
+    ).toBeVisible();
     await expectAccessible(page, 'Oops (es)');
     await page.unroute('**/apply-v2/application/confirm*');
     await main(page).getByRole('button', { name: 'Intentar de nuevo' }).click();
     await expect(main(page).locator('[data-result="denied"]')).toBeVisible({ timeout: 15_000 });
-    await expect(main(page).getByText('Lamentablemente, no pudimos aprobarle en este momento.', { exact: false })).toBeVisible();
+    await expect(
+      main(page).getByText('Lamentablemente, no pudimos aprobarle en este momento.', { exact: false }),
+    ).toBeVisible();
     await expectAccessible(page, 'denied (es)');
   });
 
   test('usable at 375 px without horizontal scrolling (welcome, PIN, result)', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    const noScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const noScroll = async () =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await start(page, 'main-street');
     await main(page).getByRole('link', { name: T.en.retrieveLink }).click();
     await expect(main(page).getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
@@ -532,7 +628,9 @@ test.describe('result screens', () => {
 });
 
 test.describe('checkpoint', () => {
-  test('without a store the checkpoint goes to the retailer select; a verified application goes to its result', async ({ page }) => {
+  test('without a store the checkpoint goes to the retailer select; a verified application goes to its result', async ({
+    page,
+  }) => {
     await page.goto('/#/checkpoint/redirect');
     await expect(page).toHaveURL(/#\/$/);
     await decide(page, 'option-b');
@@ -545,7 +643,9 @@ test.describe('checkpoint', () => {
 });
 
 test.describe('idle session', () => {
-  test('app-wide after 30 minutes; on the result after 15: an alert dialog, Stay Connected calls keep-alive, then reload', async ({ page }) => {
+  test('app-wide after 30 minutes; on the result after 15: an alert dialog, Stay Connected calls keep-alive, then reload', async ({
+    page,
+  }) => {
     await page.clock.install();
     await start(page, 'main-street');
     await expect(main(page).getByRole('link', { name: T.en.retrieveLink })).toBeVisible();

@@ -23,11 +23,18 @@ const newPhone = () => {
 
 /** The shopper "scans" a test document on the sandbox mobile page (its POST form). */
 async function scan(request: APIRequestContext, phoneDigits: string, document: 'valid' | 'mismatch' | 'expired') {
-  const messages = (await (await request.get('/sandbox/messages')).json()).data as { to: string; purpose: string; body: string }[];
+  const messages = (await (await request.get('/sandbox/messages')).json()).data as {
+    to: string;
+    purpose: string;
+    body: string;
+  }[];
   const message = messages.find((m) => m.purpose === 'identity-check' && m.to === phoneDigits);
   expect(message, `identity link texted to ${phoneDigits}`).toBeDefined();
   const path = new URL(/https?:\/\/\S+\/sandbox\/identity\/\w+/.exec(message!.body)![0]).pathname;
-  const res = await request.post(path, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: new URLSearchParams([['document', document]]).toString() });
+  const res = await request.post(path, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    data: new URLSearchParams([['document', document]]).toString(),
+  });
   expect(res.status()).toBe(200);
 }
 
@@ -40,14 +47,21 @@ async function sendLink(page: Page, phone: { masked: string; digits: string }, l
   await expect(field).toHaveValue(phone.masked);
   const cont = step(page).getByRole('button', { name: lang === 'en' ? 'Continue' : 'Continuar', exact: true });
   await expect(cont).toBeDisabled();
-  await step(page).getByRole('button', { name: lang === 'en' ? 'Send link' : 'Enviar enlace' }).click();
-  await expect(step(page).getByTestId('identity-notice')).toHaveText(lang === 'en' ? 'Link sent to your Mobile phone.' : 'Enlace enviado a su teléfono móvil.');
+  await step(page)
+    .getByRole('button', { name: lang === 'en' ? 'Send link' : 'Enviar enlace' })
+    .click();
+  await expect(step(page).getByTestId('identity-notice')).toHaveText(
+    lang === 'en' ? 'Link sent to your Mobile phone.' : 'Enlace enviado a su teléfono móvil.',
+  );
   await expect(cont).toBeEnabled();
   return cont;
 }
 
 test.describe('identity check', () => {
-  test('at applicant info (identity-check step 1): fail, then pass, and the wizard moves on', async ({ page, request }) => {
+  test('at applicant info (identity-check step 1): fail, then pass, and the wizard moves on', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/?lang=en#/demo-comfort/verified-outlet/initiate');
     await expect(page).toHaveURL(/#\/apply$/);
     await page.getByLabel('Fill with test data').selectOption('option-a');
@@ -68,7 +82,9 @@ test.describe('identity check', () => {
     await expectAccessible(page, 'identity link sent (en)');
     await scan(request, phone.digits, 'mismatch');
     await cont.click();
-    await expect(step(page).getByRole('alert')).toHaveText('Unable to complete process. Please wait a few seconds and try again.');
+    await expect(step(page).getByRole('alert')).toHaveText(
+      'Unable to complete process. Please wait a few seconds and try again.',
+    );
     await expect(cont).toBeDisabled();
     await expectAccessible(page, 'identity check failed (en)');
 
@@ -78,12 +94,19 @@ test.describe('identity check', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Applicant Address' })).toBeVisible();
   });
 
-  test('at confirmation (hvac-central, step 2) in Spanish; already sent (208) goes straight to verify', async ({ page, request }) => {
+  test('at confirmation (hvac-central, step 2) in Spanish; already sent (208) goes straight to verify', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/?lang=es#/demo-comfort/hvac-central/initiate');
     await expect(page).toHaveURL(/#\/apply$/);
     await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
     const headers = await sessionHeaders(page);
-    const store = JSON.parse(await page.evaluate(() => sessionStorage.getItem(`lto.apply.token:${sessionStorage.getItem('lto.apply.current')}`) ?? '{}')).storeData;
+    const store = JSON.parse(
+      await page.evaluate(
+        () => sessionStorage.getItem(`lto.apply.token:${sessionStorage.getItem('lto.apply.current')}`) ?? '{}',
+      ),
+    ).storeData;
     const fill = await request.get(`/apply-v2/application/fill?type=option-a&store_id=${store.id}`, { headers });
     const saved = await request.post('/apply-v2/application', { headers, data: (await fill.json()).data });
     expect(saved.status()).toBe(200);
@@ -102,14 +125,21 @@ test.describe('identity check', () => {
     await expect(page).toHaveURL(/#\/apply\/verify$/);
   });
 
-  test('/intellicheck/exchange/{token}: the link opens the identity check in another browser; used again: 403; an error: unknown page', async ({ page, request, browser }) => {
+  test('/intellicheck/exchange/{token}: the link opens the identity check in another browser; used again: 403; an error: unknown page', async ({
+    page,
+    request,
+    browser,
+  }) => {
     await page.goto('/?lang=en#/demo-electronics/main-street/initiate');
     await expect(page).toHaveURL(/#\/apply$/);
     await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
     const headers = await sessionHeaders(page);
     const fill = await request.get('/apply-v2/application/fill?type=option-a', { headers });
-    expect((await request.post('/apply-v2/application', { headers, data: (await fill.json()).data })).status()).toBe(200);
-    const issued = (await (await request.post('/apply-v2/intellicheck/exchange-token', { headers, data: {} })).json()).data;
+    expect((await request.post('/apply-v2/application', { headers, data: (await fill.json()).data })).status()).toBe(
+      200,
+    );
+    const issued = (await (await request.post('/apply-v2/intellicheck/exchange-token', { headers, data: {} })).json())
+      .data;
 
     const phoneContext = await browser.newContext();
     const phonePage = await phoneContext.newPage();
@@ -130,7 +160,13 @@ test.describe('identity check', () => {
     await expectAccessible(again, '403 after a used exchange link (es)');
 
     const broken = await phoneContext.newPage();
-    await broken.route('**/apply-v2/intellicheck/exchange', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: false, code: 500, data: null, message: 'x' }) }));
+    await broken.route('**/apply-v2/intellicheck/exchange', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ status: false, code: 500, data: null, message: 'x' }),
+      }),
+    );
     await broken.goto(`/?lang=en#/intellicheck/exchange/${issued.token}`);
     await expect(broken).toHaveURL(/#\/unknown$/);
     await phoneContext.close();

@@ -11,21 +11,40 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 /** A shopper applies at main-street with the Fill profile, proves the PIN and is approved: the lease's uuid. */
 async function approvedApplication(request: APIRequestContext): Promise<{ uuid: string; name: string }> {
   const clientId = `e2e-${Math.random().toString(36).slice(2, 12)}`;
-  const init = await request.post('/apply-v2/retailer/demo-electronics/store/main-street/initiate', { data: {}, headers: { 'x-client-id': clientId } });
+  const init = await request.post('/apply-v2/retailer/demo-electronics/store/main-street/initiate', {
+    data: {},
+    headers: { 'x-client-id': clientId },
+  });
   expect(init.status()).toBe(200);
   const initBody = await init.json();
   const headers = { 'x-apply-token': initBody.data.token as string, 'x-client-id': clientId };
   const fill = await (await request.get('/apply-v2/application/fill?type=option-a', { headers })).json();
-  const uuid = (await (await request.post('/apply-v2/application', { data: fill.data, headers })).json()).data.uuid as string;
-  expect((await request.post('/apply-v2/application/verify/send', { data: { uuid, mode: 'email' }, headers })).status()).toBe(200);
-  const messages = (await (await request.get('/sandbox/messages')).json()).data as { to: string; purpose: string; body: string }[];
-  const code = /\b(\d{5})\b/.exec(messages.find((m) => m.to === fill.data.applicant.email && m.purpose === 'pin')!.body)![1];
+  const uuid = (await (await request.post('/apply-v2/application', { data: fill.data, headers })).json()).data
+    .uuid as string;
+  expect(
+    (await request.post('/apply-v2/application/verify/send', { data: { uuid, mode: 'email' }, headers })).status(),
+  ).toBe(200);
+  const messages = (await (await request.get('/sandbox/messages')).json()).data as {
+    to: string;
+    purpose: string;
+    body: string;
+  }[];
+  const code = /\b(\d{5})\b/.exec(
+    messages.find((m) => m.to === fill.data.applicant.email && m.purpose === 'pin')!.body,
+  )![1];
   const confirm = await request.post('/apply-v2/application/verify/confirm', {
     data: { uuid, store_id: initBody.data.store.id, code, checkout_id: null, retrieval: false, iframe: false },
     headers,
   });
   expect(confirm.status()).toBe(200);
-  expect((await request.post('/apply-v2/application/confirm', { data: { uuid, submitted: true, terms_accepted: true }, headers })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/apply-v2/application/confirm', {
+        data: { uuid, submitted: true, terms_accepted: true },
+        headers,
+      })
+    ).status(),
+  ).toBe(200);
   return { uuid, name: `${fill.data.applicant.first_name} ${fill.data.applicant.last_name}` };
 }
 
@@ -70,13 +89,18 @@ test('the Retailer Map shows the stores, filters them, and a marker opens the st
   await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Español' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByRole('heading', { level: 1, name: 'Mapa de minoristas' })).toBeVisible();
-  await expect(page.getByTestId('retailer-map').getByRole('link', { name: /^Main Street \(Columbus, OH\), Activa$/ })).toBeVisible();
+  await expect(
+    page.getByTestId('retailer-map').getByRole('link', { name: /^Main Street \(Columbus, OH\), Activa$/ }),
+  ).toBeVisible();
   await expectAccessible(page, 'retailer map (es)');
   await page.getByRole('group', { name: 'Idioma' }).getByRole('button', { name: 'English' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
-test('staff schedule a pick-up on a lease with a date and a window and record the collection (en, es)', async ({ page, request }) => {
+test('staff schedule a pick-up on a lease with a date and a window and record the collection (en, es)', async ({
+  page,
+  request,
+}) => {
   const lease = await approvedApplication(request);
   await signInAsAdmin(page);
   await nav(page).getByRole('link', { name: 'Pick Ups', exact: true }).click();
@@ -128,7 +152,9 @@ test('staff schedule a pick-up on a lease with a date and a window and record th
   await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Español' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByRole('heading', { level: 1, name: 'Transacciones de recogida' })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: 'Picked up by the driver' })).toContainText('Mercancía recogida');
+  await expect(page.getByRole('row').filter({ hasText: 'Picked up by the driver' })).toContainText(
+    'Mercancía recogida',
+  );
   await expectAccessible(page, 'pick-up transactions (es)');
   await page.goto('/staff/#/pickups');
   await expect(page.getByRole('heading', { level: 1, name: 'Recogidas' })).toBeVisible();

@@ -16,7 +16,11 @@ async function sessionHeaders(page: Page): Promise<Headers> {
 }
 
 async function mailbox(request: APIRequestContext) {
-  return (await (await request.get('/sandbox/messages')).json()).data as { to: string; purpose: string; body: string }[];
+  return (await (await request.get('/sandbox/messages')).json()).data as {
+    to: string;
+    purpose: string;
+    body: string;
+  }[];
 }
 
 /** An approved shopper at main-street (a Fill applicant, PIN proved and submitted through the API of this session). */
@@ -30,12 +34,24 @@ async function approved(page: Page, request: APIRequestContext, lang: 'en' | 'es
   const saved = await request.post('/apply-v2/application', { headers, data: body });
   const uuid = (await saved.json()).data.uuid as string;
   const email = body.applicant.email as string;
-  expect((await request.post('/apply-v2/application/verify/send', { headers, data: { uuid, mode: 'email' } })).status()).toBe(200);
+  expect(
+    (await request.post('/apply-v2/application/verify/send', { headers, data: { uuid, mode: 'email' } })).status(),
+  ).toBe(200);
   const pin = /\b(\d{5})\b/.exec((await mailbox(request)).find((m) => m.purpose === 'pin' && m.to === email)!.body)![1];
-  const store = JSON.parse(await page.evaluate(() => sessionStorage.getItem(`lto.apply.token:${sessionStorage.getItem('lto.apply.current')}`) ?? '{}')).storeData;
-  const confirmed = await request.post('/apply-v2/application/verify/confirm', { headers, data: { uuid, store_id: store.id, code: pin, checkout_id: null, retrieval: false, iframe: false } });
+  const store = JSON.parse(
+    await page.evaluate(
+      () => sessionStorage.getItem(`lto.apply.token:${sessionStorage.getItem('lto.apply.current')}`) ?? '{}',
+    ),
+  ).storeData;
+  const confirmed = await request.post('/apply-v2/application/verify/confirm', {
+    headers,
+    data: { uuid, store_id: store.id, code: pin, checkout_id: null, retrieval: false, iframe: false },
+  });
   expect(confirmed.status()).toBe(200);
-  const submitted = await request.post('/apply-v2/application/confirm', { headers, data: { uuid, submitted: true, terms_accepted: true } });
+  const submitted = await request.post('/apply-v2/application/confirm', {
+    headers,
+    data: { uuid, submitted: true, terms_accepted: true },
+  });
   expect((await submitted.json()).data.code).toBe('A');
   await page.reload();
   await expect(page.getByTestId('payroll-panel')).toBeVisible();
@@ -49,16 +65,34 @@ async function chooseEmployer(page: Page, keyword: string, name: string, lang: '
   await panel.getByRole('radio', { name }).check();
 }
 
-async function completeSandboxPayroll(request: APIRequestContext, email: string, outcome: 'higher' | 'same' | 'cannot') {
+async function completeSandboxPayroll(
+  request: APIRequestContext,
+  email: string,
+  outcome: 'higher' | 'same' | 'cannot',
+) {
   const message = (await mailbox(request)).find((m) => m.purpose === 'payroll' && m.to === email);
   expect(message, `payroll link e-mailed to ${email}`).toBeDefined();
   const path = new URL(/https?:\/\/\S+\/sandbox\/payroll\/connect\/\w+/.exec(message!.body)![0]).pathname;
-  const form = new URLSearchParams([['employerId', 'emp_target'], ['username', 'user_good'], ['password', 'pass_good'], ['outcome', outcome]]);
-  expect((await request.post(path, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: form.toString() })).status()).toBe(200);
+  const form = new URLSearchParams([
+    ['employerId', 'emp_target'],
+    ['username', 'user_good'],
+    ['password', 'pass_good'],
+    ['outcome', outcome],
+  ]);
+  expect(
+    (
+      await request.post(path, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        data: form.toString(),
+      })
+    ).status(),
+  ).toBe(200);
 }
 
 const highestOffer = async (page: Page) =>
-  Math.max(...(await page.locator('.offer__amount').allInnerTexts()).map((text) => Number(text.replace(/[^\d.]/g, ''))));
+  Math.max(
+    ...(await page.locator('.offer__amount').allInnerTexts()).map((text) => Number(text.replace(/[^\d.]/g, ''))),
+  );
 
 test.describe('payroll affordability on the approved result', () => {
   test('an approved shopper raises the offer through the sandbox payroll vendor', async ({ page, request }) => {
@@ -89,7 +123,10 @@ test.describe('payroll affordability on the approved result', () => {
     await expectAccessible(page, 'payroll completed (en)');
   });
 
-  test('income not verified: "cannot increase offer"; resend link and a pending manual refresh (es)', async ({ page, request }) => {
+  test('income not verified: "cannot increase offer"; resend link and a pending manual refresh (es)', async ({
+    page,
+    request,
+  }) => {
     const { email } = await approved(page, request, 'es');
     const panel = page.getByTestId('payroll-panel');
     await expectAccessible(page, 'payroll panel (es)');
@@ -98,7 +135,9 @@ test.describe('payroll affordability on the approved result', () => {
     await expect(panel.getByTestId('payroll-notice')).toHaveText('¡Verificación de capacidad de pago iniciada!');
     await page.clock.runFor(3_000); // the automatic refresh: still pending at the vendor
     await panel.getByRole('button', { name: 'Actualizar' }).click();
-    await expect(panel.getByRole('alert')).toHaveText('¡Verificación de capacidad de pago pendiente! Por favor, complete el proceso o inténtelo de nuevo en unos minutos si ya lo completó.');
+    await expect(panel.getByRole('alert')).toHaveText(
+      '¡Verificación de capacidad de pago pendiente! Por favor, complete el proceso o inténtelo de nuevo en unos minutos si ya lo completó.',
+    );
     await panel.getByRole('button', { name: 'Reenviar enlace' }).click();
     await expect(panel.getByTestId('payroll-notice')).toHaveText('¡Enlace enviado correctamente!');
     await expectAccessible(page, 'affordability check initiated (es)');

@@ -13,7 +13,10 @@ async function openDemo(page: Page) {
   await page.getByLabel('Store').selectOption('demo-electronics/main-street');
 }
 
-test('lease.js: modal checkout with callbacks, origin-locked, and the redirect fallback when frames or popups are blocked', async ({ page, baseURL }) => {
+test('lease.js: modal checkout with callbacks, origin-locked, and the redirect fallback when frames or popups are blocked', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
 
   // the drop-in and its declarations are served to any page
@@ -31,7 +34,9 @@ test('lease.js: modal checkout with callbacks, origin-locked, and the redirect f
   await expect(dialog).toBeVisible();
   await expect(log(page)).toContainText('lease.js: the portal is ready', { timeout: 20_000 });
   const portal = page.frameLocator('[data-lease-to-own="overlay"] iframe');
-  await expect(portal.getByRole('link', { name: 'Applied with us before? Retrieve your application' })).toBeVisible({ timeout: 20_000 });
+  await expect(portal.getByRole('link', { name: 'Applied with us before? Retrieve your application' })).toBeVisible({
+    timeout: 20_000,
+  });
   await expectAccessible(page, 'demo retailer with the lease.js modal');
 
   // 2. messages from another origin, or from a window that is not the portal, are ignored
@@ -48,7 +53,10 @@ test('lease.js: modal checkout with callbacks, origin-locked, and the redirect f
     f.src = src;
     document.body.appendChild(f);
     // same origin as the portal but not the portal's window
-    window.postMessage({ event: 'denied', status: false, step: 'result', data: { forged: true } }, window.location.origin);
+    window.postMessage(
+      { event: 'denied', status: false, step: 'result', data: { forged: true } },
+      window.location.origin,
+    );
   }, `${foreign}/__foreign-frame`);
   await expect(page.frameLocator('iframe[title="foreign"]').locator('title')).toHaveCount(1);
   await page.waitForTimeout(500);
@@ -72,13 +80,18 @@ test('lease.js: modal checkout with callbacks, origin-locked, and the redirect f
     (url) => url.pathname === '/demo/retailer',
     async (route) => {
       const response = await route.fetch();
-      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': "frame-src 'none'" } });
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'content-security-policy': "frame-src 'none'" },
+      });
     },
   );
   await openDemo(page);
   await page.getByRole('button', { name: 'Checkout in a frame' }).click();
   await expect(page).toHaveURL(/\/#\/(checkpoint\/|apply)/, { timeout: 30_000 });
-  await expect(page.getByRole('link', { name: 'Applied with us before? Retrieve your application' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('link', { name: 'Applied with us before? Retrieve your application' })).toBeVisible({
+    timeout: 20_000,
+  });
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 
   // 5. a blocked popup falls back to the redirect flow too

@@ -10,7 +10,9 @@ const SECOND_BRAND = { name: 'Harbor Rent-to-Own', phone: '(888) 555-0178' };
 
 async function searchAndApply(page: Page, query: string, storeName: string, applyLabel: string) {
   await page.getByRole('searchbox').fill(query);
-  const result = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: storeName, exact: true }) });
+  const result = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: storeName, exact: true }) });
   await expect(result).toBeVisible();
   await result.getByRole('button', { name: applyLabel }).click();
 }
@@ -66,8 +68,12 @@ test.describe('retailer select and store application', () => {
     await expectAccessible(page, 'retailer select with results (es)');
     await searchAndApply(page, 'main', 'Main Street', 'Solicitar ahora');
     await expect(page.getByRole('heading', { level: 1, name: 'Main Street' })).toBeVisible();
-    await expect(page.getByText(`Planes de arrendamiento con opción a compra ofrecidos por ${DEFAULT_BRAND.name}`)).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: 'Información del solicitante', exact: true })).toBeVisible();
+    await expect(
+      page.getByText(`Planes de arrendamiento con opción a compra ofrecidos por ${DEFAULT_BRAND.name}`),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Información del solicitante', exact: true }),
+    ).toBeVisible();
     await expectAccessible(page, 'store application (es)');
 
     // the choice is remembered on the next visit
@@ -151,7 +157,9 @@ test.describe('error pages', () => {
   test('/unknown shows Unknown Error with Retry and the brand support phone', async ({ page }) => {
     await page.goto('/#/unknown');
     await expect(page.getByRole('heading', { level: 1, name: 'Unknown Error' })).toBeVisible();
-    await expect(page.getByRole('main').getByText(new RegExp(`support at ${DEFAULT_BRAND.phone.replace(/[()]/g, '\\$&')}`))).toBeVisible();
+    await expect(
+      page.getByRole('main').getByText(new RegExp(`support at ${DEFAULT_BRAND.phone.replace(/[()]/g, '\\$&')}`)),
+    ).toBeVisible();
     await expectAccessible(page, 'unknown error (en)');
     await page.getByRole('button', { name: 'Español' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Error desconocido' })).toBeVisible();
@@ -181,7 +189,10 @@ test('/checkpoint/redirect without a token goes to the store search', async ({ p
 });
 
 test.describe('host messaging with the demo retailer page', () => {
-  test('the iframe portal posts to the host at its exact origin and obeys minimize/maximize/close', async ({ page, baseURL }) => {
+  test('the iframe portal posts to the host at its exact origin and obeys minimize/maximize/close', async ({
+    page,
+    baseURL,
+  }) => {
     const origin = new URL(baseURL!).origin;
     await page.goto('/demo/retailer');
     await expect(page).toHaveTitle('Demo Retailer');
@@ -206,7 +217,11 @@ test.describe('host messaging with the demo retailer page', () => {
     await expect(portal.getByRole('heading', { level: 1, name: 'Session Ended' })).toBeVisible();
   });
 
-  test('a host on another origin neither receives the portal\'s messages nor can command it', async ({ page, baseURL, request }) => {
+  test("a host on another origin neither receives the portal's messages nor can command it", async ({
+    page,
+    baseURL,
+    request,
+  }) => {
     const portalOrigin = new URL(baseURL!).origin;
     // A page on another origin frames the portal and claims to be the portal's own origin. It is served by a real
     // loopback server: Chromium refuses to frame localhost from a response Playwright fulfils (no address space).
@@ -222,10 +237,19 @@ test.describe('host messaging with the demo retailer page', () => {
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     const otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
     const registerOrigins = async (origins: string) => {
-      expect((await request.post('/staff/api/auth/login', { data: { username: 'admin', password: 'e2e-admin-password-1' } })).ok()).toBe(true);
+      expect(
+        (
+          await request.post('/staff/api/auth/login', { data: { username: 'admin', password: 'e2e-admin-password-1' } })
+        ).ok(),
+      ).toBe(true);
       const csrf = (await request.storageState()).cookies.find((c) => c.name === 'csrf_token')?.value ?? '';
-      const v = ((await (await request.get('/staff/api/retailers/ret-demo-electronics')).json()) as { data: { v: number } }).data.v;
-      const saved = await request.put('/staff/api/retailers/ret-demo-electronics', { data: { embed_origins: origins, v }, headers: { 'x-csrf-token': csrf } });
+      const v = (
+        (await (await request.get('/staff/api/retailers/ret-demo-electronics')).json()) as { data: { v: number } }
+      ).data.v;
+      const saved = await request.put('/staff/api/retailers/ret-demo-electronics', {
+        data: { embed_origins: origins, v },
+        headers: { 'x-csrf-token': csrf },
+      });
       expect(saved.status()).toBe(200);
     };
     try {
@@ -297,7 +321,8 @@ test.describe('staff portal shell', () => {
 test('usable at 375 px: no horizontal scrolling, the search and Apply Now reachable by keyboard', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/#/');
-  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(await overflow()).toBeLessThanOrEqual(0);
   // skip link first, then the brand link and the language buttons, then the search field
   await page.keyboard.press('Tab');
@@ -313,11 +338,17 @@ test('usable at 375 px: no horizontal scrolling, the search and Apply Now reacha
   await expectAccessible(page, 'store application at 375 px');
 });
 
-test('a failing store refresh shows a toast top-right that can be dismissed and goes away after 5 s', async ({ page }) => {
+test('a failing store refresh shows a toast top-right that can be dismissed and goes away after 5 s', async ({
+  page,
+}) => {
   await page.goto('/#/demo-electronics/main-street/initiate');
   await expect(page.getByRole('heading', { level: 1, name: 'Main Street' })).toBeVisible();
   await page.route('**/apply-v2/retailer/demo-electronics/store/main-street', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: false, code: 500, data: null, message: 'An unknown error occurred' }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: false, code: 500, data: null, message: 'An unknown error occurred' }),
+    }),
   );
   await page.reload();
   const region = page.getByRole('region', { name: 'Notifications' });

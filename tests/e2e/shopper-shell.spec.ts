@@ -88,7 +88,9 @@ test.describe('the application page reloaded with a started session', () => {
     await expect(stepPicture(page)).toBeHidden();
   });
 
-  test('the app keeps the picture while the form loads, then the form replaces it and works, in English and Spanish', async ({ page }) => {
+  test('the app keeps the picture while the form loads, then the form replaces it and works, in English and Spanish', async ({
+    page,
+  }) => {
     await startSession(page, 'demo-electronics', 'main-street');
     // hold the form's code back: what shows meanwhile is the app's copy of the picture
     let release!: () => void;

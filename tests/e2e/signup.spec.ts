@@ -16,7 +16,10 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 const main = (page: Page) => page.getByRole('main');
 
-test('a contractor signs up, staff approve, the invited user signs in to its store only, a shopper applies there', async ({ page, browser }) => {
+test('a contractor signs up, staff approve, the invited user signs in to its store only, a shopper applies there', async ({
+  page,
+  browser,
+}) => {
   // ---- the public sign-up form, axe-clean in en and es ----
   await page.goto('/staff/#/signup/contractor');
   await expect(page.getByRole('heading', { level: 1, name: 'Contractor Sign Up' })).toBeVisible();
@@ -47,7 +50,11 @@ test('a contractor signs up, staff approve, the invited user signs in to its sto
 
   // a 10 MB document is refused with the seed's message; a PDF uploads
   const fileInput = form.locator('input[type=file]');
-  await fileInput.setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10 * 1024 * 1024, 0x20) });
+  await fileInput.setInputFiles({
+    name: 'big.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.alloc(10 * 1024 * 1024, 0x20),
+  });
   await expect(form.getByText('File size should be less than 9MB').first()).toBeVisible();
   await fileInput.setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(form.locator('[data-state="uploaded"]').filter({ hasText: 'licence.pdf' })).toBeVisible();
@@ -59,7 +66,11 @@ test('a contractor signs up, staff approve, the invited user signs in to its sto
   await form.getByLabel('E-mail', { exact: true }).nth(1).fill(OWNER_EMAIL);
   await form.getByLabel('Phone', { exact: true }).nth(1).fill('5125550102');
   await form.getByRole('button', { name: 'Submit application' }).click();
-  await expect(form.locator('[id$="-error"]').filter({ hasText: 'Please do not enter the same email address for different contacts' })).toBeVisible();
+  await expect(
+    form
+      .locator('[id$="-error"]')
+      .filter({ hasText: 'Please do not enter the same email address for different contacts' }),
+  ).toBeVisible();
   await expect(form.getByLabel('E-mail', { exact: true }).nth(1)).toHaveAttribute('aria-invalid', 'true');
   await form.getByLabel('E-mail', { exact: true }).nth(1).fill(`books-${run}@example.com`);
   await form.getByRole('button', { name: 'Submit application' }).click();
@@ -72,7 +83,10 @@ test('a contractor signs up, staff approve, the invited user signs in to its sto
   await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Store Applications', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Navigation' })
+    .getByRole('link', { name: 'Store Applications', exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Store Applications' })).toBeVisible();
   await main(page).getByRole('link', { name: BUSINESS }).click();
   await expect(page.getByRole('heading', { level: 1, name: BUSINESS })).toBeVisible();
@@ -81,13 +95,18 @@ test('a contractor signs up, staff approve, the invited user signs in to its sto
   await expectAccessible(page, 'store application');
   const appId = /store-applications\/(sap-[0-9a-f-]+)/.exec(page.url())![1]!;
   await main(page).getByRole('button', { name: 'Approve' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: /^(Yes|YES)$/ }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /^(Yes|YES)$/ })
+    .click();
   await expect(main(page).getByText('Approved', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
   await expect(main(page).getByRole('button', { name: 'Approve' })).toHaveCount(0);
 
   // ---- the invitation in the sandbox mailbox; its link sets the password ----
   const messages = await (await page.request.get('/sandbox/messages')).json();
-  const invitation = (messages.data as { to: string; subject: string; body: string }[]).find((m) => m.to === OWNER_EMAIL && m.subject.includes(BUSINESS));
+  const invitation = (messages.data as { to: string; subject: string; body: string }[]).find(
+    (m) => m.to === OWNER_EMAIL && m.subject.includes(BUSINESS),
+  );
   expect(invitation).toBeTruthy();
   const token = decodeURIComponent(/token=([A-Za-z0-9_%-]+)/.exec(invitation!.body)![1]!);
   const owner = await (await browser.newContext()).newPage();
@@ -100,7 +119,10 @@ test('a contractor signs up, staff approve, the invited user signs in to its sto
   await owner.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
   await owner.getByRole('button', { name: 'Sign in' }).click();
   await expect(owner.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await owner.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Stores', exact: true }).click();
+  await owner
+    .getByRole('navigation', { name: 'Navigation' })
+    .getByRole('link', { name: 'Stores', exact: true })
+    .click();
   await expect(owner.getByRole('heading', { level: 1, name: 'Stores' })).toBeVisible();
   const rows = owner.getByRole('table').getByRole('row');
   await expect(rows.nth(1)).toContainText(BUSINESS);
@@ -113,7 +135,12 @@ test('a contractor signs up, staff approve, the invited user signs in to its sto
   await shopper.goto(`/?lang=en#/${slug}/main/initiate`);
   await expect(shopper).toHaveURL(/#\/apply$/);
   const api = shopper.request;
-  const initiated = await (await api.post(`/apply-v2/retailer/${slug}/store/main/initiate`, { data: {}, headers: { 'x-client-id': `e2e-${run}` } })).json();
+  const initiated = await (
+    await api.post(`/apply-v2/retailer/${slug}/store/main/initiate`, {
+      data: {},
+      headers: { 'x-client-id': `e2e-${run}` },
+    })
+  ).json();
   const headers = { 'x-apply-token': initiated.data.token, 'x-client-id': `e2e-${run}` };
   const fill = await (await api.get('/apply-v2/application/fill?type=option-a', { headers })).json();
   const saved = await api.post('/apply-v2/application', { data: fill.data, headers });

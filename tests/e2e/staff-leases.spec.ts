@@ -18,7 +18,10 @@ interface Approved {
 /** A shopper applies at main-street with the Fill profile, proves the PIN and is approved (status V). */
 async function approvedApplication(request: APIRequestContext): Promise<Approved> {
   const clientId = `e2e-${Math.random().toString(36).slice(2, 12)}`;
-  const init = await request.post('/apply-v2/retailer/demo-electronics/store/main-street/initiate', { data: {}, headers: { 'x-client-id': clientId } });
+  const init = await request.post('/apply-v2/retailer/demo-electronics/store/main-street/initiate', {
+    data: {},
+    headers: { 'x-client-id': clientId },
+  });
   expect(init.status()).toBe(200);
   const initBody = await init.json();
   const headers = { 'x-apply-token': initBody.data.token as string, 'x-client-id': clientId };
@@ -26,17 +29,33 @@ async function approvedApplication(request: APIRequestContext): Promise<Approved
   const saved = await request.post('/apply-v2/application', { data: fill.data, headers });
   expect(saved.status()).toBe(200);
   const uuid = (await saved.json()).data.uuid as string;
-  expect((await request.post('/apply-v2/application/verify/send', { data: { uuid, mode: 'email' }, headers })).status()).toBe(200);
-  const messages = (await (await request.get('/sandbox/messages')).json()).data as { to: string; purpose: string; body: string }[];
-  const code = /\b(\d{5})\b/.exec(messages.find((m) => m.to === fill.data.applicant.email && m.purpose === 'pin')!.body)![1];
+  expect(
+    (await request.post('/apply-v2/application/verify/send', { data: { uuid, mode: 'email' }, headers })).status(),
+  ).toBe(200);
+  const messages = (await (await request.get('/sandbox/messages')).json()).data as {
+    to: string;
+    purpose: string;
+    body: string;
+  }[];
+  const code = /\b(\d{5})\b/.exec(
+    messages.find((m) => m.to === fill.data.applicant.email && m.purpose === 'pin')!.body,
+  )![1];
   const confirm = await request.post('/apply-v2/application/verify/confirm', {
     data: { uuid, store_id: initBody.data.store.id, code, checkout_id: null, retrieval: false, iframe: false },
     headers,
   });
   expect(confirm.status()).toBe(200);
-  const submitted = await request.post('/apply-v2/application/confirm', { data: { uuid, submitted: true, terms_accepted: true }, headers });
+  const submitted = await request.post('/apply-v2/application/confirm', {
+    data: { uuid, submitted: true, terms_accepted: true },
+    headers,
+  });
   expect(submitted.status()).toBe(200);
-  return { uuid, firstName: fill.data.applicant.first_name, lastName: fill.data.applicant.last_name, ssn: String(fill.data.applicant.social_security_number).replace(/\D/g, '') };
+  return {
+    uuid,
+    firstName: fill.data.applicant.first_name,
+    lastName: fill.data.applicant.last_name,
+    ssn: String(fill.data.applicant.social_security_number).replace(/\D/g, ''),
+  };
 }
 
 async function signInAsAdmin(page: Page) {
@@ -47,30 +66,44 @@ async function signInAsAdmin(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
 
-test('staff find an approved application, act on it with confirmation, and work it from the queue (en, es)', async ({ page, request }) => {
+test('staff find an approved application, act on it with confirmation, and work it from the queue (en, es)', async ({
+  page,
+  request,
+}) => {
   const shopper = await approvedApplication(request);
   await signInAsAdmin(page);
   await expect(page.getByTestId('dash-today')).toBeVisible();
   await expectAccessible(page, 'dashboard with lease counts (en)');
 
   // The queue, axe-clean, with its tabs.
-  await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Lease Queue', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Navigation' })
+    .getByRole('link', { name: 'Lease Queue', exact: true })
+    .click();
   await expect(page.getByRole('tablist', { name: 'Work queues' })).toBeVisible();
   await expectAccessible(page, 'lease queue (en)');
 
   // The application list, searched by last name (the list follows the decision within the relay's period).
-  await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Lease Applications', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Navigation' })
+    .getByRole('link', { name: 'Lease Applications', exact: true })
+    .click();
   const search = page.getByTestId('applications-search');
   await expect(async () => {
     await search.fill(shopper.lastName);
     await search.press('Enter');
-    await expect(page.getByRole('link', { name: new RegExp(shopper.lastName) }).first()).toBeVisible({ timeout: 2_000 });
+    await expect(page.getByRole('link', { name: new RegExp(shopper.lastName) }).first()).toBeVisible({
+      timeout: 2_000,
+    });
   }).toPass({ timeout: 20_000 });
   await expect(page.getByText(/Showing 1 to \d+ of \d+ entries/)).toBeVisible();
   await expectAccessible(page, 'applications list searched (en)');
 
   // The record: status V, the SSN concealed to its last 4, the decision.
-  await page.getByRole('link', { name: new RegExp(shopper.lastName) }).first().click();
+  await page
+    .getByRole('link', { name: new RegExp(shopper.lastName) })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(shopper.lastName) })).toBeVisible();
   await expect(page.getByTestId('record-status')).toContainText('(V) Approved/Pending Contract');
   await expect(page.getByTestId('section-decision')).toBeVisible();

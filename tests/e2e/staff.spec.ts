@@ -89,7 +89,9 @@ test('sign-in messages, and every admin screen is accessible in English', async 
   await nav(page, 'Navigation').getByRole('link', { name: 'Stores', exact: true }).click();
   await expect(page.getByText(/Showing 1 to \d+ of \d+ entries/)).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Stores');
-  const mainStreet = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Main Street', exact: true }) });
+  const mainStreet = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'Main Street', exact: true }) });
   await mainStreet.getByRole('button', { name: 'Edit' }).click();
   const panel = page.getByRole('dialog', { name: 'Edit store' });
   await expect(panel).toBeVisible();
@@ -265,7 +267,9 @@ test('in Spanish: the switcher translates the portal and every screen stays acce
   await page.getByLabel('Nombre de usuario o correo electrónico').fill('admin');
   await page.getByLabel('Contraseña', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Combinación de correo electrónico y contraseña incorrecta' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Combinación de correo electrónico y contraseña incorrecta' }),
+  ).toBeVisible();
   await page.getByLabel('Contraseña', { exact: true }).fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Panel' })).toBeVisible();
@@ -282,7 +286,9 @@ test('in Spanish: the switcher translates the portal and every screen stays acce
   await page.keyboard.press('Escape');
 
   await page.goto('/staff/#/roles/role-store-manager/permissions');
-  await expect(page.getByRole('button', { name: 'Guardar permisos' }).or(page.getByRole('button', { name: /Guardar/ }))).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Guardar permisos' }).or(page.getByRole('button', { name: /Guardar/ })),
+  ).toBeVisible();
   await expectAccessible(page, 'permission editor (es)');
 
   // the 403 page: a store the admin reaches is fine, so sign in as the store user
@@ -317,20 +323,31 @@ test('a call answered 401 sends the user to sign in with the seed message', asyn
   await signInAsAdmin(page);
   await context.clearCookies({ name: 'staff_session' });
   await nav(page, 'Navigation').getByRole('link', { name: 'Users', exact: true }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Your session is no longer valid. Please login again' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your session is no longer valid. Please login again' }),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Staff sign in' })).toBeVisible();
 });
 
-test('forgot password: the link from the sandbox mailbox sets a new one; change password checks the current one', async ({ page, request }) => {
+test('forgot password: the link from the sandbox mailbox sets a new one; change password checks the current one', async ({
+  page,
+  request,
+}) => {
   await page.goto('/staff/#/');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
   await expectAccessible(page, 'forgot password (en)');
   await page.getByLabel('E-mail').fill(`${USER}@example.com`);
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'If an account exists for that address' })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('status').filter({ hasText: 'If an account exists for that address' }),
+  ).toBeVisible();
 
-  const mails = (await (await request.get('/sandbox/messages')).json()).data as { to: string; purpose: string; body: string }[];
+  const mails = (await (await request.get('/sandbox/messages')).json()).data as {
+    to: string;
+    purpose: string;
+    body: string;
+  }[];
   const mail = mails.find((m) => m.to === `${USER}@example.com` && m.purpose === 'password-reset');
   expect(mail, 'reset e-mail in the sandbox mailbox').toBeDefined();
   const link = /(https?:\/\/\S+)/.exec(mail!.body)![1]!;
@@ -340,7 +357,9 @@ test('forgot password: the link from the sandbox mailbox sets a new one; change 
   await page.getByLabel('New password', { exact: true }).fill('clerk-password-456');
   await page.getByLabel('Confirm the new password').fill('clerk-password-456');
   await page.getByRole('button', { name: 'Set the new password' }).click();
-  await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Your password has been reset.' })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('status').filter({ hasText: 'Your password has been reset.' }),
+  ).toBeVisible();
 
   await signIn(page, USER, 'clerk-password-456');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

@@ -19,7 +19,10 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** A shopper at main-street (Fill profile option-a) who lives in `state`: saved, PIN-verified, submitted; the result. */
 async function applyFrom(request: APIRequestContext, state: string, zip: string) {
   const clientId = `e2e-${Math.random().toString(36).slice(2, 12)}`;
-  const init = await request.post('/apply-v2/retailer/demo-electronics/store/main-street/initiate', { data: {}, headers: { 'x-client-id': clientId } });
+  const init = await request.post('/apply-v2/retailer/demo-electronics/store/main-street/initiate', {
+    data: {},
+    headers: { 'x-client-id': clientId },
+  });
   expect(init.status()).toBe(200);
   const initBody = await init.json();
   const headers = { 'x-apply-token': initBody.data.token as string, 'x-client-id': clientId };
@@ -27,20 +30,35 @@ async function applyFrom(request: APIRequestContext, state: string, zip: string)
   const body = {
     ...fill,
     applicant: { ...fill.applicant, identification_issuer: state },
-    location: { ...fill.location, state, code: zip, full_address: `${fill.location.line_1}, Bismarck, ${state} ${zip}`, city: 'Bismarck' },
+    location: {
+      ...fill.location,
+      state,
+      code: zip,
+      full_address: `${fill.location.line_1}, Bismarck, ${state} ${zip}`,
+      city: 'Bismarck',
+    },
   };
   const saved = await request.post('/apply-v2/application', { data: body, headers });
   expect(saved.status(), await saved.text()).toBe(200);
   const uuid = (await saved.json()).data.uuid as string;
-  expect((await request.post('/apply-v2/application/verify/send', { data: { uuid, mode: 'email' }, headers })).status()).toBe(200);
-  const messages = (await (await request.get('/sandbox/messages')).json()).data as { to: string; purpose: string; body: string }[];
+  expect(
+    (await request.post('/apply-v2/application/verify/send', { data: { uuid, mode: 'email' }, headers })).status(),
+  ).toBe(200);
+  const messages = (await (await request.get('/sandbox/messages')).json()).data as {
+    to: string;
+    purpose: string;
+    body: string;
+  }[];
   const code = /\b(\d{5})\b/.exec(messages.find((m) => m.to === body.applicant.email && m.purpose === 'pin')!.body)![1];
   const confirm = await request.post('/apply-v2/application/verify/confirm', {
     data: { uuid, store_id: initBody.data.store.id, code, checkout_id: null, retrieval: false, iframe: false },
     headers,
   });
   expect(confirm.status()).toBe(200);
-  const submitted = await request.post('/apply-v2/application/confirm', { data: { uuid, submitted: true, terms_accepted: true }, headers });
+  const submitted = await request.post('/apply-v2/application/confirm', {
+    data: { uuid, submitted: true, terms_accepted: true },
+    headers,
+  });
   expect(submitted.status(), await submitted.text()).toBe(200);
   return (await submitted.json()).data as { code: string; reason?: string; message: { sub_title2?: string } };
 }
@@ -55,12 +73,20 @@ async function setOffered(page: Page, offered: boolean) {
   if (!offered) await expectAccessible(page, 'state rules with the editor (en)');
   await editor.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(editor).toBeHidden();
-  await expect(page.getByRole('status').filter({ hasText: `The rules of ${STATE} were saved.` }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: `The rules of ${STATE} were saved.` })
+      .first(),
+  ).toBeVisible();
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: STATE, exact: true }) });
   await expect(row.getByRole('cell').first()).toHaveText(offered ? 'Yes' : 'Not offered');
 }
 
-test('underwriting as data: state rules, scoring settings, reports and mass import (en, es)', async ({ page, request }) => {
+test('underwriting as data: state rules, scoring settings, reports and mass import (en, es)', async ({
+  page,
+  request,
+}) => {
   await page.goto('/staff/#/');
   await page.getByLabel('User name or e-mail').fill('admin');
   await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
@@ -83,7 +109,12 @@ test('underwriting as data: state rules, scoring settings, reports and mass impo
   // ---- Scoring Settings: draft, save, preview, publish with confirmation, restore the previous version.
   await nav(page, 'Administration').getByRole('link', { name: 'Scoring Settings', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Scoring Settings' })).toBeVisible();
-  for (const matrix of ['Score Decile Matrix', 'Score Approval Amount Matrix', 'Score Multipliers', 'Score Lease Terms']) {
+  for (const matrix of [
+    'Score Decile Matrix',
+    'Score Approval Amount Matrix',
+    'Score Multipliers',
+    'Score Lease Terms',
+  ]) {
     await expect(page.getByRole('table', { name: matrix, exact: true })).toBeVisible();
   }
   const published = page.locator('dt', { hasText: 'Published version' }).locator('xpath=following-sibling::dd[1]');
@@ -98,7 +129,9 @@ test('underwriting as data: state rules, scoring settings, reports and mass impo
   await page.getByLabel('Note about this change').fill('e2e: decile 6 at $3,000 a month');
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' }).first()).toBeVisible();
-  await expect(page.locator('dt', { hasText: /^Draft$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText(/^Draft saved .* by /);
+  await expect(page.locator('dt', { hasText: /^Draft$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText(
+    /^Draft saved .* by /,
+  );
 
   // the preview re-scores recent decided applications (the one above reaches the list within the relay's period)
   const previewSection = page.getByRole('region', { name: 'What if: the draft against recent applications' });
@@ -149,7 +182,9 @@ test('underwriting as data: state rules, scoring settings, reports and mass impo
   }).toPass({ timeout: 30_000 });
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('row').nth(1)).toContainText(today());
-  await expect(chart).toHaveAccessibleName(new RegExp(`^Chart of Applications and approvals Applications and approvals, ${today()} to ${today()}: `));
+  await expect(chart).toHaveAccessibleName(
+    new RegExp(`^Chart of Applications and approvals Applications and approvals, ${today()} to ${today()}: `),
+  );
   await expectAccessible(page, 'applications report (en)');
 
   const csvHref = await page.getByTestId('report-csv').getAttribute('href');
@@ -172,9 +207,16 @@ test('underwriting as data: state rules, scoring settings, reports and mass impo
   await nav(page, 'Administration').getByRole('link', { name: 'Mass Import', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Mass Import' })).toBeVisible();
   await page.getByLabel('Table').selectOption({ label: 'Stores' });
-  const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the template' }).click()]);
+  const [template] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download the template' }).click(),
+  ]);
   expect(template.suggestedFilename()).toMatch(/\.xlsx$/);
-  await page.getByLabel('xlsx file').setInputFiles({ name: 'stores.csv', mimeType: 'text/csv', buffer: Buffer.from('slug,name\nmain-street,Main Street\n') });
+  await page.getByLabel('xlsx file').setInputFiles({
+    name: 'stores.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('slug,name\nmain-street,Main Street\n'),
+  });
   await page.getByRole('button', { name: 'Preview', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Only xlsx files can be imported' })).toBeVisible();
   await expectAccessible(page, 'mass import with the refusal (en)');
@@ -184,11 +226,15 @@ test('underwriting as data: state rules, scoring settings, reports and mass impo
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await nav(page, 'Administración').getByRole('link', { name: 'Configuración de puntaje', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Configuración de puntaje' })).toBeVisible();
-  await expect(page.getByRole('spinbutton', { name: 'Aprobación para el decil 6, ingreso desde $3,000', exact: true })).toHaveValue(original);
+  await expect(
+    page.getByRole('spinbutton', { name: 'Aprobación para el decil 6, ingreso desde $3,000', exact: true }),
+  ).toHaveValue(original);
   await expectAccessible(page, 'scoring settings (es)');
   await nav(page, 'Navegación').getByRole('link', { name: 'Informes', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Informes' })).toBeVisible();
   await expect(page.getByTestId('report-table')).toBeVisible();
-  await expect(page.getByTestId('report-chart').getByRole('img')).toHaveAccessibleName(/^Gráfico de Solicitudes y aprobaciones /);
+  await expect(page.getByTestId('report-chart').getByRole('img')).toHaveAccessibleName(
+    /^Gráfico de Solicitudes y aprobaciones /,
+  );
   await expectAccessible(page, 'applications report (es)');
 });

@@ -6,7 +6,12 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/data/table.ts';
 import { routes } from '../../functions/http/routes.ts';
-import { EVENT_FUNCTION_ENTRIES, MAX_RECEIVE_COUNT, QUEUE_CONSUMERS, type EventFunctionName } from '../../infra/constructs/events.ts';
+import {
+  EVENT_FUNCTION_ENTRIES,
+  MAX_RECEIVE_COUNT,
+  QUEUE_CONSUMERS,
+  type EventFunctionName,
+} from '../../infra/constructs/events.ts';
 import { GIVE_UP_SECONDS } from '../../functions/events/webhook-dispatcher.ts';
 import { SANDBOX_CALLBACK_SEED, SECRET_NAMES } from '../../functions/platform/secrets.ts';
 import { ESM_REQUIRE_BANNER } from '../../infra/constructs/node-function.ts';
@@ -18,9 +23,15 @@ import { LAZY_PACKAGES } from '../../infra/constructs/side-assets.ts';
 import { catalogue } from '../../machines/i18n/catalogue.ts';
 import { MESSAGES_FILE } from '../../functions/platform/bundled-messages.ts';
 
-type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; Metadata?: Record<string, unknown> };
+type Resource = {
+  Type: string;
+  Properties: Record<string, any>;
+  DeletionPolicy?: string;
+  Metadata?: Record<string, unknown>;
+};
 
-const routeKeys = (list: readonly { method: string; path: string }[]) => new Set(list.map((r) => `${r.method} ${r.path}`));
+const routeKeys = (list: readonly { method: string; path: string }[]) =>
+  new Set(list.map((r) => `${r.method} ${r.path}`));
 
 type TemplateName = 'root' | 'functions' | 'operations' | 'monitoring';
 interface Synthesized {
@@ -41,10 +52,14 @@ function synthesized(stack: PlatformStack): Synthesized {
     operations: Template.fromStack(stack.operations),
     monitoring: Template.fromStack(stack.monitoring),
   };
-  const json = Object.fromEntries(Object.entries(templates).map(([k, t]) => [k, t.toJSON()])) as Record<TemplateName, any>;
+  const json = Object.fromEntries(Object.entries(templates).map(([k, t]) => [k, t.toJSON()])) as Record<
+    TemplateName,
+    any
+  >;
   const nestedByLogicalId = new Map<string, TemplateName>(
     (['functions', 'operations', 'monitoring'] as const).map((name) => {
-      const nested = name === 'functions' ? stack.apiFunctions : name === 'operations' ? stack.operations : stack.monitoring;
+      const nested =
+        name === 'functions' ? stack.apiFunctions : name === 'operations' ? stack.operations : stack.monitoring;
       return [stack.getLogicalId(nested.nestedStackResource as any), name];
     }),
   );
@@ -59,7 +74,8 @@ function synthesized(stack: PlatformStack): Synthesized {
     if (getAtt) {
       const [id, attribute] = getAtt as [string, string];
       const nested = nestedByLogicalId.get(id);
-      if (nested && attribute.startsWith('Outputs.')) return resourceOf(json[nested].Outputs[attribute.slice('Outputs.'.length)].Value, nested);
+      if (nested && attribute.startsWith('Outputs.'))
+        return resourceOf(json[nested].Outputs[attribute.slice('Outputs.'.length)].Value, nested);
       return id;
     }
     throw new Error(`Not a reference: ${JSON.stringify(value)}`);
@@ -94,7 +110,10 @@ function eventFunctions(resources: Record<string, Resource>): Map<EventFunctionN
 }
 
 /** Every statement of the IAM policies attached to a role (its own policies and AWS::IAM::Policy resources). */
-function statementsOfRole(resources: Record<string, Resource>, roleId: string): { Action: string | string[]; Resource: unknown }[] {
+function statementsOfRole(
+  resources: Record<string, Resource>,
+  roleId: string,
+): { Action: string | string[]; Resource: unknown }[] {
   const attached = ofType(resources, 'AWS::IAM::Policy')
     .map(([, r]) => r.Properties)
     .filter((p) => (p.Roles ?? []).some((role: { Ref: string }) => role.Ref === roleId));
@@ -137,7 +156,9 @@ describe('table', () => {
         { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
         { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
       ],
-      AttributeDefinitions: Match.arrayEquals([...attributes].map((name) => ({ AttributeName: name, AttributeType: 'S' }))),
+      AttributeDefinitions: Match.arrayEquals(
+        [...attributes].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      ),
       GlobalSecondaryIndexes: Match.arrayEquals(
         GLOBAL_INDEXES.map((index) => ({
           IndexName: index.indexName,
@@ -228,7 +249,9 @@ describe('functions', () => {
 
   it('keeps every function log group for one month', () => {
     const logGroups = ofType(dev.resources, 'AWS::Logs::LogGroup').map(([, r]) => r.Properties);
-    expect(logGroups.length).toBeGreaterThanOrEqual(groupsForStage(routes, 'dev').length + Object.keys(EVENT_FUNCTION_ENTRIES).length);
+    expect(logGroups.length).toBeGreaterThanOrEqual(
+      groupsForStage(routes, 'dev').length + Object.keys(EVENT_FUNCTION_ENTRIES).length,
+    );
     for (const logGroup of logGroups) expect(logGroup.RetentionInDays).toBe(30);
   });
 
@@ -237,14 +260,23 @@ describe('functions', () => {
       const roleId = dev.resources[fnId]!.Properties.Role['Fn::GetAtt'][0];
       const statements = statementsOfRole(dev.resources, roleId);
       const actions = new Set(statements.flatMap((s: { Action: string | string[] }) => [s.Action].flat()));
-      for (const action of ['dynamodb:PutItem', 'dynamodb:Query', 'kms:GenerateDataKey', 'kms:Decrypt', 'kms:GenerateMac', 'secretsmanager:GetSecretValue']) {
+      for (const action of [
+        'dynamodb:PutItem',
+        'dynamodb:Query',
+        'kms:GenerateDataKey',
+        'kms:Decrypt',
+        'kms:GenerateMac',
+        'secretsmanager:GetSecretValue',
+      ]) {
         expect(actions, `${group} may ${action}`).toContain(action);
       }
     }
   });
 
   it('bundles each function with esbuild as an ESM file with the createRequire banner and a source map', () => {
-    const functions = ofType(dev.resources, 'AWS::Lambda::Function').filter(([, r]) => r.Properties.Runtime === 'nodejs22.x');
+    const functions = ofType(dev.resources, 'AWS::Lambda::Function').filter(
+      ([, r]) => r.Properties.Runtime === 'nodejs22.x',
+    );
     expect(functions.length).toBeGreaterThan(0);
     for (const [id, fn] of functions) {
       const assetHash = String(fn.Properties.Code.S3Key).replace(/\.zip$/, '');
@@ -258,7 +290,9 @@ describe('functions', () => {
 
 describe('HTTP API', () => {
   it('has a route for every entry of the route table, method and path exactly as written', () => {
-    const templateKeys = new Set(ofType(dev.resources, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey));
+    const templateKeys = new Set(
+      ofType(dev.resources, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey),
+    );
     expect(templateKeys).toEqual(routeKeys(routes));
     expect(templateKeys.size).toBe(routes.length);
   });
@@ -272,7 +306,9 @@ describe('HTTP API', () => {
       expect(integration.IntegrationType).toBe('AWS_PROXY');
       expect(integration.PayloadFormatVersion).toBe('2.0');
       // The functions are in the nested functions stack: the URI is that stack's output of the function's ARN.
-      expect(dev.resourceOf(integration.IntegrationUri, 'root')).toBe(functions.get(byKey.get(route.Properties.RouteKey)!.group));
+      expect(dev.resourceOf(integration.IntegrationUri, 'root')).toBe(
+        functions.get(byKey.get(route.Properties.RouteKey)!.group),
+      );
     }
   });
 
@@ -286,7 +322,10 @@ describe('HTTP API', () => {
 
   it('has no CORS configuration and logs access on the $default stage', () => {
     dev.template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
-    dev.template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP', CorsConfiguration: Match.absent() });
+    dev.template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'HTTP',
+      CorsConfiguration: Match.absent(),
+    });
     dev.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
@@ -345,18 +384,33 @@ describe('web', () => {
       expect(behavior.AllowedMethods).toHaveLength(7);
       expect(behavior.ResponseHeadersPolicyId).toBeDefined();
     }
-    for (const pattern of ['/apply-v2/*', '/api/*', '/system/*', '/staff/api/*', '/retailer/*', '/webhooks/*', '/keep-alive', '/health', '/*/system/*']) {
+    for (const pattern of [
+      '/apply-v2/*',
+      '/api/*',
+      '/system/*',
+      '/staff/api/*',
+      '/retailer/*',
+      '/webhooks/*',
+      '/keep-alive',
+      '/health',
+      '/*/system/*',
+    ]) {
       expect(patterns).toContain(pattern);
     }
     expect(patterns.indexOf('/staff/api/*')).toBeLessThan(patterns.indexOf('/staff/*'));
-    const prodPatterns = (ofType(prod.resources, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig
-      .CacheBehaviors as any[]).map((b) => b.PathPattern);
+    const prodPatterns = (
+      ofType(prod.resources, 'AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig
+        .CacheBehaviors as any[]
+    ).map((b) => b.PathPattern);
     expect(prodPatterns).not.toContain('/sandbox/*');
   });
 
   it('reaches every deployed route through one of the API path patterns', () => {
     for (const route of routesForStage(routes, 'dev')) {
-      expect(apiPathPatternsFor('dev').some((p) => matchesPathPattern(p, route.path)), route.path).toBe(true);
+      expect(
+        apiPathPatternsFor('dev').some((p) => matchesPathPattern(p, route.path)),
+        route.path,
+      ).toBe(true);
     }
     expect(matchesPathPattern('/*/system/*', '/second/system/settings')).toBe(true);
     expect(matchesPathPattern('/health', '/healthz')).toBe(false);
@@ -378,7 +432,9 @@ describe('events (the AWS twins of functions/local/main.ts)', () => {
     expect([...functions.keys()].sort()).toEqual(Object.keys(EVENT_FUNCTION_ENTRIES).sort());
     for (const [name, id] of functions) {
       expect(EVENT_FUNCTION_ENTRIES[name]).toBe(`functions/events/${name}-lambda.ts`);
-      expect(fs.existsSync(path.join(REPO_ROOT, EVENT_FUNCTION_ENTRIES[name])), EVENT_FUNCTION_ENTRIES[name]).toBe(true);
+      expect(fs.existsSync(path.join(REPO_ROOT, EVENT_FUNCTION_ENTRIES[name])), EVENT_FUNCTION_ENTRIES[name]).toBe(
+        true,
+      );
       const fn = dev.resources[id]!.Properties;
       expect(fn.Runtime, name).toBe('nodejs22.x');
       expect(fn.Architectures, name).toEqual(['arm64']);
@@ -419,7 +475,9 @@ describe('events (the AWS twins of functions/local/main.ts)', () => {
     const sqsMappings = mappings().filter((m) => !m.StartingPosition);
     expect(sqsMappings.map((m) => bundleOf(m.FunctionName)).sort()).toEqual(QUEUE_CONSUMERS.map((c) => c.name).sort());
     for (const mapping of sqsMappings) {
-      expect(mapping.FunctionResponseTypes, String(bundleOf(mapping.FunctionName))).toEqual(['ReportBatchItemFailures']);
+      expect(mapping.FunctionResponseTypes, String(bundleOf(mapping.FunctionName))).toEqual([
+        'ReportBatchItemFailures',
+      ]);
       expect(mapping.BatchSize).toBe(10);
       const queue = dev.resources[mapping.EventSourceArn['Fn::GetAtt'][0]]!.Properties;
       expect(queue.RedrivePolicy.maxReceiveCount).toBe(MAX_RECEIVE_COUNT);
@@ -429,12 +487,18 @@ describe('events (the AWS twins of functions/local/main.ts)', () => {
       // Lambda's SQS event source wants the visibility timeout at least 6x the function's timeout.
       expect(queue.VisibilityTimeout).toBeGreaterThanOrEqual(6 * fn.Timeout);
     }
-    for (const [, queue] of ofType(dev.resources, 'AWS::SQS::Queue')) expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+    for (const [, queue] of ofType(dev.resources, 'AWS::SQS::Queue'))
+      expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
   });
 
   it('retries webhooks on a schedule every minute (each delivery given up 72 h after its event), and runs the scheduled jobs', () => {
     const schedules = ofType(dev.resources, 'AWS::Events::Rule').filter(([, r]) => r.Properties.ScheduleExpression);
-    const byBundle = new Map(schedules.map(([, r]) => [bundleOf({ 'Fn::GetAtt': [r.Properties.Targets[0].Arn['Fn::GetAtt'][0], 'Arn'] }), r.Properties]));
+    const byBundle = new Map(
+      schedules.map(([, r]) => [
+        bundleOf({ 'Fn::GetAtt': [r.Properties.Targets[0].Arn['Fn::GetAtt'][0], 'Arn'] }),
+        r.Properties,
+      ]),
+    );
     expect([...byBundle.keys()].sort()).toEqual(['scheduled-jobs', 'webhook-retry']);
     for (const rule of byBundle.values()) {
       expect(rule.ScheduleExpression).toBe('rate(1 minute)');
@@ -459,7 +523,10 @@ describe('secrets', () => {
     const [[, secret]] = secretsOf(dev) as [[string, Resource]];
     expect(secretsOf(dev)).toHaveLength(1);
     expect(secret.Properties.Name).toBe('lease-to-own/dev/platform');
-    expect(secret.Properties.GenerateSecretString).toMatchObject({ SecretStringTemplate: '{}', GenerateStringKey: SANDBOX_CALLBACK_SEED });
+    expect(secret.Properties.GenerateSecretString).toMatchObject({
+      SecretStringTemplate: '{}',
+      GenerateStringKey: SANDBOX_CALLBACK_SEED,
+    });
     const [[, prodSecret]] = secretsOf(prod) as [[string, Resource]];
     expect(prodSecret.Properties.SecretString).toBe('{}');
     expect(prodSecret.DeletionPolicy).toBe('Retain');
@@ -477,7 +544,10 @@ describe('secrets', () => {
       for (const name of SECRET_NAMES) expect(fn.Environment.Variables[name], `${id} ${name}`).toBeUndefined();
       const statements = statementsOfRole(dev.resources, fn.Role['Fn::GetAtt'][0]);
       const reads = statements.filter((st) => [st.Action].flat().includes('secretsmanager:GetSecretValue'));
-      expect(reads.map((st) => dev.resourceOf(st.Resource, where)), id).toEqual([secretId]);
+      expect(
+        reads.map((st) => dev.resourceOf(st.Resource, where)),
+        id,
+      ).toEqual([secretId]);
     }
   });
 });
@@ -488,7 +558,9 @@ describe('alarms', () => {
 
   it('alarms on errors of every function (route groups and event functions)', () => {
     const errors = metricOf('Errors');
-    const alarmed = new Set(errors.map((a) => dev.resourceOf(a.Dimensions.find((d: any) => d.Name === 'FunctionName').Value, 'monitoring')));
+    const alarmed = new Set(
+      errors.map((a) => dev.resourceOf(a.Dimensions.find((d: any) => d.Name === 'FunctionName').Value, 'monitoring')),
+    );
     const functions = [...groupFunctions(dev.resources).values(), ...eventFunctions(dev.resources).values()];
     expect(alarmed).toEqual(new Set(functions));
     for (const alarm of errors) {
@@ -506,7 +578,9 @@ describe('alarms', () => {
     );
     expect(deadLetterQueues.size).toBe(QUEUE_CONSUMERS.length + 2);
     const depth = metricOf('ApproximateNumberOfMessagesVisible');
-    const watched = new Set(depth.map((a) => dev.resourceOf(a.Dimensions.find((d: any) => d.Name === 'QueueName').Value, 'monitoring')));
+    const watched = new Set(
+      depth.map((a) => dev.resourceOf(a.Dimensions.find((d: any) => d.Name === 'QueueName').Value, 'monitoring')),
+    );
     expect(watched).toEqual(deadLetterQueues);
     for (const alarm of depth) {
       expect(alarm.Threshold).toBe(1);
@@ -518,11 +592,18 @@ describe('alarms', () => {
 
   it('sends every alarm to the alarm topic', () => {
     const [[topicId]] = ofType(dev.resources, 'AWS::SNS::Topic') as [[string, Resource]];
-    for (const alarm of alarms()) expect(alarm.AlarmActions.map((a: any) => dev.resourceOf(a, 'monitoring'))).toEqual([topicId]);
+    for (const alarm of alarms())
+      expect(alarm.AlarmActions.map((a: any) => dev.resourceOf(a, 'monitoring'))).toEqual([topicId]);
     // CloudWatch may publish to it (the enforceSSL topic policy replaces SNS's default policy).
     const [[, policy]] = ofType(dev.resources, 'AWS::SNS::TopicPolicy') as [[string, Resource]];
     expect(policy.Properties.PolicyDocument.Statement).toEqual(
-      expect.arrayContaining([expect.objectContaining({ Effect: 'Allow', Action: 'sns:Publish', Principal: { Service: 'cloudwatch.amazonaws.com' } })]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          Effect: 'Allow',
+          Action: 'sns:Publish',
+          Principal: { Service: 'cloudwatch.amazonaws.com' },
+        }),
+      ]),
     );
   });
 });
@@ -530,8 +611,19 @@ describe('alarms', () => {
 describe('IAM', () => {
   const statements = (s: Synthesized): { id: string; actions: string[]; resource: unknown }[] =>
     Object.entries(s.resources).flatMap(([id, r]) => {
-      const docs = r.Type === 'AWS::IAM::Policy' ? [r.Properties.PolicyDocument] : r.Type === 'AWS::IAM::Role' ? (r.Properties.Policies ?? []).map((p: any) => p.PolicyDocument) : [];
-      return docs.flatMap((d: any) => d.Statement.map((st: any) => ({ id, actions: [st.Action].flat() as string[], resource: st.Resource as unknown })));
+      const docs =
+        r.Type === 'AWS::IAM::Policy'
+          ? [r.Properties.PolicyDocument]
+          : r.Type === 'AWS::IAM::Role'
+            ? (r.Properties.Policies ?? []).map((p: any) => p.PolicyDocument)
+            : [];
+      return docs.flatMap((d: any) =>
+        d.Statement.map((st: any) => ({
+          id,
+          actions: [st.Action].flat() as string[],
+          resource: st.Resource as unknown,
+        })),
+      );
     });
   /** CDK's BucketDeployment (web.ts: the public site assets, no data) grants S3 action families; it is not ours to narrow. */
   const isSiteDeployment = (id: string) => id.startsWith('CustomCDKBucketDeployment');
@@ -540,24 +632,42 @@ describe('IAM', () => {
     for (const s of [dev, prod]) {
       const all = statements(s);
       expect(all.length).toBeGreaterThan(0);
-      const serviceWide = all.flatMap((st) => st.actions.filter((a) => a === '*' || /^[a-z0-9-]+:\*$/.test(a)).map((a) => `${st.id}: ${a}`));
+      const serviceWide = all.flatMap((st) =>
+        st.actions.filter((a) => a === '*' || /^[a-z0-9-]+:\*$/.test(a)).map((a) => `${st.id}: ${a}`),
+      );
       expect(serviceWide).toEqual([]);
       const onData = all
         .filter((st) => !isSiteDeployment(st.id))
-        .flatMap((st) => st.actions.filter((a) => /^(dynamodb|s3|kms|secretsmanager|sqs):/.test(a) && a.includes('*')).map((a) => `${st.id}: ${a}`));
+        .flatMap((st) =>
+          st.actions
+            .filter((a) => /^(dynamodb|s3|kms|secretsmanager|sqs):/.test(a) && a.includes('*'))
+            .map((a) => `${st.id}: ${a}`),
+        );
       expect(onData).toEqual([]);
     }
   });
 
   it('never grants a data action on every resource', () => {
-    const open = statements(dev).filter((st) => st.resource === '*' && st.actions.some((a) => /^(dynamodb|s3|kms|secretsmanager|sqs):/.test(a)));
+    const open = statements(dev).filter(
+      (st) => st.resource === '*' && st.actions.some((a) => /^(dynamodb|s3|kms|secretsmanager|sqs):/.test(a)),
+    );
     expect(open.map((st) => `${st.id}: ${st.actions.join(',')}`)).toEqual([]);
   });
 });
 
 describe('outputs', () => {
   it('exports the API URL, the distribution URL, the table name, the bucket name, the secret and the alarm topic', () => {
-    for (const name of ['ApiUrl', 'DistributionUrl', 'TableName', 'BucketName', 'EventBusName', 'WebhookQueueUrl', 'PlatformSecretName', 'AlarmTopicArn']) dev.template.hasOutput(name, {});
+    for (const name of [
+      'ApiUrl',
+      'DistributionUrl',
+      'TableName',
+      'BucketName',
+      'EventBusName',
+      'WebhookQueueUrl',
+      'PlatformSecretName',
+      'AlarmTopicArn',
+    ])
+      dev.template.hasOutput(name, {});
   });
 });
 
@@ -569,7 +679,9 @@ describe('bundles (budgets: infra/bundles.ts; report: npm run bench:bundles)', (
   const code = (b: AssemblyBundle) => fs.readFileSync(b.entry, 'utf8');
 
   it('has one bundle per deployed route group and per event function, each with its stats', () => {
-    expect(bundles.map((b) => b.name).sort()).toEqual([...groupsForStage(routes, 'dev'), ...Object.keys(EVENT_FUNCTION_ENTRIES)].sort());
+    expect(bundles.map((b) => b.name).sort()).toEqual(
+      [...groupsForStage(routes, 'dev'), ...Object.keys(EVENT_FUNCTION_ENTRIES)].sort(),
+    );
     for (const b of bundles) expect(Object.keys(b.packages), b.name).toContain('app');
   });
 
@@ -577,8 +689,12 @@ describe('bundles (budgets: infra/bundles.ts; report: npm run bench:bundles)', (
     const over = bundles.flatMap((b) => {
       const budget = bundleBudgetFor(b.name);
       return [
-        ...(kb(b.appBytes) > budget.appKb ? [`${b.name}: code ${kb(b.appBytes).toFixed(0)} KB > ${budget.appKb} KB`] : []),
-        ...(kb(b.sdkBytes) > budget.sdkKb ? [`${b.name}: AWS SDK ${kb(b.sdkBytes).toFixed(0)} KB > ${budget.sdkKb} KB`] : []),
+        ...(kb(b.appBytes) > budget.appKb
+          ? [`${b.name}: code ${kb(b.appBytes).toFixed(0)} KB > ${budget.appKb} KB`]
+          : []),
+        ...(kb(b.sdkBytes) > budget.sdkKb
+          ? [`${b.name}: AWS SDK ${kb(b.sdkBytes).toFixed(0)} KB > ${budget.sdkKb} KB`]
+          : []),
       ];
     });
     expect(over).toEqual([]);
@@ -591,7 +707,10 @@ describe('bundles (budgets: infra/bundles.ts; report: npm run bench:bundles)', (
         const quoted = `["']${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}["']`;
         expect(new RegExp(`\\bfrom\\s*${quoted}`).test(text), `${b.name} imports ${name} statically`).toBe(false);
         const dynamic = new RegExp(`\\bimport\\s*\\(\\s*${quoted}`).test(text);
-        expect(fs.existsSync(path.join(b.dir, 'node_modules', name, 'index.mjs')), `${b.name}: node_modules/${name}`).toBe(dynamic);
+        expect(
+          fs.existsSync(path.join(b.dir, 'node_modules', name, 'index.mjs')),
+          `${b.name}: node_modules/${name}`,
+        ).toBe(dynamic);
       }
     }
   });
@@ -605,15 +724,17 @@ describe('bundles (budgets: infra/bundles.ts; report: npm run bench:bundles)', (
     expect(bundles.filter((b) => code(b).includes(MESSAGES_FILE)).length).toBeGreaterThan(0);
   });
 
-  it("touches only the providers its entry names (lambdaDeps({ ... }) in functions/http/<group>.ts, eventFunctionDeps({ ... }) in functions/events)", async () => {
+  it('touches only the providers its entry names (lambdaDeps({ ... }) in functions/http/<group>.ts, eventFunctionDeps({ ... }) in functions/events)', async () => {
     // Every offender at once, not only the first bundle's.
     const unnamed: string[] = [];
     for (const b of bundles) {
       const used = new Set([...code(b).matchAll(/\.providers\.(\w+)/g)].map((m) => m[1]!));
       // Event entries are functions/events/<name>-lambda.ts (checked in 'events'); vite resolves one variable level.
-      const { handler } = (b.name in EVENT_FUNCTION_ENTRIES
-        ? await import(`../../functions/events/${b.name}-lambda.ts`)
-        : await import(`../../functions/http/${b.name}.ts`)) as { handler: { providers: readonly string[] } };
+      const { handler } = (
+        b.name in EVENT_FUNCTION_ENTRIES
+          ? await import(`../../functions/events/${b.name}-lambda.ts`)
+          : await import(`../../functions/http/${b.name}.ts`)
+      ) as { handler: { providers: readonly string[] } };
       unnamed.push(...[...used].filter((key) => !handler.providers.includes(key)).map((key) => `${b.name}: ${key}`));
     }
     expect(unnamed).toEqual([]);

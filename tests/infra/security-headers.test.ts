@@ -10,7 +10,12 @@ import { Web } from '../../infra/constructs/web.ts';
 // The CloudFront response headers policies (issue 14, item 7): HSTS on every behaviour, a CSP on both SPAs, the staff
 // portal never framed, the shopper page framed by our own pages at / and by HTTPS retailers only through /embed/*.
 
-type Policy = { Name?: string; Comment?: string; SecurityHeadersConfig?: Record<string, any>; CustomHeadersConfig?: unknown };
+type Policy = {
+  Name?: string;
+  Comment?: string;
+  SecurityHeadersConfig?: Record<string, any>;
+  CustomHeadersConfig?: unknown;
+};
 
 let policies: Policy[];
 let distribution: Record<string, any>;
@@ -22,8 +27,11 @@ beforeAll(() => {
   // A project root without dist/: the SPA upload is left out, the distribution and its policies are what matter.
   new Web(stack, 'Web', { stage: 'prod', projectRoot: mkdtempSync(join(tmpdir(), 'lto-web-')), httpApi });
   const template = Template.fromStack(stack);
-  policies = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy')).map((r) => r.Properties.ResponseHeadersPolicyConfig as Policy);
-  distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+  policies = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy')).map(
+    (r) => r.Properties.ResponseHeadersPolicyConfig as Policy,
+  );
+  distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!.Properties
+    .DistributionConfig;
   functions = Object.values(template.findResources('AWS::CloudFront::Function')).map((r) => r.Properties);
 }, 60_000);
 
@@ -37,7 +45,11 @@ describe('CloudFront security headers', () => {
   it('sends Strict-Transport-Security (two years, subdomains) from every policy', () => {
     expect(policies.length).toBeGreaterThanOrEqual(5);
     for (const policy of policies) {
-      expect(policy.SecurityHeadersConfig?.StrictTransportSecurity, policy.Comment).toMatchObject({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true });
+      expect(policy.SecurityHeadersConfig?.StrictTransportSecurity, policy.Comment).toMatchObject({
+        AccessControlMaxAgeSec: 63072000,
+        IncludeSubdomains: true,
+        Override: true,
+      });
       expect(policy.SecurityHeadersConfig?.ContentTypeOptions, policy.Comment).toMatchObject({ Override: true });
     }
   });
@@ -49,13 +61,17 @@ describe('CloudFront security headers', () => {
     expect(staff.ContentSecurityPolicy.ContentSecurityPolicy).toContain("script-src 'self'");
   });
 
-  it("lets only our own pages frame the shopper page at /, and HTTPS retailers through /embed/*", () => {
-    const shopper = byComment('Shopper SPA: security').SecurityHeadersConfig!.ContentSecurityPolicy.ContentSecurityPolicy as string;
+  it('lets only our own pages frame the shopper page at /, and HTTPS retailers through /embed/*', () => {
+    const shopper = byComment('Shopper SPA: security').SecurityHeadersConfig!.ContentSecurityPolicy
+      .ContentSecurityPolicy as string;
     expect(shopper).toMatch(/frame-ancestors 'self'$|frame-ancestors 'self';/);
     expect(shopper).toContain("script-src 'self'");
-    const embed = byComment('Shopper SPA framed').SecurityHeadersConfig!.ContentSecurityPolicy.ContentSecurityPolicy as string;
+    const embed = byComment('Shopper SPA framed').SecurityHeadersConfig!.ContentSecurityPolicy
+      .ContentSecurityPolicy as string;
     expect(embed).toContain("frame-ancestors 'self' https:");
-    const embedBehavior = (distribution.CacheBehaviors as { PathPattern: string; ResponseHeadersPolicyId: unknown }[]).find((b) => b.PathPattern === '/embed/*');
+    const embedBehavior = (
+      distribution.CacheBehaviors as { PathPattern: string; ResponseHeadersPolicyId: unknown }[]
+    ).find((b) => b.PathPattern === '/embed/*');
     expect(embedBehavior?.ResponseHeadersPolicyId).toBeDefined();
     expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toBeDefined();
   });
@@ -64,12 +80,23 @@ describe('CloudFront security headers', () => {
     const fn = functions.find((f) => f.FunctionConfig.Comment.includes('X-Request-Id'));
     expect(fn?.FunctionCode).toContain("response.headers['x-request-id']");
     // Run the function as CloudFront would: the caller's id is kept, a malformed one replaced by CloudFront's.
-    const handler = new Function(`${fn!.FunctionCode}; return handler;`)() as (event: unknown) => { headers: Record<string, { value: string }> };
-    const event = (given?: string) => ({ context: { requestId: 'cf-req-id-0001' }, request: { headers: given ? { 'x-request-id': { value: given } } : {} }, response: { headers: {} } });
+    const handler = new Function(`${fn!.FunctionCode}; return handler;`)() as (event: unknown) => {
+      headers: Record<string, { value: string }>;
+    };
+    const event = (given?: string) => ({
+      context: { requestId: 'cf-req-id-0001' },
+      request: { headers: given ? { 'x-request-id': { value: given } } : {} },
+      response: { headers: {} },
+    });
     expect(handler(event('req_from_caller_1')).headers['x-request-id']!.value).toBe('req_from_caller_1');
     expect(handler(event('bad id')).headers['x-request-id']!.value).toBe('cf-req-id-0001');
     expect(handler(event()).headers['x-request-id']!.value).toBe('cf-req-id-0001');
-    const siteBehaviors = [distribution.DefaultCacheBehavior, ...(distribution.CacheBehaviors as Array<{ PathPattern: string }>).filter((b) => ['/assets/*', '/staff/*', '/embed/*'].includes(b.PathPattern))];
+    const siteBehaviors = [
+      distribution.DefaultCacheBehavior,
+      ...(distribution.CacheBehaviors as Array<{ PathPattern: string }>).filter((b) =>
+        ['/assets/*', '/staff/*', '/embed/*'].includes(b.PathPattern),
+      ),
+    ];
     expect(siteBehaviors).toHaveLength(4);
     for (const behavior of siteBehaviors) {
       expect(JSON.stringify(behavior.FunctionAssociations), JSON.stringify(behavior)).toContain('viewer-response');

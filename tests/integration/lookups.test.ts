@@ -37,15 +37,26 @@ describe('zip lookup', () => {
 
 describe('address suggestions and place details', () => {
   it('suggests real cities for a typed street address and fills line 1, city, state and zip from the place', async () => {
-    const res = await api('GET', `/api/v1/addresses/suggestions?searchText=${encodeURIComponent('123 Oak St')}`, { headers });
+    const res = await api('GET', `/api/v1/addresses/suggestions?searchText=${encodeURIComponent('123 Oak St')}`, {
+      headers,
+    });
     const entries = Object.entries(res.body.data as Record<string, string>);
     expect(entries.length).toBeGreaterThan(0);
     expect(entries[0]![0]).toMatch(/^123 Oak Street, New York, NY \d{5}, USA$/);
     const place = await api('GET', `/api/v1/addresses/place/${entries[0]![1]}`, { headers });
     const types = Object.fromEntries(
-      (place.body.data.address_components as { types: string[]; short_name: string }[]).map((c) => [c.types[0], c.short_name]),
+      (place.body.data.address_components as { types: string[]; short_name: string }[]).map((c) => [
+        c.types[0],
+        c.short_name,
+      ]),
     );
-    expect(types).toMatchObject({ street_number: '123', route: 'Oak Street', locality: 'New York', administrative_area_level_1: 'NY', country: 'US' });
+    expect(types).toMatchObject({
+      street_number: '123',
+      route: 'Oak Street',
+      locality: 'New York',
+      administrative_area_level_1: 'NY',
+      country: 'US',
+    });
     expect(types.postal_code).toMatch(/^\d{5}$/);
   });
 
@@ -74,7 +85,9 @@ describe('routing number lookup', () => {
   it('names the bank of a known routing number', async () => {
     const res = await api('GET', '/default/system/applications/banking/routing?routing_number=021000021', { headers });
     expect(res.body.data.bank_name).toBe('JPMorgan Chase Bank, N.A.');
-    const second = await api('GET', '/second/system/applications/banking/routing?routing_number=121000248', { headers });
+    const second = await api('GET', '/second/system/applications/banking/routing?routing_number=121000248', {
+      headers,
+    });
     expect(second.body.data.bank_name).toBe('Wells Fargo Bank, N.A.');
   });
 
@@ -82,12 +95,16 @@ describe('routing number lookup', () => {
     const bad = await api('GET', '/default/system/applications/banking/routing?routing_number=021000022', { headers });
     expect(bad.status).toBe(422);
     expect(bad.body.message).toBe('Invalid routing number');
-    const unknown = await api('GET', '/default/system/applications/banking/routing?routing_number=111111118', { headers });
+    const unknown = await api('GET', '/default/system/applications/banking/routing?routing_number=111111118', {
+      headers,
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body.message).toBe('Routing number could not be validated');
     const missing = await api('GET', '/default/system/applications/banking/routing', { headers });
     expect(missing.body.errors?.routing_number).toEqual(['Routing number is required']);
-    const brand = await api('GET', '/nobrand/system/applications/banking/routing?routing_number=021000021', { headers });
+    const brand = await api('GET', '/nobrand/system/applications/banking/routing?routing_number=021000021', {
+      headers,
+    });
     expect(brand.status).toBe(404);
   });
 });

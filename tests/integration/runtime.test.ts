@@ -21,7 +21,9 @@ describe('the embedded runtime (npm start)', () => {
     expect(await first.stop()).toBe(0);
     const second = await startServer({ dataDir });
     try {
-      const session = await fetch(`${second.baseUrl}/apply-v2/session`, { headers: { 'x-apply-token': token, 'x-client-id': clientId } });
+      const session = await fetch(`${second.baseUrl}/apply-v2/session`, {
+        headers: { 'x-apply-token': token, 'x-client-id': clientId },
+      });
       expect(session.status).toBe(200);
       expect(second.output()).toMatch(/Staff admin login:\s+admin \/ admin-password-for-tests/);
       expect(second.output()).toMatch(/Demo retailer page:\s+http:\/\/localhost:\d+\/demo\/retailer/);

@@ -49,7 +49,12 @@ describe('GET /apply-v2/retailer/{retailer}/store/{store}', () => {
   it('answers 404 for an unknown retailer, an unknown store and an inactive store', async () => {
     const unknownRetailer = await api('GET', '/apply-v2/retailer/nobody/store/main-street');
     expect(unknownRetailer.status).toBe(404);
-    expect(unknownRetailer.body).toMatchObject({ status: false, code: 404, message: 'Retailer not found', data: { not_found: 'retailer' } });
+    expect(unknownRetailer.body).toMatchObject({
+      status: false,
+      code: 404,
+      message: 'Retailer not found',
+      data: { not_found: 'retailer' },
+    });
     const unknownStore = await api('GET', '/apply-v2/retailer/demo-electronics/store/nowhere');
     expect(unknownStore.status).toBe(404);
     expect(unknownStore.body.data.not_found).toBe('store');
@@ -67,7 +72,8 @@ describe('GET /apply-v2/retailer/{retailer}/store/{store}', () => {
       ]) {
         const res = await fetch(`${(await import('../support/api.ts')).baseUrl()}${path}`);
         if (res.status >= 500) failures.push(`${res.status} ${JSON.stringify(s)}`);
-        else if (res.status !== 404 && res.status !== 200) failures.push(`unexpected ${res.status} ${JSON.stringify(s)}`);
+        else if (res.status !== 404 && res.status !== 200)
+          failures.push(`unexpected ${res.status} ${JSON.stringify(s)}`);
         await res.arrayBuffer();
       }
     }
@@ -79,7 +85,10 @@ describe('store search', () => {
   it('finds active stores by a word prefix of the store or retailer name', async () => {
     // Other tests share this server and may add stores, so assert on the demo stores only.
     const slugsOf = (res: { body: { data: { store: { slug: string }; retailer: { slug: string } }[] } }) =>
-      res.body.data.filter((h) => h.retailer.slug === 'demo-electronics').map((h) => h.store.slug).sort();
+      res.body.data
+        .filter((h) => h.retailer.slug === 'demo-electronics')
+        .map((h) => h.store.slug)
+        .sort();
     const byStore = await api('GET', '/apply-v2/stores?q=main');
     expect(slugsOf(byStore)).toContain('main-street');
     expect(slugsOf(byStore)).not.toContain('express');
@@ -120,7 +129,9 @@ describe('POST .../initiate and the apply token', () => {
     const missing = await api('GET', '/apply-v2/session');
     expect(missing.status).toBe(401);
     expect(missing.body.message).toMatch(/session is missing or has expired/);
-    const foreign = await api('GET', '/apply-v2/session', { headers: { ...session, 'x-client-id': 'someone-else-123' } });
+    const foreign = await api('GET', '/apply-v2/session', {
+      headers: { ...session, 'x-client-id': 'someone-else-123' },
+    });
     expect(foreign.status).toBe(403);
     const forged = await api('GET', '/apply-v2/session', { headers: { ...session, 'x-apply-token': 'A'.repeat(43) } });
     expect(forged.status).toBe(401);
@@ -129,10 +140,14 @@ describe('POST .../initiate and the apply token', () => {
   it('refuses an inactive store and malformed JSON', async () => {
     const closed = await api('POST', '/apply-v2/retailer/demo-electronics/store/closed/initiate', { body: {} });
     expect(closed.status).toBe(404);
-    const malformed = await api('POST', '/apply-v2/retailer/demo-electronics/store/main-street/initiate', { rawBody: '{"client_id":' });
+    const malformed = await api('POST', '/apply-v2/retailer/demo-electronics/store/main-street/initiate', {
+      rawBody: '{"client_id":',
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toMatch(/not valid JSON/);
-    const wrongType = await api('POST', '/apply-v2/retailer/demo-electronics/store/main-street/initiate', { body: { utm: 'x' } });
+    const wrongType = await api('POST', '/apply-v2/retailer/demo-electronics/store/main-street/initiate', {
+      body: { utm: 'x' },
+    });
     expect(wrongType.status).toBe(422);
     expect(wrongType.body.errors).toHaveProperty('utm');
   });

@@ -37,7 +37,8 @@ let retailerApiDocument: Promise<OpenApiValidator> | undefined;
 
 export function retailerApiValidator(): Promise<OpenApiValidator> {
   retailerApiDocument ??= fetch(`${baseUrl()}/retailer/v1/openapi.json`).then(async (res) => {
-    if (res.status !== 200) throw new Error(`GET /retailer/v1/openapi.json answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
+    if (res.status !== 200)
+      throw new Error(`GET /retailer/v1/openapi.json answered ${res.status}: ${(await res.text()).slice(0, 500)}`);
     return new OpenApiValidator((await res.json()) as Record<string, unknown>);
   });
   return retailerApiDocument;
@@ -53,7 +54,10 @@ async function checkRetailerAnswer(method: string, path: string, res: Response, 
 /** Starts an apply session at a store and returns the headers every shopper call carries. */
 export async function applySession(retailer = 'demo-electronics', store = 'main-street') {
   const clientId = `it-${Math.random().toString(36).slice(2, 12)}`;
-  const res = await api('POST', `/apply-v2/retailer/${retailer}/store/${store}/initiate`, { body: {}, headers: { 'x-client-id': clientId } });
+  const res = await api('POST', `/apply-v2/retailer/${retailer}/store/${store}/initiate`, {
+    body: {},
+    headers: { 'x-client-id': clientId },
+  });
   if (res.status !== 200) throw new Error(`initiate failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { 'x-apply-token': res.body.data.token as string, 'x-client-id': clientId, store: res.body.data.store };
 }

@@ -7,11 +7,23 @@ export interface Reply {
   body: any;
 }
 
-export async function call(base: string, method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; form?: Record<string, string> } = {}): Promise<Reply> {
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string>; form?: Record<string, string> } = {},
+): Promise<Reply> {
   const res = await fetch(base + path, {
     method,
-    headers: { 'content-type': options.form ? 'application/x-www-form-urlencoded' : 'application/json', ...(options.headers ?? {}) },
-    body: options.form ? new URLSearchParams(options.form).toString() : options.body === undefined ? undefined : JSON.stringify(options.body),
+    headers: {
+      'content-type': options.form ? 'application/x-www-form-urlencoded' : 'application/json',
+      ...(options.headers ?? {}),
+    },
+    body: options.form
+      ? new URLSearchParams(options.form).toString()
+      : options.body === undefined
+        ? undefined
+        : JSON.stringify(options.body),
     redirect: 'manual',
   });
   const text = await res.text();
@@ -25,7 +37,10 @@ export async function call(base: string, method: string, path: string, options: 
 }
 
 export const RETAILER_TOKEN = 'rt_test_token_for_integration_tests';
-const retailerHeaders = (key?: string) => ({ authorization: `Bearer ${RETAILER_TOKEN}`, ...(key ? { 'idempotency-key': key } : {}) });
+const retailerHeaders = (key?: string) => ({
+  authorization: `Bearer ${RETAILER_TOKEN}`,
+  ...(key ? { 'idempotency-key': key } : {}),
+});
 
 /** The applicant's own values, overriding the sandbox fill (the PII suite uses distinctive ones). */
 export interface ApplicantOverrides {
@@ -68,7 +83,9 @@ export async function checkoutView(base: string, j: Journey) {
 async function readPin(base: string, to: string): Promise<string | undefined> {
   const r = await call(base, 'GET', '/sandbox/messages');
   // Newest first: the PIN just sent.
-  const latest = (r.body.data as { to: string; purpose: string; body: string }[]).find((m) => m.to === to && m.purpose === 'pin');
+  const latest = (r.body.data as { to: string; purpose: string; body: string }[]).find(
+    (m) => m.to === to && m.purpose === 'pin',
+  );
   return latest ? /\b(\d{5})\b/.exec(latest.body)?.[1] : undefined;
 }
 
@@ -95,7 +112,9 @@ export async function advance(base: string, j: Journey): Promise<boolean> {
     const token = /#\/checkpoint\/([^/]+)\/[01]$/.exec(j.checkoutUrl!)![1]!;
     // The same browser opens the link again when the first answer was lost to the crash.
     const clientId = (j.clientId ??= `rel-${Math.random().toString(36).slice(2, 12)}`);
-    const r = await call(base, 'GET', `/apply-v2/checkpoint/exchange?token=${encodeURIComponent(token)}`, { headers: { 'x-client-id': clientId } });
+    const r = await call(base, 'GET', `/apply-v2/checkpoint/exchange?token=${encodeURIComponent(token)}`, {
+      headers: { 'x-client-id': clientId },
+    });
     if (r.status !== 200) throw fail('exchange', r);
     j.headers = { 'x-apply-token': r.body.data.token, 'x-client-id': clientId };
     ack(j, 'exchange');
@@ -130,16 +149,29 @@ export async function advance(base: string, j: Journey): Promise<boolean> {
   const appStatus: string = own.body.data.status;
   if (appStatus !== 'approved') {
     if (appStatus === 'denied') throw new Error(`${j.name}: denied`);
-    const sent = await call(base, 'POST', '/apply-v2/application/verify/send', { body: { uuid: j.uuid, mode: 'email' }, headers: h });
+    const sent = await call(base, 'POST', '/apply-v2/application/verify/send', {
+      body: { uuid: j.uuid, mode: 'email' },
+      headers: h,
+    });
     if (sent.status !== 200) throw fail('verify send', sent);
     const code = await readPin(base, j.fill.applicant.email);
     if (!code) throw new Error(`${j.name}: no PIN message`);
     const confirmed = await call(base, 'POST', '/apply-v2/application/verify/confirm', {
-      body: { uuid: j.uuid, store_id: own.body.data.store_id, code, checkout_id: j.checkoutId, retrieval: false, iframe: false },
+      body: {
+        uuid: j.uuid,
+        store_id: own.body.data.store_id,
+        code,
+        checkout_id: j.checkoutId,
+        retrieval: false,
+        iframe: false,
+      },
       headers: h,
     });
     if (confirmed.status !== 200) throw fail('verify confirm', confirmed);
-    const decided = await call(base, 'POST', '/apply-v2/application/confirm', { body: { uuid: j.uuid, submitted: true, terms_accepted: true }, headers: h });
+    const decided = await call(base, 'POST', '/apply-v2/application/confirm', {
+      body: { uuid: j.uuid, submitted: true, terms_accepted: true },
+      headers: h,
+    });
     if (decided.status !== 200) throw fail('decision', decided);
     ack(j, 'decision', decided.body.data.code);
     return false;
@@ -153,11 +185,32 @@ export async function advance(base: string, j: Journey): Promise<boolean> {
     const services = await call(base, 'GET', `/api/v1/retail-partner/services?code=${zip}`, { headers: h });
     if (services.status !== 200) throw fail('delivery services', services);
     const schedules = (services.body.data.items as { sku: string; required_parts: { sku: string }[] }[]).map((item) => {
-      const pickup = (services.body.data.services[item.sku] as { type: string; value: string; stores?: { value: string }[] }[]).find((o) => o.type === 'store_pickup')!;
-      return { sku: item.sku, type: 'store_pickup', value: pickup.value, installations: false, date: null, window: null, required: item.required_parts.map((p) => p.sku), pickup_store: pickup.stores![0]!.value, ship_to_store: null, shipment: null };
+      const pickup = (
+        services.body.data.services[item.sku] as { type: string; value: string; stores?: { value: string }[] }[]
+      ).find((o) => o.type === 'store_pickup')!;
+      return {
+        sku: item.sku,
+        type: 'store_pickup',
+        value: pickup.value,
+        installations: false,
+        date: null,
+        window: null,
+        required: item.required_parts.map((p) => p.sku),
+        pickup_store: pickup.stores![0]!.value,
+        ship_to_store: null,
+        shipment: null,
+      };
     });
-    const address = { line_1: j.fill.location.line_1, city: j.fill.location.city, state: j.fill.location.state, code: zip };
-    const r = await call(base, 'POST', '/api/v1/retail-partner/schedule', { body: { checkout_id: j.checkoutId, schedules, exchange_id: null, address }, headers: h });
+    const address = {
+      line_1: j.fill.location.line_1,
+      city: j.fill.location.city,
+      state: j.fill.location.state,
+      code: zip,
+    };
+    const r = await call(base, 'POST', '/api/v1/retail-partner/schedule', {
+      body: { checkout_id: j.checkoutId, schedules, exchange_id: null, address },
+      headers: h,
+    });
     if (r.status !== 200) throw fail('schedule delivery', r);
     ack(j, 'delivery');
     return false;
@@ -170,11 +223,16 @@ export async function advance(base: string, j: Journey): Promise<boolean> {
     return false;
   }
   if (status === 5 || status === 13) {
-    const e = await call(base, 'POST', `/apply-v2/checkout/${j.checkoutId}/esign`, { body: { checkout_id: j.checkoutId, iframe: false }, headers: h });
+    const e = await call(base, 'POST', `/apply-v2/checkout/${j.checkoutId}/esign`, {
+      body: { checkout_id: j.checkoutId, iframe: false },
+      headers: h,
+    });
     if (e.status !== 200) throw fail('esign', e);
     const url = new URL(e.body.data.url);
     const signer = `${j.fill.applicant.first_name} ${j.fill.applicant.last_name}`;
-    const signed = await call(base, 'POST', url.pathname, { form: { view: url.searchParams.get('view')!, action: 'sign', consent: 'yes', signature: signer } });
+    const signed = await call(base, 'POST', url.pathname, {
+      form: { view: url.searchParams.get('view')!, action: 'sign', consent: 'yes', signature: signer },
+    });
     if (signed.status !== 303) throw fail('sign at vendor', signed);
     ack(j, 'signed');
     return false;
@@ -184,11 +242,25 @@ export async function advance(base: string, j: Journey): Promise<boolean> {
     if (p.status !== 200) throw fail('process', p);
     if (!p.body.data.payment_required) return false;
     const card = await call(base, 'POST', '/sandbox/vault/tokenize', {
-      body: { sessionId: p.body.data.config.session_id, number: '4242424242424242', expiry: '12/39', cvc: '123', first_name: 'Test', last_name: 'Shopper', country: 'US' },
+      body: {
+        sessionId: p.body.data.config.session_id,
+        number: '4242424242424242',
+        expiry: '12/39',
+        cvc: '123',
+        first_name: 'Test',
+        last_name: 'Shopper',
+        country: 'US',
+      },
     });
     if (card.status !== 200) throw fail('tokenize', card);
     const paid = await call(base, 'POST', '/api/v1/cards/processCard', {
-      body: { token: card.body.data.token, application_id: j.uuid, amount: p.body.data.amount, convenienceFee: 0, isDownPayment: true },
+      body: {
+        token: card.body.data.token,
+        application_id: j.uuid,
+        amount: p.body.data.amount,
+        convenienceFee: 0,
+        isDownPayment: true,
+      },
       headers: { ...h, 'idempotency-key': j.payKey },
     });
     if (paid.status !== 200) throw fail('pay', paid);

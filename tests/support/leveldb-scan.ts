@@ -142,7 +142,9 @@ export function scanDirectory(dir: string): ScannedText[] {
     if (base.endsWith('.log') || base.startsWith('MANIFEST-')) {
       logRecords(bytes).forEach((record, i) => out.push({ source: `${name} (record ${i})`, bytes: record }));
     } else if (base.endsWith('.ldb') || base.endsWith('.sst')) {
-      tableEntries(bytes).forEach((e, i) => out.push({ source: `${name} (entry ${i})`, bytes: Buffer.concat([e.key, Buffer.from('\n'), e.value]) }));
+      tableEntries(bytes).forEach((e, i) =>
+        out.push({ source: `${name} (entry ${i})`, bytes: Buffer.concat([e.key, Buffer.from('\n'), e.value]) }),
+      );
     } else {
       inflatedStreams(bytes).forEach((s, i) => out.push({ source: `${name} (stream ${i})`, bytes: s }));
     }
@@ -157,7 +159,10 @@ export function findNeedles(texts: readonly ScannedText[], needles: readonly str
     const haystack = bytes.toString('latin1').toLowerCase();
     for (const needle of needles) {
       const at = haystack.indexOf(needle.toLowerCase());
-      if (at >= 0) hits.push(`${JSON.stringify(needle)} in ${source}: …${JSON.stringify(haystack.slice(Math.max(0, at - 80), at + needle.length + 80))}…`);
+      if (at >= 0)
+        hits.push(
+          `${JSON.stringify(needle)} in ${source}: …${JSON.stringify(haystack.slice(Math.max(0, at - 80), at + needle.length + 80))}…`,
+        );
     }
   }
   return hits;
@@ -167,11 +172,19 @@ export function findNeedles(texts: readonly ScannedText[], needles: readonly str
 export async function levelEntries(dbDir: string): Promise<ScannedText[]> {
   // classic-level is dynalite's own LevelDB binding (a transitive dependency, not one of ours to pin).
   const { ClassicLevel } = await import('classic-level');
-  const db = new ClassicLevel<Buffer, Buffer>(dbDir, { keyEncoding: 'buffer', valueEncoding: 'buffer', createIfMissing: false });
+  const db = new ClassicLevel<Buffer, Buffer>(dbDir, {
+    keyEncoding: 'buffer',
+    valueEncoding: 'buffer',
+    createIfMissing: false,
+  });
   await db.open();
   const out: ScannedText[] = [];
   try {
-    for await (const [key, value] of db.iterator()) out.push({ source: `level ${key.toString('latin1').slice(0, 60)}`, bytes: Buffer.concat([key, Buffer.from('\n'), value]) });
+    for await (const [key, value] of db.iterator())
+      out.push({
+        source: `level ${key.toString('latin1').slice(0, 60)}`,
+        bytes: Buffer.concat([key, Buffer.from('\n'), value]),
+      });
   } finally {
     await db.close();
   }

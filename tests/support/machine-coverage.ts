@@ -30,7 +30,7 @@ export function machineCoverage(
   const definedStates = nodes.filter((node) => node.type !== 'history').map((node) => node.id);
   const definedTransitions = nodes.flatMap((node) => [...node.transitions.values()].flat());
   const describe = (t: (typeof definedTransitions)[number]) =>
-    `${t.source.id} --${t.eventType}${t.guard ? ` [${typeof t.guard === 'string' ? t.guard : (t.guard as { type?: string }).type ?? 'inline'}]` : ''}--> ${t.target?.map((n) => n.id).join(',') ?? '(self)'}`;
+    `${t.source.id} --${t.eventType}${t.guard ? ` [${typeof t.guard === 'string' ? t.guard : ((t.guard as { type?: string }).type ?? 'inline')}]` : ''}--> ${t.target?.map((n) => n.id).join(',') ?? '(self)'}`;
   return {
     definedStates,
     reachedStates: definedStates.filter((id) => reachedStates.has(id)),

@@ -32,7 +32,10 @@ function rewriteRefs(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(rewriteRefs);
   if (!node || typeof node !== 'object') return node;
   return Object.fromEntries(
-    Object.entries(node as Json).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? v.replace('#/components/schemas/', '#/$defs/') : rewriteRefs(v)]),
+    Object.entries(node as Json).map(([k, v]) => [
+      k,
+      k === '$ref' && typeof v === 'string' ? v.replace('#/components/schemas/', '#/$defs/') : rewriteRefs(v),
+    ]),
   );
 }
 
@@ -45,7 +48,10 @@ export class OpenApiValidator {
   constructor(readonly doc: Json) {
     this.defs = rewriteRefs(doc.components?.schemas ?? {}) as Json;
     this.templates = Object.keys(doc.paths ?? {})
-      .map((template) => ({ template, regex: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`) }))
+      .map((template) => ({
+        template,
+        regex: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}$`),
+      }))
       // literal paths before templated ones (/checkouts/x before /checkouts/{id})
       .sort((a, b) => a.template.split('{').length - b.template.split('{').length);
   }
@@ -89,8 +95,12 @@ export class OpenApiValidator {
     const op = template ? (this.doc.paths[template]?.[res.method.toLowerCase()] as Json | undefined) : undefined;
     if (!op) return [`${res.method} ${res.path} is not an operation of the document`];
     const responses = (op.responses ?? {}) as Record<string, Json>;
-    const documented = responses[String(res.status)] ?? responses[`${String(res.status).charAt(0)}XX`] ?? responses.default;
-    if (!documented) return [`status ${res.status} is not documented for ${res.method} ${template} (documented: ${Object.keys(responses).join(', ')})`];
+    const documented =
+      responses[String(res.status)] ?? responses[`${String(res.status).charAt(0)}XX`] ?? responses.default;
+    if (!documented)
+      return [
+        `status ${res.status} is not documented for ${res.method} ${template} (documented: ${Object.keys(responses).join(', ')})`,
+      ];
     const response = this.resolve(documented);
     const out: string[] = [];
 
@@ -102,7 +112,12 @@ export class OpenApiValidator {
         continue;
       }
       const schema = this.resolve(header.schema);
-      const typed = schema.type === 'integer' || schema.type === 'number' ? (/^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value) : value;
+      const typed =
+        schema.type === 'integer' || schema.type === 'number'
+          ? /^-?\d+(\.\d+)?$/.test(value)
+            ? Number(value)
+            : value
+          : value;
       const check = this.validator(schema);
       if (!check(typed)) out.push(`header ${name}: ${JSON.stringify(value)} ${this.ajv.errorsText(check.errors)}`);
     }
@@ -112,11 +127,18 @@ export class OpenApiValidator {
     if (!types.length) return out;
     const contentType = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     const media = content[contentType];
-    if (!media) return [...out, `content type ${JSON.stringify(contentType)} is not documented for ${res.status} (documented: ${types.join(', ')})`];
+    if (!media)
+      return [
+        ...out,
+        `content type ${JSON.stringify(contentType)} is not documented for ${res.status} (documented: ${types.join(', ')})`,
+      ];
     if (/json/.test(contentType) && media.schema) {
       const check = this.validator(media.schema);
       if (!check(res.body)) {
-        for (const e of check.errors ?? []) out.push(`body${e.instancePath.replace(/\//g, '.')} ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`);
+        for (const e of check.errors ?? [])
+          out.push(
+            `body${e.instancePath.replace(/\//g, '.')} ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ''}`,
+          );
       }
     }
     return out;

@@ -30,7 +30,9 @@ export const routeSamples: Record<string, RouteSample> = {
   'GET /retailer/v1/lease.d.ts': {},
   'GET /apply-v2/stores': {},
   'GET /apply-v2/retailer/{retailer}/store/{store}': { params: { retailer: 'demo-electronics', store: 'main-street' } },
-  'POST /apply-v2/retailer/{retailer}/store/{store}/initiate': { params: { retailer: 'demo-electronics', store: 'main-street' } },
+  'POST /apply-v2/retailer/{retailer}/store/{store}/initiate': {
+    params: { retailer: 'demo-electronics', store: 'main-street' },
+  },
   'GET /apply-v2/session': {},
   'POST /apply-v2/application': {},
   'GET /apply-v2/application': {},
@@ -52,7 +54,11 @@ export const routeSamples: Record<string, RouteSample> = {
   'POST /staff/api/auth/password/reset': {},
   'POST /staff/api/auth/logout': { throwawaySession: true },
   'GET /staff/api/auth/me': {},
-  'POST /staff/api/auth/password/change': { throwawaySession: true, fixed: { current_password: 'not-the-admin-password' }, body: { password: 's', password_confirmation: 's' } },
+  'POST /staff/api/auth/password/change': {
+    throwawaySession: true,
+    fixed: { current_password: 'not-the-admin-password' },
+    body: { password: 's', password_confirmation: 's' },
+  },
   'POST /staff/api/auth/store-context': { throwawaySession: true },
   'GET /staff/api/users': {},
   'GET /staff/api/users/{id}': {},
@@ -133,17 +139,29 @@ export const routeSamples: Record<string, RouteSample> = {
   'GET /staff/api/payments/{id}': {},
   'GET /staff/api/dashboard': {},
   'GET /staff/api/state-rules': {},
-  'PUT /staff/api/state-rules/{state}': { params: { state: 'OH' }, noBody: 'replaces the live underwriting rules of a state every later suite relies on' },
+  'PUT /staff/api/state-rules/{state}': {
+    params: { state: 'OH' },
+    noBody: 'replaces the live underwriting rules of a state every later suite relies on',
+  },
   'GET /staff/api/security-settings': {},
-  'PUT /staff/api/security-settings': { noBody: 'an accepted IP allowlist or lockout policy would lock this suite (and every later one) out of the shared server' },
+  'PUT /staff/api/security-settings': {
+    noBody:
+      'an accepted IP allowlist or lockout policy would lock this suite (and every later one) out of the shared server',
+  },
   'GET /staff/api/queue-config': {},
   'PUT /staff/api/queue-config': { noBody: 'replaces the live queue rules every later suite relies on' },
   'GET /staff/api/scoring-settings': {},
-  'PUT /staff/api/scoring-settings/draft': { noBody: 'a draft that a later suite could publish; the scoring editors have their own validation suite' },
+  'PUT /staff/api/scoring-settings/draft': {
+    noBody: 'a draft that a later suite could publish; the scoring editors have their own validation suite',
+  },
   'POST /staff/api/scoring-settings/draft/preview': {},
-  'POST /staff/api/scoring-settings/draft/publish': { noBody: 'publishes scoring settings every later decision relies on' },
+  'POST /staff/api/scoring-settings/draft/publish': {
+    noBody: 'publishes scoring settings every later decision relies on',
+  },
   'GET /staff/api/scoring-settings/versions': {},
-  'POST /staff/api/scoring-settings/versions/{id}/restore': { noBody: 'restores scoring settings every later decision relies on' },
+  'POST /staff/api/scoring-settings/versions/{id}/restore': {
+    noBody: 'restores scoring settings every later decision relies on',
+  },
   'POST /staff/api/imports/{table}': { params: { table: 'stores' } },
   'POST /staff/api/imports/{id}/commit': {},
   'GET /staff/api/imports/{table}/template': { params: { table: 'stores' } },

@@ -14,7 +14,9 @@ export interface RunningServer {
 const root = resolve(import.meta.dirname, '../..');
 
 /** Starts the real `npm start` entry (without the web build) and waits until it prints its URLs. */
-export async function startServer(options: { dataDir?: string; env?: Record<string, string>; detached?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { dataDir?: string; env?: Record<string, string>; detached?: boolean } = {},
+): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lto-it-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'functions/local/main.ts'], {
     cwd: root,

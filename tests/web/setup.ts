@@ -39,8 +39,10 @@ function describeEl(el: unknown): string {
 }
 
 function valueOf(el: Element): string | number | null {
-  if (el instanceof HTMLInputElement && (el.type === 'number' || el.type === 'range')) return el.value === '' ? null : Number(el.value);
-  if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return el.value;
+  if (el instanceof HTMLInputElement && (el.type === 'number' || el.type === 'range'))
+    return el.value === '' ? null : Number(el.value);
+  if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement)
+    return el.value;
   return el.getAttribute('value');
 }
 
@@ -72,30 +74,47 @@ expect.extend({
   toHaveValue(received: Element, expected: string | number | null) {
     const actual = valueOf(received);
     const pass = actual === expected;
-    return result(pass, `expected ${describeEl(received)} to have value ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+    return result(
+      pass,
+      `expected ${describeEl(received)} to have value ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`,
+    );
   },
   toHaveDisplayValue(received: Element, expected: string) {
     const actual =
-      received instanceof HTMLSelectElement ? (received.selectedOptions[0]?.textContent ?? '') : String(valueOf(received) ?? '');
+      received instanceof HTMLSelectElement
+        ? (received.selectedOptions[0]?.textContent ?? '')
+        : String(valueOf(received) ?? '');
     const pass = normalize(actual) === normalize(expected);
-    return result(pass, `expected ${describeEl(received)} to display ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+    return result(
+      pass,
+      `expected ${describeEl(received)} to display ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`,
+    );
   },
   toHaveAttribute(received: Element, name: string, value?: string) {
     const has = received.hasAttribute(name);
     const actual = received.getAttribute(name);
     const pass = value === undefined ? has : has && actual === value;
-    return result(pass, `expected ${describeEl(received)} ${pass ? 'not ' : ''}to have attribute ${name}${value === undefined ? '' : `=${JSON.stringify(value)}`}, got ${JSON.stringify(actual)}`);
+    return result(
+      pass,
+      `expected ${describeEl(received)} ${pass ? 'not ' : ''}to have attribute ${name}${value === undefined ? '' : `=${JSON.stringify(value)}`}, got ${JSON.stringify(actual)}`,
+    );
   },
   toHaveAccessibleDescription(received: Element, expected: string | RegExp) {
     const ids = (received.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
     const actual = normalize(ids.map((id) => received.ownerDocument.getElementById(id)?.textContent ?? '').join(' '));
     const pass = typeof expected === 'string' ? actual === normalize(expected) : expected.test(actual);
-    return result(pass, `expected ${describeEl(received)} to have description ${String(expected)}, got ${JSON.stringify(actual)}`);
+    return result(
+      pass,
+      `expected ${describeEl(received)} to have description ${String(expected)}, got ${JSON.stringify(actual)}`,
+    );
   },
   toHaveTextContent(received: Element, expected: string | RegExp) {
     const actual = normalize(received.textContent);
     const pass = typeof expected === 'string' ? actual.includes(normalize(expected)) : expected.test(actual);
-    return result(pass, `expected ${describeEl(received)} ${pass ? 'not ' : ''}to contain text ${String(expected)}, got ${JSON.stringify(actual)}`);
+    return result(
+      pass,
+      `expected ${describeEl(received)} ${pass ? 'not ' : ''}to contain text ${String(expected)}, got ${JSON.stringify(actual)}`,
+    );
   },
   toBeChecked(received: Element) {
     const pass =
@@ -112,7 +131,10 @@ expect.extend({
   },
   toHaveFocus(received: Element) {
     const pass = received.ownerDocument.activeElement === received;
-    return result(pass, `expected ${describeEl(received)} ${pass ? 'not ' : ''}to have focus (focus is on ${describeEl(received.ownerDocument.activeElement)})`);
+    return result(
+      pass,
+      `expected ${describeEl(received)} ${pass ? 'not ' : ''}to have focus (focus is on ${describeEl(received.ownerDocument.activeElement)})`,
+    );
   },
   toBeVisible(received: Element) {
     const pass = isVisible(received);

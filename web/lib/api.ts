@@ -48,7 +48,11 @@ export interface ApiOptions {
   token?: string;
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options: ApiOptions = {}): Promise<Envelope<T>> {
+export async function api<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  options: ApiOptions = {},
+): Promise<Envelope<T>> {
   const url = new URL(path, location.origin);
   for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Client-Id': clientId() };
@@ -73,7 +77,8 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   let envelope: Envelope<T>;
   try {
     envelope = (await response.json()) as Envelope<T>;
-    if (typeof envelope !== 'object' || envelope === null || typeof envelope.status !== 'boolean') throw new Error('shape');
+    if (typeof envelope !== 'object' || envelope === null || typeof envelope.status !== 'boolean')
+      throw new Error('shape');
   } catch {
     if (response.status === 403) navigate('/403');
     throw new ApiError(response.status, response.ok ? 'error.invalidResponse' : 'error.unknown');

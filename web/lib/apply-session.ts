@@ -48,7 +48,10 @@ export function getSession(now: number = Date.now()): ApplySession | null {
   const [retailer, store] = current.split('/');
   if (!retailer || !store) return null;
   try {
-    const saved = JSON.parse(s.getItem(tokenKey(retailer, store)) ?? 'null') as Omit<ApplySession, 'retailer' | 'store'> | null;
+    const saved = JSON.parse(s.getItem(tokenKey(retailer, store)) ?? 'null') as Omit<
+      ApplySession,
+      'retailer' | 'store'
+    > | null;
     if (!saved?.token || !saved.storeData) return null;
     const expires = expiryMs(saved.expiresAt);
     if (expires != null && expires <= now) return null;

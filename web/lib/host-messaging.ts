@@ -211,7 +211,10 @@ let session: HostSession | null = null;
 /** The page's host session, created on first use from `window`. */
 export function hostSession(): HostSession {
   if (!session) {
-    session = createHostSession(createHostMessenger(window as unknown as PageWindowLike, sessionStore()), document.documentElement);
+    session = createHostSession(
+      createHostMessenger(window as unknown as PageWindowLike, sessionStore()),
+      document.documentElement,
+    );
     // Tells the host the portal loaded and listens: the drop-in (lease.js) falls back to a redirect when a blocked
     // frame never says this. An `update` keeps within the seed's host events.
     session.messenger.post('update', { status: 'ready', step: 'loaded' });
@@ -223,7 +226,14 @@ export function hostSession(): HostSession {
 export const postToHost = (event: OutgoingEvent, details?: Partial<Omit<HostMessage, 'event'>>): boolean =>
   hostSession().messenger.post(event, details);
 
-const SERVER_STATE: HostState = { mode: 'standalone', origin: null, compact: false, ended: null, lastUpdate: null, lastResult: null };
+const SERVER_STATE: HostState = {
+  mode: 'standalone',
+  origin: null,
+  compact: false,
+  ended: null,
+  lastUpdate: null,
+  lastResult: null,
+};
 
 /** React view of the host session: mode, origin, compact layout, whether the host ended the session; and `post`. */
 export function useHostMessaging(): HostState & { post: typeof postToHost } {

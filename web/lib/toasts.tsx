@@ -36,7 +36,10 @@ export function ToastProvider({ children, durationMs = TOAST_MS }: { children: R
     (text: string, kind: ToastKind = 'info') => {
       const id = next.current++;
       setToasts((list) => [...list, { id, kind, text }]);
-      timers.current.set(id, setTimeout(() => dismiss(id), durationMs));
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), durationMs),
+      );
       return id;
     },
     [dismiss, durationMs],
@@ -65,7 +68,12 @@ function ToastRegion({ toasts, dismiss }: { toasts: Toast[]; dismiss: (id: numbe
           {toasts.map((toast) => (
             <li key={toast.id} className={`toast toast--${toast.kind}`}>
               <span className="toast__text">{toast.text}</span>
-              <button type="button" className="toast__dismiss" onClick={() => dismiss(toast.id)} aria-label={t('shell.dismiss')}>
+              <button
+                type="button"
+                className="toast__dismiss"
+                onClick={() => dismiss(toast.id)}
+                aria-label={t('shell.dismiss')}
+              >
                 <span aria-hidden="true">×</span>
               </button>
             </li>

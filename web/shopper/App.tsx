@@ -18,16 +18,24 @@ const ApplyPage = lazy(() => import('./application/ApplyPage.tsx').then((m) => (
 // the form, the checkpoint's welcome / retrieve screen. The idle-session warning loads when it is nearly due
 // (idle/IdleWatch.tsx).
 const VerifyPage = lazy(() => import('./verification/VerifyPage.tsx').then((m) => ({ default: m.VerifyPage })));
-const ApplicationGate = lazy(() => import('./result/ApplicationGate.tsx').then((m) => ({ default: m.ApplicationGate })));
-const CheckpointPage = lazy(() => import('./checkpoint/CheckpointPage.tsx').then((m) => ({ default: m.CheckpointPage })));
+const ApplicationGate = lazy(() =>
+  import('./result/ApplicationGate.tsx').then((m) => ({ default: m.ApplicationGate })),
+);
+const CheckpointPage = lazy(() =>
+  import('./checkpoint/CheckpointPage.tsx').then((m) => ({ default: m.CheckpointPage })),
+);
 // The identity check by mobile link (web/shopper/identity-check).
-const IntellicheckPage = lazy(() => import('./identity-check/IntellicheckPages.tsx').then((m) => ({ default: m.IntellicheckPage })));
+const IntellicheckPage = lazy(() =>
+  import('./identity-check/IntellicheckPages.tsx').then((m) => ({ default: m.IntellicheckPage })),
+);
 // The checkout (issue 5): the resume link and one page for /process and /checkout/{child}, in their own chunk.
 const ResumePage = lazy(() => import('./checkout/ResumePage.tsx').then((m) => ({ default: m.ResumePage })));
 const CheckoutApp = lazy(() => import('./checkout/CheckoutApp.tsx').then((m) => ({ default: m.CheckoutApp })));
 /** `/process`, `/checkout` and `/checkout/{child}`: one route, so the flow survives its own address changes. */
 const CHECKOUT_PATH = /^\/(?<area>process|checkout)(?:\/(?<child>[^/]+))?\/?$/;
-const IntellicheckExchange = lazy(() => import('./identity-check/IntellicheckPages.tsx').then((m) => ({ default: m.IntellicheckExchange })));
+const IntellicheckExchange = lazy(() =>
+  import('./identity-check/IntellicheckPages.tsx').then((m) => ({ default: m.IntellicheckExchange })),
+);
 
 function Loading() {
   const t = useT();

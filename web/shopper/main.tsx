@@ -30,7 +30,8 @@ hostSession();
 // from the server, so later feature areas do not grow the shopper bundle. See web/lib/i18n.tsx.
 const AREAS = [common, shell];
 const loadMessages = async (lang: Lang) =>
-  (await api<{ lang: Lang; messages: Record<string, string> }>('POST', '/system/translation', { body: { lang } })).data.messages;
+  (await api<{ lang: Lang; messages: Record<string, string> }>('POST', '/system/translation', { body: { lang } })).data
+    .messages;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

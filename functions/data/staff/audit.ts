@@ -49,7 +49,12 @@ interface AuditItem extends StoredItem {
 const AUDIT_PK = 'AUDIT';
 const COUNT_KEY = { pk: 'AUDITCOUNT', sk: 'COUNT' };
 
-export async function writeAudit(db: Db, entry: Omit<AuditEntry, 'id' | 'at'>, now: Date, keepSeconds: number): Promise<AuditEntry> {
+export async function writeAudit(
+  db: Db,
+  entry: Omit<AuditEntry, 'id' | 'at'>,
+  now: Date,
+  keepSeconds: number,
+): Promise<AuditEntry> {
   const full: AuditEntry = { ...entry, id: randomUUID(), at: now.toISOString() };
   await putItem(db, {
     pk: AUDIT_PK,
@@ -80,7 +85,10 @@ export async function listAudit(
   const offset = (options.page - 1) * options.limit;
   const byUser = options.userId !== undefined;
   const names: Record<string, string> = { '#pk': byUser ? 'gsi1pk' : 'pk', '#x': 'expiresAt' };
-  const values: Record<string, unknown> = { ':pk': byUser ? `AUDITUSER#${options.userId}` : AUDIT_PK, ':now': nowSeconds };
+  const values: Record<string, unknown> = {
+    ':pk': byUser ? `AUDITUSER#${options.userId}` : AUDIT_PK,
+    ':now': nowSeconds,
+  };
   let filter = '#x > :now';
   if (options.type) {
     names['#entry'] = 'entry';

@@ -51,14 +51,16 @@ export function planPage(state: ListIndexState, offset: number, limit: number, d
   const expected = Math.max(0, Math.min(limit, state.total - offset));
   if (!descending) {
     let best: Anchor | undefined;
-    for (const a of state.anchors) if (a.r <= offset && (!best || a.r > best.r || (a.r === best.r && a.k < best.k))) best = a;
+    for (const a of state.anchors)
+      if (a.r <= offset && (!best || a.r > best.r || (a.r === best.r && a.k < best.k))) best = a;
     if (!best) return { descending, skip: offset, firstRank: 0, expected };
     return { descending, from: { op: '>=', key: best.k }, skip: offset - best.r, firstRank: best.r, expected };
   }
   // Descending: the page starts at ascending position p and goes down.
   const p = state.total - 1 - offset;
   let best: Anchor | undefined;
-  for (const a of state.anchors) if (a.r >= p + 1 && (!best || a.r < best.r || (a.r === best.r && a.k > best.k))) best = a;
+  for (const a of state.anchors)
+    if (a.r >= p + 1 && (!best || a.r < best.r || (a.r === best.r && a.k > best.k))) best = a;
   if (!best) return { descending, skip: offset, firstRank: state.total - 1, expected };
   return { descending, from: { op: '<', key: best.k }, skip: best.r - 1 - p, firstRank: best.r - 1, expected };
 }
@@ -67,7 +69,12 @@ export function planPage(state: ListIndexState, offset: number, limit: number, d
  * Anchors learned from a run of entries read in order: `keys[i]` has ascending rank firstRank + i (ascending read)
  * or firstRank - i (descending read). Every `spacing`-th rank becomes an anchor.
  */
-export function anchorsFromRun(keys: readonly string[], firstRank: number, descending: boolean, spacing: number): Anchor[] {
+export function anchorsFromRun(
+  keys: readonly string[],
+  firstRank: number,
+  descending: boolean,
+  spacing: number,
+): Anchor[] {
   const out: Anchor[] = [];
   keys.forEach((k, i) => {
     const r = descending ? firstRank - i : firstRank + i;
@@ -109,7 +116,11 @@ export function sortableValue(value: unknown): string {
     const shifted = Math.round(value * 100) + 1e15;
     return String(Math.max(0, shifted)).padStart(16, '0');
   }
-  const text = String(value).replace(/\p{Cs}/gu, '\uFFFD').normalize('NFKC').toLowerCase().replace(/[\u0000-\u001f]/g, ' ');
+  const text = String(value)
+    .replace(/\p{Cs}/gu, '\uFFFD')
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u0000-\u001f]/g, ' ');
   // Sort keys are at most 1,024 bytes; 100 characters (code points, never half a pair) are plenty to order by.
   return Array.from(text).slice(0, 100).join('');
 }

@@ -34,7 +34,10 @@ export interface ListDef {
 }
 
 const partitionOf = (entity: string, field: string, scope: string) => `LIST#${entity}#${field}#${scope}`;
-const indexKey = (entity: string, field: string, scope: string) => ({ pk: `LISTINDEX#${entity}#${field}#${scope}`, sk: 'INDEX' });
+const indexKey = (entity: string, field: string, scope: string) => ({
+  pk: `LISTINDEX#${entity}#${field}#${scope}`,
+  sk: 'INDEX',
+});
 const entrySk = (field: string, scope: string) => `LIST#${field}#${scope}`;
 
 interface IndexItem extends StoredItem {
@@ -42,11 +45,16 @@ interface IndexItem extends StoredItem {
   anchors: [string, number][];
 }
 
-const toState = (item: IndexItem): ListIndexState => ({ total: item.total, anchors: item.anchors.map(([k, r]) => ({ k, r })) });
+const toState = (item: IndexItem): ListIndexState => ({
+  total: item.total,
+  anchors: item.anchors.map(([k, r]) => ({ k, r })),
+});
 const fromAnchors = (anchors: Anchor[]): [string, number][] => anchors.map((a) => [a.k, a.r]);
 
 async function getIndex(db: Db, entity: string, field: string, scope: string): Promise<IndexItem | undefined> {
-  const out = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: indexKey(entity, field, scope), ConsistentRead: true }));
+  const out = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: indexKey(entity, field, scope), ConsistentRead: true }),
+  );
   return out.Item as IndexItem | undefined;
 }
 
@@ -55,7 +63,11 @@ async function queryAll(db: Db, input: QueryCommandInput, max = Infinity): Promi
   let start: Record<string, unknown> | undefined = input.ExclusiveStartKey;
   do {
     const out = await db.doc.send(
-      new QueryCommand({ ...input, ExclusiveStartKey: start, Limit: Number.isFinite(max) ? Math.min(1000, max - items.length) : input.Limit }),
+      new QueryCommand({
+        ...input,
+        ExclusiveStartKey: start,
+        Limit: Number.isFinite(max) ? Math.min(1000, max - items.length) : input.Limit,
+      }),
     );
     items.push(...((out.Items ?? []) as Record<string, unknown>[]));
     start = out.LastEvaluatedKey;
@@ -82,14 +94,26 @@ export async function rebuildListIndex(db: Db, entity: string, field: string, sc
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,
-      Item: { ...indexKey(entity, field, scope), entity: 'listIndex', v: (previous?.v ?? 0) + 1, total: state.total, anchors: fromAnchors(anchors) },
+      Item: {
+        ...indexKey(entity, field, scope),
+        entity: 'listIndex',
+        v: (previous?.v ?? 0) + 1,
+        total: state.total,
+        anchors: fromAnchors(anchors),
+      },
     }),
   );
   return state;
 }
 
 /** Applies a change to an index with optimistic locking; a missing index is built from the partition instead. */
-async function updateIndex(db: Db, entity: string, field: string, scope: string, change: (s: ListIndexState) => ListIndexState) {
+async function updateIndex(
+  db: Db,
+  entity: string,
+  field: string,
+  scope: string,
+  change: (s: ListIndexState) => ListIndexState,
+) {
   for (let attempt = 0; attempt < 20; attempt++) {
     const item = await getIndex(db, entity, field, scope);
     if (!item) {
@@ -123,7 +147,13 @@ async function updateIndex(db: Db, entity: string, field: string, scope: string,
  * first and indexes second; a crash in between leaves a count one off, which the next read of that page detects and
  * repairs by recounting.
  */
-export async function syncListEntries(db: Db, def: ListDef, rowPk: string, before: ListSnapshot | undefined, after: ListSnapshot | undefined) {
+export async function syncListEntries(
+  db: Db,
+  def: ListDef,
+  rowPk: string,
+  before: ListSnapshot | undefined,
+  after: ListSnapshot | undefined,
+) {
   const scopes = new Set([...(before?.scopes ?? []), ...(after?.scopes ?? [])]);
   const id = (after ?? before)!.row.id;
   const work: Promise<void>[] = [];
@@ -137,11 +167,21 @@ export async function syncListEntries(db: Db, def: ListDef, rowPk: string, befor
             await db.doc.send(
               new PutCommand({
                 TableName: db.tableName,
-                Item: { pk: rowPk, sk: entrySk(field, scope), entity: 'listEntry', v: 1, gsi2pk: partitionOf(def.entity, field, scope), gsi2sk: newKey, row: after!.row },
+                Item: {
+                  pk: rowPk,
+                  sk: entrySk(field, scope),
+                  entity: 'listEntry',
+                  v: 1,
+                  gsi2pk: partitionOf(def.entity, field, scope),
+                  gsi2sk: newKey,
+                  row: after!.row,
+                },
               }),
             );
           } else if (oldKey) {
-            await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: { pk: rowPk, sk: entrySk(field, scope) } }));
+            await db.doc.send(
+              new DeleteCommand({ TableName: db.tableName, Key: { pk: rowPk, sk: entrySk(field, scope) } }),
+            );
           }
           if (oldKey !== newKey) {
             await updateIndex(db, def.entity, field, scope, (s) => {
@@ -183,11 +223,25 @@ export async function readListPage(
     values[':from'] = plan.from.key;
     condition += ` AND #sk ${plan.from.op} :from`;
   }
-  const query = { TableName: db.tableName, IndexName: 'gsi2', KeyConditionExpression: condition, ExpressionAttributeValues: values, ScanIndexForward: !descending };
+  const query = {
+    TableName: db.tableName,
+    IndexName: 'gsi2',
+    KeyConditionExpression: condition,
+    ExpressionAttributeValues: values,
+    ScanIndexForward: !descending,
+  };
   // The entries between the anchor and the page are skipped reading their keys only (not their rows); the page then
   // starts after the last of them.
   const skipped = plan.skip
-    ? await queryAll(db, { ...query, ExpressionAttributeNames: { ...names, '#gsk': 'gsi2sk', '#tpk': 'pk', '#tsk': 'sk' }, ProjectionExpression: '#pk, #gsk, #tpk, #tsk' }, plan.skip)
+    ? await queryAll(
+        db,
+        {
+          ...query,
+          ExpressionAttributeNames: { ...names, '#gsk': 'gsi2sk', '#tpk': 'pk', '#tsk': 'sk' },
+          ProjectionExpression: '#pk, #gsk, #tpk, #tsk',
+        },
+        plan.skip,
+      )
     : [];
   const last = skipped[skipped.length - 1];
   // One extra entry tells a stale count on the last page.
@@ -196,7 +250,13 @@ export async function readListPage(
       ? []
       : await queryAll(
           db,
-          { ...query, ExpressionAttributeNames: names, ...(last ? { ExclusiveStartKey: { pk: last.pk, sk: last.sk, gsi2pk: last.gsi2pk, gsi2sk: last.gsi2sk } } : {}) },
+          {
+            ...query,
+            ExpressionAttributeNames: names,
+            ...(last
+              ? { ExclusiveStartKey: { pk: last.pk, sk: last.sk, gsi2pk: last.gsi2pk, gsi2sk: last.gsi2sk } }
+              : {}),
+          },
           limit + 1,
         );
   const entries = [...skipped, ...pageEntries];
@@ -208,7 +268,12 @@ export async function readListPage(
   }
   const spacing = anchorSpacing(state.total);
   if (item && plan.skip > 2 * spacing) {
-    const learned = anchorsFromRun(entries.map((e) => e.gsi2sk as string), plan.firstRank, descending, spacing);
+    const learned = anchorsFromRun(
+      entries.map((e) => e.gsi2sk as string),
+      plan.firstRank,
+      descending,
+      spacing,
+    );
     if (learned.length) {
       try {
         await db.doc.send(
@@ -234,7 +299,15 @@ export async function readListPage(
  */
 export async function readFilteredPage(
   db: Db,
-  options: { entity: string; field: string; scope: string; page: number; limit: number; descending: boolean; keep: (row: ListRow) => boolean },
+  options: {
+    entity: string;
+    field: string;
+    scope: string;
+    page: number;
+    limit: number;
+    descending: boolean;
+    keep: (row: ListRow) => boolean;
+  },
 ): Promise<ListPage> {
   const entries = await queryAll(db, {
     TableName: db.tableName,

@@ -7,7 +7,12 @@ export type RecordKind = 'ROLE' | 'SETTING' | 'PICKLIST' | 'MAILTEMPLATE' | 'API
 
 export const recordKey = (kind: RecordKind, id: string) => ({ pk: `${kind}#${id}`, sk: kind });
 
-export async function getRecord<T extends StoredItem>(db: Db, kind: RecordKind, id: string, now: Date): Promise<T | undefined> {
+export async function getRecord<T extends StoredItem>(
+  db: Db,
+  kind: RecordKind,
+  id: string,
+  now: Date,
+): Promise<T | undefined> {
   if (!id || id.length > 200) return undefined;
   return getItem<T>(db, recordKey(kind, id), now);
 }
@@ -19,7 +24,9 @@ export async function getRecords<T extends StoredItem>(db: Db, kind: RecordKind,
   for (let i = 0; i < unique.length; i += 100) {
     let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => recordKey(kind, id));
     for (let attempt = 0; keys?.length && attempt < 5; attempt++) {
-      const res = await db.doc.send(new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: keys, ConsistentRead: true } } }));
+      const res = await db.doc.send(
+        new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: keys, ConsistentRead: true } } }),
+      );
       out.push(...((res.Responses?.[db.tableName] ?? []) as T[]));
       keys = res.UnprocessedKeys?.[db.tableName]?.Keys as Record<string, unknown>[] | undefined;
     }

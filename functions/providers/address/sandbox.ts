@@ -5,15 +5,45 @@ import type { AddressComponent, AddressPort, PlaceDetails } from './port.ts';
 // `zipcodes` package (44,000 codes), and street addresses built from what the shopper typed ("123 Oak St") placed in
 // real cities. Place ids carry the address itself (base64url JSON), so details need no storage.
 const SUGGESTION_CITIES: readonly [city: string, state: string][] = [
-  ['New York', 'NY'], ['Los Angeles', 'CA'], ['Chicago', 'IL'], ['Houston', 'TX'], ['Phoenix', 'AZ'],
-  ['Philadelphia', 'PA'], ['San Antonio', 'TX'], ['Columbus', 'OH'], ['Atlanta', 'GA'], ['Austin', 'TX'],
+  ['New York', 'NY'],
+  ['Los Angeles', 'CA'],
+  ['Chicago', 'IL'],
+  ['Houston', 'TX'],
+  ['Phoenix', 'AZ'],
+  ['Philadelphia', 'PA'],
+  ['San Antonio', 'TX'],
+  ['Columbus', 'OH'],
+  ['Atlanta', 'GA'],
+  ['Austin', 'TX'],
 ];
 
 const STREET_SUFFIXES: Record<string, string> = {
-  st: 'Street', street: 'Street', ave: 'Avenue', av: 'Avenue', avenue: 'Avenue', rd: 'Road', road: 'Road',
-  dr: 'Drive', drive: 'Drive', ln: 'Lane', lane: 'Lane', blvd: 'Boulevard', boulevard: 'Boulevard', ct: 'Court',
-  court: 'Court', pl: 'Place', place: 'Place', way: 'Way', pkwy: 'Parkway', parkway: 'Parkway', cir: 'Circle',
-  circle: 'Circle', ter: 'Terrace', terrace: 'Terrace', hwy: 'Highway', highway: 'Highway',
+  st: 'Street',
+  street: 'Street',
+  ave: 'Avenue',
+  av: 'Avenue',
+  avenue: 'Avenue',
+  rd: 'Road',
+  road: 'Road',
+  dr: 'Drive',
+  drive: 'Drive',
+  ln: 'Lane',
+  lane: 'Lane',
+  blvd: 'Boulevard',
+  boulevard: 'Boulevard',
+  ct: 'Court',
+  court: 'Court',
+  pl: 'Place',
+  place: 'Place',
+  way: 'Way',
+  pkwy: 'Parkway',
+  parkway: 'Parkway',
+  cir: 'Circle',
+  circle: 'Circle',
+  ter: 'Terrace',
+  terrace: 'Terrace',
+  hwy: 'Highway',
+  highway: 'Highway',
 };
 
 interface SandboxPlace {
@@ -31,7 +61,9 @@ function decodePlace(id: string): SandboxPlace | undefined {
   if (!/^[A-Za-z0-9_-]{10,600}$/.test(id)) return undefined;
   try {
     const p = JSON.parse(Buffer.from(id, 'base64url').toString('utf8')) as Partial<SandboxPlace>;
-    if ([p.number, p.street, p.city, p.state, p.zip].every((v) => typeof v === 'string' && v.length > 0 && v.length < 100)) {
+    if (
+      [p.number, p.street, p.city, p.state, p.zip].every((v) => typeof v === 'string' && v.length > 0 && v.length < 100)
+    ) {
       return p as SandboxPlace;
     }
   } catch {

@@ -25,9 +25,19 @@ export interface InboundOutcome {
 
 const epoch = (now: Date, plus = 0) => Math.floor(now.getTime() / 1000) + plus;
 
-async function audit(deps: Deps, vendor: VendorKind, reason: string, request: { sourceIp?: string; requestId?: string }) {
+async function audit(
+  deps: Deps,
+  vendor: VendorKind,
+  reason: string,
+  request: { sourceIp?: string; requestId?: string },
+) {
   const now = deps.clock();
-  deps.log.warn('vendor callback refused', { vendor, reason, sourceIp: request.sourceIp, requestId: request.requestId });
+  deps.log.warn('vendor callback refused', {
+    vendor,
+    reason,
+    sourceIp: request.sourceIp,
+    requestId: request.requestId,
+  });
   await putItem(deps.db, {
     pk: `WEBHOOKAUDIT#${vendor}`,
     sk: `${now.toISOString()}#${randomUUID()}`,
@@ -50,7 +60,11 @@ export async function receiveVendorCallback(
   request: Omit<CallbackRequest, 'nowSeconds'> & { sourceIp?: string; requestId?: string },
 ): Promise<InboundOutcome> {
   const now = deps.clock();
-  const check = await reader.readCallback({ rawBody: request.rawBody, headers: request.headers, nowSeconds: epoch(now) });
+  const check = await reader.readCallback({
+    rawBody: request.rawBody,
+    headers: request.headers,
+    nowSeconds: epoch(now),
+  });
   if (!check.ok) {
     await audit(deps, vendor, check.reason, request);
     if (check.reason === 'invalid-body') throw badRequest('The callback body is not a valid event.');
@@ -58,19 +72,23 @@ export async function receiveVendorCallback(
   }
   if ('ignored' in check) return { outcome: 'ignored', eventId: check.eventId };
   const { event } = check;
-  const outcome = await processOnce(deps.db, { vendor, eventId: event.id, now, keepSeconds: KEEP_SECONDS }, async () => {
-    await putItem(deps.db, {
-      pk: `VENDOREVENT#${vendor}#${event.objectId}`,
-      sk: `${event.occurredAt}#${event.id}`,
-      entity: 'vendorEvent',
-      v: 1,
-      expiresAt: epoch(now, KEEP_SECONDS),
-      vendor,
-      event,
-      receivedAt: now.toISOString(),
-    });
-    await consumer(deps, event);
-  });
+  const outcome = await processOnce(
+    deps.db,
+    { vendor, eventId: event.id, now, keepSeconds: KEEP_SECONDS },
+    async () => {
+      await putItem(deps.db, {
+        pk: `VENDOREVENT#${vendor}#${event.objectId}`,
+        sk: `${event.occurredAt}#${event.id}`,
+        entity: 'vendorEvent',
+        v: 1,
+        expiresAt: epoch(now, KEEP_SECONDS),
+        vendor,
+        event,
+        receivedAt: now.toISOString(),
+      });
+      await consumer(deps, event);
+    },
+  );
   return { outcome, eventId: event.id };
 }
 
@@ -87,10 +105,19 @@ export interface VendorStatus extends StoredItem {
   data: Record<string, unknown>;
 }
 
-const statusKey = (vendor: VendorKind, objectId: string) => ({ pk: `VENDORSTATUS#${vendor}#${objectId}`, sk: 'STATUS' });
+const statusKey = (vendor: VendorKind, objectId: string) => ({
+  pk: `VENDORSTATUS#${vendor}#${objectId}`,
+  sk: 'STATUS',
+});
 
 /** Keeps the newest status of a vendor object; an older event delivered late does not overwrite a newer one. */
-export async function recordVendorStatus(deps: Deps, vendor: VendorKind, event: VendorEvent, status: string, data: Record<string, unknown>): Promise<VendorStatus> {
+export async function recordVendorStatus(
+  deps: Deps,
+  vendor: VendorKind,
+  event: VendorEvent,
+  status: string,
+  data: Record<string, unknown>,
+): Promise<VendorStatus> {
   const now = deps.clock();
   const current = await getItem<VendorStatus>(deps.db, statusKey(vendor, event.objectId), now);
   if (current && current.occurredAt > event.occurredAt) return current;
@@ -111,18 +138,35 @@ export async function recordVendorStatus(deps: Deps, vendor: VendorKind, event: 
   return next;
 }
 
-export async function getVendorStatus(deps: Pick<Deps, 'db' | 'clock'>, vendor: VendorKind, objectId: string): Promise<VendorStatus | undefined> {
+export async function getVendorStatus(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  vendor: VendorKind,
+  objectId: string,
+): Promise<VendorStatus | undefined> {
   return getItem<VendorStatus>(deps.db, statusKey(vendor, objectId), deps.clock());
 }
 
 /** For the sandbox console and support: the recorded events of one vendor object, oldest first. */
-export async function listVendorEvents(deps: Pick<Deps, 'db' | 'clock'>, vendor: VendorKind, objectId: string): Promise<VendorEvent[]> {
-  const page = await queryPartition<StoredItem & { event: VendorEvent }>(deps.db, { pk: `VENDOREVENT#${vendor}#${objectId}`, now: deps.clock(), limit: 100 });
+export async function listVendorEvents(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  vendor: VendorKind,
+  objectId: string,
+): Promise<VendorEvent[]> {
+  const page = await queryPartition<StoredItem & { event: VendorEvent }>(deps.db, {
+    pk: `VENDOREVENT#${vendor}#${objectId}`,
+    now: deps.clock(),
+    limit: 100,
+  });
   return page.items.map((i) => i.event);
 }
 
 /** For the sandbox console: the latest refused callbacks of a vendor, newest first. */
 export async function listRefusedCallbacks(deps: Pick<Deps, 'db' | 'clock'>, vendor: VendorKind, limit = 20) {
-  const page = await queryPartition<StoredItem & { reason: string; at: string }>(deps.db, { pk: `WEBHOOKAUDIT#${vendor}`, now: deps.clock(), limit, descending: true });
+  const page = await queryPartition<StoredItem & { reason: string; at: string }>(deps.db, {
+    pk: `WEBHOOKAUDIT#${vendor}`,
+    now: deps.clock(),
+    limit,
+    descending: true,
+  });
   return page.items.map((i) => ({ reason: i.reason, at: i.at }));
 }

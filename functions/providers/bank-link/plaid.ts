@@ -2,7 +2,14 @@ import { createPublicKey, verify as verifySig, type JsonWebKey } from 'node:cryp
 import { notFound } from '../../platform/errors.ts';
 import type { MessagingPort } from '../messaging/port.ts';
 import type { AchNumbersResult, BankAccount, BankLinkPort, BankLinkSessionResult } from './port.ts';
-import { sha256Hex, VendorError, vendorFetch, vendorStatusError, type CallbackCheck, type VendorStateStore } from './vendor-kit.ts';
+import {
+  sha256Hex,
+  VendorError,
+  vendorFetch,
+  vendorStatusError,
+  type CallbackCheck,
+  type VendorStateStore,
+} from './vendor-kit.ts';
 
 // The bank-link port on Plaid (https://plaid.com/docs/api/): Hosted Link sessions from /link/token/create, the
 // public token of a finished session (/link/token/get) exchanged for an access token (/item/public_token/exchange),
@@ -38,7 +45,12 @@ export function plaidError(status: number, body: PlaidErrorBody | undefined): Ve
   switch (code) {
     case 'ITEM_LOGIN_REQUIRED':
     case 'PENDING_EXPIRATION':
-      return new VendorError(409, 'Your bank needs you to log in again. Please connect your bank again.', 'plaid', code);
+      return new VendorError(
+        409,
+        'Your bank needs you to log in again. Please connect your bank again.',
+        'plaid',
+        code,
+      );
     case 'INVALID_ACCESS_TOKEN':
     case 'ITEM_NOT_FOUND':
     case 'INVALID_ACCOUNT_ID':
@@ -47,7 +59,12 @@ export function plaidError(status: number, body: PlaidErrorBody | undefined): Ve
     case 'INSTITUTION_DOWN':
     case 'INSTITUTION_NOT_RESPONDING':
     case 'INSTITUTION_NOT_AVAILABLE':
-      return new VendorError(503, 'Your bank is not responding right now. Please try again later or enter your details manually.', 'plaid', code);
+      return new VendorError(
+        503,
+        'Your bank is not responding right now. Please try again later or enter your details manually.',
+        'plaid',
+        code,
+      );
     case 'NO_AUTH_ACCOUNTS':
     case 'NO_ACCOUNTS':
       return new VendorError(422, 'No accounts found for the connected profile.', 'plaid', code);
@@ -93,7 +110,9 @@ export function plaidBankLink(options: PlaidOptions): BankLinkPort {
     const cached = keyCache.get(kid);
     if (cached) return cached;
     try {
-      const out = await call<{ key: JsonWebKey & { expired_at?: number | null } }>('/webhook_verification_key/get', { key_id: kid });
+      const out = await call<{ key: JsonWebKey & { expired_at?: number | null } }>('/webhook_verification_key/get', {
+        key_id: kid,
+      });
       const entry = { key: out.key, expired: out.key.expired_at !== null && out.key.expired_at !== undefined };
       keyCache.set(kid, entry);
       return entry;
@@ -110,24 +129,54 @@ export function plaidBankLink(options: PlaidOptions): BankLinkPort {
       if (request.channel === 'sms' && !phone) missing.push('phone');
       if (request.channel === 'email' && !email) missing.push('email');
       if (missing.length) return { status: 'missing_data', fields: missing };
-      const out = await call<{ link_token: string; expiration: string; hosted_link_url?: string }>('/link/token/create', {
-        client_name: options.clientName,
-        language: 'en',
-        country_codes: ['US'],
-        products: ['auth'],
-        user: { client_user_id: request.applicantId, ...(phone ? { phone_number: phone } : {}), ...(email ? { email_address: email } : {}) },
-        webhook: options.webhookUrl(),
-        hosted_link: { url_lifetime_seconds: options.linkLifetimeSeconds ?? 4 * 3600 },
-      });
-      if (!out.hosted_link_url) throw new VendorError(502, 'The service could not process the request. Please try again later.', 'plaid', 'NO_HOSTED_LINK');
+      const out = await call<{ link_token: string; expiration: string; hosted_link_url?: string }>(
+        '/link/token/create',
+        {
+          client_name: options.clientName,
+          language: 'en',
+          country_codes: ['US'],
+          products: ['auth'],
+          user: {
+            client_user_id: request.applicantId,
+            ...(phone ? { phone_number: phone } : {}),
+            ...(email ? { email_address: email } : {}),
+          },
+          webhook: options.webhookUrl(),
+          hosted_link: { url_lifetime_seconds: options.linkLifetimeSeconds ?? 4 * 3600 },
+        },
+      );
+      if (!out.hosted_link_url)
+        throw new VendorError(
+          502,
+          'The service could not process the request. Please try again later.',
+          'plaid',
+          'NO_HOSTED_LINK',
+        );
       await options.state.put(APPLICANT(request.applicantId), { linkToken: out.link_token }, KEEP_SECONDS);
       const brand = request.brandName || options.clientName;
       await options.messaging.send(
         request.channel === 'sms'
-          ? { channel: 'sms', to: phone!, purpose: 'bank-link', body: `${brand}: connect your bank account securely here: ${out.hosted_link_url}` }
-          : { channel: 'email', to: email!, purpose: 'bank-link', subject: `${brand}: connect your bank account`, body: `Connect your checking account securely:\n\n${out.hosted_link_url}` },
+          ? {
+              channel: 'sms',
+              to: phone!,
+              purpose: 'bank-link',
+              body: `${brand}: connect your bank account securely here: ${out.hosted_link_url}`,
+            }
+          : {
+              channel: 'email',
+              to: email!,
+              purpose: 'bank-link',
+              subject: `${brand}: connect your bank account`,
+              body: `Connect your checking account securely:\n\n${out.hosted_link_url}`,
+            },
       );
-      return { status: 'sent', sessionId: out.link_token, url: out.hosted_link_url, expiresAt: out.expiration, channel: request.channel };
+      return {
+        status: 'sent',
+        sessionId: out.link_token,
+        url: out.hosted_link_url,
+        expiresAt: out.expiration,
+        channel: request.channel,
+      };
     },
 
     async checkProfile(applicantId) {
@@ -145,16 +194,33 @@ export function plaidBankLink(options: PlaidOptions): BankLinkPort {
         .flatMap((s) => [...(s.results?.item_add_results ?? []).map((r) => r.public_token), s.on_success?.public_token])
         .find((t): t is string => typeof t === 'string' && t.length > 0);
       if (!publicToken) return { profileFound: false };
-      const exchanged = await call<{ access_token: string; item_id: string }>('/item/public_token/exchange', { public_token: publicToken });
-      await options.state.put(ITEM(exchanged.item_id), { accessToken: await options.encrypt(exchanged.access_token), applicantId }, KEEP_SECONDS);
-      await options.state.put(APPLICANT(applicantId), { linkToken: applicant.linkToken, itemId: exchanged.item_id }, KEEP_SECONDS);
+      const exchanged = await call<{ access_token: string; item_id: string }>('/item/public_token/exchange', {
+        public_token: publicToken,
+      });
+      await options.state.put(
+        ITEM(exchanged.item_id),
+        { accessToken: await options.encrypt(exchanged.access_token), applicantId },
+        KEEP_SECONDS,
+      );
+      await options.state.put(
+        APPLICANT(applicantId),
+        { linkToken: applicant.linkToken, itemId: exchanged.item_id },
+        KEEP_SECONDS,
+      );
       return { profileFound: true, profileId: exchanged.item_id };
     },
 
     async listAccounts(profileId) {
       const accessToken = await accessTokenOfItem(profileId);
       const out = await call<{
-        accounts: { account_id: string; name: string; official_name?: string | null; mask: string | null; type: string; subtype: string | null }[];
+        accounts: {
+          account_id: string;
+          name: string;
+          official_name?: string | null;
+          mask: string | null;
+          type: string;
+          subtype: string | null;
+        }[];
         item: { institution_id?: string | null; institution_name?: string | null };
       }>('/accounts/get', { access_token: accessToken });
       let institutionName = out.item.institution_name ?? '';
@@ -170,7 +236,13 @@ export function plaidBankLink(options: PlaidOptions): BankLinkPort {
         // Only deposit accounts can carry ACH debits (credit cards, loans and investments are left out).
         if (a.type !== 'depository') continue;
         await options.state.put(ACCOUNT(a.account_id), { itemId: profileId }, KEEP_SECONDS);
-        accounts.push({ id: a.account_id, name: a.name, type: a.subtype ?? a.type, mask: a.mask ?? '', institution: { name: institutionName } });
+        accounts.push({
+          id: a.account_id,
+          name: a.name,
+          type: a.subtype ?? a.type,
+          mask: a.mask ?? '',
+          institution: { name: institutionName },
+        });
       }
       return accounts;
     },
@@ -191,7 +263,8 @@ export function plaidBankLink(options: PlaidOptions): BankLinkPort {
         throw error;
       }
       const status = out.accounts.find((a) => a.account_id === accountId)?.verification_status;
-      if (status === 'pending_automatic_verification' || status === 'pending_manual_verification') return { status: 'pending' };
+      if (status === 'pending_automatic_verification' || status === 'pending_manual_verification')
+        return { status: 'pending' };
       const ach = out.numbers.ach.find((n) => n.account_id === accountId);
       if (!ach) return { status: 'pending' };
       return { status: 'ready', achNumbers: { routing: ach.routing, number: ach.account, accountId } };
@@ -232,7 +305,8 @@ export function plaidBankLink(options: PlaidOptions): BankLinkPort {
         Buffer.from(parts[2]!, 'base64url'),
       );
       if (!valid) return { ok: false, reason: 'mismatch' };
-      if (typeof claims.iat !== 'number' || Math.abs(request.nowSeconds - claims.iat) > 5 * 60) return { ok: false, reason: 'stale' };
+      if (typeof claims.iat !== 'number' || Math.abs(request.nowSeconds - claims.iat) > 5 * 60)
+        return { ok: false, reason: 'stale' };
       if (claims.request_body_sha256 !== sha256Hex(request.rawBody)) return { ok: false, reason: 'mismatch' };
 
       let body: Record<string, unknown>;
@@ -241,7 +315,12 @@ export function plaidBankLink(options: PlaidOptions): BankLinkPort {
       } catch {
         return { ok: false, reason: 'invalid-body' };
       }
-      if (!body || typeof body !== 'object' || typeof body.webhook_type !== 'string' || typeof body.webhook_code !== 'string') {
+      if (
+        !body ||
+        typeof body !== 'object' ||
+        typeof body.webhook_type !== 'string' ||
+        typeof body.webhook_code !== 'string'
+      ) {
         return { ok: false, reason: 'invalid-body' };
       }
       // Plaid webhooks carry no event id: the hash of the signed body identifies a delivery (retries repeat it).
@@ -263,7 +342,16 @@ export function plaidBankLink(options: PlaidOptions): BankLinkPort {
         };
       }
       if (kind === 'AUTH/AUTOMATICALLY_VERIFIED' || kind === 'AUTH/DEFAULT_UPDATE') {
-        return { ok: true, event: { id, type: 'ach.ready', objectId: str(body.item_id), occurredAt, data: { account_id: str(body.account_id) } } };
+        return {
+          ok: true,
+          event: {
+            id,
+            type: 'ach.ready',
+            objectId: str(body.item_id),
+            occurredAt,
+            data: { account_id: str(body.account_id) },
+          },
+        };
       }
       if (kind === 'ITEM/USER_PERMISSION_REVOKED') {
         return { ok: true, event: { id, type: 'profile.deleted', objectId: str(body.item_id), occurredAt, data: {} } };

@@ -45,8 +45,7 @@ export interface BankAccount {
 
 /** ACH numbers of one account (seed 000: routing, number, accountId); `pending` until the vendor has them. */
 export type AchNumbersResult =
-  | { status: 'ready'; achNumbers: { routing: string; number: string; accountId: string } }
-  | { status: 'pending' };
+  { status: 'ready'; achNumbers: { routing: string; number: string; accountId: string } } | { status: 'pending' };
 
 /** Callback event types (`VendorEvent.type`) a bank-link port reports. */
 export const BANK_LINK_EVENT_TYPES = ['profile.connected', 'profile.deleted', 'session.failed', 'ach.ready'] as const;

@@ -76,7 +76,8 @@ export const SANDBOX_INSTITUTIONS: readonly SandboxInstitution[] = [
     description: 'Login always fails with an error.',
     routing: routingOf('Citibank'),
     accounts: [{ key: 'checking', name: 'Checking', type: 'checking' }],
-    loginError: 'Failing Bank is not responding right now (INSTITUTION_NOT_RESPONDING). Please try again later or choose another bank.',
+    loginError:
+      'Failing Bank is not responding right now (INSTITUTION_NOT_RESPONDING). Please try again later or choose another bank.',
   },
 ];
 
@@ -137,7 +138,8 @@ interface SandboxBankAccount extends StoredItem {
   achReadyAt: string;
 }
 
-const randomId = (prefix: string, bytes = 12) => `${prefix}_${randomBytes(bytes).toString('base64url').replace(/[-_]/g, 'x')}`;
+const randomId = (prefix: string, bytes = 12) =>
+  `${prefix}_${randomBytes(bytes).toString('base64url').replace(/[-_]/g, 'x')}`;
 
 /** A realistic account number (10 to 12 digits, not starting with 0), derived from the account id. */
 export function sandboxAccountNumber(accountId: string): string {
@@ -173,19 +175,25 @@ export function createBankLinkSandbox(options: BankLinkSandboxOptions) {
     });
 
   const loadSession = async (sessionId: string) =>
-    /^[A-Za-z0-9_]{8,64}$/.test(sessionId) ? getItem<SandboxBankSession>(db, key.session(sessionId), clock()) : undefined;
+    /^[A-Za-z0-9_]{8,64}$/.test(sessionId)
+      ? getItem<SandboxBankSession>(db, key.session(sessionId), clock())
+      : undefined;
 
   const port: BankLinkPort = {
     async createLinkSession(request: BankLinkSessionRequest): Promise<BankLinkSessionResult> {
       await pause(LATENCY_MS);
       const email = request.email?.trim() || '';
       const phone = request.phone?.replace(/\D/g, '') || '';
-      if ((email && SANDBOX_CONTACT_RULES.deletingEmail.test(email)) || (phone && SANDBOX_CONTACT_RULES.deletingPhone.test(phone))) {
+      if (
+        (email && SANDBOX_CONTACT_RULES.deletingEmail.test(email)) ||
+        (phone && SANDBOX_CONTACT_RULES.deletingPhone.test(phone))
+      ) {
         return { status: 'profile_deleting' };
       }
       const missing: string[] = [];
       if (request.channel === 'sms' && phone.length < 10) missing.push('phone');
-      if (request.channel === 'email' && (!email || SANDBOX_CONTACT_RULES.refusedEmailDomain.test(email))) missing.push('email');
+      if (request.channel === 'email' && (!email || SANDBOX_CONTACT_RULES.refusedEmailDomain.test(email)))
+        missing.push('email');
       if (missing.length) return { status: 'missing_data', fields: missing };
 
       const now = clock();
@@ -202,13 +210,24 @@ export function createBankLinkSandbox(options: BankLinkSandboxOptions) {
       };
       await putItem(db, session);
       // A new session replaces the applicant's earlier connection (as a new Link session would).
-      await putItem(db, { ...key.applicant(request.applicantId), entity: 'sandboxBankApplicant', v: 1, expiresAt: ttl(now, KEEP_SECONDS), sessionId });
+      await putItem(db, {
+        ...key.applicant(request.applicantId),
+        entity: 'sandboxBankApplicant',
+        v: 1,
+        expiresAt: ttl(now, KEEP_SECONDS),
+        sessionId,
+      });
       const url = `${options.publicUrl()}/sandbox/bank/connect/${sessionId}`;
       const brand = request.brandName || 'Your lease-to-own provider';
       const greeting = request.firstName ? `Hi ${request.firstName}, ` : '';
       await options.messaging.send(
         request.channel === 'sms'
-          ? { channel: 'sms', to: phone, purpose: 'bank-link', body: `${greeting}${brand}: connect your bank account securely here: ${url}` }
+          ? {
+              channel: 'sms',
+              to: phone,
+              purpose: 'bank-link',
+              body: `${greeting}${brand}: connect your bank account securely here: ${url}`,
+            }
           : {
               channel: 'email',
               to: email,
@@ -217,7 +236,13 @@ export function createBankLinkSandbox(options: BankLinkSandboxOptions) {
               body: `${greeting}please connect your checking account securely so we can fill in your banking details:\n\n${url}\n\nThe link is valid for 4 hours.`,
             },
       );
-      return { status: 'sent', sessionId, url, expiresAt: new Date(session.expiresAt! * 1000).toISOString(), channel: request.channel };
+      return {
+        status: 'sent',
+        sessionId,
+        url,
+        expiresAt: new Date(session.expiresAt! * 1000).toISOString(),
+        channel: request.channel,
+      };
     },
 
     async checkProfile(applicantId) {
@@ -233,7 +258,9 @@ export function createBankLinkSandbox(options: BankLinkSandboxOptions) {
 
     async listAccounts(profileId) {
       await pause(LATENCY_MS);
-      const profile = /^[A-Za-z0-9_]{4,80}$/.test(profileId) ? await getItem<SandboxBankProfile>(db, key.profile(profileId), clock()) : undefined;
+      const profile = /^[A-Za-z0-9_]{4,80}$/.test(profileId)
+        ? await getItem<SandboxBankProfile>(db, key.profile(profileId), clock())
+        : undefined;
       if (!profile || profile.deletedAt) throw notFound('Bank profile not found');
       const accounts: BankAccount[] = [];
       for (const accountId of profile.accountIds) {
@@ -252,18 +279,25 @@ export function createBankLinkSandbox(options: BankLinkSandboxOptions) {
 
     async getAchNumbers(accountId) {
       await pause(LATENCY_MS);
-      const account = /^[A-Za-z0-9_]{4,80}$/.test(accountId) ? await getItem<SandboxBankAccount>(db, key.account(accountId), clock()) : undefined;
+      const account = /^[A-Za-z0-9_]{4,80}$/.test(accountId)
+        ? await getItem<SandboxBankAccount>(db, key.account(accountId), clock())
+        : undefined;
       if (!account) throw notFound('Bank account not found');
       const profile = await getItem<SandboxBankProfile>(db, key.profile(account.profileId), clock());
       if (!profile || profile.deletedAt) throw notFound('Bank account not found');
       if (clock().getTime() < Date.parse(account.achReadyAt)) return { status: 'pending' };
       const institution = institutionByKey(profile.institution)!;
-      return { status: 'ready', achNumbers: { routing: institution.routing, number: sandboxAccountNumber(accountId), accountId } };
+      return {
+        status: 'ready',
+        achNumbers: { routing: institution.routing, number: sandboxAccountNumber(accountId), accountId },
+      };
     },
 
     async deleteProfile(profileId) {
       await pause(LATENCY_MS);
-      const profile = /^[A-Za-z0-9_]{4,80}$/.test(profileId) ? await getItem<SandboxBankProfile>(db, key.profile(profileId), clock()) : undefined;
+      const profile = /^[A-Za-z0-9_]{4,80}$/.test(profileId)
+        ? await getItem<SandboxBankProfile>(db, key.profile(profileId), clock())
+        : undefined;
       if (!profile || profile.deletedAt) return;
       await putItem(db, { ...profile, deletedAt: clock().toISOString() });
     },
@@ -277,7 +311,10 @@ export function createBankLinkSandbox(options: BankLinkSandboxOptions) {
   const pages = {
     loadSession,
 
-    async chooseInstitution(session: SandboxBankSession, institutionKey: string): Promise<SandboxBankSession | undefined> {
+    async chooseInstitution(
+      session: SandboxBankSession,
+      institutionKey: string,
+    ): Promise<SandboxBankSession | undefined> {
       const institution = institutionByKey(institutionKey);
       if (!institution || session.status !== 'open') return undefined;
       const next = { ...session, institution: institution.key, loggedIn: false };
@@ -307,11 +344,16 @@ export function createBankLinkSandbox(options: BankLinkSandboxOptions) {
     },
 
     /** Shares the chosen accounts: creates the profile and calls our webhook back. */
-    async connect(session: SandboxBankSession, accountKeys: readonly string[]): Promise<{ profileId: string } | { error: string }> {
+    async connect(
+      session: SandboxBankSession,
+      accountKeys: readonly string[],
+    ): Promise<{ profileId: string } | { error: string }> {
       const institution = session.institution ? institutionByKey(session.institution) : undefined;
-      if (!institution || session.status !== 'open' || !session.loggedIn) return { error: 'Log in to your bank first.' };
+      if (!institution || session.status !== 'open' || !session.loggedIn)
+        return { error: 'Log in to your bank first.' };
       const chosen = institution.accounts.filter((a) => accountKeys.includes(a.key));
-      if (institution.accounts.length > 0 && chosen.length === 0) return { error: 'Select at least one account to share.' };
+      if (institution.accounts.length > 0 && chosen.length === 0)
+        return { error: 'Select at least one account to share.' };
       const now = clock();
       const profileId = randomId('item', 15);
       const achReadyAt = new Date(now.getTime() + (institution.achDelaySeconds ?? 0) * 1000).toISOString();

@@ -58,7 +58,12 @@ export interface SandboxCallbackBody {
 
 export const newEventId = () => `evt_${randomUUID().replace(/-/g, '')}`;
 
-export function sandboxCallbackBody(type: string, objectId: string, data: Record<string, unknown>, now: Date): SandboxCallbackBody {
+export function sandboxCallbackBody(
+  type: string,
+  objectId: string,
+  data: Record<string, unknown>,
+  now: Date,
+): SandboxCallbackBody {
   return { id: newEventId(), type, object_id: objectId, created_at: now.toISOString(), data };
 }
 
@@ -79,11 +84,21 @@ export function parseSandboxCallback(raw: string, knownTypes: readonly string[])
   if (typeof object_id !== 'string' || !/^[A-Za-z0-9_-]{1,100}$/.test(object_id)) return undefined;
   if (typeof created_at !== 'string' || Number.isNaN(Date.parse(created_at))) return undefined;
   if (data !== undefined && !isRecord(data)) return undefined;
-  return { id, type, objectId: object_id, occurredAt: new Date(created_at).toISOString(), data: (data as Record<string, unknown>) ?? {} };
+  return {
+    id,
+    type,
+    objectId: object_id,
+    occurredAt: new Date(created_at).toISOString(),
+    data: (data as Record<string, unknown>) ?? {},
+  };
 }
 
 /** Verifies and reads a sandbox callback: the signature first (on the raw body), then the body. */
-export function readSandboxCallback(secret: string, request: CallbackRequest, knownTypes: readonly string[]): CallbackCheck {
+export function readSandboxCallback(
+  secret: string,
+  request: CallbackRequest,
+  knownTypes: readonly string[],
+): CallbackCheck {
   const check = verifySignature(secret, request.rawBody, request.headers[SIGNATURE_HEADER], request.nowSeconds);
   if (!check.ok) return { ok: false, reason: check.reason };
   const event = parseSandboxCallback(request.rawBody, knownTypes);
@@ -114,7 +129,8 @@ export async function sendSandboxCallback(options: {
       signal: AbortSignal.timeout(10_000),
     });
     await res.text();
-    if (!res.ok) options.log?.warn('sandbox callback refused', { url: options.url, status: res.status, type: options.body.type });
+    if (!res.ok)
+      options.log?.warn('sandbox callback refused', { url: options.url, status: res.status, type: options.body.type });
     return { delivered: res.ok, status: res.status };
   } catch (error) {
     options.log?.warn('sandbox callback failed', { url: options.url, type: options.body.type, error: String(error) });
@@ -126,7 +142,8 @@ export async function sendSandboxCallback(options: {
 
 /** A vendor's test mode answers in a few hundred milliseconds; `SANDBOX_LATENCY=off` (tests) answers at once. */
 export function sandboxPause(enabled: boolean) {
-  return (ms: number) => (enabled && ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+  return (ms: number) =>
+    enabled && ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
 
 // ---- vendor HTTP calls --------------------------------------------------------------------------------------------
@@ -160,12 +177,21 @@ export async function vendorFetch(
   try {
     res = await fetch(url, {
       method: init.method,
-      headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+      headers: {
+        accept: 'application/json',
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...init.headers,
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch {
-    throw new VendorError(503, 'The service is not answering right now. Please try again in a moment.', vendor, 'NETWORK');
+    throw new VendorError(
+      503,
+      'The service is not answering right now. Please try again in a moment.',
+      vendor,
+      'NETWORK',
+    );
   }
   const text = await res.text();
   let body: unknown = undefined;
@@ -181,10 +207,18 @@ export async function vendorFetch(
 
 /** The generic mapping of a vendor's HTTP status to ours (each adapter refines it with the vendor's error codes). */
 export function vendorStatusError(vendor: string, status: number, vendorCode?: string): VendorError {
-  if (status === 429) return new VendorError(429, 'Too many attempts. Please wait a moment and try again.', vendor, vendorCode);
-  if (status === 401 || status === 403) return new VendorError(502, 'The service refused our credentials. Please contact support.', vendor, vendorCode);
+  if (status === 429)
+    return new VendorError(429, 'Too many attempts. Please wait a moment and try again.', vendor, vendorCode);
+  if (status === 401 || status === 403)
+    return new VendorError(502, 'The service refused our credentials. Please contact support.', vendor, vendorCode);
   if (status === 404) return new VendorError(404, 'Requested resource was not found', vendor, vendorCode);
-  if (status >= 500) return new VendorError(503, 'The service is not answering right now. Please try again in a moment.', vendor, vendorCode);
+  if (status >= 500)
+    return new VendorError(
+      503,
+      'The service is not answering right now. Please try again in a moment.',
+      vendor,
+      vendorCode,
+    );
   return new VendorError(502, 'The service could not process the request. Please try again later.', vendor, vendorCode);
 }
 

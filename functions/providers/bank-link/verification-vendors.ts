@@ -25,6 +25,10 @@ export function sandboxOptions(ctx: VerificationVendorContext, messaging: Messag
     publicUrl: () => ctx.config.publicUrl,
     latency: vendors.sandboxLatency,
     log: ctx.log,
-    secrets: { bankLink: vendors.bankLink.webhookSecret, identity: vendors.identity.webhookSecret, payroll: vendors.payroll.webhookSecret },
+    secrets: {
+      bankLink: vendors.bankLink.webhookSecret,
+      identity: vendors.identity.webhookSecret,
+      payroll: vendors.payroll.webhookSecret,
+    },
   };
 }

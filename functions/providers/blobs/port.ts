@@ -19,5 +19,6 @@ export interface BlobStorePort {
 /** Keys: segments of letters, digits, '-', '_' and '.', joined by '/', never '..'. Both adapters refuse others. */
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}(\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}){0,7}$/;
 export function assertBlobKey(key: string): void {
-  if (!KEY.test(key) || key.split('/').some((s) => s === '..' || s === '.')) throw new Error(`Invalid blob key: ${JSON.stringify(key).slice(0, 80)}`);
+  if (!KEY.test(key) || key.split('/').some((s) => s === '..' || s === '.'))
+    throw new Error(`Invalid blob key: ${JSON.stringify(key).slice(0, 80)}`);
 }

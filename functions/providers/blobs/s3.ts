@@ -8,7 +8,10 @@ import { assertBlobKey, type BlobStorePort } from './port.ts';
 export function s3BlobStore(options: { bucket: string; region: string; client?: S3Client }): BlobStorePort {
   let loaded: Promise<{ client: S3Client; sdk: typeof import('@aws-sdk/client-s3') }> | undefined;
   const s3 = () =>
-    (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ client: options.client ?? new sdk.S3Client({ region: options.region }), sdk })));
+    (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      client: options.client ?? new sdk.S3Client({ region: options.region }),
+      sdk,
+    })));
   const Bucket = options.bucket;
   return {
     async put(key, bytes, contentType) {

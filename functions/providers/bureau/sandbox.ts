@@ -3,7 +3,15 @@ import type { BureauPort, BureauReport } from './port.ts';
 
 // The sandbox bureau decides by SSN, like a bureau's test mode: the group digits (4th and 5th) of a test SSN select
 // a profile that the Fill menu uses; any other SSN gets a stable score derived from its hash.
-export const FILL_PROFILES = ['option-a', 'a-max', 'option-b', 'option-c', 'a-and-b', 'denied-no-score', 'denied-with-score'] as const;
+export const FILL_PROFILES = [
+  'option-a',
+  'a-max',
+  'option-b',
+  'option-c',
+  'a-and-b',
+  'denied-no-score',
+  'denied-with-score',
+] as const;
 export type FillProfile = (typeof FILL_PROFILES)[number];
 
 export const PROFILE_GROUP: Record<FillProfile, string> = {
@@ -33,7 +41,11 @@ export function profileOfSsn(ssn: string): FillProfile | undefined {
   return /^\d{9}$/.test(ssn) ? GROUP_PROFILE.get(ssn.slice(3, 5)) : undefined;
 }
 
-const FACTORS_LOW = ['Too few accounts currently paid as agreed', 'Serious delinquency', 'Proportion of balances to credit limits is too high'];
+const FACTORS_LOW = [
+  'Too few accounts currently paid as agreed',
+  'Serious delinquency',
+  'Proportion of balances to credit limits is too high',
+];
 
 export function sandboxBureau(): BureauPort {
   return {

@@ -36,7 +36,13 @@ export interface VaultSession {
   /** The hosted fields page to show in an iframe (sandbox); absent when the vendor's script mounts the fields itself. */
   fieldsUrl?: string;
   /** For vendors whose fields are mounted by their script (Stripe Elements): what the page passes to it. */
-  elements?: { publishableKey: string; mode: 'payment'; amount: number; currency: string; paymentMethodTypes: string[] };
+  elements?: {
+    publishableKey: string;
+    mode: 'payment';
+    amount: number;
+    currency: string;
+    paymentMethodTypes: string[];
+  };
   expiresAt: string;
 }
 
@@ -69,7 +75,14 @@ export interface ChargeInput {
 }
 
 /** Stripe's decline codes that the sandbox produces (others pass through as strings). */
-export type DeclineCode = 'generic_decline' | 'insufficient_funds' | 'expired_card' | 'incorrect_cvc' | 'lost_card' | 'stolen_card' | (string & {});
+export type DeclineCode =
+  | 'generic_decline'
+  | 'insufficient_funds'
+  | 'expired_card'
+  | 'incorrect_cvc'
+  | 'lost_card'
+  | 'stolen_card'
+  | (string & {});
 
 export type ChargeResult =
   | { status: 'succeeded'; chargeId: string; amountCents: number }

@@ -103,7 +103,11 @@ export function sandboxCardVault(options: SandboxCardVaultOptions): CardVaultPor
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          [SIGNATURE_HEADER]: sign(config.checkoutVendors.cardVault.webhookSecret, body, Math.floor(clock().getTime() / 1000)),
+          [SIGNATURE_HEADER]: sign(
+            config.checkoutVendors.cardVault.webhookSecret,
+            body,
+            Math.floor(clock().getTime() / 1000),
+          ),
         },
         body,
         signal: AbortSignal.timeout(10_000),
@@ -112,8 +116,11 @@ export function sandboxCardVault(options: SandboxCardVaultOptions): CardVaultPor
     });
 
   async function loadToken(token: string): Promise<VaultTokenItem> {
-    const item = /^pm_sbx_[0-9a-f]{24}$/.test(token) ? await getItem<VaultTokenItem>(db, tokenKey(token), clock()) : undefined;
-    if (!item) throw new CardVaultError('invalid_token', `No such PaymentMethod: '${token.slice(0, 40)}'`, 'resource_missing');
+    const item = /^pm_sbx_[0-9a-f]{24}$/.test(token)
+      ? await getItem<VaultTokenItem>(db, tokenKey(token), clock())
+      : undefined;
+    if (!item)
+      throw new CardVaultError('invalid_token', `No such PaymentMethod: '${token.slice(0, 40)}'`, 'resource_missing');
     return item;
   }
 
@@ -126,10 +133,18 @@ export function sandboxCardVault(options: SandboxCardVaultOptions): CardVaultPor
     async createSession(input: CreateVaultSessionInput) {
       await latency(250);
       if (!Number.isInteger(input.amountCents) || input.amountCents < 0 || input.amountCents > MAX_CHARGE_CENTS) {
-        throw new CardVaultError('invalid_request', 'The amount must be a whole number of cents.', 'parameter_invalid_integer');
+        throw new CardVaultError(
+          'invalid_request',
+          'The amount must be a whole number of cents.',
+          'parameter_invalid_integer',
+        );
       }
       if (!isExactOrigin(input.parentOrigin)) {
-        throw new CardVaultError('invalid_request', 'The parent origin must be an exact origin (scheme://host[:port]).', 'parameter_invalid');
+        throw new CardVaultError(
+          'invalid_request',
+          'The parent origin must be an exact origin (scheme://host[:port]).',
+          'parameter_invalid',
+        );
       }
       const now = clock();
       const sessionId = id('vs');
@@ -156,17 +171,34 @@ export function sandboxCardVault(options: SandboxCardVaultOptions): CardVaultPor
     async cardFacts(token) {
       await latency(150);
       const t = await loadToken(token);
-      const facts: CardFacts = { token: t.token, brand: t.brand, funding: t.funding, country: t.country, last4: t.last4, expMonth: t.expMonth, expYear: t.expYear, name: t.name };
+      const facts: CardFacts = {
+        token: t.token,
+        brand: t.brand,
+        funding: t.funding,
+        country: t.country,
+        last4: t.last4,
+        expMonth: t.expMonth,
+        expYear: t.expYear,
+        name: t.name,
+      };
       return facts;
     },
 
     async charge(input) {
       await latency(800);
-      if (!Number.isInteger(input.amountCents) || input.amountCents < MIN_CHARGE_CENTS || input.amountCents > MAX_CHARGE_CENTS) {
+      if (
+        !Number.isInteger(input.amountCents) ||
+        input.amountCents < MIN_CHARGE_CENTS ||
+        input.amountCents > MAX_CHARGE_CENTS
+      ) {
         throw new CardVaultError('invalid_request', 'Amount must be at least $0.50 usd', 'amount_too_small');
       }
       if (!/^[A-Za-z0-9_.:-]{8,255}$/.test(input.idempotencyKey)) {
-        throw new CardVaultError('invalid_request', 'The idempotency key must be 8 to 255 letters, digits or _ . : -', 'parameter_invalid');
+        throw new CardVaultError(
+          'invalid_request',
+          'The idempotency key must be 8 to 255 letters, digits or _ . : -',
+          'parameter_invalid',
+        );
       }
       const requestHash = createHash('sha256')
         .update(JSON.stringify([input.token, input.amountCents, input.currency, input.reference]))
@@ -209,7 +241,13 @@ export function sandboxCardVault(options: SandboxCardVaultOptions): CardVaultPor
     async tokenize(input, ip) {
       await latency(300);
       const s = await session(input.sessionId);
-      if (!s) return { ok: false, status: 404, message: 'This payment form has expired. Reload the page to start again.', errors: {} };
+      if (!s)
+        return {
+          ok: false,
+          status: 404,
+          message: 'This payment form has expired. Reload the page to start again.',
+          errors: {},
+        };
       const errors: Record<string, string[]> = {};
       const number = String(input.number ?? '').replace(/[\s-]/g, '');
       const cvc = String(input.cvc ?? '').trim();
@@ -220,13 +258,20 @@ export function sandboxCardVault(options: SandboxCardVaultOptions): CardVaultPor
       if (!(brand === 'amex' ? /^\d{4}$/ : /^\d{3}$/).test(cvc)) errors.cvc = [CARD_MESSAGES.invalid];
       const first = String(input.first_name ?? '').trim();
       const last = String(input.last_name ?? '').trim();
-      const country = String(input.country ?? '').trim().toUpperCase();
+      const country = String(input.country ?? '')
+        .trim()
+        .toUpperCase();
       if (!first || first.length > 60) errors.first_name = ['First name is required.'];
       if (!last || last.length > 60) errors.last_name = ['Last name is required.'];
       if (!/^[A-Z]{2}$/.test(country)) errors.country = ['Select the country of your billing address.'];
       if (Object.keys(errors).length) {
         const cardInvalid = errors.number || errors.expiry || errors.cvc;
-        return { ok: false, status: 422, message: cardInvalid ? CARD_MESSAGES.invalid : 'Fill in the highlighted fields.', errors };
+        return {
+          ok: false,
+          status: 422,
+          message: cardInvalid ? CARD_MESSAGES.invalid : 'Fill in the highlighted fields.',
+          errors,
+        };
       }
       // Country must be US unless foreign cards are allowed (seed 000 section 5): the billing country and the issuer.
       if (country !== 'US' && !s.flags.is_foreign_cards_allowed) {
@@ -257,7 +302,14 @@ export function sandboxCardVault(options: SandboxCardVaultOptions): CardVaultPor
       return {
         ok: true,
         token,
-        card: { brand: card.brand, funding: card.funding, country: card.country, last4: number.slice(-4), exp_month: expiry!.month, exp_year: expiry!.year },
+        card: {
+          brand: card.brand,
+          funding: card.funding,
+          country: card.country,
+          last4: number.slice(-4),
+          exp_month: expiry!.month,
+          exp_year: expiry!.year,
+        },
       };
     },
   };
@@ -288,7 +340,12 @@ export function parseExpiry(value: string, now: Date): { month: number; year: nu
 }
 
 /** The Stripe event for a charge (a PaymentIntent created and confirmed with the token). */
-export function paymentIntentEvent(result: ChargeResult, input: { amountCents: number; currency: string; reference: string }, card: { token: string }, now: Date): string {
+export function paymentIntentEvent(
+  result: ChargeResult,
+  input: { amountCents: number; currency: string; reference: string },
+  card: { token: string },
+  now: Date,
+): string {
   const created = Math.floor(now.getTime() / 1000);
   const failed = result.status !== 'succeeded';
   return JSON.stringify({
@@ -331,7 +388,18 @@ export interface TokenizeInput {
 }
 
 export type TokenizeResult =
-  | { ok: true; token: string; card: { brand: CardBrand; funding: CardFunding; country: string; last4: string; exp_month: number; exp_year: number } }
+  | {
+      ok: true;
+      token: string;
+      card: {
+        brand: CardBrand;
+        funding: CardFunding;
+        country: string;
+        last4: string;
+        exp_month: number;
+        exp_year: number;
+      };
+    }
   | { ok: false; status: 404 | 422; message: string; errors: Record<string, string[]> };
 
 /** What the hosted fields page uses (not part of the port: a real vault hosts its own fields). */

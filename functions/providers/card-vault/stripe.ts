@@ -5,13 +5,7 @@
 //   POST /v1/payment_intents (confirm=true) charge the payment method, with Idempotency-Key
 // Card errors come back as HTTP 402 { error: { type: 'card_error', code, decline_code, message, payment_intent } }.
 import { randomBytes } from 'node:crypto';
-import {
-  CardVaultError,
-  type CardBrand,
-  type CardFunding,
-  type CardVaultPort,
-  type ChargeResult,
-} from './port.ts';
+import { CardVaultError, type CardBrand, type CardFunding, type CardVaultPort, type ChargeResult } from './port.ts';
 
 export interface StripeOptions {
   apiBaseUrl: string;
@@ -43,7 +37,9 @@ interface PaymentIntent {
 }
 
 /** Stripe's form encoding of nested parameters (metadata[reference]=...). */
-function form(params: Record<string, string | number | boolean | Record<string, string | boolean> | undefined>): string {
+function form(
+  params: Record<string, string | number | boolean | Record<string, string | boolean> | undefined>,
+): string {
   const out = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined) continue;
@@ -57,7 +53,12 @@ export function stripeCardVault(options: StripeOptions): CardVaultPort {
   const clock = options.clock ?? (() => new Date());
   const timeoutMs = options.timeoutMs ?? 20_000;
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: string, idempotencyKey?: string): Promise<{ status: number; data: T & { error?: StripeError } }> {
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: string,
+    idempotencyKey?: string,
+  ): Promise<{ status: number; data: T & { error?: StripeError } }> {
     let res: Response;
     try {
       res = await fetch(`${options.apiBaseUrl}${path}`, {
@@ -84,7 +85,8 @@ export function stripeCardVault(options: StripeOptions): CardVaultPort {
     if (status === 401 || status === 403) return new CardVaultError('unauthorized', message, error?.type);
     if (status === 429) return new CardVaultError('rate_limited', message, error?.code ?? 'rate_limit');
     if (status >= 500 || error?.type === 'api_error') return new CardVaultError('unavailable', message, error?.type);
-    if (error?.type === 'idempotency_error') return new CardVaultError('idempotency_conflict', message, 'idempotency_error');
+    if (error?.type === 'idempotency_error')
+      return new CardVaultError('idempotency_conflict', message, 'idempotency_error');
     // the only resources we name are payment methods (GET /v1/payment_methods/{id}, payment_method=...)
     if (error?.code === 'resource_missing') return new CardVaultError('invalid_token', message, error.code);
     return new CardVaultError('invalid_request', message, error?.code);
@@ -95,10 +97,16 @@ export function stripeCardVault(options: StripeOptions): CardVaultPort {
     if (pi.status === 'processing') return { status: 'pending', chargeId: pi.id, amountCents: pi.amount };
     if (pi.status === 'requires_action') {
       // A card asking for 3-D Secure cannot be completed on this server-confirmed, no-redirect flow.
-      return { status: 'declined', chargeId: pi.id, declineCode: 'authentication_required', message: 'Your card requires authentication.' };
+      return {
+        status: 'declined',
+        chargeId: pi.id,
+        declineCode: 'authentication_required',
+        message: 'Your card requires authentication.',
+      };
     }
     const error = pi.last_payment_error;
-    if (error?.code === 'processing_error') return { status: 'error', chargeId: pi.id, code: error.code, message: error.message ?? 'Processing error' };
+    if (error?.code === 'processing_error')
+      return { status: 'error', chargeId: pi.id, code: error.code, message: error.message ?? 'Processing error' };
     return {
       status: 'declined',
       chargeId: pi.id,
@@ -111,7 +119,13 @@ export function stripeCardVault(options: StripeOptions): CardVaultPort {
     async createSession(input) {
       return {
         sessionId: `cs_local_${randomBytes(12).toString('hex')}`,
-        elements: { publishableKey: options.publishableKey, mode: 'payment', amount: input.amountCents, currency: input.currency, paymentMethodTypes: ['card'] },
+        elements: {
+          publishableKey: options.publishableKey,
+          mode: 'payment',
+          amount: input.amountCents,
+          currency: input.currency,
+          paymentMethodTypes: ['card'],
+        },
         expiresAt: new Date(clock().getTime() + 60 * 60_000).toISOString(),
       };
     },
@@ -120,11 +134,23 @@ export function stripeCardVault(options: StripeOptions): CardVaultPort {
       const { status, data } = await call<{
         id: string;
         type: string;
-        card?: { brand?: string; funding?: string; country?: string | null; last4?: string; exp_month?: number; exp_year?: number };
+        card?: {
+          brand?: string;
+          funding?: string;
+          country?: string | null;
+          last4?: string;
+          exp_month?: number;
+          exp_year?: number;
+        };
         billing_details?: { name?: string | null };
       }>('GET', `/v1/payment_methods/${encodeURIComponent(token)}`);
       if (status !== 200) throw requestError(status, data.error);
-      if (data.type !== 'card' || !data.card) throw new CardVaultError('invalid_token', 'The payment method is not a card.', 'payment_method_invalid_parameter');
+      if (data.type !== 'card' || !data.card)
+        throw new CardVaultError(
+          'invalid_token',
+          'The payment method is not a card.',
+          'payment_method_invalid_parameter',
+        );
       const c = data.card;
       return {
         token: data.id,
@@ -158,8 +184,14 @@ export function stripeCardVault(options: StripeOptions): CardVaultPort {
       const error = data.error;
       if (status === 402 && error?.type === 'card_error') {
         const chargeId = error.payment_intent?.id ?? null;
-        if (error.code === 'processing_error') return { status: 'error', chargeId, code: error.code, message: error.message ?? 'Processing error' };
-        return { status: 'declined', chargeId, declineCode: error.decline_code ?? error.code ?? 'generic_decline', message: error.message ?? 'Your card was declined.' };
+        if (error.code === 'processing_error')
+          return { status: 'error', chargeId, code: error.code, message: error.message ?? 'Processing error' };
+        return {
+          status: 'declined',
+          chargeId,
+          declineCode: error.decline_code ?? error.code ?? 'generic_decline',
+          message: error.message ?? 'Your card was declined.',
+        };
       }
       throw requestError(status, error);
     },

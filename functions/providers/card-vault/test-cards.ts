@@ -21,12 +21,54 @@ export interface TestCard {
 const ok = { kind: 'success' } as const;
 
 export const TEST_CARDS: readonly TestCard[] = [
-  { number: '4242424242424242', brand: 'visa', funding: 'credit', country: 'US', outcome: ok, purpose: 'Success (Visa credit)' },
-  { number: '5555555555554444', brand: 'mastercard', funding: 'credit', country: 'US', outcome: ok, purpose: 'Success (Mastercard credit)' },
-  { number: '4000056655665556', brand: 'visa', funding: 'debit', country: 'US', outcome: ok, purpose: 'Success (Visa debit)' },
-  { number: '5105105105105100', brand: 'mastercard', funding: 'prepaid', country: 'US', outcome: ok, purpose: 'Prepaid (Mastercard prepaid)' },
-  { number: '4000000760000002', brand: 'visa', funding: 'credit', country: 'BR', outcome: ok, purpose: 'Foreign-issued (Brazil, Visa credit)' },
-  { number: '378282246310005', brand: 'amex', funding: 'credit', country: 'US', outcome: ok, purpose: 'Success (American Express)' },
+  {
+    number: '4242424242424242',
+    brand: 'visa',
+    funding: 'credit',
+    country: 'US',
+    outcome: ok,
+    purpose: 'Success (Visa credit)',
+  },
+  {
+    number: '5555555555554444',
+    brand: 'mastercard',
+    funding: 'credit',
+    country: 'US',
+    outcome: ok,
+    purpose: 'Success (Mastercard credit)',
+  },
+  {
+    number: '4000056655665556',
+    brand: 'visa',
+    funding: 'debit',
+    country: 'US',
+    outcome: ok,
+    purpose: 'Success (Visa debit)',
+  },
+  {
+    number: '5105105105105100',
+    brand: 'mastercard',
+    funding: 'prepaid',
+    country: 'US',
+    outcome: ok,
+    purpose: 'Prepaid (Mastercard prepaid)',
+  },
+  {
+    number: '4000000760000002',
+    brand: 'visa',
+    funding: 'credit',
+    country: 'BR',
+    outcome: ok,
+    purpose: 'Foreign-issued (Brazil, Visa credit)',
+  },
+  {
+    number: '378282246310005',
+    brand: 'amex',
+    funding: 'credit',
+    country: 'US',
+    outcome: ok,
+    purpose: 'Success (American Express)',
+  },
   {
     number: '4000000000000002',
     brand: 'visa',
@@ -64,7 +106,11 @@ export const TEST_CARDS: readonly TestCard[] = [
     brand: 'visa',
     funding: 'credit',
     country: 'US',
-    outcome: { kind: 'error', code: 'processing_error', message: 'An error occurred while processing your card. Try again in a little bit.' },
+    outcome: {
+      kind: 'error',
+      code: 'processing_error',
+      message: 'An error occurred while processing your card. Try again in a little bit.',
+    },
     purpose: 'Processing error',
   },
 ];
@@ -84,5 +130,14 @@ export function brandOf(number: string): CardBrand {
 
 /** The sandbox's card for a (Luhn-valid) number: a listed test card, else a successful US credit card. */
 export function testCardFor(number: string): TestCard {
-  return byNumber.get(number) ?? { number, brand: brandOf(number), funding: 'credit', country: 'US', outcome: ok, purpose: 'Success' };
+  return (
+    byNumber.get(number) ?? {
+      number,
+      brand: brandOf(number),
+      funding: 'credit',
+      country: 'US',
+      outcome: ok,
+      purpose: 'Success',
+    }
+  );
 }

@@ -53,10 +53,20 @@ export function parseCardVaultEvent(raw: string): CardVaultEvent | null {
   } catch {
     throw new MalformedWebhook('not JSON');
   }
-  if (!isObject(body) || body.object !== 'event' || typeof body.id !== 'string' || !/^evt_[A-Za-z0-9_]{1,100}$/.test(body.id)) {
+  if (
+    !isObject(body) ||
+    body.object !== 'event' ||
+    typeof body.id !== 'string' ||
+    !/^evt_[A-Za-z0-9_]{1,100}$/.test(body.id)
+  ) {
     throw new MalformedWebhook('not an event');
   }
-  if (typeof body.type !== 'string' || typeof body.created !== 'number' || !isObject(body.data) || !isObject(body.data.object)) {
+  if (
+    typeof body.type !== 'string' ||
+    typeof body.created !== 'number' ||
+    !isObject(body.data) ||
+    !isObject(body.data.object)
+  ) {
     throw new MalformedWebhook('no type, created or data.object');
   }
   const object = body.data.object;
@@ -90,7 +100,12 @@ export function parseCardVaultEvent(raw: string): CardVaultEvent | null {
     status,
     amountCents: object.amount,
     reference,
-    declineCode: error && typeof error.decline_code === 'string' ? error.decline_code : error && typeof error.code === 'string' ? error.code : null,
+    declineCode:
+      error && typeof error.decline_code === 'string'
+        ? error.decline_code
+        : error && typeof error.code === 'string'
+          ? error.code
+          : null,
     message: error && typeof error.message === 'string' ? error.message : null,
     occurredAt,
   };
@@ -108,14 +123,22 @@ export async function receiveCardVaultWebhook(deps: Deps, event: HttpEvent): Pro
     ? verifySignature(settings.webhookSecret, raw, header, Math.floor(now.getTime() / 1000))
     : ({ ok: false, reason: 'mismatch' } as const);
   if (!check.ok) {
-    deps.log.warn('webhook refused', { vendor: 'card-vault', reason: check.reason, requestId: event.requestContext.requestId });
+    deps.log.warn('webhook refused', {
+      vendor: 'card-vault',
+      reason: check.reason,
+      requestId: event.requestContext.requestId,
+    });
     throw new AppError(401, 'The webhook signature is not valid.');
   }
   let parsed: CardVaultEvent | null;
   try {
     parsed = parseCardVaultEvent(raw);
   } catch (error) {
-    deps.log.warn('webhook malformed', { vendor: 'card-vault', reason: (error as Error).message, requestId: event.requestContext.requestId });
+    deps.log.warn('webhook malformed', {
+      vendor: 'card-vault',
+      reason: (error as Error).message,
+      requestId: event.requestContext.requestId,
+    });
     throw badRequest('The webhook body is not a valid payment event.');
   }
   if (!parsed) return { received: true, duplicate: false, ignored: true };
@@ -177,7 +200,8 @@ export async function onCardVaultEvent(deps: Pick<Deps, 'db' | 'clock'>, event: 
         await createItem(deps.db, fresh);
         return;
       }
-      if (current.status === 'refunded' || (current.occurredAt > event.occurredAt && event.status !== 'refunded')) return;
+      if (current.status === 'refunded' || (current.occurredAt > event.occurredAt && event.status !== 'refunded'))
+        return;
       await saveVersioned(deps.db, current, next);
       return;
     } catch (error) {
@@ -188,6 +212,10 @@ export async function onCardVaultEvent(deps: Pick<Deps, 'db' | 'clock'>, event: 
 }
 
 /** The vendor's last known status of a charge, as recorded from its callbacks. */
-export async function getChargeVendorStatus(db: Db, chargeId: string, now: Date): Promise<ChargeVendorStatusItem | undefined> {
+export async function getChargeVendorStatus(
+  db: Db,
+  chargeId: string,
+  now: Date,
+): Promise<ChargeVendorStatusItem | undefined> {
   return getItem<ChargeVendorStatusItem>(db, chargeStatusKey(chargeId), now);
 }

@@ -27,7 +27,8 @@ export const SIGN_HERE_ANCHOR = '/sig1/';
 const b64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 
 /** Our signer id on the envelope: stable for one e-mail address, no personal data. */
-export const clientUserIdFor = (email: string) => `lto-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 24)}`;
+export const clientUserIdFor = (email: string) =>
+  `lto-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 24)}`;
 
 const STATUS: Record<string, EnvelopeStatus> = {
   created: 'created',
@@ -66,7 +67,10 @@ export function docusignEsign(options: DocusignOptions): EsignPort {
         scope: 'signature impersonation',
       }),
     );
-    const signature = createSign('RSA-SHA256').update(`${header}.${payload}`).sign(options.privateKey).toString('base64url');
+    const signature = createSign('RSA-SHA256')
+      .update(`${header}.${payload}`)
+      .sign(options.privateKey)
+      .toString('base64url');
     return `${header}.${payload}.${signature}`;
   }
 
@@ -78,7 +82,10 @@ export function docusignEsign(options: DocusignOptions): EsignPort {
       res = await fetch(`${options.oauthBaseUrl}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: assertion(now) }).toString(),
+        body: new URLSearchParams({
+          grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+          assertion: assertion(now),
+        }).toString(),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
@@ -99,7 +106,11 @@ export function docusignEsign(options: DocusignOptions): EsignPort {
     try {
       res = await fetch(`${accountPath}${path}`, {
         method,
-        headers: { authorization: `Bearer ${bearer}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${bearer}`,
+          accept: 'application/json',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -115,11 +126,19 @@ export function docusignEsign(options: DocusignOptions): EsignPort {
       token = undefined;
       return call<T>(method, path, body, true);
     }
-    if (res.status === 401 || errorCode === 'AUTHORIZATION_INVALID_TOKEN' || errorCode === 'USER_AUTHENTICATION_FAILED') {
+    if (
+      res.status === 401 ||
+      errorCode === 'AUTHORIZATION_INVALID_TOKEN' ||
+      errorCode === 'USER_AUTHENTICATION_FAILED'
+    ) {
       throw new EsignError('unauthorized', message, errorCode);
     }
-    if (res.status === 404 || errorCode === 'ENVELOPE_DOES_NOT_EXIST') throw new EsignError('not_found', message, errorCode);
-    if (errorCode && /INVALID_STATE|INVALID_STATUS|ENVELOPE_IS_INCOMPLETE|ENVELOPE_NOT_IN_CORRECT_STATE/.test(errorCode)) {
+    if (res.status === 404 || errorCode === 'ENVELOPE_DOES_NOT_EXIST')
+      throw new EsignError('not_found', message, errorCode);
+    if (
+      errorCode &&
+      /INVALID_STATE|INVALID_STATUS|ENVELOPE_IS_INCOMPLETE|ENVELOPE_NOT_IN_CORRECT_STATE/.test(errorCode)
+    ) {
       throw new EsignError('invalid_state', message, errorCode);
     }
     if (res.status === 429 || res.status >= 500) throw new EsignError('unavailable', message, errorCode);
@@ -149,7 +168,9 @@ export function docusignEsign(options: DocusignOptions): EsignPort {
             documentId: '1',
             name: input.document.name,
             fileExtension: contentType === 'application/pdf' ? 'pdf' : 'html',
-            documentBase64: Buffer.from(typeof content === 'string' ? Buffer.from(content, 'utf8') : content).toString('base64'),
+            documentBase64: Buffer.from(typeof content === 'string' ? Buffer.from(content, 'utf8') : content).toString(
+              'base64',
+            ),
           },
         ],
         recipients: {
@@ -161,24 +182,38 @@ export function docusignEsign(options: DocusignOptions): EsignPort {
               email: input.signer.email,
               clientUserId: clientUserIdFor(input.signer.email),
               tabs: {
-                signHereTabs: [{ anchorString: SIGN_HERE_ANCHOR, anchorUnits: 'pixels', anchorXOffset: '0', anchorYOffset: '0', anchorIgnoreIfNotPresent: 'true' }],
+                signHereTabs: [
+                  {
+                    anchorString: SIGN_HERE_ANCHOR,
+                    anchorUnits: 'pixels',
+                    anchorXOffset: '0',
+                    anchorYOffset: '0',
+                    anchorIgnoreIfNotPresent: 'true',
+                  },
+                ],
               },
             },
           ],
         },
-        customFields: { textCustomFields: [{ name: 'reference', value: input.reference, show: 'false', required: 'false' }] },
+        customFields: {
+          textCustomFields: [{ name: 'reference', value: input.reference, show: 'false', required: 'false' }],
+        },
       });
       return toEnvelope(created, input.reference);
     },
 
     async signingUrl(input) {
-      const view = await call<{ url: string }>('POST', `/envelopes/${encodeURIComponent(input.envelopeId)}/views/recipient`, {
-        returnUrl: input.returnUrl,
-        authenticationMethod: 'none',
-        email: input.signer.email,
-        userName: input.signer.name,
-        clientUserId: clientUserIdFor(input.signer.email),
-      });
+      const view = await call<{ url: string }>(
+        'POST',
+        `/envelopes/${encodeURIComponent(input.envelopeId)}/views/recipient`,
+        {
+          returnUrl: input.returnUrl,
+          authenticationMethod: 'none',
+          email: input.signer.email,
+          userName: input.signer.name,
+          clientUserId: clientUserIdFor(input.signer.email),
+        },
+      );
       // "The returned URL can be used only once and expires after 5 minutes."
       return { url: view.url, expiresAt: new Date(clock().getTime() + 5 * 60_000).toISOString() };
     },
@@ -188,7 +223,10 @@ export function docusignEsign(options: DocusignOptions): EsignPort {
     async voidEnvelope(envelopeId, reason) {
       const current = await getEnvelope(envelopeId);
       if (current.status === 'voided') return current;
-      await call('PUT', `/envelopes/${encodeURIComponent(envelopeId)}`, { status: 'voided', voidedReason: reason.slice(0, 200) });
+      await call('PUT', `/envelopes/${encodeURIComponent(envelopeId)}`, {
+        status: 'voided',
+        voidedReason: reason.slice(0, 200),
+      });
       return getEnvelope(envelopeId);
     },
   };

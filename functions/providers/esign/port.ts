@@ -35,7 +35,8 @@ export interface Envelope {
 }
 
 /** How the signing ceremony ended, appended by the vendor to the return URL as `?event=` (DocuSign's values). */
-export type SigningEvent = 'signing_complete' | 'decline' | 'cancel' | 'session_timeout' | 'ttl_expired' | 'viewing_complete';
+export type SigningEvent =
+  'signing_complete' | 'decline' | 'cancel' | 'session_timeout' | 'ttl_expired' | 'viewing_complete';
 
 export interface SigningUrlInput {
   envelopeId: string;

@@ -84,7 +84,11 @@ export function connectEvent(item: SandboxEnvelopeItem, event: string, now: Date
         ...(item.status === 'completed' ? { completedDateTime: item.statusChangedAt } : {}),
         ...(item.status === 'declined' ? { declinedDateTime: item.statusChangedAt } : {}),
         ...(item.status === 'voided' ? { voidedDateTime: item.statusChangedAt, voidedReason: item.voidedReason } : {}),
-        customFields: { textCustomFields: [{ fieldId: '1', name: 'reference', value: item.reference, show: 'false', required: 'false' }] },
+        customFields: {
+          textCustomFields: [
+            { fieldId: '1', name: 'reference', value: item.reference, show: 'false', required: 'false' },
+          ],
+        },
       },
     },
   });
@@ -100,7 +104,11 @@ export function sandboxEsign(options: SandboxEsignOptions): EsignPort & SandboxE
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          [SIGNATURE_HEADER]: sign(config.checkoutVendors.esign.webhookSecret, body, Math.floor(clock().getTime() / 1000)),
+          [SIGNATURE_HEADER]: sign(
+            config.checkoutVendors.esign.webhookSecret,
+            body,
+            Math.floor(clock().getTime() / 1000),
+          ),
         },
         body,
         signal: AbortSignal.timeout(10_000),
@@ -109,21 +117,35 @@ export function sandboxEsign(options: SandboxEsignOptions): EsignPort & SandboxE
     });
 
   async function load(envelopeId: string): Promise<SandboxEnvelopeItem> {
-    if (!/^[0-9a-f-]{36}$/.test(envelopeId)) throw new EsignError('not_found', 'The envelope does not exist.', 'ENVELOPE_DOES_NOT_EXIST');
+    if (!/^[0-9a-f-]{36}$/.test(envelopeId))
+      throw new EsignError('not_found', 'The envelope does not exist.', 'ENVELOPE_DOES_NOT_EXIST');
     const item = await getItem<SandboxEnvelopeItem>(db, envelopeKey(envelopeId), clock());
     if (!item) throw new EsignError('not_found', 'The envelope does not exist.', 'ENVELOPE_DOES_NOT_EXIST');
     return item;
   }
 
   /** Changes the status and sends the callback; a failed callback is logged (DocuSign would retry it). */
-  async function transition(item: SandboxEnvelopeItem, status: EnvelopeStatus, event: string, extra: Partial<SandboxEnvelopeItem>) {
+  async function transition(
+    item: SandboxEnvelopeItem,
+    status: EnvelopeStatus,
+    event: string,
+    extra: Partial<SandboxEnvelopeItem>,
+  ) {
     const now = clock();
-    const next = await saveVersioned<SandboxEnvelopeItem>(db, item, { ...item, ...extra, status, statusChangedAt: now.toISOString() });
+    const next = await saveVersioned<SandboxEnvelopeItem>(db, item, {
+      ...item,
+      ...extra,
+      status,
+      statusChangedAt: now.toISOString(),
+    });
     try {
       await deliver(connectEvent(next, event, now));
     } catch (error) {
       log.warn('sandbox e-sign callback failed', { envelopeId: item.envelopeId, event, error: String(error) });
-      await saveVersioned<SandboxEnvelopeItem>(db, next, { ...next, callbackFailures: (next.callbackFailures ?? 0) + 1 }).catch(() => {});
+      await saveVersioned<SandboxEnvelopeItem>(db, next, {
+        ...next,
+        callbackFailures: (next.callbackFailures ?? 0) + 1,
+      }).catch(() => {});
     }
     return next;
   }
@@ -132,17 +154,30 @@ export function sandboxEsign(options: SandboxEsignOptions): EsignPort & SandboxE
     async createEnvelope(input: CreateEnvelopeInput) {
       await latency(400);
       const { content, contentType } = input.document;
-      if ((contentType === 'application/pdf') !== (content instanceof Uint8Array)) {
-        throw new EsignError('invalid_request', 'An HTML document is text; a PDF document is bytes.', 'INVALID_REQUEST_BODY');
+      if ((contentType === 'application/pdf') !== content instanceof Uint8Array) {
+        throw new EsignError(
+          'invalid_request',
+          'An HTML document is text; a PDF document is bytes.',
+          'INVALID_REQUEST_BODY',
+        );
       }
       const body = typeof content === 'string' ? content : Buffer.from(content).toString('base64');
       if (Buffer.byteLength(body) > MAX_DOCUMENT_BYTES) {
-        throw new EsignError('invalid_request', 'The document is too large for the sandbox (300 KB at most).', 'INVALID_REQUEST_BODY');
+        throw new EsignError(
+          'invalid_request',
+          'The document is too large for the sandbox (300 KB at most).',
+          'INVALID_REQUEST_BODY',
+        );
       }
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.signer.email)) {
-        throw new EsignError('invalid_request', 'The signer e-mail address is not valid.', 'INVALID_EMAIL_ADDRESS_FOR_RECIPIENT');
+        throw new EsignError(
+          'invalid_request',
+          'The signer e-mail address is not valid.',
+          'INVALID_EMAIL_ADDRESS_FOR_RECIPIENT',
+        );
       }
-      if (!input.signer.name.trim()) throw new EsignError('invalid_request', 'The signer name is required.', 'INVALID_USERNAME_FOR_RECIPIENT');
+      if (!input.signer.name.trim())
+        throw new EsignError('invalid_request', 'The signer name is required.', 'INVALID_USERNAME_FOR_RECIPIENT');
       const now = clock();
       const envelopeId = randomUUID();
       const item = await createItem<Omit<SandboxEnvelopeItem, 'v'>>(db, {
@@ -165,23 +200,35 @@ export function sandboxEsign(options: SandboxEsignOptions): EsignPort & SandboxE
       await latency(200);
       const item = await load(input.envelopeId);
       if (item.status !== 'sent' && item.status !== 'delivered') {
-        throw new EsignError('invalid_state', `The envelope is ${item.status}; it can no longer be signed.`, 'ENVELOPE_INVALID_STATUS');
+        throw new EsignError(
+          'invalid_state',
+          `The envelope is ${item.status}; it can no longer be signed.`,
+          'ENVELOPE_INVALID_STATUS',
+        );
       }
       const sameSigner =
         item.signer.email.toLowerCase() === input.signer.email.trim().toLowerCase() &&
         item.signer.name.toLowerCase() === input.signer.name.trim().toLowerCase();
-      if (!sameSigner) throw new EsignError('invalid_request', 'The recipient is not on the envelope.', 'UNKNOWN_ENVELOPE_RECIPIENT');
+      if (!sameSigner)
+        throw new EsignError('invalid_request', 'The recipient is not on the envelope.', 'UNKNOWN_ENVELOPE_RECIPIENT');
       let returnUrl: URL;
       try {
         returnUrl = new URL(input.returnUrl);
         if (returnUrl.protocol !== 'https:' && returnUrl.protocol !== 'http:') throw new Error('scheme');
       } catch {
-        throw new EsignError('invalid_request', 'The return URL must be an absolute http(s) URL.', 'INVALID_REQUEST_PARAMETER');
+        throw new EsignError(
+          'invalid_request',
+          'The return URL must be an absolute http(s) URL.',
+          'INVALID_REQUEST_PARAMETER',
+        );
       }
       const now = clock();
       const expiresAt = new Date(now.getTime() + SIGNING_URL_TTL_SECONDS * 1000).toISOString();
       const token = randomBytes(24).toString('base64url');
-      await saveVersioned<SandboxEnvelopeItem>(db, item, { ...item, view: { token, returnUrl: returnUrl.toString(), expiresAt } });
+      await saveVersioned<SandboxEnvelopeItem>(db, item, {
+        ...item,
+        view: { token, returnUrl: returnUrl.toString(), expiresAt },
+      });
       return { url: `${config.publicUrl}/sandbox/esign/${item.envelopeId}?view=${token}`, expiresAt };
     },
 
@@ -195,9 +242,15 @@ export function sandboxEsign(options: SandboxEsignOptions): EsignPort & SandboxE
       const item = await load(envelopeId);
       if (item.status === 'voided') return toEnvelope(item);
       if (FINAL_ENVELOPE_STATUSES.includes(item.status)) {
-        throw new EsignError('invalid_state', `The envelope is ${item.status} and cannot be voided.`, 'ENVELOPE_CANNOT_VOID_INVALID_STATE');
+        throw new EsignError(
+          'invalid_state',
+          `The envelope is ${item.status} and cannot be voided.`,
+          'ENVELOPE_CANNOT_VOID_INVALID_STATE',
+        );
       }
-      return toEnvelope(await transition(item, 'voided', 'envelope-voided', { voidedReason: reason.slice(0, 200), view: undefined }));
+      return toEnvelope(
+        await transition(item, 'voided', 'envelope-voided', { voidedReason: reason.slice(0, 200), view: undefined }),
+      );
     },
 
     openSigning,
@@ -212,11 +265,19 @@ export function sandboxEsign(options: SandboxEsignOptions): EsignPort & SandboxE
       if (action.kind === 'sign') {
         await transition(item, 'completed', 'envelope-completed', {
           view: undefined,
-          signature: { typedName: action.typedName, consentedAt: now.toISOString(), signedAt: now.toISOString(), ip: action.ip },
+          signature: {
+            typedName: action.typedName,
+            consentedAt: now.toISOString(),
+            signedAt: now.toISOString(),
+            ip: action.ip,
+          },
         });
         event = 'signing_complete';
       } else if (action.kind === 'decline') {
-        await transition(item, 'declined', 'envelope-declined', { view: undefined, declineReason: action.reason.slice(0, 200) });
+        await transition(item, 'declined', 'envelope-declined', {
+          view: undefined,
+          declineReason: action.reason.slice(0, 200),
+        });
         event = 'decline';
       } else {
         event = 'cancel';
@@ -227,24 +288,29 @@ export function sandboxEsign(options: SandboxEsignOptions): EsignPort & SandboxE
   };
 
   async function openSigning(envelopeId: string, viewToken: string): Promise<SigningPageState> {
-      const item = await load(envelopeId).catch(() => undefined);
-      if (!item) return { kind: 'not_found' };
-      if (FINAL_ENVELOPE_STATUSES.includes(item.status)) return { kind: 'finished', envelope: item };
-      if (!item.view || item.view.token !== viewToken) return { kind: 'not_found' };
-      if (Date.parse(item.view.expiresAt) <= clock().getTime()) return { kind: 'expired', envelope: item };
-      if (item.status === 'sent') {
-        // The recipient opened the envelope (DocuSign's 'delivered'); this sandbox's Connect configuration does not
-        // subscribe to envelope-delivered, so no callback is sent.
-        const next = await saveVersioned<SandboxEnvelopeItem>(db, item, { ...item, status: 'delivered', statusChangedAt: clock().toISOString() })
-          // opened twice at once: the other request recorded it
-          .catch(() => load(envelopeId));
-        return { kind: 'open', envelope: next };
-      }
-      return { kind: 'open', envelope: item };
+    const item = await load(envelopeId).catch(() => undefined);
+    if (!item) return { kind: 'not_found' };
+    if (FINAL_ENVELOPE_STATUSES.includes(item.status)) return { kind: 'finished', envelope: item };
+    if (!item.view || item.view.token !== viewToken) return { kind: 'not_found' };
+    if (Date.parse(item.view.expiresAt) <= clock().getTime()) return { kind: 'expired', envelope: item };
+    if (item.status === 'sent') {
+      // The recipient opened the envelope (DocuSign's 'delivered'); this sandbox's Connect configuration does not
+      // subscribe to envelope-delivered, so no callback is sent.
+      const next = await saveVersioned<SandboxEnvelopeItem>(db, item, {
+        ...item,
+        status: 'delivered',
+        statusChangedAt: clock().toISOString(),
+      })
+        // opened twice at once: the other request recorded it
+        .catch(() => load(envelopeId));
+      return { kind: 'open', envelope: next };
+    }
+    return { kind: 'open', envelope: item };
   }
 }
 
-export type SigningAction = { kind: 'sign'; typedName: string; ip: string } | { kind: 'decline'; reason: string } | { kind: 'cancel' };
+export type SigningAction =
+  { kind: 'sign'; typedName: string; ip: string } | { kind: 'decline'; reason: string } | { kind: 'cancel' };
 
 export type SigningPageState =
   | { kind: 'not_found' }

@@ -51,18 +51,33 @@ export function parseEsignEvent(raw: string): EsignEvent | null {
   } catch {
     throw new MalformedWebhook('not JSON');
   }
-  if (!isObject(body) || typeof body.event !== 'string' || !isObject(body.data)) throw new MalformedWebhook('not a Connect message');
+  if (!isObject(body) || typeof body.event !== 'string' || !isObject(body.data))
+    throw new MalformedWebhook('not a Connect message');
   const envelopeId = body.data.envelopeId;
   const generated = body.generatedDateTime;
-  if (typeof envelopeId !== 'string' || !/^[0-9A-Za-z-]{1,64}$/.test(envelopeId)) throw new MalformedWebhook('no envelopeId');
-  if (typeof generated !== 'string' || Number.isNaN(Date.parse(generated))) throw new MalformedWebhook('no generatedDateTime');
+  if (typeof envelopeId !== 'string' || !/^[0-9A-Za-z-]{1,64}$/.test(envelopeId))
+    throw new MalformedWebhook('no envelopeId');
+  if (typeof generated !== 'string' || Number.isNaN(Date.parse(generated)))
+    throw new MalformedWebhook('no generatedDateTime');
   const status = EVENT_STATUS[body.event];
   if (!status) return null;
   const summary = isObject(body.data.envelopeSummary) ? body.data.envelopeSummary : {};
-  const custom = isObject(summary.customFields) && Array.isArray(summary.customFields.textCustomFields) ? summary.customFields.textCustomFields : [];
-  const ref = custom.find((f): f is { name: string; value: string } => isObject(f) && f.name === 'reference' && typeof f.value === 'string');
+  const custom =
+    isObject(summary.customFields) && Array.isArray(summary.customFields.textCustomFields)
+      ? summary.customFields.textCustomFields
+      : [];
+  const ref = custom.find(
+    (f): f is { name: string; value: string } => isObject(f) && f.name === 'reference' && typeof f.value === 'string',
+  );
   const occurredAt = new Date(generated).toISOString();
-  return { eventId: `${envelopeId}:${body.event}:${occurredAt}`, type: body.event, envelopeId, status, reference: ref?.value ?? null, occurredAt };
+  return {
+    eventId: `${envelopeId}:${body.event}:${occurredAt}`,
+    type: body.event,
+    envelopeId,
+    status,
+    reference: ref?.value ?? null,
+    occurredAt,
+  };
 }
 
 function docusignSignatureValid(secret: string, raw: string, headers: HttpEvent['headers']): boolean {
@@ -86,7 +101,11 @@ export async function receiveEsignWebhook(deps: Deps, event: HttpEvent): Promise
   const now = deps.clock();
   if (settings.provider === 'docusign') {
     if (!docusignSignatureValid(settings.webhookSecret, raw, event.headers)) {
-      deps.log.warn('webhook refused', { vendor: 'esign', reason: 'mismatch', requestId: event.requestContext.requestId });
+      deps.log.warn('webhook refused', {
+        vendor: 'esign',
+        reason: 'mismatch',
+        requestId: event.requestContext.requestId,
+      });
       throw new AppError(401, 'The webhook signature is not valid.');
     }
   } else {
@@ -94,7 +113,11 @@ export async function receiveEsignWebhook(deps: Deps, event: HttpEvent): Promise
       ? verifySignature(settings.webhookSecret, raw, event.headers[SIGNATURE_HEADER], Math.floor(now.getTime() / 1000))
       : ({ ok: false, reason: 'mismatch' } as const);
     if (!check.ok) {
-      deps.log.warn('webhook refused', { vendor: 'esign', reason: check.reason, requestId: event.requestContext.requestId });
+      deps.log.warn('webhook refused', {
+        vendor: 'esign',
+        reason: check.reason,
+        requestId: event.requestContext.requestId,
+      });
       throw new AppError(401, 'The webhook signature is not valid.');
     }
   }
@@ -102,7 +125,11 @@ export async function receiveEsignWebhook(deps: Deps, event: HttpEvent): Promise
   try {
     parsed = parseEsignEvent(raw);
   } catch (error) {
-    deps.log.warn('webhook malformed', { vendor: 'esign', reason: (error as Error).message, requestId: event.requestContext.requestId });
+    deps.log.warn('webhook malformed', {
+      vendor: 'esign',
+      reason: (error as Error).message,
+      requestId: event.requestContext.requestId,
+    });
     throw badRequest('The webhook body is not a valid e-sign event.');
   }
   if (!parsed) return { received: true, duplicate: false, ignored: true };
@@ -170,6 +197,10 @@ export async function onEsignEvent(deps: Pick<Deps, 'db' | 'clock'>, event: Esig
 }
 
 /** The vendor's last known status of an envelope, as recorded from its callbacks. */
-export async function getEsignVendorStatus(db: Db, envelopeId: string, now: Date): Promise<EsignVendorStatusItem | undefined> {
+export async function getEsignVendorStatus(
+  db: Db,
+  envelopeId: string,
+  now: Date,
+): Promise<EsignVendorStatusItem | undefined> {
   return getItem<EsignVendorStatusItem>(db, esignStatusKey(envelopeId), now);
 }

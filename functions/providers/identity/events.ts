@@ -18,9 +18,16 @@ const OUTCOMES: readonly string[] = ['passed', 'failed', 'expired-document'];
  */
 export async function onIdentityEvent(deps: Deps, event: VendorEvent): Promise<VendorStatus> {
   let status: string = event.type === 'check.expired' ? 'expired' : 'completed';
-  if (typeof event.data.status === 'string' && OUTCOMES.includes(event.data.status)) status = event.data.status as IdentityCheckStatus;
+  if (typeof event.data.status === 'string' && OUTCOMES.includes(event.data.status))
+    status = event.data.status as IdentityCheckStatus;
   else if (typeof event.data.vendor_status === 'string') status = event.data.vendor_status;
-  const recorded = await recordVendorStatus(deps, 'identity', event, status, typeof event.data.reference === 'string' ? { reference: event.data.reference } : {});
+  const recorded = await recordVendorStatus(
+    deps,
+    'identity',
+    event,
+    status,
+    typeof event.data.reference === 'string' ? { reference: event.data.reference } : {},
+  );
   // Wired: the finished check becomes the verify event on the application's identity-check flow.
   const applied = await applyIdentityCallback(deps, event);
   deps.log.info('identity callback applied to flow', { eventId: event.id, type: event.type, outcome: applied });

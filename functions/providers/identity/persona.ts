@@ -19,8 +19,22 @@ export interface PersonaOptions {
 }
 
 interface PersonaInquiry {
-  data: { type: 'inquiry'; id: string; attributes: { status: string; 'reference-id'?: string | null; 'completed-at'?: string | null; 'failed-at'?: string | null; 'decisioned-at'?: string | null } };
-  included?: { type: string; id: string; attributes?: { status?: string; checks?: { name: string; status: string }[] } }[];
+  data: {
+    type: 'inquiry';
+    id: string;
+    attributes: {
+      status: string;
+      'reference-id'?: string | null;
+      'completed-at'?: string | null;
+      'failed-at'?: string | null;
+      'decisioned-at'?: string | null;
+    };
+  };
+  included?: {
+    type: string;
+    id: string;
+    attributes?: { status?: string; checks?: { name: string; status: string }[] };
+  }[];
 }
 
 /** Persona's `errors: [{ title, details }]` bodies mapped to what we answer. */
@@ -37,7 +51,9 @@ export function personaStatus(inquiry: PersonaInquiry): IdentityCheckStatus {
   if (status === 'completed' || status === 'approved') return 'passed';
   if (status === 'failed' || status === 'declined') {
     const expired = (inquiry.included ?? []).some(
-      (v) => v.type === 'verification/government-id' && (v.attributes?.checks ?? []).some((c) => c.name === 'id_expired_detection' && c.status === 'failed'),
+      (v) =>
+        v.type === 'verification/government-id' &&
+        (v.attributes?.checks ?? []).some((c) => c.name === 'id_expired_detection' && c.status === 'failed'),
     );
     return expired ? 'expired-document' : 'failed';
   }
@@ -59,11 +75,19 @@ export function personaIdentity(options: PersonaOptions): IdentityCheckPort {
     throw personaError(res.status, res.body);
   }
   const oneTimeLink = async (inquiryId: string) => {
-    const out = await call<{ meta: { 'one-time-link': string; 'one-time-link-short'?: string } }>('POST', `/inquiries/${encodeURIComponent(inquiryId)}/generate-one-time-link`);
+    const out = await call<{ meta: { 'one-time-link': string; 'one-time-link-short'?: string } }>(
+      'POST',
+      `/inquiries/${encodeURIComponent(inquiryId)}/generate-one-time-link`,
+    );
     return out.meta['one-time-link-short'] || out.meta['one-time-link'];
   };
   const sms = (to: string, url: string, brandName?: string | null) =>
-    options.messaging.send({ channel: 'sms', to, purpose: 'identity-check', body: `${brandName || 'Your lease-to-own provider'}: verify your identity with your driver's license on this phone: ${url}` });
+    options.messaging.send({
+      channel: 'sms',
+      to,
+      purpose: 'identity-check',
+      body: `${brandName || 'Your lease-to-own provider'}: verify your identity with your driver's license on this phone: ${url}`,
+    });
 
   return {
     async sendLink(request) {
@@ -102,22 +126,35 @@ export function personaIdentity(options: PersonaOptions): IdentityCheckPort {
       const inquiry = await call<PersonaInquiry>('GET', `/inquiries/${checkId}?include=verifications`);
       const status = personaStatus(inquiry);
       const a = inquiry.data.attributes;
-      const completedAt = status === 'pending' ? undefined : (a['completed-at'] ?? a['failed-at'] ?? a['decisioned-at'] ?? undefined);
+      const completedAt =
+        status === 'pending' ? undefined : (a['completed-at'] ?? a['failed-at'] ?? a['decisioned-at'] ?? undefined);
       return { checkId, status, ...(completedAt ? { completedAt } : {}) };
     },
 
     async readCallback(request): Promise<CallbackCheck> {
       const header = request.headers['persona-signature'];
       if (!header) return { ok: false, reason: 'missing' };
-      const fields = Object.fromEntries(header.split(',').map((p) => [p.slice(0, p.indexOf('=')).trim(), p.slice(p.indexOf('=') + 1).trim()]));
+      const fields = Object.fromEntries(
+        header.split(',').map((p) => [p.slice(0, p.indexOf('=')).trim(), p.slice(p.indexOf('=') + 1).trim()]),
+      );
       const t = Number(fields.t);
       // During a secret rotation Persona sends several signatures, space-separated.
       const given = (fields.v1 ?? '').split(' ').filter((s: string) => /^[0-9a-f]{64}$/.test(s));
       if (!Number.isInteger(t) || given.length === 0) return { ok: false, reason: 'malformed' };
       if (Math.abs(request.nowSeconds - t) > 300) return { ok: false, reason: 'stale' };
       const expected = createHmac('sha256', options.webhookSecret).update(`${t}.${request.rawBody}`).digest();
-      if (!given.some((g: string) => timingSafeEqual(expected, Buffer.from(g, 'hex')))) return { ok: false, reason: 'mismatch' };
-      let body: { data?: { id?: string; attributes?: { name?: string; 'created-at'?: string; payload?: { data?: { id?: string; attributes?: { status?: string } } } } } };
+      if (!given.some((g: string) => timingSafeEqual(expected, Buffer.from(g, 'hex'))))
+        return { ok: false, reason: 'mismatch' };
+      let body: {
+        data?: {
+          id?: string;
+          attributes?: {
+            name?: string;
+            'created-at'?: string;
+            payload?: { data?: { id?: string; attributes?: { status?: string } } };
+          };
+        };
+      };
       try {
         body = JSON.parse(request.rawBody);
       } catch {
@@ -126,12 +163,23 @@ export function personaIdentity(options: PersonaOptions): IdentityCheckPort {
       const event = body?.data;
       const name = event?.attributes?.name;
       const inquiry = event?.attributes?.payload?.data;
-      if (typeof event?.id !== 'string' || typeof name !== 'string' || typeof inquiry?.id !== 'string') return { ok: false, reason: 'invalid-body' };
+      if (typeof event?.id !== 'string' || typeof name !== 'string' || typeof inquiry?.id !== 'string')
+        return { ok: false, reason: 'invalid-body' };
       const occurredAt = event.attributes?.['created-at'] ?? new Date(t * 1000).toISOString();
       if (['inquiry.completed', 'inquiry.approved', 'inquiry.declined', 'inquiry.failed'].includes(name)) {
-        return { ok: true, event: { id: event.id, type: 'check.completed', objectId: inquiry.id, occurredAt, data: { vendor_status: inquiry.attributes?.status ?? name.slice(8) } } };
+        return {
+          ok: true,
+          event: {
+            id: event.id,
+            type: 'check.completed',
+            objectId: inquiry.id,
+            occurredAt,
+            data: { vendor_status: inquiry.attributes?.status ?? name.slice(8) },
+          },
+        };
       }
-      if (name === 'inquiry.expired') return { ok: true, event: { id: event.id, type: 'check.expired', objectId: inquiry.id, occurredAt, data: {} } };
+      if (name === 'inquiry.expired')
+        return { ok: true, event: { id: event.id, type: 'check.expired', objectId: inquiry.id, occurredAt, data: {} } };
       return { ok: true, ignored: name, eventId: event.id };
     },
   };

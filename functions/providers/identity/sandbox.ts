@@ -3,15 +3,29 @@ import type { Db } from '../../data/client.ts';
 import { getItem, putItem, type StoredItem } from '../../data/items.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { readSandboxCallback, sandboxCallbackBody, sandboxPause, sendSandboxCallback } from '../bank-link/vendor-kit.ts';
+import {
+  readSandboxCallback,
+  sandboxCallbackBody,
+  sandboxPause,
+  sendSandboxCallback,
+} from '../bank-link/vendor-kit.ts';
 import type { MessagingPort } from '../messaging/port.ts';
-import { IDENTITY_EVENT_TYPES, type IdentityCheckPort, type IdentityCheckResult, type IdentityCheckStatus } from './port.ts';
+import {
+  IDENTITY_EVENT_TYPES,
+  type IdentityCheckPort,
+  type IdentityCheckResult,
+  type IdentityCheckStatus,
+} from './port.ts';
 
 // The sandbox identity-check vendor: the mobile page /sandbox/identity/{checkId} (functions/http/sandbox-vendors.ts)
 // offers three test documents; the one scanned decides the outcome. State under SANDBOX#IDCHECK#<checkId>.
 
 /** The test documents of the mobile page, in page order, and the outcome each produces. */
-export const SANDBOX_DOCUMENTS: readonly { key: string; label: string; status: Exclude<IdentityCheckStatus, 'pending'> }[] = [
+export const SANDBOX_DOCUMENTS: readonly {
+  key: string;
+  label: string;
+  status: Exclude<IdentityCheckStatus, 'pending'>;
+}[] = [
   { key: 'valid', label: 'Scan a valid license', status: 'passed' },
   { key: 'mismatch', label: 'Scan a license that does not match', status: 'failed' },
   { key: 'expired', label: 'Scan an expired license', status: 'expired-document' },
@@ -50,7 +64,8 @@ export function createIdentitySandbox(options: IdentitySandboxOptions) {
   const { db, clock } = options;
   const pause = sandboxPause(options.latency);
   const urlOf = (checkId: string) => `${options.publicUrl()}/sandbox/identity/${checkId}`;
-  const load = async (checkId: string) => (validId(checkId) ? getItem<SandboxIdentityCheck>(db, checkKey(checkId), clock()) : undefined);
+  const load = async (checkId: string) =>
+    validId(checkId) ? getItem<SandboxIdentityCheck>(db, checkKey(checkId), clock()) : undefined;
 
   const sms = (to: string, checkId: string, brandName?: string | null) =>
     options.messaging.send({
@@ -67,9 +82,14 @@ export function createIdentitySandbox(options: IdentitySandboxOptions) {
       if (!/^[2-9]\d{9}$/.test(digits)) throw unprocessable({ phone: ['identity.phone.invalid'] });
       const now = clock();
       const existing = request.checkId ? await load(request.checkId) : undefined;
-      if (existing && existing.status !== 'pending') return { checkId: existing.checkId, url: urlOf(existing.checkId), state: 'already-completed' };
+      if (existing && existing.status !== 'pending')
+        return { checkId: existing.checkId, url: urlOf(existing.checkId), state: 'already-completed' };
       if (existing) {
-        const next: SandboxIdentityCheck = { ...existing, phone: digits, linkExpiresAt: new Date(now.getTime() + LINK_TTL_SECONDS * 1000).toISOString() };
+        const next: SandboxIdentityCheck = {
+          ...existing,
+          phone: digits,
+          linkExpiresAt: new Date(now.getTime() + LINK_TTL_SECONDS * 1000).toISOString(),
+        };
         await putItem(db, next);
         await sms(digits, existing.checkId, request.brandName);
         return { checkId: existing.checkId, url: urlOf(existing.checkId), state: 'resent' };
@@ -109,18 +129,32 @@ export function createIdentitySandbox(options: IdentitySandboxOptions) {
     linkExpired: (check: SandboxIdentityCheck) => clock().getTime() > Date.parse(check.linkExpiresAt),
 
     /** The shopper scanned a test document: records the outcome and calls our webhook back. */
-    async scan(check: SandboxIdentityCheck, documentKey: string): Promise<{ check: SandboxIdentityCheck } | { error: string }> {
+    async scan(
+      check: SandboxIdentityCheck,
+      documentKey: string,
+    ): Promise<{ check: SandboxIdentityCheck } | { error: string }> {
       const document = SANDBOX_DOCUMENTS.find((d) => d.key === documentKey);
       if (!document) return { error: 'Choose one of the test documents.' };
       if (check.status !== 'pending') return { error: 'This identity check is already finished.' };
-      if (clock().getTime() > Date.parse(check.linkExpiresAt)) return { error: 'This link has expired. Ask for a new one.' };
+      if (clock().getTime() > Date.parse(check.linkExpiresAt))
+        return { error: 'This link has expired. Ask for a new one.' };
       const now = clock();
-      const next: SandboxIdentityCheck = { ...check, status: document.status, document: document.key, completedAt: now.toISOString() };
+      const next: SandboxIdentityCheck = {
+        ...check,
+        status: document.status,
+        document: document.key,
+        completedAt: now.toISOString(),
+      };
       await putItem(db, next);
       await sendSandboxCallback({
         url: `${options.publicUrl()}/webhooks/identity`,
         secret: options.webhookSecret,
-        body: sandboxCallbackBody('check.completed', check.checkId, { status: document.status, reference: check.reference }, now),
+        body: sandboxCallbackBody(
+          'check.completed',
+          check.checkId,
+          { status: document.status, reference: check.reference },
+          now,
+        ),
         now,
         log: options.log,
       });
@@ -131,4 +165,5 @@ export function createIdentitySandbox(options: IdentitySandboxOptions) {
   return { port, pages };
 }
 
-export const sandboxIdentity = (options: IdentitySandboxOptions): IdentityCheckPort => createIdentitySandbox(options).port;
+export const sandboxIdentity = (options: IdentitySandboxOptions): IdentityCheckPort =>
+  createIdentitySandbox(options).port;

@@ -51,7 +51,9 @@ export function monthlyIncomeFromPaystubs(paystubs: readonly ArgylePaystub[]): n
 }
 
 export function argylePayroll(options: ArgyleOptions): PayrollPort {
-  const headers = { authorization: `Basic ${Buffer.from(`${options.apiKeyId}:${options.apiKeySecret}`).toString('base64')}` };
+  const headers = {
+    authorization: `Basic ${Buffer.from(`${options.apiKeyId}:${options.apiKeySecret}`).toString('base64')}`,
+  };
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await vendorFetch('argyle', `${options.baseUrl}/v2${path}`, { method, headers, body });
     if (res.status >= 200 && res.status < 300) return res.body as T;
@@ -70,24 +72,35 @@ export function argylePayroll(options: ArgyleOptions): PayrollPort {
       const employers = list.results.filter((r) => r.kind === 'employer' || r.kind === 'platform');
       return Promise.all(
         employers.map(async (r): Promise<PayrollEmployer> => {
-          const item = await call<{ features?: { direct_deposit_switch?: { deposit_account?: { supported?: boolean; amount_allocation?: boolean; percent_allocation?: boolean } } } }>(
-            'GET',
-            `/items/${encodeURIComponent(r.id)}`,
-          );
+          const item = await call<{
+            features?: {
+              direct_deposit_switch?: {
+                deposit_account?: { supported?: boolean; amount_allocation?: boolean; percent_allocation?: boolean };
+              };
+            };
+          }>('GET', `/items/${encodeURIComponent(r.id)}`);
           const account = item.features?.direct_deposit_switch?.deposit_account;
-          return { id: r.id, employerName: r.name, pdSupported: Boolean(account?.supported && (account.amount_allocation || account.percent_allocation)) };
+          return {
+            id: r.id,
+            employerName: r.name,
+            pdSupported: Boolean(account?.supported && (account.amount_allocation || account.percent_allocation)),
+          };
         }),
       );
     },
 
     async startSession(request) {
       const phone = request.phone?.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
-      if (request.channel === 'sms' && (!phone || phone.length !== 10)) throw unprocessable({ phone: ['Phone number is required'] });
-      if (request.channel === 'email' && !request.email?.includes('@')) throw unprocessable({ email: ['E-mail is required'] });
+      if (request.channel === 'sms' && (!phone || phone.length !== 10))
+        throw unprocessable({ phone: ['Phone number is required'] });
+      if (request.channel === 'email' && !request.email?.includes('@'))
+        throw unprocessable({ email: ['E-mail is required'] });
       const invite = await call<ArgyleInvite>('POST', '/invites', {
         first_name: request.firstName,
         last_name: request.lastName,
-        ...(request.channel === 'sms' ? { phone_number: `${phone!.slice(0, 3)}-${phone!.slice(3, 6)}-${phone!.slice(6)}` } : { email: request.email }),
+        ...(request.channel === 'sms'
+          ? { phone_number: `${phone!.slice(0, 3)}-${phone!.slice(3, 6)}-${phone!.slice(6)}` }
+          : { email: request.email }),
         external_id: request.applicationId,
         flow_items: [request.employer.id],
       });
@@ -99,14 +112,26 @@ export function argylePayroll(options: ArgyleOptions): PayrollPort {
       const invite = await call<ArgyleInvite>('GET', `/invites/${sessionId}`);
       const at = invite.updated_at ?? options.clock().toISOString();
       if (invite.status === 'revoked') return { sessionId, status: 'failed', reason: 'link_revoked', completedAt: at };
-      if (invite.status === 'attempted') return { sessionId, status: 'failed', reason: 'not_connected', completedAt: at };
+      if (invite.status === 'attempted')
+        return { sessionId, status: 'failed', reason: 'not_connected', completedAt: at };
       if (invite.status !== 'completed' || !invite.user) return { sessionId, status: 'pending' };
-      const stubs = await call<{ results: ArgylePaystub[] }>('GET', `/paystubs?user=${encodeURIComponent(invite.user)}&limit=100`);
+      const stubs = await call<{ results: ArgylePaystub[] }>(
+        'GET',
+        `/paystubs?user=${encodeURIComponent(invite.user)}&limit=100`,
+      );
       // Connected but paystubs not synced yet: still pending (the paystubs.fully_synced webhook says when).
       const monthly = monthlyIncomeFromPaystubs(stubs.results);
       if (monthly === undefined) return { sessionId, status: 'pending' };
-      const latest = [...stubs.results].sort((a, b) => Date.parse(b.paystub_date ?? '') - Date.parse(a.paystub_date ?? ''))[0];
-      return { sessionId, status: 'completed', monthlyIncomeCents: monthly, employerName: latest?.employer ?? '', completedAt: at };
+      const latest = [...stubs.results].sort(
+        (a, b) => Date.parse(b.paystub_date ?? '') - Date.parse(a.paystub_date ?? ''),
+      )[0];
+      return {
+        sessionId,
+        status: 'completed',
+        monthlyIncomeCents: monthly,
+        employerName: latest?.employer ?? '',
+        completedAt: at,
+      };
     },
 
     async resendLink(sessionId) {
@@ -128,12 +153,15 @@ export function argylePayroll(options: ArgyleOptions): PayrollPort {
       } catch {
         return { ok: false, reason: 'invalid-body' };
       }
-      if (typeof body?.event !== 'string' || typeof body.data?.user !== 'string') return { ok: false, reason: 'invalid-body' };
+      if (typeof body?.event !== 'string' || typeof body.data?.user !== 'string')
+        return { ok: false, reason: 'invalid-body' };
       const id = `argyle_${sha256Hex(request.rawBody).slice(0, 40)}`;
       const occurredAt = new Date(request.nowSeconds * 1000).toISOString();
       const data = { user: body.data.user, account: body.data.account ?? null };
-      if (body.event === 'paystubs.fully_synced') return { ok: true, event: { id, type: 'session.completed', objectId: body.data.user, occurredAt, data } };
-      if (body.event === 'accounts.failed') return { ok: true, event: { id, type: 'session.failed', objectId: body.data.user, occurredAt, data } };
+      if (body.event === 'paystubs.fully_synced')
+        return { ok: true, event: { id, type: 'session.completed', objectId: body.data.user, occurredAt, data } };
+      if (body.event === 'accounts.failed')
+        return { ok: true, event: { id, type: 'session.failed', objectId: body.data.user, occurredAt, data } };
       return { ok: true, ignored: body.event, eventId: id };
     },
   };

@@ -36,11 +36,21 @@ export const SANDBOX_EMPLOYERS: readonly PayrollEmployer[] = [
   ['emp_tjx', 'TJX Companies', true],
   ['emp_uber', 'Uber', false],
   ['emp_doordash', 'DoorDash', false],
-].map(([id, employerName, pdSupported]) => ({ id: id as string, employerName: employerName as string, pdSupported: pdSupported as boolean }));
+].map(([id, employerName, pdSupported]) => ({
+  id: id as string,
+  employerName: employerName as string,
+  pdSupported: pdSupported as boolean,
+}));
 
 export const EMPLOYER_SEARCH_MIN_LENGTH = 3;
 
-const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9&]+/g, ' ').trim();
+const fold = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9&]+/g, ' ')
+    .trim();
 
 /** Keyword search from 3 characters: every keyword word must start a word of the name (or occur in it); prefix matches first. */
 export function searchSandboxEmployers(keyword: string, limit = 20): PayrollEmployer[] {

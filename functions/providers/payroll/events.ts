@@ -14,13 +14,19 @@ import type { VendorEvent } from '../bank-link/vendor-kit.ts';
  */
 export async function onPayrollEvent(deps: Deps, event: VendorEvent): Promise<VendorStatus> {
   const d = event.data;
-  const recorded = await recordVendorStatus(deps, 'payroll', event, event.type === 'session.completed' ? 'completed' : 'failed', {
-    ...(typeof d.monthlyIncomeCents === 'number' ? { monthlyIncomeCents: d.monthlyIncomeCents } : {}),
-    ...(typeof d.employerName === 'string' ? { employerName: d.employerName } : {}),
-    ...(typeof d.reason === 'string' ? { reason: d.reason } : {}),
-    ...(typeof d.application_id === 'string' ? { applicationId: d.application_id } : {}),
-    ...(typeof d.user === 'string' ? { vendorUserId: d.user } : {}),
-  });
+  const recorded = await recordVendorStatus(
+    deps,
+    'payroll',
+    event,
+    event.type === 'session.completed' ? 'completed' : 'failed',
+    {
+      ...(typeof d.monthlyIncomeCents === 'number' ? { monthlyIncomeCents: d.monthlyIncomeCents } : {}),
+      ...(typeof d.employerName === 'string' ? { employerName: d.employerName } : {}),
+      ...(typeof d.reason === 'string' ? { reason: d.reason } : {}),
+      ...(typeof d.application_id === 'string' ? { applicationId: d.application_id } : {}),
+      ...(typeof d.user === 'string' ? { vendorUserId: d.user } : {}),
+    },
+  );
   // Wired: the finished session re-decides the application and completes its payroll flow.
   const applied = await applyPayrollCallback(deps, event);
   deps.log.info('payroll callback applied to flow', { eventId: event.id, type: event.type, outcome: applied });

@@ -3,7 +3,12 @@ import type { Db } from '../../data/client.ts';
 import { getItem, putItem, type StoredItem } from '../../data/items.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { readSandboxCallback, sandboxCallbackBody, sandboxPause, sendSandboxCallback } from '../bank-link/vendor-kit.ts';
+import {
+  readSandboxCallback,
+  sandboxCallbackBody,
+  sandboxPause,
+  sendSandboxCallback,
+} from '../bank-link/vendor-kit.ts';
 import type { MessagingPort } from '../messaging/port.ts';
 import { sandboxEmployerById, searchSandboxEmployers } from './employers.ts';
 import { PAYROLL_EVENT_TYPES, type PayrollPort, type PayrollResult, type PayrollSessionRequest } from './port.ts';
@@ -19,14 +24,25 @@ export const SANDBOX_DEFAULT_MONTHLY_INCOME_CENTS = 320_000;
 
 /** The outcomes offered on the page and the verified income each produces from the stated one. */
 export const SANDBOX_PAYROLL_OUTCOMES = [
-  { key: 'higher', label: 'Income verified — higher', description: 'Paystubs show more than the stated income (raises the approval).' },
-  { key: 'same', label: 'Income verified — same', description: 'Paystubs confirm the stated income (keeps the offer).' },
+  {
+    key: 'higher',
+    label: 'Income verified — higher',
+    description: 'Paystubs show more than the stated income (raises the approval).',
+  },
+  {
+    key: 'same',
+    label: 'Income verified — same',
+    description: 'Paystubs confirm the stated income (keeps the offer).',
+  },
   { key: 'cannot', label: 'Cannot verify income', description: 'No usable paystubs (deny increase / deny).' },
 ] as const;
 export type SandboxPayrollOutcome = (typeof SANDBOX_PAYROLL_OUTCOMES)[number]['key'];
 
 export function sandboxVerifiedIncome(outcome: 'higher' | 'same', statedMonthlyIncomeCents?: number | null): number {
-  const stated = statedMonthlyIncomeCents && statedMonthlyIncomeCents > 0 ? statedMonthlyIncomeCents : SANDBOX_DEFAULT_MONTHLY_INCOME_CENTS;
+  const stated =
+    statedMonthlyIncomeCents && statedMonthlyIncomeCents > 0
+      ? statedMonthlyIncomeCents
+      : SANDBOX_DEFAULT_MONTHLY_INCOME_CENTS;
   if (outcome === 'same') return stated;
   // Half as much again, and at least $1,500 more: enough to move any applicant up an income band.
   return Math.max(Math.round(stated * 1.5), stated + 150_000);
@@ -70,14 +86,20 @@ export function createPayrollSandbox(options: PayrollSandboxOptions) {
   const { db, clock } = options;
   const pause = sandboxPause(options.latency);
   const urlOf = (id: string) => `${options.publicUrl()}/sandbox/payroll/connect/${id}`;
-  const load = async (sessionId: string) => (validId(sessionId) ? getItem<SandboxPayrollSession>(db, sessionKey(sessionId), clock()) : undefined);
+  const load = async (sessionId: string) =>
+    validId(sessionId) ? getItem<SandboxPayrollSession>(db, sessionKey(sessionId), clock()) : undefined;
 
   const sendLink = (session: SandboxPayrollSession) => {
     const brand = session.brandName || 'Your lease-to-own provider';
     const url = urlOf(session.sessionId);
     return options.messaging.send(
       session.channel === 'sms'
-        ? { channel: 'sms', to: session.to, purpose: 'payroll', body: `${brand}: connect your payroll account to verify your income: ${url}` }
+        ? {
+            channel: 'sms',
+            to: session.to,
+            purpose: 'payroll',
+            body: `${brand}: connect your payroll account to verify your income: ${url}`,
+          }
         : {
             channel: 'email',
             to: session.to,
@@ -101,7 +123,8 @@ export function createPayrollSandbox(options: PayrollSandboxOptions) {
       if (request.channel === 'email' && !to.includes('@')) throw unprocessable({ email: ['E-mail is required'] });
       const employer = sandboxEmployerById(request.employer.id);
       if (!employer) throw unprocessable({ employerId: ['Employer not found'] });
-      if (!employer.pdSupported) throw unprocessable({ employerId: ['payroll.employer.notSupported'] }, 'payroll.employer.notSupported');
+      if (!employer.pdSupported)
+        throw unprocessable({ employerId: ['payroll.employer.notSupported'] }, 'payroll.employer.notSupported');
       const now = clock();
       const sessionId = `pay_${randomBytes(12).toString('hex')}`;
       const session: SandboxPayrollSession = {
@@ -163,20 +186,34 @@ export function createPayrollSandbox(options: PayrollSandboxOptions) {
     async complete(
       session: SandboxPayrollSession,
       input: { employerId: string; username: string; password: string; outcome: string },
-    ): Promise<{ result: PayrollResult } | { error: string; field: 'employerId' | 'username' | 'outcome' | 'session' }> {
+    ): Promise<
+      { result: PayrollResult } | { error: string; field: 'employerId' | 'username' | 'outcome' | 'session' }
+    > {
       if (session.result) return { error: 'This payroll connection is already finished.', field: 'session' };
-      if (clock().getTime() > Date.parse(session.linkExpiresAt)) return { error: 'This link has expired. Ask for a new one.', field: 'session' };
+      if (clock().getTime() > Date.parse(session.linkExpiresAt))
+        return { error: 'This link has expired. Ask for a new one.', field: 'session' };
       const employer = sandboxEmployerById(input.employerId);
       if (!employer) return { error: 'Choose your employer.', field: 'employerId' };
-      if (input.username !== SANDBOX_PAYROLL_CREDENTIALS.username || input.password !== SANDBOX_PAYROLL_CREDENTIALS.password) {
-        return { error: 'The username or password is incorrect. Use the test credentials shown on this page.', field: 'username' };
+      if (
+        input.username !== SANDBOX_PAYROLL_CREDENTIALS.username ||
+        input.password !== SANDBOX_PAYROLL_CREDENTIALS.password
+      ) {
+        return {
+          error: 'The username or password is incorrect. Use the test credentials shown on this page.',
+          field: 'username',
+        };
       }
       const outcome = SANDBOX_PAYROLL_OUTCOMES.find((o) => o.key === input.outcome)?.key;
       if (!outcome) return { error: 'Choose an outcome.', field: 'outcome' };
       const now = clock();
       const result: PayrollResult =
         outcome === 'cannot'
-          ? { sessionId: session.sessionId, status: 'failed', reason: 'income_not_verified', completedAt: now.toISOString() }
+          ? {
+              sessionId: session.sessionId,
+              status: 'failed',
+              reason: 'income_not_verified',
+              completedAt: now.toISOString(),
+            }
           : {
               sessionId: session.sessionId,
               status: 'completed',
@@ -189,10 +226,15 @@ export function createPayrollSandbox(options: PayrollSandboxOptions) {
       await sendSandboxCallback({
         url: `${options.publicUrl()}/webhooks/payroll`,
         secret: options.webhookSecret,
-        body: sandboxCallbackBody(result.status === 'completed' ? 'session.completed' : 'session.failed', session.sessionId, {
-          ...data,
-          application_id: session.applicationId,
-        }, now),
+        body: sandboxCallbackBody(
+          result.status === 'completed' ? 'session.completed' : 'session.failed',
+          session.sessionId,
+          {
+            ...data,
+            application_id: session.applicationId,
+          },
+          now,
+        ),
         now,
         log: options.log,
       });

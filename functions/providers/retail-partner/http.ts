@@ -1,6 +1,11 @@
 // The real retail partner adapter: a client of the Retail Partner Fulfilment API v1 (API.md in this folder).
 import { parseAmountToCents } from '../../../machines/domain/money.ts';
-import type { AvailabilityStatus, ServiceOption, ServiceType, SkuAvailability } from '../../../machines/delivery/delivery-rules.ts';
+import type {
+  AvailabilityStatus,
+  ServiceOption,
+  ServiceType,
+  SkuAvailability,
+} from '../../../machines/delivery/delivery-rules.ts';
 import { RetailPartnerError, type ProductAvailability, type RetailPartnerPort } from './port.ts';
 
 export interface RetailPartnerHttpOptions {
@@ -40,7 +45,12 @@ interface PartnerService {
 export function httpRetailPartner(options: RetailPartnerHttpOptions): RetailPartnerPort {
   const timeoutMs = options.timeoutMs ?? 15_000;
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     let res: Response;
     try {
       res = await fetch(`${options.baseUrl}${path}`, {
@@ -57,13 +67,16 @@ export function httpRetailPartner(options: RetailPartnerHttpOptions): RetailPart
     } catch (error) {
       throw new RetailPartnerError('unavailable', `The retail partner could not be reached: ${String(error)}`);
     }
-    const data = (await res.json().catch(() => ({}))) as T & { error?: { code?: string; message?: string; skus?: string[] } };
+    const data = (await res.json().catch(() => ({}))) as T & {
+      error?: { code?: string; message?: string; skus?: string[] };
+    };
     if (res.ok) return data;
     const error = data.error ?? {};
     const message = error.message ?? `The retail partner answered ${res.status}`;
     const skus = Array.isArray(error.skus) ? error.skus.filter((s): s is string => typeof s === 'string') : [];
     if (res.status === 401 || res.status === 403) throw new RetailPartnerError('unauthorized', message);
-    if (res.status === 409 || error.code === 'SLOT_UNAVAILABLE') throw new RetailPartnerError('slot_unavailable', message, skus);
+    if (res.status === 409 || error.code === 'SLOT_UNAVAILABLE')
+      throw new RetailPartnerError('slot_unavailable', message, skus);
     if (error.code === 'INVALID_POSTAL_CODE') throw new RetailPartnerError('invalid_zip', message);
     if (res.status === 429 || res.status >= 500) throw new RetailPartnerError('unavailable', message);
     throw new RetailPartnerError('invalid_request', message, skus);
@@ -90,36 +103,49 @@ export function httpRetailPartner(options: RetailPartnerHttpOptions): RetailPart
   return {
     async productAvailability(skus) {
       if (!skus.length) return [];
-      const data = await call<{ products?: { sku: string; orderable?: string; shippable?: boolean; homeDelivery?: boolean }[] }>(
-        'GET',
-        `/v1/products/availability?skus=${skus.map(encodeURIComponent).join(',')}`,
-      );
+      const data = await call<{
+        products?: { sku: string; orderable?: string; shippable?: boolean; homeDelivery?: boolean }[];
+      }>('GET', `/v1/products/availability?skus=${skus.map(encodeURIComponent).join(',')}`);
       const bySku = new Map((data.products ?? []).map((p) => [p.sku, p]));
       return skus.map((sku): ProductAvailability => {
         const p = bySku.get(sku);
-        return { sku, inStock: p?.orderable === 'Available', shippable: p?.shippable === true, deliverable: p?.homeDelivery === true };
+        return {
+          sku,
+          inStock: p?.orderable === 'Available',
+          shippable: p?.shippable === true,
+          deliverable: p?.homeDelivery === true,
+        };
       });
     },
 
     async services(input) {
-      const data = await call<{ items?: { sku: string; status: string; services?: PartnerService[] }[] }>('POST', '/v1/fulfillment/options', {
-        postalCode: input.zip,
-        address: address(input.address),
-        skus: input.skus,
-      });
+      const data = await call<{ items?: { sku: string; status: string; services?: PartnerService[] }[] }>(
+        'POST',
+        '/v1/fulfillment/options',
+        {
+          postalCode: input.zip,
+          address: address(input.address),
+          skus: input.skus,
+        },
+      );
       const bySku = new Map((data.items ?? []).map((i) => [i.sku, i]));
       return input.skus.map((sku): SkuAvailability => {
         const item = bySku.get(sku);
         // A sku the partner leaves out has nothing to offer (the delivery rules then report E_MISSING_OPTIONS).
         if (!item) return { sku, status: 'available', options: [] };
         const status = STATUSES[item.status] ?? 'not_deliverable';
-        const options = status === 'available' ? (item.services ?? []).map(toOption).filter((o): o is ServiceOption => !!o) : [];
+        const options =
+          status === 'available' ? (item.services ?? []).map(toOption).filter((o): o is ServiceOption => !!o) : [];
         return { sku, status, options };
       });
     },
 
     async schedule(input) {
-      const data = await call<{ scheduleId: string; status: string; lines?: { sku: string; serviceType: string; status: string }[] }>(
+      const data = await call<{
+        scheduleId: string;
+        status: string;
+        lines?: { sku: string; serviceType: string; status: string }[];
+      }>(
         'POST',
         '/v1/fulfillment/schedules',
         {
@@ -143,7 +169,11 @@ export function httpRetailPartner(options: RetailPartnerHttpOptions): RetailPart
       );
       return {
         confirmationId: data.scheduleId,
-        lines: (data.lines ?? []).map((l) => ({ sku: l.sku, type: TYPES[l.serviceType] ?? 'delivery', status: 'scheduled' as const })),
+        lines: (data.lines ?? []).map((l) => ({
+          sku: l.sku,
+          type: TYPES[l.serviceType] ?? 'delivery',
+          status: 'scheduled' as const,
+        })),
       };
     },
   };

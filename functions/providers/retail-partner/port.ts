@@ -2,7 +2,13 @@
 // store pickup, ship-to-store and shipping services for a sku at a ZIP code, and books the chosen ones. The shapes
 // are those of the delivery machine (machines/delivery/delivery-rules.ts), which the checkout service feeds with
 // these answers. The real adapter (http.ts) speaks the Retail Partner Fulfilment API v1 described in API.md.
-import type { AvailabilityStatus, DeliveryAddress, ScheduleLine, ServiceOption, SkuAvailability } from '../../../machines/delivery/delivery-rules.ts';
+import type {
+  AvailabilityStatus,
+  DeliveryAddress,
+  ScheduleLine,
+  ServiceOption,
+  SkuAvailability,
+} from '../../../machines/delivery/delivery-rules.ts';
 
 export type { AvailabilityStatus, DeliveryAddress, ScheduleLine, ServiceOption, SkuAvailability };
 

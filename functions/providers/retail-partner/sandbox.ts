@@ -19,7 +19,14 @@ import { RetailPartnerError, type ProductAvailability, type RetailPartnerPort } 
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export const SANDBOX_PRICES = { delivery: 4999, installation: 12900, haul_away: 2500, store_pickup: 0, ship_to_store: 0, shipment: 0 } as const;
+export const SANDBOX_PRICES = {
+  delivery: 4999,
+  installation: 12900,
+  haul_away: 2500,
+  store_pickup: 0,
+  ship_to_store: 0,
+  shipment: 0,
+} as const;
 
 export const DELIVERY_WINDOWS: readonly Choice[] = [
   { value: '08:00-12:00', label: '8:00 AM - 12:00 PM' },
@@ -73,19 +80,47 @@ export function sandboxServices(sku: string, zip: string, city: string, state: s
   const stores = storesNear(zip, city);
   const options: ServiceOption[] = [];
   if (!NO_HOME_SERVICE_STATES.has(state)) {
-    options.push({ type: 'delivery', value: 'DEL-STD', label: 'Home delivery', price: SANDBOX_PRICES.delivery, windows: [...DELIVERY_WINDOWS], dates: deliveryDates(now) });
-    if (s !== 'NOINST') options.push({ type: 'installation', value: 'INST-STD', label: 'Installation', price: SANDBOX_PRICES.installation });
-    options.push({ type: 'haul_away', value: 'HAUL-STD', label: 'Haul-away of your old item', price: SANDBOX_PRICES.haul_away });
+    options.push({
+      type: 'delivery',
+      value: 'DEL-STD',
+      label: 'Home delivery',
+      price: SANDBOX_PRICES.delivery,
+      windows: [...DELIVERY_WINDOWS],
+      dates: deliveryDates(now),
+    });
+    if (s !== 'NOINST')
+      options.push({
+        type: 'installation',
+        value: 'INST-STD',
+        label: 'Installation',
+        price: SANDBOX_PRICES.installation,
+      });
+    options.push({
+      type: 'haul_away',
+      value: 'HAUL-STD',
+      label: 'Haul-away of your old item',
+      price: SANDBOX_PRICES.haul_away,
+    });
   }
   options.push(
     { type: 'store_pickup', value: 'PICKUP', label: 'Pick up in store', price: SANDBOX_PRICES.store_pickup, stores },
     { type: 'ship_to_store', value: 'STS', label: 'Ship to store', price: SANDBOX_PRICES.ship_to_store, stores },
-    { type: 'shipment', value: 'SHIP', label: 'Ship to your address', price: SANDBOX_PRICES.shipment, shipments: [...SHIPMENTS] },
+    {
+      type: 'shipment',
+      value: 'SHIP',
+      label: 'Ship to your address',
+      price: SANDBOX_PRICES.shipment,
+      shipments: [...SHIPMENTS],
+    },
   );
   return { sku, status: 'available', options };
 }
 
-export function sandboxRetailPartner(options: { db: Db; clock: () => Date; config: Pick<Config, 'checkoutVendors'> }): RetailPartnerPort {
+export function sandboxRetailPartner(options: {
+  db: Db;
+  clock: () => Date;
+  config: Pick<Config, 'checkoutVendors'>;
+}): RetailPartnerPort {
   const { db, clock, config } = options;
   const latency = (ms: number) => (config.checkoutVendors.sandboxLatency ? sleep(ms) : Promise.resolve());
 
@@ -109,7 +144,9 @@ export function sandboxRetailPartner(options: { db: Db; clock: () => Date; confi
 
     async schedule(input) {
       await latency(400);
-      const offered = new Map((await servicesAt([...new Set(input.schedules.map((l) => l.sku))], input.zip)).map((a) => [a.sku, a]));
+      const offered = new Map(
+        (await servicesAt([...new Set(input.schedules.map((l) => l.sku))], input.zip)).map((a) => [a.sku, a]),
+      );
       const refused: string[] = [];
       for (const line of input.schedules) {
         const a = offered.get(line.sku);
@@ -118,7 +155,10 @@ export function sandboxRetailPartner(options: { db: Db; clock: () => Date; confi
           a?.status === 'available' &&
           option !== undefined &&
           option.value === line.value &&
-          (line.type !== 'delivery' || (!!line.date && option.dates!.includes(line.date) && option.windows!.some((w) => w.value === line.window))) &&
+          (line.type !== 'delivery' ||
+            (!!line.date &&
+              option.dates!.includes(line.date) &&
+              option.windows!.some((w) => w.value === line.window))) &&
           (line.type !== 'store_pickup' || option.stores!.some((st) => st.value === line.pickup_store)) &&
           (line.type !== 'ship_to_store' || option.stores!.some((st) => st.value === line.ship_to_store)) &&
           (line.type !== 'shipment' || option.shipments!.some((sh) => sh.value === line.shipment));
@@ -126,10 +166,17 @@ export function sandboxRetailPartner(options: { db: Db; clock: () => Date; confi
       }
       if (!input.schedules.length) throw new RetailPartnerError('invalid_request', 'There is nothing to schedule.');
       if (refused.length) {
-        throw new RetailPartnerError('slot_unavailable', 'One or more chosen services are no longer available. Please choose again.', [...new Set(refused)]);
+        throw new RetailPartnerError(
+          'slot_unavailable',
+          'One or more chosen services are no longer available. Please choose again.',
+          [...new Set(refused)],
+        );
       }
       const now = clock();
-      const confirmationId = `SBX-${input.reference.replace(/[^A-Za-z0-9]/g, '').slice(0, 24).toUpperCase()}`;
+      const confirmationId = `SBX-${input.reference
+        .replace(/[^A-Za-z0-9]/g, '')
+        .slice(0, 24)
+        .toUpperCase()}`;
       await putItem(db, {
         pk: `SANDBOX#RETAIL#SCHEDULE#${input.reference}`,
         sk: 'SCHEDULE',
@@ -142,7 +189,10 @@ export function sandboxRetailPartner(options: { db: Db; clock: () => Date; confi
         scheduledAt: now.toISOString(),
         expiresAt: Math.floor(now.getTime() / 1000) + 90 * 24 * 3600,
       });
-      return { confirmationId, lines: input.schedules.map((l) => ({ sku: l.sku, type: l.type, status: 'scheduled' as const })) };
+      return {
+        confirmationId,
+        lines: input.schedules.map((l) => ({ sku: l.sku, type: l.type, status: 'scheduled' as const })),
+      };
     },
   };
 }

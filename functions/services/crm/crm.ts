@@ -1,4 +1,9 @@
-import type { MobileNotification, MobileSlide, StaffCalculatorRequest, StaffCalculatorResult } from '../../../machines/contracts/crm.ts';
+import type {
+  MobileNotification,
+  MobileSlide,
+  StaffCalculatorRequest,
+  StaffCalculatorResult,
+} from '../../../machines/contracts/crm.ts';
 import { INCOME_FREQUENCIES } from '../../../machines/domain/income.ts';
 import { centsToDecimal, parseAmountToCents } from '../../../machines/domain/money.ts';
 import { calculatePayments } from '../../../machines/domain/payment-calculation.ts';
@@ -22,7 +27,8 @@ export { lastUpdatedLeads, openTasksFor, type LeadRow, type OpenTaskRow } from '
 /** The staff Payment Calculator: the shopper calculator's pricing (machines/domain) for any amount, option, frequency. */
 export async function staffCalculate(c: ResourceCtx, body: StaffCalculatorRequest): Promise<StaffCalculatorResult> {
   const cents = typeof body.amount === 'number' ? Math.round(body.amount * 100) : parseAmountToCents(body.amount);
-  if (cents === null || cents === undefined || cents <= 0) throw new AppError(422, t(c, 'crm.calculator.invalid'), { amount: [t(c, 'crm.calculator.amount')] });
+  if (cents === null || cents === undefined || cents <= 0)
+    throw new AppError(422, t(c, 'crm.calculator.invalid'), { amount: [t(c, 'crm.calculator.amount')] });
   const incomeFrequency = INCOME_FREQUENCIES.find((f) => paymentFrequencyChoices(f).includes(body.frequency))!;
   const settings = await loadScoringSettings(c.deps);
   const result = calculatePayments(
@@ -45,7 +51,12 @@ export async function staffCalculate(c: ResourceCtx, body: StaffCalculatorReques
   if (!result.ok) {
     const errors: Record<string, string[]> = {};
     const fieldOf: Record<string, string> = { leaseAmount: 'amount', paymentFrequency: 'frequency', score: 'decile' };
-    for (const e of result.errors) (errors[fieldOf[e.field] ?? e.field] ??= []).push(t(c, e.key, e.params as Record<string, string | number>) === e.key ? e.message : t(c, e.key, e.params as Record<string, string | number>));
+    for (const e of result.errors)
+      (errors[fieldOf[e.field] ?? e.field] ??= []).push(
+        t(c, e.key, e.params as Record<string, string | number>) === e.key
+          ? e.message
+          : t(c, e.key, e.params as Record<string, string | number>),
+      );
     throw new AppError(422, t(c, 'crm.calculator.invalid'), errors);
   }
   const k = result.calculation;
@@ -69,7 +80,10 @@ export const sendDuePushNotifications = (deps: Deps) => sendDuePush(deps, pushDe
  * GET /mobile/v1/notifications: sent notifications for everyone, for the device's retailer, or for its store,
  * newest first. A store names its retailer too. Public: the texts are marketing messages for every app user.
  */
-export async function mobileNotifications(deps: Deps, query: { retailer?: string; store?: string; limit?: string }): Promise<MobileNotification[]> {
+export async function mobileNotifications(
+  deps: Deps,
+  query: { retailer?: string; store?: string; limit?: string },
+): Promise<MobileNotification[]> {
   await sendDuePushNotifications(deps);
   const limit = Math.min(50, Math.max(1, Number(query.limit ?? 20)));
   let retailerId = query.retailer;
@@ -77,16 +91,35 @@ export async function mobileNotifications(deps: Deps, query: { retailer?: string
     const store = await getStoreById(deps.db, query.store, deps.clock());
     retailerId = store?.view.retailer.id ?? retailerId;
   }
-  const page = await readListPage(deps.db, { entity: pushDef.entity, field: 'sent_at', scope: 'status=sent', page: 1, limit: 100, descending: true });
+  const page = await readListPage(deps.db, {
+    entity: pushDef.entity,
+    field: 'sent_at',
+    scope: 'status=sent',
+    page: 1,
+    limit: 100,
+    descending: true,
+  });
   return page.rows
-    .filter((r) => r.target === 'all' || (r.target === 'store' && query.store && r.store_id === query.store) || (r.target === 'retailer' && retailerId && r.retailer_id === retailerId))
+    .filter(
+      (r) =>
+        r.target === 'all' ||
+        (r.target === 'store' && query.store && r.store_id === query.store) ||
+        (r.target === 'retailer' && retailerId && r.retailer_id === retailerId),
+    )
     .slice(0, limit)
     .map((r) => ({ id: r.id, title: String(r.title), body: String(r.body), sent_at: String(r.sent_at) }));
 }
 
 /** GET /mobile/v1/slides: the active welcome slides in their order. */
 export async function mobileSlides(deps: Deps): Promise<MobileSlide[]> {
-  const page = await readListPage(deps.db, { entity: slidesDef.entity, field: 'position', scope: 'active=true', page: 1, limit: 50, descending: false });
+  const page = await readListPage(deps.db, {
+    entity: slidesDef.entity,
+    field: 'position',
+    scope: 'active=true',
+    page: 1,
+    limit: 50,
+    descending: false,
+  });
   return page.rows.map((r) => ({
     id: r.id,
     title: String(r.title),

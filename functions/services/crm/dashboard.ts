@@ -35,7 +35,14 @@ export interface LeadRow {
 /** The actor's open tasks, soonest due first (empty without `tasks.view`). */
 export async function openTasksFor(deps: Deps, actor: StaffActor, limit = 5): Promise<OpenTaskRow[]> {
   if (!actor.permissions.has('tasks.view')) return [];
-  const page = await readListPage(deps.db, { entity: CRM_TASK_ENTITY, field: 'due_at', scope: `open_for=${actor.userId}`, page: 1, limit: Math.max(1, Math.min(limit, 100)), descending: false });
+  const page = await readListPage(deps.db, {
+    entity: CRM_TASK_ENTITY,
+    field: 'due_at',
+    scope: `open_for=${actor.userId}`,
+    page: 1,
+    limit: Math.max(1, Math.min(limit, 100)),
+    descending: false,
+  });
   const today = deps.clock().toISOString().slice(0, 10);
   return page.rows.map((r: ListRow) => ({
     id: r.id,
@@ -54,7 +61,14 @@ export async function openTasksFor(deps: Deps, actor: StaffActor, limit = 5): Pr
 /** The most recently updated leads, newest first (empty without `leads.view`). */
 export async function lastUpdatedLeads(deps: Deps, actor: StaffActor, limit = 5): Promise<LeadRow[]> {
   if (!actor.permissions.has('leads.view')) return [];
-  const page = await readListPage(deps.db, { entity: CRM_LEAD_ENTITY, field: 'updated_at', scope: '*', page: 1, limit: Math.max(1, Math.min(limit, 100)), descending: true });
+  const page = await readListPage(deps.db, {
+    entity: CRM_LEAD_ENTITY,
+    field: 'updated_at',
+    scope: '*',
+    page: 1,
+    limit: Math.max(1, Math.min(limit, 100)),
+    descending: true,
+  });
   return page.rows.map((r) => ({
     id: r.id,
     name: String(r.name),

@@ -5,7 +5,15 @@ import { crmKey, getCrmRecord, type CrmKind } from '../../data/crm.ts';
 import { createItem, deleteItem, saveVersioned, type StoredItem } from '../../data/items.ts';
 import type { ListRow } from '../../data/staff/lists.ts';
 import type { Tenant } from '../staff/actor.ts';
-import { parseFor, saveButtons, section, unableToSave, type FilterDef, type ResourceCtx, type ResourceDef } from '../staff/resource.ts';
+import {
+  parseFor,
+  saveButtons,
+  section,
+  unableToSave,
+  type FilterDef,
+  type ResourceCtx,
+  type ResourceDef,
+} from '../staff/resource.ts';
 
 // One shape for the CRM, marketing, push and slide resources on top of the generic staff resource layer: a body
 // schema whose fields are all optional (required ones are listed), merged over the record's editable values on an
@@ -93,7 +101,11 @@ export function crmResource<R extends CrmRecord>(spec: CrmSpec<R>): ResourceDef<
       const merged: Record<string, unknown> = { ...spec.values(record) };
       for (const [k, v] of Object.entries(body)) if (v !== undefined && k !== 'v') merged[k] = v;
       const built = await checked(c, merged, record);
-      const saved = await saveVersioned(c.deps.db, record, { ...record, ...built, updated_at: c.deps.clock().toISOString() } as R);
+      const saved = await saveVersioned(c.deps.db, record, {
+        ...record,
+        ...built,
+        updated_at: c.deps.clock().toISOString(),
+      } as R);
       return spec.after ? spec.after(c, saved) : saved;
     },
     async remove(c, record) {
@@ -118,6 +130,7 @@ export const choiceFilter = (name: string, values: readonly string[], label = `c
   matches: (row, value) => row[name] === value,
 });
 
-export const options = (name: string, values: readonly string[]) => values.map((v) => ({ value: v, text: `crm.option.${name}.${v}` }));
+export const options = (name: string, values: readonly string[]) =>
+  values.map((v) => ({ value: v, text: `crm.option.${name}.${v}` }));
 
 export { unableToSave };

@@ -30,10 +30,27 @@ export async function sendIfDue<R extends PushLike>(deps: Deps, def: ResourceDef
   } catch {
     return record; // someone else sent (or changed) it meanwhile
   }
-  await syncListEntries(deps.db, def, def.rowPk(record.id), { row: def.row(record), scopes: def.scopes(record) }, { row: def.row(sent), scopes: def.scopes(sent) });
-  const audience = record.target === 'store' ? `store:${record.store_id}` : record.target === 'retailer' ? `retailer:${record.retailer_id}` : 'all';
+  await syncListEntries(
+    deps.db,
+    def,
+    def.rowPk(record.id),
+    { row: def.row(record), scopes: def.scopes(record) },
+    { row: def.row(sent), scopes: def.scopes(sent) },
+  );
+  const audience =
+    record.target === 'store'
+      ? `store:${record.store_id}`
+      : record.target === 'retailer'
+        ? `retailer:${record.retailer_id}`
+        : 'all';
   try {
-    await deps.providers.messaging.send({ channel: 'sms', to: `push:${audience}`, subject: record.title, body: record.body, purpose: 'push' });
+    await deps.providers.messaging.send({
+      channel: 'sms',
+      to: `push:${audience}`,
+      subject: record.title,
+      body: record.body,
+      purpose: 'push',
+    });
   } catch (error) {
     deps.log.error('push send failed', { id: record.id, error: String(error) });
   }
@@ -42,7 +59,14 @@ export async function sendIfDue<R extends PushLike>(deps: Deps, def: ResourceDef
 
 /** Sends every scheduled notification whose time has come (oldest first, at most `max` per call). */
 export async function sendDuePush<R extends PushLike>(deps: Deps, def: ResourceDef<R>, max = 25): Promise<number> {
-  const page = await readListPage(deps.db, { entity: def.entity, field: 'send_at', scope: 'status=scheduled', page: 1, limit: max, descending: false });
+  const page = await readListPage(deps.db, {
+    entity: def.entity,
+    field: 'send_at',
+    scope: 'status=scheduled',
+    page: 1,
+    limit: max,
+    descending: false,
+  });
   const now = nowWall(deps);
   let count = 0;
   for (const row of page.rows as ListRow[]) {

@@ -1,7 +1,8 @@
 import * as rruleModule from 'rrule';
 
 // rrule ships CommonJS to Node (its ESM build is for bundlers): take RRule from the default export there.
-const RRule: typeof rruleModule.RRule = (rruleModule as unknown as { default?: typeof rruleModule }).default?.RRule ?? rruleModule.RRule;
+const RRule: typeof rruleModule.RRule =
+  (rruleModule as unknown as { default?: typeof rruleModule }).default?.RRule ?? rruleModule.RRule;
 type RRule = rruleModule.RRule;
 
 // Task recurrence on the server (the toolkit's recurrence field sends seed 001's value shape). Dates are wall-clock
@@ -76,6 +77,10 @@ export function nextOccurrences(value: Recurrence, after: string, limit = 5): st
 
 /** The RRULE line ('FREQ=WEEKLY;BYDAY=MO;UNTIL=...'), as calendars store it. */
 export function ruleLine(value: Recurrence): string {
-  const line = toRule(value).toString().split('\n').find((l) => l.startsWith('RRULE:')) ?? '';
+  const line =
+    toRule(value)
+      .toString()
+      .split('\n')
+      .find((l) => l.startsWith('RRULE:')) ?? '';
   return line.replace(/^RRULE:/, '');
 }

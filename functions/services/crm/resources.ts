@@ -3,7 +3,15 @@ import { getItem } from '../../data/items.ts';
 import { getStoreById, retailerKey, type RetailerItem } from '../../data/stores.ts';
 import { getUser } from '../../data/users.ts';
 import { requireTenant } from '../staff/actor.ts';
-import { email as emailSchema, field, text, unableToSave, wellFormed, type ResourceCtx, type ResourceDef } from '../staff/resource.ts';
+import {
+  email as emailSchema,
+  field,
+  text,
+  unableToSave,
+  wellFormed,
+  type ResourceCtx,
+  type ResourceDef,
+} from '../staff/resource.ts';
 import { choiceFilter, crmResource, options, type CrmRecord } from './factory.ts';
 import { fileInfo } from '../files.ts';
 import { sendIfDue } from './push.ts';
@@ -29,13 +37,23 @@ export const PUSH_STATUSES = ['scheduled', 'sent', 'cancelled'] as const;
 const opt = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const date = () =>
-  z.string('staff.validation.date').check(z.refine((s: string) => DATE.test(s) && !!parseWall(s), 'staff.validation.date'));
+  z
+    .string('staff.validation.date')
+    .check(z.refine((s: string) => DATE.test(s) && !!parseWall(s), 'staff.validation.date'));
 const dateTime = () =>
-  z.string('staff.validation.date').check(
-    z.refine((s: string) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?$/.test(s) && !!parseWall(s), 'staff.validation.date'),
-  );
+  z
+    .string('staff.validation.date')
+    .check(
+      z.refine(
+        (s: string) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?$/.test(s) && !!parseWall(s),
+        'staff.validation.date',
+      ),
+    );
 const id = () => z.string('staff.validation.inList').check(z.maxLength(200, 'staff.validation.tooLong'));
-const phone = () => z.string('crm.validation.phone').check(z.refine((s: string) => /^\d{10}$/.test(s.replace(/ /g, '')), 'crm.validation.phone'));
+const phone = () =>
+  z
+    .string('crm.validation.phone')
+    .check(z.refine((s: string) => /^\d{10}$/.test(s.replace(/ /g, '')), 'crm.validation.phone'));
 const httpsUrl = () =>
   z.string('crm.validation.url').check(
     z.maxLength(2000, 'staff.validation.tooLong'),
@@ -55,8 +73,16 @@ const blankToNull = (v: unknown) => (v === '' ? null : v);
 const fileValue = () =>
   z.union([
     z.string().check(z.maxLength(200)),
-    z.object({ id: z.union([z.string().check(z.maxLength(200)), z.number()]), original_name: z.optional(z.string().check(z.maxLength(255))) }),
-    z.array(z.object({ id: z.union([z.string().check(z.maxLength(200)), z.number()]), original_name: z.optional(z.string().check(z.maxLength(255))) })),
+    z.object({
+      id: z.union([z.string().check(z.maxLength(200)), z.number()]),
+      original_name: z.optional(z.string().check(z.maxLength(255))),
+    }),
+    z.array(
+      z.object({
+        id: z.union([z.string().check(z.maxLength(200)), z.number()]),
+        original_name: z.optional(z.string().check(z.maxLength(255))),
+      }),
+    ),
   ]);
 function fileOf(value: unknown): { file_id: string | null; file_name: string | null } {
   const v = Array.isArray(value) ? value[0] : value;
@@ -67,7 +93,8 @@ function fileOf(value: unknown): { file_id: string | null; file_name: string | n
 }
 /** The uploads service must know the file (POST /staff/api/files); a made-up id is a 422 on the field. */
 async function checkFile(c: ResourceCtx, noun: string, fieldName: string, f: { file_id: string | null }) {
-  if (f.file_id && !(await fileInfo(c.deps, f.file_id))) throw unableToSave(c, { noun }, { [fieldName]: ['crm.validation.fileNotFound'] });
+  if (f.file_id && !(await fileInfo(c.deps, f.file_id)))
+    throw unableToSave(c, { noun }, { [fieldName]: ['crm.validation.fileNotFound'] });
 }
 const fileFormValue = (r: { file_id?: unknown; file_name?: unknown }) =>
   r.file_id ? { id: r.file_id, original_name: r.file_name ?? String(r.file_id) } : null;
@@ -78,7 +105,8 @@ async function userName(c: ResourceCtx, field: string, userId: unknown, required
     return null;
   }
   const user = await getUser(c.deps.db, String(userId), c.deps.clock());
-  if (!user || user.deleted_at) throw unableToSave(c, { noun: 'crm.resource.task' }, { [field]: ['crm.validation.userNotFound'] });
+  if (!user || user.deleted_at)
+    throw unableToSave(c, { noun: 'crm.resource.task' }, { [field]: ['crm.validation.userNotFound'] });
   return user.display_name || user.username;
 }
 
@@ -86,8 +114,19 @@ async function storeTenant(c: ResourceCtx, storeId: string, noun: string) {
   const store = await getStoreById(c.deps.db, storeId, c.deps.clock());
   if (!store) throw unableToSave(c, { noun }, { store_id: ['staff.validation.storeNotFound'] });
   const retailerId = store.view.retailer.id;
-  await requireTenant(c.deps, c.actor, c.ip, { storeIds: [store.view.id], retailerIds: [retailerId] }, `store:${storeId}`);
-  return { store_id: store.view.id, store_name: store.view.name, retailer_id: retailerId, retailer_name: store.view.retailer.name };
+  await requireTenant(
+    c.deps,
+    c.actor,
+    c.ip,
+    { storeIds: [store.view.id], retailerIds: [retailerId] },
+    `store:${storeId}`,
+  );
+  return {
+    store_id: store.view.id,
+    store_name: store.view.name,
+    retailer_id: retailerId,
+    retailer_name: store.view.retailer.name,
+  };
 }
 
 async function retailerOf(c: ResourceCtx, retailerId: string, noun: string) {
@@ -97,12 +136,26 @@ async function retailerOf(c: ResourceCtx, retailerId: string, noun: string) {
 }
 
 /** The current choice of a searchable select, so that the form can show its text before any search. */
-const known = (textKey: string, id: unknown, text: unknown) => (typeof id === 'string' && id ? [{ id, [textKey]: String(text ?? id) }] : []);
+const known = (textKey: string, id: unknown, text: unknown) =>
+  typeof id === 'string' && id ? [{ id, [textKey]: String(text ?? id) }] : [];
 
 const userSelect = (name: string, required = false, current: [unknown, unknown] = [null, null]) =>
-  field('select', name, { label: `crm.field.${name}`, url: '/staff/api/users', valueKey: 'id', textKey: 'display_name', required, options: known('display_name', current[0], current[1]) });
+  field('select', name, {
+    label: `crm.field.${name}`,
+    url: '/staff/api/users',
+    valueKey: 'id',
+    textKey: 'display_name',
+    required,
+    options: known('display_name', current[0], current[1]),
+  });
 const leadSelect = (id: unknown, name: unknown) =>
-  field('select', 'lead_id', { label: 'crm.field.lead', url: '/staff/api/leads', valueKey: 'id', textKey: 'name', options: known('name', id, name) });
+  field('select', 'lead_id', {
+    label: 'crm.field.lead',
+    url: '/staff/api/leads',
+    valueKey: 'id',
+    textKey: 'name',
+    options: known('name', id, name),
+  });
 
 // ---- leads ----
 export interface LeadItem extends CrmRecord {
@@ -151,7 +204,16 @@ export const leadsDef = crmResource<LeadItem>({
     field('textarea', 'notes', { label: 'crm.field.notes' }),
   ],
   defaults: (c) => ({ status: 'new', source: 'website', owner_id: c.actor.userId }),
-  values: (l) => ({ name: l.name, company: l.company, email: l.email, phone: l.phone, source: l.source, status: l.status, notes: l.notes, owner_id: l.owner_id }),
+  values: (l) => ({
+    name: l.name,
+    company: l.company,
+    email: l.email,
+    phone: l.phone,
+    source: l.source,
+    status: l.status,
+    notes: l.notes,
+    owner_id: l.owner_id,
+  }),
   async build(c, b) {
     return {
       name: b.name,
@@ -165,7 +227,18 @@ export const leadsDef = crmResource<LeadItem>({
       owner_name: await userName(c, 'owner_id', blankToNull(b.owner_id), false),
     };
   },
-  row: (l) => ({ id: l.id, name: l.name, company: l.company, email: l.email, phone: l.phone, source: l.source, status: l.status, owner_name: l.owner_name, created_at: l.created_at, updated_at: l.updated_at }),
+  row: (l) => ({
+    id: l.id,
+    name: l.name,
+    company: l.company,
+    email: l.email,
+    phone: l.phone,
+    source: l.source,
+    status: l.status,
+    owner_name: l.owner_name,
+    created_at: l.created_at,
+    updated_at: l.updated_at,
+  }),
   scopes: (l) => ['*', `status=${l.status}`],
 });
 
@@ -210,7 +283,15 @@ export const contactsDef = crmResource<ContactItem>({
     leadSelect(r?.lead_id, r?.lead_name),
     field('textarea', 'notes', { label: 'crm.field.notes' }),
   ],
-  values: (p) => ({ name: p.name, email: p.email, phone: p.phone, company: p.company, title: p.title, lead_id: p.lead_id, notes: p.notes }),
+  values: (p) => ({
+    name: p.name,
+    email: p.email,
+    phone: p.phone,
+    company: p.company,
+    title: p.title,
+    lead_id: p.lead_id,
+    notes: p.notes,
+  }),
   async build(c, b) {
     let leadName: string | null = null;
     const leadId = str(b.lead_id);
@@ -230,7 +311,16 @@ export const contactsDef = crmResource<ContactItem>({
       notes: (b.notes as string | null) ?? '',
     };
   },
-  row: (p) => ({ id: p.id, name: p.name, email: p.email, phone: p.phone, company: p.company, title: p.title, lead_name: p.lead_name, updated_at: p.updated_at }),
+  row: (p) => ({
+    id: p.id,
+    name: p.name,
+    email: p.email,
+    phone: p.phone,
+    company: p.company,
+    title: p.title,
+    lead_name: p.lead_name,
+    updated_at: p.updated_at,
+  }),
 });
 
 // ---- tasks ----
@@ -251,14 +341,34 @@ export interface TaskItem extends CrmRecord {
 }
 
 const intList = (min: number, max: number, size: number) =>
-  z.nullable(z.optional(z.array(z.int('staff.validation.number').check(z.gte(min, 'staff.validation.range'), z.lte(max, 'staff.validation.range'))).check(z.maxLength(size, 'staff.validation.tooMany'))));
+  z.nullable(
+    z.optional(
+      z
+        .array(
+          z
+            .int('staff.validation.number')
+            .check(z.gte(min, 'staff.validation.range'), z.lte(max, 'staff.validation.range')),
+        )
+        .check(z.maxLength(size, 'staff.validation.tooMany')),
+    ),
+  );
 
 export const recurrenceSchema = z.object({
-  freq: z.int('crm.validation.recurrence').check(z.gte(0, 'crm.validation.recurrence'), z.lte(3, 'crm.validation.recurrence')),
-  interval: z.optional(z.nullable(z.int('staff.validation.number').check(z.gte(1, 'staff.validation.range'), z.lte(99, 'staff.validation.range')))),
+  freq: z
+    .int('crm.validation.recurrence')
+    .check(z.gte(0, 'crm.validation.recurrence'), z.lte(3, 'crm.validation.recurrence')),
+  interval: z.optional(
+    z.nullable(
+      z.int('staff.validation.number').check(z.gte(1, 'staff.validation.range'), z.lte(99, 'staff.validation.range')),
+    ),
+  ),
   dtstart: date(),
   until: z.optional(z.nullable(dateTime())),
-  count: z.optional(z.nullable(z.int('staff.validation.number').check(z.gte(1, 'staff.validation.range'), z.lte(366, 'staff.validation.range')))),
+  count: z.optional(
+    z.nullable(
+      z.int('staff.validation.number').check(z.gte(1, 'staff.validation.range'), z.lte(366, 'staff.validation.range')),
+    ),
+  ),
   byweekday: intList(0, 6, 7),
   bymonthday: intList(-31, 31, 31),
   bysetpos: intList(-1, 5, 5),
@@ -278,7 +388,14 @@ export const tasksDef = crmResource<TaskItem>({
     choiceFilter('status', TASK_STATUSES),
     {
       name: 'assignee',
-      field: { type: 'select', name: 'assignee', label: 'crm.field.assignee_id', url: '/staff/api/users', valueKey: 'id', textKey: 'display_name' },
+      field: {
+        type: 'select',
+        name: 'assignee',
+        label: 'crm.field.assignee_id',
+        url: '/staff/api/users',
+        valueKey: 'id',
+        textKey: 'display_name',
+      },
       scope: (value) => (/^[\w.-]{1,100}$/.test(value) ? `assignee=${value}` : undefined),
       matches: (row, value) => row.assignee_id === value,
     },
@@ -302,7 +419,11 @@ export const tasksDef = crmResource<TaskItem>({
     userSelect('assignee_id', true, r ? [r.assignee_id, r.assignee_name] : [c.actor.userId, c.actor.displayName]),
     field('select', 'status', { label: 'crm.field.status', options: options('status', TASK_STATUSES) }),
     field('switch', 'repeats', { label: 'crm.field.repeats', switch: true }),
-    field('recurrence', 'recurrence', { label: 'crm.field.recurrence', hint: 'crm.hint.recurrence', conditions: [{ ref: 'repeats', operator: '==', values: [true] }] }),
+    field('recurrence', 'recurrence', {
+      label: 'crm.field.recurrence',
+      hint: 'crm.hint.recurrence',
+      conditions: [{ ref: 'repeats', operator: '==', values: [true] }],
+    }),
     leadSelect(r?.lead_id, r?.lead_name),
     field('textarea', 'description', { label: 'crm.field.description' }),
   ],
@@ -311,9 +432,27 @@ export const tasksDef = crmResource<TaskItem>({
     due_at: today(c),
     assignee_id: c.actor.userId,
     repeats: false,
-    recurrence: { freq: 2, interval: 1, dtstart: today(c), until: null, count: null, byweekday: [(new Date(`${today(c)}T00:00:00Z`).getUTCDay() + 6) % 7], bymonthday: null, bysetpos: null },
+    recurrence: {
+      freq: 2,
+      interval: 1,
+      dtstart: today(c),
+      until: null,
+      count: null,
+      byweekday: [(new Date(`${today(c)}T00:00:00Z`).getUTCDay() + 6) % 7],
+      bymonthday: null,
+      bysetpos: null,
+    },
   }),
-  values: (t) => ({ title: t.title, description: t.description, due_at: t.due_at, status: t.status, assignee_id: t.assignee_id, repeats: t.repeats, recurrence: t.recurrence, lead_id: t.lead_id }),
+  values: (t) => ({
+    title: t.title,
+    description: t.description,
+    due_at: t.due_at,
+    status: t.status,
+    assignee_id: t.assignee_id,
+    repeats: t.repeats,
+    recurrence: t.recurrence,
+    lead_id: t.lead_id,
+  }),
   async build(c, b, previous) {
     const repeats = b.repeats === true;
     let recurrence = repeats ? ((b.recurrence as Recurrence | null) ?? null) : null;
@@ -349,7 +488,9 @@ export const tasksDef = crmResource<TaskItem>({
       recurrence,
       rrule: recurrence ? ruleLine(recurrence) : null,
       // The next dates after the due date (or today), up to 5; 'Never' ends a year after the start.
-      next_occurrences: recurrence ? nextOccurrences(recurrence, `${from}T00:00`, 5).filter((d) => d.slice(0, 10) !== dueAt) : [],
+      next_occurrences: recurrence
+        ? nextOccurrences(recurrence, `${from}T00:00`, 5).filter((d) => d.slice(0, 10) !== dueAt)
+        : [],
       completions,
       lead_id: leadId,
       lead_name: lead?.name ?? null,
@@ -367,7 +508,12 @@ export const tasksDef = crmResource<TaskItem>({
     next_occurrences: t.next_occurrences,
     updated_at: t.updated_at,
   }),
-  scopes: (t) => ['*', `status=${t.status}`, `assignee=${t.assignee_id}`, ...(t.status === 'open' ? [`open_for=${t.assignee_id}`] : [])],
+  scopes: (t) => [
+    '*',
+    `status=${t.status}`,
+    `assignee=${t.assignee_id}`,
+    ...(t.status === 'open' ? [`open_for=${t.assignee_id}`] : []),
+  ],
 });
 
 // ---- campaigns ----
@@ -397,7 +543,11 @@ export const campaignsDef = crmResource<CampaignItem>({
     status: z.optional(choice(CAMPAIGN_STATUSES)),
     starts_on: opt(z.union([z.literal(''), date()])),
     ends_on: opt(z.union([z.literal(''), date()])),
-    budget: opt(z.number('staff.validation.number').check(z.gte(0, 'staff.validation.range'), z.lte(10_000_000, 'staff.validation.range'))),
+    budget: opt(
+      z
+        .number('staff.validation.number')
+        .check(z.gte(0, 'staff.validation.range'), z.lte(10_000_000, 'staff.validation.range')),
+    ),
     description: opt(text(5000, false)),
     v: z.optional(z.number()),
   }),
@@ -406,18 +556,30 @@ export const campaignsDef = crmResource<CampaignItem>({
   fields: () => [
     field('input', 'name', { label: 'crm.field.name', required: true, max: 200 }),
     field('select', 'channel', { label: 'crm.field.channel', options: options('channel', CAMPAIGN_CHANNELS) }),
-    field('select', 'status', { label: 'crm.field.campaignStatus', options: CAMPAIGN_STATUSES.map((v) => ({ value: v, text: `crm.option.status.${v}` })) }),
+    field('select', 'status', {
+      label: 'crm.field.campaignStatus',
+      options: CAMPAIGN_STATUSES.map((v) => ({ value: v, text: `crm.option.status.${v}` })),
+    }),
     field('date', 'starts_on', { label: 'crm.field.starts_on' }),
     field('date', 'ends_on', { label: 'crm.field.ends_on' }),
     field('number', 'budget', { label: 'crm.field.budget', min: 0 }),
     field('textarea', 'description', { label: 'crm.field.description' }),
   ],
   defaults: () => ({ status: 'draft', channel: 'email' }),
-  values: (m) => ({ name: m.name, channel: m.channel, status: m.status, starts_on: m.starts_on, ends_on: m.ends_on, budget: m.budget, description: m.description }),
+  values: (m) => ({
+    name: m.name,
+    channel: m.channel,
+    status: m.status,
+    starts_on: m.starts_on,
+    ends_on: m.ends_on,
+    budget: m.budget,
+    description: m.description,
+  }),
   async build(c, b) {
     const starts = str(b.starts_on);
     const ends = str(b.ends_on);
-    if (starts && ends && ends < starts) throw unableToSave(c, campaignsDef, { ends_on: ['crm.validation.endBeforeStart'] });
+    if (starts && ends && ends < starts)
+      throw unableToSave(c, campaignsDef, { ends_on: ['crm.validation.endBeforeStart'] });
     return {
       name: b.name,
       channel: (b.channel as string) ?? 'email',
@@ -428,7 +590,16 @@ export const campaignsDef = crmResource<CampaignItem>({
       description: (b.description as string | null) ?? '',
     };
   },
-  row: (m) => ({ id: m.id, name: m.name, channel: m.channel, status: m.status, starts_on: m.starts_on, ends_on: m.ends_on, budget: m.budget, updated_at: m.updated_at }),
+  row: (m) => ({
+    id: m.id,
+    name: m.name,
+    channel: m.channel,
+    status: m.status,
+    starts_on: m.starts_on,
+    ends_on: m.ends_on,
+    budget: m.budget,
+    updated_at: m.updated_at,
+  }),
   scopes: (m) => ['*', `status=${m.status}`],
 });
 
@@ -458,33 +629,77 @@ export const marketingRequestsDef = crmResource<MarketingRequestItem>({
   schema: z.object({
     store_id: z.optional(id()),
     material: z.optional(choice(REQUEST_MATERIALS)),
-    quantity: z.optional(z.int('staff.validation.number').check(z.gte(1, 'staff.validation.range'), z.lte(10_000, 'staff.validation.range'))),
+    quantity: z.optional(
+      z
+        .int('staff.validation.number')
+        .check(z.gte(1, 'staff.validation.range'), z.lte(10_000, 'staff.validation.range')),
+    ),
     needed_by: opt(z.union([z.literal(''), date()])),
     notes: opt(text(5000, false)),
     status: z.optional(choice(REQUEST_STATUSES)),
     v: z.optional(z.number()),
   }),
   required: ['store_id', 'material', 'quantity'],
-  titles: { new: 'crm.form.newMarketingRequest', edit: 'crm.form.editMarketingRequest', section: 'crm.section.marketingRequest' },
+  titles: {
+    new: 'crm.form.newMarketingRequest',
+    edit: 'crm.form.editMarketingRequest',
+    section: 'crm.section.marketingRequest',
+  },
   fields: (c, r) => [
-    field('select', 'store_id', { label: 'crm.field.store', url: '/staff/api/stores', valueKey: 'id', textKey: 'name', required: true, disabled: !!r, options: known('name', r?.store_id, r?.store_name) }),
-    field('select', 'material', { label: 'crm.field.material', options: options('material', REQUEST_MATERIALS), required: true }),
+    field('select', 'store_id', {
+      label: 'crm.field.store',
+      url: '/staff/api/stores',
+      valueKey: 'id',
+      textKey: 'name',
+      required: true,
+      disabled: !!r,
+      options: known('name', r?.store_id, r?.store_name),
+    }),
+    field('select', 'material', {
+      label: 'crm.field.material',
+      options: options('material', REQUEST_MATERIALS),
+      required: true,
+    }),
     field('number', 'quantity', { label: 'crm.field.quantity', min: 1, max: 10_000, required: true }),
     field('date', 'needed_by', { label: 'crm.field.needed_by' }),
     field('textarea', 'notes', { label: 'crm.field.notes' }),
     ...(c.actor.permissions.has('marketing.manage')
-      ? [field('select', 'status', { label: 'crm.field.requestStatus', options: REQUEST_STATUSES.map((v) => ({ value: v, text: `crm.option.status.${v}` })) })]
+      ? [
+          field('select', 'status', {
+            label: 'crm.field.requestStatus',
+            options: REQUEST_STATUSES.map((v) => ({ value: v, text: `crm.option.status.${v}` })),
+          }),
+        ]
       : []),
   ],
-  defaults: (c) => ({ quantity: 1, material: 'brochures', ...(c.actor.storeContext ? { store_id: c.actor.storeContext } : {}) }),
-  values: (m) => ({ store_id: m.store_id, material: m.material, quantity: m.quantity, needed_by: m.needed_by, notes: m.notes, status: m.status }),
+  defaults: (c) => ({
+    quantity: 1,
+    material: 'brochures',
+    ...(c.actor.storeContext ? { store_id: c.actor.storeContext } : {}),
+  }),
+  values: (m) => ({
+    store_id: m.store_id,
+    material: m.material,
+    quantity: m.quantity,
+    needed_by: m.needed_by,
+    notes: m.notes,
+    status: m.status,
+  }),
   async build(c, b, previous) {
-    if (previous && b.store_id !== previous.store_id) throw unableToSave(c, marketingRequestsDef, { store_id: ['crm.validation.storeFixed'] });
+    if (previous && b.store_id !== previous.store_id)
+      throw unableToSave(c, marketingRequestsDef, { store_id: ['crm.validation.storeFixed'] });
     const where = previous
-      ? { store_id: previous.store_id, store_name: previous.store_name, retailer_id: previous.retailer_id, retailer_name: previous.retailer_name }
+      ? {
+          store_id: previous.store_id,
+          store_name: previous.store_name,
+          retailer_id: previous.retailer_id,
+          retailer_name: previous.retailer_name,
+        }
       : await storeTenant(c, String(b.store_id), 'crm.resource.marketingRequest');
     // Only marketing staff move a request along; a store's own request starts as submitted.
-    const status = c.actor.permissions.has('marketing.manage') ? ((b.status as string) ?? 'submitted') : (previous?.status ?? 'submitted');
+    const status = c.actor.permissions.has('marketing.manage')
+      ? ((b.status as string) ?? 'submitted')
+      : (previous?.status ?? 'submitted');
     return {
       ...where,
       material: b.material,
@@ -494,7 +709,17 @@ export const marketingRequestsDef = crmResource<MarketingRequestItem>({
       status,
     };
   },
-  row: (m) => ({ id: m.id, store_id: m.store_id, store_name: m.store_name, retailer_name: m.retailer_name, material: m.material, quantity: m.quantity, needed_by: m.needed_by, status: m.status, created_at: m.created_at }),
+  row: (m) => ({
+    id: m.id,
+    store_id: m.store_id,
+    store_name: m.store_name,
+    retailer_name: m.retailer_name,
+    material: m.material,
+    quantity: m.quantity,
+    needed_by: m.needed_by,
+    status: m.status,
+    created_at: m.created_at,
+  }),
   scopes: (m) => ['*', `status=${m.status}`, `store=${m.store_id}`, `retailer=${m.retailer_id}`],
   tenant: (m) => ({ storeIds: [m.store_id], retailerIds: [m.retailer_id] }),
 });
@@ -522,7 +747,11 @@ export const guideDef = crmResource<GuideItem>({
     kind: z.optional(choice(GUIDE_KINDS)),
     video_url: opt(z.union([z.literal(''), httpsUrl()])),
     body: opt(text(20_000, false)),
-    position: z.optional(z.int('staff.validation.number').check(z.gte(0, 'staff.validation.range'), z.lte(10_000, 'staff.validation.range'))),
+    position: z.optional(
+      z
+        .int('staff.validation.number')
+        .check(z.gte(0, 'staff.validation.range'), z.lte(10_000, 'staff.validation.range')),
+    ),
     v: z.optional(z.number()),
   }),
   required: ['title', 'kind'],
@@ -530,17 +759,35 @@ export const guideDef = crmResource<GuideItem>({
   fields: () => [
     field('input', 'title', { label: 'crm.field.title', required: true, max: 200 }),
     field('select', 'kind', { label: 'crm.field.kind', options: options('kind', GUIDE_KINDS), required: true }),
-    field('url', 'video_url', { label: 'crm.field.video_url', conditions: [{ ref: 'kind', operator: '==', values: ['video'] }] }),
+    field('url', 'video_url', {
+      label: 'crm.field.video_url',
+      conditions: [{ ref: 'kind', operator: '==', values: ['video'] }],
+    }),
     field('textarea', 'body', { label: 'crm.field.body' }),
     field('number', 'position', { label: 'crm.field.position', min: 0 }),
   ],
   defaults: () => ({ kind: 'guide', position: 0 }),
   values: (g) => ({ title: g.title, kind: g.kind, video_url: g.video_url, body: g.body, position: g.position }),
   async build(c, b) {
-    if (b.kind === 'video' && !str(b.video_url)) throw unableToSave(c, guideDef, { video_url: ['staff.validation.required'] });
-    return { title: b.title, kind: b.kind, video_url: b.kind === 'video' ? str(b.video_url) : null, body: (b.body as string | null) ?? '', position: (b.position as number | undefined) ?? 0 };
+    if (b.kind === 'video' && !str(b.video_url))
+      throw unableToSave(c, guideDef, { video_url: ['staff.validation.required'] });
+    return {
+      title: b.title,
+      kind: b.kind,
+      video_url: b.kind === 'video' ? str(b.video_url) : null,
+      body: (b.body as string | null) ?? '',
+      position: (b.position as number | undefined) ?? 0,
+    };
   },
-  row: (g) => ({ id: g.id, title: g.title, kind: g.kind, video_url: g.video_url, body: g.body, position: g.position, updated_at: g.updated_at }),
+  row: (g) => ({
+    id: g.id,
+    title: g.title,
+    kind: g.kind,
+    video_url: g.video_url,
+    body: g.body,
+    position: g.position,
+    updated_at: g.updated_at,
+  }),
   scopes: (g) => ['*', `kind=${g.kind}`],
 });
 
@@ -573,7 +820,11 @@ export const libraryDef = crmResource<LibraryItem>({
   titles: { new: 'crm.form.newLibraryItem', edit: 'crm.form.editLibraryItem', section: 'crm.section.libraryItem' },
   fields: () => [
     field('input', 'title', { label: 'crm.field.title', required: true, max: 200 }),
-    field('select', 'category', { label: 'crm.field.category', options: options('category', RESOURCE_CATEGORIES), required: true }),
+    field('select', 'category', {
+      label: 'crm.field.category',
+      options: options('category', RESOURCE_CATEGORIES),
+      required: true,
+    }),
     field('file', 'file', { label: 'crm.field.document', url: '/staff/api/files', multiple: false }),
     field('textarea', 'description', { label: 'crm.field.description' }),
   ],
@@ -584,7 +835,15 @@ export const libraryDef = crmResource<LibraryItem>({
     await checkFile(c, 'crm.resource.libraryItem', 'file', f);
     return { title: b.title, category: b.category, description: (b.description as string | null) ?? '', ...f };
   },
-  row: (r) => ({ id: r.id, title: r.title, category: r.category, description: r.description, file_id: r.file_id, file_name: r.file_name, updated_at: r.updated_at }),
+  row: (r) => ({
+    id: r.id,
+    title: r.title,
+    category: r.category,
+    description: r.description,
+    file_id: r.file_id,
+    file_name: r.file_name,
+    updated_at: r.updated_at,
+  }),
   scopes: (r) => ['*', `category=${r.category}`],
 });
 
@@ -627,16 +886,51 @@ export const pushDef: ResourceDef<PushItem> = crmResource<PushItem>({
   fields: (_c, r) => [
     field('input', 'title', { label: 'crm.field.title', required: true, max: 65, disabled: r?.status === 'sent' }),
     field('textarea', 'body', { label: 'crm.field.message', required: true, max: 240, disabled: r?.status === 'sent' }),
-    field('radio', 'target', { label: 'crm.field.target', options: options('target', PUSH_TARGETS), disabled: r?.status === 'sent' }),
-    field('select', 'retailer_id', { label: 'crm.field.retailer', url: '/staff/api/retailers', valueKey: 'id', textKey: 'name', options: known('name', r?.retailer_id, r?.retailer_name), conditions: [{ ref: 'target', operator: '==', values: ['retailer'] }] }),
-    field('select', 'store_id', { label: 'crm.field.store', url: '/staff/api/stores', valueKey: 'id', textKey: 'name', options: known('name', r?.store_id, r?.store_name), conditions: [{ ref: 'target', operator: '==', values: ['store'] }] }),
-    field('datetime', 'send_at', { label: 'crm.field.send_at', hint: 'crm.hint.sendAt', disabled: r?.status === 'sent' }),
+    field('radio', 'target', {
+      label: 'crm.field.target',
+      options: options('target', PUSH_TARGETS),
+      disabled: r?.status === 'sent',
+    }),
+    field('select', 'retailer_id', {
+      label: 'crm.field.retailer',
+      url: '/staff/api/retailers',
+      valueKey: 'id',
+      textKey: 'name',
+      options: known('name', r?.retailer_id, r?.retailer_name),
+      conditions: [{ ref: 'target', operator: '==', values: ['retailer'] }],
+    }),
+    field('select', 'store_id', {
+      label: 'crm.field.store',
+      url: '/staff/api/stores',
+      valueKey: 'id',
+      textKey: 'name',
+      options: known('name', r?.store_id, r?.store_name),
+      conditions: [{ ref: 'target', operator: '==', values: ['store'] }],
+    }),
+    field('datetime', 'send_at', {
+      label: 'crm.field.send_at',
+      hint: 'crm.hint.sendAt',
+      disabled: r?.status === 'sent',
+    }),
     ...(r && r.status !== 'sent'
-      ? [field('select', 'status', { label: 'crm.field.pushStatus', options: ['scheduled', 'cancelled'].map((v) => ({ value: v, text: `crm.option.status.${v}` })) })]
+      ? [
+          field('select', 'status', {
+            label: 'crm.field.pushStatus',
+            options: ['scheduled', 'cancelled'].map((v) => ({ value: v, text: `crm.option.status.${v}` })),
+          }),
+        ]
       : []),
   ],
   defaults: () => ({ target: 'all' }),
-  values: (p) => ({ title: p.title, body: p.body, target: p.target, retailer_id: p.retailer_id, store_id: p.store_id, send_at: p.send_at, status: p.status }),
+  values: (p) => ({
+    title: p.title,
+    body: p.body,
+    target: p.target,
+    retailer_id: p.retailer_id,
+    store_id: p.store_id,
+    send_at: p.send_at,
+    status: p.status,
+  }),
   async build(c, b, previous) {
     if (previous?.status === 'sent') throw unableToSave(c, pushDef, { status: ['crm.validation.alreadySent'] });
     const target = b.target as string;
@@ -651,9 +945,29 @@ export const pushDef: ResourceDef<PushItem> = crmResource<PushItem>({
     }
     const now = c.deps.clock().toISOString().slice(0, 16);
     const sendAt = str(b.send_at) ? String(b.send_at).replace(' ', 'T').slice(0, 16) : now;
-    return { title: b.title, body: b.body, target, ...where, send_at: sendAt, status: (b.status as string) ?? 'scheduled', sent_at: null };
+    return {
+      title: b.title,
+      body: b.body,
+      target,
+      ...where,
+      send_at: sendAt,
+      status: (b.status as string) ?? 'scheduled',
+      sent_at: null,
+    };
   },
-  row: (p) => ({ id: p.id, title: p.title, body: p.body, target: p.target, retailer_id: p.retailer_id, retailer_name: p.retailer_name, store_id: p.store_id, store_name: p.store_name, send_at: p.send_at, status: p.status, sent_at: p.sent_at }),
+  row: (p) => ({
+    id: p.id,
+    title: p.title,
+    body: p.body,
+    target: p.target,
+    retailer_id: p.retailer_id,
+    retailer_name: p.retailer_name,
+    store_id: p.store_id,
+    store_name: p.store_name,
+    send_at: p.send_at,
+    status: p.status,
+    sent_at: p.sent_at,
+  }),
   scopes: (p) => ['*', `status=${p.status}`],
   after: (c, p): Promise<PushItem> => sendIfDue(c.deps, pushDef, p),
 });
@@ -680,7 +994,9 @@ export const slidesDef = crmResource<SlideItem>({
     title: z.optional(text(100)),
     body: opt(text(500, false)),
     image: opt(fileValue()),
-    position: z.optional(z.int('staff.validation.number').check(z.gte(0, 'staff.validation.range'), z.lte(1000, 'staff.validation.range'))),
+    position: z.optional(
+      z.int('staff.validation.number').check(z.gte(0, 'staff.validation.range'), z.lte(1000, 'staff.validation.range')),
+    ),
     active: z.optional(z.boolean('staff.validation.boolean')),
     v: z.optional(z.number()),
   }),
@@ -694,12 +1010,34 @@ export const slidesDef = crmResource<SlideItem>({
     field('switch', 'active', { label: 'crm.field.active', switch: true }),
   ],
   defaults: () => ({ position: 0, active: true }),
-  values: (s) => ({ title: s.title, body: s.body, image: s.image_id ? { id: s.image_id, original_name: s.image_name ?? s.image_id } : null, position: s.position, active: s.active }),
+  values: (s) => ({
+    title: s.title,
+    body: s.body,
+    image: s.image_id ? { id: s.image_id, original_name: s.image_name ?? s.image_id } : null,
+    position: s.position,
+    active: s.active,
+  }),
   async build(c, b) {
     const f = fileOf(b.image);
     await checkFile(c, 'crm.resource.slide', 'image', f);
-    return { title: b.title, body: (b.body as string | null) ?? '', image_id: f.file_id, image_name: f.file_name, position: (b.position as number | undefined) ?? 0, active: b.active !== false };
+    return {
+      title: b.title,
+      body: (b.body as string | null) ?? '',
+      image_id: f.file_id,
+      image_name: f.file_name,
+      position: (b.position as number | undefined) ?? 0,
+      active: b.active !== false,
+    };
   },
-  row: (s) => ({ id: s.id, title: s.title, body: s.body, image_id: s.image_id, image_name: s.image_name, position: s.position, active: s.active, updated_at: s.updated_at }),
+  row: (s) => ({
+    id: s.id,
+    title: s.title,
+    body: s.body,
+    image_id: s.image_id,
+    image_name: s.image_name,
+    position: s.position,
+    active: s.active,
+    updated_at: s.updated_at,
+  }),
   scopes: (s) => ['*', `active=${s.active}`],
 });

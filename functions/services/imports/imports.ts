@@ -56,22 +56,36 @@ function adapterOf(c: ResourceCtx, table: string): { table: ImportTable; adapter
   return { table, adapter };
 }
 
-async function scopeOf(c: ResourceCtx, table: ImportTable, fields: Record<string, string>): Promise<{ scope: string | null; label: string | null }> {
+async function scopeOf(
+  c: ResourceCtx,
+  table: ImportTable,
+  fields: Record<string, string>,
+): Promise<{ scope: string | null; label: string | null }> {
   if (table !== 'picklist-items') return { scope: null, label: null };
   const id = (fields.picklist ?? '').trim();
   if (!id) throw refuse(c, 'imports.picklistRequired');
   if (id.length > 200) throw refuse(c, 'imports.picklistNotFound', undefined, 404);
   const list = await loadForAccess(c, picklistsDef, id).catch((error: unknown) => {
-    if (error instanceof AppError && error.statusCode === 404) throw refuse(c, 'imports.picklistNotFound', undefined, 404);
+    if (error instanceof AppError && error.statusCode === 404)
+      throw refuse(c, 'imports.picklistNotFound', undefined, 404);
     throw error;
   });
   return { scope: list.id, label: list.name };
 }
 
-const translateError = (c: ResourceCtx, e: ImportError) => ({ row: e.row, column: e.column, message: t(c, e.message, e.params) });
+const translateError = (c: ResourceCtx, e: ImportError) => ({
+  row: e.row,
+  column: e.column,
+  message: t(c, e.message, e.params),
+});
 
 /** POST /staff/api/imports/{table}: validates the whole file; 422 with every row error, or a pending import. */
-export async function previewImport(c: ResourceCtx, tableName: string, file: UploadedPart | undefined, fields: Record<string, string>): Promise<{ preview: ImportPreview; message: string }> {
+export async function previewImport(
+  c: ResourceCtx,
+  tableName: string,
+  file: UploadedPart | undefined,
+  fields: Record<string, string>,
+): Promise<{ preview: ImportPreview; message: string }> {
   const { table, adapter } = adapterOf(c, tableName);
   if (!file || file.size === 0) throw refuse(c, 'imports.fileRequired');
   if (file.size >= IMPORT_MAX_FILE_BYTES) throw fileTooLarge(c);
@@ -98,14 +112,33 @@ export async function previewImport(c: ResourceCtx, tableName: string, file: Upl
   if (errors.length) {
     const message = t(c, 'imports.refused', { count: errors.length });
     const preview: ImportPreview = { ...base, id: null, expires_at: null };
-    throw new AppError(422, message, { file: base.errors.slice(0, 20).map((e) => (e.row ? `${e.row}${e.column ? ` ${e.column}` : ''}: ${e.message}` : e.message)) }, preview);
+    throw new AppError(
+      422,
+      message,
+      {
+        file: base.errors
+          .slice(0, 20)
+          .map((e) => (e.row ? `${e.row}${e.column ? ` ${e.column}` : ''}: ${e.message}` : e.message)),
+      },
+      preview,
+    );
   }
   const now = c.deps.clock();
   const expiresAt = Math.floor(now.getTime() / 1000) + IMPORT_PENDING_SECONDS;
   const id = `imp-${randomUUID()}`;
   await savePendingImport(
     c.deps.db,
-    { id, table, scope, file_name: base.file_name, row_count: base.row_count, replace_count: replaceCount, created_at: now.toISOString(), created_by: c.actor.username, scope_label: label },
+    {
+      id,
+      table,
+      scope,
+      file_name: base.file_name,
+      row_count: base.row_count,
+      replace_count: replaceCount,
+      created_at: now.toISOString(),
+      created_by: c.actor.username,
+      scope_label: label,
+    },
     validated.rows,
     expiresAt,
   );
@@ -125,11 +158,27 @@ const versionView = (v: ImportVersionItem): ImportVersionView => ({
   restored_at: v.restored_at,
 });
 
-async function keepVersion(c: ResourceCtx, table: ImportTable, adapter: TableAdapter, scope: string | null, scopeLabel: string | null, importId: string) {
+async function keepVersion(
+  c: ResourceCtx,
+  table: ImportTable,
+  adapter: TableAdapter,
+  scope: string | null,
+  scopeLabel: string | null,
+  importId: string,
+) {
   const records = await adapter.snapshot(c, scope);
   return saveImportVersion(
     c.deps.db,
-    { id: `ver-${randomUUID()}`, table, scope, scope_label: scopeLabel, record_count: records.length, created_at: c.deps.clock().toISOString(), created_by: c.actor.username, import_id: importId },
+    {
+      id: `ver-${randomUUID()}`,
+      table,
+      scope,
+      scope_label: scopeLabel,
+      record_count: records.length,
+      created_at: c.deps.clock().toISOString(),
+      created_by: c.actor.username,
+      import_id: importId,
+    },
     records,
   );
 }
@@ -139,8 +188,18 @@ async function applying<T>(c: ResourceCtx, work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof AppError && error.statusCode < 500) {
-      const reasons = error.errors ? Object.values(error.errors).flat().map((m) => t(c, m)).join('; ') : '';
-      throw new AppError(error.statusCode === 403 ? 403 : 422, t(c, 'imports.failed', { reason: [error.message, reasons].filter(Boolean).join(': ') }), error.errors, error.data);
+      const reasons = error.errors
+        ? Object.values(error.errors)
+            .flat()
+            .map((m) => t(c, m))
+            .join('; ')
+        : '';
+      throw new AppError(
+        error.statusCode === 403 ? 403 : 422,
+        t(c, 'imports.failed', { reason: [error.message, reasons].filter(Boolean).join(': ') }),
+        error.errors,
+        error.data,
+      );
     }
     throw error;
   }
@@ -153,7 +212,8 @@ export async function commitImport(c: ResourceCtx, id: string, expectedReplaceCo
   if (pending.status !== 'pending') throw conflict(t(c, 'imports.alreadyCommitted'));
   const { table, adapter } = adapterOf(c, pending.table);
   const now = await adapter.count(c, pending.scope);
-  if (expectedReplaceCount !== undefined && expectedReplaceCount !== now) throw conflict(t(c, 'imports.stale', { replace: now }), { replace_count: now });
+  if (expectedReplaceCount !== undefined && expectedReplaceCount !== now)
+    throw conflict(t(c, 'imports.stale', { replace: now }), { replace_count: now });
   const rows = await readImportRows<ImportRow>(c.deps.db, pending, c.deps.clock());
   const version = await keepVersion(c, table, adapter, pending.scope, pending.scope_label, pending.id);
   // Only one commit of an import wins (conditional write on its version); the loser has written nothing.
@@ -162,10 +222,29 @@ export async function commitImport(c: ResourceCtx, id: string, expectedReplaceCo
     throw error;
   });
   const written = await applying(c, () => adapter.apply(c, pending.scope, rows));
-  await audit(c.deps, 'import.committed', { actor: c.actor, ip: c.ip, target: `import:${pending.id}`, detail: { table, scope: pending.scope, rows: written, replaced: version.record_count, version: version.id, file: pending.file_name } });
+  await audit(c.deps, 'import.committed', {
+    actor: c.actor,
+    ip: c.ip,
+    target: `import:${pending.id}`,
+    detail: {
+      table,
+      scope: pending.scope,
+      rows: written,
+      replaced: version.record_count,
+      version: version.id,
+      file: pending.file_name,
+    },
+  });
   return {
     message: t(c, 'imports.committed', { count: written, replace: version.record_count }),
-    data: { id: pending.id, table, scope: pending.scope, written, replaced: version.record_count, version: versionView(version) },
+    data: {
+      id: pending.id,
+      table,
+      scope: pending.scope,
+      written,
+      replaced: version.record_count,
+      version: versionView(version),
+    },
   };
 }
 
@@ -179,8 +258,16 @@ export async function restoreVersion(c: ResourceCtx, id: string) {
   const written = await applying(c, () => adapter.restore(c, version.scope, records));
   const at = c.deps.clock().toISOString();
   const restored = await markVersionRestored(c.deps.db, version, at);
-  await audit(c.deps, 'import.restored', { actor: c.actor, ip: c.ip, target: `import-version:${version.id}`, detail: { table, scope: version.scope, records: written, kept: before.id } });
-  return { message: t(c, 'imports.restored', { count: written }), data: { version: versionView(restored), kept: versionView(before) } };
+  await audit(c.deps, 'import.restored', {
+    actor: c.actor,
+    ip: c.ip,
+    target: `import-version:${version.id}`,
+    detail: { table, scope: version.scope, records: written, kept: before.id },
+  });
+  return {
+    message: t(c, 'imports.restored', { count: written }),
+    data: { version: versionView(restored), kept: versionView(before) },
+  };
 }
 
 /** GET /staff/api/imports/versions: the newest kept versions (one page; `table` filters). */
@@ -188,12 +275,29 @@ export async function listVersions(c: ResourceCtx, query: Record<string, string 
   const limit = Math.min(100, Math.max(1, Number(query.limit) || 50));
   const page = await listImportVersions(c.deps.db, { limit: 200, now: c.deps.clock() });
   const table = query.table && isImportTable(query.table) ? query.table : undefined;
-  const rows = page.items.filter((v) => !table || v.table === table).slice(0, limit).map(versionView);
-  return { data: rows, meta: { current_page: 1, last_page: 1, per_page: limit, from: rows.length ? 1 : null, to: rows.length || null, total: rows.length } };
+  const rows = page.items
+    .filter((v) => !table || v.table === table)
+    .slice(0, limit)
+    .map(versionView);
+  return {
+    data: rows,
+    meta: {
+      current_page: 1,
+      last_page: 1,
+      per_page: limit,
+      from: rows.length ? 1 : null,
+      to: rows.length || null,
+      total: rows.length,
+    },
+  };
 }
 
 /** GET /staff/api/imports/{table}/template: an xlsx with the table's header row. */
 export async function importTemplate(c: ResourceCtx, tableName: string) {
   const { table } = adapterOf(c, tableName);
-  return { name: `${table}-template.xlsx`, bytes: await buildWorkbook(table), columns: IMPORT_COLUMNS[table].map((col) => col.header) };
+  return {
+    name: `${table}-template.xlsx`,
+    bytes: await buildWorkbook(table),
+    columns: IMPORT_COLUMNS[table].map((col) => col.header),
+  };
 }

@@ -39,7 +39,8 @@ export interface TableAdapter {
 }
 
 const lower = (v: unknown) => String(v ?? '').toLowerCase();
-const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
+const defined = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
 
 /** Every id of a staff list (the list entries the resources keep), page by page. */
 async function allIds(c: ResourceCtx, entity: string, field: string): Promise<string[]> {
@@ -121,12 +122,25 @@ const retailers: TableAdapter = {
     const errors: ImportError[] = [];
     for (const r of await allRetailers(c)) {
       if (!slugs.has(lower(r.slug)) && (await storesOfRetailer(c.deps.db, r.id, c.deps.clock())).length) {
-        errors.push({ row: null, column: 'Slug', message: 'imports.error.retailerHasStores', params: { slug: r.slug } });
+        errors.push({
+          row: null,
+          column: 'Slug',
+          message: 'imports.error.retailerHasStores',
+          params: { slug: r.slug },
+        });
       }
     }
     return errors;
   },
-  snapshot: async (c) => (await allRetailers(c)).map((r) => ({ id: r.id, slug: r.slug, name: r.name, active: r.active, brand: r.brand, created_at: r.created_at as string | undefined })),
+  snapshot: async (c) =>
+    (await allRetailers(c)).map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      name: r.name,
+      active: r.active,
+      brand: r.brand,
+      created_at: r.created_at as string | undefined,
+    })),
   async apply(c, _scope, rows) {
     const current = await allRetailers(c);
     const slugs = new Set(rows.map((r) => lower(r.slug)));
@@ -134,7 +148,11 @@ const retailers: TableAdapter = {
     for (const row of rows) {
       const existing = await findRetailerBySlug(c.deps.db, String(row.slug), c.deps.clock());
       const loaded = existing && (await getRetailerRecord(c.deps, existing.id));
-      await upsertRetailer(c, loaded, defined({ slug: row.slug, name: row.name, active: row.active, brand: row.brand }));
+      await upsertRetailer(
+        c,
+        loaded,
+        defined({ slug: row.slug, name: row.name, active: row.active, brand: row.brand }),
+      );
     }
     return rows.length;
   },
@@ -149,7 +167,8 @@ const retailers: TableAdapter = {
         continue;
       }
       // Re-created with its own id, so that its stores and tokens find it again.
-      if (!(await claimUnique(c.deps.db, 'retailer-slug', r.slug, r.id))) throw new AppError(409, t(c, 'imports.failed', { reason: r.slug }));
+      if (!(await claimUnique(c.deps.db, 'retailer-slug', r.slug, r.id)))
+        throw new AppError(409, t(c, 'imports.failed', { reason: r.slug }));
       const now = c.deps.clock().toISOString();
       const item = (await createItem(c.deps.db, {
         ...retailerKey(r.id),
@@ -197,18 +216,25 @@ const stores: TableAdapter = {
     const errors: ImportError[] = [];
     for (let i = 0; i < rows.length; i++) {
       if (!(await findRetailerBySlug(c.deps.db, String(rows[i]!.retailer), c.deps.clock()))) {
-        errors.push({ row: rowNumbers[i]!, column: 'Retailer', message: 'imports.error.retailerNotFound', params: { retailer: String(rows[i]!.retailer) } });
+        errors.push({
+          row: rowNumbers[i]!,
+          column: 'Retailer',
+          message: 'imports.error.retailerNotFound',
+          params: { retailer: String(rows[i]!.retailer) },
+        });
       }
     }
     return errors;
   },
-  snapshot: async (c) => (await allStores(c)).map((s): StoreSnapshot => ({ view: s.view, active: s.active, admin: s.admin ?? {} })),
+  snapshot: async (c) =>
+    (await allStores(c)).map((s): StoreSnapshot => ({ view: s.view, active: s.active, admin: s.admin ?? {} })),
   async apply(c, _scope, rows) {
     const keep = new Set<string>();
     const targets: { row: ImportRow; retailerId: string; existing?: StaffStoreItem }[] = [];
     for (const row of rows) {
       const retailer = await findRetailerBySlug(c.deps.db, String(row.retailer), c.deps.clock());
-      if (!retailer) throw new AppError(422, t(c, 'imports.error.retailerNotFound', { retailer: String(row.retailer) }));
+      if (!retailer)
+        throw new AppError(422, t(c, 'imports.error.retailerNotFound', { retailer: String(row.retailer) }));
       const found = await findStoreBySlug(c.deps.db, retailer.id, String(row.slug), c.deps.clock());
       const existing = found ? await storesDef.load(c, found.view.id) : undefined;
       if (existing) keep.add(existing.id);
@@ -216,7 +242,16 @@ const stores: TableAdapter = {
     }
     for (const s of await allStores(c)) if (!keep.has(s.id)) await removeStore(c, s);
     for (const { row, retailerId, existing } of targets) {
-      const body = defined({ retailer_id: retailerId, slug: row.slug, name: row.name, label: row.label, active: row.active, identifier: row.identifier, rating: row.rating, phone: row.phone });
+      const body = defined({
+        retailer_id: retailerId,
+        slug: row.slug,
+        name: row.name,
+        label: row.label,
+        active: row.active,
+        identifier: row.identifier,
+        rating: row.rating,
+        phone: row.phone,
+      });
       const next = existing ? await storesDef.update!(c, existing, body) : await storesDef.create!(c, body);
       await syncRow(c, storesDef, existing, next);
     }
@@ -227,7 +262,9 @@ const stores: TableAdapter = {
     const ids = new Set(snapshot.map((s) => s.view.id));
     for (const s of await allStores(c)) if (!ids.has(s.id)) await removeStore(c, s);
     for (const s of snapshot) {
-      const existing = (await getStoreById(c.deps.db, s.view.id, c.deps.clock())) ? await storesDef.load(c, s.view.id) : undefined;
+      const existing = (await getStoreById(c.deps.db, s.view.id, c.deps.clock()))
+        ? await storesDef.load(c, s.view.id)
+        : undefined;
       const saved = existing
         ? await saveStoreRecord(c.deps.db, existing, s.view, s.active, s.admin)
         : await createStoreRecord(c.deps.db, s.view, s.active, s.admin);
@@ -240,11 +277,17 @@ const stores: TableAdapter = {
 
 // ---- the Score Decile Matrix of the scoring settings in force (saved as a new settings version) ----
 type DecileRange = { decile: number; minScore: number; maxScore: number };
-const toMatrix = (rows: ImportRow[]): DecileRange[] => rows.map((r) => ({ decile: Number(r.decile), minScore: Number(r.min_score), maxScore: Number(r.max_score) }));
+const toMatrix = (rows: ImportRow[]): DecileRange[] =>
+  rows.map((r) => ({ decile: Number(r.decile), minScore: Number(r.min_score), maxScore: Number(r.max_score) }));
 
 async function replaceMatrix(c: ResourceCtx, matrix: DecileRange[]) {
   const current = await readScoringSettings(c.deps);
-  await replaceScoringSettings(c.deps, { ...current.settings, decileMatrix: matrix }, c.actor.username, current.v || undefined);
+  await replaceScoringSettings(
+    c.deps,
+    { ...current.settings, decileMatrix: matrix },
+    c.actor.username,
+    current.v || undefined,
+  );
   return matrix.length;
 }
 

@@ -6,7 +6,8 @@ import { IMPORT_COLUMNS, type Cell, type ImportTable } from '../../../machines/c
 const excel = async () => (await import('exceljs')).default;
 
 /** An xlsx file is a zip archive: it starts with PK\x03\x04. */
-export const looksLikeXlsx = (bytes: Uint8Array) => bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+export const looksLikeXlsx = (bytes: Uint8Array) =>
+  bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
 /** A cell's value as a plain value: rich text, hyperlinks and formulas become their text or result. */
 export function cellValue(value: ExcelJS.CellValue): Cell {
@@ -15,7 +16,8 @@ export function cellValue(value: ExcelJS.CellValue): Cell {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
     if ('richText' in value && Array.isArray(value.richText)) return value.richText.map((r) => r.text).join('');
-    if ('formula' in value || 'sharedFormula' in value) return cellValue((value as { result?: ExcelJS.CellValue }).result ?? null);
+    if ('formula' in value || 'sharedFormula' in value)
+      return cellValue((value as { result?: ExcelJS.CellValue }).result ?? null);
     if ('text' in value && typeof value.text === 'string') return value.text;
     if ('error' in value) return null;
   }
@@ -28,7 +30,10 @@ export interface Sheet {
 }
 
 /** The first worksheet: its first row is the header. undefined when the bytes are not a readable workbook. */
-export async function readFirstSheet(bytes: Buffer, maxRows: number): Promise<Sheet | 'no-sheet' | 'too-many-rows' | undefined> {
+export async function readFirstSheet(
+  bytes: Buffer,
+  maxRows: number,
+): Promise<Sheet | 'no-sheet' | 'too-many-rows' | undefined> {
   const workbook = new (await excel()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -50,7 +55,10 @@ export async function readFirstSheet(bytes: Buffer, maxRows: number): Promise<Sh
 }
 
 /** A workbook with the table's header row (and the given rows), for the template download and tests. */
-export async function buildWorkbook(table: ImportTable, rows: readonly Record<string, unknown>[] = []): Promise<Buffer> {
+export async function buildWorkbook(
+  table: ImportTable,
+  rows: readonly Record<string, unknown>[] = [],
+): Promise<Buffer> {
   const workbook = new (await excel()).Workbook();
   const sheet = workbook.addWorksheet(table);
   const columns = IMPORT_COLUMNS[table];

@@ -24,7 +24,14 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { centsToDecimal } from '../../../machines/domain/money.ts';
 import type { StaffActor } from '../../platform/staff-types.ts';
-import { accepts, applyToCheckout, cancelCheckout, CHECKOUT_TOKEN_TTL_SECONDS, shopperUrls, updateCheckout } from '../checkout.ts';
+import {
+  accepts,
+  applyToCheckout,
+  cancelCheckout,
+  CHECKOUT_TOKEN_TTL_SECONDS,
+  shopperUrls,
+  updateCheckout,
+} from '../checkout.ts';
 import { priceLease } from '../lease.ts';
 import { rescoreApplication } from '../decision.ts';
 import { loadScoringSettings } from '../scoring.ts';
@@ -34,7 +41,16 @@ import { audit, deny, requireTenant } from '../staff/actor.ts';
 import { pickTranches, type FundingPick } from '../../../machines/domain/partial-delivery.ts';
 import { newEvent } from '../../data/items.ts';
 import { applicantNameOf, fundingFactsOf, leaseFactsOf, rowOf, tranchesOf, WHOLE_TRANCHE } from './facts.ts';
-import { counterScopes, currentQueueScopes, filedQueueScopes, lenderDay, statusEvent, syncLease, syncRowEntries, type SyncResult } from './sync.ts';
+import {
+  counterScopes,
+  currentQueueScopes,
+  filedQueueScopes,
+  lenderDay,
+  statusEvent,
+  syncLease,
+  syncRowEntries,
+  type SyncResult,
+} from './sync.ts';
 import { detailView } from './views.ts';
 import { esignFor } from '../record-vendors.ts';
 
@@ -51,15 +67,26 @@ export interface StaffCtx {
   lang: Lang;
 }
 
-const t = (c: Pick<StaffCtx, 'lang'>, key: string, params?: Record<string, string | number>) => translate(c.lang, key, params);
+const t = (c: Pick<StaffCtx, 'lang'>, key: string, params?: Record<string, string | number>) =>
+  translate(c.lang, key, params);
 
 /** Loads (and catches up) a lease record the actor may see; 404 when unknown, 403 for another tenant. */
-export async function loadLeaseFor(c: StaffCtx, uuid: string, noun: 'lease' | 'application' = 'lease'): Promise<SyncResult> {
+export async function loadLeaseFor(
+  c: StaffCtx,
+  uuid: string,
+  noun: 'lease' | 'application' = 'lease',
+): Promise<SyncResult> {
   const notFoundKey = noun === 'lease' ? 'staff.lease.notFound' : 'staff.lease.applicationNotFound';
   if (!/^[0-9a-f-]{36}$/.test(uuid)) throw notFound(t(c, notFoundKey));
   const synced = await syncLease(c.deps, uuid);
   if (!synced) throw notFound(t(c, notFoundKey));
-  await requireTenant(c.deps, c.actor, c.ip, { storeIds: [synced.lease.storeId], retailerIds: [synced.lease.retailerId] }, `lease:${uuid}`);
+  await requireTenant(
+    c.deps,
+    c.actor,
+    c.ip,
+    { storeIds: [synced.lease.storeId], retailerIds: [synced.lease.retailerId] },
+    `lease:${uuid}`,
+  );
   return synced;
 }
 
@@ -73,18 +100,31 @@ function validateInputs(c: StaffCtx, id: StaffLeaseActionId, body: LeaseActionRe
   if (id === 'switch-store' && !body.store_id) throw unprocessable({ store_id: [t(c, 'staff.lease.storeRequired')] });
   if (id === 'update-delivery-date') {
     if (!body.delivery_date) throw unprocessable({ delivery_date: [t(c, 'staff.lease.deliveryDateRequired')] });
-    if (!isRealDate(body.delivery_date)) throw unprocessable({ delivery_date: [t(c, 'staff.lease.deliveryDateRequired')] });
+    if (!isRealDate(body.delivery_date))
+      throw unprocessable({ delivery_date: [t(c, 'staff.lease.deliveryDateRequired')] });
     if (body.delivery_date < today) throw unprocessable({ delivery_date: [t(c, 'staff.lease.deliveryDatePast')] });
   }
-  if (body.note !== undefined && /\p{Cs}/u.test(body.note)) throw unprocessable({ note: [t(c, 'staff.validation.notWellFormed')] });
+  if (body.note !== undefined && /\p{Cs}/u.test(body.note))
+    throw unprocessable({ note: [t(c, 'staff.validation.notWellFormed')] });
 }
 
-export async function runLeaseAction(c: StaffCtx, uuid: string, actionId: string, body: LeaseActionRequest): Promise<{ detail: ApplicationDetail; message: string }> {
+export async function runLeaseAction(
+  c: StaffCtx,
+  uuid: string,
+  actionId: string,
+  body: LeaseActionRequest,
+): Promise<{ detail: ApplicationDetail; message: string }> {
   if (!isStaffLeaseActionId(actionId)) {
-    throw notFound(t(c, 'staff.lease.unknownAction', { actions: STAFF_LEASE_ACTION_IDS.join(', ') }).replace(':action', actionId.slice(0, 60)));
+    throw notFound(
+      t(c, 'staff.lease.unknownAction', { actions: STAFF_LEASE_ACTION_IDS.join(', ') }).replace(
+        ':action',
+        actionId.slice(0, 60),
+      ),
+    );
   }
   const id = actionId;
-  if (!c.actor.permissions.has(leaseActionPermission(id))) await deny(c.deps, c.actor, c.ip, `lease:${uuid}`, `permission ${leaseActionPermission(id)}`);
+  if (!c.actor.permissions.has(leaseActionPermission(id)))
+    await deny(c.deps, c.actor, c.ip, `lease:${uuid}`, `permission ${leaseActionPermission(id)}`);
   const { deps } = c;
   for (let attempt = 0; attempt < 4; attempt++) {
     const ctx = await loadLeaseFor(c, uuid);
@@ -105,14 +145,27 @@ export async function runLeaseAction(c: StaffCtx, uuid: string, actionId: string
     }
     const before = restoreLeaseStatus(lease.status);
     const result = applyLeaseAction(before, type, facts, c.lang);
-    if (!result.accepted) throw conflict(t(c, result.message, result.params), { status: lease.status.code, action: id });
+    if (!result.accepted)
+      throw conflict(t(c, result.message, result.params), { status: lease.status.code, action: id });
     if (funding && !funding.ok) {
-      if (funding.code === 'unknownTranche') throw unprocessable({ tranche_id: [t(c, 'staff.lease.unknownTranche', { id: String(body.tranche_id).slice(0, 64) })] });
-      throw conflict(funding.code === 'alreadyFunded' ? t(c, 'staff.lease.trancheFunded', { id: String(body.tranche_id) }) : t(c, 'leaseStatus.error.nothingDue'));
+      if (funding.code === 'unknownTranche')
+        throw unprocessable({
+          tranche_id: [t(c, 'staff.lease.unknownTranche', { id: String(body.tranche_id).slice(0, 64) })],
+        });
+      throw conflict(
+        funding.code === 'alreadyFunded'
+          ? t(c, 'staff.lease.trancheFunded', { id: String(body.tranche_id) })
+          : t(c, 'leaseStatus.error.nothingDue'),
+      );
     }
     // Reset to Approved restores an approval: never one underwriting did not give.
     if (id === 'reset-to-approved' && app.status !== 'approved') {
-      throw conflict(t(c, 'leaseStatus.error.notAllowed', { action: t(c, LEASE_ACTIONS[type]), state: leasePlaceLabel(c.lang, lease.status.code, lease.status.delivered) }));
+      throw conflict(
+        t(c, 'leaseStatus.error.notAllowed', {
+          action: t(c, LEASE_ACTIONS[type]),
+          state: leasePlaceLabel(c.lang, lease.status.code, lease.status.delivered),
+        }),
+      );
     }
     const note = body.note?.trim() || null;
     const change: Partial<LeaseRecordData> = {};
@@ -124,11 +177,24 @@ export async function runLeaseAction(c: StaffCtx, uuid: string, actionId: string
       case 'discard-contract': {
         if (checkout?.esign?.status === 'sent') {
           // The vendor that made the envelope (the sandbox for a test checkout, functions/services/record-vendors.ts).
-          await esignFor(deps, checkout).voidEnvelope(checkout.esign.envelopeId, 'Discarded by staff.').catch((error) => deps.log.warn('could not void envelope', { uuid, error: String(error) }));
+          await esignFor(deps, checkout)
+            .voidEnvelope(checkout.esign.envelopeId, 'Discarded by staff.')
+            .catch((error) => deps.log.warn('could not void envelope', { uuid, error: String(error) }));
           if (accepts(checkout, { type: 'esign.discarded', then: 'lease' })) {
-            await applyToCheckout(deps, checkout.id, { type: 'esign.discarded', then: 'lease' }, { actor: 'staff', lang: c.lang, mutate: (x) => (x.esign ? { esign: { ...x.esign, status: 'voided' } } : {}) });
+            await applyToCheckout(
+              deps,
+              checkout.id,
+              { type: 'esign.discarded', then: 'lease' },
+              {
+                actor: 'staff',
+                lang: c.lang,
+                mutate: (x) => (x.esign ? { esign: { ...x.esign, status: 'voided' } } : {}),
+              },
+            );
           } else {
-            await updateCheckout(deps, checkout.id, (x) => (x.esign ? { esign: { ...x.esign, status: 'voided' } } : {}));
+            await updateCheckout(deps, checkout.id, (x) =>
+              x.esign ? { esign: { ...x.esign, status: 'voided' } } : {},
+            );
           }
         }
         change.discardedRevision = checkout?.lease?.revision ?? null;
@@ -149,22 +215,50 @@ export async function runLeaseAction(c: StaffCtx, uuid: string, actionId: string
         const a = app.data.applicant;
         if (!a?.email && !a?.cell) throw conflict(t(c, 'staff.lease.noContact'));
         const token = randomBytes(32).toString('base64url');
-        await putCheckoutToken(deps.db, createHash('sha256').update(token).digest('hex'), checkout.id, now, CHECKOUT_TOKEN_TTL_SECONDS);
+        await putCheckoutToken(
+          deps.db,
+          createHash('sha256').update(token).digest('hex'),
+          checkout.id,
+          now,
+          CHECKOUT_TOKEN_TTL_SECONDS,
+        );
         const link = shopperUrls(deps.config.publicUrl, token).url;
         const params = { name: a.first_name ?? '', link };
         const lang = checkout.lang === 'es' ? 'es' : 'en';
-        if (a.email) await deps.providers.messaging.send({ channel: 'email', to: a.email, subject: translate(lang, 'staff.lease.remoteEsignSubject'), body: translate(lang, 'staff.lease.remoteEsignBody', params), purpose: 'remote-esign' });
-        if (a.cell) await deps.providers.messaging.send({ channel: 'sms', to: a.cell, body: translate(lang, 'staff.lease.remoteEsignBody', params), purpose: 'remote-esign' });
+        if (a.email)
+          await deps.providers.messaging.send({
+            channel: 'email',
+            to: a.email,
+            subject: translate(lang, 'staff.lease.remoteEsignSubject'),
+            body: translate(lang, 'staff.lease.remoteEsignBody', params),
+            purpose: 'remote-esign',
+          });
+        if (a.cell)
+          await deps.providers.messaging.send({
+            channel: 'sms',
+            to: a.cell,
+            body: translate(lang, 'staff.lease.remoteEsignBody', params),
+            purpose: 'remote-esign',
+          });
         break;
       }
       case 'recalculate': {
         if (!checkout?.lease) throw conflict(t(c, 'leaseStatus.error.notCalculated'));
         const settings = await loadScoringSettings(deps);
         // Today's terms: today's date and today's state rule (its cost cap).
-        const input = withStateRule({ ...checkout.lease.input, leaseBeginsAt: today }, await loadStateRule(deps, checkout.lease.input.state));
+        const input = withStateRule(
+          { ...checkout.lease.input, leaseBeginsAt: today },
+          await loadStateRule(deps, checkout.lease.input.state),
+        );
         delete (input as { firstPaymentDate?: string }).firstPaymentDate;
         const computation = priceLease(input, settings);
-        await updateCheckout(deps, checkout.id, (x) => (x.lease ? { lease: { ...x.lease, input, computation, createdAt: now.toISOString(), revision: x.lease.revision + 1 } } : {}));
+        await updateCheckout(deps, checkout.id, (x) =>
+          x.lease
+            ? {
+                lease: { ...x.lease, input, computation, createdAt: now.toISOString(), revision: x.lease.revision + 1 },
+              }
+            : {},
+        );
         break;
       }
       case 'rescore': {
@@ -178,13 +272,37 @@ export async function runLeaseAction(c: StaffCtx, uuid: string, actionId: string
         if (!store.active) throw unprocessable({ store_id: [t(c, 'staff.lease.storeInactive')] });
         if (store.view.id === app.storeId) throw unprocessable({ store_id: [t(c, 'staff.lease.sameStore')] });
         // A checkout belongs to its retailer: the application can move only among that retailer's stores.
-        if (checkout && store.view.retailer.id !== checkout.retailerId) throw unprocessable({ store_id: [t(c, 'staff.lease.storeNotFound')] });
-        await requireTenant(deps, c.actor, c.ip, { storeIds: [store.view.id], retailerIds: [store.view.retailer.id] }, `store:${store.view.id}`);
+        if (checkout && store.view.retailer.id !== checkout.retailerId)
+          throw unprocessable({ store_id: [t(c, 'staff.lease.storeNotFound')] });
+        await requireTenant(
+          deps,
+          c.actor,
+          c.ip,
+          { storeIds: [store.view.id], retailerIds: [store.view.retailer.id] },
+          `store:${store.view.id}`,
+        );
         const { data, v: _v, ...meta } = app;
-        await saveApplication(deps.db, deps.crypto, app, { meta: { ...meta, storeId: store.view.id, retailerId: store.view.retailer.id, originalStoreId: meta.originalStoreId ?? app.storeId, updatedAt: now.toISOString() }, data });
+        await saveApplication(deps.db, deps.crypto, app, {
+          meta: {
+            ...meta,
+            storeId: store.view.id,
+            retailerId: store.view.retailer.id,
+            originalStoreId: meta.originalStoreId ?? app.storeId,
+            updatedAt: now.toISOString(),
+          },
+          data,
+        });
         change.storeId = store.view.id;
         change.retailerId = store.view.retailer.id;
-        extraTimeline.push({ at: now.toISOString(), kind: 'note', name: 'switch-store', from: null, to: null, actor: actorOf(c), note: `${app.storeId} -> ${store.view.id}` });
+        extraTimeline.push({
+          at: now.toISOString(),
+          kind: 'note',
+          name: 'switch-store',
+          from: null,
+          to: null,
+          actor: actorOf(c),
+          note: `${app.storeId} -> ${store.view.id}`,
+        });
         break;
       }
       case 'update-delivery-date':
@@ -205,19 +323,38 @@ export async function runLeaseAction(c: StaffCtx, uuid: string, actionId: string
         const by = { id: c.actor.userId, name: c.actor.displayName || c.actor.username };
         change.fundedTranches = [
           ...(lease.fundedTranches ?? []),
-          ...picked.ids.map((tid) => ({ id: tid, cents: tranches.find((x) => x.id === tid)!.amountCents, at: now.toISOString(), by })),
+          ...picked.ids.map((tid) => ({
+            id: tid,
+            cents: tranches.find((x) => x.id === tid)!.amountCents,
+            at: now.toISOString(),
+            by,
+          })),
         ];
         change.fundedCents = change.fundedTranches.reduce((n, x) => n + x.cents, 0);
         // Funded when the lease is: every delivered tranche funded and nothing left to deliver.
         change.fundedAt = result.to === 'L' ? now.toISOString() : null;
-        extraTimeline.push({ at: now.toISOString(), kind: 'note', name: 'tranche-funded', from: null, to: null, actor: actorOf(c), note: picked.ids.filter((x) => x !== WHOLE_TRANCHE).join(', ') || null });
+        extraTimeline.push({
+          at: now.toISOString(),
+          kind: 'note',
+          name: 'tranche-funded',
+          from: null,
+          to: null,
+          actor: actorOf(c),
+          note: picked.ids.filter((x) => x !== WHOLE_TRANCHE).join(', ') || null,
+        });
         break;
       }
       case 'changed-mind':
         // The checkout ends too: cancelled before completion, voided after (either records the down payment to refund).
-        if (checkout && accepts(checkout, { type: 'checkout.cancelled' })) await cancelCheckout(deps, checkout.id, 'staff', c.lang, note ?? 'Changed mind');
+        if (checkout && accepts(checkout, { type: 'checkout.cancelled' }))
+          await cancelCheckout(deps, checkout.id, 'staff', c.lang, note ?? 'Changed mind');
         else if (checkout && accepts(checkout, { type: 'checkout.voided' })) {
-          await applyToCheckout(deps, checkout.id, { type: 'checkout.voided', reason: note ?? 'Changed mind' }, { actor: 'staff', lang: c.lang, note: (note ?? 'Changed mind').slice(0, 200) });
+          await applyToCheckout(
+            deps,
+            checkout.id,
+            { type: 'checkout.voided', reason: note ?? 'Changed mind' },
+            { actor: 'staff', lang: c.lang, note: (note ?? 'Changed mind').slice(0, 200) },
+          );
         }
         break;
       case 'request-info':
@@ -235,7 +372,15 @@ export async function runLeaseAction(c: StaffCtx, uuid: string, actionId: string
 
     const from = { code: lease.status.code, delivered: lease.status.delivered };
     const to = { code: result.to, delivered: isDelivered(after) };
-    const entry: TimelineEntry = { at: now.toISOString(), kind: result.statusChanged ? 'status' : 'action', name: id, from: from.code, to: to.code, actor: actorOf(c), note };
+    const entry: TimelineEntry = {
+      at: now.toISOString(),
+      kind: result.statusChanged ? 'status' : 'action',
+      name: id,
+      from: from.code,
+      to: to.code,
+      actor: actorOf(c),
+      note,
+    };
     const nextRecord: LeaseItem = {
       ...lease,
       ...change,
@@ -248,23 +393,51 @@ export async function runLeaseAction(c: StaffCtx, uuid: string, actionId: string
     if (id === 'complete-funding' && funding?.ok && !funding.ids.includes(WHOLE_TRANCHE)) {
       // Each funded tranche tells the retailer what was paid for which delivery (issue 13: partial funding).
       const base = statusEvent(nextRecord, from, to, id, now);
-      events.push(newEvent('lease.tranche_funded', { type: 'lease', id: uuid }, { ...base.data, tranche_ids: funding.ids, amount: centsToDecimal(funding.cents), funded_amount: centsToDecimal(nextRecord.fundedCents ?? 0) }, now));
+      events.push(
+        newEvent(
+          'lease.tranche_funded',
+          { type: 'lease', id: uuid },
+          {
+            ...base.data,
+            tranche_ids: funding.ids,
+            amount: centsToDecimal(funding.cents),
+            funded_amount: centsToDecimal(nextRecord.fundedCents ?? 0),
+          },
+          now,
+        ),
+      );
     }
     let saved: LeaseItem;
     try {
-      nextRecord.row = rowOf({ ...app, storeId: nextRecord.storeId, retailerId: nextRecord.retailerId }, nextRecord, checkout, ctx.store);
+      nextRecord.row = rowOf(
+        { ...app, storeId: nextRecord.storeId, retailerId: nextRecord.retailerId },
+        nextRecord,
+        checkout,
+        ctx.store,
+      );
       nextRecord.queueScopes = await currentQueueScopes(deps, nextRecord.row);
       saved = await saveLease(deps.db, lease, nextRecord, events);
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 409 && body.v === undefined) continue;
       throw error;
     }
-    await syncRowEntries(deps, uuid, lease.row, saved.row!, { before: filedQueueScopes(lease), after: saved.queueScopes ?? [] });
+    await syncRowEntries(deps, uuid, lease.row, saved.row!, {
+      before: filedQueueScopes(lease),
+      after: saved.queueScopes ?? [],
+    });
     if (id === 'complete-funding' && funding?.ok) {
       // The money counts when each tranche is funded; the lease counts once, when it is funded.
-      await addToCounters(deps.db, counterScopes(saved.storeId, saved.retailerId), lenderDay(now.toISOString()), { funded_count: result.to === 'L' ? 1 : 0, funded_cents: funding.cents });
+      await addToCounters(deps.db, counterScopes(saved.storeId, saved.retailerId), lenderDay(now.toISOString()), {
+        funded_count: result.to === 'L' ? 1 : 0,
+        funded_cents: funding.cents,
+      });
     }
-    await audit(deps, 'lease.action', { actor: c.actor, ip: c.ip, target: `lease:${uuid}`, detail: { action: id, from: from.code, to: to.code, note } });
+    await audit(deps, 'lease.action', {
+      actor: c.actor,
+      ip: c.ip,
+      target: `lease:${uuid}`,
+      detail: { action: id, from: from.code, to: to.code, note },
+    });
     if (id === 'rescore') {
       try {
         await rescoreApplication(deps, uuid);
@@ -286,7 +459,11 @@ export async function runLeaseAction(c: StaffCtx, uuid: string, actionId: string
   throw new AppError(409, STALE_WRITE_MESSAGE);
 }
 
-const actorOf = (c: StaffCtx): TimelineEntry['actor'] => ({ type: 'staff', id: c.actor.userId, name: c.actor.displayName || c.actor.username });
+const actorOf = (c: StaffCtx): TimelineEntry['actor'] => ({
+  type: 'staff',
+  id: c.actor.userId,
+  name: c.actor.displayName || c.actor.username,
+});
 
 export { applicantNameOf };
 
@@ -294,13 +471,22 @@ export { applicantNameOf };
  * A completed pick-up (functions/services/merchant/pickups.ts): the goods came back. Before funding ends the lease
  * (delivered or funding in process -> (C) Changed Mind, with its webhook); otherwise only the timeline records it.
  */
-export async function recordMerchandiseReturned(c: StaffCtx, uuid: string, input: { pickupId: string; type: 'return' | 'repossession'; at: string }) {
+export async function recordMerchandiseReturned(
+  c: StaffCtx,
+  uuid: string,
+  input: { pickupId: string; type: 'return' | 'repossession'; at: string },
+) {
   const { deps } = c;
   for (let attempt = 0; attempt < 4; attempt++) {
     const ctx = await loadLeaseFor(c, uuid);
     const lease = ctx.lease;
     const now = deps.clock();
-    const result = applyLeaseAction(restoreLeaseStatus(lease.status), 'lease.merchandiseReturned', leaseFactsOf(ctx.checkout, lease), c.lang);
+    const result = applyLeaseAction(
+      restoreLeaseStatus(lease.status),
+      'lease.merchandiseReturned',
+      leaseFactsOf(ctx.checkout, lease),
+      c.lang,
+    );
     const from = { code: lease.status.code, delivered: lease.status.delivered };
     const to = result.accepted ? { code: result.to, delivered: isDelivered(result.snapshot) } : from;
     const entry: TimelineEntry = {
@@ -314,16 +500,25 @@ export async function recordMerchandiseReturned(c: StaffCtx, uuid: string, input
     };
     const next: LeaseItem = {
       ...lease,
-      ...(result.accepted ? { status: persistLeaseStatus(result.snapshot), stateChangedAt: result.statusChanged ? now.toISOString() : lease.stateChangedAt } : {}),
+      ...(result.accepted
+        ? {
+            status: persistLeaseStatus(result.snapshot),
+            stateChangedAt: result.statusChanged ? now.toISOString() : lease.stateChangedAt,
+          }
+        : {}),
       timeline: [...lease.timeline, entry],
       updatedAt: now.toISOString(),
     };
     next.row = rowOf(ctx.app, next, ctx.checkout, ctx.store);
     next.queueScopes = await currentQueueScopes(deps, next.row);
-    const events = result.accepted && result.statusChanged ? [statusEvent(next, from, to, `pickup.${input.type}`, now)] : [];
+    const events =
+      result.accepted && result.statusChanged ? [statusEvent(next, from, to, `pickup.${input.type}`, now)] : [];
     try {
       const saved = await saveLease(deps.db, lease, next, events);
-      await syncRowEntries(deps, uuid, lease.row, saved.row!, { before: filedQueueScopes(lease), after: saved.queueScopes ?? [] });
+      await syncRowEntries(deps, uuid, lease.row, saved.row!, {
+        before: filedQueueScopes(lease),
+        after: saved.queueScopes ?? [],
+      });
       return { status: saved.status.code, changed: events.length > 0 };
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 409) continue;

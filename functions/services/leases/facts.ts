@@ -3,7 +3,11 @@ import type { ApplicationRow, ApplicationSource } from '../../../machines/contra
 import type { StoreView } from '../../../machines/contracts/store.ts';
 import type { Decision } from '../../../machines/domain/decision.ts';
 import { centsToDecimal } from '../../../machines/domain/money.ts';
-import { leasePlaceLabel, type LeaseAction, type LeaseFacts } from '../../../machines/lease-status/lease-status.machine.ts';
+import {
+  leasePlaceLabel,
+  type LeaseAction,
+  type LeaseFacts,
+} from '../../../machines/lease-status/lease-status.machine.ts';
 import type { ApplicationRecord } from '../../data/applications.ts';
 import type { CheckoutItem } from '../../data/checkouts.ts';
 import type { LeaseRecordData } from '../../data/leases.ts';
@@ -32,7 +36,8 @@ export function sourceOf(app: ApplicationRecord, checkout: CheckoutItem | undefi
 }
 
 function stepOf(app: ApplicationRecord, checkout: CheckoutItem | undefined): string {
-  if (checkout && checkout.current_step !== null && (checkout.current_step ?? 0) >= 4) return stepRoute(checkout.current_step);
+  if (checkout && checkout.current_step !== null && (checkout.current_step ?? 0) >= 4)
+    return stepRoute(checkout.current_step);
   if (app.status === 'draft') return app.verified ? 'confirm' : 'application';
   return 'result';
 }
@@ -74,30 +79,43 @@ export function tranchesOf(checkout: CheckoutItem | undefined, lease: FundingRec
       fundedBy: funded.get(d.id)?.by.name ?? null,
     }));
   }
-  const delivered = lease.status.delivered || lease.status.code === 'G' || lease.status.code === 'L' || Boolean(checkout.delivery?.deliveredAt);
+  const delivered =
+    lease.status.delivered ||
+    lease.status.code === 'G' ||
+    lease.status.code === 'L' ||
+    Boolean(checkout.delivery?.deliveredAt);
   if (!delivered) return [];
   const whole = funded.get(WHOLE_TRANCHE);
-  return [{
-    id: WHOLE_TRANCHE,
-    amountCents: checkout.lease.computation.cashPrice,
-    funded: Boolean(whole) || Boolean(lease.fundedAt),
-    deliveredAt: checkout.delivery?.deliveredAt ?? lease.rogDate,
-    recordedAt: null,
-    by: null,
-    items: checkout.lease.computation.items.map((i) => ({ sku: i.sku, quantity: i.quantity })),
-    fundedAt: whole?.at ?? lease.fundedAt,
-    fundedBy: whole?.by.name ?? null,
-  }];
+  return [
+    {
+      id: WHOLE_TRANCHE,
+      amountCents: checkout.lease.computation.cashPrice,
+      funded: Boolean(whole) || Boolean(lease.fundedAt),
+      deliveredAt: checkout.delivery?.deliveredAt ?? lease.rogDate,
+      recordedAt: null,
+      by: null,
+      items: checkout.lease.computation.items.map((i) => ({ sku: i.sku, quantity: i.quantity })),
+      fundedAt: whole?.at ?? lease.fundedAt,
+      fundedBy: whole?.by.name ?? null,
+    },
+  ];
 }
 
 /** The funding facts of the status machine: only a lease with delivery records has them (see LeaseFacts.funding). */
-export function fundingFactsOf(checkout: CheckoutItem | undefined, lease: FundingRecord, fundingNow: readonly string[] = []) {
+export function fundingFactsOf(
+  checkout: CheckoutItem | undefined,
+  lease: FundingRecord,
+  fundingNow: readonly string[] = [],
+) {
   if (!checkout?.lease || !checkout.fulfilment?.deliveries.length) return undefined;
   const tranches = tranchesOf(checkout, lease).map((t) => (fundingNow.includes(t.id) ? { ...t, funded: true } : t));
   return fundingFacts(tranches, fulfilmentOf(checkout).undelivered);
 }
 
-export function leaseFactsOf(checkout: CheckoutItem | undefined, lease: Pick<LeaseRecordData, 'signedByStaffAt' | 'discardedRevision'> & Partial<FundingRecord>): LeaseFacts {
+export function leaseFactsOf(
+  checkout: CheckoutItem | undefined,
+  lease: Pick<LeaseRecordData, 'signedByStaffAt' | 'discardedRevision'> & Partial<FundingRecord>,
+): LeaseFacts {
   const revision = checkout?.lease?.revision ?? null;
   // Discarding voids the contract's signature or envelope; the terms stay calculated (recalculate, then sign again).
   const discarded = revision !== null && lease.discardedRevision === revision;
@@ -111,9 +129,21 @@ export function leaseFactsOf(checkout: CheckoutItem | undefined, lease: Pick<Lea
 }
 
 /** The list row of a lease record (English labels; readers translate the status label). */
-export function rowOf(app: ApplicationRecord, lease: LeaseRecordData, checkout: CheckoutItem | undefined, store: StoreView | undefined): ApplicationRow {
+export function rowOf(
+  app: ApplicationRecord,
+  lease: LeaseRecordData,
+  checkout: CheckoutItem | undefined,
+  store: StoreView | undefined,
+): ApplicationRow {
   const decision = decisionOf(app);
-  const offers = decision ? { A: centsToDecimal(decision.offers.A), B: centsToDecimal(decision.offers.B), C: centsToDecimal(decision.offers.C), D: centsToDecimal(decision.offers.D) } : null;
+  const offers = decision
+    ? {
+        A: centsToDecimal(decision.offers.A),
+        B: centsToDecimal(decision.offers.B),
+        C: centsToDecimal(decision.offers.C),
+        D: centsToDecimal(decision.offers.D),
+      }
+    : null;
   const facts = leaseFactsOf(checkout, lease);
   const code = lease.status.code;
   return {
@@ -143,7 +173,8 @@ export function rowOf(app: ApplicationRecord, lease: LeaseRecordData, checkout: 
     delivery_date: lease.deliveryDate,
     has_contract: facts.hasContract,
     // A contract waits for the shopper's signature unless it is signed or was discarded (a new one is needed).
-    requires_acceptance: facts.hasContract && !facts.signed && !(checkout?.lease && lease.discardedRevision === checkout.lease.revision),
+    requires_acceptance:
+      facts.hasContract && !facts.signed && !(checkout?.lease && lease.discardedRevision === checkout.lease.revision),
     claimed_by: lease.claim ? { user_id: lease.claim.user_id, name: lease.claim.name, at: lease.claim.at } : null,
     partially_delivered: Boolean(checkout?.fulfilment?.deliveries.length) && fulfilmentOf(checkout!).undelivered > 0,
     funding_due: dueOf(tranchesOf(checkout, lease)),
@@ -183,7 +214,12 @@ export function factsOf(app: ApplicationRecord, checkout: CheckoutItem | undefin
   }
   if (checkout) {
     const esign = checkout.esign;
-    if (esign?.status === 'completed' && esign.completedAt && checkout.lease && esign.leaseRevision === checkout.lease.revision) {
+    if (
+      esign?.status === 'completed' &&
+      esign.completedAt &&
+      checkout.lease &&
+      esign.leaseRevision === checkout.lease.revision
+    ) {
       out.push({
         marker: `esign:${esign.envelopeId}`,
         type: 'lease.setContractSigned',
@@ -198,7 +234,8 @@ export function factsOf(app: ApplicationRecord, checkout: CheckoutItem | undefin
     const delivered = checkout.delivery?.deliveredAt;
     if (records.length) {
       // Each retailer delivery (issue 13: partial delivery), in the order they were recorded; its note names the units.
-      const units = (items: { sku: string; quantity: number }[]) => items.map((i) => `${i.quantity} x ${i.sku}`).join(', ');
+      const units = (items: { sku: string; quantity: number }[]) =>
+        items.map((i) => `${i.quantity} x ${i.sku}`).join(', ');
       for (const d of records) {
         out.push({
           marker: `delivery:${d.id}`,
@@ -210,21 +247,46 @@ export function factsOf(app: ApplicationRecord, checkout: CheckoutItem | undefin
         });
       }
       for (const c of checkout.fulfilment?.cancellations ?? []) {
-        out.push({ marker: `cancellation:${c.id}`, type: 'lease.itemsCancelled', name: 'items.cancelled', actor: 'retailer', at: c.at, note: `${c.id}: ${units(c.items)}${c.reason ? ` (${c.reason})` : ''}` });
+        out.push({
+          marker: `cancellation:${c.id}`,
+          type: 'lease.itemsCancelled',
+          name: 'items.cancelled',
+          actor: 'retailer',
+          at: c.at,
+          note: `${c.id}: ${units(c.items)}${c.reason ? ` (${c.reason})` : ''}`,
+        });
       }
     } else if (delivered) {
-      out.push({ marker: `delivered:${delivered}`, type: 'lease.deliveryConfirmed', name: 'delivery.confirmed', actor: 'retailer', at: delivered, note: null });
+      out.push({
+        marker: `delivered:${delivered}`,
+        type: 'lease.deliveryConfirmed',
+        name: 'delivery.confirmed',
+        actor: 'retailer',
+        at: delivered,
+        note: null,
+      });
     }
-    const ended = checkout.cancelledAt ?? (checkout.current_step === 11 || checkout.current_step === 12 ? checkout.updatedAt : null);
+    const ended =
+      checkout.cancelledAt ??
+      (checkout.current_step === 11 || checkout.current_step === 12 ? checkout.updatedAt : null);
     if (ended && (checkout.current_step === 11 || checkout.current_step === 12)) {
-      out.push({ marker: `cancelled:${checkout.id}`, type: 'lease.changedMind', name: checkout.current_step === 11 ? 'checkout.voided' : 'checkout.cancelled', actor: 'retailer', at: ended, note: null });
+      out.push({
+        marker: `cancelled:${checkout.id}`,
+        type: 'lease.changedMind',
+        name: checkout.current_step === 11 ? 'checkout.voided' : 'checkout.cancelled',
+        actor: 'retailer',
+        at: ended,
+        note: null,
+      });
     }
   }
   return out.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
 
 /** Timeline-only facts (no status change): payments. */
-export function paymentNotesOf(checkout: CheckoutItem | undefined): { marker: string; name: string; at: string; note: string }[] {
+export function paymentNotesOf(
+  checkout: CheckoutItem | undefined,
+): { marker: string; name: string; at: string; note: string }[] {
   if (!checkout) return [];
   return checkout.payments
     .filter((p) => p.status === 'succeeded' || p.status === 'declined')
@@ -240,7 +302,14 @@ export function paymentNotesOf(checkout: CheckoutItem | undefined): { marker: st
 export function applicationScopes(row: ApplicationRow): string[] {
   const status = row.status === 'Y' && row.delivered ? 'Ydelivered' : row.status;
   // A status within a store or a retailer is a partition of its own: a tenant's filtered page is one Query too.
-  const scopes = ['*', `store=${row.store_id}`, `retailer=${row.retailer_id}`, `status=${status}`, `status=${status}&store=${row.store_id}`, `status=${status}&retailer=${row.retailer_id}`];
+  const scopes = [
+    '*',
+    `store=${row.store_id}`,
+    `retailer=${row.retailer_id}`,
+    `status=${status}`,
+    `status=${status}&store=${row.store_id}`,
+    `status=${status}&retailer=${row.retailer_id}`,
+  ];
   if (row.result_code) scopes.push(`result=${row.result_code}`);
   return scopes;
 }
@@ -248,14 +317,27 @@ export function applicationScopes(row: ApplicationRow): string[] {
 export function leaseScopes(row: ApplicationRow): string[] {
   if (!row.has_contract && !row.lease_number) return [];
   const status = row.status === 'Y' && row.delivered ? 'Ydelivered' : row.status;
-  return ['*', `store=${row.store_id}`, `retailer=${row.retailer_id}`, `status=${status}`, `status=${status}&store=${row.store_id}`, `status=${status}&retailer=${row.retailer_id}`, `requires_acceptance=${row.requires_acceptance}`];
+  return [
+    '*',
+    `store=${row.store_id}`,
+    `retailer=${row.retailer_id}`,
+    `status=${status}`,
+    `status=${status}&store=${row.store_id}`,
+    `status=${status}&retailer=${row.retailer_id}`,
+    `requires_acceptance=${row.requires_acceptance}`,
+  ];
 }
 
 /** The queues a row waits in under the queue configuration (Queue Management), with the tenant partitions of each. */
 export function queueScopes(row: ApplicationRow, config: QueueConfig = DEFAULT_QUEUE_CONFIG): string[] {
   const key = row.status === 'Y' && row.delivered ? 'Y.delivered' : row.status;
-  return queuesForStatus(config, key).flatMap((queue) => [`queue=${queue}`, `queue=${queue}&store=${row.store_id}`, `queue=${queue}&retailer=${row.retailer_id}`]);
+  return queuesForStatus(config, key).flatMap((queue) => [
+    `queue=${queue}`,
+    `queue=${queue}&store=${row.store_id}`,
+    `queue=${queue}&retailer=${row.retailer_id}`,
+  ]);
 }
 
 /** The queue ids of a list of queue scopes. */
-export const queuesOfScopes = (scopes: readonly string[]) => scopes.filter((s) => !s.includes('&')).map((s) => s.slice('queue='.length));
+export const queuesOfScopes = (scopes: readonly string[]) =>
+  scopes.filter((s) => !s.includes('&')).map((s) => s.slice('queue='.length));

@@ -1,7 +1,15 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { CHECKOUT_STATUS_VALUES, checkoutStatusLabelKey } from '../../../machines/checkout/checkout-status.ts';
 import type { FieldSchema } from '../../../machines/contracts/form-schema.ts';
-import { LEASE_QUEUE_IDS, LEASE_QUEUES, type ApplicationRow, type CheckoutRow, type DashboardView, type LeaseQueueId, type PaymentView } from '../../../machines/contracts/staff-leases.ts';
+import {
+  LEASE_QUEUE_IDS,
+  LEASE_QUEUES,
+  type ApplicationRow,
+  type CheckoutRow,
+  type DashboardView,
+  type LeaseQueueId,
+  type PaymentView,
+} from '../../../machines/contracts/staff-leases.ts';
 import { centsToDecimal } from '../../../machines/domain/money.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
 import { LEASE_STATUS_CODES, leasePlaceLabel } from '../../../machines/lease-status/lease-status.machine.ts';
@@ -27,7 +35,8 @@ import { checkoutRow, checkoutView, paymentViews, rowInLang } from './views.ts';
 // `q` goes through the keyed search terms (an HMAC per name, e-mail, phone, number, SSN last 4); the date range reads
 // the created_at partition between its bounds.
 
-const t = (c: Pick<StaffCtx, 'lang'>, key: string, params?: Record<string, string | number>) => translate(c.lang, key, params);
+const t = (c: Pick<StaffCtx, 'lang'>, key: string, params?: Record<string, string | number>) =>
+  translate(c.lang, key, params);
 const invalid = (errors: Record<string, string[]>) => new AppError(422, 'The given data was invalid.', errors);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -48,7 +57,10 @@ function statusFilter(c: StaffCtx): Filter {
       type: 'select',
       name: 'status',
       label: 'staff.field.status',
-      options: STATUS_VALUES.map((v) => ({ value: v, text: v === 'Ydelivered' ? leasePlaceLabel(c.lang, 'Y', true) : leasePlaceLabel(c.lang, v as never, false) })),
+      options: STATUS_VALUES.map((v) => ({
+        value: v,
+        text: v === 'Ydelivered' ? leasePlaceLabel(c.lang, 'Y', true) : leasePlaceLabel(c.lang, v as never, false),
+      })),
     },
     scope: (v) => (STATUS_VALUES.includes(v) ? `status=${v}` : undefined),
     matches: (r, v) => statusValue(r) === v,
@@ -56,25 +68,52 @@ function statusFilter(c: StaffCtx): Filter {
 }
 const storeFilter: Filter = {
   name: 'store',
-  field: { type: 'select', name: 'store', label: 'staff.field.store', url: '/staff/api/stores', valueKey: 'id', textKey: 'name' },
+  field: {
+    type: 'select',
+    name: 'store',
+    label: 'staff.field.store',
+    url: '/staff/api/stores',
+    valueKey: 'id',
+    textKey: 'name',
+  },
   scope: (v) => (/^[\w-]{1,100}$/.test(v) ? `store=${v}` : undefined),
   matches: (r, v) => r.store_id === v,
 };
 const retailerFilter: Filter = {
   name: 'retailer',
-  field: { type: 'select', name: 'retailer', label: 'staff.field.retailer', url: '/staff/api/retailers', valueKey: 'id', textKey: 'name' },
+  field: {
+    type: 'select',
+    name: 'retailer',
+    label: 'staff.field.retailer',
+    url: '/staff/api/retailers',
+    valueKey: 'id',
+    textKey: 'name',
+  },
   scope: (v) => (/^[\w-]{1,100}$/.test(v) ? `retailer=${v}` : undefined),
   matches: (r, v) => r.retailer_id === v,
 };
 const resultFilter: Filter = {
   name: 'result',
-  field: { type: 'select', name: 'result', label: 'staff.field.result', options: ['A', 'D', 'G'].map((v) => ({ value: v, text: v })) },
+  field: {
+    type: 'select',
+    name: 'result',
+    label: 'staff.field.result',
+    options: ['A', 'D', 'G'].map((v) => ({ value: v, text: v })),
+  },
   scope: (v) => (['A', 'D', 'G'].includes(v) ? `result=${v}` : undefined),
   matches: (r, v) => r.result_code === v,
 };
 const acceptanceFilter: Filter = {
   name: 'requires_acceptance',
-  field: { type: 'select', name: 'requires_acceptance', label: 'staff.field.requires_acceptance', options: [{ value: 'true', text: 'staff.option.yes' }, { value: 'false', text: 'staff.option.no' }] },
+  field: {
+    type: 'select',
+    name: 'requires_acceptance',
+    label: 'staff.field.requires_acceptance',
+    options: [
+      { value: 'true', text: 'staff.option.yes' },
+      { value: 'false', text: 'staff.option.no' },
+    ],
+  },
   scope: (v) => (v === 'true' || v === 'false' ? `requires_acceptance=${v}` : undefined),
   matches: (r, v) => String(r.requires_acceptance) === v,
 };
@@ -84,7 +123,12 @@ const dateFields: FieldSchema[] = [
   { type: 'text', name: 'q', label: 'staff.field.q' },
 ];
 
-function filterMeta(c: StaffCtx, filters: readonly Filter[], query: Record<string, string | undefined>, extra: FieldSchema[] = []) {
+function filterMeta(
+  c: StaffCtx,
+  filters: readonly Filter[],
+  query: Record<string, string | undefined>,
+  extra: FieldSchema[] = [],
+) {
   return [...filters.map((f) => f.field), ...extra].map((field) => ({
     ...field,
     label: t(c, field.label ?? field.name ?? ''),
@@ -124,7 +168,14 @@ async function pagedRows(
   list: { entity: string; sortFields: readonly string[] },
   filters: readonly Filter[],
   query: Record<string, string | undefined>,
-  opts: { defaultSort: string; defaultDesc: boolean; search?: boolean; range?: boolean; fixedScope?: string; combined?: boolean },
+  opts: {
+    defaultSort: string;
+    defaultDesc: boolean;
+    search?: boolean;
+    range?: boolean;
+    fixedScope?: string;
+    combined?: boolean;
+  },
 ) {
   const { page, limit, sortBy, sortDesc } = parsePaging(c, query, list.sortFields, opts.defaultSort, opts.defaultDesc);
   const active = activeFilters(c, filters, query);
@@ -132,14 +183,30 @@ async function pagedRows(
   const q = opts.search ? (query.q ?? '').trim() : '';
   if (q.length > 200) throw invalid({ q: [t(c, 'staff.validation.tooLong')] });
   const tenant = tenantScope(c.actor);
-  const keepTenant = (row: ListRow) => canAccess(c.actor, { storeIds: [String(row.store_id)], retailerIds: [String(row.retailer_id)] });
+  const keepTenant = (row: ListRow) =>
+    canAccess(c.actor, { storeIds: [String(row.store_id)], retailerIds: [String(row.retailer_id)] });
   const keepFilters = (row: ListRow, skip?: Filter) => active.every((a) => a.f === skip || a.f.matches(row, a.value));
-  const inRange = (row: ListRow) => !range || ((!range.from || String(row.created_at).slice(0, 10) >= range.from) && (!range.to || String(row.created_at).slice(0, 10) <= range.to));
+  const inRange = (row: ListRow) =>
+    !range ||
+    ((!range.from || String(row.created_at).slice(0, 10) >= range.from) &&
+      (!range.to || String(row.created_at).slice(0, 10) <= range.to));
 
   if (q) {
     // Every kind of term the text could be; the union of their matches, newest first.
-    const kinds = ['name', 'email', 'number', ...(/^\d{4}$/.test(q) ? ['ssn4'] : []), ...(/^[\d\s().+-]{7,}$/.test(q) ? ['phone'] : [])];
-    const hits = await Promise.all(kinds.map((k) => searchTermHmac(c.deps, k, k === 'phone' ? q.replace(/\D/g, '').slice(-10) : q).then((h) => findBySearchTerm(c.deps.db, h))));
+    const kinds = [
+      'name',
+      'email',
+      'number',
+      ...(/^\d{4}$/.test(q) ? ['ssn4'] : []),
+      ...(/^[\d\s().+-]{7,}$/.test(q) ? ['phone'] : []),
+    ];
+    const hits = await Promise.all(
+      kinds.map((k) =>
+        searchTermHmac(c.deps, k, k === 'phone' ? q.replace(/\D/g, '').slice(-10) : q).then((h) =>
+          findBySearchTerm(c.deps.db, h),
+        ),
+      ),
+    );
     const byId = new Map<string, string>();
     for (const list of hits) for (const h of list) byId.set(h.uuid, h.createdAt);
     const ids = [...byId.entries()].sort((a, b) => (a[1] < b[1] ? 1 : -1)).map(([id]) => id);
@@ -148,13 +215,22 @@ async function pagedRows(
       // Nothing to check on the rows: read only the page's.
       const pageIds = ids.slice(offsetQ, offsetQ + limit);
       const found = await getLeaseRows(c.deps.db, pageIds);
-      const rows = pageIds.map((id) => found.get(id)?.row as ListRow | undefined).filter((r): r is ListRow => Boolean(r));
+      const rows = pageIds
+        .map((id) => found.get(id)?.row as ListRow | undefined)
+        .filter((r): r is ListRow => Boolean(r));
       return { rows, total: ids.length, page, limit, sortBy, sortDesc };
     }
     const leases = await getLeaseRows(c.deps.db, ids);
     const rows = ids
       .map((id) => leases.get(id)?.row as ListRow | undefined)
-      .filter((r): r is ListRow => Boolean(r) && keepTenant(r!) && keepFilters(r!) && inRange(r!) && (list.entity !== LIST_LEASES.entity || Boolean(r!.lease_number)));
+      .filter(
+        (r): r is ListRow =>
+          Boolean(r) &&
+          keepTenant(r!) &&
+          keepFilters(r!) &&
+          inRange(r!) &&
+          (list.entity !== LIST_LEASES.entity || Boolean(r!.lease_number)),
+      );
     const offset = (page - 1) * limit;
     return { rows: rows.slice(offset, offset + limit), total: rows.length, page, limit, sortBy, sortDesc };
   }
@@ -218,7 +294,9 @@ async function readRange(
       const out = await c.deps.db.doc.send(
         new QueryCommand({
           ...base,
-          ExpressionAttributeNames: keysOnly ? { '#pk': 'gsi2pk', '#sk': 'gsi2sk', '#tpk': 'pk', '#tsk': 'sk' } : { '#pk': 'gsi2pk', '#sk': 'gsi2sk' },
+          ExpressionAttributeNames: keysOnly
+            ? { '#pk': 'gsi2pk', '#sk': 'gsi2sk', '#tpk': 'pk', '#tsk': 'sk' }
+            : { '#pk': 'gsi2pk', '#sk': 'gsi2sk' },
           ...(keysOnly ? { ProjectionExpression: '#pk, #sk, #tpk, #tsk' } : {}),
           ExclusiveStartKey: next,
           ...(Number.isFinite(max) ? { Limit: Math.min(1000, max - items.length) } : {}),
@@ -233,35 +311,70 @@ async function readRange(
     const keys = await read(true);
     const before = offset > 0 ? keys[offset - 1] : undefined;
     if (offset > 0 && !before) return { rows: [], total: keys.length };
-    const page = await read(false, before ? { pk: before.pk, sk: before.sk, gsi2pk: before.gsi2pk, gsi2sk: before.gsi2sk } : undefined, limit);
+    const page = await read(
+      false,
+      before ? { pk: before.pk, sk: before.sk, gsi2pk: before.gsi2pk, gsi2sk: before.gsi2sk } : undefined,
+      limit,
+    );
     return { rows: page.map((e) => e.row as ListRow), total: keys.length };
   }
   const rows = (await read(false)).map((e) => e.row as ListRow).filter(keep);
   return { rows: rows.slice(offset, offset + limit), total: rows.length };
 }
 
-const paged = (c: StaffCtx, result: Awaited<ReturnType<typeof pagedRows>>, filters: unknown[], extra: Record<string, unknown> = {}) => ({
-  data: result.rows.map((r) => ('status' in r && 'delivered' in r && typeof r.applicant_name === 'string' && 'loan_number' in r ? rowInLang(r as unknown as ApplicationRow, c.lang) : r)),
-  meta: { ...pageMeta(result.total, result.page, result.limit, result.rows.length), filters, sort_by: result.sortBy, sort_desc: result.sortDesc, ...extra },
+const paged = (
+  c: StaffCtx,
+  result: Awaited<ReturnType<typeof pagedRows>>,
+  filters: unknown[],
+  extra: Record<string, unknown> = {},
+) => ({
+  data: result.rows.map((r) =>
+    'status' in r && 'delivered' in r && typeof r.applicant_name === 'string' && 'loan_number' in r
+      ? rowInLang(r as unknown as ApplicationRow, c.lang)
+      : r,
+  ),
+  meta: {
+    ...pageMeta(result.total, result.page, result.limit, result.rows.length),
+    filters,
+    sort_by: result.sortBy,
+    sort_desc: result.sortDesc,
+    ...extra,
+  },
 });
 
 export async function listApplications(c: StaffCtx, query: Record<string, string | undefined>) {
   const filters = [statusFilter(c), storeFilter, retailerFilter, resultFilter];
-  const result = await pagedRows(c, LIST_APPLICATIONS, filters, query, { defaultSort: 'created_at', defaultDesc: true, search: true, range: true, combined: true });
+  const result = await pagedRows(c, LIST_APPLICATIONS, filters, query, {
+    defaultSort: 'created_at',
+    defaultDesc: true,
+    search: true,
+    range: true,
+    combined: true,
+  });
   return paged(c, result, filterMeta(c, filters, query, dateFields));
 }
 
 export async function listLeases(c: StaffCtx, query: Record<string, string | undefined>) {
   const filters = [statusFilter(c), storeFilter, retailerFilter, acceptanceFilter];
-  const result = await pagedRows(c, LIST_LEASES, filters, query, { defaultSort: 'created_at', defaultDesc: true, search: true, combined: true });
+  const result = await pagedRows(c, LIST_LEASES, filters, query, {
+    defaultSort: 'created_at',
+    defaultDesc: true,
+    search: true,
+    combined: true,
+  });
   return paged(c, result, filterMeta(c, filters, query, [dateFields[2]!]));
 }
 
 export async function listQueue(c: StaffCtx, query: Record<string, string | undefined>) {
   const queueParam = query.queue || 'review';
-  if (!(LEASE_QUEUE_IDS as string[]).includes(queueParam)) throw invalid({ queue: [t(c, 'staff.validation.inList', { field: 'queue' })] });
+  if (!(LEASE_QUEUE_IDS as string[]).includes(queueParam))
+    throw invalid({ queue: [t(c, 'staff.validation.inList', { field: 'queue' })] });
   const queue = queueParam as LeaseQueueId;
-  const result = await pagedRows(c, LIST_QUEUE, [], query, { defaultSort: 'state_changed_at', defaultDesc: false, fixedScope: `queue=${queue}` });
+  const result = await pagedRows(c, LIST_QUEUE, [], query, {
+    defaultSort: 'state_changed_at',
+    defaultDesc: false,
+    fixedScope: `queue=${queue}`,
+  });
   const queues = await queueCounts(c);
   return paged(c, result, [], { queue, queues });
 }
@@ -271,7 +384,14 @@ export async function queueCounts(c: StaffCtx) {
   return Promise.all(
     LEASE_QUEUE_IDS.map(async (id) => {
       const scope = tenant ? `queue=${id}&${tenant}` : `queue=${id}`;
-      const page = await readListPage(c.deps.db, { entity: LIST_QUEUE.entity, field: 'state_changed_at', scope, page: 1, limit: 1, descending: false });
+      const page = await readListPage(c.deps.db, {
+        entity: LIST_QUEUE.entity,
+        field: 'state_changed_at',
+        scope,
+        page: 1,
+        limit: 1,
+        descending: false,
+      });
       return { id, label: t(c, LEASE_QUEUES[id].label), count: page.total };
     }),
   );
@@ -288,8 +408,18 @@ interface CheckoutRowsItem extends StoredItem {
 }
 const rowsKey = (id: string) => ({ pk: `CHECKOUT#${id}`, sk: 'STAFFROWS' });
 
-const checkoutScopes = (r: CheckoutRow) => ['*', `store=${r.store_id}`, `retailer=${r.retailer_id}`, `status=${r.status ?? 'null'}`];
-const paymentScopes = (p: PaymentView & { store_id: string; retailer_id: string }) => ['*', `store=${p.store_id}`, `retailer=${p.retailer_id}`, `status=${p.status}`];
+const checkoutScopes = (r: CheckoutRow) => [
+  '*',
+  `store=${r.store_id}`,
+  `retailer=${r.retailer_id}`,
+  `status=${r.status ?? 'null'}`,
+];
+const paymentScopes = (p: PaymentView & { store_id: string; retailer_id: string }) => [
+  '*',
+  `store=${p.store_id}`,
+  `retailer=${p.retailer_id}`,
+  `status=${p.status}`,
+];
 
 /** Keeps a checkout's staff list rows (the checkout and its payments) in line with it; run on every checkout event. */
 export async function syncCheckoutRows(deps: Deps, checkoutId: string): Promise<void> {
@@ -298,33 +428,79 @@ export async function syncCheckoutRows(deps: Deps, checkoutId: string): Promise<
   if (!checkout) return;
   const [store, app, previous] = await Promise.all([
     getStoreById(deps.db, checkout.storeId, now),
-    checkout.application_uuid ? getApplication(deps.db, deps.crypto, checkout.application_uuid, now) : Promise.resolve(undefined),
+    checkout.application_uuid
+      ? getApplication(deps.db, deps.crypto, checkout.application_uuid, now)
+      : Promise.resolve(undefined),
     getItem<CheckoutRowsItem>(deps.db, rowsKey(checkoutId), now),
   ]);
-  const names = { applicant: app ? applicantNameOf(app) : '—', store: store?.view.name ?? checkout.storeId, retailer: store?.view.retailer.name ?? checkout.retailerId };
+  const names = {
+    applicant: app ? applicantNameOf(app) : '—',
+    store: store?.view.name ?? checkout.storeId,
+    retailer: store?.view.retailer.name ?? checkout.retailerId,
+  };
   const row = checkoutRow(checkout, names);
-  const payments = paymentViews(checkout, names).map((p) => ({ ...p, store_id: checkout.storeId, retailer_id: checkout.retailerId }));
-  if (previous && JSON.stringify(previous.checkout) === JSON.stringify(row) && JSON.stringify(previous.payments) === JSON.stringify(payments)) return;
-  await syncListEntries(deps.db, LIST_CHECKOUTS, `CHECKOUT#${checkoutId}`, previous?.checkout ? { row: previous.checkout as never, scopes: checkoutScopes(previous.checkout) } : undefined, { row: row as never, scopes: checkoutScopes(row) });
+  const payments = paymentViews(checkout, names).map((p) => ({
+    ...p,
+    store_id: checkout.storeId,
+    retailer_id: checkout.retailerId,
+  }));
+  if (
+    previous &&
+    JSON.stringify(previous.checkout) === JSON.stringify(row) &&
+    JSON.stringify(previous.payments) === JSON.stringify(payments)
+  )
+    return;
+  await syncListEntries(
+    deps.db,
+    LIST_CHECKOUTS,
+    `CHECKOUT#${checkoutId}`,
+    previous?.checkout ? { row: previous.checkout as never, scopes: checkoutScopes(previous.checkout) } : undefined,
+    { row: row as never, scopes: checkoutScopes(row) },
+  );
   const prevPayments = new Map((previous?.payments ?? []).map((p) => [p.id, p]));
   await Promise.all(
     payments.map((p) => {
       const before = prevPayments.get(p.id) as (PaymentView & { store_id: string; retailer_id: string }) | undefined;
-      return syncListEntries(deps.db, LIST_PAYMENTS, `PAYMENT#${p.id}`, before ? { row: before as never, scopes: paymentScopes(before) } : undefined, { row: p as never, scopes: paymentScopes(p) });
+      return syncListEntries(
+        deps.db,
+        LIST_PAYMENTS,
+        `PAYMENT#${p.id}`,
+        before ? { row: before as never, scopes: paymentScopes(before) } : undefined,
+        { row: p as never, scopes: paymentScopes(p) },
+      );
     }),
   );
-  await putItem(deps.db, { ...rowsKey(checkoutId), entity: 'checkoutStaffRows', v: (previous?.v ?? 0) + 1, checkout: row, payments });
+  await putItem(deps.db, {
+    ...rowsKey(checkoutId),
+    entity: 'checkoutStaffRows',
+    v: (previous?.v ?? 0) + 1,
+    checkout: row,
+    payments,
+  });
 }
 
 const checkoutStatusFilter = (c: StaffCtx): Filter => ({
   name: 'status',
-  field: { type: 'select', name: 'status', label: 'staff.field.checkout_status', options: CHECKOUT_STATUS_VALUES.map((s) => ({ value: String(s ?? 'null'), text: translate(c.lang, checkoutStatusLabelKey(s)) })) },
+  field: {
+    type: 'select',
+    name: 'status',
+    label: 'staff.field.checkout_status',
+    options: CHECKOUT_STATUS_VALUES.map((s) => ({
+      value: String(s ?? 'null'),
+      text: translate(c.lang, checkoutStatusLabelKey(s)),
+    })),
+  },
   scope: (v) => (CHECKOUT_STATUS_VALUES.map((s) => String(s ?? 'null')).includes(v) ? `status=${v}` : undefined),
   matches: (r, v) => String(r.status ?? 'null') === v,
 });
 const paymentStatusFilter: Filter = {
   name: 'status',
-  field: { type: 'select', name: 'status', label: 'staff.field.payment_status', options: ['processing', 'succeeded', 'declined', 'error'].map((v) => ({ value: v, text: v })) },
+  field: {
+    type: 'select',
+    name: 'status',
+    label: 'staff.field.payment_status',
+    options: ['processing', 'succeeded', 'declined', 'error'].map((v) => ({ value: v, text: v })),
+  },
   scope: (v) => (['processing', 'succeeded', 'declined', 'error'].includes(v) ? `status=${v}` : undefined),
   matches: (r, v) => r.status === v,
 };
@@ -332,7 +508,10 @@ const paymentStatusFilter: Filter = {
 export async function listCheckouts(c: StaffCtx, query: Record<string, string | undefined>) {
   const filters = [checkoutStatusFilter(c), storeFilter, retailerFilter];
   const result = await pagedRows(c, LIST_CHECKOUTS, filters, query, { defaultSort: 'created_at', defaultDesc: true });
-  result.rows = result.rows.map((r) => ({ ...r, status_label: translate(c.lang, checkoutStatusLabelKey((r.status ?? null) as never)) }));
+  result.rows = result.rows.map((r) => ({
+    ...r,
+    status_label: translate(c.lang, checkoutStatusLabelKey((r.status ?? null) as never)),
+  }));
   return paged(c, result, filterMeta(c, filters, query));
 }
 
@@ -345,7 +524,13 @@ export async function listPayments(c: StaffCtx, query: Record<string, string | u
 async function loadCheckoutFor(c: StaffCtx, id: string): Promise<CheckoutItem> {
   const checkout = id.length <= 80 ? await getCheckout(c.deps.db, id, c.deps.clock()) : undefined;
   if (!checkout) throw notFound(t(c, 'staff.lease.checkoutNotFound'));
-  await requireTenant(c.deps, c.actor, c.ip, { storeIds: [checkout.storeId], retailerIds: [checkout.retailerId] }, `checkout:${id}`);
+  await requireTenant(
+    c.deps,
+    c.actor,
+    c.ip,
+    { storeIds: [checkout.storeId], retailerIds: [checkout.retailerId] },
+    `checkout:${id}`,
+  );
   return checkout;
 }
 
@@ -353,7 +538,12 @@ export async function showCheckout(c: StaffCtx, id: string) {
   const checkout = await loadCheckoutFor(c, id);
   await syncCheckoutRows(c.deps, checkout.id);
   const rows = await getItem<CheckoutRowsItem>(c.deps.db, rowsKey(checkout.id), c.deps.clock());
-  return { ...checkoutView(checkout, c.lang), row: rows?.checkout ?? null, payments: rows?.payments ?? [], application_uuid: checkout.application_uuid };
+  return {
+    ...checkoutView(checkout, c.lang),
+    row: rows?.checkout ?? null,
+    payments: rows?.payments ?? [],
+    application_uuid: checkout.application_uuid,
+  };
 }
 
 export async function showPayment(c: StaffCtx, id: string) {
@@ -375,15 +565,35 @@ export async function showPayment(c: StaffCtx, id: string) {
 export async function dashboard(c: StaffCtx): Promise<DashboardView> {
   const now = c.deps.clock();
   const today = lenderDay(now.toISOString());
-  const days = Array.from({ length: 14 }, (_, i) => lenderDay(new Date(now.getTime() - (13 - i) * 86_400_000).toISOString()));
+  const days = Array.from({ length: 14 }, (_, i) =>
+    lenderDay(new Date(now.getTime() - (13 - i) * 86_400_000).toISOString()),
+  );
   const tenant = tenantScope(c.actor) ?? '*';
   const canQueue = c.actor.permissions.has('lease-queue.view');
   const canApps = c.actor.permissions.has('applications.view');
   const [counters, queues, recent, stores, openTasks, leads] = await Promise.all([
     readCounters(c.deps.db, tenant, days),
     canQueue ? queueCounts(c) : Promise.resolve([]),
-    canApps ? readListPage(c.deps.db, { entity: LIST_APPLICATIONS.entity, field: 'created_at', scope: tenant, page: 1, limit: 10, descending: true }) : Promise.resolve({ rows: [], total: 0 }),
-    c.actor.permissions.has('stores.view') ? readListPage(c.deps.db, { entity: 'store', field: 'created_at', scope: tenant === '*' ? '*' : tenant, page: 1, limit: 5, descending: true }).catch(() => ({ rows: [], total: 0 })) : Promise.resolve({ rows: [], total: 0 }),
+    canApps
+      ? readListPage(c.deps.db, {
+          entity: LIST_APPLICATIONS.entity,
+          field: 'created_at',
+          scope: tenant,
+          page: 1,
+          limit: 10,
+          descending: true,
+        })
+      : Promise.resolve({ rows: [], total: 0 }),
+    c.actor.permissions.has('stores.view')
+      ? readListPage(c.deps.db, {
+          entity: 'store',
+          field: 'created_at',
+          scope: tenant === '*' ? '*' : tenant,
+          page: 1,
+          limit: 5,
+          descending: true,
+        }).catch(() => ({ rows: [], total: 0 }))
+      : Promise.resolve({ rows: [], total: 0 }),
     openTasksFor(c.deps, c.actor, 5),
     lastUpdatedLeads(c.deps, c.actor, 5),
   ]);
@@ -394,8 +604,17 @@ export async function dashboard(c: StaffCtx): Promise<DashboardView> {
   if (canQueue) {
     for (const id of LEASE_QUEUE_IDS) {
       const scope = tenantScope(c.actor) ? `queue=${id}&${tenantScope(c.actor)}` : `queue=${id}`;
-      const page = await readListPage(c.deps.db, { entity: LIST_QUEUE.entity, field: 'state_changed_at', scope, page: 1, limit: 100, descending: false });
-      for (const r of page.rows) if ((r as unknown as ApplicationRow).claimed_by?.user_id === c.actor.userId) myClaims.push(rowInLang(r as unknown as ApplicationRow, c.lang));
+      const page = await readListPage(c.deps.db, {
+        entity: LIST_QUEUE.entity,
+        field: 'state_changed_at',
+        scope,
+        page: 1,
+        limit: 100,
+        descending: false,
+      });
+      for (const r of page.rows)
+        if ((r as unknown as ApplicationRow).claimed_by?.user_id === c.actor.userId)
+          myClaims.push(rowInLang(r as unknown as ApplicationRow, c.lang));
     }
   }
   return {
@@ -408,12 +627,29 @@ export async function dashboard(c: StaffCtx): Promise<DashboardView> {
       funded_count: todayCounts.funded_count,
       funded_amount: centsToDecimal(todayCounts.funded_cents),
     },
-    days: counters.map((d) => ({ date: d.day, applications: d.applications, approvals: d.approvals, funded_amount: centsToDecimal(d.funded_cents) })),
+    days: counters.map((d) => ({
+      date: d.day,
+      applications: d.applications,
+      approvals: d.approvals,
+      funded_amount: centsToDecimal(d.funded_cents),
+    })),
     queues,
     my_claims: myClaims,
     recent_applications: recent.rows.map((r) => rowInLang(r as unknown as ApplicationRow, c.lang)),
-    last_updated_stores: stores.rows.map((s) => ({ id: String(s.id), name: String(s.name), retailer_name: String(s.retailer_name ?? ''), updated_at: String(s.created_at ?? '') })),
-    open_tasks: openTasks.map((task) => ({ id: task.id, title: task.title, due_at: task.due_at, overdue: task.overdue, repeats: task.repeats, assignee_name: task.assignee_name })),
+    last_updated_stores: stores.rows.map((s) => ({
+      id: String(s.id),
+      name: String(s.name),
+      retailer_name: String(s.retailer_name ?? ''),
+      updated_at: String(s.created_at ?? ''),
+    })),
+    open_tasks: openTasks.map((task) => ({
+      id: task.id,
+      title: task.title,
+      due_at: task.due_at,
+      overdue: task.overdue,
+      repeats: task.repeats,
+      assignee_name: task.assignee_name,
+    })),
     last_updated_leads: leads.map((lead) => ({ id: lead.id, name: lead.name, updated_at: lead.updated_at })),
   };
 }

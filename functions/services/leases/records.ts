@@ -18,7 +18,8 @@ import { detailView, revealValue, REVEAL_PERMISSION } from './views.ts';
 // Reading one lease record and the small changes that are not status actions: revealing a concealed field (its own
 // permission, audited), claiming and assigning a queued record, the contract documents, a webhook replay's checks.
 
-const t = (c: Pick<StaffCtx, 'lang'>, key: string, params?: Record<string, string | number>) => translate(c.lang, key, params);
+const t = (c: Pick<StaffCtx, 'lang'>, key: string, params?: Record<string, string | number>) =>
+  translate(c.lang, key, params);
 
 export async function showLease(c: StaffCtx, uuid: string, noun: 'lease' | 'application'): Promise<ApplicationDetail> {
   const ctx = await loadLeaseFor(c, uuid, noun);
@@ -53,11 +54,27 @@ async function changeClaim(c: StaffCtx, uuid: string, claim: LeaseItem['claim'],
         ...lease,
         claim,
         row,
-        timeline: [...lease.timeline, { at: now.toISOString(), kind: 'action', name: note, from: null, to: null, actor: { type: 'staff', id: c.actor.userId, name: c.actor.displayName || c.actor.username }, note: claim ? claim.name : null }],
+        timeline: [
+          ...lease.timeline,
+          {
+            at: now.toISOString(),
+            kind: 'action',
+            name: note,
+            from: null,
+            to: null,
+            actor: { type: 'staff', id: c.actor.userId, name: c.actor.displayName || c.actor.username },
+            note: claim ? claim.name : null,
+          },
+        ],
         updatedAt: now.toISOString(),
       });
       await syncRowEntries(c.deps, uuid, lease.row, row, { before: filed, after: filed });
-      await audit(c.deps, 'lease.claim', { actor: c.actor, ip: c.ip, target: `lease:${uuid}`, detail: { action: note, user: claim?.user_id ?? null } });
+      await audit(c.deps, 'lease.claim', {
+        actor: c.actor,
+        ip: c.ip,
+        target: `lease:${uuid}`,
+        detail: { action: note, user: claim?.user_id ?? null },
+      });
       return detailView(c.deps, { ...ctx, lease: saved }, c.actor, c.lang);
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 409) continue;
@@ -71,14 +88,20 @@ export async function claimLease(c: StaffCtx, uuid: string) {
   const ctx = await loadLeaseFor(c, uuid);
   const held = ctx.lease.claim;
   if (held && held.user_id !== c.actor.userId) throw conflict(t(c, 'staff.lease.claimedByOther', { name: held.name }));
-  return changeClaim(c, uuid, { user_id: c.actor.userId, name: c.actor.displayName || c.actor.username, at: c.deps.clock().toISOString() }, 'claim');
+  return changeClaim(
+    c,
+    uuid,
+    { user_id: c.actor.userId, name: c.actor.displayName || c.actor.username, at: c.deps.clock().toISOString() },
+    'claim',
+  );
 }
 
 export async function releaseLease(c: StaffCtx, uuid: string) {
   const ctx = await loadLeaseFor(c, uuid);
   const held = ctx.lease.claim;
   // Only the holder releases their own claim; assigning (its own permission) moves anyone's.
-  if (held && held.user_id !== c.actor.userId && !c.actor.permissions.has('lease-queue.assign')) throw conflict(t(c, 'staff.lease.claimedByOther', { name: held.name }));
+  if (held && held.user_id !== c.actor.userId && !c.actor.permissions.has('lease-queue.assign'))
+    throw conflict(t(c, 'staff.lease.claimedByOther', { name: held.name }));
   return changeClaim(c, uuid, null, 'release');
 }
 
@@ -88,10 +111,20 @@ export async function assignLease(c: StaffCtx, uuid: string, userId: string) {
   if (!user || user.deleted_at || !user.active) throw unprocessable({ user_id: [t(c, 'staff.lease.userNotFound')] });
   // The assignee must be able to see the record.
   const guard = userGuard(user);
-  if (!canAccess({ guard, storeIds: user.stores ?? [], retailerIds: user.retailers ?? [] }, { storeIds: [ctx.lease.storeId], retailerIds: [ctx.lease.retailerId] })) {
+  if (
+    !canAccess(
+      { guard, storeIds: user.stores ?? [], retailerIds: user.retailers ?? [] },
+      { storeIds: [ctx.lease.storeId], retailerIds: [ctx.lease.retailerId] },
+    )
+  ) {
     throw unprocessable({ user_id: [t(c, 'staff.lease.userNotFound')] });
   }
-  return changeClaim(c, uuid, { user_id: user.id, name: user.display_name || user.username, at: c.deps.clock().toISOString() }, 'assign');
+  return changeClaim(
+    c,
+    uuid,
+    { user_id: user.id, name: user.display_name || user.username, at: c.deps.clock().toISOString() },
+    'assign',
+  );
 }
 
 /** The contract of a lease for staff: HTML preview or PDF download (the signed copy is the revision that was signed). */
@@ -106,7 +139,13 @@ export async function leaseContract(c: StaffCtx, uuid: string, format: 'html' | 
 export async function replayableDelivery(c: StaffCtx, uuid: string, eventId: string) {
   const ctx = await loadLeaseFor(c, uuid, 'application');
   const delivery = eventId.length <= 100 ? await getDelivery(c.deps.db, eventId, c.deps.clock()) : undefined;
-  if (!delivery || !ctx.checkout || delivery.checkoutId !== ctx.checkout.id) throw notFound(t(c, 'staff.lease.deliveryNotFound'));
-  await audit(c.deps, 'webhook.replayed', { actor: c.actor, ip: c.ip, target: `lease:${uuid}`, detail: { event_id: eventId } });
+  if (!delivery || !ctx.checkout || delivery.checkoutId !== ctx.checkout.id)
+    throw notFound(t(c, 'staff.lease.deliveryNotFound'));
+  await audit(c.deps, 'webhook.replayed', {
+    actor: c.actor,
+    ip: c.ip,
+    target: `lease:${uuid}`,
+    detail: { event_id: eventId },
+  });
   return delivery;
 }

@@ -10,13 +10,31 @@ import {
 import { getApplication, type ApplicationRecord } from '../../data/applications.ts';
 import { getCheckout, type CheckoutItem } from '../../data/checkouts.ts';
 import { newEvent, type OutboxEvent } from '../../data/items.ts';
-import { addToCounters, createLease, getLease, saveLease, syncSearchTerms, type LeaseItem, type LeaseRecordData } from '../../data/leases.ts';
+import {
+  addToCounters,
+  createLease,
+  getLease,
+  saveLease,
+  syncSearchTerms,
+  type LeaseItem,
+  type LeaseRecordData,
+} from '../../data/leases.ts';
 import { syncListEntries } from '../../data/staff/lists.ts';
 import { getStoreById } from '../../data/stores.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { loadQueueConfig } from '../staff/rules-settings.ts';
 import { AppError } from '../../platform/errors.ts';
-import { applicantNameOf, applicationScopes, factsOf, leaseFactsOf, leaseScopes, loanNumberOf, paymentNotesOf, queueScopes, rowOf } from './facts.ts';
+import {
+  applicantNameOf,
+  applicationScopes,
+  factsOf,
+  leaseFactsOf,
+  leaseScopes,
+  loanNumberOf,
+  paymentNotesOf,
+  queueScopes,
+  rowOf,
+} from './facts.ts';
 
 // The lease record follows its application and checkout: `syncLease` applies, through the lease-status machine, each
 // shopper, retailer and decision fact not applied yet (a marker per fact, so repeats and any order move the status
@@ -45,9 +63,16 @@ const STATUS_EVENT_NAMES: Record<LeaseStatusCode, string> = {
   L: 'funded',
   C: 'changed_mind',
 };
-export const leaseEventType = (code: LeaseStatusCode, delivered: boolean) => `lease.${code === 'Y' && delivered ? 'delivered' : STATUS_EVENT_NAMES[code]}`;
+export const leaseEventType = (code: LeaseStatusCode, delivered: boolean) =>
+  `lease.${code === 'Y' && delivered ? 'delivered' : STATUS_EVENT_NAMES[code]}`;
 
-export function statusEvent(lease: Pick<LeaseRecordData, 'uuid' | 'checkoutId' | 'retailerId' | 'storeId'>, from: { code: LeaseStatusCode; delivered: boolean }, to: { code: LeaseStatusCode; delivered: boolean }, action: string, now: Date): OutboxEvent {
+export function statusEvent(
+  lease: Pick<LeaseRecordData, 'uuid' | 'checkoutId' | 'retailerId' | 'storeId'>,
+  from: { code: LeaseStatusCode; delivered: boolean },
+  to: { code: LeaseStatusCode; delivered: boolean },
+  action: string,
+  now: Date,
+): OutboxEvent {
   return newEvent(
     leaseEventType(to.code, to.delivered),
     { type: 'lease', id: lease.uuid },
@@ -67,7 +92,11 @@ export function statusEvent(lease: Pick<LeaseRecordData, 'uuid' | 'checkoutId' |
 }
 
 export const lenderDay = (iso: string) => iso.slice(0, 10);
-export const counterScopes = (storeId: string, retailerId: string) => ['*', `store=${storeId}`, `retailer=${retailerId}`];
+export const counterScopes = (storeId: string, retailerId: string) => [
+  '*',
+  `store=${storeId}`,
+  `retailer=${retailerId}`,
+];
 
 export interface LeaseContext {
   app: ApplicationRecord;
@@ -88,14 +117,20 @@ async function searchTermsOf(deps: Deps, app: ApplicationRecord, row: Applicatio
   add('name', [a?.first_name, a?.last_name].filter(Boolean).join(' '));
   add('email', a?.email);
   add('phone', typeof a?.cell === 'string' ? a.cell.replace(/\D/g, '') : undefined);
-  add('ssn4', typeof a?.social_security_number === 'string' ? a.social_security_number.replace(/\D/g, '').slice(-4) : undefined);
+  add(
+    'ssn4',
+    typeof a?.social_security_number === 'string' ? a.social_security_number.replace(/\D/g, '').slice(-4) : undefined,
+  );
   add('number', row.loan_number);
   add('number', app.uuid);
   add('number', row.lease_number ?? undefined);
   add('number', row.checkout_id ?? undefined);
   const co = app.data.co_applicant;
   add('name', co?.last_name);
-  add('ssn4', typeof co?.social_security_number === 'string' ? co.social_security_number.replace(/\D/g, '').slice(-4) : undefined);
+  add(
+    'ssn4',
+    typeof co?.social_security_number === 'string' ? co.social_security_number.replace(/\D/g, '').slice(-4) : undefined,
+  );
   const hmacs = await Promise.all(terms.map(([kind, value]) => searchTermHmac(deps, kind, value)));
   return [...new Set(hmacs)];
 }
@@ -115,11 +150,30 @@ export async function syncRowEntries(
   queues: { before: readonly string[]; after: readonly string[] },
 ) {
   // One partition per list: entries of two lists sorted on the same field must not share a key.
-  const snap = (row: ApplicationRow | null, scopes: (r: ApplicationRow) => string[]) => (row ? { row: row as never, scopes: scopes(row) } : undefined);
+  const snap = (row: ApplicationRow | null, scopes: (r: ApplicationRow) => string[]) =>
+    row ? { row: row as never, scopes: scopes(row) } : undefined;
   await Promise.all([
-    syncListEntries(deps.db, LIST_APPLICATIONS, listRowPk('application', uuid), snap(before, applicationScopes), snap(after, applicationScopes)),
-    syncListEntries(deps.db, LIST_LEASES, listRowPk('lease', uuid), snap(before, leaseScopes), snap(after, leaseScopes)),
-    syncListEntries(deps.db, LIST_QUEUE, listRowPk('queue', uuid), before ? { row: before as never, scopes: [...queues.before] } : undefined, { row: after as never, scopes: [...queues.after] }),
+    syncListEntries(
+      deps.db,
+      LIST_APPLICATIONS,
+      listRowPk('application', uuid),
+      snap(before, applicationScopes),
+      snap(after, applicationScopes),
+    ),
+    syncListEntries(
+      deps.db,
+      LIST_LEASES,
+      listRowPk('lease', uuid),
+      snap(before, leaseScopes),
+      snap(after, leaseScopes),
+    ),
+    syncListEntries(
+      deps.db,
+      LIST_QUEUE,
+      listRowPk('queue', uuid),
+      before ? { row: before as never, scopes: [...queues.before] } : undefined,
+      { row: after as never, scopes: [...queues.after] },
+    ),
   ]);
 }
 
@@ -129,15 +183,30 @@ export async function currentQueueScopes(deps: Deps, row: ApplicationRow): Promi
 }
 
 /** The queue partitions a record was filed in (records filed before the configuration existed: the defaults). */
-export const filedQueueScopes = (lease: Pick<LeaseRecordData, 'row' | 'queueScopes'>) => lease.queueScopes ?? (lease.row ? queueScopes(lease.row) : []);
+export const filedQueueScopes = (lease: Pick<LeaseRecordData, 'row' | 'queueScopes'>) =>
+  lease.queueScopes ?? (lease.row ? queueScopes(lease.row) : []);
 
 export interface SyncResult extends LeaseContext {
   changed: boolean;
 }
 
-export async function loadLeaseContext(deps: Deps, uuid: string): Promise<{ app: ApplicationRecord; lease: LeaseItem | undefined; checkout: CheckoutItem | undefined; store: StoreView | undefined } | undefined> {
+export async function loadLeaseContext(
+  deps: Deps,
+  uuid: string,
+): Promise<
+  | {
+      app: ApplicationRecord;
+      lease: LeaseItem | undefined;
+      checkout: CheckoutItem | undefined;
+      store: StoreView | undefined;
+    }
+  | undefined
+> {
   const now = deps.clock();
-  const [app, lease] = await Promise.all([getApplication(deps.db, deps.crypto, uuid, now), getLease(deps.db, uuid, now)]);
+  const [app, lease] = await Promise.all([
+    getApplication(deps.db, deps.crypto, uuid, now),
+    getLease(deps.db, uuid, now),
+  ]);
   if (!app) return undefined;
   const [checkout, store] = await Promise.all([
     app.checkoutId ? getCheckout(deps.db, app.checkoutId, now) : Promise.resolve(undefined),
@@ -172,7 +241,15 @@ export async function syncLease(deps: Deps, uuid: string): Promise<SyncResult | 
           stateChangedAt: app.createdAt,
           applied: [],
           timeline: [
-            { at: app.createdAt, kind: 'event', name: 'application.created', from: null, to: 'inProgress', actor: { type: 'shopper', id: null, name: null }, note: null },
+            {
+              at: app.createdAt,
+              kind: 'event',
+              name: 'application.created',
+              from: null,
+              to: 'inProgress',
+              actor: { type: 'shopper', id: null, name: null },
+              note: null,
+            },
           ],
           claim: null,
           deliveryDate: null,
@@ -192,11 +269,21 @@ export async function syncLease(deps: Deps, uuid: string): Promise<SyncResult | 
       const row = rowOf(app, next.record, checkout, store);
       const searchKeys = await searchTermsOf(deps, app, row);
       const queues = await currentQueueScopes(deps, row);
-      const changed = next.events.length > 0 || next.record.applied.length !== lease.applied.length || !sameJson(row, lease.row) || !sameJson(searchKeys, lease.searchKeys) ||
+      const changed =
+        next.events.length > 0 ||
+        next.record.applied.length !== lease.applied.length ||
+        !sameJson(row, lease.row) ||
+        !sameJson(searchKeys, lease.searchKeys) ||
         !sameJson(queues, filedQueueScopes(lease)) ||
-        next.record.storeId !== lease.storeId || next.record.checkoutId !== lease.checkoutId;
+        next.record.storeId !== lease.storeId ||
+        next.record.checkoutId !== lease.checkoutId;
       if (!changed) return { app, lease, checkout, store, changed: false };
-      const saved = await saveLease(deps.db, lease, { ...lease, ...next.record, row, searchKeys, queueScopes: queues, updatedAt: now.toISOString() }, next.events);
+      const saved = await saveLease(
+        deps.db,
+        lease,
+        { ...lease, ...next.record, row, searchKeys, queueScopes: queues, updatedAt: now.toISOString() },
+        next.events,
+      );
       await Promise.all([
         syncRowEntries(deps, uuid, lease.row, row, { before: filedQueueScopes(lease), after: queues }),
         syncSearchTerms(deps.db, uuid, app.createdAt, lease.searchKeys, searchKeys),
@@ -204,7 +291,9 @@ export async function syncLease(deps: Deps, uuid: string): Promise<SyncResult | 
         // Funded by a fact (the retailer cancelled the rest of a lease whose deliveries are all funded): the lease
         // counts once as funded; its money was counted tranche by tranche when staff funded them.
         lease.status.code !== 'L' && next.record.status.code === 'L'
-          ? addToCounters(deps.db, counterScopes(app.storeId, app.retailerId), lenderDay(now.toISOString()), { funded_count: 1 })
+          ? addToCounters(deps.db, counterScopes(app.storeId, app.retailerId), lenderDay(now.toISOString()), {
+              funded_count: 1,
+            })
           : Promise.resolve(),
       ]);
       return { app, lease: saved, checkout, store, changed: true };
@@ -229,7 +318,13 @@ async function countNew(deps: Deps, app: ApplicationRecord, created: boolean, ma
 }
 
 /** Applies the facts not applied yet to a lease record (pure). */
-export function advance(app: ApplicationRecord, lease: LeaseItem, checkout: CheckoutItem | undefined, store: StoreView | undefined, now: Date) {
+export function advance(
+  app: ApplicationRecord,
+  lease: LeaseItem,
+  checkout: CheckoutItem | undefined,
+  store: StoreView | undefined,
+  now: Date,
+) {
   let snapshot = restoreLeaseStatus(lease.status);
   const applied = new Set(lease.applied);
   const timeline: TimelineEntry[] = [...lease.timeline];
@@ -237,7 +332,12 @@ export function advance(app: ApplicationRecord, lease: LeaseItem, checkout: Chec
   const newMarkers: string[] = [];
   let stateChangedAt = lease.stateChangedAt;
   let fundedAt = lease.fundedAt;
-  const base = { ...lease, storeId: app.storeId, retailerId: app.retailerId, checkoutId: app.checkoutId ?? lease.checkoutId ?? null };
+  const base = {
+    ...lease,
+    storeId: app.storeId,
+    retailerId: app.retailerId,
+    checkoutId: app.checkoutId ?? lease.checkoutId ?? null,
+  };
   for (const fact of factsOf(app, checkout)) {
     if (applied.has(fact.marker)) continue;
     applied.add(fact.marker);
@@ -247,13 +347,29 @@ export function advance(app: ApplicationRecord, lease: LeaseItem, checkout: Chec
     const actor = { type: fact.actor, id: null, name: null } as TimelineEntry['actor'];
     if (!result.accepted) {
       // The status had moved on (e.g. staff recorded the delivery first): kept in the timeline, no change.
-      timeline.push({ at: fact.at, kind: 'event', name: fact.name, from: result.from, to: null, actor, note: fact.note });
+      timeline.push({
+        at: fact.at,
+        kind: 'event',
+        name: fact.name,
+        from: result.from,
+        to: null,
+        actor,
+        note: fact.note,
+      });
       continue;
     }
     const from = { code: result.from, delivered: snapshot.matches({ Y: 'delivered' }) };
     snapshot = result.snapshot;
     const to = { code: result.to, delivered: snapshot.matches({ Y: 'delivered' }) };
-    timeline.push({ at: fact.at, kind: result.statusChanged ? 'status' : 'event', name: fact.name, from: from.code, to: to.code, actor, note: fact.note });
+    timeline.push({
+      at: fact.at,
+      kind: result.statusChanged ? 'status' : 'event',
+      name: fact.name,
+      from: from.code,
+      to: to.code,
+      actor,
+      note: fact.note,
+    });
     if (result.statusChanged) {
       stateChangedAt = now.toISOString();
       events.push(statusEvent(base, from, to, fact.name, now));
@@ -265,7 +381,15 @@ export function advance(app: ApplicationRecord, lease: LeaseItem, checkout: Chec
     if (applied.has(p.marker)) continue;
     applied.add(p.marker);
     newMarkers.push(p.marker);
-    timeline.push({ at: p.at, kind: 'event', name: p.name, from: null, to: null, actor: { type: 'shopper', id: null, name: null }, note: p.note });
+    timeline.push({
+      at: p.at,
+      kind: 'event',
+      name: p.name,
+      from: null,
+      to: null,
+      actor: { type: 'shopper', id: null, name: null },
+      note: p.note,
+    });
   }
   const record: LeaseRecordData = {
     ...base,

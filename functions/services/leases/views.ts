@@ -67,7 +67,10 @@ export function rowInLang(row: ApplicationRow, lang: Lang): ApplicationRow {
   return { ...row, status_label: leasePlaceLabel(lang, row.status, row.delivered) };
 }
 
-function person(p: Record<string, unknown> | null | undefined, location: Record<string, unknown> | null | undefined): PersonView | null {
+function person(
+  p: Record<string, unknown> | null | undefined,
+  location: Record<string, unknown> | null | undefined,
+): PersonView | null {
   if (!p) return null;
   return {
     salutation: str(p.title),
@@ -86,7 +89,13 @@ function person(p: Record<string, unknown> | null | undefined, location: Record<
     identification_type: str(p.identification_type),
     identification_state: str(p.identification_issuer),
     address: location
-      ? { line_1: str(location.line_1), line_2: str(location.line_2), city: str(location.city), state: str(location.state), code: str(location.code) }
+      ? {
+          line_1: str(location.line_1),
+          line_2: str(location.line_2),
+          city: str(location.city),
+          state: str(location.state),
+          code: str(location.code),
+        }
       : null,
   };
 }
@@ -101,7 +110,10 @@ function incomes(list: unknown, who: IncomeView['applicant']): IncomeView[] {
     title: str(i.title_department),
     frequency: str(i.frequency),
     gross: money(i.gross as number),
-    monthly_gross: typeof i.gross === 'number' && typeof i.frequency === 'string' ? centsToDecimal(monthlyIncomeCents([{ grossCents: i.gross, frequency: i.frequency as never }])) : null,
+    monthly_gross:
+      typeof i.gross === 'number' && typeof i.frequency === 'string'
+        ? centsToDecimal(monthlyIncomeCents([{ grossCents: i.gross, frequency: i.frequency as never }]))
+        : null,
     last_pay_date: str(i.pay_date),
     months_employed: typeof i.months_employed === 'number' ? i.months_employed : null,
   }));
@@ -110,16 +122,26 @@ function incomes(list: unknown, who: IncomeView['applicant']): IncomeView[] {
 export function decisionView(app: ApplicationRecord, lang: Lang): DecisionView | null {
   const d = app.decision as (Decision & { bureau?: { reportId?: string; hit?: boolean } }) | undefined;
   if (!d) return null;
-  const list = [...(app.data.incomes ?? []), ...(app.data.has_co_applicant ? (app.data.co_applicant?.incomes ?? []) : [])];
+  const list = [
+    ...(app.data.incomes ?? []),
+    ...(app.data.has_co_applicant ? (app.data.co_applicant?.incomes ?? []) : []),
+  ];
   return {
     code: d.code,
     decided_at: app.decidedAt ?? d.decidedAt ?? null,
     approval_amount: centsToDecimal(d.approvalCents),
-    offers: { A: centsToDecimal(d.offers.A), B: centsToDecimal(d.offers.B), C: centsToDecimal(d.offers.C), D: centsToDecimal(d.offers.D) },
+    offers: {
+      A: centsToDecimal(d.offers.A),
+      B: centsToDecimal(d.offers.B),
+      C: centsToDecimal(d.offers.C),
+      D: centsToDecimal(d.offers.D),
+    },
     reasons: (d.reasons ?? []).map((r) => ({ code: r.code, text: r.key ? translate(lang, r.key, r.params) : r.text })),
     score: d.score,
     decile: d.decile,
-    monthly_income: list.length ? centsToDecimal(monthlyIncomeCents(list.map((i) => ({ grossCents: i.gross, frequency: i.frequency })))) : null,
+    monthly_income: list.length
+      ? centsToDecimal(monthlyIncomeCents(list.map((i) => ({ grossCents: i.gross, frequency: i.frequency }))))
+      : null,
     scoring_settings_version: d.trace?.settingsVersion ?? null,
     bureau: d.bureau ? { report_id: d.bureau.reportId ?? null, hit: d.bureau.hit ?? null } : null,
   };
@@ -128,7 +150,8 @@ export function decisionView(app: ApplicationRecord, lang: Lang): DecisionView |
 function pinView(app: ApplicationRecord): PinView {
   const pin = pinStateOf(app);
   const history: PinView['history'] = [];
-  for (const at of pin?.sends ?? []) history.push({ at: new Date(at).toISOString(), kind: 'sent', channel: pin?.mode ?? null });
+  for (const at of pin?.sends ?? [])
+    history.push({ at: new Date(at).toISOString(), kind: 'sent', channel: pin?.mode ?? null });
   if (pin?.verifiedAt) history.push({ at: pin.verifiedAt, kind: 'verified', channel: null });
   if (pin?.maxedAt) history.push({ at: pin.maxedAt, kind: 'maxed', channel: null });
   history.sort((a, b) => (a.at < b.at ? -1 : 1));
@@ -143,10 +166,16 @@ function pinView(app: ApplicationRecord): PinView {
 }
 
 function flowViews(app: ApplicationRecord): FlowView[] {
-  const flows = (app.flows ?? {}) as Record<string, { snapshot?: { value?: unknown; status?: string }; updatedAt?: string; refs?: Record<string, string> } | undefined>;
+  const flows = (app.flows ?? {}) as Record<
+    string,
+    { snapshot?: { value?: unknown; status?: string }; updatedAt?: string; refs?: Record<string, string> } | undefined
+  >;
   const out: FlowView[] = [];
   for (const name of ['bank-link', 'identity-check', 'payroll'] as const) {
-    const f = flows[name] ?? flows[name.replace('-', '')] ?? flows[name === 'bank-link' ? 'bankLink' : name === 'identity-check' ? 'identityCheck' : 'payroll'];
+    const f =
+      flows[name] ??
+      flows[name.replace('-', '')] ??
+      flows[name === 'bank-link' ? 'bankLink' : name === 'identity-check' ? 'identityCheck' : 'payroll'];
     const value = f?.snapshot?.value;
     out.push({
       name,
@@ -158,7 +187,10 @@ function flowViews(app: ApplicationRecord): FlowView[] {
   return out;
 }
 
-export function paymentViews(checkout: CheckoutItem, names: { applicant: string; store: string; retailer: string }): PaymentView[] {
+export function paymentViews(
+  checkout: CheckoutItem,
+  names: { applicant: string; store: string; retailer: string },
+): PaymentView[] {
   const refund = checkout.refundDueCents ? centsToDecimal(checkout.refundDueCents) : null;
   return checkout.payments.map((p: PaymentAttempt) => ({
     id: `${checkout.id}-${p.number}`,
@@ -187,7 +219,12 @@ export function checkoutView(checkout: CheckoutItem, lang: Lang): CheckoutView {
     status: checkout.current_step,
     status_name: statusName(checkout.current_step),
     status_label: translate(lang, checkoutStatusLabelKey(checkout.current_step)),
-    items: checkout.cart.items.map((i) => ({ sku: i.sku, description: i.description, quantity: i.quantity, unit_price: centsToDecimal(i.unit_price) })),
+    items: checkout.cart.items.map((i) => ({
+      sku: i.sku,
+      description: i.description,
+      quantity: i.quantity,
+      unit_price: centsToDecimal(i.unit_price),
+    })),
     total: centsToDecimal(checkout.cart.items.reduce((sum, i) => sum + i.unit_price * i.quantity, 0)),
     return_url: checkout.return_url,
     return_url_failure: checkout.return_url_failure,
@@ -195,11 +232,21 @@ export function checkoutView(checkout: CheckoutItem, lang: Lang): CheckoutView {
     created_at: checkout.createdAt,
     completed_at: checkout.completedAt ?? null,
     cancelled_at: checkout.cancelledAt ?? null,
-    audit: checkout.audit.map((a) => ({ at: a.at, event: a.event, from: a.from, to: a.to, actor: a.actor, ...(a.note ? { note: a.note } : {}) })),
+    audit: checkout.audit.map((a) => ({
+      at: a.at,
+      event: a.event,
+      from: a.from,
+      to: a.to,
+      actor: a.actor,
+      ...(a.note ? { note: a.note } : {}),
+    })),
   };
 }
 
-export function checkoutRow(checkout: CheckoutItem, names: { applicant: string; store: string; retailer: string }): CheckoutRow {
+export function checkoutRow(
+  checkout: CheckoutItem,
+  names: { applicant: string; store: string; retailer: string },
+): CheckoutRow {
   return {
     id: checkout.id,
     retailer_id: checkout.retailerId,
@@ -227,16 +274,30 @@ function webhookViews(list: Awaited<ReturnType<typeof listCheckoutDeliveries>>):
     url: d.url,
     created_at: d.createdAt,
     delivered_at: d.deliveredAt ?? null,
-    attempts: d.attempts.map((a) => ({ number: a.number, at: a.at, status_code: a.statusCode, error: a.error, trigger: a.trigger })),
+    attempts: d.attempts.map((a) => ({
+      number: a.number,
+      at: a.at,
+      status_code: a.statusCode,
+      error: a.error,
+      trigger: a.trigger,
+    })),
   }));
 }
 
 /** The actions the machine allows now, with their labels, target status and the seed's confirmation. */
-export function actionViews(lease: LeaseItem, checkout: CheckoutItem | undefined, name: string, actor: StaffActor, lang: Lang): StaffActionView[] {
+export function actionViews(
+  lease: LeaseItem,
+  checkout: CheckoutItem | undefined,
+  name: string,
+  actor: StaffActor,
+  lang: Lang,
+): StaffActionView[] {
   const snapshot = restoreLeaseStatus(lease.status);
   const facts = leaseFactsOf(checkout, lease);
   // Funding Completed funds every tranche due: its target is the status after that (funded, or still in process).
-  const dueIds = tranchesOf(checkout, lease).filter((x) => !x.funded).map((x) => x.id);
+  const dueIds = tranchesOf(checkout, lease)
+    .filter((x) => !x.funded)
+    .map((x) => x.id);
   const afterFunding = fundingFactsOf(checkout, lease, dueIds);
   return availableStaffActions(snapshot, facts).map((id) => {
     const type = STAFF_LEASE_ACTIONS[id];
@@ -268,8 +329,22 @@ export function fulfilmentView(checkout: CheckoutItem | undefined, lease: LeaseI
   return {
     lines: f.lines.map((l) =>
       wholeDelivered
-        ? { sku: l.sku, description: l.description, quantity: l.quantity, delivered: l.quantity, cancelled: 0, undelivered: 0 }
-        : { sku: l.sku, description: l.description, quantity: l.quantity, delivered: l.delivered, cancelled: l.cancelled, undelivered: l.undelivered },
+        ? {
+            sku: l.sku,
+            description: l.description,
+            quantity: l.quantity,
+            delivered: l.quantity,
+            cancelled: 0,
+            undelivered: 0,
+          }
+        : {
+            sku: l.sku,
+            description: l.description,
+            quantity: l.quantity,
+            delivered: l.delivered,
+            cancelled: l.cancelled,
+            undelivered: l.undelivered,
+          },
     ),
     tranches: tranches.map((x) => ({
       id: x.id,
@@ -282,7 +357,13 @@ export function fulfilmentView(checkout: CheckoutItem | undefined, lease: LeaseI
       funded_at: x.fundedAt,
       funded_by: x.fundedBy,
     })),
-    cancellations: f.cancellations.map((c) => ({ id: c.id, items: c.items, amount: centsToDecimal(c.amountCents), at: c.at, reason: c.reason })),
+    cancellations: f.cancellations.map((c) => ({
+      id: c.id,
+      items: c.items,
+      amount: centsToDecimal(c.amountCents),
+      at: c.at,
+      reason: c.reason,
+    })),
     financed_amount: centsToDecimal(f.financedCents),
     delivered_amount: centsToDecimal(f.deliveries.length ? f.deliveredCents : sum(tranches)),
     funded_amount: centsToDecimal(sum(tranches.filter((x) => x.funded))),
@@ -305,7 +386,12 @@ export function fulfilmentView(checkout: CheckoutItem | undefined, lease: LeaseI
 
 export const REVEAL_PERMISSION = 'applications.reveal';
 
-export async function detailView(deps: Deps, ctx: { app: ApplicationRecord; lease: LeaseItem; checkout: CheckoutItem | undefined }, actor: StaffActor, lang: Lang): Promise<ApplicationDetail> {
+export async function detailView(
+  deps: Deps,
+  ctx: { app: ApplicationRecord; lease: LeaseItem; checkout: CheckoutItem | undefined },
+  actor: StaffActor,
+  lang: Lang,
+): Promise<ApplicationDetail> {
   const { app, lease, checkout } = ctx;
   const row = lease.row!;
   const name = applicantNameOf(app);
@@ -334,19 +420,39 @@ export async function detailView(deps: Deps, ctx: { app: ApplicationRecord; leas
   if (app.decidedAt || checkout?.lease) {
     // What the shopper consented to and was shown (functions/services/consents.ts), exportable for a regulator.
     const record = `/staff/api/applications/${app.uuid}/consents.pdf`;
-    documents.push({ kind: 'consent-record', name: translate(lang, 'staff.lease.document.consents'), preview_url: null, download_url: record });
+    documents.push({
+      kind: 'consent-record',
+      name: translate(lang, 'staff.lease.document.consents'),
+      preview_url: null,
+      download_url: record,
+    });
   }
   if (app.status === 'denied') {
     // The FCRA 615(a) notice kept with the denial (functions/services/adverse-action.ts).
     const notice = `/staff/api/applications/${app.uuid}/adverse-action?format=html&lang=${lang}`;
-    documents.push({ kind: 'adverse-action', name: translate(lang, 'staff.lease.document.adverseAction'), preview_url: notice, download_url: notice });
+    documents.push({
+      kind: 'adverse-action',
+      name: translate(lang, 'staff.lease.document.adverseAction'),
+      preview_url: notice,
+      download_url: notice,
+    });
   }
   return {
     ...rowInLang(row, lang),
     v: lease.v,
     actions: actionViews(lease, checkout, name, actor, lang),
-    applicant: person(app.data.applicant as Record<string, unknown> | null, app.data.location as Record<string, unknown> | null),
-    co_applicant: co ? person(co as unknown as Record<string, unknown>, ((co as { same_location?: boolean }).same_location ? app.data.location : (co as { location?: unknown }).location) as Record<string, unknown> | null) : null,
+    applicant: person(
+      app.data.applicant as Record<string, unknown> | null,
+      app.data.location as Record<string, unknown> | null,
+    ),
+    co_applicant: co
+      ? person(
+          co as unknown as Record<string, unknown>,
+          ((co as { same_location?: boolean }).same_location
+            ? app.data.location
+            : (co as { location?: unknown }).location) as Record<string, unknown> | null,
+        )
+      : null,
     incomes: [...incomes(app.data.incomes, 'applicant'), ...incomes(co?.incomes, 'co_applicant')],
     banking: banking
       ? {
@@ -361,35 +467,39 @@ export async function detailView(deps: Deps, ctx: { app: ApplicationRecord; leas
     pin: pinView(app),
     flows: flowViews(app),
     documents,
-    lease: c && checkout?.lease
-      ? {
-          lease_number: checkout.id,
-          lease_amount: centsToDecimal(c.totalPayment),
-          cash_price: centsToDecimal(c.cashPrice),
-          term_months: c.termMonths,
-          payment_frequency: c.paymentFrequency,
-          periodic_payment: centsToDecimal(c.paymentWithWaiver),
-          number_of_payments: c.numPayments,
-          total_of_payments: centsToDecimal(c.totalPayment),
-          option: checkout.lease.input.option,
-          initial_payment: centsToDecimal(c.actualDownPayment),
-          initial_sales_tax: null,
-          processing_fee: centsToDecimal(c.leaseProcessFee + c.documentProcessingFee),
-          fees: [
-            { name: translate(lang, 'staff.lease.fee.leaseProcessing'), amount: centsToDecimal(c.leaseProcessFee) },
-            { name: translate(lang, 'staff.lease.fee.documentProcessing'), amount: centsToDecimal(c.documentProcessingFee) },
-            { name: translate(lang, 'staff.lease.fee.epo'), amount: centsToDecimal(c.epoFee) },
-          ],
-          ocp_included: c.waiver > 0,
-          delivery_date: lease.deliveryDate,
-          rog_date: lease.rogDate,
-          funded_at: lease.fundedAt,
-          funded_amount: money(lease.fundedCents),
-          stage: leasePlaceLabel(lang, lease.status.code, lease.status.delivered),
-          revision: checkout.lease.revision,
-          created_at: checkout.lease.createdAt,
-        }
-      : null,
+    lease:
+      c && checkout?.lease
+        ? {
+            lease_number: checkout.id,
+            lease_amount: centsToDecimal(c.totalPayment),
+            cash_price: centsToDecimal(c.cashPrice),
+            term_months: c.termMonths,
+            payment_frequency: c.paymentFrequency,
+            periodic_payment: centsToDecimal(c.paymentWithWaiver),
+            number_of_payments: c.numPayments,
+            total_of_payments: centsToDecimal(c.totalPayment),
+            option: checkout.lease.input.option,
+            initial_payment: centsToDecimal(c.actualDownPayment),
+            initial_sales_tax: null,
+            processing_fee: centsToDecimal(c.leaseProcessFee + c.documentProcessingFee),
+            fees: [
+              { name: translate(lang, 'staff.lease.fee.leaseProcessing'), amount: centsToDecimal(c.leaseProcessFee) },
+              {
+                name: translate(lang, 'staff.lease.fee.documentProcessing'),
+                amount: centsToDecimal(c.documentProcessingFee),
+              },
+              { name: translate(lang, 'staff.lease.fee.epo'), amount: centsToDecimal(c.epoFee) },
+            ],
+            ocp_included: c.waiver > 0,
+            delivery_date: lease.deliveryDate,
+            rog_date: lease.rogDate,
+            funded_at: lease.fundedAt,
+            funded_amount: money(lease.fundedCents),
+            stage: leasePlaceLabel(lang, lease.status.code, lease.status.delivered),
+            revision: checkout.lease.revision,
+            created_at: checkout.lease.createdAt,
+          }
+        : null,
     checkout: checkout ? checkoutView(checkout, lang) : null,
     payments: checkout ? paymentViews(checkout, names) : [],
     webhooks: webhookViews(deliveries),
@@ -403,7 +513,16 @@ export async function detailView(deps: Deps, ctx: { app: ApplicationRecord; leas
 
 function revealableFields(app: ApplicationRecord): RevealableField[] {
   const out: RevealableField[] = [];
-  for (const f of ['applicant.social_security_number', 'applicant.date_of_birth', 'applicant.identification', 'co_applicant.social_security_number', 'co_applicant.date_of_birth', 'co_applicant.identification', 'banking.account_number', 'banking.routing_number'] as const) {
+  for (const f of [
+    'applicant.social_security_number',
+    'applicant.date_of_birth',
+    'applicant.identification',
+    'co_applicant.social_security_number',
+    'co_applicant.date_of_birth',
+    'co_applicant.identification',
+    'banking.account_number',
+    'banking.routing_number',
+  ] as const) {
     if (revealValue(app, f)) out.push(f);
   }
   return out;
@@ -416,6 +535,8 @@ export function revealValue(app: ApplicationRecord, field: RevealableField): str
     const b = app.data.banking;
     return str(name === 'account_number' ? b?.checking_account : b?.routing_number);
   }
-  const p = (section === 'applicant' ? app.data.applicant : app.data.has_co_applicant ? app.data.co_applicant : null) as Record<string, unknown> | null | undefined;
+  const p = (
+    section === 'applicant' ? app.data.applicant : app.data.has_co_applicant ? app.data.co_applicant : null
+  ) as Record<string, unknown> | null | undefined;
   return str(p?.[name]);
 }

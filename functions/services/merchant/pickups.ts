@@ -13,7 +13,19 @@ import { createItem, saveVersioned, type StoredItem } from '../../data/items.ts'
 import { getMerchantRecord, merchantKey } from '../../data/merchant.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { applicantNameOf, loadLeaseFor, recordMerchandiseReturned } from '../leases/actions.ts';
-import { loadForAccess, field, parseFor, saveButtons, section, syncRow, t, text, unableToSave, type ResourceCtx, type ResourceDef } from '../staff/resource.ts';
+import {
+  loadForAccess,
+  field,
+  parseFor,
+  saveButtons,
+  section,
+  syncRow,
+  t,
+  text,
+  unableToSave,
+  type ResourceCtx,
+  type ResourceDef,
+} from '../staff/resource.ts';
 import { cents, idText, isoDate, newId, options } from './common.ts';
 
 // Pick Ups and Pick Up Transactions (seed 001): merchandise returned by the shopper or repossessed, linked to a lease
@@ -66,7 +78,14 @@ const TX_NOUN = 'merchant.resource.pickupTx';
 
 const storeFilter = {
   name: 'store',
-  field: { type: 'select', name: 'store', label: 'merchant.field.store', url: '/staff/api/stores', valueKey: 'id', textKey: 'name' },
+  field: {
+    type: 'select',
+    name: 'store',
+    label: 'merchant.field.store',
+    url: '/staff/api/stores',
+    valueKey: 'id',
+    textKey: 'name',
+  },
   scope: (v: string) => `store=${v}`,
   matches: (r: Record<string, unknown>, v: string) => r.store_id === v,
 };
@@ -90,7 +109,9 @@ const row = (p: Pickup) => ({
 });
 
 const body = z.object({
-  lease_uuid: z.optional(z.string('merchant.validation.lease').check(z.regex(/^[0-9a-f-]{36}$/, 'merchant.validation.lease'))),
+  lease_uuid: z.optional(
+    z.string('merchant.validation.lease').check(z.regex(/^[0-9a-f-]{36}$/, 'merchant.validation.lease')),
+  ),
   type: z.optional(z.enum(PICKUP_TYPES, 'staff.validation.inList')),
   scheduled_date: z.optional(isoDate()),
   window: z.optional(z.enum(PICKUP_WINDOWS, 'staff.validation.inList')),
@@ -111,7 +132,12 @@ export const pickupsDef: ResourceDef<Pickup> = {
   filters: [
     {
       name: 'status',
-      field: { type: 'select', name: 'status', label: 'merchant.field.pickup_status', options: options('merchant.pickupStatus', PICKUP_STATUSES) },
+      field: {
+        type: 'select',
+        name: 'status',
+        label: 'merchant.field.pickup_status',
+        options: options('merchant.pickupStatus', PICKUP_STATUSES),
+      },
       scope: (v) => ((PICKUP_STATUSES as readonly string[]).includes(v) ? `status=${v}` : undefined),
       matches: (r, v) => r.status === v,
     },
@@ -122,21 +148,51 @@ export const pickupsDef: ResourceDef<Pickup> = {
   row,
   scopes: (p) => ['*', `status=${p.status}`, `retailer=${p.retailer_id}`, `store=${p.store_id}`],
   tenant: (p) => ({ storeIds: [p.store_id], retailerIds: [p.retailer_id] }),
-  view: (_c, p) => ({ ...row(p), address: p.address, notes: p.notes, lease_status_at_schedule: p.lease_status_at_schedule, completed_at: p.completed_at, v: p.v }),
+  view: (_c, p) => ({
+    ...row(p),
+    address: p.address,
+    notes: p.notes,
+    lease_status_at_schedule: p.lease_status_at_schedule,
+    completed_at: p.completed_at,
+    v: p.v,
+  }),
   async form(c, p) {
     const closed = !!p && p.status !== 'scheduled';
     return {
       title: p ? 'merchant.form.editPickup' : 'merchant.form.newPickup',
       action: p ? '/staff/api/pickups/{id}' : '/staff/api/pickups',
       params: p ? { id: p.id } : undefined,
-      values: p ? { ...row(p), address: p.address, notes: p.notes, v: p.v } : { type: 'return', scheduled_date: today(c), window: PICKUP_WINDOWS[0], address: '', merchandise: '', notes: '' },
+      values: p
+        ? { ...row(p), address: p.address, notes: p.notes, v: p.v }
+        : {
+            type: 'return',
+            scheduled_date: today(c),
+            window: PICKUP_WINDOWS[0],
+            address: '',
+            merchandise: '',
+            notes: '',
+          },
       buttons: saveButtons,
       children: [
         section('merchant.section.pickup', [
-          field('input', 'lease_uuid', { label: 'merchant.field.lease_uuid', required: true, disabled: !!p, hint: 'merchant.hint.leaseUuid' }),
-          field('radio', 'type', { label: 'merchant.field.pickup_type', options: options('merchant.pickupType', PICKUP_TYPES), disabled: closed }),
+          field('input', 'lease_uuid', {
+            label: 'merchant.field.lease_uuid',
+            required: true,
+            disabled: !!p,
+            hint: 'merchant.hint.leaseUuid',
+          }),
+          field('radio', 'type', {
+            label: 'merchant.field.pickup_type',
+            options: options('merchant.pickupType', PICKUP_TYPES),
+            disabled: closed,
+          }),
           field('date', 'scheduled_date', { label: 'merchant.field.scheduled_date', required: true, disabled: closed }),
-          field('select', 'window', { label: 'merchant.field.window', required: true, options: PICKUP_WINDOWS.map((w) => ({ value: w, text: w })), disabled: closed }),
+          field('select', 'window', {
+            label: 'merchant.field.window',
+            required: true,
+            options: PICKUP_WINDOWS.map((w) => ({ value: w, text: w })),
+            disabled: closed,
+          }),
           field('textarea', 'merchandise', { label: 'merchant.field.merchandise' }),
           field('textarea', 'address', { label: 'merchant.field.pickup_address' }),
           field('textarea', 'notes', { label: 'merchant.field.notes' }),
@@ -184,12 +240,17 @@ export const pickupsDef: ResourceDef<Pickup> = {
   },
   async update(c, p, input) {
     const b = parseFor(c, pickupsDef, body, input);
-    if (b.lease_uuid !== undefined && b.lease_uuid !== p.lease_uuid) throw unableToSave(c, pickupsDef, { lease_uuid: ['merchant.validation.leaseFixed'] });
+    if (b.lease_uuid !== undefined && b.lease_uuid !== p.lease_uuid)
+      throw unableToSave(c, pickupsDef, { lease_uuid: ['merchant.validation.leaseFixed'] });
     const rescheduling = b.scheduled_date !== undefined && b.scheduled_date !== p.scheduled_date;
-    if (p.status !== 'scheduled' && (rescheduling || (b.window !== undefined && b.window !== p.window) || (b.type !== undefined && b.type !== p.type))) {
+    if (
+      p.status !== 'scheduled' &&
+      (rescheduling || (b.window !== undefined && b.window !== p.window) || (b.type !== undefined && b.type !== p.type))
+    ) {
       throw unableToSave(c, pickupsDef, { scheduled_date: ['merchant.validation.pickupClosed'] });
     }
-    if (rescheduling && b.scheduled_date! < today(c)) throw unableToSave(c, pickupsDef, { scheduled_date: ['merchant.validation.pastDate'] });
+    if (rescheduling && b.scheduled_date! < today(c))
+      throw unableToSave(c, pickupsDef, { scheduled_date: ['merchant.validation.pastDate'] });
     return saveVersioned(c.deps.db, p, {
       ...p,
       type: b.type ?? p.type,
@@ -226,7 +287,8 @@ const txBody = z.object({
 });
 
 /** The lease effect a completed pick-up records (the lease's own status is not changed: see the header). */
-const leaseEffectOf = (type: PickupType) => (type === 'repossession' ? 'merchandise_repossessed' : 'merchandise_returned');
+const leaseEffectOf = (type: PickupType) =>
+  type === 'repossession' ? 'merchandise_repossessed' : 'merchandise_returned';
 
 export const pickupTxDef: ResourceDef<PickupTx> = {
   path: 'pickup-transactions',
@@ -244,7 +306,12 @@ export const pickupTxDef: ResourceDef<PickupTx> = {
     },
     {
       name: 'type',
-      field: { type: 'select', name: 'type', label: 'merchant.field.tx_type', options: options('merchant.txType', PICKUP_TX_TYPES) },
+      field: {
+        type: 'select',
+        name: 'type',
+        label: 'merchant.field.tx_type',
+        options: options('merchant.txType', PICKUP_TX_TYPES),
+      },
       scope: (v) => ((PICKUP_TX_TYPES as readonly string[]).includes(v) ? `type=${v}` : undefined),
       matches: (r, v) => r.type === v,
     },
@@ -263,9 +330,22 @@ export const pickupTxDef: ResourceDef<PickupTx> = {
       buttons: saveButtons,
       children: [
         section('merchant.section.pickupTx', [
-          field('select', 'pickup_id', { label: 'merchant.field.pickup', required: true, url: '/staff/api/pickups', valueKey: 'id', textKey: 'applicant_name' }),
-          field('select', 'type', { label: 'merchant.field.tx_type', required: true, options: options('merchant.txType', PICKUP_TX_TYPES) }),
-          field('money', 'amount', { label: 'merchant.field.amount', conditions: [{ ref: 'type', operator: '==', values: ['fee'] }] }),
+          field('select', 'pickup_id', {
+            label: 'merchant.field.pickup',
+            required: true,
+            url: '/staff/api/pickups',
+            valueKey: 'id',
+            textKey: 'applicant_name',
+          }),
+          field('select', 'type', {
+            label: 'merchant.field.tx_type',
+            required: true,
+            options: options('merchant.txType', PICKUP_TX_TYPES),
+          }),
+          field('money', 'amount', {
+            label: 'merchant.field.amount',
+            conditions: [{ ref: 'type', operator: '==', values: ['fee'] }],
+          }),
           field('textarea', 'note', { label: 'merchant.field.note' }),
         ]),
       ],
@@ -281,7 +361,13 @@ export const pickupTxDef: ResourceDef<PickupTx> = {
     for (let attempt = 0; attempt < 4; attempt++) {
       const pickup = await loadForAccess(c, pickupsDef, b.pickup_id!);
       const status = pickupStatusAfter(pickup.status, b.type!);
-      if (!status) throw conflict(t(c, 'merchant.pickup.txNotAllowed', { type: t(c, `merchant.txType.${b.type}`), status: t(c, `merchant.pickupStatus.${pickup.status}`) }));
+      if (!status)
+        throw conflict(
+          t(c, 'merchant.pickup.txNotAllowed', {
+            type: t(c, `merchant.txType.${b.type}`),
+            status: t(c, `merchant.pickupStatus.${pickup.status}`),
+          }),
+        );
       const at = c.deps.clock().toISOString();
       const completes = pickup.status === 'scheduled' && status === 'completed';
       const amount = b.type === 'fee' ? (b.amount ?? 0) : 0;
@@ -303,8 +389,15 @@ export const pickupTxDef: ResourceDef<PickupTx> = {
       await syncRow(c, pickupsDef, pickup, next);
       if (completes) {
         // The pick-up is done whatever the lease says; a lease that cannot take it keeps it in its timeline only.
-        await recordMerchandiseReturned(c, pickup.lease_uuid, { pickupId: pickup.id, type: pickup.type as 'return' | 'repossession', at }).catch((error) =>
-          c.deps.log.warn('the lease did not record the returned merchandise', { pickup: pickup.id, error: String(error) }),
+        await recordMerchandiseReturned(c, pickup.lease_uuid, {
+          pickupId: pickup.id,
+          type: pickup.type as 'return' | 'repossession',
+          at,
+        }).catch((error) =>
+          c.deps.log.warn('the lease did not record the returned merchandise', {
+            pickup: pickup.id,
+            error: String(error),
+          }),
         );
       }
       const id = newId('pkt');

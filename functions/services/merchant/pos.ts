@@ -1,8 +1,31 @@
 import * as z from 'zod/mini';
-import { isLowStock, orderTotalCents, POS_ORDER_STATUSES, type PosOrderStatus } from '../../../machines/domain/merchant.ts';
-import { claimUnique, createItem, deleteItem, releaseUnique, saveVersioned, type StoredItem } from '../../data/items.ts';
+import {
+  isLowStock,
+  orderTotalCents,
+  POS_ORDER_STATUSES,
+  type PosOrderStatus,
+} from '../../../machines/domain/merchant.ts';
+import {
+  claimUnique,
+  createItem,
+  deleteItem,
+  releaseUnique,
+  saveVersioned,
+  type StoredItem,
+} from '../../data/items.ts';
 import { getMerchantRecord, merchantKey } from '../../data/merchant.ts';
-import { field, parseFor, saveButtons, section, text, unableToDelete, unableToSave, intIn, type ResourceCtx, type ResourceDef } from '../staff/resource.ts';
+import {
+  field,
+  parseFor,
+  saveButtons,
+  section,
+  text,
+  unableToDelete,
+  unableToSave,
+  intIn,
+  type ResourceCtx,
+  type ResourceDef,
+} from '../staff/resource.ts';
 import { actorRetailer, actorStore, cents, idText, newId, options, retailerFor, storeFor } from './common.ts';
 
 // POS Items and POS Orders (seed 001 section 3): a retailer's stock items (SKU unique per retailer) and the orders its
@@ -54,7 +77,14 @@ const yesNo = [
 ];
 const retailerFilter = {
   name: 'retailer',
-  field: { type: 'select', name: 'retailer', label: 'staff.field.retailer_id', url: '/staff/api/retailers', valueKey: 'id', textKey: 'name' },
+  field: {
+    type: 'select',
+    name: 'retailer',
+    label: 'staff.field.retailer_id',
+    url: '/staff/api/retailers',
+    valueKey: 'id',
+    textKey: 'name',
+  },
   scope: (v: string) => `retailer=${v}`,
   matches: (r: Record<string, unknown>, v: string) => r.retailer_id === v,
 };
@@ -76,7 +106,9 @@ const itemRow = (i: PosItem) => ({
 
 const itemBody = z.object({
   retailer_id: z.optional(idText()),
-  sku: z.optional(z.string('staff.validation.text').check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'merchant.validation.sku'))),
+  sku: z.optional(
+    z.string('staff.validation.text').check(z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'merchant.validation.sku')),
+  ),
   stock_number: z.optional(text(64, false)),
   name: z.optional(text(255)),
   quantity_in_stock: z.optional(intIn(0, 1_000_000)),
@@ -113,11 +145,19 @@ export const posItemsDef: ResourceDef<PosItem> = {
       title: i ? 'merchant.form.editPosItem' : 'merchant.form.newPosItem',
       action: i ? '/staff/api/pos-items/{id}' : '/staff/api/pos-items',
       params: i ? { id: i.id } : undefined,
-      values: i ? { ...itemRow(i), v: i.v } : { retailer_id: actorRetailer(c) ?? null, quantity_in_stock: 0, reorder_level: 0, unit_price: 0 },
+      values: i
+        ? { ...itemRow(i), v: i.v }
+        : { retailer_id: actorRetailer(c) ?? null, quantity_in_stock: 0, reorder_level: 0, unit_price: 0 },
       buttons: saveButtons,
       children: [
         section('merchant.section.posItem', [
-          field('select', 'retailer_id', { required: true, url: '/staff/api/retailers', valueKey: 'id', textKey: 'name', disabled: !!i || c.actor.guard !== 'system' }),
+          field('select', 'retailer_id', {
+            required: true,
+            url: '/staff/api/retailers',
+            valueKey: 'id',
+            textKey: 'name',
+            disabled: !!i || c.actor.guard !== 'system',
+          }),
           field('input', 'sku', { label: 'merchant.field.sku', required: true }),
           field('input', 'stock_number', { label: 'merchant.field.stock_number' }),
           field('input', 'name', { label: 'merchant.field.item_name', required: true }),
@@ -138,7 +178,8 @@ export const posItemsDef: ResourceDef<PosItem> = {
     if (Object.keys(errors).length) throw unableToSave(c, posItemsDef, errors);
     const retailer = await retailerFor(c, posItemsDef, retailerId!);
     const id = newId('posi');
-    if (!(await claimUnique(c.deps.db, 'pos-sku', skuClaim(retailer.retailer_id, b.sku!), id))) throw unableToSave(c, posItemsDef, { sku: ['merchant.validation.skuTaken'] });
+    if (!(await claimUnique(c.deps.db, 'pos-sku', skuClaim(retailer.retailer_id, b.sku!), id)))
+      throw unableToSave(c, posItemsDef, { sku: ['merchant.validation.skuTaken'] });
     const at = c.deps.clock().toISOString();
     return (await createItem(c.deps.db, {
       ...merchantKey('POSITEM', id),
@@ -157,10 +198,12 @@ export const posItemsDef: ResourceDef<PosItem> = {
   },
   async update(c, i, input) {
     const b = parseFor(c, posItemsDef, itemBody, input);
-    if (b.retailer_id !== undefined && b.retailer_id !== i.retailer_id) throw unableToSave(c, posItemsDef, { retailer_id: ['merchant.validation.retailerFixed'] });
+    if (b.retailer_id !== undefined && b.retailer_id !== i.retailer_id)
+      throw unableToSave(c, posItemsDef, { retailer_id: ['merchant.validation.retailerFixed'] });
     const sku = b.sku ?? i.sku;
     const skuChanged = skuClaim(i.retailer_id, sku) !== skuClaim(i.retailer_id, i.sku);
-    if (skuChanged && !(await claimUnique(c.deps.db, 'pos-sku', skuClaim(i.retailer_id, sku), i.id))) throw unableToSave(c, posItemsDef, { sku: ['merchant.validation.skuTaken'] });
+    if (skuChanged && !(await claimUnique(c.deps.db, 'pos-sku', skuClaim(i.retailer_id, sku), i.id)))
+      throw unableToSave(c, posItemsDef, { sku: ['merchant.validation.skuTaken'] });
     const next = await saveVersioned(c.deps.db, i, {
       ...i,
       sku,
@@ -206,13 +249,25 @@ const orderBody = z.object({
 });
 
 /** The order's lines priced from the retailer's items (each item must be the order's retailer's). */
-async function priceLines(c: ResourceCtx, retailerId: string, lines: readonly { item_id: string; quantity: number }[]): Promise<PosOrderLine[]> {
+async function priceLines(
+  c: ResourceCtx,
+  retailerId: string,
+  lines: readonly { item_id: string; quantity: number }[],
+): Promise<PosOrderLine[]> {
   const out: PosOrderLine[] = [];
   const errors: Record<string, string[]> = {};
   for (const [index, line] of lines.entries()) {
     const item = await getMerchantRecord<PosItem>(c.deps.db, 'POSITEM', line.item_id, c.deps.clock());
-    if (!item || item.retailer_id !== retailerId) errors[`items.${index}.item_id`] = ['merchant.validation.itemNotFound'];
-    else out.push({ item_id: item.id, sku: item.sku, name: item.name, quantity: line.quantity, unit_price: item.unit_price });
+    if (!item || item.retailer_id !== retailerId)
+      errors[`items.${index}.item_id`] = ['merchant.validation.itemNotFound'];
+    else
+      out.push({
+        item_id: item.id,
+        sku: item.sku,
+        name: item.name,
+        quantity: line.quantity,
+        unit_price: item.unit_price,
+      });
   }
   if (Object.keys(errors).length) throw unableToSave(c, posOrdersDef, errors);
   return out;
@@ -228,7 +283,12 @@ export const posOrdersDef: ResourceDef<PosOrder> = {
   filters: [
     {
       name: 'status',
-      field: { type: 'select', name: 'status', label: 'merchant.field.order_status', options: options('merchant.orderStatus', POS_ORDER_STATUSES) },
+      field: {
+        type: 'select',
+        name: 'status',
+        label: 'merchant.field.order_status',
+        options: options('merchant.orderStatus', POS_ORDER_STATUSES),
+      },
       scope: (v) => ((POS_ORDER_STATUSES as readonly string[]).includes(v) ? `status=${v}` : undefined),
       matches: (r, v) => r.status === v,
     },
@@ -251,8 +311,18 @@ export const posOrdersDef: ResourceDef<PosOrder> = {
       buttons: saveButtons,
       children: [
         section('merchant.section.posOrder', [
-          field('select', 'store_id', { label: 'merchant.field.store', required: true, url: '/staff/api/stores', valueKey: 'id', textKey: 'name', disabled: !!o }),
-          field('select', 'status', { label: 'merchant.field.order_status', options: options('merchant.orderStatus', POS_ORDER_STATUSES) }),
+          field('select', 'store_id', {
+            label: 'merchant.field.store',
+            required: true,
+            url: '/staff/api/stores',
+            valueKey: 'id',
+            textKey: 'name',
+            disabled: !!o,
+          }),
+          field('select', 'status', {
+            label: 'merchant.field.order_status',
+            options: options('merchant.orderStatus', POS_ORDER_STATUSES),
+          }),
           {
             type: 'collection',
             name: 'items',
@@ -262,7 +332,13 @@ export const posOrdersDef: ResourceDef<PosOrder> = {
             min: 0,
             max: 100,
             children: [
-              field('select', 'item_id', { label: 'merchant.field.pos_item', required: true, url: '/staff/api/pos-items', valueKey: 'id', textKey: 'name' }),
+              field('select', 'item_id', {
+                label: 'merchant.field.pos_item',
+                required: true,
+                url: '/staff/api/pos-items',
+                valueKey: 'id',
+                textKey: 'name',
+              }),
               field('number', 'quantity', { label: 'merchant.field.quantity', min: 1, required: true }),
             ],
           },
@@ -295,10 +371,19 @@ export const posOrdersDef: ResourceDef<PosOrder> = {
   },
   async update(c, o, input) {
     const b = parseFor(c, posOrdersDef, orderBody, input);
-    if (b.store_id !== undefined && b.store_id !== o.store_id) throw unableToSave(c, posOrdersDef, { store_id: ['merchant.validation.storeFixed'] });
-    if ((o.status === 'fulfilled' || o.status === 'cancelled') && b.items !== undefined) throw unableToSave(c, posOrdersDef, { items: ['merchant.validation.orderClosed'] });
+    if (b.store_id !== undefined && b.store_id !== o.store_id)
+      throw unableToSave(c, posOrdersDef, { store_id: ['merchant.validation.storeFixed'] });
+    if ((o.status === 'fulfilled' || o.status === 'cancelled') && b.items !== undefined)
+      throw unableToSave(c, posOrdersDef, { items: ['merchant.validation.orderClosed'] });
     const items = b.items ? await priceLines(c, o.retailer_id, b.items) : o.items;
-    return saveVersioned(c.deps.db, o, { ...o, status: b.status ?? o.status, note: b.note ?? o.note, items, total: orderTotalCents(items), updated_at: c.deps.clock().toISOString() });
+    return saveVersioned(c.deps.db, o, {
+      ...o,
+      status: b.status ?? o.status,
+      note: b.note ?? o.note,
+      items,
+      total: orderTotalCents(items),
+      updated_at: c.deps.clock().toISOString(),
+    });
   },
   async remove(c, o) {
     if (o.status !== 'open') throw unableToDelete(c, posOrdersDef, 'merchant.validation.orderNotOpen', 422);

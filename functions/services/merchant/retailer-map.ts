@@ -12,7 +12,6 @@ import type { MapMarker } from '../../../machines/domain/merchant.ts';
 // Retailer Map: every store the user may see, placed by its shipping ZIP's coordinates (the `zipcodes` dataset), for
 // the staff portal's SVG map of the US (no tile service). Stores whose ZIP is unknown are listed apart.
 
-
 const query = z.object({
   retailer: z.optional(z.string().check(z.maxLength(200, 'staff.validation.tooLong'))),
   active: z.optional(z.enum(['', 'true', 'false'], 'staff.validation.inList')),
@@ -35,7 +34,11 @@ async function statePositions() {
     s.n += 1;
     sums.set(zip.state, s);
   }
-  stateCentres = [...sums].map(([code, s]) => ({ code, lat: Math.round((s.lat / s.n) * 100) / 100, lon: Math.round((s.lon / s.n) * 100) / 100 }));
+  stateCentres = [...sums].map(([code, s]) => ({
+    code,
+    lat: Math.round((s.lat / s.n) * 100) / 100,
+    lon: Math.round((s.lon / s.n) * 100) / 100,
+  }));
   return stateCentres;
 }
 
@@ -81,7 +84,15 @@ export async function retailerMap(c: ResourceCtx, input: Record<string, string |
     });
   }
   const filters = [
-    { type: 'select', name: 'retailer', label: t(c, 'staff.field.retailer_id'), url: '/staff/api/retailers', valueKey: 'id', textKey: 'name', value: retailer ?? null },
+    {
+      type: 'select',
+      name: 'retailer',
+      label: t(c, 'staff.field.retailer_id'),
+      url: '/staff/api/retailers',
+      valueKey: 'id',
+      textKey: 'name',
+      value: retailer ?? null,
+    },
     {
       type: 'select',
       name: 'active',

@@ -9,7 +9,18 @@ import {
 import { createItem, saveVersioned, type StoredItem } from '../../data/items.ts';
 import { getMerchantRecord, merchantKey } from '../../data/merchant.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
-import { field, parseFor, saveButtons, section, syncRow, t, text, unableToSave, type ResourceCtx, type ResourceDef } from '../staff/resource.ts';
+import {
+  field,
+  parseFor,
+  saveButtons,
+  section,
+  syncRow,
+  t,
+  text,
+  unableToSave,
+  type ResourceCtx,
+  type ResourceDef,
+} from '../staff/resource.ts';
 import { cents, idText, isoDate, newId, options, storeFor, type StoreRef } from './common.ts';
 
 // Retention Money (seed 001): a share of each funding paid to a store is withheld (the store's percentage, 5% unless
@@ -47,12 +58,22 @@ const ENTRY_NOUN = 'merchant.resource.retentionEntry';
 
 const storeFilter = {
   name: 'store',
-  field: { type: 'select', name: 'store', label: 'merchant.field.store', url: '/staff/api/stores', valueKey: 'id', textKey: 'name' },
+  field: {
+    type: 'select',
+    name: 'store',
+    label: 'merchant.field.store',
+    url: '/staff/api/stores',
+    valueKey: 'id',
+    textKey: 'name',
+  },
   scope: (v: string) => `store=${v}`,
   matches: (r: Record<string, unknown>, v: string) => r.store_id === v,
 };
 
-const percentage = () => z.number('staff.validation.number').check(z.gte(0, 'staff.validation.range'), z.lte(MAX_RETENTION_BASIS_POINTS / 100, 'staff.validation.range'));
+const percentage = () =>
+  z
+    .number('staff.validation.number')
+    .check(z.gte(0, 'staff.validation.range'), z.lte(MAX_RETENTION_BASIS_POINTS / 100, 'staff.validation.range'));
 const toBasisPoints = (pct: number) => Math.round(pct * 100);
 
 const row = (a: RetentionAccount) => ({
@@ -69,7 +90,11 @@ const row = (a: RetentionAccount) => ({
   last_entry_at: a.last_entry_at,
 });
 
-const accountBody = z.object({ store_id: z.optional(idText()), percentage: z.optional(percentage()), v: z.optional(z.number()) });
+const accountBody = z.object({
+  store_id: z.optional(idText()),
+  percentage: z.optional(percentage()),
+  v: z.optional(z.number()),
+});
 
 function newAccount(c: ResourceCtx, store: StoreRef, basisPoints: number) {
   const at = c.deps.clock().toISOString();
@@ -110,8 +135,22 @@ export const retentionDef: ResourceDef<RetentionAccount> = {
       buttons: saveButtons,
       children: [
         section('merchant.section.retention', [
-          field('select', 'store_id', { label: 'merchant.field.store', required: true, url: '/staff/api/stores', valueKey: 'id', textKey: 'name', disabled: !!a }),
-          field('number', 'percentage', { label: 'merchant.field.percentage', min: 0, max: MAX_RETENTION_BASIS_POINTS / 100, step: 0.01, required: true, hint: 'merchant.hint.percentage' }),
+          field('select', 'store_id', {
+            label: 'merchant.field.store',
+            required: true,
+            url: '/staff/api/stores',
+            valueKey: 'id',
+            textKey: 'name',
+            disabled: !!a,
+          }),
+          field('number', 'percentage', {
+            label: 'merchant.field.percentage',
+            min: 0,
+            max: MAX_RETENTION_BASIS_POINTS / 100,
+            step: 0.01,
+            required: true,
+            hint: 'merchant.hint.percentage',
+          }),
         ]),
       ],
     };
@@ -121,15 +160,23 @@ export const retentionDef: ResourceDef<RetentionAccount> = {
     if (!b.store_id) throw unableToSave(c, retentionDef, { store_id: ['staff.validation.required'] });
     const store = await storeFor(c, retentionDef, b.store_id);
     try {
-      return (await createItem(c.deps.db, newAccount(c, store, b.percentage === undefined ? DEFAULT_RETENTION_BASIS_POINTS : toBasisPoints(b.percentage)))) as RetentionAccount;
+      return (await createItem(
+        c.deps.db,
+        newAccount(c, store, b.percentage === undefined ? DEFAULT_RETENTION_BASIS_POINTS : toBasisPoints(b.percentage)),
+      )) as RetentionAccount;
     } catch {
       throw unableToSave(c, retentionDef, { store_id: ['merchant.validation.accountExists'] });
     }
   },
   async update(c, a, input) {
     const b = parseFor(c, retentionDef, accountBody, input);
-    if (b.store_id !== undefined && b.store_id !== a.store_id) throw unableToSave(c, retentionDef, { store_id: ['merchant.validation.storeFixed'] });
-    return saveVersioned(c.deps.db, a, { ...a, basis_points: b.percentage === undefined ? a.basis_points : toBasisPoints(b.percentage), updated_at: c.deps.clock().toISOString() });
+    if (b.store_id !== undefined && b.store_id !== a.store_id)
+      throw unableToSave(c, retentionDef, { store_id: ['merchant.validation.storeFixed'] });
+    return saveVersioned(c.deps.db, a, {
+      ...a,
+      basis_points: b.percentage === undefined ? a.basis_points : toBasisPoints(b.percentage),
+      updated_at: c.deps.clock().toISOString(),
+    });
   },
 };
 
@@ -157,7 +204,12 @@ const entryBody = z.object({
   store_id: z.optional(idText()),
   funded_amount: z.optional(cents()),
   amount: z.optional(cents()),
-  lease_uuid: z.optional(z.union([z.literal(''), z.string('merchant.validation.lease').check(z.regex(/^[0-9a-f-]{36}$/, 'merchant.validation.lease'))])),
+  lease_uuid: z.optional(
+    z.union([
+      z.literal(''),
+      z.string('merchant.validation.lease').check(z.regex(/^[0-9a-f-]{36}$/, 'merchant.validation.lease')),
+    ]),
+  ),
   reference: z.optional(text(255, false)),
   note: z.optional(text(2000, false)),
   entry_date: z.optional(isoDate()),
@@ -173,7 +225,12 @@ export const retentionEntriesDef: ResourceDef<RetentionEntry> = {
   filters: [
     {
       name: 'kind',
-      field: { type: 'select', name: 'kind', label: 'merchant.field.entry_kind', options: options('merchant.entryKind', RETENTION_ENTRY_KINDS) },
+      field: {
+        type: 'select',
+        name: 'kind',
+        label: 'merchant.field.entry_kind',
+        options: options('merchant.entryKind', RETENTION_ENTRY_KINDS),
+      },
       scope: (v) => ((RETENTION_ENTRY_KINDS as readonly string[]).includes(v) ? `kind=${v}` : undefined),
       matches: (r, v) => r.kind === v,
     },
@@ -189,14 +246,39 @@ export const retentionEntriesDef: ResourceDef<RetentionEntry> = {
     return {
       title: 'merchant.form.newRetentionEntry',
       action: '/staff/api/retention-entries',
-      values: { kind: 'payment', store_id: null, funded_amount: 0, amount: 0, lease_uuid: '', reference: '', note: '', entry_date: c.deps.clock().toISOString().slice(0, 10) },
+      values: {
+        kind: 'payment',
+        store_id: null,
+        funded_amount: 0,
+        amount: 0,
+        lease_uuid: '',
+        reference: '',
+        note: '',
+        entry_date: c.deps.clock().toISOString().slice(0, 10),
+      },
       buttons: saveButtons,
       children: [
         section('merchant.section.retentionEntry', [
-          field('radio', 'kind', { label: 'merchant.field.entry_kind', options: options('merchant.entryKind', RETENTION_ENTRY_KINDS) }),
-          field('select', 'store_id', { label: 'merchant.field.store', required: true, url: '/staff/api/stores', valueKey: 'id', textKey: 'name' }),
-          field('money', 'funded_amount', { label: 'merchant.field.funded_amount', hint: 'merchant.hint.fundedAmount', conditions: [{ ref: 'kind', operator: '==', values: ['withholding'] }] }),
-          field('money', 'amount', { label: 'merchant.field.payment_amount', conditions: [{ ref: 'kind', operator: '==', values: ['payment'] }] }),
+          field('radio', 'kind', {
+            label: 'merchant.field.entry_kind',
+            options: options('merchant.entryKind', RETENTION_ENTRY_KINDS),
+          }),
+          field('select', 'store_id', {
+            label: 'merchant.field.store',
+            required: true,
+            url: '/staff/api/stores',
+            valueKey: 'id',
+            textKey: 'name',
+          }),
+          field('money', 'funded_amount', {
+            label: 'merchant.field.funded_amount',
+            hint: 'merchant.hint.fundedAmount',
+            conditions: [{ ref: 'kind', operator: '==', values: ['withholding'] }],
+          }),
+          field('money', 'amount', {
+            label: 'merchant.field.payment_amount',
+            conditions: [{ ref: 'kind', operator: '==', values: ['payment'] }],
+          }),
           field('date', 'entry_date', { label: 'merchant.field.entry_date', required: true }),
           field('input', 'lease_uuid', { label: 'merchant.field.lease_uuid' }),
           field('input', 'reference', { label: 'merchant.field.reference' }),
@@ -233,13 +315,24 @@ export const retentionEntriesDef: ResourceDef<RetentionEntry> = {
 export async function recordRetentionEntry(
   c: ResourceCtx,
   store: StoreRef,
-  e: { kind: RetentionEntryKind; funded_amount: number; amount?: number; lease_uuid: string; reference: string; note: string; entry_date: string },
+  e: {
+    kind: RetentionEntryKind;
+    funded_amount: number;
+    amount?: number;
+    lease_uuid: string;
+    reference: string;
+    note: string;
+    entry_date: string;
+  },
 ): Promise<RetentionEntry> {
   for (let attempt = 0; attempt < 4; attempt++) {
     let account = await getMerchantRecord<RetentionAccount>(c.deps.db, 'RETENTION', store.store_id, c.deps.clock());
     if (!account) {
       try {
-        account = (await createItem(c.deps.db, newAccount(c, store, DEFAULT_RETENTION_BASIS_POINTS))) as RetentionAccount;
+        account = (await createItem(
+          c.deps.db,
+          newAccount(c, store, DEFAULT_RETENTION_BASIS_POINTS),
+        )) as RetentionAccount;
         await syncRow(c, retentionDef, undefined, account);
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 409) continue;
@@ -249,14 +342,23 @@ export async function recordRetentionEntry(
     const balance = account.withheld_total - account.paid_total;
     const amount = e.kind === 'withholding' ? withheldCents(e.funded_amount, account.basis_points) : e.amount!;
     if (e.kind === 'payment' && amount > balance) {
-      throw unableToSave(c, retentionEntriesDef, { amount: [t(c, 'merchant.validation.overBalance', { balance: (balance / 100).toFixed(2) })] });
+      throw unableToSave(c, retentionEntriesDef, {
+        amount: [t(c, 'merchant.validation.overBalance', { balance: (balance / 100).toFixed(2) })],
+      });
     }
     const at = c.deps.clock().toISOString();
     const withheld = account.withheld_total + (e.kind === 'withholding' ? amount : 0);
     const paid = account.paid_total + (e.kind === 'payment' ? amount : 0);
     let next: RetentionAccount;
     try {
-      next = await saveVersioned(c.deps.db, account, { ...account, withheld_total: withheld, paid_total: paid, entry_count: account.entry_count + 1, last_entry_at: at, updated_at: at });
+      next = await saveVersioned(c.deps.db, account, {
+        ...account,
+        withheld_total: withheld,
+        paid_total: paid,
+        entry_count: account.entry_count + 1,
+        last_entry_at: at,
+        updated_at: at,
+      });
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 409 && attempt < 3) continue;
       throw error;

@@ -17,14 +17,23 @@ import { retentionDef, retentionEntriesDef, type RetentionAccount, type Retentio
 
 async function listSeeded<R extends StoredItem & { id: string }>(deps: Deps, def: ResourceDef<R>, record: R) {
   const pk = def.rowPk(record.id);
-  const existing = await deps.db.doc.send(new GetCommand({ TableName: deps.db.tableName, Key: { pk, sk: listEntrySk(def.defaultSort, '*') } }));
+  const existing = await deps.db.doc.send(
+    new GetCommand({ TableName: deps.db.tableName, Key: { pk, sk: listEntrySk(def.defaultSort, '*') } }),
+  );
   const snapshot = { row: def.row(record), scopes: def.scopes(record) };
-  const before = existing.Item ? { row: existing.Item.row as typeof snapshot.row, scopes: def.scopes(record) } : undefined;
+  const before = existing.Item
+    ? { row: existing.Item.row as typeof snapshot.row, scopes: def.scopes(record) }
+    : undefined;
   await syncListEntries(deps.db, def, pk, before, snapshot);
 }
 
 /** Writes a record once (an existing one is kept as staff left it) and keeps its list entries. */
-async function seedOnce<R extends StoredItem & { id: string }>(deps: Deps, def: ResourceDef<R>, kind: MerchantKind, record: Omit<R, 'pk' | 'sk' | 'v'>) {
+async function seedOnce<R extends StoredItem & { id: string }>(
+  deps: Deps,
+  def: ResourceDef<R>,
+  kind: MerchantKind,
+  record: Omit<R, 'pk' | 'sk' | 'v'>,
+) {
   const key = merchantKey(kind, String(record.id));
   let item = await getItem<R>(deps.db, key, deps.clock());
   if (!item) {
@@ -40,7 +49,16 @@ const RETAILERS = {
   'ret-demo-comfort': 'Demo Comfort Heating & Air',
 } as const;
 
-const ITEMS: [id: string, retailer: keyof typeof RETAILERS, sku: string, stock: string, name: string, qty: number, reorder: number, price: number][] = [
+const ITEMS: [
+  id: string,
+  retailer: keyof typeof RETAILERS,
+  sku: string,
+  stock: string,
+  name: string,
+  qty: number,
+  reorder: number,
+  price: number,
+][] = [
   ['posi-demo-tv55', 'ret-demo-electronics', 'TV-55-4K', 'STK-1001', '55" 4K television', 12, 4, 64_999],
   ['posi-demo-laptop', 'ret-demo-electronics', 'LAP-15-PRO', 'STK-1002', '15" laptop', 3, 5, 119_999],
   ['posi-demo-soundbar', 'ret-demo-electronics', 'SND-BAR-2', 'STK-1003', 'Soundbar', 8, 3, 24_999],
@@ -54,15 +72,34 @@ export async function seedMerchantDemo(deps: Deps, env: NodeJS.ProcessEnv = proc
   const items = new Map<string, PosItem>();
   for (const [id, retailer, sku, stock, name, qty, reorder, price] of ITEMS) {
     const item = await seedOnce<PosItem>(deps, posItemsDef, 'POSITEM', {
-      entity: 'pos-item', id, retailer_id: retailer, retailer_name: RETAILERS[retailer], sku, stock_number: stock, name,
-      quantity_in_stock: qty, reorder_level: reorder, unit_price: price, created_at: at, updated_at: at,
+      entity: 'pos-item',
+      id,
+      retailer_id: retailer,
+      retailer_name: RETAILERS[retailer],
+      sku,
+      stock_number: stock,
+      name,
+      quantity_in_stock: qty,
+      reorder_level: reorder,
+      unit_price: price,
+      created_at: at,
+      updated_at: at,
     });
     await claimUnique(deps.db, 'pos-sku', `${retailer}/${sku.toUpperCase()}`, id);
     items.set(id, item);
   }
 
   const orders: [id: string, number: string, store: string, status: PosOrder['status'], lines: [string, number][]][] = [
-    ['poso-demo-1', 'PO-DEMO-0001', 'sto-main-street', 'submitted', [['posi-demo-laptop', 4], ['posi-demo-soundbar', 2]]],
+    [
+      'poso-demo-1',
+      'PO-DEMO-0001',
+      'sto-main-street',
+      'submitted',
+      [
+        ['posi-demo-laptop', 4],
+        ['posi-demo-soundbar', 2],
+      ],
+    ],
     ['poso-demo-2', 'PO-DEMO-0002', 'sto-express', 'open', [['posi-demo-tv55', 2]]],
     ['poso-demo-3', 'PO-DEMO-0003', 'sto-hvac-central', 'fulfilled', [['posi-demo-furnace', 2]]],
   ];
@@ -74,8 +111,19 @@ export async function seedMerchantDemo(deps: Deps, env: NodeJS.ProcessEnv = proc
       return { item_id: i.id, sku: i.sku, name: i.name, quantity, unit_price: i.unit_price };
     });
     await seedOnce<PosOrder>(deps, posOrdersDef, 'POSORDER', {
-      entity: 'pos-order', id, number, store_id: store.view.id, store_name: store.view.name, retailer_id: store.view.retailer.id, retailer_name: store.view.retailer.name,
-      status, items: orderLines, total: orderTotalCents(orderLines), note: '', created_at: at, updated_at: at,
+      entity: 'pos-order',
+      id,
+      number,
+      store_id: store.view.id,
+      store_name: store.view.name,
+      retailer_id: store.view.retailer.id,
+      retailer_name: store.view.retailer.name,
+      status,
+      items: orderLines,
+      total: orderTotalCents(orderLines),
+      note: '',
+      created_at: at,
+      updated_at: at,
     });
   }
 
@@ -88,7 +136,12 @@ export async function seedMerchantDemo(deps: Deps, env: NodeJS.ProcessEnv = proc
   for (const [storeId, bp, fundings, payments] of retention) {
     const store = await getStoreById(deps.db, storeId, deps.clock());
     if (!store) continue;
-    const ref = { store_id: store.view.id, store_name: store.view.name, retailer_id: store.view.retailer.id, retailer_name: store.view.retailer.name };
+    const ref = {
+      store_id: store.view.id,
+      store_name: store.view.name,
+      retailer_id: store.view.retailer.id,
+      retailer_name: store.view.retailer.name,
+    };
     let withheld = 0;
     let paid = 0;
     let n = 0;
@@ -98,14 +151,35 @@ export async function seedMerchantDemo(deps: Deps, env: NodeJS.ProcessEnv = proc
       if (kind === 'withholding') withheld += amount;
       else paid += amount;
       entries.push({
-        entity: 'retention-entry', id: `rte-demo-${storeId}-${n}`, ...ref, kind, funded_amount: funded, basis_points: bp, amount, lease_uuid: '',
-        reference: kind === 'payment' ? `PAY-DEMO-${n}` : `FUND-DEMO-${n}`, note: '', entry_date: at.slice(0, 10), balance_after: withheld - paid, by: 'admin', created_at: at,
+        entity: 'retention-entry',
+        id: `rte-demo-${storeId}-${n}`,
+        ...ref,
+        kind,
+        funded_amount: funded,
+        basis_points: bp,
+        amount,
+        lease_uuid: '',
+        reference: kind === 'payment' ? `PAY-DEMO-${n}` : `FUND-DEMO-${n}`,
+        note: '',
+        entry_date: at.slice(0, 10),
+        balance_after: withheld - paid,
+        by: 'admin',
+        created_at: at,
       });
     };
     for (const f of fundings) entry('withholding', f, withheldCents(f, bp));
     for (const p of payments) entry('payment', 0, p);
     await seedOnce<RetentionAccount>(deps, retentionDef, 'RETENTION', {
-      entity: 'retention-account', id: store.view.id, ...ref, basis_points: bp, withheld_total: withheld, paid_total: paid, entry_count: n, last_entry_at: at, created_at: at, updated_at: at,
+      entity: 'retention-account',
+      id: store.view.id,
+      ...ref,
+      basis_points: bp,
+      withheld_total: withheld,
+      paid_total: paid,
+      entry_count: n,
+      last_entry_at: at,
+      created_at: at,
+      updated_at: at,
     });
     for (const e of entries) await seedOnce<RetentionEntry>(deps, retentionEntriesDef, 'RETENTIONENTRY', e);
   }
@@ -132,20 +206,51 @@ export async function seedDemoPickup(deps: Deps): Promise<boolean> {
   const now = deps.clock();
   if (await getItem(deps.db, merchantKey('PICKUP', DEMO_PICKUP_ID), now)) return true;
   // the newest lease (a signed contract), else the newest application
-  const newest = async (entity: string) => (await readListPage(deps.db, { entity, field: 'created_at', scope: '*', page: 1, limit: 1, descending: true })).rows[0];
+  const newest = async (entity: string) =>
+    (await readListPage(deps.db, { entity, field: 'created_at', scope: '*', page: 1, limit: 1, descending: true }))
+      .rows[0];
   const lease = (await newest('lease')) ?? (await newest('application'));
   if (!lease) return false;
   const at = now.toISOString();
   const date = new Date(now.getTime() + 3 * 86_400_000).toISOString().slice(0, 10);
   const pickup = await seedOnce<Pickup>(deps, pickupsDef, 'PICKUP', {
-    entity: 'pickup', id: DEMO_PICKUP_ID, lease_uuid: String(lease.uuid ?? lease.id), applicant_name: String(lease.applicant_name ?? ''),
-    store_id: String(lease.store_id), store_name: String(lease.store_name ?? ''), retailer_id: String(lease.retailer_id), retailer_name: String(lease.retailer_name ?? ''),
-    type: 'return', status: 'scheduled', scheduled_date: date, window: '08:00-12:00', address: '', merchandise: 'Returned by the customer within the return period.',
-    notes: '', lease_status_at_schedule: String(lease.status ?? ''), lease_effect: null, completed_at: null, fees: 0, transaction_count: 1, created_at: at, updated_at: at,
+    entity: 'pickup',
+    id: DEMO_PICKUP_ID,
+    lease_uuid: String(lease.uuid ?? lease.id),
+    applicant_name: String(lease.applicant_name ?? ''),
+    store_id: String(lease.store_id),
+    store_name: String(lease.store_name ?? ''),
+    retailer_id: String(lease.retailer_id),
+    retailer_name: String(lease.retailer_name ?? ''),
+    type: 'return',
+    status: 'scheduled',
+    scheduled_date: date,
+    window: '08:00-12:00',
+    address: '',
+    merchandise: 'Returned by the customer within the return period.',
+    notes: '',
+    lease_status_at_schedule: String(lease.status ?? ''),
+    lease_effect: null,
+    completed_at: null,
+    fees: 0,
+    transaction_count: 1,
+    created_at: at,
+    updated_at: at,
   });
   await seedOnce<PickupTx>(deps, pickupTxDef, 'PICKUPTX', {
-    entity: 'pickup-tx', id: 'pkt-demo-1', pickup_id: pickup.id, lease_uuid: pickup.lease_uuid, store_id: pickup.store_id, store_name: pickup.store_name,
-    retailer_id: pickup.retailer_id, type: 'attempt', amount: 0, note: 'Nobody at home; rescheduled.', status_after: 'scheduled', occurred_at: at, by: 'admin',
+    entity: 'pickup-tx',
+    id: 'pkt-demo-1',
+    pickup_id: pickup.id,
+    lease_uuid: pickup.lease_uuid,
+    store_id: pickup.store_id,
+    store_name: pickup.store_name,
+    retailer_id: pickup.retailer_id,
+    type: 'attempt',
+    amount: 0,
+    note: 'Nobody at home; rescheduled.',
+    status_after: 'scheduled',
+    occurred_at: at,
+    by: 'admin',
   });
   return true;
 }

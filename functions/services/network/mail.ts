@@ -19,7 +19,8 @@ const templateName = (mail: NetworkMail, lang: Lang) => `network_${mail}_${lang}
 const asTemplate = (text: string) => text.replace(/\{(\w+)\}/g, '{{$1}}');
 
 export async function ensureNetworkTemplates(deps: Deps): Promise<void> {
-  for (const mail of ['invitation', 'declined'] as const) for (const lang of ['en', 'es'] as const) await ensureTemplate(deps, mail, lang);
+  for (const mail of ['invitation', 'declined'] as const)
+    for (const lang of ['en', 'es'] as const) await ensureTemplate(deps, mail, lang);
 }
 
 async function ensureTemplate(deps: Deps, mail: NetworkMail, lang: Lang): Promise<MailTemplateItem> {
@@ -42,7 +43,13 @@ async function ensureTemplate(deps: Deps, mail: NetworkMail, lang: Lang): Promis
       updated_at: at,
     })) as MailTemplateItem;
     await claimUnique(deps.db, 'mail-template', name, id);
-    await syncListEntries(deps.db, mailTemplatesDef, mailTemplatesDef.rowPk(id), undefined, snapshot(mailTemplatesDef, item));
+    await syncListEntries(
+      deps.db,
+      mailTemplatesDef,
+      mailTemplatesDef.rowPk(id),
+      undefined,
+      snapshot(mailTemplatesDef, item),
+    );
     return item;
   } catch (error) {
     const again = await getRecord<MailTemplateItem>(deps.db, 'MAILTEMPLATE', id, now);
@@ -52,16 +59,25 @@ async function ensureTemplate(deps: Deps, mail: NetworkMail, lang: Lang): Promis
   }
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Fills `{{name}}` placeholders (HTML-escaped in the body, plain in the subject); unknown ones stay as written. */
 export function renderTemplate(template: { subject: string; body_html: string }, values: Record<string, string>) {
   const fill = (text: string, escape: boolean) =>
-    text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => (Object.hasOwn(values, key) ? (escape ? escapeHtml(values[key]!) : values[key]!) : whole));
+    text.replace(/\{\{(\w+)\}\}/g, (whole, key: string) =>
+      Object.hasOwn(values, key) ? (escape ? escapeHtml(values[key]!) : values[key]!) : whole,
+    );
   return { subject: fill(template.subject, false).replace(/[\r\n]+/g, ' '), body: fill(template.body_html, true) };
 }
 
-export async function sendNetworkMail(deps: Deps, mail: NetworkMail, lang: Lang, to: string, values: Record<string, string>) {
+export async function sendNetworkMail(
+  deps: Deps,
+  mail: NetworkMail,
+  lang: Lang,
+  to: string,
+  values: Record<string, string>,
+) {
   const template = await ensureTemplate(deps, mail, lang);
   const { subject, body } = renderTemplate(template, values);
   await deps.providers.messaging.send({ channel: 'email', to, subject, body, purpose: `store-${mail}` });

@@ -23,8 +23,11 @@ export async function authenticateOAuthToken(deps: Deps, token: string): Promise
   const now = deps.clock();
   const item = await getItem<AccessTokenItem>(deps.db, accessTokenKey(sha256(token)), now);
   if (!item) return undefined;
-  const client = await getItem<StoredItem & { revoked_at: string | null }>(deps.db, oauthClientKey(item.client_id), now);
+  const client = await getItem<StoredItem & { revoked_at: string | null }>(
+    deps.db,
+    oauthClientKey(item.client_id),
+    now,
+  );
   if (!client || client.revoked_at) return undefined;
   return { retailerId: item.retailer_id, tokenId: `oauth:${item.client_id}`, mode: 'live' };
 }
-

@@ -27,7 +27,6 @@ export interface OAuthClientItem extends StoredItem {
   revoked_at: string | null;
 }
 
-
 const row = (r: OAuthClientItem) => ({
   id: r.id,
   client_id: r.id,
@@ -41,7 +40,9 @@ const row = (r: OAuthClientItem) => ({
 
 const createBody = z.object({
   name: text(100),
-  retailer_id: z.string('staff.validation.required').check(z.minLength(1, 'staff.validation.required'), z.maxLength(100, 'staff.validation.tooLong')),
+  retailer_id: z
+    .string('staff.validation.required')
+    .check(z.minLength(1, 'staff.validation.required'), z.maxLength(100, 'staff.validation.tooLong')),
 });
 
 export const oauthClientsDef: ResourceDef<OAuthClientItem> = {
@@ -53,12 +54,19 @@ export const oauthClientsDef: ResourceDef<OAuthClientItem> = {
   defaultDesc: true,
   filters: [],
   rowPk: (id) => oauthClientKey(id).pk,
-  load: (c, id) => (/^oc_[A-Za-z0-9_-]{10,40}$/.test(id) ? getItem<OAuthClientItem>(c.deps.db, oauthClientKey(id), c.deps.clock()) : Promise.resolve(undefined)),
+  load: (c, id) =>
+    /^oc_[A-Za-z0-9_-]{10,40}$/.test(id)
+      ? getItem<OAuthClientItem>(c.deps.db, oauthClientKey(id), c.deps.clock())
+      : Promise.resolve(undefined),
   row,
   scopes: (r) => ['*', `retailer=${r.retailer_id}`],
   tenant: (r) => ({ retailerIds: [r.retailer_id] }),
   // `client_secret` only in the answer to the create (shown once).
-  view: (_c, r) => ({ ...row(r), v: r.v, ...(typeof r.plain_secret === 'string' ? { client_secret: r.plain_secret } : {}) }),
+  view: (_c, r) => ({
+    ...row(r),
+    v: r.v,
+    ...(typeof r.plain_secret === 'string' ? { client_secret: r.plain_secret } : {}),
+  }),
   form: async (c) => ({
     title: 'network.oauth.new',
     action: '/staff/api/oauth-clients',
@@ -68,7 +76,13 @@ export const oauthClientsDef: ResourceDef<OAuthClientItem> = {
     children: [
       section('network.oauth.new', [
         field('input', 'name', { label: 'network.oauth.name', required: true, max: 100 }),
-        field('select', 'retailer_id', { label: 'network.oauth.retailer', required: true, url: '/staff/api/retailers', valueKey: 'id', textKey: 'name' }),
+        field('select', 'retailer_id', {
+          label: 'network.oauth.retailer',
+          required: true,
+          url: '/staff/api/retailers',
+          valueKey: 'id',
+          textKey: 'name',
+        }),
         { type: 'content', content: 'staff.token.shownOnce' },
       ]),
     ],
@@ -76,7 +90,10 @@ export const oauthClientsDef: ResourceDef<OAuthClientItem> = {
   async create(c, input) {
     const b = parseFor(c, oauthClientsDef, createBody, input);
     const retailer = await getRetailerRecord(c.deps, b.retailer_id);
-    if (!retailer || !retailer.active) throw new AppError(422, t(c, 'staff.token.unableToCreate'), { retailer_id: [t(c, 'staff.validation.retailerNotFound')] });
+    if (!retailer || !retailer.active)
+      throw new AppError(422, t(c, 'staff.token.unableToCreate'), {
+        retailer_id: [t(c, 'staff.validation.retailerNotFound')],
+      });
     await requireTenant(c.deps, c.actor, c.ip, { retailerIds: [retailer.id] }, `retailer:${retailer.id}`);
     const id = `oc_${randomUUID().replace(/-/g, '')}`;
     const secret = `ocs_${randomBytes(32).toString('base64url')}`;
@@ -92,13 +109,23 @@ export const oauthClientsDef: ResourceDef<OAuthClientItem> = {
       created_by: c.actor.userId,
       revoked_at: null,
     })) as OAuthClientItem;
-    await audit(c.deps, 'oauth-client.changed', { actor: c.actor, ip: c.ip, target: `oauth-client:${id}`, detail: { action: 'create', retailer: retailer.id } });
+    await audit(c.deps, 'oauth-client.changed', {
+      actor: c.actor,
+      ip: c.ip,
+      target: `oauth-client:${id}`,
+      detail: { action: 'create', retailer: retailer.id },
+    });
     return Object.assign(item, { plain_secret: secret });
   },
   async remove(c, r) {
     if (r.revoked_at) throw new AppError(422, t(c, 'staff.token.unableToRevoke'));
     const saved = await saveVersioned(c.deps.db, r, { ...r, revoked_at: c.deps.clock().toISOString() });
-    await audit(c.deps, 'oauth-client.changed', { actor: c.actor, ip: c.ip, target: `oauth-client:${r.id}`, detail: { action: 'revoke' } });
+    await audit(c.deps, 'oauth-client.changed', {
+      actor: c.actor,
+      ip: c.ip,
+      target: `oauth-client:${r.id}`,
+      detail: { action: 'revoke' },
+    });
     return saved;
   },
 };
@@ -121,12 +148,20 @@ export class OAuthError extends Error {
 }
 
 /** client_credentials: answers the access token, or throws OAuthError. */
-export async function issueAccessToken(deps: Deps, input: { grant_type: string; client_id?: string; client_secret?: string }) {
-  if (input.grant_type !== 'client_credentials') throw new OAuthError(400, 'unsupported_grant_type', 'Only the client_credentials grant is supported');
-  if (!input.client_id || !input.client_secret) throw new OAuthError(401, 'invalid_client', 'Client authentication failed');
+export async function issueAccessToken(
+  deps: Deps,
+  input: { grant_type: string; client_id?: string; client_secret?: string },
+) {
+  if (input.grant_type !== 'client_credentials')
+    throw new OAuthError(400, 'unsupported_grant_type', 'Only the client_credentials grant is supported');
+  if (!input.client_id || !input.client_secret)
+    throw new OAuthError(401, 'invalid_client', 'Client authentication failed');
   const now = deps.clock();
-  const client = /^oc_[A-Za-z0-9_-]{10,40}$/.test(input.client_id) ? await getItem<OAuthClientItem>(deps.db, oauthClientKey(input.client_id), now) : undefined;
-  if (!client || client.revoked_at || !same(sha256(input.client_secret), client.secret_hash)) throw new OAuthError(401, 'invalid_client', 'Client authentication failed');
+  const client = /^oc_[A-Za-z0-9_-]{10,40}$/.test(input.client_id)
+    ? await getItem<OAuthClientItem>(deps.db, oauthClientKey(input.client_id), now)
+    : undefined;
+  if (!client || client.revoked_at || !same(sha256(input.client_secret), client.secret_hash))
+    throw new OAuthError(401, 'invalid_client', 'Client authentication failed');
   const retailer = await getRetailerRecord(deps, client.retailer_id);
   if (!retailer || !retailer.active) throw new OAuthError(401, 'invalid_client', 'Client authentication failed');
   const token = `oat_${randomBytes(32).toString('base64url')}`;
@@ -139,4 +174,3 @@ export async function issueAccessToken(deps: Deps, input: { grant_type: string; 
   });
   return { access_token: token, token_type: 'Bearer', expires_in: OAUTH_TOKEN_SECONDS };
 }
-

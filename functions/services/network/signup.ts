@@ -25,10 +25,17 @@ const draftOwner = (hash: string) => `signup:${hash}`;
 
 async function limit(deps: Deps, what: keyof typeof SIGNUP_LIMITS, ip: string, lang: Lang) {
   const count = await countInWindow(deps.db, `signup-${what}#${ip.slice(0, 64)}`, 3600, deps.clock());
-  if (count > SIGNUP_LIMITS[what]) throw new AppError(429, translate(lang, what === 'upload' ? 'network.file.rateLimited' : 'network.signup.rateLimited'));
+  if (count > SIGNUP_LIMITS[what])
+    throw new AppError(
+      429,
+      translate(lang, what === 'upload' ? 'network.file.rateLimited' : 'network.signup.rateLimited'),
+    );
 }
 
-const draftError = (lang: Lang) => new AppError(422, translate(lang, 'network.validation.draft'), { draft: [translate(lang, 'network.validation.draft')] });
+const draftError = (lang: Lang) =>
+  new AppError(422, translate(lang, 'network.validation.draft'), {
+    draft: [translate(lang, 'network.validation.draft')],
+  });
 
 async function requireDraft(deps: Deps, draft: string, lang: Lang): Promise<string> {
   if (!/^dr_[A-Za-z0-9_-]{20,60}$/.test(draft)) throw draftError(lang);
@@ -37,7 +44,11 @@ async function requireDraft(deps: Deps, draft: string, lang: Lang): Promise<stri
   return hash;
 }
 
-export async function createSignupDraft(deps: Deps, ip: string, lang: Lang): Promise<{ draft: string; expires_in: number }> {
+export async function createSignupDraft(
+  deps: Deps,
+  ip: string,
+  lang: Lang,
+): Promise<{ draft: string; expires_in: number }> {
   await limit(deps, 'draft', ip, lang);
   const draft = `dr_${randomBytes(24).toString('base64url')}`;
   const now = Math.floor(deps.clock().getTime() / 1000);
@@ -63,7 +74,8 @@ export async function uploadSignupDocument(
   });
 }
 
-const tr = (lang: Lang, errors: Record<string, string[]>) => Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v.map((m) => translate(lang, m))]));
+const tr = (lang: Lang, errors: Record<string, string[]>) =>
+  Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v.map((m) => translate(lang, m))]));
 
 export async function submitSignup(deps: Deps, body: SignupRequest, ip: string, lang: Lang): Promise<{ id: string }> {
   const errors: Record<string, string[]> = { ...duplicateContactEmails(body.contacts) };
@@ -79,7 +91,8 @@ export async function submitSignup(deps: Deps, body: SignupRequest, ip: string, 
   const docErrors: Record<string, string[]> = {};
   const files = await Promise.all(documents.map((id) => getFileItem(deps.db, id, now)));
   files.forEach((f, i) => {
-    if (!f || f.owner !== draftOwner(hash)) docErrors[`documents.${i}`] = [translate(lang, 'network.validation.document')];
+    if (!f || f.owner !== draftOwner(hash))
+      docErrors[`documents.${i}`] = [translate(lang, 'network.validation.document')];
   });
   if (Object.keys(docErrors).length) throw new AppError(422, translate(lang, 'network.validation.document'), docErrors);
   const id = `sap-${randomUUID()}`;
@@ -101,7 +114,12 @@ export async function submitSignup(deps: Deps, body: SignupRequest, ip: string, 
     phone: body.phone.replace(/\s/g, ''),
     website: body.website?.trim() ?? '',
     address: { line_1: body.address_line_1.trim(), city: body.city.trim(), state: body.state, code: body.zip },
-    contacts: body.contacts.map((c) => ({ role: c.role, name: c.name.trim(), email: c.email.trim(), phone: c.phone.replace(/\s/g, '') })),
+    contacts: body.contacts.map((c) => ({
+      role: c.role,
+      name: c.name.trim(),
+      email: c.email.trim(),
+      phone: c.phone.replace(/\s/g, ''),
+    })),
     owner_email: owner.email.trim(),
     owner_name: owner.name.trim(),
     bank: {
@@ -118,7 +136,13 @@ export async function submitSignup(deps: Deps, body: SignupRequest, ip: string, 
     updated_at: at,
     submitted_ip: ip.slice(0, 64),
   })) as StoreApplicationItem;
-  await syncListEntries(deps.db, storeApplicationsDef, storeApplicationsDef.rowPk(id), undefined, snapshot(storeApplicationsDef, item));
+  await syncListEntries(
+    deps.db,
+    storeApplicationsDef,
+    storeApplicationsDef.rowPk(id),
+    undefined,
+    snapshot(storeApplicationsDef, item),
+  );
   await deleteItem(deps.db, draftKey(hash));
   return { id };
 }

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { allowedAction, STORE_APPLICATION_STATES, type SignupKind, type StoreApplicationState } from '../../../machines/contracts/network.ts';
+import {
+  allowedAction,
+  STORE_APPLICATION_STATES,
+  type SignupKind,
+  type StoreApplicationState,
+} from '../../../machines/contracts/network.ts';
 import type { FieldSchema } from '../../../machines/contracts/form-schema.ts';
 import { getItem, saveVersioned, type StoredItem } from '../../data/items.ts';
 import { getFileItem } from '../../data/files.ts';
@@ -37,7 +42,13 @@ export interface StoreApplicationItem extends StoredItem {
   owner_email: string;
   owner_name: string;
   /** Routing and account numbers are encrypted like shopper PII; only their last 4 are ever shown. */
-  bank: { account_name: string; routing_number: string; account_number: string; routing_last4: string; account_last4: string };
+  bank: {
+    account_name: string;
+    routing_number: string;
+    account_number: string;
+    routing_last4: string;
+    account_last4: string;
+  };
   documents: string[];
   history: { state: StoreApplicationState; at: string; by: string | null; note?: string }[];
   created: { retailer_id?: string; store_id?: string; user_id?: string; username?: string };
@@ -83,7 +94,10 @@ export const storeApplicationsDef: ResourceDef<StoreApplicationItem> = {
     },
   ],
   rowPk: (id) => storeApplicationKey(id).pk,
-  load: (c, id) => (/^sap-[0-9a-f-]{36}$/.test(id) ? getItem<StoreApplicationItem>(c.deps.db, storeApplicationKey(id), c.deps.clock()) : Promise.resolve(undefined)),
+  load: (c, id) =>
+    /^sap-[0-9a-f-]{36}$/.test(id)
+      ? getItem<StoreApplicationItem>(c.deps.db, storeApplicationKey(id), c.deps.clock())
+      : Promise.resolve(undefined),
   row,
   scopes: (a) => ['*', `state=${a.state}`],
   // Applications belong to no tenant yet: only system users (the merchant network team) see them.
@@ -98,11 +112,19 @@ export const storeApplicationsDef: ResourceDef<StoreApplicationItem> = {
       website: a.website,
       address: a.address,
       contacts: a.contacts,
-      bank: { account_name: a.bank.account_name, routing_number: `*****${a.bank.routing_last4}`, account_number: `****${a.bank.account_last4}` },
-      documents: docs.flatMap((d) => (d ? [{ id: d.id, original_name: d.original_name, size: d.size, url: fileUrl(d.id) }] : [])),
+      bank: {
+        account_name: a.bank.account_name,
+        routing_number: `*****${a.bank.routing_last4}`,
+        account_number: `****${a.bank.account_last4}`,
+      },
+      documents: docs.flatMap((d) =>
+        d ? [{ id: d.id, original_name: d.original_name, size: d.size, url: fileUrl(d.id) }] : [],
+      ),
       history: a.history,
       created: a.created ?? {},
-      actions: (['approve', 'decline', 'clean'] as const).filter((x) => allowedAction(a.state, x) && c.actor.permissions.has(`store-applications.${x}`)),
+      actions: (['approve', 'decline', 'clean'] as const).filter(
+        (x) => allowedAction(a.state, x) && c.actor.permissions.has(`store-applications.${x}`),
+      ),
       v: a.v,
     };
   },
@@ -126,7 +148,11 @@ const slugBase = (name: string) =>
 /** A strong random password nobody knows: the user sets its own through the invitation link. */
 const unusablePassword = () => `Inv!${randomBytes(24).toString('base64url')}9a`;
 
-async function save(c: ResourceCtx, a: StoreApplicationItem, patch: Partial<StoreApplicationItem>): Promise<StoreApplicationItem> {
+async function save(
+  c: ResourceCtx,
+  a: StoreApplicationItem,
+  patch: Partial<StoreApplicationItem>,
+): Promise<StoreApplicationItem> {
   const next = await saveVersioned(c.deps.db, a, { ...a, ...patch, updated_at: c.deps.clock().toISOString() });
   await syncRow(c, storeApplicationsDef, a, next);
   return next;
@@ -141,7 +167,11 @@ export async function approveStoreApplication(c: ResourceCtx, id: string, input:
   const suffix = a.id.slice(4, 10);
   // Each record is remembered on the application as soon as it exists, so a retry after a failure goes on from there.
   if (!created.retailer_id) {
-    const retailer = await createResource(c, retailersDef, { name: a.business_name, slug: input.slug ?? `${slugBase(a.business_name)}-${suffix}`, active: true });
+    const retailer = await createResource(c, retailersDef, {
+      name: a.business_name,
+      slug: input.slug ?? `${slugBase(a.business_name)}-${suffix}`,
+      active: true,
+    });
     created.retailer_id = idOf(retailer);
     a = await save(c, a, { created });
   }
@@ -185,8 +215,17 @@ export async function approveStoreApplication(c: ResourceCtx, id: string, input:
     link,
   });
   const at = c.deps.clock().toISOString();
-  a = await save(c, a, { state: 'approved', created, history: [...a.history, { state: 'approved', at, by: c.actor.userId }] });
-  await audit(c.deps, 'store-application.decided', { actor: c.actor, ip: c.ip, target: `store-application:${a.id}`, detail: { action: 'approve', ...created } });
+  a = await save(c, a, {
+    state: 'approved',
+    created,
+    history: [...a.history, { state: 'approved', at, by: c.actor.userId }],
+  });
+  await audit(c.deps, 'store-application.decided', {
+    actor: c.actor,
+    ip: c.ip,
+    target: `store-application:${a.id}`,
+    detail: { action: 'approve', ...created },
+  });
   return storeApplicationsDef.view!(c, a);
 }
 
@@ -194,9 +233,20 @@ export async function declineStoreApplication(c: ResourceCtx, id: string, input:
   let a = await loadForAccess(c, storeApplicationsDef, id);
   if (!allowedAction(a.state, 'decline')) refuse(c, a);
   const at = c.deps.clock().toISOString();
-  a = await save(c, a, { state: 'declined', history: [...a.history, { state: 'declined', at, by: c.actor.userId, ...(input.reason ? { note: input.reason } : {}) }] });
+  a = await save(c, a, {
+    state: 'declined',
+    history: [
+      ...a.history,
+      { state: 'declined', at, by: c.actor.userId, ...(input.reason ? { note: input.reason } : {}) },
+    ],
+  });
   await sendNetworkMail(c.deps, 'declined', a.lang, a.owner_email, { name: a.owner_name, business: a.business_name });
-  await audit(c.deps, 'store-application.decided', { actor: c.actor, ip: c.ip, target: `store-application:${a.id}`, detail: { action: 'decline' } });
+  await audit(c.deps, 'store-application.decided', {
+    actor: c.actor,
+    ip: c.ip,
+    target: `store-application:${a.id}`,
+    detail: { action: 'decline' },
+  });
   return storeApplicationsDef.view!(c, a);
 }
 
@@ -204,8 +254,19 @@ export async function markStoreApplicationForCleaning(c: ResourceCtx, id: string
   let a = await loadForAccess(c, storeApplicationsDef, id);
   if (!allowedAction(a.state, 'clean')) refuse(c, a);
   const at = c.deps.clock().toISOString();
-  a = await save(c, a, { state: 'requiring-cleaning', history: [...a.history, { state: 'requiring-cleaning', at, by: c.actor.userId, ...(input.note ? { note: input.note } : {}) }] });
-  await audit(c.deps, 'store-application.decided', { actor: c.actor, ip: c.ip, target: `store-application:${a.id}`, detail: { action: 'clean' } });
+  a = await save(c, a, {
+    state: 'requiring-cleaning',
+    history: [
+      ...a.history,
+      { state: 'requiring-cleaning', at, by: c.actor.userId, ...(input.note ? { note: input.note } : {}) },
+    ],
+  });
+  await audit(c.deps, 'store-application.decided', {
+    actor: c.actor,
+    ip: c.ip,
+    target: `store-application:${a.id}`,
+    detail: { action: 'clean' },
+  });
   return storeApplicationsDef.view!(c, a);
 }
 

@@ -23,7 +23,11 @@ const paragraphs = (text: string | undefined) =>
     .map((p) => `<p>${inline(p.trim())}</p>`)
     .join('');
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const pretty = (value: unknown) => `<pre><code>${escapeHtml(JSON.stringify(value, null, 2))}</code></pre>`;
 
 function resolve(doc: OpenApiDocument, node: Json | undefined): Json {
@@ -35,7 +39,8 @@ function resolve(doc: OpenApiDocument, node: Json | undefined): Json {
   return current;
 }
 
-const refName = (node: Json | undefined) => (typeof node?.$ref === 'string' ? (node.$ref as string).split('/').pop() : undefined);
+const refName = (node: Json | undefined) =>
+  typeof node?.$ref === 'string' ? (node.$ref as string).split('/').pop() : undefined;
 
 /** A short type: string, integer, array of object, "a" | "b", null allowed... */
 function typeOf(doc: OpenApiDocument, node: Json | undefined): string {
@@ -46,7 +51,8 @@ function typeOf(doc: OpenApiDocument, node: Json | undefined): string {
   if (Array.isArray(options)) return options.map((o: Json) => typeOf(doc, o)).join(' | ');
   if (Array.isArray(s.type)) return s.type.join(' | ');
   if (s.type === 'array') return `array of ${typeOf(doc, s.items)}`;
-  if (s.type === 'object' && s.additionalProperties && typeof s.additionalProperties === 'object' && !s.properties) return `map of ${typeOf(doc, s.additionalProperties)}`;
+  if (s.type === 'object' && s.additionalProperties && typeof s.additionalProperties === 'object' && !s.properties)
+    return `map of ${typeOf(doc, s.additionalProperties)}`;
   return s.type ?? (refName(node) ? 'object' : 'any');
 }
 
@@ -142,7 +148,8 @@ function responses(doc: OpenApiDocument, op: Json): string {
       } else {
         body = '<p>The <a href="#errors">error envelope</a>.</p>';
       }
-      if (content.example !== undefined && ok) body += `<details><summary>Example</summary>${typeof content.example === 'string' ? `<pre><code>${escapeHtml(content.example)}</code></pre>` : pretty(content.example)}</details>`;
+      if (content.example !== undefined && ok)
+        body += `<details><summary>Example</summary>${typeof content.example === 'string' ? `<pre><code>${escapeHtml(content.example)}</code></pre>` : pretty(content.example)}</details>`;
     }
     out.push(
       `<div class="response"><h5><span class="status s${escapeHtml(status.charAt(0))}">${escapeHtml(status)}</span> ${inline(response.description ?? '')}</h5>${body}${headers.length ? `<p class="rules">Headers: ${headers.map((h) => `<code>${escapeHtml(h)}</code>`).join(', ')}</p>` : ''}</div>`,
@@ -154,7 +161,10 @@ function responses(doc: OpenApiDocument, op: Json): string {
 function operationHtml(doc: OpenApiDocument, method: string, path: string, op: Json): string {
   const body = op.requestBody ? resolve(doc, op.requestBody) : undefined;
   const media = body ? (body.content?.['application/json'] as Json | undefined) : undefined;
-  const auth = Array.isArray(op.security) && op.security.length === 0 ? 'Public: no token needed.' : 'Needs <code>Authorization: Bearer rt_…</code>.';
+  const auth =
+    Array.isArray(op.security) && op.security.length === 0
+      ? 'Public: no token needed.'
+      : 'Needs <code>Authorization: Bearer rt_…</code>.';
   return `<section class="op" id="op-${escapeHtml(slug(op.operationId ?? `${method}-${path}`))}">
 <h3><span class="method ${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(path)}</code></h3>
 <p class="summary">${inline(op.summary ?? '')}</p>${paragraphs(op.description)}<p class="rules">${auth}</p>
@@ -242,12 +252,30 @@ export function renderRetailerDocs(doc: OpenApiDocument): string {
     }
   }
   const order = [...tags.filter((t) => byTag.has(t)), ...[...byTag.keys()].filter((t) => !tags.includes(t))];
-  const tagDescription = (name: string) => ((doc.tags ?? []) as Json[]).find((t) => t.name === name)?.description as string | undefined;
+  const tagDescription = (name: string) =>
+    ((doc.tags ?? []) as Json[]).find((t) => t.name === name)?.description as string | undefined;
   const nav = `<nav aria-label="Contents"><ul>${order
-    .map((tag) => `<li><a href="#tag-${escapeHtml(slug(tag))}">${escapeHtml(tag)}</a><ul>${byTag.get(tag)!.map(([m, p, op]) => `<li><a href="#op-${escapeHtml(slug(op.operationId ?? `${m}-${p}`))}">${escapeHtml(op.summary ?? `${m.toUpperCase()} ${p}`)}</a></li>`).join('')}</ul></li>`)
-    .join('')}<li><a href="#errors">Errors</a></li><li><a href="#webhooks">Webhooks</a></li><li><a href="#lease-js">lease.js</a></li></ul></nav>`;
+    .map(
+      (tag) =>
+        `<li><a href="#tag-${escapeHtml(slug(tag))}">${escapeHtml(tag)}</a><ul>${byTag
+          .get(tag)!
+          .map(
+            ([m, p, op]) =>
+              `<li><a href="#op-${escapeHtml(slug(op.operationId ?? `${m}-${p}`))}">${escapeHtml(op.summary ?? `${m.toUpperCase()} ${p}`)}</a></li>`,
+          )
+          .join('')}</ul></li>`,
+    )
+    .join(
+      '',
+    )}<li><a href="#errors">Errors</a></li><li><a href="#webhooks">Webhooks</a></li><li><a href="#lease-js">lease.js</a></li></ul></nav>`;
   const sections = order
-    .map((tag) => `<section id="tag-${escapeHtml(slug(tag))}"><h2>${escapeHtml(tag)}</h2>${paragraphs(tagDescription(tag))}${byTag.get(tag)!.map(([m, p, op]) => operationHtml(doc, m, p, op)).join('')}</section>`)
+    .map(
+      (tag) =>
+        `<section id="tag-${escapeHtml(slug(tag))}"><h2>${escapeHtml(tag)}</h2>${paragraphs(tagDescription(tag))}${byTag
+          .get(tag)!
+          .map(([m, p, op]) => operationHtml(doc, m, p, op))
+          .join('')}</section>`,
+    )
     .join('');
   const leaseJs = `<section id="lease-js"><h2>lease.js</h2><p>Open the checkout for the shopper from your page with the drop-in script (no dependencies; types at <a href="/retailer/v1/lease.d.ts"><code>/retailer/v1/lease.d.ts</code></a>). It opens the portal in a modal frame (or a popup, or by redirect), talks only with the portal's origin, and calls you back on approved, denied, close, update, cancelled and error.</p><pre><code>${escapeHtml(LEASE_JS_EXAMPLE)}</code></pre></section>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(info.title)} reference</title><style>${STYLE}</style></head>

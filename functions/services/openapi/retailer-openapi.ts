@@ -1,5 +1,10 @@
 import * as z from 'zod/mini';
-import { RETAILER_API, RETAILER_API_TAGS, type RetailerApiOperation, type RetailerApiResponse } from '../../../machines/contracts/retailer-api.ts';
+import {
+  RETAILER_API,
+  RETAILER_API_TAGS,
+  type RetailerApiOperation,
+  type RetailerApiResponse,
+} from '../../../machines/contracts/retailer-api.ts';
 import { errorEnvelopeSchema } from '../../../machines/contracts/retailer-responses.ts';
 import { WEBHOOK_EVENTS, type WebhookEventDefinition } from '../../../machines/contracts/webhook-events.ts';
 
@@ -22,7 +27,12 @@ export interface OpenApiRoute {
 }
 
 type Json = Record<string, unknown>;
-export type OpenApiDocument = Json & { openapi: string; paths: Record<string, Record<string, Json>>; webhooks: Record<string, Json>; components: Json };
+export type OpenApiDocument = Json & {
+  openapi: string;
+  paths: Record<string, Record<string, Json>>;
+  webhooks: Record<string, Json>;
+  components: Json;
+};
 
 export class MissingContractError extends Error {}
 
@@ -36,8 +46,15 @@ function tidy(schema: unknown): unknown {
   const out: Json = {};
   for (const [key, value] of Object.entries(schema as Json)) {
     if (key === '$schema' || key === '$id') continue;
-    if ((key === 'minimum' && value === Number.MIN_SAFE_INTEGER) || (key === 'maximum' && value === Number.MAX_SAFE_INTEGER)) continue;
-    out[key] = key === 'examples' || key === 'example' || key === 'const' || key === 'default' || key === 'enum' ? value : tidy(value);
+    if (
+      (key === 'minimum' && value === Number.MIN_SAFE_INTEGER) ||
+      (key === 'maximum' && value === Number.MAX_SAFE_INTEGER)
+    )
+      continue;
+    out[key] =
+      key === 'examples' || key === 'example' || key === 'const' || key === 'default' || key === 'enum'
+        ? value
+        : tidy(value);
   }
   return out;
 }
@@ -48,7 +65,8 @@ function tidy(schema: unknown): unknown {
  * the value means; the API answers 422 with a message for a value it cannot use).
  */
 function inputOverride(ctx: { zodSchema: unknown; jsonSchema: Json }) {
-  const checks = ((ctx.zodSchema as { _zod?: { def?: { checks?: { _zod: { def: { check: string } } }[] } } })._zod?.def?.checks ?? []);
+  const checks =
+    (ctx.zodSchema as { _zod?: { def?: { checks?: { _zod: { def: { check: string } } }[] } } })._zod?.def?.checks ?? [];
   if (checks.some((c) => c._zod.def.check === 'overwrite')) {
     delete ctx.jsonSchema.pattern;
     delete ctx.jsonSchema.format;
@@ -66,24 +84,46 @@ function convertNamed(named: Map<z.ZodMiniType, string>, io: 'input' | 'output')
     uri: (id) => `#/components/schemas/${id}`,
     ...(io === 'input' ? { override: inputOverride as never } : {}),
   });
-  if ('__shared' in schemas) throw new Error('OpenAPI: a shared zod schema without a name was extracted; name it in the contract map.');
+  if ('__shared' in schemas)
+    throw new Error('OpenAPI: a shared zod schema without a name was extracted; name it in the contract map.');
   return Object.fromEntries(Object.entries(schemas).map(([id, s]) => [id, tidy(s)]));
 }
 
 const single = (schema: z.ZodMiniType, io: 'input' | 'output') =>
-  tidy(z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', ...(io === 'input' ? { override: inputOverride as never } : {}) })) as Json;
+  tidy(
+    z.toJSONSchema(schema, {
+      io,
+      target: 'draft-2020-12',
+      unrepresentable: 'any',
+      ...(io === 'input' ? { override: inputOverride as never } : {}),
+    }),
+  ) as Json;
 
 // ---------- shared parts ----------
 
 const HEADERS = {
   'X-Request-Id': {
-    description: 'The id of this request (yours when you sent a well-formed X-Request-Id, otherwise ours). Quote it when you contact us.',
+    description:
+      'The id of this request (yours when you sent a well-formed X-Request-Id, otherwise ours). Quote it when you contact us.',
     schema: { type: 'string', examples: ['3c1f4a2e-9b7d-4c6e-8f1a-2b3c4d5e6f70'] },
   },
-  'RateLimit-Limit': { description: 'Requests allowed in the current window.', schema: { type: 'integer', minimum: 0, examples: [100] } },
-  'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0, examples: [99] } },
-  'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer', minimum: 0, examples: [42] } },
-  'Retry-After': { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0, examples: [42] } },
+  'RateLimit-Limit': {
+    description: 'Requests allowed in the current window.',
+    schema: { type: 'integer', minimum: 0, examples: [100] },
+  },
+  'RateLimit-Remaining': {
+    description: 'Requests left in the current window.',
+    schema: { type: 'integer', minimum: 0, examples: [99] },
+  },
+  'RateLimit-Reset': {
+    description: 'Seconds until the window resets.',
+    schema: { type: 'integer', minimum: 0, examples: [42] },
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before retrying.',
+    required: true,
+    schema: { type: 'integer', minimum: 0, examples: [42] },
+  },
   'Idempotent-Replayed': {
     description: '`true` when this is the saved answer of an earlier request with the same Idempotency-Key.',
     schema: { type: 'string', enum: ['true'] },
@@ -93,7 +133,11 @@ const HEADERS = {
 const headerRef = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
 
 function responseHeaders(limited: boolean, extra: (keyof typeof HEADERS)[] = []) {
-  const names: (keyof typeof HEADERS)[] = ['X-Request-Id', ...(limited ? (['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const) : []), ...extra];
+  const names: (keyof typeof HEADERS)[] = [
+    'X-Request-Id',
+    ...(limited ? (['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const) : []),
+    ...extra,
+  ];
   return Object.fromEntries(names.map((n) => [n, headerRef(n)]));
 }
 
@@ -112,11 +156,27 @@ const SHARED_ERRORS = {
 
 const ERROR_EXAMPLES: Record<number, Json> = {
   400: { status: false, code: 400, data: null, message: 'The request body is not valid JSON. Send a JSON object.' },
-  401: { status: false, code: 401, data: null, message: 'A valid API token is required: send Authorization: Bearer <token>.' },
+  401: {
+    status: false,
+    code: 401,
+    data: null,
+    message: 'A valid API token is required: send Authorization: Bearer <token>.',
+  },
   404: { status: false, code: 404, data: null, message: 'Checkout not found' },
-  409: { status: false, code: 409, data: { code: 'E_STATUS', event: 'checkout.cancelled', status: 9, status_name: 'completed' }, message: 'The checkout cannot take checkout.cancelled in status 9.' },
+  409: {
+    status: false,
+    code: 409,
+    data: { code: 'E_STATUS', event: 'checkout.cancelled', status: 9, status_name: 'completed' },
+    message: 'The checkout cannot take checkout.cancelled in status 9.',
+  },
   413: { status: false, code: 413, data: null, message: 'The request body is too large.' },
-  422: { status: false, code: 422, data: null, message: 'The given data was invalid.', errors: { 'cart.items.0.quantity': ['The quantity must be a whole number from 1 to 99.'] } },
+  422: {
+    status: false,
+    code: 422,
+    data: null,
+    message: 'The given data was invalid.',
+    errors: { 'cart.items.0.quantity': ['The quantity must be a whole number from 1 to 99.'] },
+  },
   429: { status: false, code: 429, data: null, message: 'Too many requests. Retry in 42 seconds.' },
   500: { status: false, code: 500, data: null, message: 'Something went wrong. Please try again.' },
 };
@@ -125,7 +185,12 @@ function errorResponse(status: number, reasons: string[], limited: boolean): Jso
   return {
     description: reasons.join(' Or: '),
     headers: responseHeaders(limited, status === 429 ? ['Retry-After'] : []),
-    content: { 'application/json': { schema: schemaRef('ErrorEnvelope'), example: ERROR_EXAMPLES[status] ?? { status: false, code: status, data: null, message: reasons[0] } } },
+    content: {
+      'application/json': {
+        schema: schemaRef('ErrorEnvelope'),
+        example: ERROR_EXAMPLES[status] ?? { status: false, code: status, data: null, message: reasons[0] },
+      },
+    },
   };
 }
 
@@ -150,13 +215,18 @@ function nameOf(map: Map<z.ZodMiniType, string>, schema: z.ZodMiniType, fallback
 function parameters(location: 'path' | 'query', schema: z.ZodMiniObject | undefined, route: OpenApiRoute): Json[] {
   const names = location === 'path' ? [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!) : [];
   if (!schema) {
-    if (names.length) throw new MissingContractError(`${route.method} ${route.path} (${route.name}): the contract has no path schema for ${names.join(', ')}`);
+    if (names.length)
+      throw new MissingContractError(
+        `${route.method} ${route.path} (${route.name}): the contract has no path schema for ${names.join(', ')}`,
+      );
     return [];
   }
   const json = single(schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
   const keys = Object.keys(json.properties ?? {});
   if (location === 'path' && (keys.length !== names.length || names.some((n) => !keys.includes(n)))) {
-    throw new MissingContractError(`${route.method} ${route.path} (${route.name}): path schema keys ${keys.join(', ')} do not match ${names.join(', ')}`);
+    throw new MissingContractError(
+      `${route.method} ${route.path} (${route.name}): path schema keys ${keys.join(', ')} do not match ${names.join(', ')}`,
+    );
   }
   return keys.map((name) => {
     const { description, examples, ...rest } = json.properties![name]!;
@@ -171,17 +241,33 @@ function parameters(location: 'path' | 'query', schema: z.ZodMiniObject | undefi
   });
 }
 
-function successResponse(op: RetailerApiOperation, route: OpenApiRoute, status: number, response: RetailerApiResponse, named: Named, limited: boolean): Json {
+function successResponse(
+  op: RetailerApiOperation,
+  route: OpenApiRoute,
+  status: number,
+  response: RetailerApiResponse,
+  named: Named,
+  limited: boolean,
+): Json {
   const headers = responseHeaders(limited, op.idempotent ? ['Idempotent-Replayed'] : []);
   if (response.raw) {
-    const schema = response.raw.schema ? single(response.raw.schema, 'output') : { type: /json/.test(response.raw.contentType) ? 'object' : 'string' };
+    const schema = response.raw.schema
+      ? single(response.raw.schema, 'output')
+      : { type: /json/.test(response.raw.contentType) ? 'object' : 'string' };
     return {
       description: response.description,
       headers,
-      content: { [response.raw.contentType]: { schema, ...(response.example !== undefined ? { example: response.example } : {}) } },
+      content: {
+        [response.raw.contentType]: {
+          schema,
+          ...(response.example !== undefined ? { example: response.example } : {}),
+        },
+      },
     };
   }
-  const data = response.data ? schemaRef(nameOf(named.responses, response.data, `${pascal(route.name)}${status}`)) : { type: 'null' };
+  const data = response.data
+    ? schemaRef(nameOf(named.responses, response.data, `${pascal(route.name)}${status}`))
+    : { type: 'null' };
   return {
     description: response.description,
     headers,
@@ -209,7 +295,8 @@ function operation(route: OpenApiRoute, op: RetailerApiOperation, named: Named):
     { $ref: '#/components/parameters/RequestId' },
   ];
   const responses: Record<string, Json> = {};
-  for (const [status, response] of Object.entries(op.responses)) responses[status] = successResponse(op, route, Number(status), response, named, limited);
+  for (const [status, response] of Object.entries(op.responses))
+    responses[status] = successResponse(op, route, Number(status), response, named, limited);
 
   const reasons = new Map<number, string[]>();
   const add = (status: number, reason: string) => reasons.set(status, [...(reasons.get(status) ?? []), reason]);
@@ -223,7 +310,8 @@ function operation(route: OpenApiRoute, op: RetailerApiOperation, named: Named):
   if (op.idempotent) add(422, SHARED_ERRORS.keyReused);
   if (limited) add(429, SHARED_ERRORS.limited);
   add(500, SHARED_ERRORS.server);
-  for (const status of [...reasons.keys()].sort((a, b) => a - b)) responses[String(status)] = errorResponse(status, reasons.get(status)!, limited);
+  for (const status of [...reasons.keys()].sort((a, b) => a - b))
+    responses[String(status)] = errorResponse(status, reasons.get(status)!, limited);
 
   return {
     operationId: route.name,
@@ -252,9 +340,23 @@ function operation(route: OpenApiRoute, op: RetailerApiOperation, named: Named):
 // ---------- webhooks ----------
 
 const WEBHOOK_HEADERS = [
-  { name: 'webhook-id', description: 'The event id; the same on every retry and replay, so you can drop duplicates.', example: 'msg_2KWPBgLlAfxdpx2AI54pPJ85f4W' },
-  { name: 'webhook-timestamp', description: 'Unix seconds when this attempt was signed; refuse timestamps more than 5 minutes away from your clock.', example: '1741964763' },
-  { name: 'webhook-signature', description: 'Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per valid secret (two while a rotated secret is still valid).', example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=' },
+  {
+    name: 'webhook-id',
+    description: 'The event id; the same on every retry and replay, so you can drop duplicates.',
+    example: 'msg_2KWPBgLlAfxdpx2AI54pPJ85f4W',
+  },
+  {
+    name: 'webhook-timestamp',
+    description:
+      'Unix seconds when this attempt was signed; refuse timestamps more than 5 minutes away from your clock.',
+    example: '1741964763',
+  },
+  {
+    name: 'webhook-signature',
+    description:
+      'Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per valid secret (two while a rotated secret is still valid).',
+    example: 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+  },
 ];
 
 function webhook(event: WebhookEventDefinition): Json {
@@ -265,7 +367,14 @@ function webhook(event: WebhookEventDefinition): Json {
       summary: event.summary,
       description: `Event \`${event.type}\`, version \`${event.version}\`. Sent as a POST to the checkout's \`callback_url\`, signed per Standard Webhooks (verify with the \`standardwebhooks\` library and your \`whsec_...\` secret). Answer 2xx within 10 seconds; anything else is retried with backoff for 72 hours.`,
       tags: ['Webhooks'],
-      parameters: WEBHOOK_HEADERS.map((h) => ({ name: h.name, in: 'header', required: true, description: h.description, schema: { type: 'string' }, example: h.example })),
+      parameters: WEBHOOK_HEADERS.map((h) => ({
+        name: h.name,
+        in: 'header',
+        required: true,
+        description: h.description,
+        schema: { type: 'string' },
+        example: h.example,
+      })),
       requestBody: {
         required: true,
         content: {
@@ -277,7 +386,10 @@ function webhook(event: WebhookEventDefinition): Json {
                 type: { const: event.type },
                 version: { const: event.version },
                 created: { type: 'string', description: 'When the event happened (ISO 8601).' },
-                livemode: { type: 'boolean', description: 'False for events of test-mode checkouts (made with a test API token).' },
+                livemode: {
+                  type: 'boolean',
+                  description: 'False for events of test-mode checkouts (made with a test API token).',
+                },
                 simulated: { const: true, description: 'Present when you fired the event from the sandbox.' },
                 data,
               },
@@ -289,7 +401,10 @@ function webhook(event: WebhookEventDefinition): Json {
       },
       responses: {
         '200': { description: 'Any 2xx acknowledges the event.' },
-        default: { description: 'Any other status (or no answer in 10 seconds) is retried with backoff until 72 hours after the event.' },
+        default: {
+          description:
+            'Any other status (or no answer in 10 seconds) is retried with backoff until 72 hours after the event.',
+        },
       },
     },
   };
@@ -326,11 +441,16 @@ export interface BuildOptions {
 export function buildRetailerOpenApi(options: BuildOptions): OpenApiDocument {
   const contracts = options.contracts ?? RETAILER_API;
   const events = options.events ?? WEBHOOK_EVENTS;
-  const named: Named = { requests: new Map(), responses: new Map([[errorEnvelopeSchema as z.ZodMiniType, 'ErrorEnvelope']]) };
+  const named: Named = {
+    requests: new Map(),
+    responses: new Map([[errorEnvelopeSchema as z.ZodMiniType, 'ErrorEnvelope']]),
+  };
   const apiRoutes = options.routes.filter((r) => r.path.startsWith(`${RETAILER_API_PREFIX}/`));
   const missing = apiRoutes.filter((r) => !contracts[r.name]);
   if (missing.length && options.strict) {
-    throw new MissingContractError(`No contract in machines/contracts/retailer-api.ts for: ${missing.map((r) => `${r.method} ${r.path} (${r.name})`).join(', ')}`);
+    throw new MissingContractError(
+      `No contract in machines/contracts/retailer-api.ts for: ${missing.map((r) => `${r.method} ${r.path} (${r.name})`).join(', ')}`,
+    );
   }
 
   const paths: Record<string, Record<string, Json>> = {};
@@ -341,7 +461,10 @@ export function buildRetailerOpenApi(options: BuildOptions): OpenApiDocument {
 
   const requestSchemas = convertNamed(named.requests, 'input');
   const responseSchemas = convertNamed(named.responses, 'output');
-  const usedTags = new Set([...Object.values(paths).flatMap((p) => Object.values(p).flatMap((o) => o.tags as string[])), ...(events.length ? ['Webhooks'] : [])]);
+  const usedTags = new Set([
+    ...Object.values(paths).flatMap((p) => Object.values(p).flatMap((o) => o.tags as string[])),
+    ...(events.length ? ['Webhooks'] : []),
+  ]);
 
   return {
     openapi: '3.1.0',
@@ -365,7 +488,8 @@ export function buildRetailerOpenApi(options: BuildOptions): OpenApiDocument {
           type: 'http',
           scheme: 'bearer',
           bearerFormat: 'rt_...',
-          description: 'An API token of your retailer account (test mode or live mode), sent as `Authorization: Bearer rt_...`.',
+          description:
+            'An API token of your retailer account (test mode or live mode), sent as `Authorization: Bearer rt_...`.',
         },
       },
       parameters: {
@@ -373,7 +497,8 @@ export function buildRetailerOpenApi(options: BuildOptions): OpenApiDocument {
           name: 'Idempotency-Key',
           in: 'header',
           required: false,
-          description: 'Makes a write safe to retry: the same key with the same body gets the first answer again for 24 hours; with another body it is refused (422); while the first is still running, 409.',
+          description:
+            'Makes a write safe to retry: the same key with the same body gets the first answer again for 24 hours; with another body it is refused (422); while the first is still running, 409.',
           schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN },
           example: 'order-1042-create',
         },
@@ -381,7 +506,8 @@ export function buildRetailerOpenApi(options: BuildOptions): OpenApiDocument {
           name: 'X-Request-Id',
           in: 'header',
           required: false,
-          description: 'Your id for this request (8 to 128 letters, digits or `. _ : -`); echoed in the answer and in our logs.',
+          description:
+            'Your id for this request (8 to 128 letters, digits or `. _ : -`); echoed in the answer and in our logs.',
           schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{8,128}$' },
         },
       },

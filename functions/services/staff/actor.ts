@@ -36,7 +36,12 @@ export interface SessionContext {
   retailerId?: string;
 }
 
-export async function loadActor(deps: Deps, userId: string, context: SessionContext, now: Date): Promise<StaffActor | undefined> {
+export async function loadActor(
+  deps: Deps,
+  userId: string,
+  context: SessionContext,
+  now: Date,
+): Promise<StaffActor | undefined> {
   const user = await getUser(deps.db, userId, now);
   if (!user || user.deleted_at || !user.active) return undefined;
   return actorOf(deps, user, context);
@@ -45,15 +50,25 @@ export async function loadActor(deps: Deps, userId: string, context: SessionCont
 export async function actorOf(deps: Deps, user: UserItem, context: SessionContext = {}): Promise<StaffActor> {
   const guard = userGuard(user);
   const roles = (await getRecords<RoleItem>(deps.db, 'ROLE', user.roles ?? [])).filter((r) => r.guard === guard);
-  const permissions = effectivePermissions(roles.map((r) => ({ permissions: [...r.permissions, ...(r.field_permissions ?? [])] })));
+  const permissions = effectivePermissions(
+    roles.map((r) => ({ permissions: [...r.permissions, ...(r.field_permissions ?? [])] })),
+  );
   const storeIds = guard === 'store' ? (user.stores ?? []) : [];
   const retailerIds = guard === 'retailer' ? (user.retailers ?? []) : [];
   // The context was checked when it was set; a link removed since then drops it.
   const storeContext =
-    guard === 'store' ? (context.storeId && storeIds.includes(context.storeId) ? context.storeId : storeIds.length === 1 ? storeIds[0] : undefined) : context.storeId;
+    guard === 'store'
+      ? context.storeId && storeIds.includes(context.storeId)
+        ? context.storeId
+        : storeIds.length === 1
+          ? storeIds[0]
+          : undefined
+      : context.storeId;
   const retailerContext =
     guard === 'retailer'
-      ? context.retailerId && retailerIds.includes(context.retailerId) ? context.retailerId : retailerIds[0]
+      ? context.retailerId && retailerIds.includes(context.retailerId)
+        ? context.retailerId
+        : retailerIds[0]
       : context.retailerId;
   return {
     userId: user.id,
@@ -75,7 +90,12 @@ export async function actorOf(deps: Deps, user: UserItem, context: SessionContex
 export async function audit(
   deps: Deps,
   type: AuditType,
-  input: { actor?: Pick<StaffActor, 'userId' | 'username'> | null; ip?: string | null; target?: string | null; detail?: Record<string, unknown> },
+  input: {
+    actor?: Pick<StaffActor, 'userId' | 'username'> | null;
+    ip?: string | null;
+    target?: string | null;
+    detail?: Record<string, unknown>;
+  },
 ) {
   try {
     await writeAudit(

@@ -36,7 +36,10 @@ export interface LoginResult {
   me: StaffMe;
 }
 
-export async function login(deps: Deps, input: { username: string; password: string; ip: string; userAgent: string; lang: Lang }): Promise<LoginResult> {
+export async function login(
+  deps: Deps,
+  input: { username: string; password: string; ip: string; userAgent: string; lang: Lang },
+): Promise<LoginResult> {
   const config = await staffSecurityInForce(deps);
   const now = deps.clock();
   const login = input.username.trim();
@@ -46,23 +49,38 @@ export async function login(deps: Deps, input: { username: string; password: str
   if (wait > 0) {
     await audit(deps, 'login.throttled', { ip: input.ip, target: login.slice(0, 254) });
     const minutes = Math.max(1, Math.ceil(wait / 60));
-    throw new AppError(429, translate(input.lang, 'staff.auth.throttled', { minutes }), undefined, { retry_after: wait });
+    throw new AppError(429, translate(input.lang, 'staff.auth.throttled', { minutes }), undefined, {
+      retry_after: wait,
+    });
   }
   const user = await findUserByLogin(deps.db, login, now);
   const usable = user && !user.deleted_at;
   const valid = await verifyPassword(input.password, usable ? user.password_hash : await timingDummy());
   if (!usable || !valid) {
     await recordLoginFailure(deps.db, login, input.ip, now, config);
-    await audit(deps, 'login.failed', { actor: usable ? { userId: user.id, username: user.username } : null, ip: input.ip, target: login.slice(0, 254) });
+    await audit(deps, 'login.failed', {
+      actor: usable ? { userId: user.id, username: user.username } : null,
+      ip: input.ip,
+      target: login.slice(0, 254),
+    });
     throw new AppError(401, WRONG_CREDENTIALS);
   }
   if (!user.active) {
     // Only told once the password is right, so that it gives nothing away.
-    await audit(deps, 'login.failed', { actor: { userId: user.id, username: user.username }, ip: input.ip, detail: { reason: 'inactive' } });
+    await audit(deps, 'login.failed', {
+      actor: { userId: user.id, username: user.username },
+      ip: input.ip,
+      detail: { reason: 'inactive' },
+    });
     throw new AppError(403, ACCOUNT_INACTIVE);
   }
   await clearLoginFailures(deps.db, login);
-  const session = await createStaffSession(deps.db, { userId: user.id, ip: input.ip, userAgent: input.userAgent }, now, config);
+  const session = await createStaffSession(
+    deps.db,
+    { userId: user.id, ip: input.ip, userAgent: input.userAgent },
+    now,
+    config,
+  );
   await recordLastLogin(deps, user.id, now);
   const actor = await actorOf(deps, user, {});
   await audit(deps, 'login.success', { actor, ip: input.ip });
@@ -89,7 +107,13 @@ export async function describeMe(deps: Deps, actor: StaffActor, expiresAt: numbe
     if (s) context = { id: s.view.id, name: s.view.name, slug: s.view.slug, retailer_id: s.view.retailer.id };
   }
   return {
-    user: { id: actor.userId, username: actor.username, email: actor.email, display_name: actor.displayName, super_admin: actor.superAdmin },
+    user: {
+      id: actor.userId,
+      username: actor.username,
+      email: actor.email,
+      display_name: actor.displayName,
+      super_admin: actor.superAdmin,
+    },
     guard: actor.guard,
     roles: actor.roleIds.map((id, i) => ({ id, name: actor.roleNames[i]! })),
     permissions: [...actor.permissions].sort(),
@@ -140,7 +164,11 @@ export async function forgotPassword(deps: Deps, email: string, ip: string, lang
     body: translate(lang, 'staff.auth.resetMailBody', { name: user.display_name, link }),
     purpose: 'password-reset',
   });
-  await audit(deps, 'password.reset', { actor: { userId: user.id, username: user.username }, ip, detail: { sent: true } });
+  await audit(deps, 'password.reset', {
+    actor: { userId: user.id, username: user.username },
+    ip,
+    detail: { sent: true },
+  });
 }
 
 async function setPassword(deps: Deps, user: UserItem, password: string): Promise<number> {
@@ -160,7 +188,11 @@ export async function resetPassword(deps: Deps, token: string, password: string,
   await checkPasswordPolicy(deps, password);
   await setPassword(deps, user, password);
   await clearLoginFailures(deps.db, user.username);
-  await audit(deps, 'password.changed', { actor: { userId: user.id, username: user.username }, ip, detail: { via: 'reset' } });
+  await audit(deps, 'password.changed', {
+    actor: { userId: user.id, username: user.username },
+    ip,
+    detail: { via: 'reset' },
+  });
 }
 
 /** Changes the signed-in user's password; other sessions end, this one is replaced by a fresh session. */
@@ -178,7 +210,12 @@ export async function changePassword(
   await deleteStaffSession(deps.db, session.sessionHash);
   // Issued after sessions_valid_after, so the new session is not caught by it.
   const later = new Date(Math.max(deps.clock().getTime(), validAfter + 1));
-  const fresh = await createStaffSession(deps.db, { userId: user.id, ip: session.ip, userAgent: input.userAgent }, later, await staffSecurityInForce(deps));
+  const fresh = await createStaffSession(
+    deps.db,
+    { userId: user.id, ip: session.ip, userAgent: input.userAgent },
+    later,
+    await staffSecurityInForce(deps),
+  );
   await audit(deps, 'password.changed', { actor: session.actor, ip: session.ip, detail: { via: 'change' } });
   return fresh;
 }

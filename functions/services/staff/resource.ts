@@ -5,7 +5,13 @@ import { MAX_PAGE_SIZE, PAGE_SIZE } from '../../../machines/contracts/staff.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
 import type { Lang } from '../../../machines/i18n/types.ts';
 import { STALE_WRITE_MESSAGE, type StoredItem } from '../../data/items.ts';
-import { readFilteredPage, readListPage, syncListEntries, type ListRow, type ListSnapshot } from '../../data/staff/lists.ts';
+import {
+  readFilteredPage,
+  readListPage,
+  syncListEntries,
+  type ListRow,
+  type ListSnapshot,
+} from '../../data/staff/lists.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import type { StaffActor } from '../../platform/staff-types.ts';
@@ -57,7 +63,8 @@ export interface ResourceDef<R extends StoredItem & { id: string }> {
   remove?(c: ResourceCtx, record: R): Promise<R | undefined>;
 }
 
-export const t = (c: Pick<ResourceCtx, 'lang'>, key: string, params?: Record<string, string | number>) => translate(c.lang, key, params);
+export const t = (c: Pick<ResourceCtx, 'lang'>, key: string, params?: Record<string, string | number>) =>
+  translate(c.lang, key, params);
 const noun = (c: ResourceCtx, def: { noun: string }) => t(c, def.noun);
 
 export const notFoundError = (c: ResourceCtx, def: { noun: string }) =>
@@ -68,7 +75,12 @@ export const unableToDelete = (c: ResourceCtx, def: { noun: string }, reason: st
   new AppError(status, t(c, 'staff.resource.unableToDelete', { resource: noun(c, def) }), { _: [reason] }, { reason });
 
 /** Parses a body for a resource: a 422 keyed by field, headed 'Unable to save :resource'. */
-export function parseFor<S extends $ZodType>(c: ResourceCtx, def: { noun: string }, schema: S, input: unknown): output<S> {
+export function parseFor<S extends $ZodType>(
+  c: ResourceCtx,
+  def: { noun: string },
+  schema: S,
+  input: unknown,
+): output<S> {
   const result = safeParse(schema, input);
   if (!result.success) throw unableToSave(c, def, issuesToFieldErrors(result.error.issues));
   return result.data;
@@ -79,7 +91,12 @@ export const snapshot = <R extends StoredItem & { id: string }>(def: ResourceDef
   scopes: def.scopes(record),
 });
 
-export async function syncRow<R extends StoredItem & { id: string }>(c: ResourceCtx, def: ResourceDef<R>, before: R | undefined, after: R | undefined) {
+export async function syncRow<R extends StoredItem & { id: string }>(
+  c: ResourceCtx,
+  def: ResourceDef<R>,
+  before: R | undefined,
+  after: R | undefined,
+) {
   const id = (after ?? before)!.id;
   await syncListEntries(c.deps.db, def, def.rowPk(id), before && snapshot(def, before), after && snapshot(def, after));
 }
@@ -100,10 +117,23 @@ export interface PagedData {
 export function pageMeta(total: number, page: number, limit: number, count: number): PageMeta {
   const lastPage = Math.max(1, Math.ceil(total / limit));
   const from = count ? (page - 1) * limit + 1 : null;
-  return { current_page: page, last_page: lastPage, per_page: limit, from, to: from === null ? null : from + count - 1, total };
+  return {
+    current_page: page,
+    last_page: lastPage,
+    per_page: limit,
+    from,
+    to: from === null ? null : from + count - 1,
+    total,
+  };
 }
 
-export function parsePaging(c: ResourceCtx, query: Record<string, string | undefined>, sortFields: readonly string[], defaultSort: string, defaultDesc = false) {
+export function parsePaging(
+  c: ResourceCtx,
+  query: Record<string, string | undefined>,
+  sortFields: readonly string[],
+  defaultSort: string,
+  defaultDesc = false,
+) {
   const result = safeParse(pageQuery, query);
   if (!result.success) throw new AppError(422, 'The given data was invalid.', issuesToFieldErrors(result.error.issues));
   const q = result.data;
@@ -113,7 +143,8 @@ export function parsePaging(c: ResourceCtx, query: Record<string, string | undef
     throw new AppError(422, 'The given data was invalid.', { sortBy: [t(c, 'staff.validation.sortBy')] });
   }
   const sortBy = q.sortBy || defaultSort;
-  const sortDesc = q.sortDesc === undefined || q.sortDesc === '' ? defaultDesc : q.sortDesc === 'true' || q.sortDesc === '1';
+  const sortDesc =
+    q.sortDesc === undefined || q.sortDesc === '' ? defaultDesc : q.sortDesc === 'true' || q.sortDesc === '1';
   return { page, limit, sortBy, sortDesc };
 }
 
@@ -152,27 +183,46 @@ export async function listResource<R extends StoredItem & { id: string }>(
     ...(f.field.options ? { options: f.field.options.map((o) => ({ ...o, text: t(c, String(o.text)) })) } : {}),
     value: query[f.name] ?? null,
   }));
-  return { data: result.rows, meta: { ...pageMeta(result.total, page, limit, result.rows.length), filters, sort_by: sortBy, sort_desc: sortDesc } };
+  return {
+    data: result.rows,
+    meta: { ...pageMeta(result.total, page, limit, result.rows.length), filters, sort_by: sortBy, sort_desc: sortDesc },
+  };
 }
 
-export async function loadForAccess<R extends StoredItem & { id: string }>(c: ResourceCtx, def: ResourceDef<R>, id: string): Promise<R> {
+export async function loadForAccess<R extends StoredItem & { id: string }>(
+  c: ResourceCtx,
+  def: ResourceDef<R>,
+  id: string,
+): Promise<R> {
   const record = id.length <= 200 ? await def.load(c, id) : undefined;
   if (!record) throw notFoundError(c, def);
   await requireTenant(c.deps, c.actor, c.ip, def.tenant(record), `${def.entity}:${id}`);
   return record;
 }
 
-export async function showResource<R extends StoredItem & { id: string }>(c: ResourceCtx, def: ResourceDef<R>, id: string) {
+export async function showResource<R extends StoredItem & { id: string }>(
+  c: ResourceCtx,
+  def: ResourceDef<R>,
+  id: string,
+) {
   const record = await loadForAccess(c, def, id);
   return def.view ? def.view(c, record) : { ...def.row(record), v: record.v };
 }
 
-export async function formFor<R extends StoredItem & { id: string }>(c: ResourceCtx, def: ResourceDef<R>, id?: string): Promise<FormSchema> {
+export async function formFor<R extends StoredItem & { id: string }>(
+  c: ResourceCtx,
+  def: ResourceDef<R>,
+  id?: string,
+): Promise<FormSchema> {
   const record = id === undefined ? undefined : await loadForAccess(c, def, id);
   return translateSchema(c, await def.form(c, record));
 }
 
-export async function createResource<R extends StoredItem & { id: string }>(c: ResourceCtx, def: ResourceDef<R>, body: Record<string, unknown>) {
+export async function createResource<R extends StoredItem & { id: string }>(
+  c: ResourceCtx,
+  def: ResourceDef<R>,
+  body: Record<string, unknown>,
+) {
   if (!def.create) throw notFoundError(c, def);
   const record = await def.create(c, body);
   await syncRow(c, def, undefined, record);
@@ -180,13 +230,24 @@ export async function createResource<R extends StoredItem & { id: string }>(c: R
 }
 
 /** Optimistic locking: the body carries the `v` it was read at; another save in between is a 409. */
-export function expectVersion(c: ResourceCtx, def: { noun: string }, record: { v: number }, body: Record<string, unknown>) {
+export function expectVersion(
+  c: ResourceCtx,
+  def: { noun: string },
+  record: { v: number },
+  body: Record<string, unknown>,
+) {
   const v = body.v;
-  if (typeof v !== 'number' || !Number.isInteger(v)) throw unableToSave(c, def, { v: [t(c, 'staff.validation.version')] });
+  if (typeof v !== 'number' || !Number.isInteger(v))
+    throw unableToSave(c, def, { v: [t(c, 'staff.validation.version')] });
   if (v !== record.v) throw conflict(STALE_WRITE_MESSAGE, { current_v: record.v });
 }
 
-export async function updateResource<R extends StoredItem & { id: string }>(c: ResourceCtx, def: ResourceDef<R>, id: string, body: Record<string, unknown>) {
+export async function updateResource<R extends StoredItem & { id: string }>(
+  c: ResourceCtx,
+  def: ResourceDef<R>,
+  id: string,
+  body: Record<string, unknown>,
+) {
   if (!def.update) throw notFoundError(c, def);
   const record = await loadForAccess(c, def, id);
   expectVersion(c, def, record, body);
@@ -195,7 +256,11 @@ export async function updateResource<R extends StoredItem & { id: string }>(c: R
   return def.view ? def.view(c, next) : { ...def.row(next), v: next.v };
 }
 
-export async function deleteResource<R extends StoredItem & { id: string }>(c: ResourceCtx, def: ResourceDef<R>, id: string) {
+export async function deleteResource<R extends StoredItem & { id: string }>(
+  c: ResourceCtx,
+  def: ResourceDef<R>,
+  id: string,
+) {
   if (!def.remove) throw notFoundError(c, def);
   const record = await loadForAccess(c, def, id);
   const after = await def.remove(c, record);
@@ -203,14 +268,30 @@ export async function deleteResource<R extends StoredItem & { id: string }>(c: R
 }
 
 // ---- forms ----
-const TRANSLATED = ['label', 'placeholder', 'hint', 'help', 'tooltip', 'title', 'item_label', 'no_content_text', 'content'] as const;
+const TRANSLATED = [
+  'label',
+  'placeholder',
+  'hint',
+  'help',
+  'tooltip',
+  'title',
+  'item_label',
+  'no_content_text',
+  'content',
+] as const;
 
 /** Labels and texts of a schema are catalogue keys; they are filled in the caller's language here. */
 export function translateSchema<T extends FormSchema | FieldSchema>(c: Pick<ResourceCtx, 'lang'>, schema: T): T {
   const out: Record<string, unknown> = { ...schema };
   for (const key of TRANSLATED) if (typeof out[key] === 'string') out[key] = t(c, out[key] as string);
-  if (Array.isArray(out.options)) out.options = (out.options as Record<string, unknown>[]).map((o) => (typeof o.text === 'string' ? { ...o, text: t(c, o.text) } : o));
-  if (Array.isArray(out.buttons)) out.buttons = (out.buttons as Record<string, unknown>[]).map((b) => (typeof b.label === 'string' ? { ...b, label: t(c, b.label) } : b));
+  if (Array.isArray(out.options))
+    out.options = (out.options as Record<string, unknown>[]).map((o) =>
+      typeof o.text === 'string' ? { ...o, text: t(c, o.text) } : o,
+    );
+  if (Array.isArray(out.buttons))
+    out.buttons = (out.buttons as Record<string, unknown>[]).map((b) =>
+      typeof b.label === 'string' ? { ...b, label: t(c, b.label) } : b,
+    );
   if (Array.isArray(out.children)) out.children = (out.children as FieldSchema[]).map((f) => translateSchema(c, f));
   return out as T;
 }
@@ -223,7 +304,11 @@ export const field = (type: string, name: string, extra: Partial<FieldSchema> = 
   ...extra,
 });
 
-export const section = (title: string, children: FieldSchema[]): FieldSchema => ({ type: 'section', label: title, children });
+export const section = (title: string, children: FieldSchema[]): FieldSchema => ({
+  type: 'section',
+  label: title,
+  children,
+});
 
 export const saveButtons = [
   { type: 'submit', label: 'staff.form.save' },
@@ -235,18 +320,30 @@ export const saveButtons = [
 export const wellFormed = (s: string) => !/\p{Cs}/u.test(s);
 
 export const text = (max: number, required = true) =>
-  z.string('staff.validation.text').check(
-    z.maxLength(max, 'staff.validation.tooLong'),
-    z.refine<string>(wellFormed, 'staff.validation.notWellFormed'),
-    ...(required ? [z.refine<string>((s) => s.trim().length > 0, 'staff.validation.required')] : []),
-  );
+  z
+    .string('staff.validation.text')
+    .check(
+      z.maxLength(max, 'staff.validation.tooLong'),
+      z.refine<string>(wellFormed, 'staff.validation.notWellFormed'),
+      ...(required ? [z.refine<string>((s) => s.trim().length > 0, 'staff.validation.required')] : []),
+    );
 
 export const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-export const email = () => z.string('staff.validation.email').check(z.maxLength(254, 'staff.validation.tooLong'), z.regex(EMAIL, 'staff.validation.email'));
-export const slug = () => z.string('staff.validation.slug').check(z.regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'staff.validation.slug'));
+export const email = () =>
+  z
+    .string('staff.validation.email')
+    .check(z.maxLength(254, 'staff.validation.tooLong'), z.regex(EMAIL, 'staff.validation.email'));
+export const slug = () =>
+  z.string('staff.validation.slug').check(z.regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, 'staff.validation.slug'));
 export const bool = () => z.boolean('staff.validation.boolean');
 export const intIn = (min: number, max: number) =>
-  z.number('staff.validation.number').check(z.int('staff.validation.number'), z.gte(min, 'staff.validation.range'), z.lte(max, 'staff.validation.range'));
+  z
+    .number('staff.validation.number')
+    .check(
+      z.int('staff.validation.number'),
+      z.gte(min, 'staff.validation.range'),
+      z.lte(max, 'staff.validation.range'),
+    );
 
 /** Translates 422 field errors made of catalogue keys. */
 export function translateErrors(c: Pick<ResourceCtx, 'lang'>, errors: Record<string, string[]>) {

@@ -11,7 +11,12 @@ import {
 } from '../../../machines/contracts/staff-rules.ts';
 import { getRecords } from '../../data/staff/records.ts';
 import type { RoleItem } from '../../data/staff/roles.ts';
-import { getRuleSettings, saveRuleSettings, type SettingsKind, type StoredSettings } from '../../data/underwriting-rules.ts';
+import {
+  getRuleSettings,
+  saveRuleSettings,
+  type SettingsKind,
+  type StoredSettings,
+} from '../../data/underwriting-rules.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { forbidden, unprocessable } from '../../platform/errors.ts';
 import { staffSecurity, type StaffSecurityConfig } from '../../platform/staff-config.ts';
@@ -60,15 +65,24 @@ export const loadQueueConfig = (deps: Deps): Promise<QueueConfig> =>
  * The staff auth's limits: the stored settings over the defaults. An environment variable that sets a limit
  * (STAFF_SESSION_IDLE_SECONDS, ...; the tests' short-session server) wins over the stored value.
  */
-export function effectiveSecurity(base: StaffSecurityConfig, stored: SecuritySettings, env: NodeJS.ProcessEnv = process.env): StaffSecurityConfig {
-  const pick = (name: string, fromBase: number, fromStored: number) => (env[name] !== undefined && env[name] !== '' ? fromBase : fromStored);
+export function effectiveSecurity(
+  base: StaffSecurityConfig,
+  stored: SecuritySettings,
+  env: NodeJS.ProcessEnv = process.env,
+): StaffSecurityConfig {
+  const pick = (name: string, fromBase: number, fromStored: number) =>
+    env[name] !== undefined && env[name] !== '' ? fromBase : fromStored;
   return {
     ...base,
     idleSeconds: pick('STAFF_SESSION_IDLE_SECONDS', base.idleSeconds, stored.session.idle_minutes * 60),
     absoluteSeconds: pick('STAFF_SESSION_ABSOLUTE_SECONDS', base.absoluteSeconds, stored.session.absolute_hours * 3600),
     loginUserLimit: pick('STAFF_LOGIN_USER_LIMIT', base.loginUserLimit, stored.throttle.user_limit),
     loginIpLimit: pick('STAFF_LOGIN_IP_LIMIT', base.loginIpLimit, stored.throttle.ip_limit),
-    loginWindowSeconds: pick('STAFF_LOGIN_WINDOW_SECONDS', base.loginWindowSeconds, stored.throttle.window_minutes * 60),
+    loginWindowSeconds: pick(
+      'STAFF_LOGIN_WINDOW_SECONDS',
+      base.loginWindowSeconds,
+      stored.throttle.window_minutes * 60,
+    ),
   };
 }
 
@@ -118,7 +132,7 @@ export function ipMatches(ipRaw: string, entry: string): boolean {
     if (!(bits >= 0 && bits <= 32)) return false;
     if (bits === 0) return true;
     const mask = (0xffffffff << (32 - bits)) >>> 0;
-    return ((v4 & mask) >>> 0) === ((base4 & mask) >>> 0);
+    return (v4 & mask) >>> 0 === (base4 & mask) >>> 0;
   }
   const v6 = expandIpv6(ip);
   const base6 = expandIpv6(base);
@@ -129,12 +143,17 @@ export function ipMatches(ipRaw: string, entry: string): boolean {
   return v6 >> shift === base6 >> shift;
 }
 
-export const ipAllowed = (ip: string, allowList: readonly string[]) => allowList.length === 0 || allowList.some((e) => ipMatches(ip, e));
+export const ipAllowed = (ip: string, allowList: readonly string[]) =>
+  allowList.length === 0 || allowList.some((e) => ipMatches(ip, e));
 
 export const IP_REFUSED = 'staff.rules.ipRefused';
 
 /** Refuses (403 with a clear message, audited) a staff sign-in or request from outside the allow-list. */
-export async function requireAllowedIp(deps: Deps, ip: string, who?: { userId: string; username: string } | null): Promise<void> {
+export async function requireAllowedIp(
+  deps: Deps,
+  ip: string,
+  who?: { userId: string; username: string } | null,
+): Promise<void> {
   const settings = await loadSecuritySettings(deps);
   if (ipAllowed(ip, settings.ip_allow_list)) return;
   await audit(deps, 'access.denied', { actor: who ?? null, ip, detail: { reason: 'ip-allow-list' } });
@@ -157,7 +176,10 @@ const viewOf = <T>(stored: StoredSettings<T> | undefined, fallback: T): StoredSe
 });
 
 export async function readSecuritySettings(c: ResourceCtx): Promise<StoredSettingsView<SecuritySettings>> {
-  return viewOf(await getRuleSettings<SecuritySettings>(c.deps.db, 'security', c.deps.clock()), DEFAULT_SECURITY_SETTINGS);
+  return viewOf(
+    await getRuleSettings<SecuritySettings>(c.deps.db, 'security', c.deps.clock()),
+    DEFAULT_SECURITY_SETTINGS,
+  );
 }
 
 export async function readQueueConfig(c: ResourceCtx): Promise<StoredSettingsView<QueueConfig>> {
@@ -168,7 +190,11 @@ export async function readQueueConfig(c: ResourceCtx): Promise<StoredSettingsVie
  * Replaces the security settings. An allow-list that would shut out the editor's own address is refused (422), so
  * nobody locks the portal by mistake.
  */
-export async function replaceSecuritySettings(c: ResourceCtx, settings: SecuritySettings, expectedV?: number): Promise<StoredSettingsView<SecuritySettings>> {
+export async function replaceSecuritySettings(
+  c: ResourceCtx,
+  settings: SecuritySettings,
+  expectedV?: number,
+): Promise<StoredSettingsView<SecuritySettings>> {
   const list = settings.ip_allow_list.map((e) => e.trim());
   const bad = list.findIndex((e) => !IP_OR_CIDR.test(e));
   if (bad >= 0) throw unprocessable({ [`ip_allow_list.${bad}`]: ['staff.rules.validation.ip'] });
@@ -177,12 +203,21 @@ export async function replaceSecuritySettings(c: ResourceCtx, settings: Security
   const before = await getRuleSettings<SecuritySettings>(c.deps.db, 'security', c.deps.clock());
   const saved = await saveRuleSettings(c.deps.db, 'security', next, c.actor.username, c.deps.clock(), expectedV);
   clearRuleSettingsCache();
-  await audit(c.deps, 'rules.changed', { actor: c.actor, ip: c.ip, target: 'security-settings', detail: { before: before?.settings ?? DEFAULT_SECURITY_SETTINGS, after: next, v: saved.v } });
+  await audit(c.deps, 'rules.changed', {
+    actor: c.actor,
+    ip: c.ip,
+    target: 'security-settings',
+    detail: { before: before?.settings ?? DEFAULT_SECURITY_SETTINGS, after: next, v: saved.v },
+  });
   return viewOf(saved, DEFAULT_SECURITY_SETTINGS);
 }
 
 /** Replaces the queue configuration; every claim role must be an existing system role (422 otherwise). */
-export async function replaceQueueConfig(c: ResourceCtx, config: QueueConfig, expectedV?: number): Promise<StoredSettingsView<QueueConfig>> {
+export async function replaceQueueConfig(
+  c: ResourceCtx,
+  config: QueueConfig,
+  expectedV?: number,
+): Promise<StoredSettingsView<QueueConfig>> {
   const ids = [...new Set(Object.values(config.queues).flatMap((q) => q.claim_roles))];
   const roles = ids.length ? await getRecords<RoleItem>(c.deps.db, 'ROLE', ids) : [];
   const known = new Set(roles.filter((r) => r.guard === 'system').map((r) => r.id));
@@ -196,8 +231,11 @@ export async function replaceQueueConfig(c: ResourceCtx, config: QueueConfig, ex
   const before = await getRuleSettings<QueueConfig>(c.deps.db, 'queues', c.deps.clock());
   const saved = await saveRuleSettings(c.deps.db, 'queues', config, c.actor.username, c.deps.clock(), expectedV);
   clearRuleSettingsCache();
-  await audit(c.deps, 'rules.changed', { actor: c.actor, ip: c.ip, target: 'queue-config', detail: { before: before?.settings ?? DEFAULT_QUEUE_CONFIG, after: config, v: saved.v } });
+  await audit(c.deps, 'rules.changed', {
+    actor: c.actor,
+    ip: c.ip,
+    target: 'queue-config',
+    detail: { before: before?.settings ?? DEFAULT_QUEUE_CONFIG, after: config, v: saved.v },
+  });
   return viewOf(saved, DEFAULT_QUEUE_CONFIG);
 }
-
-

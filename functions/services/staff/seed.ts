@@ -31,7 +31,14 @@ import { ensureNetworkTemplates } from '../network/mail.ts';
 export const STORE_MANAGER_ROLE_ID = 'role-store-manager';
 export const RETAILER_MANAGER_ROLE_ID = 'role-retailer-manager';
 
-const SEEDED_ROLES: { id: string; name: string; guard: Guard; description: string; permissions: string[]; field_permissions: string[] }[] = [
+const SEEDED_ROLES: {
+  id: string;
+  name: string;
+  guard: Guard;
+  description: string;
+  permissions: string[];
+  field_permissions: string[];
+}[] = [
   {
     id: ADMIN_ROLE_ID,
     name: ADMIN_ROLE_NAME,
@@ -45,19 +52,56 @@ const SEEDED_ROLES: { id: string; name: string; guard: Guard; description: strin
     name: 'Store Manager',
     guard: 'store',
     description: 'Runs a store: its users, its settings and its lease applications.',
-    permissions: ['users.view', 'users.create', 'users.update', 'users.delete', 'users.restore', 'users.block', 'stores.view', 'stores.update', 'applications.view', 'applications.update', 'leases.view', 'pos.view', 'pickups.view', 'pickups.manage', 'retention.view'],
+    permissions: [
+      'users.view',
+      'users.create',
+      'users.update',
+      'users.delete',
+      'users.restore',
+      'users.block',
+      'stores.view',
+      'stores.update',
+      'applications.view',
+      'applications.update',
+      'leases.view',
+      'pos.view',
+      'pickups.view',
+      'pickups.manage',
+      'retention.view',
+    ],
     field_permissions: ['fields.users.roles'],
   },
   {
     id: RETAILER_MANAGER_ROLE_ID,
     name: 'Retailer Manager',
     guard: 'retailer',
-    description: "Runs a retailer: its stores, users, API tokens and reports.",
+    description: 'Runs a retailer: its stores, users, API tokens and reports.',
     permissions: [
-      'users.view', 'users.create', 'users.update', 'users.delete', 'users.restore', 'users.block', 'users.link',
-      'stores.view', 'stores.create', 'stores.update', 'retailers.view', 'retailers.update',
-      'tokens.view', 'tokens.create', 'tokens.revoke', 'applications.view', 'applications.update', 'leases.view', 'reports.view',
-      'pos.view', 'pos.manage', 'pickups.view', 'pickups.manage', 'retention.view', 'retailer-map.view',
+      'users.view',
+      'users.create',
+      'users.update',
+      'users.delete',
+      'users.restore',
+      'users.block',
+      'users.link',
+      'stores.view',
+      'stores.create',
+      'stores.update',
+      'retailers.view',
+      'retailers.update',
+      'tokens.view',
+      'tokens.create',
+      'tokens.revoke',
+      'applications.view',
+      'applications.update',
+      'leases.view',
+      'reports.view',
+      'pos.view',
+      'pos.manage',
+      'pickups.view',
+      'pickups.manage',
+      'retention.view',
+      'retailer-map.view',
     ],
     field_permissions: ['fields.users.roles', 'fields.stores.active'],
   },
@@ -66,9 +110,13 @@ const SEEDED_ROLES: { id: string; name: string; guard: Guard; description: strin
 /** Writes the list entries of a seeded record; the index counts it only the first time (no entry yet). */
 async function listSeeded<R extends StoredItem & { id: string }>(deps: Deps, def: ResourceDef<R>, record: R) {
   const pk = def.rowPk(record.id);
-  const existing = await deps.db.doc.send(new GetCommand({ TableName: deps.db.tableName, Key: { pk, sk: listEntrySk(def.defaultSort, '*') } }));
+  const existing = await deps.db.doc.send(
+    new GetCommand({ TableName: deps.db.tableName, Key: { pk, sk: listEntrySk(def.defaultSort, '*') } }),
+  );
   const snapshot = { row: def.row(record), scopes: def.scopes(record) };
-  const before = existing.Item ? { row: existing.Item.row as typeof snapshot.row, scopes: def.scopes(record) } : undefined;
+  const before = existing.Item
+    ? { row: existing.Item.row as typeof snapshot.row, scopes: def.scopes(record) }
+    : undefined;
   await syncListEntries(deps.db, def, pk, before, snapshot);
 }
 
@@ -147,7 +195,14 @@ export async function seedStaff(deps: Deps): Promise<void> {
         identifier: list.identifier,
         name: list.name,
         description: '',
-        items: list.items.map(([identifier, label], order) => ({ id: `pli-${list.identifier}-${identifier}`, identifier, label, order, active: true, deleted_at: null })),
+        items: list.items.map(([identifier, label], order) => ({
+          id: `pli-${list.identifier}-${identifier}`,
+          identifier,
+          label,
+          order,
+          active: true,
+          deleted_at: null,
+        })),
         created_at: at,
       } as PicklistItem;
       await putItem(deps.db, item);
@@ -159,7 +214,12 @@ export async function seedStaff(deps: Deps): Promise<void> {
   // The admin holds the Admin role by id (older data directories named it).
   const admin = await findUserByLogin(deps.db, 'admin', now);
   if (admin && !admin.roles.includes(ADMIN_ROLE_ID)) {
-    await putUser(deps.db, { ...admin, roles: [ADMIN_ROLE_ID, ...admin.roles.filter((r) => r !== 'Admin')], role_names: [ADMIN_ROLE_NAME], v: admin.v + 1 });
+    await putUser(deps.db, {
+      ...admin,
+      roles: [ADMIN_ROLE_ID, ...admin.roles.filter((r) => r !== 'Admin')],
+      role_names: [ADMIN_ROLE_NAME],
+      v: admin.v + 1,
+    });
   }
   const user = await findUserByLogin(deps.db, 'admin', now);
   if (user) await listSeeded(deps, usersDef, user);

@@ -35,7 +35,12 @@ export async function authenticateStaff(ctx: StaffRequest, deps: Deps): Promise<
   const found = await findStaffSession(deps.db, cookies[SESSION_COOKIE], now, config);
   if (!found) throw unauthorized(SESSION_INVALID);
   const user = await getUser(deps.db, found.item.userId, now);
-  if (!user || user.deleted_at || !user.active || (user.sessions_valid_after ?? 0) > (found.item.issuedMs ?? found.item.issuedAt * 1000)) {
+  if (
+    !user ||
+    user.deleted_at ||
+    !user.active ||
+    (user.sessions_valid_after ?? 0) > (found.item.issuedMs ?? found.item.issuedAt * 1000)
+  ) {
     await deleteStaffSession(deps.db, found.hash);
     throw unauthorized(SESSION_INVALID);
   }
@@ -43,13 +48,17 @@ export async function authenticateStaff(ctx: StaffRequest, deps: Deps): Promise<
   const ip = clientIp(ctx);
   // Security Settings: a session used from outside the IP allow-list is refused (403, audited).
   await requireAllowedIp(deps, ip, actor);
-  if (MUTATING.has(ctx.route.method) && !csrfMatches(ctx.event.headers[CSRF_HEADER], cookies[CSRF_COOKIE], found.item.csrfHash)) {
+  if (
+    MUTATING.has(ctx.route.method) &&
+    !csrfMatches(ctx.event.headers[CSRF_HEADER], cookies[CSRF_COOKIE], found.item.csrfHash)
+  ) {
     await audit(deps, 'access.denied', { actor, ip, target: ctx.route.name, detail: { reason: 'csrf' } });
     throw new AppError(403, CSRF_REFUSED);
   }
   const required = STAFF_ROUTE_ACCESS[ctx.route.name];
   if (!required) await deny(deps, actor, ip, ctx.route.name, 'route-without-permission');
-  if (required !== 'signed-in' && !actor.permissions.has(required!)) await deny(deps, actor, ip, ctx.route.name, `missing ${required}`);
+  if (required !== 'signed-in' && !actor.permissions.has(required!))
+    await deny(deps, actor, ip, ctx.route.name, `missing ${required}`);
   await touchStaffSession(deps.db, found.hash, found.item, now, config);
   return { sessionHash: found.hash, csrfHash: found.item.csrfHash, issuedAt: found.item.issuedAt, actor, ip };
 }

@@ -2,7 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { computeLease } from '../../../machines/domain/pricing.ts';
 import { api } from '../../support/api.ts';
 import { COMPLETED_CHECKOUT_WEBHOOKS } from '../../support/journey-driver.ts';
-import { apply, esign, lease, load, openCheckout, process, processCard, receivedWebhooks, retailer, scheduleDelivery, signAtVendor, tokenize, uniqueKey, waitForStatus } from './support.ts';
+import {
+  apply,
+  esign,
+  lease,
+  load,
+  openCheckout,
+  process,
+  processCard,
+  receivedWebhooks,
+  retailer,
+  scheduleDelivery,
+  signAtVendor,
+  tokenize,
+  uniqueKey,
+  waitForStatus,
+} from './support.ts';
 
 // The whole server journey of a retailer checkout: create -> exchange -> apply (PIN from the sandbox mailbox) ->
 // approved -> delivery -> lease -> e-sign at the sandbox vendor -> pay with a sandbox test card -> completed, with a
@@ -35,7 +50,9 @@ describe('a checkout from cart to completed lease', () => {
     expect(engine.ok).toBe(true);
     expect(data.lease_cents).toEqual((engine as { lease: unknown }).lease);
     expect(data.lease.cashPrice).toBe('747.98'); // 499.99 + 49.00 mount + 149.00 + 49.99 delivery
-    expect(data.fees).toEqual([{ key: 'documentProcessingFee', label: 'Document Processing Fee', amount: data.lease.documentProcessingFee }]);
+    expect(data.fees).toEqual([
+      { key: 'documentProcessingFee', label: 'Document Processing Fee', amount: data.lease.documentProcessingFee },
+    ]);
     expect(data.epo.days).toBe(90);
     expect(data.lease.items.map((i: any) => [i.quantity, i.sku, i.unitPrice, i.total])).toEqual([
       [1, 'TV-55-4K', '499.99', '548.99'],
@@ -57,7 +74,10 @@ describe('a checkout from cart to completed lease', () => {
     expect(p.body.data.amount).toBe(data.lease.remainingPaymentNeeded);
     const card = await tokenize(p.body.data.config.session_id, '4242424242424242');
     expect(card.status, JSON.stringify(card.body)).toBe(200);
-    const verified = await api('POST', '/api/v1/cards/card-vault/verify', { body: { token: card.body.data.token }, headers: s.headers });
+    const verified = await api('POST', '/api/v1/cards/card-vault/verify', {
+      body: { token: card.body.data.token },
+      headers: s.headers,
+    });
     expect(verified.body.data.card).toMatchObject({ funding: 'credit', last4: '4242' });
 
     const key = uniqueKey('pay');
@@ -104,12 +124,18 @@ describe('a checkout from cart to completed lease', () => {
 
     // confirm delivery after completion; a second confirmation with the same key changes nothing
     const dkey = uniqueKey('delivered');
-    const delivered = await retailer('POST', `/retailer/v1/checkouts/${s.checkoutId}/delivery`, { body: {}, key: dkey });
+    const delivered = await retailer('POST', `/retailer/v1/checkouts/${s.checkoutId}/delivery`, {
+      body: {},
+      key: dkey,
+    });
     expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
     expect(delivered.body.data.delivery.delivered_at).toBeTruthy();
     const replay = await retailer('POST', `/retailer/v1/checkouts/${s.checkoutId}/delivery`, { body: {}, key: dkey });
     expect(replay.body).toEqual(delivered.body);
-    const confirmedTwice = await retailer('POST', `/retailer/v1/checkouts/${s.checkoutId}/delivery`, { body: {}, key: uniqueKey('delivered') });
+    const confirmedTwice = await retailer('POST', `/retailer/v1/checkouts/${s.checkoutId}/delivery`, {
+      body: {},
+      key: uniqueKey('delivered'),
+    });
     expect(confirmedTwice.status).toBe(409);
     await receivedWebhooks(s.checkoutId, ['checkout.delivered']);
   }, 120_000);

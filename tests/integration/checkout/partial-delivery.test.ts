@@ -14,7 +14,13 @@ const dollars = (n: number) => (n / 100).toFixed(2);
 // Three sound bars (one line) beside the television with its mount: a line can be delivered in part.
 const CART = {
   items: [
-    { sku: 'TV-55-4K', description: '55" 4K television', quantity: 1, unit_price: '499.99', required_parts: [{ sku: 'MOUNT-1', description: 'Wall mount', quantity: 1, unit_price: '49.00' }] },
+    {
+      sku: 'TV-55-4K',
+      description: '55" 4K television',
+      quantity: 1,
+      unit_price: '499.99',
+      required_parts: [{ sku: 'MOUNT-1', description: 'Wall mount', quantity: 1, unit_price: '49.00' }],
+    },
     { sku: 'SB-200', description: 'Sound bar', quantity: 3, unit_price: '149.00' },
   ],
 };
@@ -27,8 +33,10 @@ function expectedShare(lease: any, delivered: Record<string, number>) {
   return Math.round((cents(lease.cash_price) * value) / contract);
 }
 
-const deliver = (checkoutId: string, body: Record<string, unknown>, key = uniqueKey('dlv')) => retailer('POST', `/retailer/v1/checkouts/${checkoutId}/delivery`, { body, key });
-const cancelItems = (checkoutId: string, body: Record<string, unknown>, key = uniqueKey('cnl')) => retailer('POST', `/retailer/v1/checkouts/${checkoutId}/items/cancel`, { body, key });
+const deliver = (checkoutId: string, body: Record<string, unknown>, key = uniqueKey('dlv')) =>
+  retailer('POST', `/retailer/v1/checkouts/${checkoutId}/delivery`, { body, key });
+const cancelItems = (checkoutId: string, body: Record<string, unknown>, key = uniqueKey('cnl')) =>
+  retailer('POST', `/retailer/v1/checkouts/${checkoutId}/items/cancel`, { body, key });
 const read = async (checkoutId: string) => (await retailer('GET', `/retailer/v1/checkouts/${checkoutId}`)).body.data;
 
 let admin: StaffClient;
@@ -56,9 +64,18 @@ describe('partial delivery and funding per tranche', () => {
     // more than is undelivered, an unknown sku: 422 naming the line, and nothing recorded
     const tooMany = await deliver(checkoutId, { items: [{ sku: 'SB-200', quantity: 4 }] });
     expect(tooMany.status).toBe(422);
-    expect(tooMany.body.message).toBe('Nothing was recorded: Only 3 unit(s) of SB-200 are still undelivered; you asked for 4.');
-    expect(tooMany.body.errors).toEqual({ 'items.0.quantity': ['Only 3 unit(s) of SB-200 are still undelivered; you asked for 4.'] });
-    const unknown = await deliver(checkoutId, { items: [{ sku: 'SB-200', quantity: 1 }, { sku: 'NOPE-1', quantity: 1 }] });
+    expect(tooMany.body.message).toBe(
+      'Nothing was recorded: Only 3 unit(s) of SB-200 are still undelivered; you asked for 4.',
+    );
+    expect(tooMany.body.errors).toEqual({
+      'items.0.quantity': ['Only 3 unit(s) of SB-200 are still undelivered; you asked for 4.'],
+    });
+    const unknown = await deliver(checkoutId, {
+      items: [
+        { sku: 'SB-200', quantity: 1 },
+        { sku: 'NOPE-1', quantity: 1 },
+      ],
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toEqual({ 'items.1.sku': ['The checkout has no contracted line with sku NOPE-1.'] });
     const zero = await deliver(checkoutId, { items: [{ sku: 'SB-200', quantity: 0 }] });
@@ -76,7 +93,11 @@ describe('partial delivery and funding per tranche', () => {
     ]);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(other.status, JSON.stringify(other.body)).toBe(200);
-    const again = await deliver(checkoutId, { items: [{ sku: 'SB-200', quantity: 1 }], delivered_at: '2026-01-05T10:00:00Z' }, key);
+    const again = await deliver(
+      checkoutId,
+      { items: [{ sku: 'SB-200', quantity: 1 }], delivered_at: '2026-01-05T10:00:00Z' },
+      key,
+    );
     expect(again.body).toEqual(first.body);
     const f1 = (await read(checkoutId)).fulfilment;
     expect(f1.deliveries).toHaveLength(2);
@@ -95,9 +116,15 @@ describe('partial delivery and funding per tranche', () => {
     const due1 = dollars(tranche1 + tranche1b);
     const delivered = await waitForLease(admin, uuid, 'Y', 10_000, true);
     expect(delivered.partially_delivered).toBe(true);
-    expect(delivered.fulfilment.tranches).toEqual(f1.deliveries.map((d: any) => expect.objectContaining({ id: d.id, amount: d.amount, funded: false })));
+    expect(delivered.fulfilment.tranches).toEqual(
+      f1.deliveries.map((d: any) => expect.objectContaining({ id: d.id, amount: d.amount, funded: false })),
+    );
     expect(delivered.fulfilment.funding_due).toBe(due1);
-    const queued = await pollRow(admin, '/staff/api/lease-queue?queue=funding&limit=100', (r) => r.uuid === uuid && r.funding_due === due1);
+    const queued = await pollRow(
+      admin,
+      '/staff/api/lease-queue?queue=funding&limit=100',
+      (r) => r.uuid === uuid && r.funding_due === due1,
+    );
     expect(queued.partially_delivered).toBe(true);
 
     // staff fund one tranche, then every tranche due: funding stays in process, the rest is not delivered yet
@@ -111,7 +138,10 @@ describe('partial delivery and funding per tranche', () => {
     const one = await act(admin, uuid, 'complete-funding', { tranche_id: f1.deliveries[0].id });
     expect(one.status, JSON.stringify(one.body).slice(0, 300)).toBe(200);
     expect(one.body.data.status).toBe('G');
-    expect(one.body.data.fulfilment).toMatchObject({ funded_amount: dollars(tranche1), funding_due: dollars(tranche1b) });
+    expect(one.body.data.fulfilment).toMatchObject({
+      funded_amount: dollars(tranche1),
+      funding_due: dollars(tranche1b),
+    });
     const twice = await act(admin, uuid, 'complete-funding', { tranche_id: f1.deliveries[0].id });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe(`The tranche ${f1.deliveries[0].id} is already funded.`);
@@ -121,13 +151,18 @@ describe('partial delivery and funding per tranche', () => {
     expect(funded1.body.data.lease.funded_at).toBeNull();
     const nothing = await act(admin, uuid, 'complete-funding');
     expect(nothing.status).toBe(409);
-    expect(nothing.body.message).toBe('Nothing is due for funding: every delivered item is funded; the rest is not delivered yet.');
+    expect(nothing.body.message).toBe(
+      'Nothing is due for funding: every delivered item is funded; the rest is not delivered yet.',
+    );
 
     // the second delivery (no items: everything still undelivered) completes the delivery; its tranche takes the rest
     const second = await deliver(checkoutId, {});
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     const f2 = second.body.data.fulfilment;
-    expect(f2.deliveries[2].items).toEqual([{ sku: 'TV-55-4K', quantity: 1 }, { sku: 'SB-200', quantity: 1 }]);
+    expect(f2.deliveries[2].items).toEqual([
+      { sku: 'TV-55-4K', quantity: 1 },
+      { sku: 'SB-200', quantity: 1 },
+    ]);
     expect(f2.undelivered_units).toBe(0);
     expect(second.body.data.delivery.delivered_at).toBeTruthy();
     const tranche2 = cents(f2.deliveries[2].amount);
@@ -151,11 +186,20 @@ describe('partial delivery and funding per tranche', () => {
     expect(all.body.data.lease.funded_amount).toBe(lease.cash_price);
     expect(all.body.data.lease.funded_at).toBeTruthy();
     expect(all.body.data.fulfilment.tranches.every((t: any) => t.funded && t.funded_by)).toBe(true);
-    const path = (await detail(admin, uuid)).timeline.filter((e: any) => e.kind === 'status').map((e: any) => e.to).reverse();
+    const path = (await detail(admin, uuid)).timeline
+      .filter((e: any) => e.kind === 'status')
+      .map((e: any) => e.to)
+      .reverse();
     expect(path.slice(-5)).toEqual(['Y', 'G', 'Y', 'G', 'L']);
 
     // the retailer heard of each delivery and of the funding, signed
-    const types = ['checkout.partially_delivered', 'checkout.delivered', 'lease.delivered', 'lease.tranche_funded', 'lease.funded'];
+    const types = [
+      'checkout.partially_delivered',
+      'checkout.delivered',
+      'lease.delivered',
+      'lease.tranche_funded',
+      'lease.funded',
+    ];
     let hooks = await receivedWebhooks(checkoutId, types);
     for (let i = 0; i < 40 && hooks.filter((h) => h.type === 'checkout.partially_delivered').length < 2; i++) {
       await new Promise((r) => setTimeout(r, 250));
@@ -171,10 +215,17 @@ describe('partial delivery and funding per tranche', () => {
     // nothing delivered yet: cancelling everything would leave no lease
     const everything = await cancelItems(checkoutId, {});
     expect(everything.status).toBe(409);
-    expect(everything.body.message).toBe('Nothing has been delivered: cancelling every item would leave no lease. Cancel the lease with the lender instead.');
+    expect(everything.body.message).toBe(
+      'Nothing has been delivered: cancelling every item would leave no lease. Cancel the lease with the lender instead.',
+    );
     expect((await read(checkoutId)).fulfilment.cancellations).toEqual([]);
 
-    const delivered = await deliver(checkoutId, { items: [{ sku: 'TV-55-4K', quantity: 1 }, { sku: 'SB-200', quantity: 1 }] });
+    const delivered = await deliver(checkoutId, {
+      items: [
+        { sku: 'TV-55-4K', quantity: 1 },
+        { sku: 'SB-200', quantity: 1 },
+      ],
+    });
     expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
     const lease = delivered.body.data.lease;
     const tranche = cents(delivered.body.data.fulfilment.deliveries[0].amount);
@@ -186,7 +237,10 @@ describe('partial delivery and funding per tranche', () => {
     // more than is undelivered is refused; the rest (two sound bars) is cancelled
     const tooMany = await cancelItems(checkoutId, { items: [{ sku: 'SB-200', quantity: 3 }] });
     expect(tooMany.status).toBe(422);
-    const cancelled = await cancelItems(checkoutId, { items: [{ sku: 'SB-200', quantity: 2 }], reason: 'Discontinued' });
+    const cancelled = await cancelItems(checkoutId, {
+      items: [{ sku: 'SB-200', quantity: 2 }],
+      reason: 'Discontinued',
+    });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     const f = cancelled.body.data.fulfilment;
     expect(f.lines[1]).toMatchObject({ sku: 'SB-200', delivered: 1, cancelled: 2, undelivered: 0 });
@@ -200,7 +254,11 @@ describe('partial delivery and funding per tranche', () => {
 
     // everything delivered is funded and nothing remains: funded
     const funded = await waitForLease(admin, uuid, 'L');
-    expect(funded.fulfilment).toMatchObject({ funded_amount: dollars(tranche), funding_due: '0.00', undelivered_units: 0 });
+    expect(funded.fulfilment).toMatchObject({
+      funded_amount: dollars(tranche),
+      funding_due: '0.00',
+      undelivered_units: 0,
+    });
     expect(funded.fulfilment.adjustment.payment_after).toBe(adj.payment_after);
     expect(funded.lease.funded_at).toBeTruthy();
     await receivedWebhooks(checkoutId, ['checkout.partially_delivered', 'checkout.items_cancelled', 'lease.funded']);

@@ -8,7 +8,9 @@ describe('the retailer API', () => {
     const none = await retailer('POST', '/retailer/v1/checkouts', { body: checkoutBody(), token: null });
     expect(none.status).toBe(401);
     expect(none.body.message).toContain('API token');
-    const wrong = await retailer('GET', '/retailer/v1/checkouts/chk_0123456789abcdef01234567', { token: 'rt_not_a_real_token' });
+    const wrong = await retailer('GET', '/retailer/v1/checkouts/chk_0123456789abcdef01234567', {
+      token: 'rt_not_a_real_token',
+    });
     expect(wrong.status).toBe(401);
   });
 
@@ -20,18 +22,38 @@ describe('the retailer API', () => {
     expect(created.status).toBeNull();
     const read = await retailer('GET', `/retailer/v1/checkouts/${created.checkout_id}`);
     expect(read.status).toBe(200);
-    expect(read.body.data).toMatchObject({ checkout_id: created.checkout_id, status: null, status_name: 'notStarted', application: null, lease: null });
+    expect(read.body.data).toMatchObject({
+      checkout_id: created.checkout_id,
+      status: null,
+      status_name: 'notStarted',
+      application: null,
+      lease: null,
+    });
     expect(read.body.data.cart.items[0]).toMatchObject({ sku: 'TV-55-4K', unit_price: '499.99' });
-    expect(read.body.data.audit).toEqual([expect.objectContaining({ event: 'checkout.created', to: null, actor: 'retailer' })]);
+    expect(read.body.data.audit).toEqual([
+      expect.objectContaining({ event: 'checkout.created', to: null, actor: 'retailer' }),
+    ]);
   });
 
   it('answers 422 with field errors for a bad cart, bad URLs or an unknown store', async () => {
     const bad = await retailer('POST', '/retailer/v1/checkouts', {
-      body: checkoutBody({ cart: { items: [{ sku: '', quantity: 0, description: 'x', unit_price: '-1' }] }, return_url: 'ftp://x', callback_url: 'http://example.com/hook' }),
+      body: checkoutBody({
+        cart: { items: [{ sku: '', quantity: 0, description: 'x', unit_price: '-1' }] },
+        return_url: 'ftp://x',
+        callback_url: 'http://example.com/hook',
+      }),
       key: uniqueKey(),
     });
     expect(bad.status).toBe(422);
-    expect(Object.keys(bad.body.errors!)).toEqual(expect.arrayContaining(['cart.items.0.sku', 'cart.items.0.quantity', 'cart.items.0.unit_price', 'return_url', 'callback_url']));
+    expect(Object.keys(bad.body.errors!)).toEqual(
+      expect.arrayContaining([
+        'cart.items.0.sku',
+        'cart.items.0.quantity',
+        'cart.items.0.unit_price',
+        'return_url',
+        'callback_url',
+      ]),
+    );
     expect(bad.body.errors!['callback_url']![0]).toContain('https://');
     const empty = await retailer('POST', '/retailer/v1/checkouts', { body: checkoutBody({ cart: { items: [] } }) });
     expect(empty.status).toBe(422);
@@ -51,7 +73,10 @@ describe('the retailer API', () => {
     expect(second.status).toBe(201);
     expect(second.body.data.checkout_id).toBe(first.body.data.checkout_id);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
-    const other = await retailer('POST', '/retailer/v1/checkouts', { body: checkoutBody({ return_url: 'https://retailer.example/other' }), key });
+    const other = await retailer('POST', '/retailer/v1/checkouts', {
+      body: checkoutBody({ return_url: 'https://retailer.example/other' }),
+      key,
+    });
     expect(other.status).toBe(422);
     expect(other.body.message).toContain('Idempotency-Key');
   });
@@ -66,9 +91,16 @@ describe('the retailer API', () => {
     const read = await retailer('GET', `/retailer/v1/checkouts/${created.checkout_id}`, { token });
     expect(read.status).toBe(404);
     expect(read.body.message).toBe('Checkout not found');
-    const cancel = await retailer('POST', `/retailer/v1/checkouts/${created.checkout_id}/cancel`, { token, body: {}, key: uniqueKey() });
+    const cancel = await retailer('POST', `/retailer/v1/checkouts/${created.checkout_id}/cancel`, {
+      token,
+      body: {},
+      key: uniqueKey(),
+    });
     expect(cancel.status).toBe(404);
-    const deliver = await retailer('POST', `/retailer/v1/checkouts/${created.checkout_id}/delivery`, { token, body: {} });
+    const deliver = await retailer('POST', `/retailer/v1/checkouts/${created.checkout_id}/delivery`, {
+      token,
+      body: {},
+    });
     expect(deliver.status).toBe(404);
     // it is untouched
     expect((await retailer('GET', `/retailer/v1/checkouts/${created.checkout_id}`)).body.data.status).toBeNull();
@@ -84,7 +116,9 @@ describe('the retailer API', () => {
     expect(reload.status).toBe(200);
     const elsewhere = await exchange(created.url, 'browser-two-456');
     expect(elsewhere.status).toBe(403);
-    const forged = await api('GET', '/apply-v2/checkpoint/exchange?token=not-a-token', { headers: { 'x-client-id': 'browser-one-123' } });
+    const forged = await api('GET', '/apply-v2/checkpoint/exchange?token=not-a-token', {
+      headers: { 'x-client-id': 'browser-one-123' },
+    });
     expect(forged.status).toBe(403);
   });
 

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { api, baseUrl } from '../../support/api.ts';
-import { esign, journey, lease, load, process, processCard, retailer, tokenize, uniqueKey, waitForStatus, type Stage } from './support.ts';
+import {
+  esign,
+  journey,
+  lease,
+  load,
+  process,
+  processCard,
+  retailer,
+  tokenize,
+  uniqueKey,
+  waitForStatus,
+  type Stage,
+} from './support.ts';
 
 // What each status allows (machines/checkout/checkout.machine.ts on the server): refused events are 409s with a
 // clear message, cards are refused by the store's flags with the seed's texts, and a cancel before completion
@@ -14,7 +26,12 @@ describe('payments that do not go through', () => {
     const paid = await processCard(s, declined.body.data.token, p.body.data.amount);
     expect(paid.status).toBe(402);
     expect(paid.body.message).toBe('Oops, unable to charge card, please try again!');
-    expect(paid.body.data).toMatchObject({ status: 10, step: 10, payment: { status: 'declined', decline_code: 'generic_decline' }, attempts_left: 2 });
+    expect(paid.body.data).toMatchObject({
+      status: 10,
+      step: 10,
+      payment: { status: 'declined', decline_code: 'generic_decline' },
+      attempts_left: 2,
+    });
     const view = await waitForStatus(s, 10);
     expect(view.payment.paid).toBe('0.00');
     expect(view.payment.attempts).toEqual([expect.objectContaining({ status: 'declined' })]);
@@ -51,12 +68,20 @@ describe('payments that do not go through', () => {
         currency: 'usd',
         reference: s.checkoutId,
         parentOrigin: new URL(baseUrl()).origin,
-        flags: { is_prepaid_cards_allowed: true, are_credit_cards_allowed: true, are_debit_cards_allowed: true, is_foreign_cards_allowed: true },
+        flags: {
+          is_prepaid_cards_allowed: true,
+          are_credit_cards_allowed: true,
+          are_debit_cards_allowed: true,
+          is_foreign_cards_allowed: true,
+        },
       },
     });
     const prepaid = await tokenize(lax.body.data.sessionId, '5105105105105100');
     expect(prepaid.status).toBe(200);
-    const verify = await api('POST', '/api/v1/cards/card-vault/verify', { body: { token: prepaid.body.data.token }, headers: s.headers });
+    const verify = await api('POST', '/api/v1/cards/card-vault/verify', {
+      body: { token: prepaid.body.data.token },
+      headers: s.headers,
+    });
     expect(verify.status).toBe(422);
     expect(verify.body.message).toBe("Prepaid cards can't be used for payment at the moment!");
     const paid = await processCard(s, prepaid.body.data.token, p.body.data.amount);
@@ -71,7 +96,10 @@ describe('payments that do not go through', () => {
 
   it('card numbers never reach our API', async () => {
     const s = await journey('signed');
-    const res = await api('POST', '/api/v1/cards/token', { body: { card: '4242 4242 4242 4242', cvv: '123' }, headers: s.headers });
+    const res = await api('POST', '/api/v1/cards/token', {
+      body: { card: '4242 4242 4242 4242', cvv: '123' },
+      headers: s.headers,
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors!.card![0]).toContain('secure card fields');
   });
@@ -96,10 +124,16 @@ describe('events the status does not allow (409)', () => {
     expect(early.body.message).toContain('"payment.started"');
 
     const done = await journey('completed');
-    const cancel = await retailer('POST', `/retailer/v1/checkouts/${done.checkoutId}/cancel`, { body: {}, key: uniqueKey() });
+    const cancel = await retailer('POST', `/retailer/v1/checkouts/${done.checkoutId}/cancel`, {
+      body: {},
+      key: uniqueKey(),
+    });
     expect(cancel.status).toBe(409);
     expect(cancel.body.data).toMatchObject({ code: 'E_STATUS', status: 9 });
-    const shopperCancel = await api('POST', `/apply-v2/checkout/${done.checkoutId}/cancel`, { body: {}, headers: done.headers });
+    const shopperCancel = await api('POST', `/apply-v2/checkout/${done.checkoutId}/cancel`, {
+      body: {},
+      headers: done.headers,
+    });
     expect(shopperCancel.status).toBe(409);
     const view = await waitForStatus(done, 9);
     expect(view.audit.at(-1).to).toBe(9);
@@ -138,12 +172,18 @@ describe('cancel at each status before completion', () => {
       expect(before.status).toBe(status);
       if (stage === 'created') {
         const key = uniqueKey('cancel');
-        const res = await retailer('POST', `/retailer/v1/checkouts/${s.checkoutId}/cancel`, { body: { reason: 'Customer left' }, key });
+        const res = await retailer('POST', `/retailer/v1/checkouts/${s.checkoutId}/cancel`, {
+          body: { reason: 'Customer left' },
+          key,
+        });
         expect(res.status, JSON.stringify(res.body)).toBe(200);
         expect(res.body.data).toMatchObject({ status: 12, status_name: 'cancelled' });
         expect(res.body.data.return_url_failure).toContain('https://retailer.example/checkout/failed?checkout_id=');
         // replaying the cancel with its key changes nothing
-        const replay = await retailer('POST', `/retailer/v1/checkouts/${s.checkoutId}/cancel`, { body: { reason: 'Customer left' }, key });
+        const replay = await retailer('POST', `/retailer/v1/checkouts/${s.checkoutId}/cancel`, {
+          body: { reason: 'Customer left' },
+          key,
+        });
         expect(replay.body).toEqual(res.body);
       } else {
         const res = await api('POST', `/apply-v2/checkout/${s.checkoutId}/cancel`, { body: {}, headers: s.headers });

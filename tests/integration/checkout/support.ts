@@ -8,9 +8,14 @@ import { api, baseUrl, type ApiResponse } from '../../support/api.ts';
 export type Headers = Record<string, string>;
 
 export const retailerToken = () => inject('retailerApiToken');
-export const uniqueKey = (prefix = 'it') => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+export const uniqueKey = (prefix = 'it') =>
+  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
-export function retailer(method: string, path: string, options: { body?: unknown; key?: string; token?: string | null; rawBody?: string } = {}) {
+export function retailer(
+  method: string,
+  path: string,
+  options: { body?: unknown; key?: string; token?: string | null; rawBody?: string } = {},
+) {
   const headers: Headers = {};
   if (options.token !== null) headers.authorization = `Bearer ${options.token ?? retailerToken()}`;
   if (options.key) headers['idempotency-key'] = options.key;
@@ -19,7 +24,13 @@ export function retailer(method: string, path: string, options: { body?: unknown
 
 export const CART = {
   items: [
-    { sku: 'TV-55-4K', description: '55" 4K television', quantity: 1, unit_price: '499.99', required_parts: [{ sku: 'MOUNT-1', description: 'Wall mount', quantity: 1, unit_price: '49.00' }] },
+    {
+      sku: 'TV-55-4K',
+      description: '55" 4K television',
+      quantity: 1,
+      unit_price: '499.99',
+      required_parts: [{ sku: 'MOUNT-1', description: 'Wall mount', quantity: 1, unit_price: '49.00' }],
+    },
     { sku: 'SB-200', description: 'Sound bar', quantity: 1, unit_price: '149.00' },
   ],
 };
@@ -36,7 +47,10 @@ export function checkoutBody(overrides: Record<string, unknown> = {}) {
 }
 
 export async function createCheckout(overrides: Record<string, unknown> = {}) {
-  const res = await retailer('POST', '/retailer/v1/checkouts', { body: checkoutBody(overrides), key: uniqueKey('create') });
+  const res = await retailer('POST', '/retailer/v1/checkouts', {
+    body: checkoutBody(overrides),
+    key: uniqueKey('create'),
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { checkout_id: string; url: string; iframe_url: string; status: number | null };
 }
@@ -52,7 +66,9 @@ export interface Shopper {
 }
 
 export async function exchange(url: string, clientId = `it-${Math.random().toString(36).slice(2, 12)}`) {
-  return api('GET', `/apply-v2/checkpoint/exchange?token=${encodeURIComponent(tokenOf(url))}`, { headers: { 'x-client-id': clientId } });
+  return api('GET', `/apply-v2/checkpoint/exchange?token=${encodeURIComponent(tokenOf(url))}`, {
+    headers: { 'x-client-id': clientId },
+  });
 }
 
 export async function openCheckout(overrides: Record<string, unknown> = {}): Promise<Shopper> {
@@ -60,12 +76,18 @@ export async function openCheckout(overrides: Record<string, unknown> = {}): Pro
   const clientId = `it-${Math.random().toString(36).slice(2, 12)}`;
   const res = await exchange(created.url, clientId);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return { checkoutId: created.checkout_id, headers: { 'x-apply-token': res.body.data.token, 'x-client-id': clientId }, storeId: res.body.data.store.id };
+  return {
+    checkoutId: created.checkout_id,
+    headers: { 'x-apply-token': res.body.data.token, 'x-client-id': clientId },
+    storeId: res.body.data.store.id,
+  };
 }
 
 export async function readPin(to: string): Promise<string> {
   const res = await api('GET', '/sandbox/messages');
-  const message = (res.body.data as { to: string; purpose: string; body: string }[]).find((m) => m.to === to && m.purpose === 'pin');
+  const message = (res.body.data as { to: string; purpose: string; body: string }[]).find(
+    (m) => m.to === to && m.purpose === 'pin',
+  );
   expect(message, `no PIN message to ${to}`).toBeDefined();
   return /\b(\d{5})\b/.exec(message!.body)![1]!;
 }
@@ -78,15 +100,28 @@ export async function apply(shopper: Shopper, profile = 'option-a'): Promise<any
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   shopper.uuid = saved.body.data.uuid;
   shopper.fill = fill.body.data;
-  const sent = await api('POST', '/apply-v2/application/verify/send', { body: { uuid: shopper.uuid, mode: 'email' }, headers: shopper.headers });
+  const sent = await api('POST', '/apply-v2/application/verify/send', {
+    body: { uuid: shopper.uuid, mode: 'email' },
+    headers: shopper.headers,
+  });
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   const code = await readPin(fill.body.data.applicant.email);
   const confirmed = await api('POST', '/apply-v2/application/verify/confirm', {
-    body: { uuid: shopper.uuid, store_id: shopper.storeId, code, checkout_id: shopper.checkoutId, retrieval: false, iframe: false },
+    body: {
+      uuid: shopper.uuid,
+      store_id: shopper.storeId,
+      code,
+      checkout_id: shopper.checkoutId,
+      retrieval: false,
+      iframe: false,
+    },
     headers: shopper.headers,
   });
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-  const result = await api('POST', '/apply-v2/application/confirm', { body: { uuid: shopper.uuid, submitted: true, terms_accepted: true }, headers: shopper.headers });
+  const result = await api('POST', '/apply-v2/application/confirm', {
+    body: { uuid: shopper.uuid, submitted: true, terms_accepted: true },
+    headers: shopper.headers,
+  });
   expect(result.status, JSON.stringify(result.body)).toBe(200);
   return result.body.data;
 }
@@ -99,16 +134,52 @@ export async function scheduleDelivery(s: Shopper) {
   const services = await api('GET', `/api/v1/retail-partner/services?code=${zip}`, { headers: s.headers });
   expect(services.status, JSON.stringify(services.body)).toBe(200);
   const schedules = (services.body.data.items as { sku: string; required_parts: { sku: string }[] }[]).map((item) => {
-    const options = services.body.data.services[item.sku] as { type: string; value: string; dates?: string[]; windows?: { value: string }[]; stores?: { value: string }[] }[];
+    const options = services.body.data.services[item.sku] as {
+      type: string;
+      value: string;
+      dates?: string[];
+      windows?: { value: string }[];
+      stores?: { value: string }[];
+    }[];
     const delivery = options.find((o) => o.type === 'delivery');
     if (item.sku === 'TV-55-4K' && delivery) {
-      return { sku: item.sku, type: 'delivery', value: delivery.value, installations: false, date: delivery.dates![0], window: delivery.windows![0]!.value, required: item.required_parts.map((p) => p.sku), pickup_store: null, ship_to_store: null, shipment: null };
+      return {
+        sku: item.sku,
+        type: 'delivery',
+        value: delivery.value,
+        installations: false,
+        date: delivery.dates![0],
+        window: delivery.windows![0]!.value,
+        required: item.required_parts.map((p) => p.sku),
+        pickup_store: null,
+        ship_to_store: null,
+        shipment: null,
+      };
     }
     const pickup = options.find((o) => o.type === 'store_pickup')!;
-    return { sku: item.sku, type: 'store_pickup', value: pickup.value, installations: false, date: null, window: null, required: item.required_parts.map((p) => p.sku), pickup_store: pickup.stores![0]!.value, ship_to_store: null, shipment: null };
+    return {
+      sku: item.sku,
+      type: 'store_pickup',
+      value: pickup.value,
+      installations: false,
+      date: null,
+      window: null,
+      required: item.required_parts.map((p) => p.sku),
+      pickup_store: pickup.stores![0]!.value,
+      ship_to_store: null,
+      shipment: null,
+    };
   });
-  const address = { line_1: s.fill.location.line_1, city: s.fill.location.city, state: s.fill.location.state, code: zip };
-  const res = await api('POST', '/api/v1/retail-partner/schedule', { body: { checkout_id: s.checkoutId, schedules, exchange_id: null, address }, headers: s.headers });
+  const address = {
+    line_1: s.fill.location.line_1,
+    city: s.fill.location.city,
+    state: s.fill.location.state,
+    code: zip,
+  };
+  const res = await api('POST', '/api/v1/retail-partner/schedule', {
+    body: { checkout_id: s.checkoutId, schedules, exchange_id: null, address },
+    headers: s.headers,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res;
 }
@@ -118,7 +189,11 @@ export function lease(s: Shopper, query: Record<string, string> = {}) {
   return api('GET', `/apply-v2/checkout/${s.checkoutId}/lease?${q}`, { headers: s.headers });
 }
 
-export const esign = (s: Shopper) => api('POST', `/apply-v2/checkout/${s.checkoutId}/esign`, { body: { checkout_id: s.checkoutId, iframe: false }, headers: s.headers });
+export const esign = (s: Shopper) =>
+  api('POST', `/apply-v2/checkout/${s.checkoutId}/esign`, {
+    body: { checkout_id: s.checkoutId, iframe: false },
+    headers: s.headers,
+  });
 
 /** Signs at the sandbox e-sign page as the shopper would (consent, typed name): the vendor then calls /webhooks/esign. */
 export async function signAtVendor(s: Shopper, signingUrl: string) {
@@ -128,7 +203,12 @@ export async function signAtVendor(s: Shopper, signingUrl: string) {
   const res = await fetch(`${baseUrl()}/sandbox/esign/${envelopeId}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ view: url.searchParams.get('view')!, action: 'sign', consent: 'yes', signature: signer }).toString(),
+    body: new URLSearchParams({
+      view: url.searchParams.get('view')!,
+      action: 'sign',
+      consent: 'yes',
+      signature: signer,
+    }).toString(),
     redirect: 'manual',
   });
   expect(res.status).toBe(303);
@@ -139,7 +219,17 @@ export const process = (s: Shopper) => api('GET', `/apply-v2/checkout/${s.checko
 
 /** Tokenizes a card at the vault's own endpoint (the hosted fields' call), with the session the process answer gave. */
 export async function tokenize(sessionId: string, number: string) {
-  return api('POST', '/sandbox/vault/tokenize', { body: { sessionId, number, expiry: '12/39', cvc: number.startsWith('37') ? '1234' : '123', first_name: 'Test', last_name: 'Shopper', country: 'US' } });
+  return api('POST', '/sandbox/vault/tokenize', {
+    body: {
+      sessionId,
+      number,
+      expiry: '12/39',
+      cvc: number.startsWith('37') ? '1234' : '123',
+      first_name: 'Test',
+      last_name: 'Shopper',
+      country: 'US',
+    },
+  });
 }
 
 export function processCard(s: Shopper, token: string, amount: string, key = uniqueKey('pay')): Promise<ApiResponse> {
@@ -149,10 +239,14 @@ export function processCard(s: Shopper, token: string, amount: string, key = uni
   });
 }
 
-export type Stage = 'created' | 'started' | 'inProgress' | 'approved' | 'lease' | 'esign' | 'signed' | 'failed' | 'completed';
+export type Stage =
+  'created' | 'started' | 'inProgress' | 'approved' | 'lease' | 'esign' | 'signed' | 'failed' | 'completed';
 
 /** Brings a new checkout to a stage through the real endpoints. */
-export async function journey(stage: Stage, overrides: Record<string, unknown> = {}): Promise<Shopper & { created?: any; leaseData?: any; signing?: string }> {
+export async function journey(
+  stage: Stage,
+  overrides: Record<string, unknown> = {},
+): Promise<Shopper & { created?: any; leaseData?: any; signing?: string }> {
   if (stage === 'created') {
     const created = await createCheckout(overrides);
     return { checkoutId: created.checkout_id, headers: {}, storeId: '', created };
@@ -183,7 +277,10 @@ export async function journey(stage: Stage, overrides: Record<string, unknown> =
   expect((await load(s)).body.data.current_step).toBe(6);
   if (stage === 'signed') return s;
   const p = await process(s);
-  const card = await tokenize(p.body.data.config.session_id, stage === 'failed' ? '4000000000000002' : '4242424242424242');
+  const card = await tokenize(
+    p.body.data.config.session_id,
+    stage === 'failed' ? '4000000000000002' : '4242424242424242',
+  );
   expect(card.status, JSON.stringify(card.body)).toBe(200);
   const paid = await processCard(s, card.body.data.token, p.body.data.amount);
   expect(paid.status).toBe(stage === 'failed' ? 402 : 200);
@@ -212,7 +309,9 @@ export async function receivedWebhooks(checkoutId: string, types: string[], time
     await new Promise((r) => setTimeout(r, 250));
   }
   const log = await retailer('GET', '/retailer/v1/webhooks/deliveries?limit=100');
-  const deliveries = (log.body.data.deliveries as any[]).filter((d) => d.checkout_id === checkoutId).map((d) => ({ type: d.type, status: d.status, attempts: d.attempts }));
+  const deliveries = (log.body.data.deliveries as any[])
+    .filter((d) => d.checkout_id === checkoutId)
+    .map((d) => ({ type: d.type, status: d.status, attempts: d.attempts }));
   const audit = (await retailer('GET', `/retailer/v1/checkouts/${checkoutId}`)).body.data?.audit;
   throw new Error(
     `webhooks for ${checkoutId} missing: ${types.filter((t) => !mine.some((w) => w.type === t && w.verified)).join(', ')}; got ${mine.map((w) => w.type).join(', ')}; deliveries ${JSON.stringify(deliveries)}; audit ${JSON.stringify(audit)}`,

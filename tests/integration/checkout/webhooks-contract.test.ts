@@ -23,7 +23,8 @@ function pdfText(bytes: Buffer): string {
     } catch {
       content = chunk.toString('latin1');
     }
-    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) out.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
+    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g))
+      out.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
     re.lastIndex = end;
   }
   return out.join('\n');
@@ -33,7 +34,16 @@ describe('the contract document', () => {
   it('shows the pricing engine figures to the cent in the preview (HTML) and in the PDF; the PDF link is signed and expires', async () => {
     const s = await journey('lease');
     const c = s.leaseData.lease_cents;
-    const figures = [c.cashPrice, c.totalPayment, c.paymentAmount, c.documentProcessingFee, c.downPayment, c.delivery, c.epoFee, c.totalPayment - c.effectiveCashPrice].map(formatCents);
+    const figures = [
+      c.cashPrice,
+      c.totalPayment,
+      c.paymentAmount,
+      c.documentProcessingFee,
+      c.downPayment,
+      c.delivery,
+      c.epoFee,
+      c.totalPayment - c.effectiveCashPrice,
+    ].map(formatCents);
 
     // the preview is shown in an iframe: the apply token and client id come in the query
     const q = new URLSearchParams({ apply_token: s.headers['x-apply-token']!, client_id: s.headers['x-client-id']! });
@@ -42,7 +52,18 @@ describe('the contract document', () => {
     expect(preview.headers.get('content-type')).toContain('text/html');
     const html = await preview.text();
     for (const figure of figures) expect(html).toContain(figure);
-    for (const text of ['Rental-Purchase Agreement', 'Qty', 'Unit Price (without tax)', 'SKU', 'Document Processing Fee', 'Early purchase option', 'optional', 'Your right to return', 'Ownership', `${c.numPayments}`]) {
+    for (const text of [
+      'Rental-Purchase Agreement',
+      'Qty',
+      'Unit Price (without tax)',
+      'SKU',
+      'Document Processing Fee',
+      'Early purchase option',
+      'optional',
+      'Your right to return',
+      'Ownership',
+      `${c.numPayments}`,
+    ]) {
       expect(html).toContain(text);
     }
     expect(html).not.toContain(s.fill.applicant.social_security_number);
@@ -80,25 +101,49 @@ describe('the contract document', () => {
   it('a lease option B contract refuses an extra down payment with the seed text', async () => {
     const s = await journey('approved');
     await scheduleDelivery(s);
-    const res = await api('GET', `/apply-v2/checkout/${s.checkoutId}/lease?application_id=${s.uuid}&option=b&additional_down=50`, { headers: s.headers });
+    const res = await api(
+      'GET',
+      `/apply-v2/checkout/${s.checkoutId}/lease?application_id=${s.uuid}&option=b&additional_down=50`,
+      { headers: s.headers },
+    );
     expect(res.status).toBe(422);
     const messages = Object.values(res.body.errors ?? {}).flat();
     // option-a applicants are not offered B at every decile: either refusal is about the option B contract or the option
-    expect(messages.some((m) => m === 'Extra down payment cannot be added for an option B contract' || m === 'This lease option is not offered to you.')).toBe(true);
+    expect(
+      messages.some(
+        (m) =>
+          m === 'Extra down payment cannot be added for an option B contract' ||
+          m === 'This lease option is not offered to you.',
+      ),
+    ).toBe(true);
   });
 });
 
 describe('webhooks to the retailer', () => {
   it('the demo receiver refuses a forged signature and records it unverified', async () => {
-    const body = JSON.stringify({ id: 'evt-forged-1', type: 'checkout.completed', version: '1', created: new Date().toISOString(), livemode: false, data: { checkout_id: 'chk_forged0000000000000000', status: 9 } });
+    const body = JSON.stringify({
+      id: 'evt-forged-1',
+      type: 'checkout.completed',
+      version: '1',
+      created: new Date().toISOString(),
+      livemode: false,
+      data: { checkout_id: 'chk_forged0000000000000000', status: 9 },
+    });
     // Standard Webhooks headers, signed with a secret that is not the demo retailer's
     const forged = await fetch(`${baseUrl()}/demo/retailer/webhooks`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...webhookHeaders([newWebhookSecret()], 'evt-forged-1', Math.floor(Date.now() / 1000), body) },
+      headers: {
+        'content-type': 'application/json',
+        ...webhookHeaders([newWebhookSecret()], 'evt-forged-1', Math.floor(Date.now() / 1000), body),
+      },
       body,
     });
     expect(forged.status).toBe(401);
-    const unsigned = await fetch(`${baseUrl()}/demo/retailer/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const unsigned = await fetch(`${baseUrl()}/demo/retailer/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(unsigned.status).toBe(401);
     const list = await api('GET', '/demo/retailer/webhooks');
     const mine = (list.body.data.webhooks as any[]).filter((w) => w.checkout_id === 'chk_forged0000000000000000');
@@ -112,7 +157,9 @@ describe('webhooks to the retailer', () => {
     const hooks = await receivedWebhooks(s.checkoutId, ['checkout.created', 'checkout.started']);
     const started = hooks.find((h) => h.type === 'checkout.started')!;
     const before = await waitForStatus(s, 1);
-    const replayed = await retailer('POST', `/retailer/v1/webhooks/deliveries/${started.event_id}/replay`, { body: {} });
+    const replayed = await retailer('POST', `/retailer/v1/webhooks/deliveries/${started.event_id}/replay`, {
+      body: {},
+    });
     expect(replayed.status, JSON.stringify(replayed.body)).toBe(200);
     expect(replayed.body.data).toMatchObject({ event_id: started.event_id, status: 'delivered' });
     expect(replayed.body.data.attempts.at(-1)).toMatchObject({ trigger: 'replay', status_code: 200 });
@@ -122,7 +169,11 @@ describe('webhooks to the retailer', () => {
     expect(copies.some((w) => w.duplicate)).toBe(true);
     const now = await waitForStatus(s, 1);
     expect(now.audit).toEqual(before.audit);
-    const other = await retailer('POST', '/retailer/v1/webhooks/deliveries/00000000-0000-0000-0000-000000000000/replay', { body: {} });
+    const other = await retailer(
+      'POST',
+      '/retailer/v1/webhooks/deliveries/00000000-0000-0000-0000-000000000000/replay',
+      { body: {} },
+    );
     expect(other.status).toBe(404);
   }, 90_000);
 
@@ -139,11 +190,20 @@ describe('webhooks to the retailer', () => {
       event: 'envelope-completed',
       apiVersion: 'v2.1',
       generatedDateTime: status.body.data.occurredAt,
-      data: { envelopeId: signingEnvelope, envelopeSummary: { status: 'completed', customFields: { textCustomFields: [{ name: 'reference', value: s.checkoutId }] } } },
+      data: {
+        envelopeId: signingEnvelope,
+        envelopeSummary: {
+          status: 'completed',
+          customFields: { textCustomFields: [{ name: 'reference', value: s.checkoutId }] },
+        },
+      },
     });
     const res = await fetch(`${baseUrl()}/webhooks/esign`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-signature': sign('whsec_sandbox_esign', message, Math.floor(Date.now() / 1000)) },
+      headers: {
+        'content-type': 'application/json',
+        'x-signature': sign('whsec_sandbox_esign', message, Math.floor(Date.now() / 1000)),
+      },
       body: message,
     });
     expect(res.status).toBe(200);

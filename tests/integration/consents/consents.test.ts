@@ -28,14 +28,33 @@ describe('the consent record of a completed checkout', () => {
     const clientId = s.headers['x-client-id']!;
 
     // The calculator on the result screen: the quote carries the disclosure; the page reports what it showed.
-    const quoteBody = { leaseAmount: '1000', option: 'A', paymentFrequency: '28-day', incomeFrequency: s.fill.incomes[0].frequency, companyState: 'OH', score: 600, application_id: uuid };
-    const quote = await api('POST', '/api/v1/score/payments', { body: { ...quoteBody, paymentFrequency: s.leaseData.payment_frequency }, headers: s.headers });
+    const quoteBody = {
+      leaseAmount: '1000',
+      option: 'A',
+      paymentFrequency: '28-day',
+      incomeFrequency: s.fill.incomes[0].frequency,
+      companyState: 'OH',
+      score: 600,
+      application_id: uuid,
+    };
+    const quote = await api('POST', '/api/v1/score/payments', {
+      body: { ...quoteBody, paymentFrequency: s.leaseData.payment_frequency },
+      headers: s.headers,
+    });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
     const d = quote.body.data.disclosure;
     expect(d.totalOfPaymentsCents).toBe(d.numPayments * d.paymentCents);
     expect(d.costOfLeasingCents).toBe(d.totalOfPaymentsCents - d.cashPriceCents);
-    const choice = { leaseAmount: '1000', option: 'A', paymentFrequency: s.leaseData.payment_frequency, ocpIncluded: false };
-    const honest = await api('POST', '/apply-v2/application/disclosures', { body: { uuid, screen: 'calculator', choice, shown: d }, headers: s.headers });
+    const choice = {
+      leaseAmount: '1000',
+      option: 'A',
+      paymentFrequency: s.leaseData.payment_frequency,
+      ocpIncluded: false,
+    };
+    const honest = await api('POST', '/apply-v2/application/disclosures', {
+      body: { uuid, screen: 'calculator', choice, shown: d },
+      headers: s.headers,
+    });
     expect(honest.status, JSON.stringify(honest.body)).toBe(200);
     expect(honest.body.data.differences).toEqual([]);
     // A page that reports other numbers: stored as reported, beside the server's computation, with the difference named.
@@ -53,10 +72,21 @@ describe('the consent record of a completed checkout', () => {
     expect(leaseDisclosure.numPayments).toBe(s.leaseData.lease.numPayments);
     const preview = await fetch(`${baseUrl()}/apply-v2/checkout/${s.checkoutId}/preview`, { headers: s.headers });
     const previewHtml = await preview.text();
-    for (const cents of [leaseDisclosure.totalOfPaymentsCents, leaseDisclosure.costOfLeasingCents, leaseDisclosure.paymentCents, leaseDisclosure.earlyPurchase.payoffAtSigningCents, leaseDisclosure.earlyPurchase.payoffAfterWindowCents]) {
-      expect(previewHtml).toContain(`$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+    for (const cents of [
+      leaseDisclosure.totalOfPaymentsCents,
+      leaseDisclosure.costOfLeasingCents,
+      leaseDisclosure.paymentCents,
+      leaseDisclosure.earlyPurchase.payoffAtSigningCents,
+      leaseDisclosure.earlyPurchase.payoffAfterWindowCents,
+    ]) {
+      expect(previewHtml).toContain(
+        `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+      );
     }
-    const shownLease = await api('POST', '/apply-v2/application/disclosures', { body: { uuid, screen: 'lease', checkout_id: s.checkoutId, shown: leaseDisclosure }, headers: s.headers });
+    const shownLease = await api('POST', '/apply-v2/application/disclosures', {
+      body: { uuid, screen: 'lease', checkout_id: s.checkoutId, shown: leaseDisclosure },
+      headers: s.headers,
+    });
     expect(shownLease.status, JSON.stringify(shownLease.body)).toBe(200);
     expect(shownLease.body.data.differences).toEqual([]);
 
@@ -73,15 +103,27 @@ describe('the consent record of a completed checkout', () => {
     expect(listed.status, JSON.stringify(listed.body)).toBe(200);
     const entries = listed.body.data.entries as ConsentEntry[];
     const kinds = entries.map((x) => x.kind);
-    expect(kinds).toEqual(expect.arrayContaining(['pin_channel', 'esign', 'terms', 'disclosure', 'contract_sent', 'contract_signed']));
+    expect(kinds).toEqual(
+      expect.arrayContaining(['pin_channel', 'esign', 'terms', 'disclosure', 'contract_sent', 'contract_signed']),
+    );
     expect([...entries].map((x) => x.at)).toEqual([...entries].map((x) => x.at).sort());
 
     const pin = entries.find((x) => x.kind === 'pin_channel')!;
-    expect(pin).toMatchObject({ channel: 'email', lang: 'en', client_id: clientId, actor: 'shopper', version: 'tcpa-email-2026-11' });
+    expect(pin).toMatchObject({
+      channel: 'email',
+      lang: 'en',
+      client_id: clientId,
+      actor: 'shopper',
+      version: 'tcpa-email-2026-11',
+    });
     expect(pin.text).toContain('e-mail');
     expect(pin.ip).toBeTruthy();
     const esignConsent = entries.find((x) => x.kind === 'esign')!;
-    expect(esignConsent).toMatchObject({ client_id: clientId, version: 'esign-2026-11', text_key: 'consent.esign.text' });
+    expect(esignConsent).toMatchObject({
+      client_id: clientId,
+      version: 'esign-2026-11',
+      text_key: 'consent.esign.text',
+    });
     expect(esignConsent.text).toContain('electronically');
     expect(entries.find((x) => x.kind === 'terms')!.text).toContain('Confirm & Submit');
     // PIN before submit
@@ -103,7 +145,12 @@ describe('the consent record of a completed checkout', () => {
     expect(sent.envelope_id).toBeTruthy();
     // the document sent is the agreement the shopper previewed
     expect(sent.document_sha256).toBe(createHash('sha256').update(previewHtml).digest('hex'));
-    expect(signed).toMatchObject({ envelope_id: sent.envelope_id, document_sha256: sent.document_sha256, matches_sent: true, actor: 'vendor:esign' });
+    expect(signed).toMatchObject({
+      envelope_id: sent.envelope_id,
+      document_sha256: sent.document_sha256,
+      matches_sent: true,
+      actor: 'vendor:esign',
+    });
     expect(signed.signed_copy_sha256).toMatch(/^[0-9a-f]{64}$/);
 
     const pdf = await admin.get(`/staff/api/applications/${uuid}/consents.pdf`);
@@ -115,7 +162,12 @@ describe('the consent record of a completed checkout', () => {
   it('the shopper cannot report for another application, and an unknown application is a 404 for staff', async () => {
     const a = await journey('approved');
     const other = await api('POST', '/apply-v2/application/disclosures', {
-      body: { uuid: '00000000-0000-4000-8000-000000000000', screen: 'calculator', choice: { leaseAmount: '1000', option: 'A', paymentFrequency: 'monthly' }, shown: {} },
+      body: {
+        uuid: '00000000-0000-4000-8000-000000000000',
+        screen: 'calculator',
+        choice: { leaseAmount: '1000', option: 'A', paymentFrequency: 'monthly' },
+        shown: {},
+      },
       headers: a.headers,
     });
     expect(other.status).toBe(422); // the shown figures are validated first
@@ -130,7 +182,10 @@ describe("the submit's consents", () => {
     await verify(shopper);
     const [one, two] = await Promise.all([submit(shopper), submit(shopper)]);
     expect([one.status, two.status]).toEqual([200, 200]);
-    const kindsOf = async () => ((await admin.get(`/staff/api/applications/${shopper.uuid}/consents`)).body.data.entries as ConsentEntry[]).map((e) => e.kind);
+    const kindsOf = async () =>
+      ((await admin.get(`/staff/api/applications/${shopper.uuid}/consents`)).body.data.entries as ConsentEntry[]).map(
+        (e) => e.kind,
+      );
     expect(await kindsOf()).toEqual(['pin_channel', 'esign', 'terms']);
     // A repeat answers the stored result and records nothing more; a staff re-score rewrites the decision, not the record.
     expect((await submit(shopper)).status).toBe(200);
@@ -155,7 +210,11 @@ describe('append-only', () => {
       'GET /staff/api/applications/{id}/consents.pdf',
       'POST /apply-v2/application/disclosures',
     ]);
-    expect(Object.keys(consentData).filter((k) => typeof (consentData as Record<string, unknown>)[k] === 'function').sort()).toEqual(['appendConsent', 'consentSortKey', 'readConsents']);
+    expect(
+      Object.keys(consentData)
+        .filter((k) => typeof (consentData as Record<string, unknown>)[k] === 'function')
+        .sort(),
+    ).toEqual(['appendConsent', 'consentSortKey', 'readConsents']);
   });
 
   it('never overwrites: an entry at the same instant gets the next number; a conditional put on an existing key fails', async () => {
@@ -166,7 +225,13 @@ describe('append-only', () => {
     const two = await consentData.appendConsent(db, uuid, { ...entry, text: 'second' });
     expect([one.sk, two.sk]).toEqual([`CONSENT#${at}#000`, `CONSENT#${at}#001`]);
     await expect(
-      db.doc.send(new PutCommand({ TableName: db.tableName, Item: { ...one, entry: { ...entry, text: 'changed' } }, ConditionExpression: 'attribute_not_exists(pk)' })),
+      db.doc.send(
+        new PutCommand({
+          TableName: db.tableName,
+          Item: { ...one, entry: { ...entry, text: 'changed' } },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      ),
     ).rejects.toThrow();
     const read = await consentData.readConsents(db, uuid, new Date());
     expect(read.map((e) => e.text)).toEqual(['first', 'second']);

@@ -56,7 +56,11 @@ export function crmFixtures(admin: () => StaffClient): Record<string, () => Prom
 
 /** A marketing request of another tenant (demo-comfort's store), for the matrix's '403 for another tenant' case. */
 export async function foreignMarketingRequest(admin: StaffClient): Promise<string> {
-  const res = await admin.post('/staff/api/marketing-requests', { store_id: 'sto-hvac-central', material: 'banner', quantity: 1 });
+  const res = await admin.post('/staff/api/marketing-requests', {
+    store_id: 'sto-hvac-central',
+    material: 'banner',
+    quantity: 1,
+  });
   if (res.status !== 200) throw new Error(`foreign marketing request: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.id as string;
 }

@@ -3,7 +3,13 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredApplication } from '../../../machines/contracts/application.ts';
 import { countOperations, type Db } from '../../../functions/data/client.ts';
-import { applicationKey, createApplication, findApplicationsByApplicant, getApplication, saveApplication } from '../../../functions/data/applications.ts';
+import {
+  applicationKey,
+  createApplication,
+  findApplicationsByApplicant,
+  getApplication,
+  saveApplication,
+} from '../../../functions/data/applications.ts';
 import { FieldCrypto, masterKeyProvider, type KeyProvider } from '../../../functions/platform/field-crypto.ts';
 import { freshDb } from '../../support/dynalite.ts';
 
@@ -26,13 +32,23 @@ const who = { last_name: 'Lopez', social_security_number: '212710042', date_of_b
 
 const data = {
   applicant: {
-    title: 'Ms', first_name: 'Ana', middle_name: null, last_name: who.last_name, social_security_number: who.social_security_number,
-    identification: 'D7654321', identification_issuer: 'TX', date_of_birth: who.date_of_birth, cell: '5125550101', email: 'ana@example.com',
+    title: 'Ms',
+    first_name: 'Ana',
+    middle_name: null,
+    last_name: who.last_name,
+    social_security_number: who.social_security_number,
+    identification: 'D7654321',
+    identification_issuer: 'TX',
+    date_of_birth: who.date_of_birth,
+    cell: '5125550101',
+    email: 'ana@example.com',
   },
   banking: { routing_number: '021000021', bank_name: 'JPMorgan Chase Bank, N.A.', checking_account: '000123456789' },
 } as unknown as Omit<StoredApplication, 'uuid'>;
 
-const rawItem = async (uuid: string) => (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: applicationKey(uuid), ConsistentRead: true }))).Item!;
+const rawItem = async (uuid: string) =>
+  (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: applicationKey(uuid), ConsistentRead: true })))
+    .Item!;
 
 beforeAll(async () => {
   ({ db, stop } = await freshDb());
@@ -41,14 +57,24 @@ afterAll(async () => stop());
 
 describe('saving the application aggregate', () => {
   it('writes only the meta when the data is unchanged: same ciphertexts and indexes, no MAC, one update', async () => {
-    const created = await createApplication(db, crypto, { storeId: 'S', retailerId: 'R', clientId: 'c' }, data, now, () => []);
+    const created = await createApplication(
+      db,
+      crypto,
+      { storeId: 'S', retailerId: 'R', clientId: 'c' },
+      data,
+      now,
+      () => [],
+    );
     const before = await rawItem(created.uuid);
     const read = (await getApplication(db, crypto, created.uuid, now))!;
     const ops = countOperations(db);
     const snapshot = ops.snapshot();
     const macs = calls.mac;
     const { data: kept, v: _v, ...meta } = read;
-    const saved = await saveApplication(db, crypto, read, { meta: { ...meta, status: 'submitted', verified: true }, data: kept });
+    const saved = await saveApplication(db, crypto, read, {
+      meta: { ...meta, status: 'submitted', verified: true },
+      data: kept,
+    });
 
     expect(calls.mac).toBe(macs);
     expect(ops.since(snapshot)).toEqual({ UpdateItem: 1 });
@@ -57,29 +83,55 @@ describe('saving the application aggregate', () => {
     expect(after.data).toEqual(before.data);
     expect([after.gsi1pk, after.gsi2pk]).toEqual([before.gsi1pk, before.gsi2pk]);
     expect(after.meta.status).toBe('submitted');
-    expect((await getApplication(db, crypto, created.uuid, now))!.data.applicant?.social_security_number).toBe(who.social_security_number);
+    expect((await getApplication(db, crypto, created.uuid, now))!.data.applicant?.social_security_number).toBe(
+      who.social_security_number,
+    );
     expect((await findApplicationsByApplicant(db, crypto, who, now)).map((a) => a.uuid)).toContain(created.uuid);
   });
 
   it('writes data changed in place on the record read, with its new index', async () => {
-    const created = await createApplication(db, crypto, { storeId: 'S', retailerId: 'R', clientId: 'c' }, data, now, () => []);
+    const created = await createApplication(
+      db,
+      crypto,
+      { storeId: 'S', retailerId: 'R', clientId: 'c' },
+      data,
+      now,
+      () => [],
+    );
     const read = (await getApplication(db, crypto, created.uuid, now))!;
     read.data.applicant!.last_name = 'Perez';
     const { data: changed, v: _v, ...meta } = read;
     await saveApplication(db, crypto, read, { meta, data: changed });
 
     expect((await getApplication(db, crypto, created.uuid, now))!.data.applicant?.last_name).toBe('Perez');
-    expect((await findApplicationsByApplicant(db, crypto, { ...who, last_name: 'Perez' }, now)).map((a) => a.uuid)).toEqual([created.uuid]);
+    expect(
+      (await findApplicationsByApplicant(db, crypto, { ...who, last_name: 'Perez' }, now)).map((a) => a.uuid),
+    ).toEqual([created.uuid]);
     expect((await findApplicationsByApplicant(db, crypto, who, now)).map((a) => a.uuid)).not.toContain(created.uuid);
   });
 
   it('still refuses a save based on a stale read (409), with or without data changes', async () => {
-    const created = await createApplication(db, crypto, { storeId: 'S', retailerId: 'R', clientId: 'c' }, data, now, () => []);
+    const created = await createApplication(
+      db,
+      crypto,
+      { storeId: 'S', retailerId: 'R', clientId: 'c' },
+      data,
+      now,
+      () => [],
+    );
     const read = (await getApplication(db, crypto, created.uuid, now))!;
     const { data: kept, v: _v, ...meta } = read;
     await saveApplication(db, crypto, read, { meta: { ...meta, verified: true }, data: kept });
-    await expect(saveApplication(db, crypto, read, { meta: { ...meta, status: 'denied' }, data: kept })).rejects.toMatchObject({ statusCode: 409 });
-    await expect(saveApplication(db, crypto, read, { meta, data: { ...kept, promo_code: 'X' } })).rejects.toMatchObject({ statusCode: 409 });
-    expect((await getApplication(db, crypto, created.uuid, now))!).toMatchObject({ verified: true, status: 'draft', v: read.v + 1 });
+    await expect(
+      saveApplication(db, crypto, read, { meta: { ...meta, status: 'denied' }, data: kept }),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    await expect(saveApplication(db, crypto, read, { meta, data: { ...kept, promo_code: 'X' } })).rejects.toMatchObject(
+      { statusCode: 409 },
+    );
+    expect((await getApplication(db, crypto, created.uuid, now))!).toMatchObject({
+      verified: true,
+      status: 'draft',
+      v: read.v + 1,
+    });
   });
 });

@@ -3,7 +3,13 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredApplication } from '../../../machines/contracts/application.ts';
 import type { Db } from '../../../functions/data/client.ts';
-import { applicationKey, createApplication, findApplicationsByApplicant, getApplication, ssnPartitionOf } from '../../../functions/data/applications.ts';
+import {
+  applicationKey,
+  createApplication,
+  findApplicationsByApplicant,
+  getApplication,
+  ssnPartitionOf,
+} from '../../../functions/data/applications.ts';
 import { putCustomer, recordCustomerLease } from '../../../functions/data/customers.ts';
 import { findSsnHistory } from '../../../functions/data/ssn-history.ts';
 import { FieldCrypto, masterKeyProvider } from '../../../functions/platform/field-crypto.ts';
@@ -21,18 +27,40 @@ afterAll(async () => stop());
 
 const data = {
   applicant: {
-    title: 'Ms', first_name: 'Ana', middle_name: null, last_name: 'Lopez', social_security_number: '212710042',
-    identification: 'D7654321', identification_issuer: 'TX', date_of_birth: '1988-04-12', cell: '5125550101', email: 'ana@example.com',
+    title: 'Ms',
+    first_name: 'Ana',
+    middle_name: null,
+    last_name: 'Lopez',
+    social_security_number: '212710042',
+    identification: 'D7654321',
+    identification_issuer: 'TX',
+    date_of_birth: '1988-04-12',
+    cell: '5125550101',
+    email: 'ana@example.com',
   },
-  banking: { routing_number: '021000021', bank_name: 'JPMorgan Chase Bank, N.A.', checking_account: '000123456789', checking_account_confirmation: '000123456789' },
+  banking: {
+    routing_number: '021000021',
+    bank_name: 'JPMorgan Chase Bank, N.A.',
+    checking_account: '000123456789',
+    checking_account_confirmation: '000123456789',
+  },
 } as unknown as Omit<StoredApplication, 'uuid'>;
 
 describe('the application aggregate at rest', () => {
   it('encrypts every PII field, drops the account confirmation, and decrypts on read', async () => {
-    const created = await createApplication(db, crypto, { storeId: 'S', retailerId: 'R', clientId: 'c' }, data, now, () => []);
-    const raw = (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: applicationKey(created.uuid) }))).Item!;
+    const created = await createApplication(
+      db,
+      crypto,
+      { storeId: 'S', retailerId: 'R', clientId: 'c' },
+      data,
+      now,
+      () => [],
+    );
+    const raw = (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: applicationKey(created.uuid) })))
+      .Item!;
     const text = JSON.stringify(raw);
-    for (const secret of ['212710042', '1988-04-12', 'D7654321', '021000021', '000123456789']) expect(text).not.toContain(secret);
+    for (const secret of ['212710042', '1988-04-12', 'D7654321', '021000021', '000123456789'])
+      expect(text).not.toContain(secret);
     expect(text).toContain('Lopez'); // names are not in the encrypted set, so staff can search them
     expect(raw.data.banking).not.toHaveProperty('checking_account_confirmation');
     const read = await getApplication(db, crypto, created.uuid, now);
@@ -41,19 +69,52 @@ describe('the application aggregate at rest', () => {
   });
 
   it('finds the applicant by last name, SSN and date of birth through the blind index only', async () => {
-    const created = await createApplication(db, crypto, { storeId: 'S', retailerId: 'R', clientId: 'c' }, data, now, () => []);
-    const found = await findApplicationsByApplicant(db, crypto, { last_name: ' LOPEZ ', social_security_number: '212710042', date_of_birth: '1988-04-12' }, now);
+    const created = await createApplication(
+      db,
+      crypto,
+      { storeId: 'S', retailerId: 'R', clientId: 'c' },
+      data,
+      now,
+      () => [],
+    );
+    const found = await findApplicationsByApplicant(
+      db,
+      crypto,
+      { last_name: ' LOPEZ ', social_security_number: '212710042', date_of_birth: '1988-04-12' },
+      now,
+    );
     expect(found.map((a) => a.uuid)).toContain(created.uuid);
-    const wrongDob = await findApplicationsByApplicant(db, crypto, { last_name: 'Lopez', social_security_number: '212710042', date_of_birth: '1988-04-13' }, now);
+    const wrongDob = await findApplicationsByApplicant(
+      db,
+      crypto,
+      { last_name: 'Lopez', social_security_number: '212710042', date_of_birth: '1988-04-13' },
+      now,
+    );
     expect(wrongDob).toEqual([]);
   });
 
   it("reads an SSN's customer record and its applications, newest first, in one query, without their PII", async () => {
     const ssn = '212710077';
     const person = { ...data, applicant: { ...data.applicant!, social_security_number: ssn } } as typeof data;
-    const first = await createApplication(db, crypto, { storeId: 'S', retailerId: 'R', clientId: 'c' }, person, now, () => []);
-    const second = await createApplication(db, crypto, { storeId: 'S', retailerId: 'R', clientId: 'c' }, person, new Date(now.getTime() + 1000), () => []);
-    expect(await findSsnHistory(db, crypto, { ssn }, now)).toEqual({ applications: [expect.objectContaining({ uuid: second.uuid }), expect.objectContaining({ uuid: first.uuid })] });
+    const first = await createApplication(
+      db,
+      crypto,
+      { storeId: 'S', retailerId: 'R', clientId: 'c' },
+      person,
+      now,
+      () => [],
+    );
+    const second = await createApplication(
+      db,
+      crypto,
+      { storeId: 'S', retailerId: 'R', clientId: 'c' },
+      person,
+      new Date(now.getTime() + 1000),
+      () => [],
+    );
+    expect(await findSsnHistory(db, crypto, { ssn }, now)).toEqual({
+      applications: [expect.objectContaining({ uuid: second.uuid }), expect.objectContaining({ uuid: first.uuid })],
+    });
     await putCustomer(db, crypto, ssn, { standing: 'charged-off', leases: 1, since: '2025-01-02' });
     const history = await findSsnHistory(db, crypto, { ssn }, now, 1);
     expect(history.customer).toEqual({ standing: 'charged-off', leases: 1, since: '2025-01-02' });
@@ -71,13 +132,22 @@ describe('the application aggregate at rest', () => {
     const ssn = '212710091';
     const customer = async () => (await findSsnHistory(db, crypto, { ssn }, now)).customer;
     await recordCustomerLease(db, crypto, ssn, { id: 'lease-2', fundedAt: '2026-03-01T10:00:00.000Z' });
-    expect(await customer()).toEqual({ standing: 'good', leases: 1, since: '2026-03-01T10:00:00.000Z', lastLeaseAt: '2026-03-01T10:00:00.000Z' });
+    expect(await customer()).toEqual({
+      standing: 'good',
+      leases: 1,
+      since: '2026-03-01T10:00:00.000Z',
+      lastLeaseAt: '2026-03-01T10:00:00.000Z',
+    });
     await recordCustomerLease(db, crypto, ssn, { id: 'lease-2', fundedAt: '2026-03-01T10:00:00.000Z' });
     await recordCustomerLease(db, crypto, ssn, { id: 'lease-1', fundedAt: '2026-01-01T10:00:00.000Z' });
     expect(await customer()).toMatchObject({ standing: 'good', leases: 2, lastLeaseAt: '2026-03-01T10:00:00.000Z' });
     const charged = '212710092';
     await putCustomer(db, crypto, charged, { standing: 'charged-off', leases: 1, since: '2025-01-02' });
     await recordCustomerLease(db, crypto, charged, { id: 'lease-3', fundedAt: '2026-03-02T10:00:00.000Z' });
-    expect((await findSsnHistory(db, crypto, { ssn: charged }, now)).customer).toMatchObject({ standing: 'charged-off', since: '2025-01-02', lastLeaseAt: '2026-03-02T10:00:00.000Z' });
+    expect((await findSsnHistory(db, crypto, { ssn: charged }, now)).customer).toMatchObject({
+      standing: 'charged-off',
+      since: '2025-01-02',
+      lastLeaseAt: '2026-03-02T10:00:00.000Z',
+    });
   });
 });

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../functions/data/client.ts';
-import { claimUnique, createItem, getItem, getItems, newEvent, queryPartition, saveVersioned, type StoredItem } from '../../../functions/data/items.ts';
+import {
+  claimUnique,
+  createItem,
+  getItem,
+  getItems,
+  newEvent,
+  queryPartition,
+  saveVersioned,
+  type StoredItem,
+} from '../../../functions/data/items.ts';
 import { inProcessBus } from '../../../functions/events/event-bus.ts';
 import { relayOutbox } from '../../../functions/events/outbox-relay.ts';
 import { AppError } from '../../../functions/platform/errors.ts';
@@ -59,7 +68,13 @@ describe('optimistic-lock writes', () => {
   it('reads several items in one request, in the order asked, a missing or expired one as undefined', async () => {
     await createItem(db, { pk: 'MANY#1', sk: 'M', entity: 'many', n: 1 });
     await createItem(db, { pk: 'MANY#2', sk: 'M', entity: 'many', n: 2 });
-    await createItem(db, { pk: 'MANY#3', sk: 'M', entity: 'many', n: 3, expiresAt: Math.floor(now.getTime() / 1000) - 1 });
+    await createItem(db, {
+      pk: 'MANY#3',
+      sk: 'M',
+      entity: 'many',
+      n: 3,
+      expiresAt: Math.floor(now.getTime() / 1000) - 1,
+    });
     const keys = ['MANY#2', 'MANY#none', 'MANY#1', 'MANY#3'].map((pk) => ({ pk, sk: 'M' }));
     expect((await getItems(db, keys, now)).map((item) => item?.n)).toEqual([2, undefined, 1, undefined]);
   });
@@ -77,8 +92,12 @@ describe('the outbox and its relay', () => {
     const seen: string[] = [];
     bus.subscribe(async (e) => void seen.push(`${e.type}:${e.aggregate.id}`));
     const agg = { type: 'application', id: 'A-1' };
-    const created = await createItem(db, { pk: 'APP#O1', sk: 'APP', entity: 'application' }, [newEvent('application.created', agg, {}, now)]);
-    await saveVersioned(db, created, { ...created, status: 'submitted' }, [newEvent('application.submitted', agg, {}, now)]);
+    const created = await createItem(db, { pk: 'APP#O1', sk: 'APP', entity: 'application' }, [
+      newEvent('application.created', agg, {}, now),
+    ]);
+    await saveVersioned(db, created, { ...created, status: 'submitted' }, [
+      newEvent('application.submitted', agg, {}, now),
+    ]);
     // The index holds the keys only (the relay reads the aggregate by its key): nothing of the item is copied there.
     const pending = await queryPartition(db, { index: 'outbox', pk: 'OUTBOX', now });
     expect(pending.items.map((i) => Object.keys(i).sort())).toEqual([['outboxPk', 'outboxSk', 'pk', 'sk']]);
@@ -103,7 +122,10 @@ describe('the outbox and its relay', () => {
       seen.push(e.type);
       if (!appended) {
         appended = true;
-        item = await saveVersioned(db, item, { ...item, n: 1 }, [newEvent('d', agg, {}, now), newEvent('e', agg, {}, now)]);
+        item = await saveVersioned(db, item, { ...item, n: 1 }, [
+          newEvent('d', agg, {}, now),
+          newEvent('e', agg, {}, now),
+        ]);
       }
     });
     await relayOutbox(db, bus, now);
@@ -149,7 +171,11 @@ describe('Idempotency-Key', () => {
 
   it('saves nothing for a failed request, so it can be retried with the same key', async () => {
     const opts = { scope: 'retailer:R1', key: 'key-failing-1', body: '{}', now };
-    await expect(withIdempotency(db, opts, async () => { throw new AppError(422, 'bad cart'); })).rejects.toMatchObject({ statusCode: 422 });
+    await expect(
+      withIdempotency(db, opts, async () => {
+        throw new AppError(422, 'bad cart');
+      }),
+    ).rejects.toMatchObject({ statusCode: 422 });
     const retried = await withIdempotency(db, opts, async () => ok('fine'));
     expect(JSON.parse(retried.body!).data).toBe('fine');
   });

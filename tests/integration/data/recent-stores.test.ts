@@ -22,7 +22,19 @@ describe('the store kept per process', () => {
     const now = new Date();
     expect((await getRecentStoreById(db, view.id, now))?.view.name).toBe(view.name);
     // Written behind the module's back (another function instance): this process keeps its copy for now.
-    await db.doc.send(new PutCommand({ TableName: db.tableName, Item: { pk: `STORE#${view.id}`, sk: 'STORE', entity: 'store', v: 2, active: true, view: { ...view, name: 'Elsewhere' } } }));
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: {
+          pk: `STORE#${view.id}`,
+          sk: 'STORE',
+          entity: 'store',
+          v: 2,
+          active: true,
+          view: { ...view, name: 'Elsewhere' },
+        },
+      }),
+    );
     expect((await getRecentStoreById(db, view.id, now))?.view.name).toBe(view.name);
     // Written through this process: the next read is fresh.
     await putStore(db, { view: { ...view, name: 'Renamed Here' }, active: true });

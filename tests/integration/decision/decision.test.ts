@@ -27,7 +27,10 @@ describe('POST /apply-v2/application/confirm', () => {
     // The handler's own entry, then the whole request's time in the function (authentication and reads included).
     expect(third.headers.get('server-timing')).toMatch(/^decision;desc="stored";dur=[\d.]+, app;dur=[\d.]+$/);
     // The application can no longer be edited.
-    const edit = await api('POST', '/apply-v2/application', { body: { uuid: shopper.uuid, section: ['location'], location: shopper.body.location }, headers: shopper.headers });
+    const edit = await api('POST', '/apply-v2/application', {
+      body: { uuid: shopper.uuid, section: ['location'], location: shopper.body.location },
+      headers: shopper.headers,
+    });
     expect(edit.status).toBe(409);
   });
 
@@ -36,7 +39,9 @@ describe('POST /apply-v2/application/confirm', () => {
     await verify(shopper);
     const es = await submit(shopper, 'es');
     const data = es.body.data;
-    expect(Object.keys(data)).toEqual(expect.arrayContaining(['code', 'message', 'offerAmounts', 'score', 'payroll', 'reason', 'step']));
+    expect(Object.keys(data)).toEqual(
+      expect.arrayContaining(['code', 'message', 'offerAmounts', 'score', 'payroll', 'reason', 'step']),
+    );
     expect(data.message.title).toBe(`¡Felicidades, ${shopper.body.applicant.first_name}!`);
     expect(data.message.name).toBe(shopper.body.applicant.first_name);
     const en = await submit(shopper, 'en');
@@ -47,7 +52,10 @@ describe('POST /apply-v2/application/confirm', () => {
   it('validates the complete application with the store rules (422 with field errors)', async () => {
     const { headers, store } = await shopperSession();
     const fill = await api('GET', '/apply-v2/application/fill?type=option-a', { headers });
-    const created = await api('POST', '/apply-v2/application', { body: { section: ['applicant'], applicant: fill.body.data.applicant }, headers });
+    const created = await api('POST', '/apply-v2/application', {
+      body: { section: ['applicant'], applicant: fill.body.data.applicant },
+      headers,
+    });
     const shopper = { headers, store, uuid: created.body.data.uuid, body: fill.body.data };
     await verify(shopper);
     const res = await submit(shopper);
@@ -58,12 +66,23 @@ describe('POST /apply-v2/application/confirm', () => {
   it('the application answer carries the checkpoint flags', async () => {
     const shopper = await applicant('option-a');
     const before = await api('GET', '/apply-v2/application', { headers: shopper.headers });
-    expect(before.body.data).toMatchObject({ verified: false, submitted: false, result: null, hasApprovedApplication: false, hasContractInProgress: false });
+    expect(before.body.data).toMatchObject({
+      verified: false,
+      submitted: false,
+      result: null,
+      hasApprovedApplication: false,
+      hasContractInProgress: false,
+    });
     await verify(shopper);
     expect((await api('GET', '/apply-v2/application', { headers: shopper.headers })).body.data.verified).toBe(true);
     await submit(shopper);
     const after = await api('GET', '/apply-v2/application', { headers: shopper.headers });
-    expect(after.body.data).toMatchObject({ status: 'approved', verified: true, submitted: true, hasApprovedApplication: true });
+    expect(after.body.data).toMatchObject({
+      status: 'approved',
+      verified: true,
+      submitted: true,
+      hasApprovedApplication: true,
+    });
     expect(after.body.data.result.message.title).toBe(`Congratulations, ${shopper.body.applicant.first_name}!`);
   });
 });
@@ -94,8 +113,12 @@ describe('scoring settings are data', () => {
     expect(after.result.offerAmounts).toEqual({ A: '5000.00', B: '4500.00', C: '0.00', D: '0.00' });
 
     // A stale version is refused; invalid settings are a 422 naming the problem.
-    expect((await api('PUT', '/sandbox/scoring-settings', { body: { settings: changed, v: current.body.data.v } })).status).toBe(409);
-    const invalid = await api('PUT', '/sandbox/scoring-settings', { body: { settings: { ...changed, optionDeciles: { ...changed.optionDeciles, A: { min: 9, max: 2 } } } } });
+    expect(
+      (await api('PUT', '/sandbox/scoring-settings', { body: { settings: changed, v: current.body.data.v } })).status,
+    ).toBe(409);
+    const invalid = await api('PUT', '/sandbox/scoring-settings', {
+      body: { settings: { ...changed, optionDeciles: { ...changed.optionDeciles, A: { min: 9, max: 2 } } } },
+    });
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors).toHaveProperty(['settings.optionDeciles.A']);
 

@@ -6,7 +6,16 @@ import { applicant, decided } from './support.ts';
 
 const quote = (headers: Record<string, string>, body: Record<string, unknown>) =>
   api('POST', '/api/v1/score/payments', {
-    body: { modelVersion: null, rating: 15, score: 640, additionalDown: 0, incomeFrequency: 'bi-weekly', companyState: 'OH', zipCode: '43215', ...body },
+    body: {
+      modelVersion: null,
+      rating: 15,
+      score: 640,
+      additionalDown: 0,
+      incomeFrequency: 'bi-weekly',
+      companyState: 'OH',
+      zipCode: '43215',
+      ...body,
+    },
     headers,
   });
 
@@ -14,7 +23,12 @@ describe('POST /api/v1/score/payments', () => {
   it('prices a $1,000 option A lease on 28-day payments to the cent (a-and-b: decile 6, Ohio, no state cap)', async () => {
     const { shopper, result } = await decided('a-and-b');
     expect(result.offerAmounts).toMatchObject({ A: '4000.00', B: '3600.00' });
-    const res = await quote(shopper.headers, { leaseAmount: '1,000', option: 'a', paymentFrequency: '28-day', application_id: shopper.uuid });
+    const res = await quote(shopper.headers, {
+      leaseAmount: '1,000',
+      option: 'a',
+      paymentFrequency: '28-day',
+      application_id: shopper.uuid,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // $1,000 leases 12 months only (18 from $1,500). Decile 6 at 12 months: 1.86x -> total $1,860.00.
     // 12 months of 28-day payments = ceil(12 x 13 / 12) = 13 payments: 186,000 / 13 = 14,307.69 -> $143.08.
@@ -33,14 +47,25 @@ describe('POST /api/v1/score/payments', () => {
     });
 
     // OCP adds $2.99 a week: 4 weeks = $11.96 per 28-day payment.
-    const ocp = await quote(shopper.headers, { leaseAmount: 1000, option: 'A', paymentFrequency: '28-day', ocpIncluded: true });
+    const ocp = await quote(shopper.headers, {
+      leaseAmount: 1000,
+      option: 'A',
+      paymentFrequency: '28-day',
+      ocpIncluded: true,
+    });
     expect(ocp.body.data.paymentAmount).toBe('155.04');
   });
 
   it('prices from the stored decision, not from the score the page sends', async () => {
     const { shopper } = await decided('a-and-b');
     const honest = await quote(shopper.headers, { leaseAmount: '1000', option: 'A', paymentFrequency: '28-day' });
-    const forged = await quote(shopper.headers, { leaseAmount: '1000', option: 'A', paymentFrequency: '28-day', score: 850, decile: 10 });
+    const forged = await quote(shopper.headers, {
+      leaseAmount: '1000',
+      option: 'A',
+      paymentFrequency: '28-day',
+      score: 850,
+      decile: 10,
+    });
     expect(forged.body.data).toEqual(honest.body.data);
   });
 

@@ -25,10 +25,21 @@ describe('PIN verification', () => {
     // The generic denial is the application's result: submitting answers it, the application shows it.
     const submitted = await submit(shopper);
     expect(submitted.status).toBe(200);
-    expect(submitted.body.data).toMatchObject({ code: 'G', score: 0, offerAmounts: { A: '0.00', B: '0.00', C: '0.00', D: '0.00' } });
-    expect(submitted.body.data.message.sub_title1).toContain('Unfortunately, we were unable to approve you at this time.');
+    expect(submitted.body.data).toMatchObject({
+      code: 'G',
+      score: 0,
+      offerAmounts: { A: '0.00', B: '0.00', C: '0.00', D: '0.00' },
+    });
+    expect(submitted.body.data.message.sub_title1).toContain(
+      'Unfortunately, we were unable to approve you at this time.',
+    );
     const app = await api('GET', '/apply-v2/application', { headers: shopper.headers });
-    expect(app.body.data).toMatchObject({ status: 'denied', verified: false, submitted: true, hasApprovedApplication: false });
+    expect(app.body.data).toMatchObject({
+      status: 'denied',
+      verified: false,
+      submitted: true,
+      hasApprovedApplication: false,
+    });
     expect(app.body.data.result.code).toBe('G');
     // No more PINs for a maxed-out application.
     expect((await sendPin(shopper)).body.data.maxed).toBe(true);
@@ -72,7 +83,11 @@ describe('PIN verification', () => {
     const shopper = await applicant('a-and-b');
     await sendPin(shopper);
     const code = await readPin(shopper.body.applicant.email);
-    const answers = await Promise.all([confirmPin(shopper, code), confirmPin(shopper, code), confirmPin(shopper, code)]);
+    const answers = await Promise.all([
+      confirmPin(shopper, code),
+      confirmPin(shopper, code),
+      confirmPin(shopper, code),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 422, 422]);
   });
 
@@ -86,10 +101,20 @@ describe('PIN verification', () => {
     expect((await confirmPin({ ...shopper, uuid: other.uuid }, '12345')).status).toBe(404);
     expect((await sendPin({ ...shopper, uuid: other.uuid })).status).toBe(404);
     // The edge reads the named application with the session; naming another's gets nothing of it.
-    const foreignSubmit = await api('POST', '/apply-v2/application/confirm', { body: { uuid: other.uuid, submitted: true, terms_accepted: true }, headers: shopper.headers });
+    const foreignSubmit = await api('POST', '/apply-v2/application/confirm', {
+      body: { uuid: other.uuid, submitted: true, terms_accepted: true },
+      headers: shopper.headers,
+    });
     expect(foreignSubmit.status).toBe(404);
     expect(JSON.stringify(foreignSubmit.body)).not.toContain(other.uuid);
-    expect((await api('POST', '/apply-v2/application/verify/send', { body: { uuid: shopper.uuid, mode: 'fax' }, headers: shopper.headers })).status).toBe(422);
+    expect(
+      (
+        await api('POST', '/apply-v2/application/verify/send', {
+          body: { uuid: shopper.uuid, mode: 'fax' },
+          headers: shopper.headers,
+        })
+      ).status,
+    ).toBe(422);
   });
 
   it('stores only a hash: the mailbox has the code, the API never shows it', async () => {

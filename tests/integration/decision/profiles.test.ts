@@ -6,7 +6,8 @@ import { applicant, decided, readPin, sendPin, confirmPin, submit } from './supp
 // mailbox, confirm it, submit. The expected offers follow from the default scoring settings (see
 // tests/unit/domain/decision.test.ts for the arithmetic).
 
-const offered = (offerAmounts: Record<string, string>) => Object.keys(offerAmounts).filter((k) => offerAmounts[k] !== '0.00');
+const offered = (offerAmounts: Record<string, string>) =>
+  Object.keys(offerAmounts).filter((k) => offerAmounts[k] !== '0.00');
 
 describe('Fill profiles end to end', () => {
   it('option-a at main-street: approved for option A only', async () => {
@@ -48,7 +49,12 @@ describe('Fill profiles end to end', () => {
 
   it('denied-no-score: denied NO_SCORE, with the brand phone and no offers', async () => {
     const { result } = await decided('denied-no-score');
-    expect(result).toMatchObject({ code: 'D', reason: 'NO_SCORE', score: 0, offerAmounts: { A: '0.00', B: '0.00', C: '0.00', D: '0.00' } });
+    expect(result).toMatchObject({
+      code: 'D',
+      reason: 'NO_SCORE',
+      score: 0,
+      offerAmounts: { A: '0.00', B: '0.00', C: '0.00', D: '0.00' },
+    });
     expect(result.message.sub_title1).toBe(
       'Unfortunately, we were unable to approve you at this time. Please contact (800) 555-0142, if you have any questions regarding your application.',
     );
@@ -71,7 +77,9 @@ describe('Fill profiles end to end', () => {
     expect(sent.status).toBe(200);
     expect(sent.body.message).toBe('PIN has been sent to you for verification.');
     const messages = await api('GET', '/sandbox/messages');
-    const sms = messages.body.data.find((m: { to: string; purpose: string }) => m.to === shopper.body.applicant.cell && m.purpose === 'pin');
+    const sms = messages.body.data.find(
+      (m: { to: string; purpose: string }) => m.to === shopper.body.applicant.cell && m.purpose === 'pin',
+    );
     expect(sms.channel).toBe('sms');
     expect(sms.body).toContain('Keystone Lease-to-Own');
     const confirmed = await confirmPin(shopper, await readPin(shopper.body.applicant.cell));

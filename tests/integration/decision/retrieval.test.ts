@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../support/api.ts';
-import { applicant, confirmPin, decided, readPin, sendPin, shopperSession, submit, verify, type Shopper } from './support.ts';
+import {
+  applicant,
+  confirmPin,
+  decided,
+  readPin,
+  sendPin,
+  shopperSession,
+  submit,
+  verify,
+  type Shopper,
+} from './support.ts';
 
 const blns: string[] = JSON.parse(readFileSync(new URL('../../fixtures/blns.json', import.meta.url), 'utf8'));
 
@@ -18,7 +28,12 @@ async function retrieve(headers: Record<string, string>, body: Record<string, un
 describe('POST /apply-v2/application/retrieve', () => {
   it('404 with the seed message when nothing matches (the page takes the new-applicant path)', async () => {
     const { headers, store } = await shopperSession();
-    const res = await retrieve(headers, { last_name: 'Nobody', social_security_number: '123-71-4567', date_of_birth: '1990-01-01', store_id: store.id });
+    const res = await retrieve(headers, {
+      last_name: 'Nobody',
+      social_security_number: '123-71-4567',
+      date_of_birth: '1990-01-01',
+      store_id: store.id,
+    });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Application not found. Please create a new application.');
   });
@@ -29,7 +44,13 @@ describe('POST /apply-v2/application/retrieve', () => {
     const { headers, store } = await shopperSession();
     const found = await retrieve(headers, { ...who(first), store_id: store.id });
     expect(found.status).toBe(200);
-    expect(found.body.data).toMatchObject({ verify: true, contractInProgress: false, rated22App: false, mayNotSwitch: false, application: { uuid: first.uuid, status: 'draft' } });
+    expect(found.body.data).toMatchObject({
+      verify: true,
+      contractInProgress: false,
+      rated22App: false,
+      mayNotSwitch: false,
+      application: { uuid: first.uuid, status: 'draft' },
+    });
     // Nothing of the application is shown before the PIN: no name, no SSN.
     expect(JSON.stringify(found.body.data.application)).not.toContain(first.body.applicant.last_name);
 
@@ -63,14 +84,22 @@ describe('POST /apply-v2/application/retrieve', () => {
     const { headers, store } = await shopperSession('express');
     const found = await retrieve(headers, { ...who(original), store_id: store.id });
     expect(found.status).toBe(200);
-    expect(found.body.data).toMatchObject({ verify: true, originalStore: { id: 'sto-main-street', name: 'Main Street' }, application: { uuid: original.uuid, status: 'approved' } });
+    expect(found.body.data).toMatchObject({
+      verify: true,
+      originalStore: { id: 'sto-main-street', name: 'Main Street' },
+      application: { uuid: original.uuid, status: 'approved' },
+    });
     expect(found.body.data.message).toBe('Your approval from Main Street has been moved to Express.');
 
     const moved = { ...original, headers, store };
     await sendPin(moved);
     const confirmed = await confirmPin(moved, await readPin(original.body.applicant.email), { retrieval: true });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-    expect(confirmed.body.data.application).toMatchObject({ store_id: 'sto-express', original_store_id: 'sto-main-street', hasApprovedApplication: true });
+    expect(confirmed.body.data.application).toMatchObject({
+      store_id: 'sto-express',
+      original_store_id: 'sto-main-street',
+      hasApprovedApplication: true,
+    });
     expect(confirmed.body.data.originalStore).toMatchObject({ id: 'sto-main-street' });
     expect((await submit(moved)).body.data.code).toBe('A');
     // The first store's session no longer reaches it.
@@ -85,8 +114,22 @@ describe('POST /apply-v2/application/retrieve', () => {
 
   it('refuses another store id (403) and invalid input (422)', async () => {
     const { headers } = await shopperSession();
-    expect((await retrieve(headers, { last_name: 'Smith', social_security_number: '123714567', date_of_birth: '1990-01-01', store_id: 'sto-express' })).status).toBe(403);
-    const bad = await retrieve(headers, { last_name: '', social_security_number: '000-00-0000', date_of_birth: '1990-02-30', store_id: 'sto-main-street' });
+    expect(
+      (
+        await retrieve(headers, {
+          last_name: 'Smith',
+          social_security_number: '123714567',
+          date_of_birth: '1990-01-01',
+          store_id: 'sto-express',
+        })
+      ).status,
+    ).toBe(403);
+    const bad = await retrieve(headers, {
+      last_name: '',
+      social_security_number: '000-00-0000',
+      date_of_birth: '1990-02-30',
+      store_id: 'sto-main-street',
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors ?? {}).sort()).toEqual(['date_of_birth', 'last_name', 'social_security_number']);
   });
@@ -95,7 +138,12 @@ describe('POST /apply-v2/application/retrieve', () => {
     const { headers, store } = await shopperSession();
     const failures: string[] = [];
     for (const text of blns) {
-      const res = await retrieve(headers, { last_name: text, social_security_number: '123-71-4567', date_of_birth: '1990-01-01', store_id: store.id });
+      const res = await retrieve(headers, {
+        last_name: text,
+        social_security_number: '123-71-4567',
+        date_of_birth: '1990-01-01',
+        store_id: store.id,
+      });
       if (res.status >= 500) failures.push(`${res.status} ${JSON.stringify(text)}`);
     }
     expect(failures).toEqual([]);

@@ -15,11 +15,18 @@ export interface Shopper {
 
 export async function shopperSession(store = 'main-street', retailer = 'demo-electronics') {
   const s = await applySession(retailer, store);
-  return { headers: { 'x-apply-token': s['x-apply-token'], 'x-client-id': s['x-client-id'] } as Headers, store: s.store };
+  return {
+    headers: { 'x-apply-token': s['x-apply-token'], 'x-client-id': s['x-client-id'] } as Headers,
+    store: s.store,
+  };
 }
 
 /** A new shopper with a complete, saved application of the Fill profile. */
-export async function applicant(profile: string, store = 'main-street', retailer = 'demo-electronics'): Promise<Shopper> {
+export async function applicant(
+  profile: string,
+  store = 'main-street',
+  retailer = 'demo-electronics',
+): Promise<Shopper> {
   const { headers, store: storeView } = await shopperSession(store, retailer);
   const fill = await api('GET', `/apply-v2/application/fill?type=${profile}`, { headers });
   expect(fill.status).toBe(200);
@@ -32,7 +39,9 @@ export async function applicant(profile: string, store = 'main-street', retailer
 export async function readPin(to: string): Promise<string> {
   const res = await api('GET', '/sandbox/messages');
   expect(res.status).toBe(200);
-  const message = (res.body.data as { to: string; purpose: string; body: string }[]).find((m) => m.to === to && m.purpose === 'pin');
+  const message = (res.body.data as { to: string; purpose: string; body: string }[]).find(
+    (m) => m.to === to && m.purpose === 'pin',
+  );
   expect(message, `no PIN message to ${to}`).toBeDefined();
   const code = /\b(\d{5})\b/.exec(message!.body)?.[1];
   expect(code).toBeDefined();
@@ -40,12 +49,27 @@ export async function readPin(to: string): Promise<string> {
 }
 
 export async function sendPin(shopper: Pick<Shopper, 'headers' | 'uuid'>, mode: 'sms' | 'email' = 'email') {
-  return api('POST', '/apply-v2/application/verify/send', { body: { uuid: shopper.uuid, mode }, headers: shopper.headers });
+  return api('POST', '/apply-v2/application/verify/send', {
+    body: { uuid: shopper.uuid, mode },
+    headers: shopper.headers,
+  });
 }
 
-export async function confirmPin(shopper: Pick<Shopper, 'headers' | 'uuid' | 'store'>, code: string, extra: Record<string, unknown> = {}) {
+export async function confirmPin(
+  shopper: Pick<Shopper, 'headers' | 'uuid' | 'store'>,
+  code: string,
+  extra: Record<string, unknown> = {},
+) {
   return api('POST', '/apply-v2/application/verify/confirm', {
-    body: { uuid: shopper.uuid, store_id: shopper.store.id, code, checkout_id: null, retrieval: false, iframe: false, ...extra },
+    body: {
+      uuid: shopper.uuid,
+      store_id: shopper.store.id,
+      code,
+      checkout_id: null,
+      retrieval: false,
+      iframe: false,
+      ...extra,
+    },
     headers: shopper.headers,
   });
 }

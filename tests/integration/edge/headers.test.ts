@@ -9,7 +9,10 @@ import { call, startEdgeServer, TOKENS, type EdgeServer } from './support.ts';
 let edge: EdgeServer;
 beforeAll(async () => {
   edge = await startEdgeServer();
-  await putRetailer(edge.deps.db, { ...DEMO_RETAILERS[0]!, embed_origins: ['https://shop.demo-electronics.example', 'http://localhost:5173'] });
+  await putRetailer(edge.deps.db, {
+    ...DEMO_RETAILERS[0]!,
+    embed_origins: ['https://shop.demo-electronics.example', 'http://localhost:5173'],
+  });
 }, 60_000);
 afterAll(async () => edge?.stop());
 
@@ -17,7 +20,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const frameAncestors = (csp: string | null) => /frame-ancestors ([^;]+)/.exec(csp ?? '')?.[1]?.trim();
 
 describe('X-Request-Id', () => {
-  it('echoes a well-formed caller id on an API answer and writes it in that request\'s log line', async () => {
+  it("echoes a well-formed caller id on an API answer and writes it in that request's log line", async () => {
     const res = await call(edge.base, 'GET', '/health', { headers: { 'x-request-id': 'req_edge_0001-abc' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toBe('req_edge_0001-abc');
@@ -45,7 +48,9 @@ describe('X-Request-Id', () => {
     const refused = await call(edge.base, 'DELETE', '/health');
     expect(refused.status).toBe(405);
     expect(refused.headers.get('x-request-id')).toMatch(UUID);
-    const unauthorized = await call(edge.base, 'GET', '/retailer/v1/webhooks/deliveries', { headers: { 'x-request-id': 'req_unauth_0001' } });
+    const unauthorized = await call(edge.base, 'GET', '/retailer/v1/webhooks/deliveries', {
+      headers: { 'x-request-id': 'req_unauth_0001' },
+    });
     expect(unauthorized.status).toBe(401);
     expect(unauthorized.body.message).toMatch(/Authorization: Bearer/);
     expect(unauthorized.headers.get('x-request-id')).toBe('req_unauth_0001');
@@ -58,7 +63,9 @@ describe('Content-Security-Policy', () => {
     const own = await call(edge.base, 'GET', '/embed/demo-electronics/main-street/');
     expect(own.status).toBe(200);
     expect(own.body).toContain('<title>Shopper</title>');
-    expect(frameAncestors(own.headers.get('content-security-policy'))).toBe("'self' https://shop.demo-electronics.example http://localhost:5173");
+    expect(frameAncestors(own.headers.get('content-security-policy'))).toBe(
+      "'self' https://shop.demo-electronics.example http://localhost:5173",
+    );
     expect(own.headers.get('x-frame-options')).toBeNull();
     // Another retailer's store has no registered origin: only our own pages may frame it.
     const other = await call(edge.base, 'GET', '/embed/demo-comfort/hvac-central/');
@@ -100,7 +107,11 @@ describe('Content-Security-Policy', () => {
 describe('staff routes and CORS', () => {
   it('refuses a preflight from another origin and answers without Access-Control headers', async () => {
     const preflight = await call(edge.base, 'OPTIONS', '/staff/api/retailers', {
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(preflight.status).toBeGreaterThanOrEqual(400);
     const corsHeaders = (h: Headers) => [...h.keys()].filter((k) => k.startsWith('access-control-'));
@@ -112,7 +123,9 @@ describe('staff routes and CORS', () => {
   });
 
   it('does not count a request without a valid token against anyone, nor carry RateLimit fields', async () => {
-    const res = await call(edge.base, 'GET', '/retailer/v1/webhooks/deliveries', { token: 'rt_test_not_a_token_at_all_00000000' });
+    const res = await call(edge.base, 'GET', '/retailer/v1/webhooks/deliveries', {
+      token: 'rt_test_not_a_token_at_all_00000000',
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get('ratelimit-limit')).toBeNull();
     const ok = await call(edge.base, 'GET', '/retailer/v1/webhooks/deliveries', { token: TOKENS.testC });

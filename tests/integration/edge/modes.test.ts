@@ -12,10 +12,15 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => edge?.stop());
 
-const create = (token: string, key: string) => call(edge.base, 'POST', '/retailer/v1/checkouts', { token, body: checkoutBody(), headers: { 'idempotency-key': key } });
+const create = (token: string, key: string) =>
+  call(edge.base, 'POST', '/retailer/v1/checkouts', {
+    token,
+    body: checkoutBody(),
+    headers: { 'idempotency-key': key },
+  });
 
 describe('test and live checkouts', () => {
-  it('marks a test token\'s checkout as a sandbox record and a live token\'s as live', async () => {
+  it("marks a test token's checkout as a sandbox record and a live token's as live", async () => {
     const test = await create(TOKENS.testC, 'mode-create-1');
     expect(test.status).toBe(201);
     expect(test.body.data.livemode).toBe(false);
@@ -34,13 +39,21 @@ describe('test and live checkouts', () => {
     expect(view.body.data).toMatchObject({ checkout_id: testCheckout, livemode: false });
   });
 
-  it('hides each mode\'s checkouts from the other mode\'s tokens', async () => {
-    const liveReadsTest = await call(edge.base, 'GET', `/retailer/v1/checkouts/${testCheckout}`, { token: TOKENS.live });
+  it("hides each mode's checkouts from the other mode's tokens", async () => {
+    const liveReadsTest = await call(edge.base, 'GET', `/retailer/v1/checkouts/${testCheckout}`, {
+      token: TOKENS.live,
+    });
     expect(liveReadsTest.status).toBe(404);
     expect(liveReadsTest.body).toMatchObject({ status: false, code: 404 });
-    const testReadsLive = await call(edge.base, 'GET', `/retailer/v1/checkouts/${liveCheckout}`, { token: TOKENS.testC });
+    const testReadsLive = await call(edge.base, 'GET', `/retailer/v1/checkouts/${liveCheckout}`, {
+      token: TOKENS.testC,
+    });
     expect(testReadsLive.status).toBe(404);
-    const testCancelsLive = await call(edge.base, 'POST', `/retailer/v1/checkouts/${liveCheckout}/cancel`, { token: TOKENS.testC, body: {}, headers: { 'idempotency-key': 'mode-cancel-1' } });
+    const testCancelsLive = await call(edge.base, 'POST', `/retailer/v1/checkouts/${liveCheckout}/cancel`, {
+      token: TOKENS.testC,
+      body: {},
+      headers: { 'idempotency-key': 'mode-cancel-1' },
+    });
     expect(testCancelsLive.status).toBe(404);
     // Nothing happened to the live checkout.
     const live = await call(edge.base, 'GET', `/retailer/v1/checkouts/${liveCheckout}`, { token: TOKENS.live });
@@ -52,7 +65,8 @@ describe('test and live checkouts', () => {
     const { getCheckout } = await import('../../../functions/data/checkouts.ts');
     const item = await getCheckout(edge.deps.db, testCheckout, edge.deps.clock());
     expect(item?.livemode).toBe(false);
-    const outbox = (item as unknown as { outbox?: Array<{ type: string; data: Record<string, unknown> }> }).outbox ?? [];
+    const outbox =
+      (item as unknown as { outbox?: Array<{ type: string; data: Record<string, unknown> }> }).outbox ?? [];
     const created = outbox.find((e) => e.type === 'checkout.created');
     expect(created?.data.livemode).toBe(false);
   });

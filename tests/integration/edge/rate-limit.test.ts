@@ -70,7 +70,10 @@ describe('retailer API rate limit', () => {
     const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
     const windowStart = Math.floor(new Date('2026-03-02T10:00:05.000Z').getTime() / 10_000) * 10;
     const item = await edge.deps.db.doc.send(
-      new GetCommand({ TableName: edge.deps.db.tableName, Key: { pk: 'RATELIMIT#ret-demo-electronics#tok-edge-testA', sk: `W#${windowStart}` } }),
+      new GetCommand({
+        TableName: edge.deps.db.tableName,
+        Key: { pk: 'RATELIMIT#ret-demo-electronics#tok-edge-testA', sk: `W#${windowStart}` },
+      }),
     );
     // Four counted; the refused ones wrote nothing. The item expires a minute after its window.
     expect(item.Item).toMatchObject({ hits: 4, expiresAt: windowStart + 10 + 60 });

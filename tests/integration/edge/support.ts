@@ -37,18 +37,39 @@ export interface EdgeServer {
 export async function startEdgeServer(): Promise<EdgeServer> {
   const fresh = await freshDb();
   const lines: string[] = [];
-  const config = loadConfig({ STAGE: 'local', DATA_DIR: mkdtempSync(join(tmpdir(), 'lto-edge-')), SANDBOX_LATENCY: 'off', PUBLIC_URL: 'http://127.0.0.1:9' });
-  const deps = createDeps(config, { db: fresh.db, clock: () => FIXED_NOW, crypto: new FieldCrypto(masterKeyProvider(randomBytes(32))), log: createLogger('info', (l) => lines.push(l)) });
+  const config = loadConfig({
+    STAGE: 'local',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'lto-edge-')),
+    SANDBOX_LATENCY: 'off',
+    PUBLIC_URL: 'http://127.0.0.1:9',
+  });
+  const deps = createDeps(config, {
+    db: fresh.db,
+    clock: () => FIXED_NOW,
+    crypto: new FieldCrypto(masterKeyProvider(randomBytes(32))),
+    log: createLogger('info', (l) => lines.push(l)),
+  });
   for (const retailer of DEMO_RETAILERS) await putRetailer(deps.db, retailer);
   for (const store of DEMO_STORES) await putStore(deps.db, store);
   for (const [name, token] of Object.entries(TOKENS)) {
-    await putApiToken(deps.db, token, { id: `tok-edge-${name}`, name, retailerId: 'ret-demo-electronics', created_at: FIXED_NOW.toISOString(), last_four: token.slice(-4), mode: token.startsWith('rt_live_') ? 'live' : 'test' });
+    await putApiToken(deps.db, token, {
+      id: `tok-edge-${name}`,
+      name,
+      retailerId: 'ret-demo-electronics',
+      created_at: FIXED_NOW.toISOString(),
+      last_four: token.slice(-4),
+      mode: token.startsWith('rt_live_') ? 'live' : 'test',
+    });
   }
   const dist = mkdtempSync(join(tmpdir(), 'lto-edge-dist-'));
   mkdirSync(join(dist, 'staff'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shopper</title><div id="root"></div>');
   writeFileSync(join(dist, 'staff', 'index.html'), '<!doctype html><title>Staff</title><div id="root"></div>');
-  const server = createLocalServer({ deps, distDir: dist, demoRetailerPage: () => '<!doctype html><title>Demo retailer</title><script>void 0</script>' });
+  const server = createLocalServer({
+    deps,
+    distDir: dist,
+    demoRetailerPage: () => '<!doctype html><title>Demo retailer</title><script>void 0</script>',
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -70,7 +91,12 @@ export const checkoutBody = () => ({
   callback_url: 'https://retailer.example/hooks',
 });
 
-export async function call(base: string, method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const res = await fetch(base + path, {
     method,
     headers: {

@@ -15,7 +15,12 @@ import { FieldCrypto, masterKeyProvider } from '../../../functions/platform/fiel
 import { createLogger } from '../../../functions/platform/logger.ts';
 import { createBankLinkSandbox } from '../../../functions/providers/bank-link/sandbox.ts';
 import { sandboxMessaging } from '../../../functions/providers/messaging/sandbox.ts';
-import { checkBankProfile, fetchAchNumbers, fetchBankAccounts, sendBankLink } from '../../../functions/services/bank-link.ts';
+import {
+  checkBankProfile,
+  fetchAchNumbers,
+  fetchBankAccounts,
+  sendBankLink,
+} from '../../../functions/services/bank-link.ts';
 import { persistedFlowOf } from '../../../functions/services/flow-runtime.ts';
 import { freshDb } from '../../support/dynalite.ts';
 
@@ -31,9 +36,19 @@ beforeAll(async () => {
   const fresh = await freshDb();
   stop = fresh.stop;
   const clock = () => new Date(nowMs);
-  const config = loadConfig({ STAGE: 'local', DATA_DIR: mkdtempSync(join(tmpdir(), 'lto-ach-')), SANDBOX_LATENCY: 'off', PUBLIC_URL: 'http://127.0.0.1:9' });
+  const config = loadConfig({
+    STAGE: 'local',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'lto-ach-')),
+    SANDBOX_LATENCY: 'off',
+    PUBLIC_URL: 'http://127.0.0.1:9',
+  });
   // Callbacks go nowhere here (nothing listens): the shopper's own polling drives the flow.
-  deps = createDeps(config, { db: fresh.db, clock, crypto: new FieldCrypto(masterKeyProvider(randomBytes(32))), log: createLogger('silent') });
+  deps = createDeps(config, {
+    db: fresh.db,
+    clock,
+    crypto: new FieldCrypto(masterKeyProvider(randomBytes(32))),
+    log: createLogger('silent'),
+  });
   for (const retailer of DEMO_RETAILERS) await putRetailer(deps.db, retailer);
   for (const store of DEMO_STORES) await putStore(deps.db, store);
 });
@@ -41,9 +56,23 @@ afterAll(async () => stop?.());
 
 async function newApplication(): Promise<ApplySession> {
   const data = {
-    applicant: { first_name: 'Ada', last_name: 'Slow', cell: '5552013344', email: `ada.${Date.now()}@example.com`, date_of_birth: '1990-01-01', social_security_number: '212710042' },
+    applicant: {
+      first_name: 'Ada',
+      last_name: 'Slow',
+      cell: '5552013344',
+      email: `ada.${Date.now()}@example.com`,
+      date_of_birth: '1990-01-01',
+      social_security_number: '212710042',
+    },
   } as unknown as Omit<StoredApplication, 'uuid'>;
-  const record = await createApplication(deps.db, deps.crypto, { storeId: 'sto-main-street', retailerId: 'ret-demo-electronics', clientId: 'client-ach-test' }, data, new Date(nowMs), () => []);
+  const record = await createApplication(
+    deps.db,
+    deps.crypto,
+    { storeId: 'sto-main-street', retailerId: 'ret-demo-electronics', clientId: 'client-ach-test' },
+    data,
+    new Date(nowMs),
+    () => [],
+  );
   return {
     tokenHash: 'test',
     storeId: 'sto-main-street',
@@ -64,7 +93,10 @@ async function connectSlowBank(session: ApplySession) {
     webhookSecret: 'unused',
     latency: false,
   });
-  const flow = persistedFlowOf((await getApplication(deps.db, deps.crypto, session.applicationUuid!, new Date(nowMs)))!, 'bank-link');
+  const flow = persistedFlowOf(
+    (await getApplication(deps.db, deps.crypto, session.applicationUuid!, new Date(nowMs)))!,
+    'bank-link',
+  );
   const linkSession = await sandbox.pages.loadSession(flow!.refs.session!);
   const chosen = await sandbox.pages.chooseInstitution(linkSession!, 'slow-ach');
   expect(await sandbox.pages.login(chosen!, 'user_good', 'pass_good')).toBeUndefined();
@@ -104,7 +136,9 @@ describe('bank link timings on the server (fake clock)', () => {
     );
     const record = await getApplication(deps.db, deps.crypto, uuid, new Date(nowMs));
     expect(persistedFlowOf(record!, 'bank-link')!.snapshot.value).toEqual({ flow: { connected: 'achFailed' } });
-    expect(persistedFlowOf(record!, 'bank-link')!.snapshot.context).toMatchObject({ notice: { key: 'bank.ach.failed', params: { last4: account.mask } } });
+    expect(persistedFlowOf(record!, 'bank-link')!.snapshot.context).toMatchObject({
+      notice: { key: 'bank.ach.failed', params: { last4: account.mask } },
+    });
 
     // Choosing the account again opens a new window; 40 s after connecting the numbers are there.
     advance(2);
@@ -115,7 +149,12 @@ describe('bank link timings on the server (fake clock)', () => {
     expect(ach.achNumbers?.number.endsWith(account.mask)).toBe(true);
 
     const linked = await getApplication(deps.db, deps.crypto, uuid, new Date(nowMs));
-    expect(linked!.data.banking).toMatchObject({ bank_link_used: true, bank_link_account_id: account.id, bank_link_profile_id: profile.profileId, checking_account: ach.achNumbers!.number });
+    expect(linked!.data.banking).toMatchObject({
+      bank_link_used: true,
+      bank_link_account_id: account.id,
+      bank_link_profile_id: profile.profileId,
+      checking_account: ach.achNumbers!.number,
+    });
     const flow = persistedFlowOf(linked!, 'bank-link')!;
     expect(flow.snapshot.status).toBe('done');
     // The full account number is not kept in the snapshot.

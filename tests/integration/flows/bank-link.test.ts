@@ -2,24 +2,42 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../../support/api.ts';
 import { applicant, type Shopper } from '../decision/support.ts';
 import { postCallback } from '../vendors/support.ts';
-import { callbackBody, connectBank, expectBadCallbacksChangeNothing, flowState, linkFromMailbox, secrets } from './support.ts';
+import {
+  callbackBody,
+  connectBank,
+  expectBadCallbacksChangeNothing,
+  flowState,
+  linkFromMailbox,
+  secrets,
+} from './support.ts';
 
 // The bank link through the API, end to end with the sandbox bank: the shopper's calls of seed 000 section 7, the
 // link read from the sandbox mailbox, the sandbox connection page driven with its forms, and its callback.
 
 const bank = (shopper: Shopper) => ({
-  send: () => api('POST', '/api/v1/bank-link/send-email', { body: { applicantId: shopper.uuid }, headers: shopper.headers }),
+  send: () =>
+    api('POST', '/api/v1/bank-link/send-email', { body: { applicantId: shopper.uuid }, headers: shopper.headers }),
   check: () => api('GET', `/api/v1/bank-link/check-profile?applicantId=${shopper.uuid}`, { headers: shopper.headers }),
-  accounts: (profileId: string) => api('GET', `/api/v1/bank-link/fetch-accounts?profileId=${encodeURIComponent(profileId)}`, { headers: shopper.headers }),
-  ach: (accountId: string) => api('GET', `/api/v1/bank-link/fetch-ach-numbers?accountId=${encodeURIComponent(accountId)}`, { headers: shopper.headers }),
-  abandon: (profileId: string) => api('GET', `/api/v1/bank-link/abandon?profileId=${encodeURIComponent(profileId)}`, { headers: shopper.headers }),
+  accounts: (profileId: string) =>
+    api('GET', `/api/v1/bank-link/fetch-accounts?profileId=${encodeURIComponent(profileId)}`, {
+      headers: shopper.headers,
+    }),
+  ach: (accountId: string) =>
+    api('GET', `/api/v1/bank-link/fetch-ach-numbers?accountId=${encodeURIComponent(accountId)}`, {
+      headers: shopper.headers,
+    }),
+  abandon: (profileId: string) =>
+    api('GET', `/api/v1/bank-link/abandon?profileId=${encodeURIComponent(profileId)}`, { headers: shopper.headers }),
 });
 
 /** A shopper at main-street (send-by 2: the link goes by e-mail) who asked for the link and opened it. */
 async function linkSent(email?: string) {
   const shopper = await applicant('option-a');
   if (email) {
-    const saved = await api('POST', '/apply-v2/application', { body: { uuid: shopper.uuid, section: ['applicant'], applicant: { ...shopper.body.applicant, email } }, headers: shopper.headers });
+    const saved = await api('POST', '/apply-v2/application', {
+      body: { uuid: shopper.uuid, section: ['applicant'], applicant: { ...shopper.body.applicant, email } },
+      headers: shopper.headers,
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     shopper.body.applicant.email = email;
   }
@@ -56,7 +74,11 @@ describe('bank link: /api/v1/bank-link/*', () => {
     expect(accounts.status).toBe(200);
     expect(accounts.body.data.accounts).toHaveLength(1);
     const [account] = accounts.body.data.accounts;
-    expect(account).toMatchObject({ name: 'Everyday Checking', type: 'checking', institution: { name: 'Single Account Bank' } });
+    expect(account).toMatchObject({
+      name: 'Everyday Checking',
+      type: 'checking',
+      institution: { name: 'Single Account Bank' },
+    });
     expect(account.mask).toMatch(/^\d{4}$/);
 
     const ach = await calls.ach(account.id);
@@ -67,12 +89,19 @@ describe('bank link: /api/v1/bank-link/*', () => {
 
     // The banking step is filled: numbers concealed in every answer, the bank-link fields recorded.
     const app = await api('GET', '/apply-v2/application', { headers: shopper.headers });
-    expect(app.body.data.banking).toMatchObject({ bank_link_used: true, checking_account: expect.stringMatching(new RegExp(`^\\*+${account.mask}$`)) });
+    expect(app.body.data.banking).toMatchObject({
+      bank_link_used: true,
+      checking_account: expect.stringMatching(new RegExp(`^\\*+${account.mask}$`)),
+    });
     expect(app.body.data.banking.routing_number).toMatch(/^\*+\d{4}$/);
     expect(app.body.data.banking.bank_name).toBe('JPMorgan Chase Bank, N.A.');
     const flow = await flowState(shopper.headers, 'bank-link');
     expect(flow.status).toBe('done');
-    expect(flow.context.result).toMatchObject({ mode: 'linked', bank_link_account_id: account.id, bank_link_profile_id: found.body.data.profileId });
+    expect(flow.context.result).toMatchObject({
+      mode: 'linked',
+      bank_link_account_id: account.id,
+      bank_link_profile_id: found.body.data.profileId,
+    });
     expect(JSON.stringify(flow)).not.toContain(ach.body.data.achNumbers.number);
 
     // The flow's saves leave the aggregate's version alone: the open page still saves its banking step with the
@@ -83,7 +112,14 @@ describe('bank link: /api/v1/bank-link/*', () => {
         uuid: shopper.uuid,
         v: v0,
         section: ['banking'],
-        banking: { routing_number: ach.body.data.achNumbers.routing, checking_account: ach.body.data.achNumbers.number, checking_account_confirmation: ach.body.data.achNumbers.number, bank_link_used: true, bank_link_profile_id: found.body.data.profileId, bank_link_account_id: account.id },
+        banking: {
+          routing_number: ach.body.data.achNumbers.routing,
+          checking_account: ach.body.data.achNumbers.number,
+          checking_account_confirmation: ach.body.data.achNumbers.number,
+          bank_link_used: true,
+          bank_link_profile_id: found.body.data.profileId,
+          bank_link_account_id: account.id,
+        },
       },
       headers: shopper.headers,
     });
@@ -96,10 +132,18 @@ describe('bank link: /api/v1/bank-link/*', () => {
   it('several accounts: the shopper picks one; an account outside the profile is refused', async () => {
     const { shopper, calls } = await linkSent();
     await calls.send();
-    await connectBank(await linkFromMailbox('bank-link', shopper.body.applicant.email, '/sandbox/bank/connect/'), 'multi', ['checking', 'savings', 'checking2']);
+    await connectBank(
+      await linkFromMailbox('bank-link', shopper.body.applicant.email, '/sandbox/bank/connect/'),
+      'multi',
+      ['checking', 'savings', 'checking2'],
+    );
     const found = await calls.check();
     const { accounts } = (await calls.accounts(found.body.data.profileId)).body.data;
-    expect(accounts.map((a: { name: string }) => a.name)).toEqual(['Everyday Checking', 'Way2Save Savings', 'Bills Checking']);
+    expect(accounts.map((a: { name: string }) => a.name)).toEqual([
+      'Everyday Checking',
+      'Way2Save Savings',
+      'Bills Checking',
+    ]);
     expect((await flowState(shopper.headers, 'bank-link')).state).toEqual({ flow: { connected: 'selectingAccount' } });
 
     const ach = await calls.ach(accounts[2].id);
@@ -113,7 +157,10 @@ describe('bank link: /api/v1/bank-link/*', () => {
   it('no accounts: "No accounts found for the connected profile." and the flow waits for manual entry or a retry', async () => {
     const { shopper, calls } = await linkSent();
     await calls.send();
-    await connectBank(await linkFromMailbox('bank-link', shopper.body.applicant.email, '/sandbox/bank/connect/'), 'empty');
+    await connectBank(
+      await linkFromMailbox('bank-link', shopper.body.applicant.email, '/sandbox/bank/connect/'),
+      'empty',
+    );
     const found = await calls.check();
     const res = await calls.accounts(found.body.data.profileId);
     expect(res.body.data.accounts).toEqual([]);
@@ -131,7 +178,11 @@ describe('bank link: /api/v1/bank-link/*', () => {
   it('slow ACH numbers: pending answers inside the 30-second window (the failure itself: ach-timing.test.ts)', async () => {
     const { shopper, calls } = await linkSent();
     await calls.send();
-    await connectBank(await linkFromMailbox('bank-link', shopper.body.applicant.email, '/sandbox/bank/connect/'), 'slow-ach', ['checking']);
+    await connectBank(
+      await linkFromMailbox('bank-link', shopper.body.applicant.email, '/sandbox/bank/connect/'),
+      'slow-ach',
+      ['checking'],
+    );
     const found = await calls.check();
     const [account] = (await calls.accounts(found.body.data.profileId)).body.data.accounts;
     const first = await calls.ach(account.id);
@@ -140,7 +191,9 @@ describe('bank link: /api/v1/bank-link/*', () => {
     expect(first.body.data.secondsLeft).toBeLessThanOrEqual(30);
     const again = await calls.ach(account.id);
     expect(again.body.data).toMatchObject({ achNumbers: null, pending: true });
-    expect((await flowState(shopper.headers, 'bank-link')).state).toMatchObject({ flow: { connected: { fetchingAch: { countdown: 'ticking' } } } });
+    expect((await flowState(shopper.headers, 'bank-link')).state).toMatchObject({
+      flow: { connected: { fetchingAch: { countdown: 'ticking' } } },
+    });
   });
 
   it('profile_deleting and missing_data come back with the seed texts and no polling starts', async () => {
@@ -148,21 +201,29 @@ describe('bank link: /api/v1/bank-link/*', () => {
     const res = await deleting.calls.send();
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ sent: false, profile_deleting: true, missing_data: null });
-    expect(res.body.message).toBe('Either the email or phone number is not valid. Please use another email and / or phone or try again later.');
+    expect(res.body.message).toBe(
+      'Either the email or phone number is not valid. Please use another email and / or phone or try again later.',
+    );
     expect((await flowState(deleting.shopper.headers, 'bank-link')).state).toEqual({ flow: 'profileRejected' });
     expect((await deleting.calls.check()).status).toBe(409);
 
     const missing = await linkSent(`ada.${Date.now()}@example.invalid`);
     const refused = await missing.calls.send();
     expect(refused.body.data).toMatchObject({ sent: false, profile_deleting: false, missing_data: ['email'] });
-    expect(refused.body.message).toBe('These details are not available for use: email. Please use another email or try again later.');
+    expect(refused.body.message).toBe(
+      'These details are not available for use: email. Please use another email or try again later.',
+    );
     expect((await flowState(missing.shopper.headers, 'bank-link')).state).toEqual({ flow: 'detailsRejected' });
   });
 
   it('abandon: the profile is deleted at the bank and the flow starts over; a second abandon is a 409', async () => {
     const { shopper, calls } = await linkSent();
     await calls.send();
-    await connectBank(await linkFromMailbox('bank-link', shopper.body.applicant.email, '/sandbox/bank/connect/'), 'multi', ['checking', 'savings']);
+    await connectBank(
+      await linkFromMailbox('bank-link', shopper.body.applicant.email, '/sandbox/bank/connect/'),
+      'multi',
+      ['checking', 'savings'],
+    );
     const found = await calls.check();
     expect((await calls.abandon(found.body.data.profileId)).status).toBe(200);
     expect((await flowState(shopper.headers, 'bank-link')).state).toEqual({ flow: 'idle' });
@@ -174,9 +235,14 @@ describe('bank link: /api/v1/bank-link/*', () => {
 
   it('only the application of the token: another applicant id is not found', async () => {
     const { calls, shopper } = await linkSent();
-    const other = await api('POST', '/api/v1/bank-link/send-email', { body: { applicantId: '00000000-0000-4000-8000-000000000000' }, headers: shopper.headers });
+    const other = await api('POST', '/api/v1/bank-link/send-email', {
+      body: { applicantId: '00000000-0000-4000-8000-000000000000' },
+      headers: shopper.headers,
+    });
     expect(other.status).toBe(404);
-    expect((await api('POST', '/api/v1/bank-link/send-email', { body: {}, headers: shopper.headers })).status).toBe(422);
+    expect((await api('POST', '/api/v1/bank-link/send-email', { body: {}, headers: shopper.headers })).status).toBe(
+      422,
+    );
     expect((await calls.accounts('item_notmine000000')).status).toBe(404);
   });
 

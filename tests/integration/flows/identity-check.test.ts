@@ -15,8 +15,10 @@ const newPhone = () => {
 };
 
 const identity = (shopper: Shopper) => ({
-  send: (body: Record<string, unknown>) => api('POST', '/apply-v2/intellicheck/send', { body, headers: shopper.headers }),
-  verify: (checkId: string) => api('POST', '/apply-v2/intellicheck/verify', { body: { check_id: checkId }, headers: shopper.headers }),
+  send: (body: Record<string, unknown>) =>
+    api('POST', '/apply-v2/intellicheck/send', { body, headers: shopper.headers }),
+  verify: (checkId: string) =>
+    api('POST', '/apply-v2/intellicheck/verify', { body: { check_id: checkId }, headers: shopper.headers }),
 });
 
 async function sentLink() {
@@ -39,7 +41,11 @@ describe('identity check: /apply-v2/intellicheck/*', () => {
 
     const early = await calls.verify(checkId);
     expect(early.status).toBe(202);
-    expect(early.body).toMatchObject({ code: 202, data: { completed: false }, message: 'Unable to complete process. Please wait a few seconds and try again.' });
+    expect(early.body).toMatchObject({
+      code: 202,
+      data: { completed: false },
+      message: 'Unable to complete process. Please wait a few seconds and try again.',
+    });
 
     const scanned = await submitForm(path, [['document', 'valid']]);
     expect(scanned.html).toContain('Identity check finished');
@@ -58,21 +64,28 @@ describe('identity check: /apply-v2/intellicheck/*', () => {
   it.each([
     ['mismatch', 'failed'],
     ['expired', 'expired-document'],
-  ])('fail (%s document): verify is refused with the seed text, and a new link starts a new check', async (document, status) => {
-    const { shopper, calls, checkId, path, phone } = await sentLink();
-    await submitForm(path, [['document', document]]);
-    const flow = await flowState(shopper.headers, 'identity-check');
-    expect(flow.state).toBe('idle');
-    expect(flow.context.notice).toEqual({ kind: 'error', key: 'identity.unableToComplete' });
+  ])(
+    'fail (%s document): verify is refused with the seed text, and a new link starts a new check',
+    async (document, status) => {
+      const { shopper, calls, checkId, path, phone } = await sentLink();
+      await submitForm(path, [['document', document]]);
+      const flow = await flowState(shopper.headers, 'identity-check');
+      expect(flow.state).toBe('idle');
+      expect(flow.context.notice).toEqual({ kind: 'error', key: 'identity.unableToComplete' });
 
-    const verified = await calls.verify(checkId);
-    expect(verified.status).toBe(422);
-    expect(verified.body).toMatchObject({ status: false, data: { completed: false, check: status }, message: 'Unable to complete process. Please wait a few seconds and try again.' });
+      const verified = await calls.verify(checkId);
+      expect(verified.status).toBe(422);
+      expect(verified.body).toMatchObject({
+        status: false,
+        data: { completed: false, check: status },
+        message: 'Unable to complete process. Please wait a few seconds and try again.',
+      });
 
-    const resent = await calls.send({ phone: phone.masked, check_id: checkId });
-    expect(resent.status).toBe(200);
-    expect(resent.body.data.id).not.toBe(checkId);
-  });
+      const resent = await calls.send({ phone: phone.masked, check_id: checkId });
+      expect(resent.status).toBe(200);
+      expect(resent.body.data.id).not.toBe(checkId);
+    },
+  );
 
   it('already sent: a second send of a pending check resends its link (same check); 208 once the check finished', async () => {
     const { shopper, calls, checkId, path } = await sentLink();
@@ -101,7 +114,14 @@ describe('identity check: /apply-v2/intellicheck/*', () => {
     const genuine = callbackBody('check.completed', 'idv_someoneelse000', { status: 'passed' });
     expect((await postCallback('identity', genuine, { secret: secrets.identity })).status).toBe(200);
     const attack = callbackBody('check.completed', checkId, { status: 'passed', reference: shopper.uuid });
-    await expectBadCallbacksChangeNothing(shopper.headers, 'identity-check', 'identity', secrets.identity, attack, genuine);
+    await expectBadCallbacksChangeNothing(
+      shopper.headers,
+      'identity-check',
+      'identity',
+      secrets.identity,
+      attack,
+      genuine,
+    );
     expect((await flowState(shopper.headers, 'identity-check')).state).toBe('linkSent');
   });
 
@@ -120,7 +140,16 @@ describe('identity check: /apply-v2/intellicheck/*', () => {
     expect((await api('GET', '/apply-v2/flows/identity-check', { headers })).body.data.state).toBe('linkSent');
 
     expect((await api('GET', '/apply-v2/intellicheck/exchange', { headers: phoneBrowser })).status).toBe(403);
-    expect((await api('GET', '/apply-v2/intellicheck/exchange', { headers: { ...phoneBrowser, 'x-apply-token': 'not-a-token' } })).status).toBe(403);
-    expect((await api('GET', '/apply-v2/intellicheck/exchange', { headers: { 'x-client-id': phoneBrowser['x-client-id'] } })).status).toBe(403);
+    expect(
+      (
+        await api('GET', '/apply-v2/intellicheck/exchange', {
+          headers: { ...phoneBrowser, 'x-apply-token': 'not-a-token' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await api('GET', '/apply-v2/intellicheck/exchange', { headers: { 'x-client-id': phoneBrowser['x-client-id'] } }))
+        .status,
+    ).toBe(403);
   });
 });

@@ -10,13 +10,18 @@ import { callbackBody, expectBadCallbacksChangeNothing, flowState, linkFromMailb
 
 const payroll = (shopper: Shopper) => ({
   affordability: () => api('GET', `/api/v1/payroll/${shopper.uuid}/affordability`, { headers: shopper.headers }),
-  employers: (keyword: string) => api('GET', `/api/v1/payroll/employers?keyword=${encodeURIComponent(keyword)}&fullSearch=0`, { headers: shopper.headers }),
-  start: (employerId: string, employerName: string) => api('POST', `/api/v1/payroll/${shopper.uuid}`, { body: { employerId, employerName }, headers: shopper.headers }),
+  employers: (keyword: string) =>
+    api('GET', `/api/v1/payroll/employers?keyword=${encodeURIComponent(keyword)}&fullSearch=0`, {
+      headers: shopper.headers,
+    }),
+  start: (employerId: string, employerName: string) =>
+    api('POST', `/api/v1/payroll/${shopper.uuid}`, { body: { employerId, employerName }, headers: shopper.headers }),
   refresh: () => api('POST', `/api/v1/payroll/${shopper.uuid}/refresh`, { body: {}, headers: shopper.headers }),
   restart: () => api('POST', `/api/v1/payroll/${shopper.uuid}/restart`, { body: {}, headers: shopper.headers }),
 });
 
-const highest = (result: { offerAmounts: Record<string, string> }) => Math.max(...Object.values(result.offerAmounts).map(Number));
+const highest = (result: { offerAmounts: Record<string, string> }) =>
+  Math.max(...Object.values(result.offerAmounts).map(Number));
 
 async function approvedAndStarted(employer: [string, string] = ['emp_target', 'Target']) {
   const { shopper, result } = await decided('option-a');
@@ -31,7 +36,12 @@ async function approvedAndStarted(employer: [string, string] = ['emp_target', 'T
 }
 
 async function complete(path: string, outcome: 'higher' | 'same' | 'cannot') {
-  const done = await submitForm(path, [['employerId', 'emp_target'], ['username', 'user_good'], ['password', 'pass_good'], ['outcome', outcome]]);
+  const done = await submitForm(path, [
+    ['employerId', 'emp_target'],
+    ['username', 'user_good'],
+    ['password', 'pass_good'],
+    ['outcome', outcome],
+  ]);
   expect(done.status).toBe(200);
 }
 
@@ -45,7 +55,11 @@ describe('payroll affordability: /api/v1/payroll/*', () => {
     const affordability = await calls.affordability();
     expect(affordability.body.data).toEqual({ is_eligible: true, type: 'async', state: 'idle', employer: null });
     expect((await calls.employers('wa')).body.data).toEqual([]);
-    expect((await calls.employers('walm')).body.data[0]).toEqual({ id: 'emp_walmart', employerName: 'Walmart', pdSupported: true });
+    expect((await calls.employers('walm')).body.data[0]).toEqual({
+      id: 'emp_walmart',
+      employerName: 'Walmart',
+      pdSupported: true,
+    });
     expect((await calls.employers('costco')).body.data[0].pdSupported).toBe(false);
     expect((await calls.employers('zzzzqqq')).body.data).toEqual([]);
   });
@@ -56,7 +70,9 @@ describe('payroll affordability: /api/v1/payroll/*', () => {
     // Not finished at the vendor yet: pending (the page keeps Refresh and Resend link).
     const pending = await calls.refresh();
     expect(pending.status).toBe(202);
-    expect(pending.body.message).toBe('Affordability check pending! please complete process, or try again in a few minutes if you have already completed the process.');
+    expect(pending.body.message).toBe(
+      'Affordability check pending! please complete process, or try again in a few minutes if you have already completed the process.',
+    );
     expect((await flowState(shopper.headers, 'payroll')).state).toEqual({ initiated: 'ready' });
 
     await complete(path, 'higher');
@@ -73,7 +89,10 @@ describe('payroll affordability: /api/v1/payroll/*', () => {
     const app = await api('GET', '/apply-v2/application', { headers: shopper.headers });
     expect(highest(app.body.data.result)).toBe(highest(next));
     // In Spanish too.
-    const es = await api('POST', `/api/v1/payroll/${shopper.uuid}/refresh`, { body: {}, headers: { ...shopper.headers, 'x-lang': 'es' } });
+    const es = await api('POST', `/api/v1/payroll/${shopper.uuid}/refresh`, {
+      body: {},
+      headers: { ...shopper.headers, 'x-lang': 'es' },
+    });
     expect(es.body.data.result.payroll.result.message).toContain('Su ingreso fue verificado.');
   });
 
@@ -98,7 +117,9 @@ describe('payroll affordability: /api/v1/payroll/*', () => {
   it('deny: re-decided with the stored scoring settings, the verified income no longer qualifies (application will not be approved)', async () => {
     const { shopper, calls, path } = await approvedAndStarted();
     const current = (await api('GET', '/sandbox/scoring-settings')).body.data;
-    const raised = await api('PUT', '/sandbox/scoring-settings', { body: { settings: { ...current.settings, minimumScore: 899 }, v: current.v } });
+    const raised = await api('PUT', '/sandbox/scoring-settings', {
+      body: { settings: { ...current.settings, minimumScore: 899 }, v: current.v },
+    });
     expect(raised.status, JSON.stringify(raised.body)).toBe(200);
     restoreSettings = async () => {
       const now = (await api('GET', '/sandbox/scoring-settings')).body.data;
@@ -143,9 +164,16 @@ describe('payroll affordability: /api/v1/payroll/*', () => {
 
   it('forged, stale, unsigned, malformed and replayed callbacks change nothing on the flow', async () => {
     const { shopper } = await approvedAndStarted();
-    const genuine = callbackBody('session.completed', 'pay_someoneelse0000', { monthlyIncomeCents: 900_000, employerName: 'Target' });
+    const genuine = callbackBody('session.completed', 'pay_someoneelse0000', {
+      monthlyIncomeCents: 900_000,
+      employerName: 'Target',
+    });
     expect((await postCallback('payroll', genuine, { secret: secrets.payroll })).status).toBe(200);
-    const attack = callbackBody('session.completed', 'pay_forged00000000', { monthlyIncomeCents: 900_000, employerName: 'Target', application_id: shopper.uuid });
+    const attack = callbackBody('session.completed', 'pay_forged00000000', {
+      monthlyIncomeCents: 900_000,
+      employerName: 'Target',
+      application_id: shopper.uuid,
+    });
     await expectBadCallbacksChangeNothing(shopper.headers, 'payroll', 'payroll', secrets.payroll, attack, genuine);
     const app = await api('GET', '/apply-v2/application', { headers: shopper.headers });
     expect(app.body.data.result.payroll).toEqual({ is_eligible: true, type: 'async' });

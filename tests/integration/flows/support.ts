@@ -27,9 +27,27 @@ export async function linkFromMailbox(purpose: string, to: string, pathPrefix: s
 
 /** The shopper connects a bank on the sandbox connection page: institution, test login, accounts. */
 export async function connectBank(path: string, institution: string, accounts: string[] = []) {
-  expect((await submitForm(path, [['step', 'institution'], ['institution', institution]])).status).toBe(200);
-  expect((await submitForm(path, [['step', 'login'], ['username', 'user_good'], ['password', 'pass_good']])).status).toBe(200);
-  const done = await submitForm(path, [['step', 'accounts'], ...accounts.map((a): [string, string] => ['accounts', a])]);
+  expect(
+    (
+      await submitForm(path, [
+        ['step', 'institution'],
+        ['institution', institution],
+      ])
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await submitForm(path, [
+        ['step', 'login'],
+        ['username', 'user_good'],
+        ['password', 'pass_good'],
+      ])
+    ).status,
+  ).toBe(200);
+  const done = await submitForm(path, [
+    ['step', 'accounts'],
+    ...accounts.map((a): [string, string] => ['accounts', a]),
+  ]);
   expect(done.status, done.html.slice(0, 300)).toBe(200);
   return done;
 }
@@ -37,13 +55,27 @@ export async function connectBank(path: string, institution: string, accounts: s
 export async function flowState(headers: Headers, flow: 'bank-link' | 'identity-check' | 'payroll') {
   const res = await api('GET', `/apply-v2/flows/${flow}`, { headers });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as { v: number; rev: number; updatedAt: string; state: unknown; status: string | null; context: any; extra?: any };
+  return res.body.data as {
+    v: number;
+    rev: number;
+    updatedAt: string;
+    state: unknown;
+    status: string | null;
+    context: any;
+    extra?: any;
+  };
 }
 
 export const secrets = SANDBOX_VERIFICATION_SECRETS;
 
 export const eventId = () => `evt_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
-export const callbackBody = (type: string, objectId: string, data: Record<string, unknown>, id = eventId(), createdAt = new Date()) => ({
+export const callbackBody = (
+  type: string,
+  objectId: string,
+  data: Record<string, unknown>,
+  id = eventId(),
+  createdAt = new Date(),
+) => ({
   id,
   type,
   object_id: objectId,
@@ -65,9 +97,13 @@ export async function expectBadCallbacksChangeNothing(
 ) {
   const before = await flowState(headers, flow);
   expect((await postCallback(vendor, body, { secret: 'whsec_forged' })).status).toBe(401);
-  expect((await postCallback(vendor, body, { secret, timestamp: Math.floor(Date.now() / 1000) - 600 })).status).toBe(401);
+  expect((await postCallback(vendor, body, { secret, timestamp: Math.floor(Date.now() / 1000) - 600 })).status).toBe(
+    401,
+  );
   expect((await postCallback(vendor, body, { secret, signature: null })).status).toBe(401);
-  expect((await postCallback(vendor, undefined, { secret, raw: JSON.stringify({ ...body, id: undefined }) })).status).toBe(400);
+  expect(
+    (await postCallback(vendor, undefined, { secret, raw: JSON.stringify({ ...body, id: undefined }) })).status,
+  ).toBe(400);
   expect((await postCallback(vendor, undefined, { secret, raw: '{"id":"evt_broken", nope' })).status).toBe(400);
   if (replay) {
     const res = await postCallback(vendor, replay, { secret });

@@ -15,14 +15,23 @@ let applicant: { ssn: string; account: string; routing: string; dob: string; ide
 async function auditOf(type: string, user: string) {
   const res = await admin.get(`/staff/api/audit?type=${type}&user=${encodeURIComponent(user)}&limit=100`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as { type: string; actor_id: string; target: string; detail: Record<string, unknown>; at: string }[];
+  return res.body.data as {
+    type: string;
+    actor_id: string;
+    target: string;
+    detail: Record<string, unknown>;
+    at: string;
+  }[];
 }
 
 beforeAll(async () => {
   admin = await asAdmin();
   const [{ shopper }, user] = await Promise.all([
     decided('option-a'),
-    makeUser(admin, { guard: 'system', permissions: ['applications.view', 'leases.view', 'lease-actions.request-info'] }),
+    makeUser(admin, {
+      guard: 'system',
+      permissions: ['applications.view', 'leases.view', 'lease-actions.request-info'],
+    }),
   ]);
   clerk = user;
   uuid = shopper.uuid;
@@ -52,14 +61,20 @@ describe('lease permissions, audit and concealed PII', () => {
     const unchanged = await detail(admin, uuid);
     expect({ status: unchanged.status, v: unchanged.v }).toEqual({ status: 'V', v: before.v });
     const denied = await auditOf('access.denied', clerk.user.id);
-    expect(denied.some((e) => e.target === `lease:${uuid}` && String(e.detail.reason).includes('lease-actions.fund'))).toBe(true);
+    expect(
+      denied.some((e) => e.target === `lease:${uuid}` && String(e.detail.reason).includes('lease-actions.fund')),
+    ).toBe(true);
 
     const res = await act(clerk.client, uuid, 'request-info', { note: 'Send ID' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.status).toBe('I');
     const actions = await auditOf('lease.action', clerk.user.id);
     const entry = actions.find((e) => e.target === `lease:${uuid}`);
-    expect(entry).toMatchObject({ type: 'lease.action', actor_id: clerk.user.id, detail: { action: 'request-info', from: 'V', to: 'I', note: 'Send ID' } });
+    expect(entry).toMatchObject({
+      type: 'lease.action',
+      actor_id: clerk.user.id,
+      detail: { action: 'request-info', from: 'V', to: 'I', note: 'Send ID' },
+    });
     expect(res.body.data.timeline[0].actor).toMatchObject({ type: 'staff', id: clerk.user.id });
   });
 
@@ -67,7 +82,14 @@ describe('lease permissions, audit and concealed PII', () => {
     for (const client of [admin, clerk.client]) {
       const d = await detail(client, uuid);
       const text = JSON.stringify(d);
-      for (const secret of [applicant.ssn, applicant.account, applicant.routing, applicant.dob, applicant.identification]) expect(text).not.toContain(secret);
+      for (const secret of [
+        applicant.ssn,
+        applicant.account,
+        applicant.routing,
+        applicant.dob,
+        applicant.identification,
+      ])
+        expect(text).not.toContain(secret);
       expect(d.applicant.social_security_number).toMatch(new RegExp(`^\\D+${applicant.ssn.slice(-4)}$`));
       expect(d.banking.account_number).toMatch(new RegExp(`^\\D+${applicant.account.slice(-4)}$`));
       const app = await client.get(`/staff/api/applications/${uuid}`);
@@ -79,16 +101,22 @@ describe('lease permissions, audit and concealed PII', () => {
     }
     // Only a user who may reveal is offered fields to reveal.
     expect((await detail(clerk.client, uuid)).revealable).toEqual([]);
-    expect((await detail(admin, uuid)).revealable).toEqual(expect.arrayContaining(['applicant.social_security_number', 'banking.account_number']));
+    expect((await detail(admin, uuid)).revealable).toEqual(
+      expect.arrayContaining(['applicant.social_security_number', 'banking.account_number']),
+    );
   });
 
   it('reveal: one field at a time with its own permission, each reveal audited', async () => {
-    const denied = await clerk.client.post(`/staff/api/applications/${uuid}/reveal`, { field: 'applicant.social_security_number' });
+    const denied = await clerk.client.post(`/staff/api/applications/${uuid}/reveal`, {
+      field: 'applicant.social_security_number',
+    });
     expect(denied.status).toBe(403);
     expect(denied.body.message).toBe('Permission Denied');
     expect(JSON.stringify(denied.body)).not.toContain(applicant.ssn);
 
-    const ssn = await admin.post(`/staff/api/applications/${uuid}/reveal`, { field: 'applicant.social_security_number' });
+    const ssn = await admin.post(`/staff/api/applications/${uuid}/reveal`, {
+      field: 'applicant.social_security_number',
+    });
     expect(ssn.status).toBe(200);
     expect(ssn.body.data).toMatchObject({ field: 'applicant.social_security_number' });
     expect(String(ssn.body.data.value).replace(/\D/g, '')).toBe(applicant.ssn);
@@ -96,8 +124,12 @@ describe('lease permissions, audit and concealed PII', () => {
     expect(account.body.data.value).toBe(applicant.account);
 
     const revealed = await auditOf('pii.revealed', 'usr-admin');
-    expect(revealed.some((e) => e.target === `application:${uuid}` && e.detail.field === 'applicant.social_security_number')).toBe(true);
-    expect(revealed.some((e) => e.target === `application:${uuid}` && e.detail.field === 'banking.account_number')).toBe(true);
+    expect(
+      revealed.some((e) => e.target === `application:${uuid}` && e.detail.field === 'applicant.social_security_number'),
+    ).toBe(true);
+    expect(
+      revealed.some((e) => e.target === `application:${uuid}` && e.detail.field === 'banking.account_number'),
+    ).toBe(true);
     // The audit entry names the field, never its value.
     expect(JSON.stringify(revealed)).not.toContain(applicant.ssn);
 
@@ -105,7 +137,9 @@ describe('lease permissions, audit and concealed PII', () => {
       const res = await admin.post(`/staff/api/applications/${uuid}/reveal`, { field });
       expect(res.status, field).toBe(422);
     }
-    const missing = await admin.post('/staff/api/applications/00000000-0000-4000-8000-000000000000/reveal', { field: 'applicant.social_security_number' });
+    const missing = await admin.post('/staff/api/applications/00000000-0000-4000-8000-000000000000/reveal', {
+      field: 'applicant.social_security_number',
+    });
     expect(missing.status).toBe(404);
   });
 });

@@ -4,7 +4,20 @@ import { api } from '../../support/api.ts';
 import { journey, retailer } from '../checkout/support.ts';
 import { decided } from '../decision/support.ts';
 import { asAdmin, type StaffClient } from '../staff/client.ts';
-import { ACTION_LABELS, STATE_LABELS, act, bodyFor, detail, done, futureDate, notAllowed, pollRow, refused, refusedMany, waitForLease } from './support.ts';
+import {
+  ACTION_LABELS,
+  STATE_LABELS,
+  act,
+  bodyFor,
+  detail,
+  done,
+  futureDate,
+  notAllowed,
+  pollRow,
+  refused,
+  refusedMany,
+  waitForLease,
+} from './support.ts';
 
 // Every staff action on a lease, as staff would use it: once in a status that allows it (the status moves as the
 // seed's catalogue says and the timeline records who did it) and once where it is not allowed (a 409 with the seed's
@@ -22,7 +35,11 @@ const NO_CONTRACT_OUT = 'There is no contract out for signing to discard.';
 
 /** Every action that is neither allowed nor guarded in a status gets the seed's refusal. */
 async function refusedAll(uuid: string, state: keyof typeof STATE_LABELS, actions: string[]) {
-  await refusedMany(admin, uuid, actions.map((a) => [a, notAllowed(ACTION_LABELS[a]!, STATE_LABELS[state]!), bodyFor(a)]));
+  await refusedMany(
+    admin,
+    uuid,
+    actions.map((a) => [a, notAllowed(ACTION_LABELS[a]!, STATE_LABELS[state]!), bodyFor(a)]),
+  );
 }
 
 beforeAll(async () => {
@@ -65,16 +82,40 @@ describe('staff lease actions', () => {
   it('approved without a contract: only the approval actions are offered; the rest are refused and change nothing', async () => {
     const { uuid } = recs.plainA;
     const d = await detail(admin, uuid);
-    expect(d).toMatchObject({ status: 'V', status_label: STATE_LABELS.V, result_code: 'A', has_contract: false, lease: null, checkout: null });
+    expect(d).toMatchObject({
+      status: 'V',
+      status_label: STATE_LABELS.V,
+      result_code: 'A',
+      has_contract: false,
+      lease: null,
+      checkout: null,
+    });
     const offered = (d.actions as any[]).map((a) => a.id).sort();
     expect(offered).toEqual(['changed-mind', 'request-info', 'rescore', 'revoke', 'switch-store']);
     for (const a of d.actions) {
       expect(a.permitted).toBe(true);
-      expect(a.confirm).toMatch(/^You are changing ".+" from "\(V\) Approved\/Pending Contract" state to ".+" state\.$/);
+      expect(a.confirm).toMatch(
+        /^You are changing ".+" from "\(V\) Approved\/Pending Contract" state to ".+" state\.$/,
+      );
     }
-    const notHere = ['fund', 'complete-funding', 'reject-funding', 'mark-delivered', 'cancel-delivered', 'cancel-delivery-authorization', 'authorize-delivery', 'update-delivery-date', 'cancel-delivery-date', 'info-received', 'reset-to-approved'];
+    const notHere = [
+      'fund',
+      'complete-funding',
+      'reject-funding',
+      'mark-delivered',
+      'cancel-delivered',
+      'cancel-delivery-authorization',
+      'authorize-delivery',
+      'update-delivery-date',
+      'cancel-delivery-date',
+      'info-received',
+      'reset-to-approved',
+    ];
     await refusedMany(admin, uuid, [
-      ...notHere.map((a) => [a, notAllowed(ACTION_LABELS[a]!, STATE_LABELS.V!), bodyFor(a)] as [string, string, Record<string, unknown>]),
+      ...notHere.map(
+        (a) =>
+          [a, notAllowed(ACTION_LABELS[a]!, STATE_LABELS.V!), bodyFor(a)] as [string, string, Record<string, unknown>],
+      ),
       // Guarded actions: the status would allow them, the record does not.
       ['set-contract-signed', NOT_CALCULATED],
       ['recalculate', NOT_CALCULATED],
@@ -97,14 +138,34 @@ describe('staff lease actions', () => {
     const asked = await done(admin, uuid, 'request-info', { note: '  Need a recent pay stub  ' }, 'I');
     expect(asked.body.message).toBe('More Info Required: the lease is now in "(I) More Info Required" state.');
     expect(asked.body.data.info_request).toMatchObject({ note: 'Need a recent pay stub' });
-    expect(asked.body.data.timeline[0]).toMatchObject({ kind: 'status', name: 'request-info', from: 'V', to: 'I', note: 'Need a recent pay stub', actor: { type: 'staff', id: 'usr-admin' } });
-    await refusedAll(uuid, 'I', ['request-info', 'rescore', 'switch-store', 'fund', 'reset-to-approved', 'authorize-delivery']);
+    expect(asked.body.data.timeline[0]).toMatchObject({
+      kind: 'status',
+      name: 'request-info',
+      from: 'V',
+      to: 'I',
+      note: 'Need a recent pay stub',
+      actor: { type: 'staff', id: 'usr-admin' },
+    });
+    await refusedAll(uuid, 'I', [
+      'request-info',
+      'rescore',
+      'switch-store',
+      'fund',
+      'reset-to-approved',
+      'authorize-delivery',
+    ]);
     // Still in the list with its new status.
     await pollRow(admin, `/staff/api/applications?status=I&limit=100`, (r) => r.uuid === uuid);
 
     const received = await done(admin, uuid, 'info-received', {}, 'S');
     expect(received.body.data.info_request).toBeNull();
-    await refusedAll(uuid, 'S', ['info-received', 'fund', 'reset-to-approved', 'set-contract-signed', 'mark-delivered']);
+    await refusedAll(uuid, 'S', [
+      'info-received',
+      'fund',
+      'reset-to-approved',
+      'set-contract-signed',
+      'mark-delivered',
+    ]);
 
     // Re-score from review: the decision runs again and approves this applicant again.
     const rescored = await done(admin, uuid, 'rescore');
@@ -116,7 +177,12 @@ describe('staff lease actions', () => {
   it('revoke: an approval is withdrawn to Did Not Qualify, where only a re-score is possible', async () => {
     const { uuid } = recs.plainA;
     const res = await done(admin, uuid, 'revoke', { note: 'Duplicate application' }, 'N');
-    expect(res.body.data.timeline[0]).toMatchObject({ name: 'revoke', from: 'V', to: 'N', note: 'Duplicate application' });
+    expect(res.body.data.timeline[0]).toMatchObject({
+      name: 'revoke',
+      from: 'V',
+      to: 'N',
+      note: 'Duplicate application',
+    });
     expect((res.body.data.actions as any[]).map((a) => a.id)).toEqual(['rescore']);
     await refusedAll(uuid, 'N', ['revoke', 'request-info', 'changed-mind', 'switch-store', 'reset-to-approved']);
   });
@@ -126,7 +192,15 @@ describe('staff lease actions', () => {
     const before = await detail(admin, uuid);
     expect(before).toMatchObject({ status: 'N', result_code: 'D' });
     const decidedAt = before.decision.decided_at;
-    await refusedAll(uuid, 'N', ['request-info', 'revoke', 'changed-mind', 'switch-store', 'reset-to-approved', 'info-received', 'fund']);
+    await refusedAll(uuid, 'N', [
+      'request-info',
+      'revoke',
+      'changed-mind',
+      'switch-store',
+      'reset-to-approved',
+      'info-received',
+      'fund',
+    ]);
     const res = await done(admin, uuid, 'rescore');
     const after = await waitForLease(admin, uuid, 'N');
     expect(res.body.data.status).toBe('N');
@@ -157,8 +231,16 @@ describe('staff lease actions', () => {
     expect({ store: unchanged.store_id, v: unchanged.v }).toEqual({ store: 'sto-main-street', v: before.v });
 
     const moved = await done(admin, uuid, 'switch-store', { store_id: 'sto-express', note: 'Buying at Express' }, 'V');
-    expect(moved.body.data).toMatchObject({ store_id: 'sto-express', store_name: 'Express', retailer_id: 'ret-demo-electronics' });
-    expect((moved.body.data.timeline as any[]).some((e) => e.name === 'switch-store' && e.note === 'sto-main-street -> sto-express')).toBe(true);
+    expect(moved.body.data).toMatchObject({
+      store_id: 'sto-express',
+      store_name: 'Express',
+      retailer_id: 'ret-demo-electronics',
+    });
+    expect(
+      (moved.body.data.timeline as any[]).some(
+        (e) => e.name === 'switch-store' && e.note === 'sto-main-street -> sto-express',
+      ),
+    ).toBe(true);
     expect((await detail(admin, uuid)).store_id).toBe('sto-express');
     // The list rows follow: found under the new store, gone from the old one.
     await pollRow(admin, `/staff/api/applications?store=sto-express&limit=100`, (r) => r.uuid === uuid);
@@ -187,7 +269,11 @@ describe('staff lease actions', () => {
     const sent = await done(admin, uuid, 'remote-esign', {}, 'V');
     expect(sent.body.data.timeline[0]).toMatchObject({ kind: 'action', name: 'remote-esign', from: 'V', to: 'V' });
     const mail = await api('GET', '/sandbox/messages');
-    expect((mail.body.data as any[]).some((m) => m.to === email && m.purpose === 'remote-esign' && /#\/checkpoint\//.test(m.body))).toBe(true);
+    expect(
+      (mail.body.data as any[]).some(
+        (m) => m.to === email && m.purpose === 'remote-esign' && /#\/checkpoint\//.test(m.body),
+      ),
+    ).toBe(true);
 
     const discarded = await done(admin, uuid, 'discard-contract', {}, 'V');
     expect(discarded.body.data.timeline[0]).toMatchObject({ name: 'discard-contract', from: 'V', to: 'V' });
@@ -215,13 +301,34 @@ describe('staff lease actions', () => {
     await refused(admin, uuid, 'discard-contract', NO_CONTRACT_OUT);
     const recalculated = await done(admin, uuid, 'recalculate', {}, 'V');
     expect(recalculated.body.data.lease.revision).toBe(d.lease.revision + 1);
-    expect(recalculated.body.data.timeline[0]).toMatchObject({ kind: 'action', name: 'recalculate', from: 'V', to: 'V' });
+    expect(recalculated.body.data.timeline[0]).toMatchObject({
+      kind: 'action',
+      name: 'recalculate',
+      from: 'V',
+      to: 'V',
+    });
     expect(recalculated.body.data).toMatchObject({ has_contract: true, requires_acceptance: true });
     const signed = await done(admin, uuid, 'set-contract-signed', {}, 'Z');
     expect(signed.body.data.requires_acceptance).toBe(false);
-    expect((signed.body.data.documents as any[]).map((x) => x.kind)).toEqual(['contract', 'signed-contract', 'consent-record']);
+    expect((signed.body.data.documents as any[]).map((x) => x.kind)).toEqual([
+      'contract',
+      'signed-contract',
+      'consent-record',
+    ]);
     await refused(admin, uuid, 'authorize-delivery', DOWN_PAYMENT_DUE);
-    await refusedAll(uuid, 'Z', ['set-contract-signed', 'fund', 'mark-delivered', 'request-info', 'rescore', 'revoke', 'switch-store', 'recalculate', 'remote-esign', 'cancel-delivered', 'complete-funding']);
+    await refusedAll(uuid, 'Z', [
+      'set-contract-signed',
+      'fund',
+      'mark-delivered',
+      'request-info',
+      'rescore',
+      'revoke',
+      'switch-store',
+      'recalculate',
+      'remote-esign',
+      'cancel-delivered',
+      'complete-funding',
+    ]);
 
     // Delivery date: a past date, a bad format and a day that does not exist are refused; a future date is kept.
     const bad: [string, string][] = [
@@ -251,7 +358,12 @@ describe('staff lease actions', () => {
     expect(cancelled.body.data.delivery_date).toBeNull();
 
     const reset = await done(admin, uuid, 'reset-to-approved', { note: 'New terms' }, 'V');
-    expect(reset.body.data.timeline[0]).toMatchObject({ name: 'reset-to-approved', from: 'Z', to: 'V', note: 'New terms' });
+    expect(reset.body.data.timeline[0]).toMatchObject({
+      name: 'reset-to-approved',
+      from: 'Z',
+      to: 'V',
+      note: 'New terms',
+    });
     expect(reset.body.data.requires_acceptance).toBe(false);
   });
 
@@ -275,12 +387,20 @@ describe('staff lease actions', () => {
     await done(admin, uuid, 'cancel-delivery-authorization', {}, 'Z');
     await done(admin, uuid, 'authorize-delivery', {}, 'Y');
     const date = futureDate(5);
-    expect((await done(admin, uuid, 'update-delivery-date', { delivery_date: date }, 'Y')).body.data.delivery_date).toBe(date);
+    expect(
+      (await done(admin, uuid, 'update-delivery-date', { delivery_date: date }, 'Y')).body.data.delivery_date,
+    ).toBe(date);
 
     const delivered = await done(admin, uuid, 'mark-delivered', {}, 'Y');
     expect(delivered.body.data).toMatchObject({ delivered: true, status_label: STATE_LABELS.Ydelivered });
     expect(delivered.body.data.lease.rog_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    await refusedAll(uuid, 'Ydelivered', ['mark-delivered', 'authorize-delivery', 'changed-mind', 'update-delivery-date', 'complete-funding']);
+    await refusedAll(uuid, 'Ydelivered', [
+      'mark-delivered',
+      'authorize-delivery',
+      'changed-mind',
+      'update-delivery-date',
+      'complete-funding',
+    ]);
     const undone = await done(admin, uuid, 'cancel-delivered', {}, 'Y');
     expect(undone.body.data.delivered).toBe(false);
     expect(undone.body.data.lease.rog_date).toBeNull();

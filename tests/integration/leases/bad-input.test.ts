@@ -26,7 +26,14 @@ async function pool<T>(items: T[], size: number, work: (item: T, index: number) 
   );
 }
 
-const stable = (d: any) => ({ applicant: d.applicant, banking: d.banking, incomes: d.incomes, decision: d.decision, store: d.store_id, info: d.info_request });
+const stable = (d: any) => ({
+  applicant: d.applicant,
+  banking: d.banking,
+  incomes: d.incomes,
+  decision: d.decision,
+  store: d.store_id,
+  info: d.info_request,
+});
 
 beforeAll(async () => {
   admin = await asAdmin();
@@ -68,7 +75,8 @@ describe('bad input on the staff lease endpoints', () => {
       const res = await act(admin, waiting, 'request-info', { note: s });
       // Valid input reaches the status check (a 409 in I); invalid input is a 422 on the note.
       if (res.status === 409) {
-        if (!/is not allowed while the lease is in/.test(String(res.body.message))) failures.push(`409 ${res.body.message} ${JSON.stringify(s)}`);
+        if (!/is not allowed while the lease is in/.test(String(res.body.message)))
+          failures.push(`409 ${res.body.message} ${JSON.stringify(s)}`);
       } else if (res.status === 422) {
         if (!res.body.errors?.note) failures.push(`422 without a note message ${JSON.stringify(s)}`);
       } else failures.push(`${res.status} ${JSON.stringify(s)}`);
@@ -112,9 +120,11 @@ describe('bad input on the staff lease endpoints', () => {
       }
       const expected = s.trim();
       const back = await detail(admin, saving);
-      if (back.info_request?.note !== expected) failures.push(`info note ${JSON.stringify(s)} -> ${JSON.stringify(back.info_request?.note)}`);
+      if (back.info_request?.note !== expected)
+        failures.push(`info note ${JSON.stringify(s)} -> ${JSON.stringify(back.info_request?.note)}`);
       const entry = back.timeline[0];
-      if (entry.name !== 'request-info' || entry.note !== (expected || null)) failures.push(`timeline note ${JSON.stringify(s)} -> ${JSON.stringify(entry.note)}`);
+      if (entry.name !== 'request-info' || entry.note !== (expected || null))
+        failures.push(`timeline note ${JSON.stringify(s)} -> ${JSON.stringify(entry.note)}`);
       const received = await act(admin, saving, 'info-received');
       if (received.status !== 200) failures.push(`info-received ${received.status}`);
     }
@@ -124,7 +134,9 @@ describe('bad input on the staff lease endpoints', () => {
     expect({ ...stable(after), info: null }).toEqual({ ...base, info: null });
     // The audit log keeps the notes too.
     const audit = await admin.get('/staff/api/audit?type=lease.action&user=usr-admin&limit=100');
-    expect((audit.body.data as any[]).some((e) => e.target === `lease:${saving}` && e.detail.note === longest.trim())).toBe(true);
+    expect(
+      (audit.body.data as any[]).some((e) => e.target === `lease:${saving}` && e.detail.note === longest.trim()),
+    ).toBe(true);
   });
 
   it('a note of 1001 characters is a 422; 1000 are kept', async () => {
@@ -152,7 +164,11 @@ describe('bad input on the staff lease endpoints', () => {
       expect(res.body.errors?.[field]?.length, JSON.stringify(res.body)).toBeGreaterThan(0);
     }
     const raw = ['{"note": ', '{note: "x"}', 'not json', '[1,2', '{"note":"a"}}', '\u0000'];
-    const paths = [`/staff/api/leases/${saving}/actions/request-info`, `/staff/api/applications/${saving}/reveal`, `/staff/api/lease-queue/${saving}/assign`];
+    const paths = [
+      `/staff/api/leases/${saving}/actions/request-info`,
+      `/staff/api/applications/${saving}/reveal`,
+      `/staff/api/lease-queue/${saving}/assign`,
+    ];
     for (const path of paths) {
       for (const body of raw) {
         const res = await admin.call('POST', path, { rawBody: body });
@@ -170,9 +186,20 @@ describe('bad input on the staff lease endpoints', () => {
   });
 
   it('hostile ids in the path are 404s, never a 5xx', async () => {
-    const ids = ['..%2F..%2Fetc%2Fpasswd', '%00', 'x'.repeat(150), '00000000-0000-4000-8000-000000000000', encodeURIComponent("' OR 1=1 --")];
+    const ids = [
+      '..%2F..%2Fetc%2Fpasswd',
+      '%00',
+      'x'.repeat(150),
+      '00000000-0000-4000-8000-000000000000',
+      encodeURIComponent("' OR 1=1 --"),
+    ];
     for (const id of ids) {
-      for (const path of [`/staff/api/leases/${id}`, `/staff/api/applications/${id}`, `/staff/api/checkouts/${id}`, `/staff/api/payments/${id}`]) {
+      for (const path of [
+        `/staff/api/leases/${id}`,
+        `/staff/api/applications/${id}`,
+        `/staff/api/checkouts/${id}`,
+        `/staff/api/payments/${id}`,
+      ]) {
         const res = await admin.get(path);
         expect([400, 404, 422], `${path}: ${res.status}`).toContain(res.status);
       }

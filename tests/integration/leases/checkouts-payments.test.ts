@@ -23,7 +23,11 @@ beforeAll(async () => {
 
 describe('staff checkouts and payments', () => {
   it('the checkouts list: status labels, amounts, names, filters', async () => {
-    const row = await pollRow(admin, '/staff/api/checkouts?limit=100', (x) => x.id === paid.checkoutId && x.status === 9);
+    const row = await pollRow(
+      admin,
+      '/staff/api/checkouts?limit=100',
+      (x) => x.id === paid.checkoutId && x.status === 9,
+    );
     expect(row).toMatchObject({
       status: 9,
       status_label: 'Completed',
@@ -37,8 +41,17 @@ describe('staff checkouts and payments', () => {
     expect(Number(row.paid)).toBeGreaterThan(0);
     expect(row.total).toMatch(/^\d+\.\d{2}$/);
     const notStarted = await pollRow(admin, '/staff/api/checkouts?limit=100', (x) => x.id === fresh.checkoutId);
-    expect(notStarted).toMatchObject({ status: null, status_label: 'Not started', application_uuid: null, paid: '0.00' });
-    const failedRow = await pollRow(admin, '/staff/api/checkouts?status=10&limit=100', (x) => x.id === failed.checkoutId);
+    expect(notStarted).toMatchObject({
+      status: null,
+      status_label: 'Not started',
+      application_uuid: null,
+      paid: '0.00',
+    });
+    const failedRow = await pollRow(
+      admin,
+      '/staff/api/checkouts?status=10&limit=100',
+      (x) => x.id === failed.checkoutId,
+    );
     expect(failedRow.status_label).toBe('Down payment failed');
 
     const byStatus = await admin.get('/staff/api/checkouts?status=9&limit=100');
@@ -67,33 +80,70 @@ describe('staff checkouts and payments', () => {
       return_url: 'https://retailer.example/checkout/done',
       return_url_failure: 'https://retailer.example/checkout/failed',
     });
-    expect(c.items).toEqual(CART.items.map((i) => ({ sku: i.sku, description: i.description, quantity: i.quantity, unit_price: i.unit_price })));
+    expect(c.items).toEqual(
+      CART.items.map((i) => ({
+        sku: i.sku,
+        description: i.description,
+        quantity: i.quantity,
+        unit_price: i.unit_price,
+      })),
+    );
     expect(c.audit.length).toBeGreaterThan(3);
     expect(c.payments).toHaveLength(1);
-    expect(c.payments[0]).toMatchObject({ id: `${paid.checkoutId}-1`, status: 'succeeded', card_last4: '4242', refund_due: null });
+    expect(c.payments[0]).toMatchObject({
+      id: `${paid.checkoutId}-1`,
+      status: 'succeeded',
+      card_last4: '4242',
+      refund_due: null,
+    });
     expect(String(c.payments[0].card_brand).toLowerCase()).toBe('visa');
 
     expect((await admin.get('/staff/api/checkouts/chk_doesnotexist123')).status).toBe(404);
-    const other = await makeUser(admin, { guard: 'store', permissions: ['checkouts.view', 'payments.view'], stores: ['sto-hvac-central'] });
+    const other = await makeUser(admin, {
+      guard: 'store',
+      permissions: ['checkouts.view', 'payments.view'],
+      stores: ['sto-hvac-central'],
+    });
     expect([403, 404]).toContain((await other.client.get(`/staff/api/checkouts/${paid.checkoutId}`)).status);
     expect([403, 404]).toContain((await other.client.get(`/staff/api/payments/${paid.checkoutId}-1`)).status);
     const theirs = await other.client.get('/staff/api/checkouts?limit=100');
     expect((theirs.body.data as any[]).some((x) => x.store_id !== 'sto-hvac-central')).toBe(false);
     const theirPayments = await other.client.get('/staff/api/payments?limit=100');
-    expect((theirPayments.body.data as any[]).some((x) => x.checkout_id === paid.checkoutId || x.checkout_id === failed.checkoutId)).toBe(false);
+    expect(
+      (theirPayments.body.data as any[]).some(
+        (x) => x.checkout_id === paid.checkoutId || x.checkout_id === failed.checkoutId,
+      ),
+    ).toBe(false);
   });
 
   it('payments: succeeded and declined attempts with card brand and last 4; details; filters', async () => {
     const ok = await pollRow(admin, '/staff/api/payments?limit=100', (x) => x.id === `${paid.checkoutId}-1`);
-    expect(ok).toMatchObject({ checkout_id: paid.checkoutId, application_uuid: paid.uuid, number: 1, status: 'succeeded', card_last4: '4242', refund_due: null, store_name: 'Main Street' });
+    expect(ok).toMatchObject({
+      checkout_id: paid.checkoutId,
+      application_uuid: paid.uuid,
+      number: 1,
+      status: 'succeeded',
+      card_last4: '4242',
+      refund_due: null,
+      store_name: 'Main Street',
+    });
     expect(ok.amount).toMatch(/^\d+\.\d{2}$/);
-    const declined = await pollRow(admin, '/staff/api/payments?status=declined&limit=100', (x) => x.id === `${failed.checkoutId}-1`);
+    const declined = await pollRow(
+      admin,
+      '/staff/api/payments?status=declined&limit=100',
+      (x) => x.id === `${failed.checkoutId}-1`,
+    );
     expect(declined).toMatchObject({ status: 'declined', card_last4: '0002' });
     expect(declined.decline_code ?? declined.message).toBeTruthy();
 
     const one = await admin.get(`/staff/api/payments/${paid.checkoutId}-1`);
     expect(one.status).toBe(200);
-    expect(one.body.data).toMatchObject({ id: `${paid.checkoutId}-1`, status: 'succeeded', card_last4: '4242', checkout: { id: paid.checkoutId, status_label: 'Completed' } });
+    expect(one.body.data).toMatchObject({
+      id: `${paid.checkoutId}-1`,
+      status: 'succeeded',
+      card_last4: '4242',
+      checkout: { id: paid.checkoutId, status_label: 'Completed' },
+    });
     for (const id of [`${paid.checkoutId}-7`, 'nonsense', `${paid.checkoutId}`]) {
       const res = await admin.get(`/staff/api/payments/${encodeURIComponent(id)}`);
       expect(res.status, id).toBe(404);
@@ -111,7 +161,11 @@ describe('staff checkouts and payments', () => {
     const res = await done(admin, paid.uuid, 'changed-mind', { note: 'Returned the order' }, 'C');
     // The staff action, then the checkout's void it caused (kept as an event: the status had already moved).
     const timeline = res.body.data.timeline as any[];
-    expect(timeline.find((e) => e.name === 'changed-mind')).toMatchObject({ from: 'Z', to: 'C', note: 'Returned the order' });
+    expect(timeline.find((e) => e.name === 'changed-mind')).toMatchObject({
+      from: 'Z',
+      to: 'C',
+      note: 'Returned the order',
+    });
     expect(timeline.find((e) => e.name === 'checkout.voided')).toMatchObject({ kind: 'event', to: null });
     const payment = await admin.get(`/staff/api/payments/${paid.checkoutId}-1`);
     const checkout = await admin.get(`/staff/api/checkouts/${paid.checkoutId}`);
@@ -127,8 +181,12 @@ describe('staff checkouts and payments', () => {
       refundDue: payment.body.data.amount,
       rowRefundDue: payment.body.data.amount,
     });
-    const row = await pollList(admin, '/staff/api/payments?limit=100', (r) => (r.body.data as any[]).some((x) => x.id === `${paid.checkoutId}-1` && x.refund_due));
-    expect((row.body.data as any[]).find((x) => x.id === `${paid.checkoutId}-1`)?.refund_due).toBe(payment.body.data.amount);
+    const row = await pollList(admin, '/staff/api/payments?limit=100', (r) =>
+      (r.body.data as any[]).some((x) => x.id === `${paid.checkoutId}-1` && x.refund_due),
+    );
+    expect((row.body.data as any[]).find((x) => x.id === `${paid.checkoutId}-1`)?.refund_due).toBe(
+      payment.body.data.amount,
+    );
   });
 
   it("the dashboard counts today's applications and approvals, and lists the new application", async () => {
@@ -137,13 +195,22 @@ describe('staff checkouts and payments', () => {
     expect(before.days[13].date).toBe(before.today.date);
     expect((before.queues as any[]).map((q) => q.id)).toEqual(['review', 'info', 'docs', 'funding']);
     const { shopper } = await decided('option-a');
-    const res = await pollList(admin, '/staff/api/dashboard', (r) => r.body.data.today.approvals > before.today.approvals && (r.body.data.recent_applications as any[]).some((x) => x.uuid === shopper.uuid));
+    const res = await pollList(
+      admin,
+      '/staff/api/dashboard',
+      (r) =>
+        r.body.data.today.approvals > before.today.approvals &&
+        (r.body.data.recent_applications as any[]).some((x) => x.uuid === shopper.uuid),
+    );
     const after = res.body.data;
     expect(after.today.applications).toBeGreaterThan(before.today.applications);
     expect(after.today.approvals).toBeGreaterThan(before.today.approvals);
     expect(after.days[13].applications).toBe(after.today.applications);
     expect(after.today.approval_rate).toBeGreaterThan(0);
     expect(after.today.approval_rate).toBeLessThanOrEqual(100);
-    expect((after.recent_applications as any[]).find((x) => x.uuid === shopper.uuid)).toMatchObject({ status: 'V', status_label: '(V) Approved/Pending Contract' });
+    expect((after.recent_applications as any[]).find((x) => x.uuid === shopper.uuid)).toMatchObject({
+      status: 'V',
+      status_label: '(V) Approved/Pending Contract',
+    });
   });
 });

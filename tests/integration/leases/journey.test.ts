@@ -51,7 +51,9 @@ describe('staff lease operations', () => {
     expect(found).toMatchObject({ uuid: shopper.uuid, status: 'V', result_code: 'A' });
     const bySsn = await admin.get(`/staff/api/applications?q=${ssn.slice(-4)}`);
     expect((bySsn.body.data as any[]).some((r) => r.uuid === shopper.uuid)).toBe(true);
-    const reveal = await admin.post(`/staff/api/applications/${shopper.uuid}/reveal`, { field: 'applicant.social_security_number' });
+    const reveal = await admin.post(`/staff/api/applications/${shopper.uuid}/reveal`, {
+      field: 'applicant.social_security_number',
+    });
     expect(reveal.status).toBe(200);
     expect(String(reveal.body.data.value).replace(/\D/g, '')).toBe(ssn);
   });
@@ -60,7 +62,10 @@ describe('staff lease operations', () => {
     const s = await journey('completed');
     const uuid = s.uuid!;
     const lease = await waitForLease(uuid, 'Z');
-    const before = await api('POST', '/api/v1/previousCustomerCheck', { body: { ssn: String(s.fill.applicant.social_security_number) }, headers: s.headers });
+    const before = await api('POST', '/api/v1/previousCustomerCheck', {
+      body: { ssn: String(s.fill.applicant.social_security_number) },
+      headers: s.headers,
+    });
     expect(before.body.data).toEqual({ isPreviousCustomer: false, inGoodStanding: null });
     expect(lease.lease.lease_number).toBe(s.checkoutId);
     expect(lease.payments.some((p: any) => p.status === 'succeeded' && p.card_last4 === '4242')).toBe(true);
@@ -68,7 +73,9 @@ describe('staff lease operations', () => {
     const ids = (lease.actions as any[]).map((a) => a.id);
     expect(ids).toContain('authorize-delivery');
     const auth = lease.actions.find((a: any) => a.id === 'authorize-delivery');
-    expect(auth.confirm).toMatch(/^You are changing ".+" from "\(Z\) Awaiting Docs and\/or Payment" state to "\(Y\) Delivery\/Install Authorized" state\.$/);
+    expect(auth.confirm).toMatch(
+      /^You are changing ".+" from "\(Z\) Awaiting Docs and\/or Payment" state to "\(Y\) Delivery\/Install Authorized" state\.$/,
+    );
 
     // Not allowed now: a 409 that changes nothing.
     const refused = await admin.post(`/staff/api/leases/${uuid}/actions/fund`, {});
@@ -76,7 +83,12 @@ describe('staff lease operations', () => {
     expect(refused.body.message).toMatch(/is not allowed while the lease is in/);
     expect((await admin.get(`/staff/api/leases/${uuid}`)).body.data.status).toBe('Z');
 
-    for (const [action, status] of [['authorize-delivery', 'Y'], ['mark-delivered', 'Y'], ['fund', 'G'], ['complete-funding', 'L']] as const) {
+    for (const [action, status] of [
+      ['authorize-delivery', 'Y'],
+      ['mark-delivered', 'Y'],
+      ['fund', 'G'],
+      ['complete-funding', 'L'],
+    ] as const) {
       const res = await admin.post(`/staff/api/leases/${uuid}/actions/${action}`, {});
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.data.status).toBe(status);
@@ -93,12 +105,23 @@ describe('staff lease operations', () => {
     expect(customer.body.data).toEqual({ isPreviousCustomer: true, inGoodStanding: true });
     const contract = await admin.get(`/staff/api/leases/${uuid}/contract?format=pdf`);
     expect(contract.status).toBe(200);
-    const hooks = await receivedWebhooks(s.checkoutId, ['lease.delivery_authorized', 'lease.delivered', 'lease.funding_in_process', 'lease.funded']);
+    const hooks = await receivedWebhooks(s.checkoutId, [
+      'lease.delivery_authorized',
+      'lease.delivered',
+      'lease.funding_in_process',
+      'lease.funded',
+    ]);
     expect(hooks.filter((h) => h.type.startsWith('lease.')).every((h) => h.verified)).toBe(true);
 
-    const other = await makeUser(admin, { guard: 'store', permissions: ['applications.view', 'leases.view', 'lease-actions.mark-delivered'], stores: ['sto-hvac-central'] });
+    const other = await makeUser(admin, {
+      guard: 'store',
+      permissions: ['applications.view', 'leases.view', 'lease-actions.mark-delivered'],
+      stores: ['sto-hvac-central'],
+    });
     expect([403, 404]).toContain((await other.client.get(`/staff/api/leases/${uuid}`)).status);
-    expect([403, 404]).toContain((await other.client.post(`/staff/api/leases/${uuid}/actions/mark-delivered`, {})).status);
+    expect([403, 404]).toContain(
+      (await other.client.post(`/staff/api/leases/${uuid}/actions/mark-delivered`, {})).status,
+    );
     const list = await other.client.get('/staff/api/applications');
     expect((list.body.data as any[]).some((r) => r.uuid === uuid)).toBe(false);
   });

@@ -44,8 +44,16 @@ beforeAll(async () => {
     }),
     decided('denied-with-score'),
     journey('lease'),
-    makeUser(admin, { guard: 'store', permissions: ['applications.view', 'leases.view'], stores: ['sto-hvac-central'] }),
-    makeUser(admin, { guard: 'retailer', permissions: permissionsForGuard('retailer'), retailers: ['ret-demo-comfort'] }),
+    makeUser(admin, {
+      guard: 'store',
+      permissions: ['applications.view', 'leases.view'],
+      stores: ['sto-hvac-central'],
+    }),
+    makeUser(admin, {
+      guard: 'retailer',
+      permissions: permissionsForGuard('retailer'),
+      retailers: ['ret-demo-comfort'],
+    }),
   ]);
   storeUser = su.client;
   retailerUser = ru.client;
@@ -53,10 +61,19 @@ beforeAll(async () => {
   r.hvac = { ...of(hvac.shopper.body), uuid: hvac.shopper.uuid };
   r.denied = { ...of(denied.shopper.body), uuid: denied.shopper.uuid };
   r.leased = { ...of(leased.fill), uuid: leased.uuid!, checkoutId: leased.checkoutId };
-  await Promise.all([waitForLease(admin, r.main.uuid, 'V'), waitForLease(admin, r.hvac.uuid, 'V'), waitForLease(admin, r.denied.uuid, 'N'), waitForLease(admin, r.leased.uuid, 'V')]);
+  await Promise.all([
+    waitForLease(admin, r.main.uuid, 'V'),
+    waitForLease(admin, r.hvac.uuid, 'V'),
+    waitForLease(admin, r.denied.uuid, 'N'),
+    waitForLease(admin, r.leased.uuid, 'V'),
+  ]);
   // Every row has reached the lists (the relay's period).
   for (const rec of Object.values(r)) {
-    const row = await pollRow(admin, `/staff/api/applications?q=${encodeURIComponent(rec.email)}`, (x) => x.uuid === rec.uuid && x.status !== 'inProgress');
+    const row = await pollRow(
+      admin,
+      `/staff/api/applications?q=${encodeURIComponent(rec.email)}`,
+      (x) => x.uuid === rec.uuid && x.status !== 'inProgress',
+    );
     rec.loan = row.loan_number;
   }
   await pollRow(admin, `/staff/api/leases?q=${r.leased.checkoutId}`, (x) => x.uuid === r.leased.uuid);
@@ -71,8 +88,24 @@ describe('staff application and lease lists', () => {
     expect(first.status).toBe(200);
     const total = first.body.meta.total;
     expect(total).toBeGreaterThanOrEqual(2);
-    expect(first.body.meta).toMatchObject({ current_page: 1, per_page: 1, last_page: total, from: 1, to: 1, sort_by: 'created_at', sort_desc: true });
-    expect((first.body.meta.filters as any[]).map((f) => f.name)).toEqual(['status', 'store', 'retailer', 'result', 'from', 'to', 'q']);
+    expect(first.body.meta).toMatchObject({
+      current_page: 1,
+      per_page: 1,
+      last_page: total,
+      from: 1,
+      to: 1,
+      sort_by: 'created_at',
+      sort_desc: true,
+    });
+    expect((first.body.meta.filters as any[]).map((f) => f.name)).toEqual([
+      'status',
+      'store',
+      'retailer',
+      'result',
+      'from',
+      'to',
+      'q',
+    ]);
     expect((first.body.meta.filters as any[]).find((f) => f.name === 'retailer').value).toBe('ret-demo-comfort');
     const second = await admin.get(`${base}&page=2`);
     expect(second.body.meta).toMatchObject({ current_page: 2, from: 2, to: 2, total, last_page: total });
@@ -80,7 +113,15 @@ describe('staff application and lease lists', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0].uuid).not.toBe(rows[1].uuid);
     expect(rows[0].created_at >= rows[1].created_at).toBe(true);
-    expect(rows[0]).toEqual(expect.objectContaining({ applicant_name: expect.any(String), status_label: expect.any(String), loan_number: expect.any(String), store_name: expect.any(String), retailer_name: 'Demo Comfort Heating & Air' }));
+    expect(rows[0]).toEqual(
+      expect.objectContaining({
+        applicant_name: expect.any(String),
+        status_label: expect.any(String),
+        loan_number: expect.any(String),
+        store_name: expect.any(String),
+        retailer_name: 'Demo Comfort Heating & Air',
+      }),
+    );
     // Oldest first on request; a page past the end is empty, with from/to null.
     const oldest = await admin.get('/staff/api/applications?retailer=ret-demo-comfort&limit=100&sortDesc=false');
     const created = (oldest.body.data as any[]).map((x) => x.created_at);
@@ -107,11 +148,31 @@ describe('staff application and lease lists', () => {
     await check('status=N', [r.denied.uuid], [r.main.uuid], (x) => x.status === 'N');
     await check('status=V', [r.main.uuid, r.hvac.uuid], [r.denied.uuid], (x) => x.status === 'V');
     await check('store=sto-hvac-central', [r.hvac.uuid], [r.main.uuid], (x) => x.store_id === 'sto-hvac-central');
-    await check('retailer=ret-demo-comfort', [r.hvac.uuid], [r.main.uuid, r.denied.uuid], (x) => x.retailer_id === 'ret-demo-comfort');
+    await check(
+      'retailer=ret-demo-comfort',
+      [r.hvac.uuid],
+      [r.main.uuid, r.denied.uuid],
+      (x) => x.retailer_id === 'ret-demo-comfort',
+    );
     await check('result=D', [r.denied.uuid], [r.main.uuid], (x) => x.result_code === 'D');
-    await check('result=A&store=sto-main-street', [r.main.uuid], [r.hvac.uuid, r.denied.uuid], (x) => x.result_code === 'A' && x.store_id === 'sto-main-street');
-    await check(`from=${today}&to=${today}`, [r.main.uuid, r.hvac.uuid], [], (x) => x.created_at.slice(0, 10) === today);
-    await check(`from=${today}&retailer=ret-demo-comfort`, [r.hvac.uuid], [r.main.uuid], (x) => x.retailer_id === 'ret-demo-comfort');
+    await check(
+      'result=A&store=sto-main-street',
+      [r.main.uuid],
+      [r.hvac.uuid, r.denied.uuid],
+      (x) => x.result_code === 'A' && x.store_id === 'sto-main-street',
+    );
+    await check(
+      `from=${today}&to=${today}`,
+      [r.main.uuid, r.hvac.uuid],
+      [],
+      (x) => x.created_at.slice(0, 10) === today,
+    );
+    await check(
+      `from=${today}&retailer=ret-demo-comfort`,
+      [r.hvac.uuid],
+      [r.main.uuid],
+      (x) => x.retailer_id === 'ret-demo-comfort',
+    );
     await check('from=2001-01-01&to=2001-12-31', [], [r.main.uuid], () => false);
     await check('to=2001-12-31', [], [r.main.uuid], () => false);
   });
@@ -124,7 +185,13 @@ describe('staff application and lease lists', () => {
     const { uuid, email } = r.leased;
     const leases = await admin.get('/staff/api/leases?limit=100');
     expect(ids(leases)).toContain(uuid);
-    for (const query of ['limit=100', 'status=V&limit=100', 'store=sto-main-street&limit=100', 'result=A&limit=100', `from=${today}&limit=100`]) {
+    for (const query of [
+      'limit=100',
+      'status=V&limit=100',
+      'store=sto-main-street&limit=100',
+      'result=A&limit=100',
+      `from=${today}&limit=100`,
+    ]) {
       const res = await admin.get(`/staff/api/applications?${query}`);
       expect(ids(res), query).toContain(uuid);
     }
@@ -188,7 +255,11 @@ describe('staff application and lease lists', () => {
     expect(ids(byLease)).toEqual([r.leased.uuid]);
     const leases = await admin.get(`/staff/api/leases?q=${r.leased.checkoutId}`);
     expect(ids(leases)).toEqual([r.leased.uuid]);
-    expect(leases.body.data[0]).toMatchObject({ lease_number: r.leased.checkoutId, has_contract: true, requires_acceptance: true });
+    expect(leases.body.data[0]).toMatchObject({
+      lease_number: r.leased.checkoutId,
+      has_contract: true,
+      requires_acceptance: true,
+    });
     // The search combines with a filter, and an unknown term finds nothing.
     const combined = await admin.get(`/staff/api/applications?q=${encodeURIComponent(rec.email)}&status=N`);
     expect(combined.body.data).toEqual([]);

@@ -33,21 +33,33 @@ beforeAll(async () => {
   info = i.shopper.uuid;
   infoLater = l.shopper.uuid;
   approved = v.shopper.uuid;
-  await Promise.all([waitForLease(admin, paid, 'Z'), waitForLease(admin, infoLater, 'V'), waitForLease(admin, info, 'V'), waitForLease(admin, approved, 'V')]);
+  await Promise.all([
+    waitForLease(admin, paid, 'Z'),
+    waitForLease(admin, infoLater, 'V'),
+    waitForLease(admin, info, 'V'),
+    waitForLease(admin, approved, 'V'),
+  ]);
   await done(admin, info, 'request-info', { note: 'Proof of address' }, 'I');
   await done(admin, infoLater, 'request-info', { note: 'Proof of income' }, 'I');
 }, 60_000);
 
 describe('the lease work queue', () => {
   it('docs: a signed and paid lease awaits docs or payment; queues are oldest first, with every queue counted', async () => {
-    const res = await pollList(admin, '/staff/api/lease-queue?queue=docs&limit=100', (r) => (r.body.data as any[])?.some((x) => x.uuid === paid));
+    const res = await pollList(admin, '/staff/api/lease-queue?queue=docs&limit=100', (r) =>
+      (r.body.data as any[])?.some((x) => x.uuid === paid),
+    );
     expect(res.status).toBe(200);
     const rows = res.body.data as any[];
     expect(rows.map((x) => x.uuid)).toContain(paid);
     for (const row of rows) expect(row.status).toBe('Z');
     const changed = rows.map((x) => x.state_changed_at);
     expect([...changed].sort()).toEqual(changed);
-    expect(res.body.meta).toMatchObject({ queue: 'docs', current_page: 1, sort_by: 'state_changed_at', sort_desc: false });
+    expect(res.body.meta).toMatchObject({
+      queue: 'docs',
+      current_page: 1,
+      sort_by: 'state_changed_at',
+      sort_desc: false,
+    });
     const queues = res.body.meta.queues as { id: string; label: string; count: number }[];
     expect(queues.map((q) => [q.id, q.label])).toEqual([
       ['review', 'Awaiting Review'],
@@ -61,14 +73,19 @@ describe('the lease work queue', () => {
     expect(paidRow).toMatchObject({ has_contract: true, requires_acceptance: false, claimed_by: null });
 
     // The info queue has the records waiting for documents, the one asked first ahead; not the approved one.
-    const infoQueue = await pollList(admin, '/staff/api/lease-queue?queue=info&limit=100', (r) => [info, infoLater].every((u) => (r.body.data as any[])?.some((x) => x.uuid === u)));
+    const infoQueue = await pollList(admin, '/staff/api/lease-queue?queue=info&limit=100', (r) =>
+      [info, infoLater].every((u) => (r.body.data as any[])?.some((x) => x.uuid === u)),
+    );
     const infoOrder = (infoQueue.body.data as any[]).map((x) => x.uuid);
     expect(infoOrder.indexOf(info)).toBeGreaterThanOrEqual(0);
     expect(infoOrder.indexOf(info)).toBeLessThan(infoOrder.indexOf(infoLater));
     expect(queues.find((q) => q.id === 'info')!.count).toBeGreaterThanOrEqual(2);
     for (const q of ['review', 'info', 'docs', 'funding']) {
       const list = await admin.get(`/staff/api/lease-queue?queue=${q}&limit=100`);
-      expect((list.body.data as any[]).some((x) => x.uuid === approved), q).toBe(false);
+      expect(
+        (list.body.data as any[]).some((x) => x.uuid === approved),
+        q,
+      ).toBe(false);
     }
   });
 
@@ -97,7 +114,11 @@ describe('the lease work queue', () => {
     expect((await detail(admin, paid)).claimed_by.user_id).toBe(clerkA.user.id);
 
     // The queue row shows who holds it; the holder's dashboard lists it as an open task.
-    await pollRow(admin, '/staff/api/lease-queue?queue=docs&limit=100', (x) => x.uuid === paid && x.claimed_by?.user_id === clerkA.user.id);
+    await pollRow(
+      admin,
+      '/staff/api/lease-queue?queue=docs&limit=100',
+      (x) => x.uuid === paid && x.claimed_by?.user_id === clerkA.user.id,
+    );
     const dash = await clerkA.client.get('/staff/api/dashboard');
     expect((dash.body.data.my_claims as any[]).map((x) => x.uuid)).toContain(paid);
 
@@ -110,7 +131,9 @@ describe('the lease work queue', () => {
     expect(bClaims.body.data.claimed_by.user_id).toBe(clerkB.user.id);
 
     // Assigning needs its own permission; a lead moves the record to A.
-    expect((await clerkA.client.post(`/staff/api/lease-queue/${paid}/assign`, { user_id: clerkA.user.id })).status).toBe(403);
+    expect(
+      (await clerkA.client.post(`/staff/api/lease-queue/${paid}/assign`, { user_id: clerkA.user.id })).status,
+    ).toBe(403);
     const assigned = await admin.post(`/staff/api/lease-queue/${paid}/assign`, { user_id: clerkA.user.id });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
     expect(assigned.body.message).toBe(`Assigned to ${clerkA.user.display_name}.`);
@@ -118,12 +141,23 @@ describe('the lease work queue', () => {
     const timeline = (await detail(admin, paid)).timeline.map((e: any) => e.name);
     expect(timeline.slice(0, 4)).toEqual(['assign', 'claim', 'release', 'claim']);
     const audit = await admin.get(`/staff/api/audit?type=lease.claim&user=usr-admin&limit=100`);
-    expect((audit.body.data as any[]).some((e) => e.target === `lease:${paid}` && e.detail.action === 'assign' && e.detail.user === clerkA.user.id)).toBe(true);
+    expect(
+      (audit.body.data as any[]).some(
+        (e) => e.target === `lease:${paid}` && e.detail.action === 'assign' && e.detail.user === clerkA.user.id,
+      ),
+    ).toBe(true);
   });
 
   it('assign: an unknown user, a missing user id, or a user who cannot see the record is a 422', async () => {
     const name = unique('hv_');
-    const other = await admin.post('/staff/api/users', { username: name, email: `${name}@example.com`, display_name: 'HVAC clerk', password: 'hvac-password-1', guard: 'store', stores: ['sto-hvac-central'] });
+    const other = await admin.post('/staff/api/users', {
+      username: name,
+      email: `${name}@example.com`,
+      display_name: 'HVAC clerk',
+      password: 'hvac-password-1',
+      guard: 'store',
+      stores: ['sto-hvac-central'],
+    });
     expect(other.status).toBe(200);
     const cases: [unknown, string][] = [
       [{ user_id: 'usr-does-not-exist' }, 'User not found'],
@@ -147,6 +181,8 @@ describe('the lease work queue', () => {
     expect(res.body.message).toBe('This record is not in a work queue.');
     const after = await detail(admin, approved);
     expect({ claimed: after.claimed_by, v: after.v }).toEqual({ claimed: null, v: before.v });
-    expect((await clerkA.client.post('/staff/api/lease-queue/00000000-0000-4000-8000-000000000000/claim')).status).toBe(404);
+    expect((await clerkA.client.post('/staff/api/lease-queue/00000000-0000-4000-8000-000000000000/claim')).status).toBe(
+      404,
+    );
   });
 });

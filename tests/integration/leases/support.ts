@@ -13,19 +13,35 @@ export async function detail(client: StaffClient, uuid: string) {
   return res.body.data;
 }
 
-export async function waitForLease(client: StaffClient, uuid: string, status: string, timeoutMs = 10_000, delivered?: boolean) {
+export async function waitForLease(
+  client: StaffClient,
+  uuid: string,
+  status: string,
+  timeoutMs = 10_000,
+  delivered?: boolean,
+) {
   const until = Date.now() + timeoutMs;
   let last: any;
   while (Date.now() < until) {
     last = await client.get(`/staff/api/leases/${uuid}`);
-    if (last.status === 200 && last.body.data.status === status && (delivered === undefined || last.body.data.delivered === delivered)) return last.body.data;
+    if (
+      last.status === 200 &&
+      last.body.data.status === status &&
+      (delivered === undefined || last.body.data.delivered === delivered)
+    )
+      return last.body.data;
     await pause(100);
   }
   throw new Error(`lease ${uuid} did not reach ${status}: ${JSON.stringify(last?.body?.data?.status ?? last?.body)}`);
 }
 
 /** Polls a list path until `match` finds a row (the list rows follow within the relay's period). */
-export async function pollRow(client: StaffClient, path: string, match: (row: any) => boolean, timeoutMs = 6_000): Promise<any> {
+export async function pollRow(
+  client: StaffClient,
+  path: string,
+  match: (row: any) => boolean,
+  timeoutMs = 6_000,
+): Promise<any> {
   const until = Date.now() + timeoutMs;
   let last: StaffResponse | undefined;
   while (Date.now() < until) {
@@ -40,7 +56,12 @@ export async function pollRow(client: StaffClient, path: string, match: (row: an
 }
 
 /** Polls until `check` returns true for a list response. */
-export async function pollList(client: StaffClient, path: string, check: (res: StaffResponse) => boolean, timeoutMs = 6_000): Promise<StaffResponse> {
+export async function pollList(
+  client: StaffClient,
+  path: string,
+  check: (res: StaffResponse) => boolean,
+  timeoutMs = 6_000,
+): Promise<StaffResponse> {
   const until = Date.now() + timeoutMs;
   let last!: StaffResponse;
   while (Date.now() < until) {
@@ -55,7 +76,13 @@ export const act = (client: StaffClient, uuid: string, action: string, body: Rec
   client.post(`/staff/api/leases/${uuid}/actions/${action}`, body);
 
 /** Runs an action that must succeed and returns the detail it answers with. */
-export async function done(client: StaffClient, uuid: string, action: string, body: Record<string, unknown> = {}, status?: string) {
+export async function done(
+  client: StaffClient,
+  uuid: string,
+  action: string,
+  body: Record<string, unknown> = {},
+  status?: string,
+) {
   const res = await act(client, uuid, action, body);
   expect(res.status, `${action}: ${JSON.stringify(res.body).slice(0, 400)}`).toBe(200);
   if (status) expect(res.body.data.status, action).toBe(status);
@@ -63,14 +90,23 @@ export async function done(client: StaffClient, uuid: string, action: string, bo
 }
 
 /** An action the status (or a guard) does not allow: 409 with `message`, and the record is exactly as before. */
-export async function refused(client: StaffClient, uuid: string, action: string, message: string | RegExp, body: Record<string, unknown> = {}) {
+export async function refused(
+  client: StaffClient,
+  uuid: string,
+  action: string,
+  message: string | RegExp,
+  body: Record<string, unknown> = {},
+) {
   const before = await detail(client, uuid);
   const res = await act(client, uuid, action, body);
   expect(res.status, `${action} in ${before.status}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(409);
   if (typeof message === 'string') expect(res.body.message, action).toBe(message);
   else expect(res.body.message, action).toMatch(message);
   const after = await detail(client, uuid);
-  expect({ status: after.status, delivered: after.delivered, v: after.v, timeline: after.timeline.length }, action).toEqual({
+  expect(
+    { status: after.status, delivered: after.delivered, v: after.v, timeline: after.timeline.length },
+    action,
+  ).toEqual({
     status: before.status,
     delivered: before.delivered,
     v: before.v,
@@ -80,7 +116,11 @@ export async function refused(client: StaffClient, uuid: string, action: string,
 }
 
 /** Several actions the status does not allow: each a 409 with its message; the record is unchanged after all of them. */
-export async function refusedMany(client: StaffClient, uuid: string, cases: [action: string, message: string | RegExp, body?: Record<string, unknown>][]) {
+export async function refusedMany(
+  client: StaffClient,
+  uuid: string,
+  cases: [action: string, message: string | RegExp, body?: Record<string, unknown>][],
+) {
   const before = await detail(client, uuid);
   for (const [action, message, body] of cases) {
     const res = await act(client, uuid, action, body ?? {});
@@ -98,7 +138,8 @@ export async function refusedMany(client: StaffClient, uuid: string, cases: [act
 }
 
 /** The seed's refusal: '"Fund" is not allowed while the lease is in "(V) Approved/Pending Contract" state.' */
-export const notAllowed = (label: string, state: string) => `"${label}" is not allowed while the lease is in "${state}" state.`;
+export const notAllowed = (label: string, state: string) =>
+  `"${label}" is not allowed while the lease is in "${state}" state.`;
 
 export const ACTION_LABELS: Record<string, string> = {
   'reset-to-approved': 'Reset to Approved',

@@ -44,7 +44,11 @@ export const retentionEntry = (admin: StaffClient, store = 'sto-main-street') =>
 
 /** A store for a fresh retention account (one account per store). */
 export const freshStore = (admin: StaffClient) =>
-  created(admin, '/staff/api/stores', { name: 'Retention store', slug: `rt-${Math.random().toString(36).slice(2, 10)}`, retailer_id: 'ret-demo-electronics' });
+  created(admin, '/staff/api/stores', {
+    name: 'Retention store',
+    slug: `rt-${Math.random().toString(36).slice(2, 10)}`,
+    retailer_id: 'ret-demo-electronics',
+  });
 
 /** The other tenant's records: one per merchant resource (path segment -> id). */
 export async function merchantForeign(admin: StaffClient): Promise<Record<string, string>> {

@@ -20,7 +20,10 @@ export async function freshOAuthClient(admin: StaffClient, retailer = 'ret-demo-
 }
 
 async function freshFile(admin: StaffClient) {
-  const res = await new UploadingClient(admin, async () => ({ bytes: PDF, name: 'matrix.pdf' })).call('POST', '/staff/api/files');
+  const res = await new UploadingClient(admin, async () => ({ bytes: PDF, name: 'matrix.pdf' })).call(
+    'POST',
+    '/staff/api/files',
+  );
   if (res.status !== 200) throw new Error(`file: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data as { id: string; token: string };
 }
@@ -35,7 +38,9 @@ export function networkFixtures(admin: () => StaffClient): Record<string, () => 
     staffOAuthClientsList: async () => ({}),
     staffOAuthClientsCreate: async () => ({ body: { name: 'Matrix client', retailer_id: 'ret-demo-electronics' } }),
     staffOAuthClientsDelete: async () => ({ params: { id: await freshOAuthClient(admin()) } }),
-    staffFilesUpload: async () => ({ client: new UploadingClient(admin(), async () => ({ bytes: PDF, name: 'matrix.pdf' })) }),
+    staffFilesUpload: async () => ({
+      client: new UploadingClient(admin(), async () => ({ bytes: PDF, name: 'matrix.pdf' })),
+    }),
     staffFilesShow: async () => ({ params: { id: (await freshFile(admin())).id } }),
     staffFilesDelete: async () => {
       const file = await freshFile(admin());

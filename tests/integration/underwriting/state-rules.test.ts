@@ -11,14 +11,26 @@ import { StaffClient, asAdmin, makeUser } from '../staff/client.ts';
 
 const blns: string[] = JSON.parse(readFileSync(new URL('../../fixtures/blns.json', import.meta.url), 'utf8'));
 
-type Rule = { state: string; offered: boolean; cost_cap_multiplier: number | null; ocp_allowed: boolean; disclosures: string; v: number };
+type Rule = {
+  state: string;
+  offered: boolean;
+  cost_cap_multiplier: number | null;
+  ocp_allowed: boolean;
+  disclosures: string;
+  v: number;
+};
 
 let admin: StaffClient;
 const original = new Map<string, Rule>();
 
 const rules = async () => (await admin.get('/staff/api/state-rules')).body.data as Rule[];
 const ruleOf = async (state: string) => (await rules()).find((r) => r.state === state)!;
-const bodyOf = (r: Rule) => ({ offered: r.offered, cost_cap_multiplier: r.cost_cap_multiplier, ocp_allowed: r.ocp_allowed, disclosures: r.disclosures });
+const bodyOf = (r: Rule) => ({
+  offered: r.offered,
+  cost_cap_multiplier: r.cost_cap_multiplier,
+  ocp_allowed: r.ocp_allowed,
+  disclosures: r.disclosures,
+});
 
 async function putRule(state: string, patch: Partial<Rule>) {
   const current = await ruleOf(state);
@@ -81,7 +93,8 @@ describe('acceptance', () => {
   }, 60_000);
 
   it('its cost cap shows in the lease figures and the contract; OCP follows the state; the disclosures are printed', async () => {
-    const disclosures = 'South Dakota notice: <b>keep</b> & read this.\n\nSecond paragraph "quoted".\n\nÜñíçødé 🚀 \u202eRTL ﷽';
+    const disclosures =
+      'South Dakota notice: <b>keep</b> & read this.\n\nSecond paragraph "quoted".\n\nÜñíçødé 🚀 \u202eRTL ﷽';
     await putRule('SD', { offered: true, cost_cap_multiplier: 1.5, ocp_allowed: false, disclosures });
 
     const s: Shopper = await openCheckout();
@@ -90,7 +103,10 @@ describe('acceptance', () => {
     const saved = await api('POST', '/apply-v2/application', { body: s.fill, headers: s.headers });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     s.uuid = saved.body.data.uuid;
-    await api('POST', '/apply-v2/application/verify/send', { body: { uuid: s.uuid, mode: 'email' }, headers: s.headers });
+    await api('POST', '/apply-v2/application/verify/send', {
+      body: { uuid: s.uuid, mode: 'email' },
+      headers: s.headers,
+    });
     const code = await readPin(s.fill.applicant.email);
     const confirmed = await api('POST', '/apply-v2/application/verify/confirm', {
       body: { uuid: s.uuid, store_id: s.storeId, code, checkout_id: s.checkoutId, retrieval: false, iframe: false },
@@ -155,7 +171,9 @@ describe('validation and permissions', () => {
     const none = (await makeUser(admin, { guard: 'system', permissions: [] })).client;
     expect((await none.get('/staff/api/state-rules')).status).toBe(403);
     expect((await none.put('/staff/api/state-rules/ND', bodyOf(await ruleOf('ND')))).status).toBe(403);
-    const viewer = (await makeUser(admin, { guard: 'system', permissions: ['state-rules.view', 'security.view', 'queues.view'] })).client;
+    const viewer = (
+      await makeUser(admin, { guard: 'system', permissions: ['state-rules.view', 'security.view', 'queues.view'] })
+    ).client;
     expect((await viewer.get('/staff/api/state-rules')).status).toBe(200);
     expect((await viewer.get('/staff/api/security-settings')).status).toBe(200);
     expect((await viewer.get('/staff/api/queue-config')).status).toBe(200);
@@ -193,23 +211,49 @@ describe('security settings', () => {
   it('stores the policy; the password policy applies to the next password change; an allow-list that shuts out the editor is refused', async () => {
     const start = (await admin.get('/staff/api/security-settings')).body.data;
     expect(start.settings.ip_allow_list).toEqual([]);
-    const bad = await admin.put('/staff/api/security-settings', { ...start.settings, session: { idle_minutes: 1, absolute_hours: 999 }, v: start.v });
+    const bad = await admin.put('/staff/api/security-settings', {
+      ...start.settings,
+      session: { idle_minutes: 1, absolute_hours: 999 },
+      v: start.v,
+    });
     expect(bad.status).toBe(422);
-    expect(Object.keys(bad.body.errors ?? {})).toEqual(expect.arrayContaining(['session.idle_minutes', 'session.absolute_hours']));
-    const malformed = await admin.put('/staff/api/security-settings', { ...start.settings, ip_allow_list: ['not-an-ip'], v: start.v });
+    expect(Object.keys(bad.body.errors ?? {})).toEqual(
+      expect.arrayContaining(['session.idle_minutes', 'session.absolute_hours']),
+    );
+    const malformed = await admin.put('/staff/api/security-settings', {
+      ...start.settings,
+      ip_allow_list: ['not-an-ip'],
+      v: start.v,
+    });
     expect(malformed.status).toBe(422);
-    const lockout = await admin.put('/staff/api/security-settings', { ...start.settings, ip_allow_list: ['203.0.113.0/24'], v: start.v });
+    const lockout = await admin.put('/staff/api/security-settings', {
+      ...start.settings,
+      ip_allow_list: ['203.0.113.0/24'],
+      v: start.v,
+    });
     expect(lockout.status).toBe(422);
     expect(lockout.body.errors?.ip_allow_list?.[0]).toContain('shut out your own address');
 
-    const stricter = { ...start.settings, password: { ...start.settings.password, min_length: 12, require_digit: true } };
+    const stricter = {
+      ...start.settings,
+      password: { ...start.settings.password, min_length: 12, require_digit: true },
+    };
     const saved = await admin.put('/staff/api/security-settings', { ...stricter, v: start.v });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     try {
       const { client, password } = await makeUser(admin, { guard: 'system', permissions: [] });
-      const weak = await client.post('/staff/api/auth/password/change', { current_password: password, password: 'abcdefghijk', password_confirmation: 'abcdefghijk' });
+      const weak = await client.post('/staff/api/auth/password/change', {
+        current_password: password,
+        password: 'abcdefghijk',
+        password_confirmation: 'abcdefghijk',
+      });
       expect(weak.status).toBe(422);
-      expect(weak.body.errors?.password).toEqual(expect.arrayContaining(['The password is shorter than the password policy allows.', 'The password needs a digit.']));
+      expect(weak.body.errors?.password).toEqual(
+        expect.arrayContaining([
+          'The password is shorter than the password policy allows.',
+          'The password needs a digit.',
+        ]),
+      );
     } finally {
       const now = (await admin.get('/staff/api/security-settings')).body.data;
       expect((await admin.put('/staff/api/security-settings', { ...start.settings, v: now.v })).status).toBe(200);
@@ -222,14 +266,25 @@ describe('queue management', () => {
     const start = (await admin.get('/staff/api/queue-config')).body.data;
     expect(start.settings.queues.review).toEqual({ statuses: ['S'], claim_roles: [] });
     expect(start.settings.queues.funding.statuses).toEqual(['Y.delivered']);
-    const unknownRole = await admin.put('/staff/api/queue-config', { queues: { ...start.settings.queues, review: { statuses: ['S'], claim_roles: ['role-nope'] } }, v: start.v });
+    const unknownRole = await admin.put('/staff/api/queue-config', {
+      queues: { ...start.settings.queues, review: { statuses: ['S'], claim_roles: ['role-nope'] } },
+      v: start.v,
+    });
     expect(unknownRole.status).toBe(422);
     expect(unknownRole.body.errors?.['queues.review.claim_roles.0']).toBeDefined();
-    const badStatus = await admin.put('/staff/api/queue-config', { queues: { ...start.settings.queues, info: { statuses: ['Q'], claim_roles: [] } }, v: start.v });
+    const badStatus = await admin.put('/staff/api/queue-config', {
+      queues: { ...start.settings.queues, info: { statuses: ['Q'], claim_roles: [] } },
+      v: start.v,
+    });
     expect(badStatus.status).toBe(422);
-    const changed = await admin.put('/staff/api/queue-config', { queues: { ...start.settings.queues, review: { statuses: ['S', 'I'], claim_roles: ['role-admin'] } }, v: start.v });
+    const changed = await admin.put('/staff/api/queue-config', {
+      queues: { ...start.settings.queues, review: { statuses: ['S', 'I'], claim_roles: ['role-admin'] } },
+      v: start.v,
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body.data.settings.queues.review).toEqual({ statuses: ['S', 'I'], claim_roles: ['role-admin'] });
-    expect((await admin.put('/staff/api/queue-config', { ...start.settings, v: changed.body.data.v })).status).toBe(200);
+    expect((await admin.put('/staff/api/queue-config', { ...start.settings, v: changed.body.data.v })).status).toBe(
+      200,
+    );
   });
 });

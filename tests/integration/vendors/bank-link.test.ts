@@ -3,10 +3,16 @@ import { api } from '../../support/api.ts';
 import { ROUTING_NUMBERS } from '../../../functions/providers/routing/routing-numbers.ts';
 import { getPage, submitForm, uniqueId } from './support.ts';
 
-const call = (operation: string, body: unknown) => api('POST', `/sandbox/vendors/bank-link/call/${operation}`, { body });
+const call = (operation: string, body: unknown) =>
+  api('POST', `/sandbox/vendors/bank-link/call/${operation}`, { body });
 
 async function startSession(applicantId = uniqueId('app')) {
-  const res = await call('createLinkSession', { applicantId, channel: 'sms', phone: '(555) 201-3344', firstName: 'Ada' });
+  const res = await call('createLinkSession', {
+    applicantId,
+    channel: 'sms',
+    phone: '(555) 201-3344',
+    firstName: 'Ada',
+  });
   expect(res.status).toBe(200);
   expect(res.body.data.status).toBe('sent');
   const path = new URL(res.body.data.url).pathname;
@@ -14,8 +20,15 @@ async function startSession(applicantId = uniqueId('app')) {
 }
 
 async function connect(path: string, institution: string, accounts?: string[]) {
-  await submitForm(path, [['step', 'institution'], ['institution', institution]]);
-  const login = await submitForm(path, [['step', 'login'], ['username', 'user_good'], ['password', 'pass_good']]);
+  await submitForm(path, [
+    ['step', 'institution'],
+    ['institution', institution],
+  ]);
+  const login = await submitForm(path, [
+    ['step', 'login'],
+    ['username', 'user_good'],
+    ['password', 'pass_good'],
+  ]);
   expect(login.status).toBe(200);
   return submitForm(path, [['step', 'accounts'], ...(accounts ?? []).map((a): [string, string] => ['accounts', a])]);
 }
@@ -24,27 +37,44 @@ describe('sandbox bank connection page', () => {
   it('sends the link by SMS to the sandbox mailbox and serves the page at that URL', async () => {
     const s = await startSession();
     const mailbox = await api('GET', '/sandbox/messages');
-    const sms = (mailbox.body.data as { purpose: string; body: string; to: string }[]).find((m) => m.body.includes(s.url));
+    const sms = (mailbox.body.data as { purpose: string; body: string; to: string }[]).find((m) =>
+      m.body.includes(s.url),
+    );
     expect(sms).toMatchObject({ purpose: 'bank-link', to: '5552013344' });
     const page = await getPage(s.path);
     expect(page.status).toBe(200);
     expect(page.type).toContain('text/html');
-    for (const name of ['Single Account Bank', 'Multi Account Bank', 'Empty Bank', 'Slow ACH Bank', 'Failing Bank']) expect(page.html).toContain(name);
+    for (const name of ['Single Account Bank', 'Multi Account Bank', 'Empty Bank', 'Slow ACH Bank', 'Failing Bank'])
+      expect(page.html).toContain(name);
     expect(page.html).toMatch(/<html lang="en">/);
   });
 
   it('shows the test credentials, refuses wrong ones, and Failing Bank fails at login with an error', async () => {
     const s = await startSession();
-    const login = await submitForm(s.path, [['step', 'institution'], ['institution', 'single']]);
+    const login = await submitForm(s.path, [
+      ['step', 'institution'],
+      ['institution', 'single'],
+    ]);
     expect(login.html).toContain('user_good');
     expect(login.html).toContain('pass_good');
-    const wrong = await submitForm(s.path, [['step', 'login'], ['username', 'user_good'], ['password', 'nope']]);
+    const wrong = await submitForm(s.path, [
+      ['step', 'login'],
+      ['username', 'user_good'],
+      ['password', 'nope'],
+    ]);
     expect(wrong.status).toBe(422);
     expect(wrong.html).toContain('role="alert"');
 
     const f = await startSession();
-    await submitForm(f.path, [['step', 'institution'], ['institution', 'failing']]);
-    const failing = await submitForm(f.path, [['step', 'login'], ['username', 'user_good'], ['password', 'pass_good']]);
+    await submitForm(f.path, [
+      ['step', 'institution'],
+      ['institution', 'failing'],
+    ]);
+    const failing = await submitForm(f.path, [
+      ['step', 'login'],
+      ['username', 'user_good'],
+      ['password', 'pass_good'],
+    ]);
     expect(failing.status).toBe(422);
     expect(failing.html).toContain('INSTITUTION_NOT_RESPONDING');
     expect((await call('checkProfile', { applicantId: f.applicantId })).body.data).toEqual({ profileFound: false });
@@ -61,7 +91,11 @@ describe('sandbox bank connection page', () => {
     expect(profile.profileFound).toBe(true);
     const accounts = (await call('listAccounts', { profileId: profile.profileId })).body.data;
     expect(accounts).toHaveLength(1);
-    expect(accounts[0]).toMatchObject({ name: 'Everyday Checking', type: 'checking', institution: { name: 'Single Account Bank' } });
+    expect(accounts[0]).toMatchObject({
+      name: 'Everyday Checking',
+      type: 'checking',
+      institution: { name: 'Single Account Bank' },
+    });
     expect(accounts[0].mask).toMatch(/^\d{4}$/);
     const ach = (await call('getAchNumbers', { accountId: accounts[0].id })).body.data;
     expect(ach.status).toBe('ready');
@@ -72,7 +106,11 @@ describe('sandbox bank connection page', () => {
 
     // The vendor called our webhook back: the event is recorded and the vendor-side status kept.
     const object = await api('GET', `/sandbox/vendors/bank-link/objects/${profile.profileId}`);
-    expect(object.body.data.status).toMatchObject({ status: 'connected', lastEventType: 'profile.connected', data: { applicantId: s.applicantId } });
+    expect(object.body.data.status).toMatchObject({
+      status: 'connected',
+      lastEventType: 'profile.connected',
+      data: { applicantId: s.applicantId },
+    });
     expect(object.body.data.events).toHaveLength(1);
 
     // Abandon: the profile is gone for the flow.
@@ -85,7 +123,10 @@ describe('sandbox bank connection page', () => {
     const m = await startSession();
     await connect(m.path, 'multi', ['checking', 'savings', 'checking2']);
     const multi = (await call('checkProfile', { applicantId: m.applicantId })).body.data;
-    const accounts = (await call('listAccounts', { profileId: multi.profileId })).body.data as { type: string; name: string }[];
+    const accounts = (await call('listAccounts', { profileId: multi.profileId })).body.data as {
+      type: string;
+      name: string;
+    }[];
     expect(accounts.map((a) => a.type)).toEqual(['checking', 'savings', 'checking']);
 
     const e = await startSession();
@@ -102,8 +143,19 @@ describe('sandbox bank connection page', () => {
   });
 
   it('answers profile_deleting and missing_data by contact details, and 404 for unknown links', async () => {
-    expect((await call('createLinkSession', { applicantId: uniqueId('a'), channel: 'email', email: 'ada+deleting@example.com' })).body.data).toEqual({ status: 'profile_deleting' });
-    expect((await call('createLinkSession', { applicantId: uniqueId('a'), channel: 'sms' })).body.data).toEqual({ status: 'missing_data', fields: ['phone'] });
+    expect(
+      (
+        await call('createLinkSession', {
+          applicantId: uniqueId('a'),
+          channel: 'email',
+          email: 'ada+deleting@example.com',
+        })
+      ).body.data,
+    ).toEqual({ status: 'profile_deleting' });
+    expect((await call('createLinkSession', { applicantId: uniqueId('a'), channel: 'sms' })).body.data).toEqual({
+      status: 'missing_data',
+      fields: ['phone'],
+    });
     expect((await getPage('/sandbox/bank/connect/link_doesnotexist000')).status).toBe(404);
   });
 });

@@ -6,13 +6,23 @@ import { api, baseUrl } from '../../support/api.ts';
 const signer = { name: 'Maria Lopez', email: 'maria.lopez@example.com' };
 const RETURN_URL = 'http://localhost:9/checkout/return';
 
-async function envelopeWithLink(reference: string, content = '<h1>Lease-Purchase Agreement</h1><p>Payments of $49.95 every 14 days.</p>') {
+async function envelopeWithLink(
+  reference: string,
+  content = '<h1>Lease-Purchase Agreement</h1><p>Payments of $49.95 every 14 days.</p>',
+) {
   const created = await api('POST', '/sandbox/checkout-vendors/esign/createEnvelope', {
-    body: { document: { contentType: 'text/html', content, name: 'Lease-Purchase Agreement' }, signer, reference, subject: 'Please sign your lease' },
+    body: {
+      document: { contentType: 'text/html', content, name: 'Lease-Purchase Agreement' },
+      signer,
+      reference,
+      subject: 'Please sign your lease',
+    },
   });
   expect(created.status).toBe(200);
   const envelopeId = created.body.data.envelopeId as string;
-  const link = await api('POST', '/sandbox/checkout-vendors/esign/signingUrl', { body: { envelopeId, returnUrl: RETURN_URL, signer } });
+  const link = await api('POST', '/sandbox/checkout-vendors/esign/signingUrl', {
+    body: { envelopeId, returnUrl: RETURN_URL, signer },
+  });
   expect(link.status).toBe(200);
   const url = new URL(link.body.data.url as string);
   return { envelopeId, path: url.pathname + url.search, view: url.searchParams.get('view')! };
@@ -41,7 +51,9 @@ describe('sandbox e-sign page', () => {
     expect(page).toMatch(/<button[^>]*value="sign"[^>]*>Sign<\/button>/);
     expect(page).toMatch(/<button[^>]*value="decline"[^>]*>Decline<\/button>/);
     // the contract is shown in a sandboxed frame, escaped: its scripts cannot run in the page
-    expect(page).toContain('<iframe class="doc" title="Lease-Purchase Agreement" sandbox srcdoc="&lt;h1&gt;Lease&lt;/h1&gt;&lt;script&gt;');
+    expect(page).toContain(
+      '<iframe class="doc" title="Lease-Purchase Agreement" sandbox srcdoc="&lt;h1&gt;Lease&lt;/h1&gt;&lt;script&gt;',
+    );
     expect(page).not.toContain('<script>alert(1)</script>');
   });
 
@@ -62,9 +74,13 @@ describe('sandbox e-sign page', () => {
 
     const status = await api('GET', `/sandbox/checkout-vendors/esign/status/${envelopeId}`);
     expect(status.body.data).toMatchObject({ envelopeId, status: 'completed', reference: 'chk_it_sign' });
-    expect((await api('POST', '/sandbox/checkout-vendors/esign/getEnvelope', { body: { envelopeId } })).body.data.status).toBe('completed');
+    expect(
+      (await api('POST', '/sandbox/checkout-vendors/esign/getEnvelope', { body: { envelopeId } })).body.data.status,
+    ).toBe('completed');
     // the link is spent: the page says there is nothing left to sign
-    expect(await (await fetch(`${baseUrl()}/sandbox/esign/${envelopeId}?view=${view}`)).text()).toContain('This agreement is completed.');
+    expect(await (await fetch(`${baseUrl()}/sandbox/esign/${envelopeId}?view=${view}`)).text()).toContain(
+      'This agreement is completed.',
+    );
   });
 
   it('declining calls back declined and redirects with event=decline; voiding calls back voided', async () => {
@@ -72,13 +88,22 @@ describe('sandbox e-sign page', () => {
     const declined = await submit(envelopeId, { view, action: 'decline', reason: 'Not today' });
     expect(declined.status).toBe(303);
     expect(declined.headers.get('location')).toBe(`${RETURN_URL}?event=decline`);
-    expect((await api('GET', `/sandbox/checkout-vendors/esign/status/${envelopeId}`)).body.data.status).toBe('declined');
+    expect((await api('GET', `/sandbox/checkout-vendors/esign/status/${envelopeId}`)).body.data.status).toBe(
+      'declined',
+    );
 
     const other = await envelopeWithLink('chk_it_void');
-    const voided = await api('POST', '/sandbox/checkout-vendors/esign/voidEnvelope', { body: { envelopeId: other.envelopeId, reason: 'Contract discarded' } });
+    const voided = await api('POST', '/sandbox/checkout-vendors/esign/voidEnvelope', {
+      body: { envelopeId: other.envelopeId, reason: 'Contract discarded' },
+    });
     expect(voided.body.data.status).toBe('voided');
-    expect((await api('GET', `/sandbox/checkout-vendors/esign/status/${other.envelopeId}`)).body.data).toMatchObject({ status: 'voided', reference: 'chk_it_void' });
-    const late = await api('POST', '/sandbox/checkout-vendors/esign/voidEnvelope', { body: { envelopeId: envelopeId, reason: 'late' } });
+    expect((await api('GET', `/sandbox/checkout-vendors/esign/status/${other.envelopeId}`)).body.data).toMatchObject({
+      status: 'voided',
+      reference: 'chk_it_void',
+    });
+    const late = await api('POST', '/sandbox/checkout-vendors/esign/voidEnvelope', {
+      body: { envelopeId: envelopeId, reason: 'late' },
+    });
     expect(late.status).toBe(409);
     expect(late.body.data.code).toBe('invalid_state');
   });

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../../support/api.ts';
 import { getPage, submitForm, uniqueId } from './support.ts';
 
-const identity = (operation: string, body: unknown) => api('POST', `/sandbox/vendors/identity/call/${operation}`, { body });
-const payroll = (operation: string, body: unknown) => api('POST', `/sandbox/vendors/payroll/call/${operation}`, { body });
+const identity = (operation: string, body: unknown) =>
+  api('POST', `/sandbox/vendors/identity/call/${operation}`, { body });
+const payroll = (operation: string, body: unknown) =>
+  api('POST', `/sandbox/vendors/payroll/call/${operation}`, { body });
 
 describe('sandbox identity check page', () => {
   async function sendLink() {
@@ -19,8 +21,12 @@ describe('sandbox identity check page', () => {
     expect(mailbox.some((m) => m.purpose === 'identity-check' && m.body.includes(c.path))).toBe(true);
     const page = await getPage(c.path);
     expect(page.status).toBe(200);
-    for (const label of ['Scan a valid license', 'Scan a license that does not match', 'Scan an expired license']) expect(page.html).toContain(label);
-    expect((await identity('getStatus', { checkId: c.checkId })).body.data).toEqual({ checkId: c.checkId, status: 'pending' });
+    for (const label of ['Scan a valid license', 'Scan a license that does not match', 'Scan an expired license'])
+      expect(page.html).toContain(label);
+    expect((await identity('getStatus', { checkId: c.checkId })).body.data).toEqual({
+      checkId: c.checkId,
+      status: 'pending',
+    });
   });
 
   it.each([
@@ -37,7 +43,9 @@ describe('sandbox identity check page', () => {
     const object = (await api('GET', `/sandbox/vendors/identity/objects/${c.checkId}`)).body.data;
     expect(object.status).toMatchObject({ status, lastEventType: 'check.completed' });
     // Sending again for a finished check: already completed (code 208 for the flow), nothing resent.
-    expect((await identity('sendLink', { phone: '(555) 201-7788', reference: 'x', checkId: c.checkId })).body.data.state).toBe('already-completed');
+    expect(
+      (await identity('sendLink', { phone: '(555) 201-7788', reference: 'x', checkId: c.checkId })).body.data.state,
+    ).toBe('already-completed');
     // A second scan is refused and changes nothing.
     expect((await submitForm(c.path, [['document', 'valid']])).html).toContain('Identity check finished');
     expect((await identity('getStatus', { checkId: c.checkId })).body.data.status).toBe(status);
@@ -74,8 +82,12 @@ describe('sandbox payroll connection page', () => {
     expect(page.status).toBe(200);
     expect(page.html).toMatch(/<option value="emp_target" selected>Target<\/option>/);
     expect(page.html).toContain('user_good');
-    for (const label of ['Income verified — higher', 'Income verified — same', 'Cannot verify income']) expect(page.html).toContain(label);
-    expect((await payroll('getResult', { sessionId: s.sessionId })).body.data).toEqual({ sessionId: s.sessionId, status: 'pending' });
+    for (const label of ['Income verified — higher', 'Income verified — same', 'Cannot verify income'])
+      expect(page.html).toContain(label);
+    expect((await payroll('getResult', { sessionId: s.sessionId })).body.data).toEqual({
+      sessionId: s.sessionId,
+      status: 'pending',
+    });
   });
 
   it.each([
@@ -84,10 +96,20 @@ describe('sandbox payroll connection page', () => {
     ['cannot', { status: 'failed', reason: 'income_not_verified' }],
   ])('outcome %s: the result appears through the port and the callback records it', async (outcome, expected) => {
     const s = await start();
-    const wrong = await submitForm(s.path, [['employerId', 'emp_target'], ['username', 'user_good'], ['password', 'x'], ['outcome', outcome]]);
+    const wrong = await submitForm(s.path, [
+      ['employerId', 'emp_target'],
+      ['username', 'user_good'],
+      ['password', 'x'],
+      ['outcome', outcome],
+    ]);
     expect(wrong.status).toBe(422);
     expect((await payroll('getResult', { sessionId: s.sessionId })).body.data.status).toBe('pending');
-    const done = await submitForm(s.path, [['employerId', 'emp_target'], ['username', 'user_good'], ['password', 'pass_good'], ['outcome', outcome]]);
+    const done = await submitForm(s.path, [
+      ['employerId', 'emp_target'],
+      ['username', 'user_good'],
+      ['password', 'pass_good'],
+      ['outcome', outcome],
+    ]);
     expect(done.status).toBe(200);
     expect((await payroll('getResult', { sessionId: s.sessionId })).body.data).toMatchObject(expected);
     const object = (await api('GET', `/sandbox/vendors/payroll/objects/${s.sessionId}`)).body.data;

@@ -17,7 +17,11 @@ export async function getPage(path: string) {
 }
 
 /** Posts a callback to one of our webhook endpoints, signed like the sandbox vendor signs it. */
-export async function postCallback(vendor: string, body: unknown, options: { secret: string; timestamp?: number; raw?: string; signature?: string | null }) {
+export async function postCallback(
+  vendor: string,
+  body: unknown,
+  options: { secret: string; timestamp?: number; raw?: string; signature?: string | null },
+) {
   const raw = options.raw ?? JSON.stringify(body);
   const t = options.timestamp ?? Math.floor(Date.now() / 1000);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -27,4 +31,5 @@ export async function postCallback(vendor: string, body: unknown, options: { sec
   return { status: res.status, body: JSON.parse(text) as { status: boolean; message?: string; data: any } };
 }
 
-export const uniqueId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+export const uniqueId = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;

@@ -4,9 +4,27 @@ import { api } from '../../support/api.ts';
 import { postCallback, uniqueId } from './support.ts';
 
 const vendors = [
-  { vendor: 'bank-link', secret: SANDBOX_VERIFICATION_SECRETS.bankLink, type: 'profile.connected', data: { applicant_id: 'a1' }, status: 'connected' },
-  { vendor: 'identity', secret: SANDBOX_VERIFICATION_SECRETS.identity, type: 'check.completed', data: { status: 'passed' }, status: 'passed' },
-  { vendor: 'payroll', secret: SANDBOX_VERIFICATION_SECRETS.payroll, type: 'session.completed', data: { monthlyIncomeCents: 510_000, employerName: 'UPS' }, status: 'completed' },
+  {
+    vendor: 'bank-link',
+    secret: SANDBOX_VERIFICATION_SECRETS.bankLink,
+    type: 'profile.connected',
+    data: { applicant_id: 'a1' },
+    status: 'connected',
+  },
+  {
+    vendor: 'identity',
+    secret: SANDBOX_VERIFICATION_SECRETS.identity,
+    type: 'check.completed',
+    data: { status: 'passed' },
+    status: 'passed',
+  },
+  {
+    vendor: 'payroll',
+    secret: SANDBOX_VERIFICATION_SECRETS.payroll,
+    type: 'session.completed',
+    data: { monthlyIncomeCents: 510_000, employerName: 'UPS' },
+    status: 'completed',
+  },
 ] as const;
 
 const eventId = () => `evt_${uniqueId('t').replace(/-/g, '')}`;
@@ -18,7 +36,8 @@ const callbackBody = (type: string, objectId: string, data: Record<string, unkno
   data,
 });
 const objectOf = (vendor: string, objectId: string) => api('GET', `/sandbox/vendors/${vendor}/objects/${objectId}`);
-const refusedCount = async (vendor: string) => ((await api('GET', `/sandbox/vendors/${vendor}/refused?limit=100`)).body.data as unknown[]).length;
+const refusedCount = async (vendor: string) =>
+  ((await api('GET', `/sandbox/vendors/${vendor}/refused?limit=100`)).body.data as unknown[]).length;
 
 describe.each(vendors)('POST /webhooks/$vendor', ({ vendor, secret, type, data, status }) => {
   it('accepts a correctly signed callback, records the event and the vendor-side status', async () => {
@@ -36,7 +55,11 @@ describe.each(vendors)('POST /webhooks/$vendor', ({ vendor, secret, type, data, 
     const objectId = uniqueId('obj');
     const body = callbackBody(type, objectId, data);
     expect((await postCallback(vendor, body, { secret })).body.message).toBe('received');
-    const replay = await postCallback(vendor, { ...body, data: { ...data, status: 'failed', monthlyIncomeCents: 1 } }, { secret });
+    const replay = await postCallback(
+      vendor,
+      { ...body, data: { ...data, status: 'failed', monthlyIncomeCents: 1 } },
+      { secret },
+    );
     expect(replay.status).toBe(200);
     expect(replay.body.message).toBe('duplicate ignored');
     const object = (await objectOf(vendor, objectId)).body.data;
@@ -73,7 +96,10 @@ describe.each(vendors)('POST /webhooks/$vendor', ({ vendor, secret, type, data, 
   it('keeps the newer status when an older event arrives late', async () => {
     const objectId = uniqueId('obj');
     const newer = callbackBody(type, objectId, data);
-    const older = { ...callbackBody(vendor === 'payroll' ? 'session.failed' : type, objectId, { ...data, status: 'failed' }), created_at: new Date(Date.now() - 60_000).toISOString() };
+    const older = {
+      ...callbackBody(vendor === 'payroll' ? 'session.failed' : type, objectId, { ...data, status: 'failed' }),
+      created_at: new Date(Date.now() - 60_000).toISOString(),
+    };
     await postCallback(vendor, newer, { secret });
     expect((await postCallback(vendor, older, { secret })).status).toBe(200);
     const object = (await objectOf(vendor, objectId)).body.data;

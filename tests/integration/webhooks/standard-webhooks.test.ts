@@ -71,11 +71,19 @@ async function rotate(body: unknown = {}) {
 }
 
 const fire = (checkoutId: string, type: string, token?: string) =>
-  retailer('POST', `/retailer/v1/sandbox/checkouts/${checkoutId}/events`, { body: { type }, token, key: uniqueKey('fire') });
+  retailer('POST', `/retailer/v1/sandbox/checkouts/${checkoutId}/events`, {
+    body: { type },
+    token,
+    key: uniqueKey('fire'),
+  });
 
 /** A checkout of the demo retailer (test token) whose webhooks go to our receiver. */
 async function createCheckout(token?: string) {
-  const res = await retailer('POST', '/retailer/v1/checkouts', { body: checkoutBody({ callback_url: hookUrl }), key: uniqueKey('create'), token });
+  const res = await retailer('POST', '/retailer/v1/checkouts', {
+    body: checkoutBody({ callback_url: hookUrl }),
+    key: uniqueKey('create'),
+    token,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { checkout_id: string; url: string };
 }
@@ -115,7 +123,11 @@ describe('Standard Webhooks, as a retailer verifies them with the standardwebhoo
     const clientId = `it-${Math.random().toString(36).slice(2, 12)}`;
     const opened = await exchange(created.url, clientId);
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
-    const s: Shopper = { checkoutId: created.checkout_id, headers: { 'x-apply-token': opened.body.data.token, 'x-client-id': clientId }, storeId: opened.body.data.store.id };
+    const s: Shopper = {
+      checkoutId: created.checkout_id,
+      headers: { 'x-apply-token': opened.body.data.token, 'x-client-id': clientId },
+      storeId: opened.body.data.store.id,
+    };
     expect((await apply(s)).code).toBe('A');
     await scheduleDelivery(s);
     expect((await lease(s)).status).toBe(200);
@@ -125,10 +137,22 @@ describe('Standard Webhooks, as a retailer verifies them with the standardwebhoo
     const p = await processPayment(s);
     const card = await tokenize(p.body.data.config.session_id, '4242424242424242');
     expect((await processCard(s, card.body.data.token, p.body.data.amount)).status).toBe(200);
-    const delivered = await retailer('POST', `/retailer/v1/checkouts/${s.checkoutId}/delivery`, { body: {}, key: uniqueKey('delivered') });
+    const delivered = await retailer('POST', `/retailer/v1/checkouts/${s.checkoutId}/delivery`, {
+      body: {},
+      key: uniqueKey('delivered'),
+    });
     expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
 
-    const expected = ['checkout.created', 'checkout.started', 'application.created', 'application.approved', 'checkout.lease_created', 'checkout.esign_completed', 'checkout.completed', 'checkout.delivered'];
+    const expected = [
+      'checkout.created',
+      'checkout.started',
+      'application.created',
+      'application.approved',
+      'checkout.lease_created',
+      'checkout.esign_completed',
+      'checkout.completed',
+      'checkout.delivered',
+    ];
     const until = Date.now() + 45_000;
     let mine: Received[] = [];
     while (Date.now() < until) {
@@ -147,7 +171,11 @@ describe('Standard Webhooks, as a retailer verifies them with the standardwebhoo
       expect(webhookDataProblems(r.body.type, r.body.data), r.body.type).toEqual([]);
     }
     const completed = mine.find((r) => r.body.type === 'checkout.completed')!;
-    expect(completed.body.data).toMatchObject({ status: 9, status_name: 'completed', application: { status: 'approved', result_code: 'A' } });
+    expect(completed.body.data).toMatchObject({
+      status: 9,
+      status_name: 'completed',
+      application: { status: 'approved', result_code: 'A' },
+    });
     expect(JSON.stringify(mine.map((r) => r.body))).not.toContain(s.fill.applicant.email);
 
     // a tampered body, and the same genuine request replayed 6 minutes later, are refused by the library
@@ -166,7 +194,12 @@ describe('Standard Webhooks, as a retailer verifies them with the standardwebhoo
     for (const type of webhookEventTypes()) {
       const res = await fire(s.checkoutId, type);
       expect(res.status, `${type}: ${JSON.stringify(res.body)}`).toBe(201);
-      expect(res.body.data).toMatchObject({ type, checkout_id: s.checkoutId, status: 'delivered', body: { type, simulated: true, livemode: false } });
+      expect(res.body.data).toMatchObject({
+        type,
+        checkout_id: s.checkoutId,
+        status: 'delivered',
+        body: { type, simulated: true, livemode: false },
+      });
       expect(res.body.data.attempts[0]).toMatchObject({ status_code: 200, trigger: 'event' });
       const [arrived] = await arrivals(res.body.data.event_id);
       expect(verdict(arrived!), type).toBe('verified');
@@ -174,7 +207,11 @@ describe('Standard Webhooks, as a retailer verifies them with the standardwebhoo
       expect(webhookDataProblems(type, arrived!.body.data), type).toEqual([]);
     }
     const funded = received.find((r) => r.body?.type === 'lease.funded' && r.body.data.checkout_id === s.checkoutId)!;
-    expect(funded.body.data).toMatchObject({ checkout_id: s.checkoutId, lease: { id: s.uuid, status: 'L' }, application: { id: s.uuid, result_code: 'A' } });
+    expect(funded.body.data).toMatchObject({
+      checkout_id: s.checkoutId,
+      lease: { id: s.uuid, status: 'L' },
+      application: { id: s.uuid, result_code: 'A' },
+    });
 
     // the checkout itself did not move
     const after = await retailer('GET', `/retailer/v1/checkouts/${s.checkoutId}`);
@@ -187,7 +224,11 @@ describe('Standard Webhooks, as a retailer verifies them with the standardwebhoo
     const created = await createCheckout();
     const clientId = `it-${Math.random().toString(36).slice(2, 12)}`;
     const opened = await exchange(created.url, clientId);
-    const s: Shopper = { checkoutId: created.checkout_id, headers: { 'x-apply-token': opened.body.data.token, 'x-client-id': clientId }, storeId: opened.body.data.store.id };
+    const s: Shopper = {
+      checkoutId: created.checkout_id,
+      headers: { 'x-apply-token': opened.body.data.token, 'x-client-id': clientId },
+      storeId: opened.body.data.store.id,
+    };
     expect((await apply(s)).code).toBe('A');
     await waitForStatus(s, 3); // the application is linked to the checkout
 
@@ -196,11 +237,21 @@ describe('Standard Webhooks, as a retailer verifies them with the standardwebhoo
     const eventId = fired.body.data.event_id as string;
     const [first] = await arrivals(eventId);
     expect(verdict(first!)).toBe('verified');
-    expect(first!.body).toMatchObject({ id: eventId, type: 'lease.funded', version: '1', livemode: false, simulated: true, data: { checkout_id: s.checkoutId, lease: { status: 'L' } } });
+    expect(first!.body).toMatchObject({
+      id: eventId,
+      type: 'lease.funded',
+      version: '1',
+      livemode: false,
+      simulated: true,
+      data: { checkout_id: s.checkoutId, lease: { status: 'L' } },
+    });
 
     // it is in the delivery log, and a replay sends the same id and body, freshly signed
     const log = await retailer('GET', '/retailer/v1/webhooks/deliveries?limit=100');
-    expect((log.body.data.deliveries as any[]).find((d) => d.event_id === eventId)).toMatchObject({ type: 'lease.funded', status: 'delivered' });
+    expect((log.body.data.deliveries as any[]).find((d) => d.event_id === eventId)).toMatchObject({
+      type: 'lease.funded',
+      status: 'delivered',
+    });
     await new Promise((r) => setTimeout(r, 1100)); // a later second: the replay's timestamp differs
     const replayed = await retailer('POST', `/retailer/v1/webhooks/deliveries/${eventId}/replay`, { body: {} });
     expect(replayed.status, JSON.stringify(replayed.body)).toBe(200);
@@ -241,18 +292,29 @@ describe('Standard Webhooks, as a retailer verifies them with the standardwebhoo
     expect(demoFired.body.data).toMatchObject({ status: 'delivered', attempts: [{ status_code: 200 }] });
 
     for (const hours of [-1, 169, 'soon']) {
-      const bad = await retailer('POST', '/retailer/v1/webhooks/secret/rotate', { body: { expire_previous_in_hours: hours } });
+      const bad = await retailer('POST', '/retailer/v1/webhooks/secret/rotate', {
+        body: { expire_previous_in_hours: hours },
+      });
       expect(bad.status).toBe(422);
       expect(bad.body.errors?.expire_previous_in_hours?.[0]).toContain('0 to 168');
     }
-    const es = await api('POST', '/retailer/v1/webhooks/secret/rotate', { body: { expire_previous_in_hours: 500 }, headers: { authorization: `Bearer ${retailerToken()}`, 'x-lang': 'es' } });
+    const es = await api('POST', '/retailer/v1/webhooks/secret/rotate', {
+      body: { expire_previous_in_hours: 500 },
+      headers: { authorization: `Bearer ${retailerToken()}`, 'x-lang': 'es' },
+    });
     expect(es.status).toBe(422);
-    expect(es.body.errors?.expire_previous_in_hours?.[0]).toBe('El expire_previous_in_hours debe ser un número de horas de 0 a 168.');
+    expect(es.body.errors?.expire_previous_in_hours?.[0]).toBe(
+      'El expire_previous_in_hours debe ser un número de horas de 0 a 168.',
+    );
   }, 60_000);
 
   it('the sandbox is for test mode: live tokens get 403, live checkouts are not found, bad types and early lease events 422', async () => {
     const admin = await asAdmin();
-    const issued = await admin.post('/staff/api/tokens', { name: 'Live POS', retailer_id: 'ret-demo-electronics', mode: 'live' });
+    const issued = await admin.post('/staff/api/tokens', {
+      name: 'Live POS',
+      retailer_id: 'ret-demo-electronics',
+      mode: 'live',
+    });
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     const liveToken = issued.body.data.token as string;
     const live = await createCheckout(liveToken);

@@ -52,13 +52,22 @@ beforeAll(async () => {
   const server = await startDynalite(mkdtempSync(join(tmpdir(), 'lto-aws-')));
   await ensureTable(server.endpoint, 'aws-table');
   db = createDb({ tableName: 'aws-table', endpoint: server.endpoint });
-  raw = new DynamoDBClient({ region: 'us-east-1', endpoint: server.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  raw = new DynamoDBClient({
+    region: 'us-east-1',
+    endpoint: server.endpoint,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   stopDb = async () => {
     db.doc.destroy();
     raw.destroy();
     await server.stop();
   };
-  const config = loadConfig({ STAGE: 'local', DATA_DIR: mkdtempSync(join(tmpdir(), 'lto-aws-data-')), LOG_LEVEL: 'silent', SANDBOX_LATENCY: 'off' });
+  const config = loadConfig({
+    STAGE: 'local',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'lto-aws-data-')),
+    LOG_LEVEL: 'silent',
+    SANDBOX_LATENCY: 'off',
+  });
   deps = createDeps(config, { db, clock: () => new Date(nowMs) });
   retailer = createServer((req, res) => {
     let text = '';
@@ -114,14 +123,24 @@ async function newCheckout(): Promise<{ id: string; event: OutboxEvent }> {
     completedAt: null,
     cancelledAt: null,
   } as unknown as CheckoutRecord;
-  const event = newEvent('checkout.created', { type: 'checkout', id }, { status: null, status_name: 'notStarted', previous_status: null, may_continue: true }, now);
+  const event = newEvent(
+    'checkout.created',
+    { type: 'checkout', id },
+    { status: null, status_name: 'notStarted', previous_status: null, may_continue: true },
+    now,
+  );
   await createCheckout(db, record, [event]);
   return { id, event };
 }
 
 /** The stream record DynamoDB sends for a write: keys and the new image in attribute-value form. */
-async function streamRecord(key: { pk: string; sk: string }, sequence: string): Promise<DynamoDBStreamEvent['Records'][number]> {
-  const item = await raw.send(new GetItemCommand({ TableName: 'aws-table', Key: { pk: { S: key.pk }, sk: { S: key.sk } } }));
+async function streamRecord(
+  key: { pk: string; sk: string },
+  sequence: string,
+): Promise<DynamoDBStreamEvent['Records'][number]> {
+  const item = await raw.send(
+    new GetItemCommand({ TableName: 'aws-table', Key: { pk: { S: key.pk }, sk: { S: key.sk } } }),
+  );
   return {
     eventID: `evt-${sequence}`,
     eventName: 'INSERT',
@@ -197,8 +216,14 @@ describe('outbox relay on the DynamoDB stream', () => {
     const a = await newCheckout();
     const b = await newCheckout();
     published.length = 0;
-    const result = await outboxRelayHandler(lambdaDeps, bus)({
-      Records: [await streamRecord(checkoutKey(a.id), '100000000000000000001'), await streamRecord(checkoutKey(b.id), '100000000000000000002')],
+    const result = await outboxRelayHandler(
+      lambdaDeps,
+      bus,
+    )({
+      Records: [
+        await streamRecord(checkoutKey(a.id), '100000000000000000001'),
+        await streamRecord(checkoutKey(b.id), '100000000000000000002'),
+      ],
     });
     expect(result.batchItemFailures).toEqual([]);
     expect(published.map((e) => e.id).sort()).toEqual([a.event.id, b.event.id].sort());
@@ -215,8 +240,14 @@ describe('outbox relay on the DynamoDB stream', () => {
         published.push(...events);
       },
     };
-    const result = await outboxRelayHandler(lambdaDeps, failingForB)({
-      Records: [await streamRecord(checkoutKey(a.id), '200000000000000000001'), await streamRecord(checkoutKey(b.id), '200000000000000000002')],
+    const result = await outboxRelayHandler(
+      lambdaDeps,
+      failingForB,
+    )({
+      Records: [
+        await streamRecord(checkoutKey(a.id), '200000000000000000001'),
+        await streamRecord(checkoutKey(b.id), '200000000000000000002'),
+      ],
     });
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: '200000000000000000002' }]);
     // The failed one keeps its event for the retry (or the sweep).
@@ -232,11 +263,24 @@ describe('webhook dispatch on the SQS queue', () => {
     answer = 200;
     const good = sqsRecord(eventBridgeBody(event));
     const notJson = sqsRecord('{"version":"0","detail-type":');
-    const notOurs = sqsRecord(JSON.stringify({ version: '0', 'detail-type': 'Object Created', source: 'aws.s3', detail: { bucket: { name: 'x' } } }));
+    const notOurs = sqsRecord(
+      JSON.stringify({
+        version: '0',
+        'detail-type': 'Object Created',
+        source: 'aws.s3',
+        detail: { bucket: { name: 'x' } },
+      }),
+    );
     const result = await webhookDispatchHandler(lambdaDeps)(sqsEvent(good, notJson, notOurs));
-    expect(result.batchItemFailures).toEqual([{ itemIdentifier: notJson.messageId }, { itemIdentifier: notOurs.messageId }]);
+    expect(result.batchItemFailures).toEqual([
+      { itemIdentifier: notJson.messageId },
+      { itemIdentifier: notOurs.messageId },
+    ]);
     expect(received).toHaveLength(1);
-    expect(received[0]!.body).toMatchObject({ type: 'checkout.created', data: expect.objectContaining({ checkout_id: id }) });
+    expect(received[0]!.body).toMatchObject({
+      type: 'checkout.created',
+      data: expect.objectContaining({ checkout_id: id }),
+    });
     expect(JSON.stringify(received[0]!.body)).toContain(event.id);
     expect((await getDelivery(db, event.id, new Date(nowMs)))?.status).toBe('delivered');
   });
@@ -257,7 +301,9 @@ describe('webhook retries on the schedule', () => {
     const { event } = await newCheckout();
     received.length = 0;
     answer = 503;
-    expect((await webhookDispatchHandler(lambdaDeps)(sqsEvent(sqsRecord(eventBridgeBody(event))))).batchItemFailures).toEqual([]);
+    expect(
+      (await webhookDispatchHandler(lambdaDeps)(sqsEvent(sqsRecord(eventBridgeBody(event))))).batchItemFailures,
+    ).toEqual([]);
     const pending = await getDelivery(db, event.id, new Date(nowMs));
     expect(pending?.status).toBe('pending');
     expect(received).toHaveLength(1);
@@ -282,8 +328,15 @@ describe('checkout, lease and reports consumers on their queues', () => {
   it('hands each platform event to the checkout consumer and reports a message that is not one', async () => {
     const { id } = await newCheckout();
     const before = await getCheckout(db, id, new Date(nowMs));
-    const appEvent = newEvent('application.created', { type: 'application', id: 'app-not-yet-stored' }, { checkout_id: id }, new Date(nowMs));
-    const foreign = sqsRecord(JSON.stringify({ version: '0', 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }));
+    const appEvent = newEvent(
+      'application.created',
+      { type: 'application', id: 'app-not-yet-stored' },
+      { checkout_id: id },
+      new Date(nowMs),
+    );
+    const foreign = sqsRecord(
+      JSON.stringify({ version: '0', 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }),
+    );
     const result = await checkoutConsumerHandler(lambdaDeps)(sqsEvent(sqsRecord(eventBridgeBody(appEvent)), foreign));
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: foreign.messageId }]);
     // An application that is not stored yet moves nothing (it catches up on a later event or read).
@@ -294,12 +347,21 @@ describe('checkout, lease and reports consumers on their queues', () => {
     const { id, event } = await newCheckout();
     const result = await leaseConsumerHandler(lambdaDeps)(sqsEvent(sqsRecord(eventBridgeBody(event))));
     expect(result.batchItemFailures).toEqual([]);
-    const rows = await getItem<StoredItem & { checkout?: { id?: string } }>(db, { pk: `CHECKOUT#${id}`, sk: 'STAFFROWS' }, new Date(nowMs));
+    const rows = await getItem<StoredItem & { checkout?: { id?: string } }>(
+      db,
+      { pk: `CHECKOUT#${id}`, sk: 'STAFFROWS' },
+      new Date(nowMs),
+    );
     expect(rows?.checkout).toMatchObject({ id });
   });
 
   it('claims each counted event once (reports consumer)', async () => {
-    const approved = newEvent('application.approved', { type: 'application', id: 'app-aws-reports' }, { checkout_id: null }, new Date(nowMs));
+    const approved = newEvent(
+      'application.approved',
+      { type: 'application', id: 'app-aws-reports' },
+      { checkout_id: null },
+      new Date(nowMs),
+    );
     const result = await reportsConsumerHandler(lambdaDeps)(sqsEvent(sqsRecord(eventBridgeBody(approved))));
     expect(result.batchItemFailures).toEqual([]);
     // Already claimed by the consumer: a redelivery would not count it again.
@@ -331,7 +393,10 @@ describe('scheduled jobs', () => {
       sent_at: null,
     } as unknown as PushItem;
     await putItem(db, push);
-    await syncListEntries(db, pushDef, pushDef.rowPk(push.id), undefined, { row: pushDef.row(push), scopes: pushDef.scopes(push) });
+    await syncListEntries(db, pushDef, pushDef.rowPk(push.id), undefined, {
+      row: pushDef.row(push),
+      scopes: pushDef.scopes(push),
+    });
 
     const missed = await newCheckout();
     nowMs += SWEEP_AFTER_MS + 60_000;

@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_VERIFICATION_SECRETS } from '../../../functions/platform/config.ts';
-import { clearSecretCache, loadConfigWithSecrets, PLATFORM_SECRET_ARN, SANDBOX_CALLBACK_SEED, type SecretReader } from '../../../functions/platform/secrets.ts';
+import {
+  clearSecretCache,
+  loadConfigWithSecrets,
+  PLATFORM_SECRET_ARN,
+  SANDBOX_CALLBACK_SEED,
+  type SecretReader,
+} from '../../../functions/platform/secrets.ts';
 
 // The platform secret as a deployed function reads it (functions/platform/secrets.ts): Secrets Manager is replaced by a
 // reader that counts its calls; everything else is the code the Lambda functions run.
@@ -33,7 +39,10 @@ describe('the platform secret', () => {
       STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
       CARD_VAULT_WEBHOOK_SECRET: 'whsec_from_secret',
     });
-    const { config, warnings } = await loadConfigWithSecrets({ STAGE: 'prod', [PLATFORM_SECRET_ARN]: ARN, STRIPE_SECRET_KEY: 'sk_live_left_in_env' }, read);
+    const { config, warnings } = await loadConfigWithSecrets(
+      { STAGE: 'prod', [PLATFORM_SECRET_ARN]: ARN, STRIPE_SECRET_KEY: 'sk_live_left_in_env' },
+      read,
+    );
     expect(config.checkoutVendors.cardVault.provider).toBe('stripe');
     expect(config.checkoutVendors.cardVault.stripe?.secretKey).toBe('sk_live_from_secret');
     expect(config.checkoutVendors.cardVault.webhookSecret).toBe('whsec_from_secret');
@@ -41,12 +50,22 @@ describe('the platform secret', () => {
   });
 
   it('refuses sandbox callbacks in production without a secret, and derives unpublished ones from the seed elsewhere', async () => {
-    const prod = await loadConfigWithSecrets({ STAGE: 'prod', [PLATFORM_SECRET_ARN]: ARN, ESIGN_WEBHOOK_SECRET: 'whsec_sandbox_esign' }, reader({}).read);
+    const prod = await loadConfigWithSecrets(
+      { STAGE: 'prod', [PLATFORM_SECRET_ARN]: ARN, ESIGN_WEBHOOK_SECRET: 'whsec_sandbox_esign' },
+      reader({}).read,
+    );
     expect(prod.config.checkoutVendors.esign.webhookSecret).toBe('');
 
     clearSecretCache();
-    const dev = await loadConfigWithSecrets({ STAGE: 'dev', [PLATFORM_SECRET_ARN]: ARN }, reader({ [SANDBOX_CALLBACK_SEED]: 'seed-of-this-stage' }).read);
-    const secrets = [dev.config.checkoutVendors.esign.webhookSecret, dev.config.checkoutVendors.cardVault.webhookSecret, dev.config.verificationVendors.identity.webhookSecret];
+    const dev = await loadConfigWithSecrets(
+      { STAGE: 'dev', [PLATFORM_SECRET_ARN]: ARN },
+      reader({ [SANDBOX_CALLBACK_SEED]: 'seed-of-this-stage' }).read,
+    );
+    const secrets = [
+      dev.config.checkoutVendors.esign.webhookSecret,
+      dev.config.checkoutVendors.cardVault.webhookSecret,
+      dev.config.verificationVendors.identity.webhookSecret,
+    ];
     for (const secret of secrets) expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{40,}$/);
     expect(new Set(secrets).size).toBe(3);
     expect(secrets).not.toContain('whsec_sandbox_esign');
@@ -76,7 +95,9 @@ describe('the platform secret', () => {
     const env = { STAGE: 'dev', [PLATFORM_SECRET_ARN]: ARN };
     await expect(loadConfigWithSecrets(env, reader('sk_live_not_json').read)).rejects.toThrow(/not JSON/);
     clearSecretCache();
-    await expect(loadConfigWithSecrets(env, reader({ STRIPE_SECRET_KEY: 42 }).read)).rejects.toThrow(/"STRIPE_SECRET_KEY" must be a string/);
+    await expect(loadConfigWithSecrets(env, reader({ STRIPE_SECRET_KEY: 42 }).read)).rejects.toThrow(
+      /"STRIPE_SECRET_KEY" must be a string/,
+    );
     clearSecretCache();
     const typo = await loadConfigWithSecrets(env, reader({ STRIPE_SECRETKEY: 'sk' }).read);
     expect(typo.warnings.join(' ')).toContain('STRIPE_SECRETKEY');

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { expand, nextOccurrences, parseWall, ruleLine, type Recurrence } from '../../../functions/services/crm/recurrence.ts';
+import {
+  expand,
+  nextOccurrences,
+  parseWall,
+  ruleLine,
+  type Recurrence,
+} from '../../../functions/services/crm/recurrence.ts';
 
 // Task recurrence on the server: 'Never' is limited to one year, 'on' is inclusive, 'after' counts.
-const weekly = (extra: Partial<Recurrence> = {}): Recurrence => ({ freq: 2, interval: 1, dtstart: '2026-01-05', byweekday: [0], ...extra });
+const weekly = (extra: Partial<Recurrence> = {}): Recurrence => ({
+  freq: 2,
+  interval: 1,
+  dtstart: '2026-01-05',
+  byweekday: [0],
+  ...extra,
+});
 
 describe('task recurrence', () => {
   it("'Never' ends one year after the start", () => {
@@ -22,8 +34,16 @@ describe('task recurrence', () => {
 
   it('monthly by weekday position, every weekday, intervals', () => {
     // the second Tuesday of each month
-    expect(expand({ freq: 1, dtstart: '2026-01-13', byweekday: [1], bysetpos: [2], count: 3 })).toEqual(['2026-01-13', '2026-02-10', '2026-03-10']);
-    expect(expand({ freq: 2, dtstart: '2026-01-09', byweekday: [0, 1, 2, 3, 4], count: 3 })).toEqual(['2026-01-09', '2026-01-12', '2026-01-13']);
+    expect(expand({ freq: 1, dtstart: '2026-01-13', byweekday: [1], bysetpos: [2], count: 3 })).toEqual([
+      '2026-01-13',
+      '2026-02-10',
+      '2026-03-10',
+    ]);
+    expect(expand({ freq: 2, dtstart: '2026-01-09', byweekday: [0, 1, 2, 3, 4], count: 3 })).toEqual([
+      '2026-01-09',
+      '2026-01-12',
+      '2026-01-13',
+    ]);
     expect(expand(weekly({ interval: 2, count: 3 }))).toEqual(['2026-01-05', '2026-01-19', '2026-02-02']);
   });
 
@@ -34,7 +54,10 @@ describe('task recurrence', () => {
   });
 
   it('keeps times of day and writes the RRULE line', () => {
-    expect(expand({ freq: 3, dtstart: '2026-01-05T09:30', count: 2 })).toEqual(['2026-01-05T09:30', '2026-01-06T09:30']);
+    expect(expand({ freq: 3, dtstart: '2026-01-05T09:30', count: 2 })).toEqual([
+      '2026-01-05T09:30',
+      '2026-01-06T09:30',
+    ]);
     expect(ruleLine(weekly({ count: 4 }))).toBe('FREQ=WEEKLY;INTERVAL=1;COUNT=4;BYDAY=MO');
     expect(parseWall('2026-02-30')).toBeUndefined();
   });

@@ -5,9 +5,18 @@ import type { IncomeFrequency } from '../../../machines/domain/income.ts';
 import { formatCents } from '../../../machines/domain/money.ts';
 import { PAYMENT_FREQUENCIES, type PaymentFrequency } from '../../../machines/domain/payment-frequency.ts';
 import { computeLease, ocpPerPaymentCents } from '../../../machines/domain/pricing.ts';
-import { DEFAULT_SCORING_SETTINGS, LEASE_OPTIONS, type LeaseOption } from '../../../machines/domain/scoring-settings.ts';
+import {
+  DEFAULT_SCORING_SETTINGS,
+  LEASE_OPTIONS,
+  type LeaseOption,
+} from '../../../machines/domain/scoring-settings.ts';
 import { DEMO_STORES } from '../../../functions/local/demo-data.ts';
-import { contractDisclosure, contractDocument, type Block, type ContractFacts } from '../../../functions/services/contract.ts';
+import {
+  contractDisclosure,
+  contractDocument,
+  type Block,
+  type ContractFacts,
+} from '../../../functions/services/contract.ts';
 import { CONTRACT_TEXT } from '../../../functions/services/contract-text.ts';
 
 // The disclosures shown where the choice is made (the calculator's quote, POST /api/v1/score/payments) carry the
@@ -18,7 +27,12 @@ const S = DEFAULT_SCORING_SETTINGS;
 const TODAY = '2026-03-10';
 const AMOUNT = 150_000;
 const EPO_DAYS = 90;
-const INCOME_FOR: Record<PaymentFrequency, IncomeFrequency> = { '14-day': 'weekly', '28-day': 'bi-weekly', 'semi-monthly': 'semi-monthly', monthly: 'monthly' };
+const INCOME_FOR: Record<PaymentFrequency, IncomeFrequency> = {
+  '14-day': 'weekly',
+  '28-day': 'bi-weekly',
+  'semi-monthly': 'semi-monthly',
+  monthly: 'monthly',
+};
 
 function quote(option: LeaseOption, frequency: PaymentFrequency, ocp: boolean) {
   const input: PaymentCalculationInput = {
@@ -46,7 +60,17 @@ function quote(option: LeaseOption, frequency: PaymentFrequency, ocp: boolean) {
 /** The agreement of the same choice: the lease priced as the checkout prices it, then the document model. */
 function contractFor(option: LeaseOption, frequency: PaymentFrequency, ocp: boolean, lang: 'en' | 'es'): ContractFacts {
   const result = computeLease(
-    { option, cashPriceCents: AMOUNT, decile: 7, paymentFrequency: frequency, ocpIncluded: ocp, ocpEnabled: true, state: 'OH', leaseBeginsAt: TODAY, minimumLeaseCents: 30_000 },
+    {
+      option,
+      cashPriceCents: AMOUNT,
+      decile: 7,
+      paymentFrequency: frequency,
+      ocpIncluded: ocp,
+      ocpEnabled: true,
+      state: 'OH',
+      leaseBeginsAt: TODAY,
+      minimumLeaseCents: 30_000,
+    },
     S,
   );
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
@@ -54,7 +78,13 @@ function contractFor(option: LeaseOption, frequency: PaymentFrequency, ocp: bool
     checkoutId: 'chk_test',
     lang,
     store: DEMO_STORES[0]!.view,
-    customer: { name: 'Ana Lopez', address: '1 Oak Street, Columbus, OH 43215', email: 'a***@example.com', cell: '(***) ***-0101', ssnLast4: '1234' },
+    customer: {
+      name: 'Ana Lopez',
+      address: '1 Oak Street, Columbus, OH 43215',
+      email: 'a***@example.com',
+      cell: '(***) ***-0101',
+      ssnLast4: '1234',
+    },
     lease: result.lease,
     option,
     epoDays: EPO_DAYS,
@@ -95,7 +125,11 @@ describe('disclosure figures equal the agreement figures', () => {
             expect(value(t.costOfLease)).toBe(formatCents(d.costOfLeasingCents));
             expect(d.costOfLeasingCents).toBe(d.totalOfPaymentsCents - d.cashPriceCents);
             for (const fee of d.fees) {
-              const label = { documentProcessingFee: t.documentProcessingFee, leaseProcessFee: t.leaseProcessFee, securityDeposit: t.securityDeposit }[fee.key];
+              const label = {
+                documentProcessingFee: t.documentProcessingFee,
+                leaseProcessFee: t.leaseProcessFee,
+                securityDeposit: t.securityDeposit,
+              }[fee.key];
               expect(value(label)).toBe(formatCents(fee.cents));
             }
             expect(d.fees.map((f) => f.key)).toEqual([option === 'B' ? 'leaseProcessFee' : 'documentProcessingFee']);
@@ -118,7 +152,13 @@ describe('early purchase figures', () => {
   it('inside the window: leased cash price + fee - rent paid; after it: the share of the remaining payments', () => {
     const facts = contractFor('A', '28-day', false, 'en');
     const c = facts.lease;
-    const d = costDisclosure(c, { option: 'A', epoDays: 90, remainingPaymentsPercent: 60, ocpAvailable: true, ocpPerPaymentPriceCents: 1196 });
+    const d = costDisclosure(c, {
+      option: 'A',
+      epoDays: 90,
+      remainingPaymentsPercent: 60,
+      ocpAvailable: true,
+      ocpPerPaymentPriceCents: 1196,
+    });
     expect(d.earlyPurchase.payoffAtSigningCents).toBe(c.effectiveCashPrice + c.epoFee - c.paymentAmount);
     const paid = paymentsMadeByDay(91, c) * c.paymentAmount;
     expect(d.earlyPurchase.payoffAfterWindowCents).toBe(Math.round(((c.totalPayment - paid) * 60) / 100));
@@ -127,6 +167,8 @@ describe('early purchase figures', () => {
 
   it('a page that reports other figures than the server computes is named figure by figure', () => {
     const d = quote('A', 'monthly', false);
-    expect(disclosureDifferences({ ...d, totalOfPaymentsCents: d.totalOfPaymentsCents - 100 }, d)).toEqual(['totalOfPaymentsCents']);
+    expect(disclosureDifferences({ ...d, totalOfPaymentsCents: d.totalOfPaymentsCents - 100 }, d)).toEqual([
+      'totalOfPaymentsCents',
+    ]);
   });
 });

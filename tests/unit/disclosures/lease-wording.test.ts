@@ -35,7 +35,19 @@ import { CONTRACT_TEXT } from '../../../functions/services/contract-text.ts';
 // The shopper SPA bundles common, shell, flows, decision, calculator, application, checkout and the disclosure and
 // consent texts, and loads the rest of the catalogue by language; the adverse-action notice is a shopper page. An area
 // not listed here is scanned (a new area is treated as shopper-facing until someone says otherwise).
-const STAFF_ONLY: MessageArea[] = [staff, toolkit, leases, staffLeasesUi, scoringSettings, imports, staffRules, consentStaffTexts, crm, merchant, network];
+const STAFF_ONLY: MessageArea[] = [
+  staff,
+  toolkit,
+  leases,
+  staffLeasesUi,
+  scoringSettings,
+  imports,
+  staffRules,
+  consentStaffTexts,
+  crm,
+  merchant,
+  network,
+];
 const staffKeys = new Set(STAFF_ONLY.flatMap((a) => [...Object.keys(a.en), ...Object.keys(a.es)]));
 const isShopperKey = (key: string) => !key.startsWith('staff.') && !staffKeys.has(key);
 
@@ -72,7 +84,8 @@ function shopperTexts(): Array<{ where: string; key: string; text: string }> {
   const out: Array<{ where: string; key: string; text: string }> = [];
   for (const area of loadMessageAreas()) {
     for (const lang of ['en', 'es'] as const) {
-      for (const [key, text] of Object.entries(area[lang])) if (isShopperKey(key)) out.push({ where: `catalogue ${lang}`, key, text });
+      for (const [key, text] of Object.entries(area[lang]))
+        if (isShopperKey(key)) out.push({ where: `catalogue ${lang}`, key, text });
     }
   }
   for (const lang of ['en', 'es'] as const) {
@@ -88,7 +101,18 @@ function shopperTexts(): Array<{ where: string; key: string; text: string }> {
 describe('shopper-facing wording of the lease', () => {
   it('scans a real set: the disclosure, consent, calculator, checkout and contract texts are in it, staff texts are not', () => {
     const keys = new Set(shopperTexts().map((t) => t.key));
-    for (const key of ['disclosure.totalOfPayments', 'disclosure.epo.within', 'consent.esign.text', 'consent.pin.sms', 'calculator.title', 'lease.epo', 'contract.earlyPurchaseText', 'payment.refuses.credit', 'aa.score.heading', 'pin.message.sms']) {
+    for (const key of [
+      'disclosure.totalOfPayments',
+      'disclosure.epo.within',
+      'consent.esign.text',
+      'consent.pin.sms',
+      'calculator.title',
+      'lease.epo',
+      'contract.earlyPurchaseText',
+      'payment.refuses.credit',
+      'aa.score.heading',
+      'pin.message.sms',
+    ]) {
       expect(keys.has(key), key).toBe(true);
     }
     expect(keys.has('staff.consents.title')).toBe(false);

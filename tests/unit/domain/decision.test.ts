@@ -42,7 +42,11 @@ describe('an approval, worked to the cent', () => {
     expect(decision.determination).toBe('approval');
     expect(decision.decile).toBe(8);
     expect(decision.approvalCents).toBe(583_000);
-    expect(decision.trace).toMatchObject({ matrixCents: 600_000, storeCapCents: 800_000, paymentToIncomeCapCents: 583_333 });
+    expect(decision.trace).toMatchObject({
+      matrixCents: 600_000,
+      storeCapCents: 800_000,
+      paymentToIncomeCapCents: 583_333,
+    });
     expect(decision.reasons).toEqual([]);
   });
 
@@ -81,7 +85,9 @@ describe('caps', () => {
   it('the state total-cost cap lowers the multiplier used for payment-to-income (CA 2.25x vs TX 2.5x)', () => {
     const steep: ScoringSettings = {
       ...S,
-      multipliers: S.multipliers.map((row) => (row.decile === 8 ? { ...row, byTerm: { ...row.byTerm, '12': 2.5 } } : row)),
+      multipliers: S.multipliers.map((row) =>
+        row.decile === 8 ? { ...row, byTerm: { ...row.byTerm, '12': 2.5 } } : row,
+      ),
     };
     // 87,500 x 12 / 2.25 = 466,666 in CA; 87,500 x 12 / 2.5 = 420,000 in TX
     expect(paymentToIncomeCapCents(350_000, 8, 'CA', steep)).toBe(466_666);
@@ -128,7 +134,12 @@ describe('knock-outs (all that apply are listed, for the adverse-action notice)'
   it('PREVIOUS_CUSTOMER_CHARGE_OFF', () => {
     const d = decide(
       withInput({
-        previousCustomer: { isPreviousCustomer: true, inGoodStanding: false, hasOpenChargeOff: true, lastDeniedAt: null },
+        previousCustomer: {
+          isPreviousCustomer: true,
+          inGoodStanding: false,
+          hasOpenChargeOff: true,
+          lastDeniedAt: null,
+        },
       }),
       S,
     );
@@ -136,7 +147,12 @@ describe('knock-outs (all that apply are listed, for the adverse-action notice)'
   });
 
   it('PREVIOUS_CUSTOMER_RECENT_DENIAL within 30 days (18 days ago), not after (40 days ago)', () => {
-    const recent = { isPreviousCustomer: false, inGoodStanding: false, hasOpenChargeOff: false, lastDeniedAt: '2025-02-20T00:00:00Z' };
+    const recent = {
+      isPreviousCustomer: false,
+      inGoodStanding: false,
+      hasOpenChargeOff: false,
+      lastDeniedAt: '2025-02-20T00:00:00Z',
+    };
     const d = decide(withInput({ previousCustomer: recent }), S);
     expect(d.reasons.map((r) => r.text)).toEqual(['You were not approved within the last 30 days']);
     const old = { ...recent, lastDeniedAt: '2025-01-29T00:00:00Z' };
@@ -169,10 +185,15 @@ describe('score', () => {
     expect(d.offers).toEqual({ A: 100_000, B: 90_000, C: 100_000, D: 0 });
   });
 
-  it("a previous customer in good standing gets +1 decile: 8 -> 9, matrix $7,500, PTI 87,500 x 12 / 1.77 = 593,220 -> $5,930", () => {
+  it('a previous customer in good standing gets +1 decile: 8 -> 9, matrix $7,500, PTI 87,500 x 12 / 1.77 = 593,220 -> $5,930', () => {
     const d = decide(
       withInput({
-        previousCustomer: { isPreviousCustomer: true, inGoodStanding: true, hasOpenChargeOff: false, lastDeniedAt: null },
+        previousCustomer: {
+          isPreviousCustomer: true,
+          inGoodStanding: true,
+          hasOpenChargeOff: false,
+          lastDeniedAt: null,
+        },
       }),
       S,
     );
@@ -185,7 +206,12 @@ describe('score', () => {
     const d = decide(
       withInput({
         score: null,
-        previousCustomer: { isPreviousCustomer: true, inGoodStanding: true, hasOpenChargeOff: false, lastDeniedAt: null },
+        previousCustomer: {
+          isPreviousCustomer: true,
+          inGoodStanding: true,
+          hasOpenChargeOff: false,
+          lastDeniedAt: null,
+        },
       }),
       S,
     );
@@ -236,7 +262,13 @@ it('every reason has the same English text in the decision catalogue, and a Span
 
 describe('option eligibility by decile (default settings)', () => {
   const D = DEFAULT_SCORING_SETTINGS;
-  const mainStreet = { isHvac: false, optionBEnabled: true, optionCEnabled: false, optionDEnabled: false, minApprovalCents: 30_000 };
+  const mainStreet = {
+    isHvac: false,
+    optionBEnabled: true,
+    optionCEnabled: false,
+    optionDEnabled: false,
+    minApprovalCents: 30_000,
+  };
   const express = { ...mainStreet, optionCEnabled: true };
   const at = (score: number, monthlyIncomeCents: number, store = mainStreet) =>
     decide(withInput({ score, monthlyIncomeCents, store }), D);
@@ -250,7 +282,7 @@ describe('option eligibility by decile (default settings)', () => {
     expect(spans('D')).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
-  it("option-a (760, decile 10, $4,200): A only; PTI 105,000 x 12 / 1.74 = 724,137 -> $7,240", () => {
+  it('option-a (760, decile 10, $4,200): A only; PTI 105,000 x 12 / 1.74 = 724,137 -> $7,240', () => {
     expect(at(760, 420_000).offers).toEqual({ A: 724_000, B: 0, C: 0, D: 0 });
   });
 
@@ -281,6 +313,8 @@ describe('option eligibility by decile (default settings)', () => {
 
   it('is data: opening B to decile 10 gives option-a a B offer too', () => {
     const wider: ScoringSettings = { ...D, optionDeciles: { ...D.optionDeciles, B: { min: 1, max: 10 } } };
-    expect(decide(withInput({ score: 760, monthlyIncomeCents: 420_000, store: mainStreet }), wider).offers.B).toBe(651_000);
+    expect(decide(withInput({ score: 760, monthlyIncomeCents: 420_000, store: mainStreet }), wider).offers.B).toBe(
+      651_000,
+    );
   });
 });

@@ -28,10 +28,19 @@ describe('EPO days (seed 000 section 9)', () => {
 
 describe('early purchase payoff', () => {
   // The $1,000 lease of pricing.test.ts: 26 payments of 69.23, total 1,799.98, EPO fee 25.00.
-  const lease = { cashPriceCents: 100_000, epoFeeCents: 2_500, totalPaymentCents: 179_998, epoDays: 90, remainingPaymentsPercent: 60 };
+  const lease = {
+    cashPriceCents: 100_000,
+    epoFeeCents: 2_500,
+    totalPaymentCents: 179_998,
+    epoDays: 90,
+    remainingPaymentsPercent: 60,
+  };
 
   it('inside the window: cash price + EPO fee - rent paid = 1,000 + 25 - 3 x 69.23 = 817.31', () => {
-    expect(earlyPurchasePayoff({ ...lease, rentPaidCents: 20_769, daysSinceStart: 60 })).toEqual({ withinWindow: true, payoffCents: 81_731 });
+    expect(earlyPurchasePayoff({ ...lease, rentPaidCents: 20_769, daysSinceStart: 60 })).toEqual({
+      withinWindow: true,
+      payoffCents: 81_731,
+    });
   });
 
   it('day 90 is still inside a 90-day window', () => {
@@ -39,7 +48,10 @@ describe('early purchase payoff', () => {
   });
 
   it('after the window: 60% of the remaining payments = (1,799.98 - 7 x 69.23) x 60% = 1,315.37 x 0.6 = 789.22', () => {
-    expect(earlyPurchasePayoff({ ...lease, rentPaidCents: 48_461, daysSinceStart: 91 })).toEqual({ withinWindow: false, payoffCents: 78_922 });
+    expect(earlyPurchasePayoff({ ...lease, rentPaidCents: 48_461, daysSinceStart: 91 })).toEqual({
+      withinWindow: false,
+      payoffCents: 78_922,
+    });
   });
 
   it('never goes below zero', () => {

@@ -62,7 +62,11 @@ describe('minimum (min_approval_amount)', () => {
     expect(checkAmount('250', limits)).toEqual({
       text: '250',
       amountCents: 25_000,
-      error: { key: 'calculator.amount.minimum', params: { min: '300' }, message: 'Minimum allowed lease amount is $300' },
+      error: {
+        key: 'calculator.amount.minimum',
+        params: { min: '300' },
+        message: 'Minimum allowed lease amount is $300',
+      },
     });
   });
 
@@ -77,7 +81,11 @@ describe('maximum for the chosen option', () => {
     expect(checkAmount('1,600', limits)).toEqual({
       text: '1500',
       amountCents: 150_000,
-      error: { key: 'calculator.amount.maximum', params: { max: '1500' }, message: 'Maximum allowed lease for the chosen option is $1500' },
+      error: {
+        key: 'calculator.amount.maximum',
+        params: { max: '1500' },
+        message: 'Maximum allowed lease for the chosen option is $1500',
+      },
     });
   });
 
@@ -100,7 +108,10 @@ describe('typed text', () => {
 
   it('empty and non-numbers are errors without an amount', () => {
     expect(checkAmount('', limits)).toMatchObject({ amountCents: null, error: { message: 'This field is required!' } });
-    expect(checkAmount('abc', limits)).toMatchObject({ amountCents: null, error: { key: 'calculator.amount.invalid' } });
+    expect(checkAmount('abc', limits)).toMatchObject({
+      amountCents: null,
+      error: { key: 'calculator.amount.invalid' },
+    });
   });
 });
 

@@ -34,15 +34,43 @@ function deliverInSteps(steps: LineQuantity[][], financed = FINANCED, lines = LI
 describe('which units a delivery takes', () => {
   const none = lineStates(LINES, [], []);
   it('no items means every undelivered unit; named items are taken as asked', () => {
-    expect(takeUndelivered(none, undefined)).toEqual({ ok: true, items: [{ sku: 'TV', quantity: 1 }, { sku: 'SB', quantity: 3 }, { sku: 'CB', quantity: 7 }] });
-    const after = lineStates(LINES, [{ items: [{ sku: 'SB', quantity: 2 }] }], [{ items: [{ sku: 'CB', quantity: 7 }] }]);
-    expect(after.map((l) => [l.sku, l.delivered, l.cancelled, l.undelivered])).toEqual([['TV', 0, 0, 1], ['SB', 2, 0, 1], ['CB', 0, 7, 0]]);
-    expect(takeUndelivered(after, [])).toEqual({ ok: true, items: [{ sku: 'TV', quantity: 1 }, { sku: 'SB', quantity: 1 }] });
+    expect(takeUndelivered(none, undefined)).toEqual({
+      ok: true,
+      items: [
+        { sku: 'TV', quantity: 1 },
+        { sku: 'SB', quantity: 3 },
+        { sku: 'CB', quantity: 7 },
+      ],
+    });
+    const after = lineStates(
+      LINES,
+      [{ items: [{ sku: 'SB', quantity: 2 }] }],
+      [{ items: [{ sku: 'CB', quantity: 7 }] }],
+    );
+    expect(after.map((l) => [l.sku, l.delivered, l.cancelled, l.undelivered])).toEqual([
+      ['TV', 0, 0, 1],
+      ['SB', 2, 0, 1],
+      ['CB', 0, 7, 0],
+    ]);
+    expect(takeUndelivered(after, [])).toEqual({
+      ok: true,
+      items: [
+        { sku: 'TV', quantity: 1 },
+        { sku: 'SB', quantity: 1 },
+      ],
+    });
     expect(undeliveredUnits(after)).toBe(2);
   });
   it('refuses an unknown sku, a repeated line and more than is undelivered, naming each', () => {
     const after = lineStates(LINES, [{ items: [{ sku: 'SB', quantity: 2 }] }], []);
-    expect(takeUndelivered(after, [{ sku: 'SB', quantity: 2 }, { sku: 'XX', quantity: 1 }, { sku: 'TV', quantity: 1 }, { sku: 'TV', quantity: 1 }])).toEqual({
+    expect(
+      takeUndelivered(after, [
+        { sku: 'SB', quantity: 2 },
+        { sku: 'XX', quantity: 1 },
+        { sku: 'TV', quantity: 1 },
+        { sku: 'TV', quantity: 1 },
+      ]),
+    ).toEqual({
       ok: false,
       problems: [
         { code: 'tooMany', sku: 'SB', index: 0, asked: 2, undelivered: 1 },
@@ -52,7 +80,18 @@ describe('which units a delivery takes', () => {
     });
   });
   it('nothing left to deliver is refused', () => {
-    const all = lineStates(LINES, [{ items: [{ sku: 'TV', quantity: 1 }, { sku: 'SB', quantity: 3 }] }], [{ items: [{ sku: 'CB', quantity: 7 }] }]);
+    const all = lineStates(
+      LINES,
+      [
+        {
+          items: [
+            { sku: 'TV', quantity: 1 },
+            { sku: 'SB', quantity: 3 },
+          ],
+        },
+      ],
+      [{ items: [{ sku: 'CB', quantity: 7 }] }],
+    );
     expect(takeUndelivered(all, undefined)).toEqual({ ok: false, problems: [{ code: 'nothingUndelivered' }] });
   });
 });
@@ -60,9 +99,36 @@ describe('which units a delivery takes', () => {
 describe('funding tranches', () => {
   it('the tranches of any order of deliveries add up to the financed amount to the cent', () => {
     const orders: LineQuantity[][][] = [
-      [[{ sku: 'SB', quantity: 1 }], [{ sku: 'CB', quantity: 3 }], [{ sku: 'SB', quantity: 1 }], [{ sku: 'TV', quantity: 1 }, { sku: 'SB', quantity: 1 }, { sku: 'CB', quantity: 4 }]],
-      [[{ sku: 'CB', quantity: 1 }], [{ sku: 'CB', quantity: 1 }], [{ sku: 'CB', quantity: 1 }], [{ sku: 'CB', quantity: 1 }], [{ sku: 'CB', quantity: 1 }], [{ sku: 'CB', quantity: 1 }], [{ sku: 'CB', quantity: 1 }], [{ sku: 'TV', quantity: 1 }, { sku: 'SB', quantity: 3 }]],
-      [[{ sku: 'TV', quantity: 1 }, { sku: 'SB', quantity: 3 }, { sku: 'CB', quantity: 7 }]],
+      [
+        [{ sku: 'SB', quantity: 1 }],
+        [{ sku: 'CB', quantity: 3 }],
+        [{ sku: 'SB', quantity: 1 }],
+        [
+          { sku: 'TV', quantity: 1 },
+          { sku: 'SB', quantity: 1 },
+          { sku: 'CB', quantity: 4 },
+        ],
+      ],
+      [
+        [{ sku: 'CB', quantity: 1 }],
+        [{ sku: 'CB', quantity: 1 }],
+        [{ sku: 'CB', quantity: 1 }],
+        [{ sku: 'CB', quantity: 1 }],
+        [{ sku: 'CB', quantity: 1 }],
+        [{ sku: 'CB', quantity: 1 }],
+        [{ sku: 'CB', quantity: 1 }],
+        [
+          { sku: 'TV', quantity: 1 },
+          { sku: 'SB', quantity: 3 },
+        ],
+      ],
+      [
+        [
+          { sku: 'TV', quantity: 1 },
+          { sku: 'SB', quantity: 3 },
+          { sku: 'CB', quantity: 7 },
+        ],
+      ],
     ];
     for (const steps of orders) {
       const tranches = deliverInSteps(steps);
@@ -71,20 +137,38 @@ describe('funding tranches', () => {
     }
     // over many random financed amounts and splits too
     for (let seed = 1; seed < 300; seed++) {
-      const financed = (seed * 7919) % 500_000 + 1;
+      const financed = ((seed * 7919) % 500_000) + 1;
       const split = seed % 3;
-      const tranches = deliverInSteps([[{ sku: 'SB', quantity: 1 + split % 2 }], [{ sku: 'CB', quantity: 1 + split }], [{ sku: 'TV', quantity: 1 }], [{ sku: 'SB', quantity: 2 - split % 2 }, { sku: 'CB', quantity: 6 - split }]], financed);
-      expect(tranches.reduce((n, t) => n + t.amountCents, 0), `financed ${financed}`).toBe(financed);
+      const tranches = deliverInSteps(
+        [
+          [{ sku: 'SB', quantity: 1 + (split % 2) }],
+          [{ sku: 'CB', quantity: 1 + split }],
+          [{ sku: 'TV', quantity: 1 }],
+          [
+            { sku: 'SB', quantity: 2 - (split % 2) },
+            { sku: 'CB', quantity: 6 - split },
+          ],
+        ],
+        financed,
+      );
+      expect(
+        tranches.reduce((n, t) => n + t.amountCents, 0),
+        `financed ${financed}`,
+      ).toBe(financed);
     }
   });
   it('a tranche is its lines’ share of the financed amount (delivery charge and parts pro rata)', () => {
     const [first] = deliverInSteps([[{ sku: 'SB', quantity: 2 }]]);
     const contract = 54_899 + 44_700 + 1_001;
-    expect(first!.amountCents).toBe(Math.round((FINANCED * (44_700 * 2 / 3)) / contract));
+    expect(first!.amountCents).toBe(Math.round((FINANCED * ((44_700 * 2) / 3)) / contract));
     expect(deliveredShare(FINANCED, LINES, [first!])).toBe(first!.amountCents);
   });
   it('the same units in any order give the same total, and each tranche differs from its exact share by less than a cent', () => {
-    const a = deliverInSteps([[{ sku: 'CB', quantity: 1 }], [{ sku: 'CB', quantity: 1 }], [{ sku: 'CB', quantity: 1 }]]);
+    const a = deliverInSteps([
+      [{ sku: 'CB', quantity: 1 }],
+      [{ sku: 'CB', quantity: 1 }],
+      [{ sku: 'CB', quantity: 1 }],
+    ]);
     const b = deliverInSteps([[{ sku: 'CB', quantity: 3 }]]);
     expect(a.reduce((n, t) => n + t.amountCents, 0)).toBe(b[0]!.amountCents);
     const exact = (FINANCED * 143) / 100_600;
@@ -92,7 +176,14 @@ describe('funding tranches', () => {
   });
   it('after a cancellation the tranches add up to the delivered share, and the cancelled share is the rest', () => {
     const tranches = deliverInSteps([[{ sku: 'TV', quantity: 1 }], [{ sku: 'SB', quantity: 1 }]]);
-    const cancelled = [{ items: [{ sku: 'SB', quantity: 2 }, { sku: 'CB', quantity: 7 }] }];
+    const cancelled = [
+      {
+        items: [
+          { sku: 'SB', quantity: 2 },
+          { sku: 'CB', quantity: 7 },
+        ],
+      },
+    ];
     const delivered = tranches.reduce((n, t) => n + t.amountCents, 0);
     expect(delivered + cancelledShare(FINANCED, LINES, cancelled)).toBe(FINANCED);
     expect(cancelledShare(FINANCED, LINES, [])).toBe(0);
@@ -120,7 +211,15 @@ describe('funding per tranche', () => {
 });
 
 describe('the lease after a cancellation', () => {
-  const lease = { cashPrice: 69_799, effectiveCashPrice: 64_899, numPayments: 26, paymentAmount: 5_210, waiver: 299, totalPayment: 135_460, prePaidPayments: 1 };
+  const lease = {
+    cashPrice: 69_799,
+    effectiveCashPrice: 64_899,
+    numPayments: 26,
+    paymentAmount: 5_210,
+    waiver: 299,
+    totalPayment: 135_460,
+    prePaidPayments: 1,
+  };
   it('the cancelled cash price comes off the leased amount; the rent scales with it, the number of payments stays', () => {
     const a = adjustLease(lease, 14_900);
     expect(a).toMatchObject({ leasedBefore: 64_899, leasedAfter: 49_999, paymentBefore: 5_210, totalBefore: 135_460 });

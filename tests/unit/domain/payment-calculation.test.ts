@@ -31,7 +31,15 @@ function input(patch: Partial<PaymentCalculationInput> = {}): PaymentCalculation
 describe('request schema', () => {
   it('accepts the page body and turns it into cents', () => {
     const i = input();
-    expect(i).toMatchObject({ leaseAmountCents: 100_000, option: 'A', companyState: 'TX', score: 700, decile: null, additionalDownCents: 0, today: '2025-03-10' });
+    expect(i).toMatchObject({
+      leaseAmountCents: 100_000,
+      option: 'A',
+      companyState: 'TX',
+      score: 700,
+      decile: null,
+      additionalDownCents: 0,
+      today: '2025-03-10',
+    });
   });
 
   it('needs a score or a decile', () => {

@@ -37,9 +37,9 @@ describe('choices follow the primary income frequency (seed 000 section 5)', () 
 
 describe('payments for a term', () => {
   it('12 months: 52 weekly, 26 14-day, 13 28-day, 24 semi-monthly, 12 monthly', () => {
-    expect(['weekly', '14-day', '28-day', 'semi-monthly', 'monthly'].map((f) => paymentsForTerm(12, f as never))).toEqual([
-      52, 26, 13, 24, 12,
-    ]);
+    expect(
+      ['weekly', '14-day', '28-day', 'semi-monthly', 'monthly'].map((f) => paymentsForTerm(12, f as never)),
+    ).toEqual([52, 26, 13, 24, 12]);
   });
 
   it('rounds up so the payments cover the term: 18 months at 28-day = 18 x 13 / 12 = 19.5 -> 20', () => {
@@ -75,7 +75,12 @@ describe('schedule dates', () => {
   });
 
   it('semi-monthly on the 1st and 15th by default; a 31st pay day is the last day of short months', () => {
-    expect(paymentDates('2025-04-01', 'semi-monthly', 4)).toEqual(['2025-04-01', '2025-04-15', '2025-05-01', '2025-05-15']);
+    expect(paymentDates('2025-04-01', 'semi-monthly', 4)).toEqual([
+      '2025-04-01',
+      '2025-04-15',
+      '2025-05-01',
+      '2025-05-15',
+    ]);
     expect(paymentDates('2025-02-15', 'semi-monthly', 3, [15, 31])).toEqual(['2025-02-15', '2025-02-28', '2025-03-15']);
   });
 

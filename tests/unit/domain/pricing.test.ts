@@ -73,7 +73,14 @@ describe('option A, $1,000 at decile 8, 14-day, Texas', () => {
     expect(l.leaseBeginsAt).toBe('2025-03-10');
     expect(l.nextPaymentAt).toBe('2025-03-24');
     expect(l.schedule).toHaveLength(26);
-    expect(l.schedule[0]).toEqual({ number: 1, dueDate: '2025-03-10', rentCents: 6_923, waiverCents: 0, amountCents: 6_923, prepaid: true });
+    expect(l.schedule[0]).toEqual({
+      number: 1,
+      dueDate: '2025-03-10',
+      rentCents: 6_923,
+      waiverCents: 0,
+      amountCents: 6_923,
+      prepaid: true,
+    });
     expect(l.schedule[1]?.dueDate).toBe('2025-03-24');
     expect(l.schedule[25]?.dueDate).toBe('2026-02-23');
     expect(l.schedule.reduce((sum, p) => sum + p.rentCents, 0)).toBe(l.totalPayment);
@@ -139,13 +146,23 @@ describe('cash price, delivery and items', () => {
   it('the part above the option offer is paid at signing: 1,054.97 - 1,000 = 54.97 reduction', () => {
     const l = lease({ cashPriceCents: 105_497, optionLimitCents: 100_000 });
     // same rent as $1,000: 6,923 x 26; signing 45.00 + 69.23 + 54.97 = 169.20
-    expect(l).toMatchObject({ reductionAmount: 5_497, effectiveCashPrice: 100_000, paymentAmount: 6_923, downPayment: 16_920 });
+    expect(l).toMatchObject({
+      reductionAmount: 5_497,
+      effectiveCashPrice: 100_000,
+      paymentAmount: 6_923,
+      downPayment: 16_920,
+    });
   });
 
   it('additional down lowers the leased amount: 1,000 - 200 = 800 -> 800 x 1.80 = 1,440.00 / 26 = 55.38', () => {
     const l = lease({ additionalDownCents: 20_000 });
     // 144,000 / 26 = 5,538.46 -> 5,538; signing 45.00 + 55.38 + 200.00 = 300.38
-    expect(l).toMatchObject({ additionalDown: 20_000, effectiveCashPrice: 80_000, paymentAmount: 5_538, downPayment: 30_038 });
+    expect(l).toMatchObject({
+      additionalDown: 20_000,
+      effectiveCashPrice: 80_000,
+      paymentAmount: 5_538,
+      downPayment: 30_038,
+    });
   });
 
   it('refuses a leased amount below the minimum lease', () => {
@@ -177,7 +194,9 @@ describe('option D and option C', () => {
   });
 
   it("a term the amount does not qualify for: 'Term In Months (24) is not in the valid set of options'", () => {
-    expect(errors({ termMonths: 24 })).toEqual([['termMonths', 'Term In Months (24) is not in the valid set of options']]);
+    expect(errors({ termMonths: 24 })).toEqual([
+      ['termMonths', 'Term In Months (24) is not in the valid set of options'],
+    ]);
     expect(lease({ cashPriceCents: 150_000, termMonths: 12 }).termMonths).toBe(12);
   });
 });
@@ -187,15 +206,27 @@ describe('state caps on the total cost', () => {
   const steep = { cashPriceCents: 500_000, decile: 1, paymentFrequency: 'monthly' as const };
 
   it('CA: 2.25 x 5,000 = 11,250.00 = 24 x 468.75', () => {
-    expect(lease({ ...steep, state: 'CA' })).toMatchObject({ totalPayment: 1_125_000, paymentAmount: 46_875, stateCapApplied: true });
+    expect(lease({ ...steep, state: 'CA' })).toMatchObject({
+      totalPayment: 1_125_000,
+      paymentAmount: 46_875,
+      stateCapApplied: true,
+    });
   });
 
   it('HI: 2 x 5,000 = 10,000.00; 10,000 / 24 = 416.67 would exceed it, so 416.66 x 24 = 9,999.84', () => {
-    expect(lease({ ...steep, state: 'HI' })).toMatchObject({ totalPayment: 999_984, paymentAmount: 41_666, stateCapApplied: true });
+    expect(lease({ ...steep, state: 'HI' })).toMatchObject({
+      totalPayment: 999_984,
+      paymentAmount: 41_666,
+      stateCapApplied: true,
+    });
   });
 
   it('uncapped states pay the multiplier: 12,000.00 = 24 x 500.00', () => {
-    expect(lease({ ...steep, state: 'TX' })).toMatchObject({ totalPayment: 1_200_000, paymentAmount: 50_000, stateCapApplied: false });
+    expect(lease({ ...steep, state: 'TX' })).toMatchObject({
+      totalPayment: 1_200_000,
+      paymentAmount: 50_000,
+      stateCapApplied: false,
+    });
   });
 
   it('priceRent is the same arithmetic on its own', () => {
@@ -212,20 +243,28 @@ describe('state caps on the total cost', () => {
 describe('OCP (waiver)', () => {
   it('is priced per frequency from $2.99 a week or $12.95 a month', () => {
     // weekly 2.99; 14-day 2 x 2.99; 28-day 4 x 2.99; monthly 12.95; semi-monthly 12.95 / 2 = 6.475 -> 6.48
-    expect(['weekly', '14-day', '28-day', 'semi-monthly', 'monthly'].map((f) => ocpPerPaymentCents(f as never, S))).toEqual([
-      299, 598, 1_196, 648, 1_295,
-    ]);
+    expect(
+      ['weekly', '14-day', '28-day', 'semi-monthly', 'monthly'].map((f) => ocpPerPaymentCents(f as never, S)),
+    ).toEqual([299, 598, 1_196, 648, 1_295]);
   });
 
   it('is a separate opt-in added to every payment, not to the rent', () => {
     const l = lease({ ocpIncluded: true, ocpEnabled: true });
     // 69.23 + 5.98 = 75.21 per payment; signing 45.00 + 75.21 = 120.21
-    expect(l).toMatchObject({ waiver: 598, paymentAmount: 6_923, paymentWithWaiver: 7_521, totalPayment: 179_998, downPayment: 12_021 });
+    expect(l).toMatchObject({
+      waiver: 598,
+      paymentAmount: 6_923,
+      paymentWithWaiver: 7_521,
+      totalPayment: 179_998,
+      downPayment: 12_021,
+    });
     expect(l.schedule[3]).toMatchObject({ rentCents: 6_923, waiverCents: 598, amountCents: 7_521 });
   });
 
   it('is refused when the store does not offer it', () => {
-    expect(errors({ ocpIncluded: true })).toEqual([['ocpIncluded', 'The protection program is not available for this store']]);
+    expect(errors({ ocpIncluded: true })).toEqual([
+      ['ocpIncluded', 'The protection program is not available for this store'],
+    ]);
   });
 });
 
@@ -235,7 +274,9 @@ describe('down payment at signing', () => {
   });
 
   it('must be at least the minimum (114.23) and at most the cash price (1,000)', () => {
-    expect(errors({ actualDownPaymentCents: 11_000 })).toEqual([['actualDownPayment', 'Down payment must be at least $114.23']]);
+    expect(errors({ actualDownPaymentCents: 11_000 })).toEqual([
+      ['actualDownPayment', 'Down payment must be at least $114.23'],
+    ]);
     expect(errors({ actualDownPaymentCents: 100_001 })).toEqual([
       ['actualDownPayment', 'Down payment cannot be more than the total cash price of $1000'],
     ]);
@@ -251,7 +292,12 @@ describe('semi-monthly schedule', () => {
   it("follows the income's pay days: signing 2025-03-10, pay days 5 and 20 -> 03-20, 04-05, 04-20", () => {
     const l = lease({ paymentFrequency: 'semi-monthly', payDays: [5, 20] });
     expect(l.numPayments).toBe(24);
-    expect(l.schedule.slice(0, 4).map((p) => p.dueDate)).toEqual(['2025-03-10', '2025-03-20', '2025-04-05', '2025-04-20']);
+    expect(l.schedule.slice(0, 4).map((p) => p.dueDate)).toEqual([
+      '2025-03-10',
+      '2025-03-20',
+      '2025-04-05',
+      '2025-04-20',
+    ]);
   });
 
   it('a given first payment date wins', () => {
@@ -260,7 +306,15 @@ describe('semi-monthly schedule', () => {
 });
 
 it('every lease message has a catalogue entry with the same English text, and a Spanish one', () => {
-  const keys = ['lease.extraDownOptionB', 'lease.maximumForOption', 'lease.minimumTotal', 'lease.termNotAllowed', 'lease.ocpNotAvailable', 'lease.downPaymentTooLow', 'lease.downPaymentTooHigh'];
+  const keys = [
+    'lease.extraDownOptionB',
+    'lease.maximumForOption',
+    'lease.minimumTotal',
+    'lease.termNotAllowed',
+    'lease.ocpNotAvailable',
+    'lease.downPaymentTooLow',
+    'lease.downPaymentTooHigh',
+  ];
   for (const key of keys) {
     expect(calculator.en[key]).toBeTruthy();
     expect(calculator.es[key]).toBeTruthy();

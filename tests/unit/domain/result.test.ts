@@ -92,7 +92,7 @@ describe('denied result', () => {
     expect(en.message.options).toEqual([]);
   });
 
-  it("says so when the state is not served", () => {
+  it('says so when the state is not served', () => {
     const en = renderResult(buildResult(decide({ ...base, state: 'NJ' }, S), ctx), 'en');
     expect(en.reason).toBe('STATE_NOT_SERVED');
     expect(en.message.sub_title2).toBe("Sorry, we don't provide leasing services in your state");

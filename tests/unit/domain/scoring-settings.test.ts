@@ -55,9 +55,9 @@ describe('Score Decile Matrix', () => {
 
 describe('Score Approval Amount Matrix', () => {
   it('bands monthly income at $2,000, $3,000, $4,500 and $6,000', () => {
-    expect([120_000, 199_999, 200_000, 350_000, 450_000, 600_000, 2_000_000].map((i) => incomeBandIndex(i, S))).toEqual([
-      0, 0, 1, 2, 3, 4, 4,
-    ]);
+    expect([120_000, 199_999, 200_000, 350_000, 450_000, 600_000, 2_000_000].map((i) => incomeBandIndex(i, S))).toEqual(
+      [0, 0, 1, 2, 3, 4, 4],
+    );
   });
 
   it('decile 10 at $6,000 a month reaches $18,000; decile 1 at $1,200 gets $500', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { IMPORT_COLUMNS, IMPORT_TABLES, mapHeaders, normalizeHeader, parseCell, validateRows } from '../../../machines/contracts/imports.ts';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_TABLES,
+  mapHeaders,
+  normalizeHeader,
+  parseCell,
+  validateRows,
+} from '../../../machines/contracts/imports.ts';
 import { catalogue } from '../../../machines/i18n/catalogue.ts';
 
 describe('header mapping', () => {
@@ -33,11 +40,17 @@ describe('cells', () => {
     expect(parseCell(col('retailers', 'active'), 'maybe')).toEqual({ error: 'imports.error.boolean' });
     expect(parseCell(col('stores', 'rating'), '17')).toEqual({ value: 17 });
     expect(parseCell(col('stores', 'rating'), 17.5)).toEqual({ error: 'imports.error.integer' });
-    expect(parseCell(col('stores', 'rating'), 101)).toEqual({ error: 'imports.error.range', params: { min: 0, max: 100 } });
+    expect(parseCell(col('stores', 'rating'), 101)).toEqual({
+      error: 'imports.error.range',
+      params: { min: 0, max: 100 },
+    });
     expect(parseCell(col('stores', 'identifier'), 'hvac')).toEqual({ value: 'HVAC' });
     expect(parseCell(col('retailers', 'slug'), 'Not A Slug')).toEqual({ error: 'imports.error.slug' });
     expect(parseCell(col('retailers', 'name'), '  ')).toEqual({ error: 'imports.error.required' });
-    expect(parseCell(col('retailers', 'name'), 'x'.repeat(256))).toEqual({ error: 'imports.error.tooLong', params: { max: 255 } });
+    expect(parseCell(col('retailers', 'name'), 'x'.repeat(256))).toEqual({
+      error: 'imports.error.tooLong',
+      params: { max: 255 },
+    });
   });
 });
 
@@ -62,12 +75,21 @@ describe('row validation', () => {
 
   it('checks a decile range and refuses an empty matrix', () => {
     const headers = mapHeaders('score-decile-matrix', ['Decile', 'Min score', 'Max score']);
-    expect(validateRows('score-decile-matrix', headers, [[1, 700, 600]]).errors).toEqual([{ row: 2, column: 'Min score', message: 'imports.error.minAboveMax' }]);
-    expect(validateRows('score-decile-matrix', headers, []).errors).toEqual([{ row: null, column: null, message: 'imports.error.empty' }]);
+    expect(validateRows('score-decile-matrix', headers, [[1, 700, 600]]).errors).toEqual([
+      { row: 2, column: 'Min score', message: 'imports.error.minAboveMax' },
+    ]);
+    expect(validateRows('score-decile-matrix', headers, []).errors).toEqual([
+      { row: null, column: null, message: 'imports.error.empty' },
+    ]);
   });
 
   it('has every message key in English and Spanish', () => {
-    for (const key of ['imports.error.identifier', 'imports.error.duplicate', 'imports.error.minAboveMax', 'imports.fileTooLarge']) {
+    for (const key of [
+      'imports.error.identifier',
+      'imports.error.duplicate',
+      'imports.error.minAboveMax',
+      'imports.fileTooLarge',
+    ]) {
       expect(catalogue.en[key]).toBeTruthy();
       expect(catalogue.es[key]).toBeTruthy();
     }

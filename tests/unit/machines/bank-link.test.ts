@@ -30,8 +30,20 @@ const input: BankLinkInput = { applicantId: 'applicant-1', sendBy: 1 };
 // Fake timers drive the named delays; advancing also settles the effects' promises between timers.
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
-const checking: BankAccount = { id: 'acc-1', name: 'Everyday Checking', type: 'checking', mask: '1234', institution: { name: 'First Bank' } };
-const savings: BankAccount = { id: 'acc-2', name: 'Savings', type: 'savings', mask: '9876', institution: { name: 'First Bank' } };
+const checking: BankAccount = {
+  id: 'acc-1',
+  name: 'Everyday Checking',
+  type: 'checking',
+  mask: '1234',
+  institution: { name: 'First Bank' },
+};
+const savings: BankAccount = {
+  id: 'acc-2',
+  name: 'Savings',
+  type: 'savings',
+  mask: '9876',
+  institution: { name: 'First Bank' },
+};
 const numbers: AchNumbers = { routing: '021000021', number: '000123451234', accountId: 'acc-1' };
 
 interface Script {
@@ -42,7 +54,13 @@ interface Script {
 }
 
 function start(script: Script = {}, machineInput: BankLinkInput = input) {
-  const calls = { send: [] as unknown[], check: 0, accounts: [] as unknown[], ach: [] as unknown[], abandon: [] as unknown[] };
+  const calls = {
+    send: [] as unknown[],
+    check: 0,
+    accounts: [] as unknown[],
+    ach: [] as unknown[],
+    abandon: [] as unknown[],
+  };
   const machine = bankLinkMachine.provide({
     actors: {
       sendLink: fromPromise(async ({ input: body }) => {
@@ -143,7 +161,9 @@ describe('bank link: behaviour', () => {
     actor.send({ type: 'bank.link.send' });
     await flush();
     expect(actor.getSnapshot().value).toEqual({ flow: 'detailsRejected' });
-    expect(notice()).toBe('These details are not available for use: email, phone. Please use another email, phone or try again later.');
+    expect(notice()).toBe(
+      'These details are not available for use: email, phone. Please use another email, phone or try again later.',
+    );
     await advance(60_000);
     expect(actor.getSnapshot().value).toEqual({ flow: 'detailsRejected' });
     expect(missingFields('email')).toEqual(['email']);
@@ -152,7 +172,9 @@ describe('bank link: behaviour', () => {
   });
 
   it('shows a send failure for 5 seconds and does not poll', async () => {
-    const { actor, notice, advance, calls } = start({ send: async () => Promise.reject({ code: 500, message: 'Bank link is down' }) });
+    const { actor, notice, advance, calls } = start({
+      send: async () => Promise.reject({ code: 500, message: 'Bank link is down' }),
+    });
     actor.send({ type: 'bank.link.send' });
     await flush();
     expect(actor.getSnapshot().value).toEqual({ flow: 'sendFailed' });
@@ -246,7 +268,10 @@ describe('bank link: behaviour', () => {
   });
 
   it('goes on at once when a manual check finds the profile', async () => {
-    const { actor, calls } = start({ profiles: [{ profileFound: true, profileId: 'p-1' }], ach: [{ achNumbers: null }] });
+    const { actor, calls } = start({
+      profiles: [{ profileFound: true, profileId: 'p-1' }],
+      ach: [{ achNumbers: null }],
+    });
     actor.send({ type: 'bank.link.send' });
     await flush();
     actor.send({ type: 'bank.profile.check' });
@@ -307,7 +332,9 @@ describe('bank link: behaviour', () => {
   });
 
   it('shows the server error when the accounts cannot be fetched', async () => {
-    const { actor, notice } = await connect({ accounts: async () => Promise.reject({ code: 502, message: 'Bank timeout' }) });
+    const { actor, notice } = await connect({
+      accounts: async () => Promise.reject({ code: 502, message: 'Bank timeout' }),
+    });
     expect(actor.getSnapshot().value).toEqual({ flow: { connected: 'noAccounts' } });
     expect(notice()).toBe('Bank timeout');
   });
@@ -429,7 +456,11 @@ function eventsFor(snapshot: { _nodes: Array<{ ownEvents: string[] }> }): AnyEve
 }
 
 // The countdown is display only (no guard reads it), so it stays out of the state's identity.
-const serializeState = (snapshot: { value: unknown; context: object; historyValue?: Record<string, Array<{ id: string }>> }) =>
+const serializeState = (snapshot: {
+  value: unknown;
+  context: object;
+  historyValue?: Record<string, Array<{ id: string }>>;
+}) =>
   JSON.stringify({
     value: snapshot.value,
     context: { ...snapshot.context, achSecondsLeft: undefined },
@@ -454,7 +485,7 @@ describe('bank link: model', () => {
 
   it('replays the shortest path to every state on a live actor', () => {
     // Effects that never settle: the path's own events (done, error, delays) drive the actor.
-    const pending = <O,>() => fromPromise<O, any>(() => new Promise<O>(() => {}));
+    const pending = <O>() => fromPromise<O, any>(() => new Promise<O>(() => {}));
     const paths = getShortestPaths(bankLinkMachine, {
       input,
       events: eventsFor as never,

@@ -66,15 +66,26 @@ describe('defaults (seed 000 section 5)', () => {
   it('chooses the highest offer, its amount, the income-based frequency and calculates at once', () => {
     const { actor, calls } = start();
     const { context } = actor.getSnapshot();
-    expect(context).toMatchObject({ option: 'A', amountText: '1500', frequency: '14-day', frequencyChoices: ['14-day', '28-day'], ocpIncluded: false, options: ['A', 'B'] });
+    expect(context).toMatchObject({
+      option: 'A',
+      amountText: '1500',
+      frequency: '14-day',
+      frequencyChoices: ['14-day', '28-day'],
+      ocpIncluded: false,
+      options: ['A', 'B'],
+    });
     expect(actor.getSnapshot().value).toBe('calculating');
-    expect(calls.map((c) => c.request)).toEqual([{ leaseAmountCents: 150_000, option: 'A', paymentFrequency: '14-day', ocpIncluded: false }]);
+    expect(calls.map((c) => c.request)).toEqual([
+      { leaseAmountCents: 150_000, option: 'A', paymentFrequency: '14-day', ocpIncluded: false },
+    ]);
   });
 
   it("a cart's total is the default amount; above the option's maximum it is clamped with the message", () => {
     const { actor } = start({ ...INPUT, cart: [{ unit_price: '999.99', quantity: 2 }] });
     expect(actor.getSnapshot().context.amountText).toBe('1500');
-    expect(actor.getSnapshot().context.errors.amount?.message).toBe('Maximum allowed lease for the chosen option is $1500');
+    expect(actor.getSnapshot().context.errors.amount?.message).toBe(
+      'Maximum allowed lease for the chosen option is $1500',
+    );
   });
 
   it('a saved option and frequency are kept when still valid; a bi-weekly income defaults to 28-day', () => {
@@ -150,7 +161,9 @@ describe('lease amount rules', () => {
     const { actor } = start();
     actor.send({ type: 'calculator.option.change', option: 'B' });
     expect(actor.getSnapshot().context).toMatchObject({ option: 'B', amountText: '1350', amountCents: 135_000 });
-    expect(actor.getSnapshot().context.errors.amount?.message).toBe('Maximum allowed lease for the chosen option is $1350');
+    expect(actor.getSnapshot().context.errors.amount?.message).toBe(
+      'Maximum allowed lease for the chosen option is $1350',
+    );
   });
 
   it('an option without an offer (0.00, hidden) cannot be chosen', () => {
@@ -273,12 +286,20 @@ describe('model-based: every state and transition is reachable and matches the r
     input: INPUT,
     serializeState: (state: { value: unknown; context: CalculatorContext }) => {
       const c = state.context;
-      return JSON.stringify([state.value, c.amountCents, c.option, c.ocpIncluded, c.calculation !== null, c.errors.calculation !== null]);
+      return JSON.stringify([
+        state.value,
+        c.amountCents,
+        c.option,
+        c.ocpIncluded,
+        c.calculation !== null,
+        c.errors.calculation !== null,
+      ]);
     },
   };
   const paths = getShortestPaths(calculatorMachine, options as never);
   const edges = adjacencyMapToArray(getAdjacencyMap(calculatorMachine, options as never));
-  const edgeKey = (from: unknown, event: { type: string }, to: unknown) => `${String(from)} --${event.type}--> ${String(to)}`;
+  const edgeKey = (from: unknown, event: { type: string }, to: unknown) =>
+    `${String(from)} --${event.type}--> ${String(to)}`;
 
   async function replay(steps: ReadonlyArray<{ event: { type: string }; state: { value: unknown } }>) {
     const { actor, calls } = start();
@@ -342,7 +363,8 @@ describe('model-based: every state and transition is reachable and matches the r
 
   it('has every transition in its graph', () => {
     const present = new Set(edges.map((e) => edgeKey(e.state.value, e.event, e.nextState.value)));
-    for (const [from, type, to] of expected) expect(present, `${from} ${type} ${to}`).toContain(edgeKey(from, { type }, to));
+    for (const [from, type, to] of expected)
+      expect(present, `${from} ${type} ${to}`).toContain(edgeKey(from, { type }, to));
   });
 
   it('replays the shortest path to every reachable state on the running machine', async () => {

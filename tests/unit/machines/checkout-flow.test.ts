@@ -27,7 +27,8 @@ function label(t: AnyTransitionDefinition): string {
 }
 function definedTransitions(machine: AnyStateMachine): Set<string> {
   const out = new Set<string>();
-  for (const node of [machine.root, ...getStateNodes(machine.root)]) for (const l of node.transitions.values()) for (const t of l) out.add(label(t));
+  for (const node of [machine.root, ...getStateNodes(machine.root)])
+    for (const l of node.transitions.values()) for (const t of l) out.add(label(t));
   return out;
 }
 function coverage(machine: AnyStateMachine, adjacency: ReturnType<typeof getAdjacencyMap>) {
@@ -45,7 +46,14 @@ function coverage(machine: AnyStateMachine, adjacency: ReturnType<typeof getAdja
 
 // ---------------------------------------------------------------- process response
 describe('process response handling, in the seed order', () => {
-  const flags = ['stepResult', 'payment_required', 'banking_required', 'intellicheck_required', 'redirect', 'result'] as const;
+  const flags = [
+    'stepResult',
+    'payment_required',
+    'banking_required',
+    'intellicheck_required',
+    'redirect',
+    'result',
+  ] as const;
   const mayContinues = [undefined, true, 1, false, 0];
   // The seed's order as a first-match list.
   const ORDER: Array<[(typeof flags)[number] | 'mayNotContinue', string]> = [
@@ -104,12 +112,17 @@ const input = (over: Partial<CheckoutFlowInput> = {}): CheckoutFlowInput => ({
 });
 type Snap = ReturnType<typeof initialTransition<typeof checkoutFlowMachine>>[0];
 const start = (over: Partial<CheckoutFlowInput> = {}) => initialTransition(checkoutFlowMachine, input(over))[0];
-const send = (s: Snap, e: CheckoutFlowEvent | { type: string; [k: string]: unknown }) => transition(checkoutFlowMachine, s, e as CheckoutFlowEvent);
-const loaded = (checkout: Partial<LoadedCheckout>) => ({ type: 'xstate.done.actor.loadCheckout', output: { id: 'co_1', current_step: null, ...checkout } });
+const send = (s: Snap, e: CheckoutFlowEvent | { type: string; [k: string]: unknown }) =>
+  transition(checkoutFlowMachine, s, e as CheckoutFlowEvent);
+const loaded = (checkout: Partial<LoadedCheckout>) => ({
+  type: 'xstate.done.actor.loadCheckout',
+  output: { id: 'co_1', current_step: null, ...checkout },
+});
 const processed = (output: ProcessResponse) => ({ type: 'xstate.done.actor.processCheckout', output });
 const at = (value: unknown, over: Partial<CheckoutFlowInput> = {}) =>
   checkoutFlowMachine.resolveState({ value: value as never, context: { ...start(over).context } });
-const types = (actions: Array<{ type: string; params?: unknown }>) => actions.map((a) => (a.params ? `${a.type}:${JSON.stringify(a.params)}` : a.type));
+const types = (actions: Array<{ type: string; params?: unknown }>) =>
+  actions.map((a) => (a.params ? `${a.type}:${JSON.stringify(a.params)}` : a.type));
 
 describe('checkout flow: where a loaded checkout starts', () => {
   const STEPS = [null, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13];
@@ -118,7 +131,10 @@ describe('checkout flow: where a loaded checkout starts', () => {
       for (const deliveryRequired of [false, true])
         for (const delivery_scheduled of [false, true])
           for (const may_continue of [true, false, 0]) {
-            const s = send(start({ deliveryRequired }), loaded({ current_step: step, may_continue, delivery_scheduled }))[0];
+            const s = send(
+              start({ deliveryRequired }),
+              loaded({ current_step: step, may_continue, delivery_scheduled }),
+            )[0];
             let expected: unknown;
             if (may_continue === false || may_continue === 0) expected = { complete: 'mayNotContinue' };
             else if (step === 13) expected = { steps: 'sign' };
@@ -151,7 +167,10 @@ describe('checkout flow: the steps', () => {
     s = send(s, { type: 'lease.sign' })[0];
     expect(s.value).toEqual({ steps: 'requestingEsign' });
     let actions;
-    [s, actions] = send(s, { type: 'xstate.done.actor.requestEsign', output: { url: 'https://esign.example/e/1', step: 13 } });
+    [s, actions] = send(s, {
+      type: 'xstate.done.actor.requestEsign',
+      output: { url: 'https://esign.example/e/1', step: 13 },
+    });
     expect(s.value).toEqual({ steps: 'sign' });
     expect(s.context.esignUrl).toBe('https://esign.example/e/1');
     expect(types(actions)).toContain('leavePage:{"to":"esign"}');
@@ -163,7 +182,10 @@ describe('checkout flow: the steps', () => {
     expect(s.context.error).toBe('Oops, unable to charge card, please try again!');
     s = send(s, { type: 'payment.succeeded' })[0];
     expect(s.context.error).toBeNull();
-    [s, actions] = send(s, processed({ result: { status: true, step: 9, data: { url: 'https://shop.example/thanks' } } }));
+    [s, actions] = send(
+      s,
+      processed({ result: { status: true, step: 9, data: { url: 'https://shop.example/thanks' } } }),
+    );
     expect(s.value).toEqual({ complete: 'success' });
     expect(s.context.returnUrl).toBe('https://shop.example/thanks');
     expect(types(actions)).toContain('notifyHost:{"event":"update"}');
@@ -173,13 +195,16 @@ describe('checkout flow: the steps', () => {
     const s = send(at({ steps: 'lease' }), { type: 'lease.terms', option: 'B', payment_frequency: '28-day' })[0];
     expect(s.value).toEqual({ steps: 'fetchingLease' });
     expect(s.context).toMatchObject({ option: 'B', payment_frequency: '28-day' });
-    expect(send(s, { type: 'xstate.error.actor.fetchLease', error: new Error('Lease contract not yet calculated') })[0].context.error).toBe(
-      'Lease contract not yet calculated',
-    );
+    expect(
+      send(s, { type: 'xstate.error.actor.fetchLease', error: new Error('Lease contract not yet calculated') })[0]
+        .context.error,
+    ).toBe('Lease contract not yet calculated');
   });
 
   it('the delivery options can be changed from the lease only when the store requires them', () => {
-    expect(send(at({ steps: 'lease' }, { deliveryRequired: true }), { type: 'delivery.edit' })[0].value).toEqual({ steps: 'delivery' });
+    expect(send(at({ steps: 'lease' }, { deliveryRequired: true }), { type: 'delivery.edit' })[0].value).toEqual({
+      steps: 'delivery',
+    });
     expect(at({ steps: 'lease' }).can({ type: 'delivery.edit' })).toBe(false);
   });
 
@@ -189,13 +214,19 @@ describe('checkout flow: the steps', () => {
     expect(translate('en', failed.context.error ?? '')).toBe('Unable to generate Contract');
     const discarding = send(failed, { type: 'contract.discard' })[0];
     expect(discarding.value).toEqual({ steps: 'discarding' });
-    expect(send(discarding, { type: 'xstate.done.actor.discardContract' })[0].value).toEqual({ steps: 'fetchingLease' });
+    expect(send(discarding, { type: 'xstate.done.actor.discardContract' })[0].value).toEqual({
+      steps: 'fetchingLease',
+    });
   });
 
   it('discarding a contract returns to the lease or re-requests signing', () => {
-    const toLease = send(send(at({ steps: 'sign' }), { type: 'contract.discard', then: 'lease' })[0], { type: 'xstate.done.actor.discardContract' })[0];
+    const toLease = send(send(at({ steps: 'sign' }), { type: 'contract.discard', then: 'lease' })[0], {
+      type: 'xstate.done.actor.discardContract',
+    })[0];
     expect(toLease.value).toEqual({ steps: 'fetchingLease' });
-    const toSign = send(send(at({ steps: 'sign' }), { type: 'contract.discard', then: 'sign' })[0], { type: 'xstate.done.actor.discardContract' })[0];
+    const toSign = send(send(at({ steps: 'sign' }), { type: 'contract.discard', then: 'sign' })[0], {
+      type: 'xstate.done.actor.discardContract',
+    })[0];
     expect(toSign.value).toEqual({ steps: 'requestingEsign' });
   });
 
@@ -210,10 +241,15 @@ describe('checkout flow: the steps', () => {
     expect(send(p, processed({}))[0].value).toBe('toCheckpoint');
     expect(send(p, processed({ may_continue: 0 }))[0].value).toEqual({ complete: 'mayNotContinue' });
     expect(send(p, processed({ result: { status: false, step: 10 } }))[0].value).toEqual({ complete: 'failure' });
-    expect(send(send(at({ steps: 'banking' }), { type: 'banking.saved' })[0], processed({ payment_required: true }))[0].value).toEqual({
+    expect(
+      send(send(at({ steps: 'banking' }), { type: 'banking.saved' })[0], processed({ payment_required: true }))[0]
+        .value,
+    ).toEqual({
       steps: 'payment',
     });
-    expect(send(at({ steps: 'identityCheck' }), { type: 'identity.completed' })[0].value).toEqual({ steps: 'processing' });
+    expect(send(at({ steps: 'identityCheck' }), { type: 'identity.completed' })[0].value).toEqual({
+      steps: 'processing',
+    });
     const failed = send(p, { type: 'xstate.error.actor.processCheckout', error: {} })[0];
     expect(failed.value).toEqual({ steps: 'processFailed' });
     expect(send(failed, { type: 'checkout.retry' })[0].value).toEqual({ steps: 'processing' });
@@ -233,17 +269,37 @@ describe('checkout flow: the steps', () => {
 });
 
 describe('checkout flow: cancel', () => {
-  const STEP_STATES = ['delivery', 'fetchingLease', 'leaseFailed', 'lease', 'preview', 'requestingEsign', 'contractFailed', 'sign', 'discarding', 'processing', 'processFailed', 'payment', 'banking', 'identityCheck'];
+  const STEP_STATES = [
+    'delivery',
+    'fetchingLease',
+    'leaseFailed',
+    'lease',
+    'preview',
+    'requestingEsign',
+    'contractFailed',
+    'sign',
+    'discarding',
+    'processing',
+    'processFailed',
+    'payment',
+    'banking',
+    'identityCheck',
+  ];
   for (const step of STEP_STATES) {
     it(`from ${step}: posts cancel, notifies the host, leaves for the failure URL in redirect mode; a failed cancel returns to ${step}`, () => {
       const cancelling = send(at({ steps: step }), { type: 'checkout.cancel' })[0];
       expect(cancelling.value).toBe('cancelling');
       const [left, actions] = send(cancelling, { type: 'xstate.done.actor.cancelCheckout' });
       expect(left.value).toBe('leavingFailure');
-      expect(types(actions)).toEqual(expect.arrayContaining(['notifyHost:{"event":"cancelled"}', 'leavePage:{"to":"failure"}']));
-      const [framed, frameActions] = send(send(at({ steps: step }, { redirectMode: false }), { type: 'checkout.cancel' })[0], {
-        type: 'xstate.done.actor.cancelCheckout',
-      });
+      expect(types(actions)).toEqual(
+        expect.arrayContaining(['notifyHost:{"event":"cancelled"}', 'leavePage:{"to":"failure"}']),
+      );
+      const [framed, frameActions] = send(
+        send(at({ steps: step }, { redirectMode: false }), { type: 'checkout.cancel' })[0],
+        {
+          type: 'xstate.done.actor.cancelCheckout',
+        },
+      );
       expect(framed.value).toBe('cancelled');
       expect(types(frameActions)).toContain('notifyHost:{"event":"cancelled"}');
       expect(types(frameActions).some((t) => t.startsWith('leavePage'))).toBe(false);
@@ -254,7 +310,13 @@ describe('checkout flow: cancel', () => {
     });
   }
   it('is not offered on the complete pages or while loading', () => {
-    for (const value of ['loading', 'loadFailed', { complete: 'success' }, { complete: 'failure' }, { complete: 'mayNotContinue' }]) {
+    for (const value of [
+      'loading',
+      'loadFailed',
+      { complete: 'success' },
+      { complete: 'failure' },
+      { complete: 'mayNotContinue' },
+    ]) {
       expect(at(value).can({ type: 'checkout.cancel' })).toBe(false);
     }
   });
@@ -266,8 +328,13 @@ describe('checkout flow: the success redirect (named delay, redirect mode only)'
     const left: string[] = [];
     const machine = checkoutFlowMachine.provide({
       actors: {
-        loadCheckout: fromPromise<LoadedCheckout, { checkoutId: string }>(async () => ({ id: 'co_1', current_step: 8 })),
-        processCheckout: fromPromise<ProcessResponse, { checkoutId: string }>(async () => ({ result: { status: true, step: 9 } })),
+        loadCheckout: fromPromise<LoadedCheckout, { checkoutId: string }>(async () => ({
+          id: 'co_1',
+          current_step: 8,
+        })),
+        processCheckout: fromPromise<ProcessResponse, { checkoutId: string }>(async () => ({
+          result: { status: true, step: 9 },
+        })),
       },
       actions: { leavePage: (_, params) => void left.push(params.to) },
     });
@@ -329,8 +396,22 @@ describe('checkout flow: model-based coverage (xstate/graph)', () => {
     { type: 'contract.discard', then: 'sign' },
     { type: 'payment.failed', message: 'declined' },
     { type: 'delivery.completed', lease: null },
-    ...(['checkout.retry', 'checkout.cancel', 'delivery.edit', 'lease.preview', 'preview.close', 'lease.sign', 'esign.resume',
-      'esign.completed', 'payment.succeeded', 'banking.saved', 'identity.completed', 'complete.return'] as const).map((type) => ({ type })),
+    ...(
+      [
+        'checkout.retry',
+        'checkout.cancel',
+        'delivery.edit',
+        'lease.preview',
+        'preview.close',
+        'lease.sign',
+        'esign.resume',
+        'esign.completed',
+        'payment.succeeded',
+        'banking.saved',
+        'identity.completed',
+        'complete.return',
+      ] as const
+    ).map((type) => ({ type })),
     // the named delay's event, as the machine names it
     ...getStateNodes(checkoutFlowMachine.root)
       .flatMap((n) => [...n.transitions.keys()])
@@ -349,13 +430,19 @@ describe('checkout flow: model-based coverage (xstate/graph)', () => {
           input: input({ redirectMode, deliveryRequired }),
           events: events as never,
           // the error text and the discard choice matter to the next steps; the rest of the context does not
-          serializeState: ((s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.discardThen, s.context.error === null])) as never,
+          serializeState: ((s: AnyMachineSnapshot) =>
+            JSON.stringify([s.value, s.context.discardThen, s.context.error === null])) as never,
         });
         const covered = coverage(checkoutFlowMachine, adjacency);
         covered.states.forEach((x) => states.add(x));
         covered.transitions.forEach((x) => transitions.add(x));
       }
-    expect([...states].sort()).toEqual(getStateNodes(checkoutFlowMachine.root).map((n) => n.id).filter((id) => !id.endsWith('.hist')).sort());
+    expect([...states].sort()).toEqual(
+      getStateNodes(checkoutFlowMachine.root)
+        .map((n) => n.id)
+        .filter((id) => !id.endsWith('.hist'))
+        .sort(),
+    );
     expect([...transitions].sort()).toEqual([...definedTransitions(checkoutFlowMachine)].sort());
   });
 });

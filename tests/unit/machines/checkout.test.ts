@@ -137,10 +137,22 @@ const ALLOWED: Record<Place, Partial<Record<CheckoutEventType, Place>>> = {
     'checkout.cancelled': 'cancelled',
     'checkout.voided': 'voided',
   },
-  esignCompleted: { 'payment.started': 'paymentProcessing', 'checkout.cancelled': 'cancelled', 'checkout.voided': 'voided' },
+  esignCompleted: {
+    'payment.started': 'paymentProcessing',
+    'checkout.cancelled': 'cancelled',
+    'checkout.voided': 'voided',
+  },
   paymentProcessing: { 'payment.succeeded': 'paymentCompleted', 'payment.failed': 'paymentFailed' },
-  paymentFailed: { 'payment.started': 'paymentProcessing', 'checkout.cancelled': 'cancelled', 'checkout.voided': 'voided' },
-  paymentCompleted: { 'checkout.completed': 'completed', 'checkout.cancelled': 'cancelled', 'checkout.voided': 'voided' },
+  paymentFailed: {
+    'payment.started': 'paymentProcessing',
+    'checkout.cancelled': 'cancelled',
+    'checkout.voided': 'voided',
+  },
+  paymentCompleted: {
+    'checkout.completed': 'completed',
+    'checkout.cancelled': 'cancelled',
+    'checkout.voided': 'voided',
+  },
   completed: { 'delivery.scheduled': 'completed', 'delivery.confirmed': 'delivered', 'checkout.voided': 'voided' },
   delivered: {},
   voided: {},
@@ -148,20 +160,40 @@ const ALLOWED: Record<Place, Partial<Record<CheckoutEventType, Place>>> = {
 };
 
 function placeOf(s: CheckoutSnapshot): Place {
-  return s.matches({ completed: 'delivered' }) ? 'delivered' : (checkoutStatusOf(s) === null ? 'notStarted' : (CHECKOUT_STATUS_NAMES.find((n) => CHECKOUT_STATUS[n] === checkoutStatusOf(s)) as Place));
+  return s.matches({ completed: 'delivered' })
+    ? 'delivered'
+    : checkoutStatusOf(s) === null
+      ? 'notStarted'
+      : (CHECKOUT_STATUS_NAMES.find((n) => CHECKOUT_STATUS[n] === checkoutStatusOf(s)) as Place);
 }
 
 describe('checkout status catalogue', () => {
   it('numbers every status as seed 000 section 3 does', () => {
     expect(CHECKOUT_STATUS_VALUES).toEqual([null, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
-    expect(CHECKOUT_STATUS).toMatchObject({ leaseEsign: 13, esignCompleted: 6, paymentFailed: 10, voided: 11, cancelled: 12 });
+    expect(CHECKOUT_STATUS).toMatchObject({
+      leaseEsign: 13,
+      esignCompleted: 6,
+      paymentFailed: 10,
+      voided: 11,
+      cancelled: 12,
+    });
   });
   it('labels each status in English and Spanish', () => {
     const expected: Record<string, string> = {
-      notStarted: 'Not started', started: 'Started', applicationInProgress: 'Application in progress',
-      applicationComplete: 'Application complete', identityChecked: 'Identity check completed', leaseCreated: 'Lease created',
-      esignCompleted: 'E-sign completed', paymentProcessing: 'Down payment processing', paymentCompleted: 'Down payment completed',
-      completed: 'Completed', paymentFailed: 'Down payment failed', voided: 'Voided', cancelled: 'Cancelled', leaseEsign: 'Lease e-sign',
+      notStarted: 'Not started',
+      started: 'Started',
+      applicationInProgress: 'Application in progress',
+      applicationComplete: 'Application complete',
+      identityChecked: 'Identity check completed',
+      leaseCreated: 'Lease created',
+      esignCompleted: 'E-sign completed',
+      paymentProcessing: 'Down payment processing',
+      paymentCompleted: 'Down payment completed',
+      completed: 'Completed',
+      paymentFailed: 'Down payment failed',
+      voided: 'Voided',
+      cancelled: 'Cancelled',
+      leaseEsign: 'Lease e-sign',
     };
     for (const status of CHECKOUT_STATUS_VALUES) {
       const key = checkoutStatusLabelKey(status);
@@ -228,13 +260,20 @@ describe('checkout machine: guarded decisions', () => {
     expect(canAccept(checkoutMachine, checkoutSnapshotAt(8, blocked), EVENTS['checkout.cancelled'])).toBe(true);
   });
   it('the application decision can set may_continue false', () => {
-    const s = transition(checkoutMachine, checkoutSnapshotAt(2, ctx), { type: 'application.completed', may_continue: false })[0];
+    const s = transition(checkoutMachine, checkoutSnapshotAt(2, ctx), {
+      type: 'application.completed',
+      may_continue: false,
+    })[0];
     expect(s.context.may_continue).toBe(false);
     expect(canAccept(checkoutMachine, s, EVENTS['lease.created'])).toBe(false);
   });
   it('a signed lease with nothing due completes without a payment', () => {
-    expect(canAccept(checkoutMachine, checkoutSnapshotAt(6, { ...ctx, down_payment: 0 }), EVENTS['checkout.completed'])).toBe(true);
-    expect(canAccept(checkoutMachine, checkoutSnapshotAt(6, { ...ctx, down_payment: 1 }), EVENTS['checkout.completed'])).toBe(false);
+    expect(
+      canAccept(checkoutMachine, checkoutSnapshotAt(6, { ...ctx, down_payment: 0 }), EVENTS['checkout.completed']),
+    ).toBe(true);
+    expect(
+      canAccept(checkoutMachine, checkoutSnapshotAt(6, { ...ctx, down_payment: 1 }), EVENTS['checkout.completed']),
+    ).toBe(false);
   });
   it('discarding re-requests signing when asked to', () => {
     for (const from of [5, 13] as const) {
@@ -263,7 +302,11 @@ describe('checkout machine: guarded decisions', () => {
   });
   it('records the lease terms and the delivery confirmation', () => {
     const r = applyCheckoutEvent(checkoutSnapshotAt(4, ctx), EVENTS['lease.created']);
-    expect(r.accepted && r.snapshot.context).toMatchObject({ option: 'A', payment_frequency: 'monthly', down_payment: 4995 });
+    expect(r.accepted && r.snapshot.context).toMatchObject({
+      option: 'A',
+      payment_frequency: 'monthly',
+      down_payment: 4995,
+    });
     const d = applyCheckoutEvent(checkoutSnapshotAt(9, ctx), EVENTS['delivery.confirmed']);
     expect(d.accepted && d.snapshot.context.delivered_at).toBe('2025-03-01T15:00:00.000Z');
     expect(d.accepted && d.statusChanged).toBe(false);
@@ -275,10 +318,20 @@ describe('checkout machine: a whole checkout', () => {
     let s = initialCheckoutSnapshot({ checkout_id: 'co_9', identity_required: true });
     const trail: CheckoutStatus[] = [checkoutStatusOf(s)];
     const steps: CheckoutEvent[] = [
-      { type: 'checkout.start' }, { type: 'application.started' }, { type: 'application.completed' },
-      { type: 'identity.completed' }, { type: 'delivery.scheduled' }, EVENTS['lease.created'], { type: 'esign.requested' },
-      { type: 'esign.completed' }, { type: 'payment.started' }, { type: 'payment.failed' }, { type: 'payment.started' },
-      { type: 'payment.succeeded' }, { type: 'checkout.completed' }, EVENTS['delivery.confirmed'],
+      { type: 'checkout.start' },
+      { type: 'application.started' },
+      { type: 'application.completed' },
+      { type: 'identity.completed' },
+      { type: 'delivery.scheduled' },
+      EVENTS['lease.created'],
+      { type: 'esign.requested' },
+      { type: 'esign.completed' },
+      { type: 'payment.started' },
+      { type: 'payment.failed' },
+      { type: 'payment.started' },
+      { type: 'payment.succeeded' },
+      { type: 'checkout.completed' },
+      EVENTS['delivery.confirmed'],
     ];
     for (const e of steps) {
       const r = applyCheckoutEvent(s, e);
@@ -303,7 +356,11 @@ describe('checkout machine: partial delivery', () => {
     if (!first.accepted) return;
     const again = applyCheckoutEvent(first.snapshot, { ...partly, at: '2025-03-02T15:00:00.000Z' });
     expect(again.accepted && again.snapshot.matches({ completed: 'partiallyDelivered' })).toBe(true);
-    const last = applyCheckoutEvent(first.snapshot, { type: 'delivery.confirmed', at: '2025-03-03T15:00:00.000Z', remaining: false });
+    const last = applyCheckoutEvent(first.snapshot, {
+      type: 'delivery.confirmed',
+      at: '2025-03-03T15:00:00.000Z',
+      remaining: false,
+    });
     expect(last.accepted && last.snapshot.matches({ completed: 'delivered' })).toBe(true);
     expect(last.accepted && last.snapshot.context.delivered_at).toBe('2025-03-03T15:00:00.000Z');
     expect(last.accepted && last.statusChanged).toBe(false);
@@ -312,19 +369,41 @@ describe('checkout machine: partial delivery', () => {
     const first = applyCheckoutEvent(checkoutSnapshotAt(9, ctx), partly);
     if (!first.accepted) throw new Error('not accepted');
     expect(applyCheckoutEvent(first.snapshot, { type: 'checkout.voided' }).accepted).toBe(false);
-    const some = applyCheckoutEvent(first.snapshot, { type: 'items.cancelled', at: '2025-03-04T00:00:00.000Z', remaining: true });
+    const some = applyCheckoutEvent(first.snapshot, {
+      type: 'items.cancelled',
+      at: '2025-03-04T00:00:00.000Z',
+      remaining: true,
+    });
     expect(some.accepted && some.snapshot.matches({ completed: 'partiallyDelivered' })).toBe(true);
-    const rest = applyCheckoutEvent(first.snapshot, { type: 'items.cancelled', at: '2025-03-04T00:00:00.000Z', remaining: false });
+    const rest = applyCheckoutEvent(first.snapshot, {
+      type: 'items.cancelled',
+      at: '2025-03-04T00:00:00.000Z',
+      remaining: false,
+    });
     expect(rest.accepted && rest.snapshot.matches({ completed: 'delivered' })).toBe(true);
     // before any delivery, part of the order may be cancelled, never all of it
-    expect(applyCheckoutEvent(checkoutSnapshotAt(9, ctx), { type: 'items.cancelled', at: '2025-03-04T00:00:00.000Z', remaining: true }).accepted).toBe(true);
-    expect(applyCheckoutEvent(checkoutSnapshotAt(9, ctx), { type: 'items.cancelled', at: '2025-03-04T00:00:00.000Z', remaining: false }).accepted).toBe(false);
+    expect(
+      applyCheckoutEvent(checkoutSnapshotAt(9, ctx), {
+        type: 'items.cancelled',
+        at: '2025-03-04T00:00:00.000Z',
+        remaining: true,
+      }).accepted,
+    ).toBe(true);
+    expect(
+      applyCheckoutEvent(checkoutSnapshotAt(9, ctx), {
+        type: 'items.cancelled',
+        at: '2025-03-04T00:00:00.000Z',
+        remaining: false,
+      }).accepted,
+    ).toBe(false);
   });
 });
 
 describe('checkout machine: persisted snapshots', () => {
   it('round-trips through JSON with the machine name and version', () => {
-    const s = applyCheckoutEvent(checkoutSnapshotAt(5, { checkout_id: 'co_2', option: 'B' }), { type: 'esign.requested' });
+    const s = applyCheckoutEvent(checkoutSnapshotAt(5, { checkout_id: 'co_2', option: 'B' }), {
+      type: 'esign.requested',
+    });
     if (!s.accepted) throw new Error('not accepted');
     const stored = JSON.parse(JSON.stringify(persistCheckout(s.snapshot)));
     expect(stored).toMatchObject({ machine: 'checkout', machineVersion });
@@ -351,8 +430,18 @@ describe('checkout machine: model-based coverage (xstate/graph)', () => {
     { type: 'items.cancelled', at: '2025-02-28T15:00:00.000Z', remaining: true },
   ];
   const serializeState = (s: CheckoutSnapshot) =>
-    JSON.stringify([s.value, s.context.may_continue, s.context.identity_verified, s.context.down_payment === 0, s.context.payment_attempts]);
-  const options = { input: { checkout_id: 'co_model', identity_required: true }, events: variants, serializeState: serializeState as never };
+    JSON.stringify([
+      s.value,
+      s.context.may_continue,
+      s.context.identity_verified,
+      s.context.down_payment === 0,
+      s.context.payment_attempts,
+    ]);
+  const options = {
+    input: { checkout_id: 'co_model', identity_required: true },
+    events: variants,
+    serializeState: serializeState as never,
+  };
 
   it('reaches every state and takes every transition of the definition', () => {
     const adjacency = getAdjacencyMap(checkoutMachine, options);

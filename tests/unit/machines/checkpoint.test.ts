@@ -15,7 +15,11 @@ import {
   type CheckpointCheckout,
   type CheckpointSession,
 } from '../../../machines/checkpoint/checkpoint-route.ts';
-import { checkpointMachine, type CheckpointEvent, type ExchangeOutput } from '../../../machines/checkpoint/checkpoint.machine.ts';
+import {
+  checkpointMachine,
+  type CheckpointEvent,
+  type ExchangeOutput,
+} from '../../../machines/checkpoint/checkpoint.machine.ts';
 
 function label(t: AnyTransitionDefinition): string {
   const list = t.source.transitions.get(t.eventType) ?? [];
@@ -23,7 +27,8 @@ function label(t: AnyTransitionDefinition): string {
 }
 function definedTransitions(machine: AnyStateMachine): Set<string> {
   const out = new Set<string>();
-  for (const node of [machine.root, ...getStateNodes(machine.root)]) for (const l of node.transitions.values()) for (const t of l) out.add(label(t));
+  for (const node of [machine.root, ...getStateNodes(machine.root)])
+    for (const l of node.transitions.values()) for (const t of l) out.add(label(t));
   return out;
 }
 function coverage(machine: AnyStateMachine, adjacency: ReturnType<typeof getAdjacencyMap>) {
@@ -33,7 +38,8 @@ function coverage(machine: AnyStateMachine, adjacency: ReturnType<typeof getAdja
     const snap = state as AnyMachineSnapshot;
     for (const n of snap._nodes) if (n !== machine.root) states.add(n.id);
     if (snap.status !== 'active') continue;
-    for (const { event } of Object.values(edges) as Array<{ event: { type: string } }>) for (const t of machine.getTransitionData(snap, event as never)) transitions.add(label(t));
+    for (const { event } of Object.values(edges) as Array<{ event: { type: string } }>)
+      for (const t of machine.getTransitionData(snap, event as never)) transitions.add(label(t));
   }
   return { states, transitions };
 }
@@ -45,8 +51,20 @@ const BOOLS = [false, true];
 
 /** The seed's rules written out as a plain lookup: what every step means once the checkout is accessible. */
 const STEP_ROUTE: Record<string, string> = {
-  null: 'default', 1: 'default', 2: 'default', 3: 'default', 4: 'lease', 5: 'lease', 13: 'sign', 6: 'payment', 7: 'payment',
-  8: 'complete', 9: 'complete', 10: 'complete', 11: 'complete', 12: 'complete',
+  null: 'default',
+  1: 'default',
+  2: 'default',
+  3: 'default',
+  4: 'lease',
+  5: 'lease',
+  13: 'sign',
+  6: 'payment',
+  7: 'payment',
+  8: 'complete',
+  9: 'complete',
+  10: 'complete',
+  11: 'complete',
+  12: 'complete',
 };
 
 interface Combo {
@@ -64,13 +82,24 @@ function combos(): Combo[] {
         for (const verified of BOOLS)
           for (const hasApplication of BOOLS)
             for (const hasStore of BOOLS) {
-              const checkout: CheckpointCheckout = { id: 'co_1', current_step: step, may_continue: mayContinue, skip_verification: skip };
+              const checkout: CheckpointCheckout = {
+                id: 'co_1',
+                current_step: step,
+                may_continue: mayContinue,
+                skip_verification: skip,
+              };
               out.push({ session: { checkout, verified, hasApplication, hasStore }, step, mayContinue, skip });
             }
   // and without a checkout
   for (const verified of BOOLS)
     for (const hasApplication of BOOLS)
-      for (const hasStore of BOOLS) out.push({ session: { checkout: null, verified, hasApplication, hasStore }, step: undefined, mayContinue: undefined, skip: undefined });
+      for (const hasStore of BOOLS)
+        out.push({
+          session: { checkout: null, verified, hasApplication, hasStore },
+          step: undefined,
+          mayContinue: undefined,
+          skip: undefined,
+        });
   return out;
 }
 
@@ -108,13 +137,31 @@ describe('checkpoint redirect logic (pure): every current_step and flag', () => 
       const route = checkpointRedirect({ checkout, verified: true, hasApplication: true, hasStore: true }).route;
       expect(route).toBe(STEP_ROUTE[String(step)] === 'default' ? 'application' : STEP_ROUTE[String(step)]);
       // without verification and without skip_verification the checkout is not entered
-      expect(checkpointRedirect({ checkout, verified: false, hasApplication: true, hasStore: true }).route).toBe('application');
-      expect(checkpointRedirect({ checkout, verified: false, hasApplication: false, hasStore: false }).route).toBe('retailerSelect');
+      expect(checkpointRedirect({ checkout, verified: false, hasApplication: true, hasStore: true }).route).toBe(
+        'application',
+      );
+      expect(checkpointRedirect({ checkout, verified: false, hasApplication: false, hasStore: false }).route).toBe(
+        'retailerSelect',
+      );
       // skip_verification opens it like verification does
-      expect(checkpointRedirect({ checkout: { ...checkout, skip_verification: true }, verified: false, hasApplication: false, hasStore: true }).route).toBe(route);
+      expect(
+        checkpointRedirect({
+          checkout: { ...checkout, skip_verification: true },
+          verified: false,
+          hasApplication: false,
+          hasStore: true,
+        }).route,
+      ).toBe(route);
       // may_continue false or 0 always ends on the complete page, with the flag to store
       for (const mc of [false, 0]) {
-        expect(checkpointRedirect({ checkout: { ...checkout, may_continue: mc }, verified: true, hasApplication: true, hasStore: true })).toEqual({
+        expect(
+          checkpointRedirect({
+            checkout: { ...checkout, may_continue: mc },
+            verified: true,
+            hasApplication: true,
+            hasStore: true,
+          }),
+        ).toEqual({
           route: 'complete',
           mayContinue: false,
         });
@@ -128,9 +175,15 @@ describe('checkpoint redirect logic (pure): every current_step and flag', () => 
     expect(stepRoute('garbage')).toBe('complete');
   });
   it('opens the existing application for a verified application without checkout; retailer select without a store', () => {
-    expect(checkpointRedirect({ checkout: null, verified: true, hasApplication: true, hasStore: true }).route).toBe('existingApplication');
-    expect(checkpointRedirect({ checkout: null, verified: true, hasApplication: true, hasStore: false }).route).toBe('existingApplication');
-    expect(checkpointRedirect({ checkout: null, verified: false, hasApplication: true, hasStore: false }).route).toBe('retailerSelect');
+    expect(checkpointRedirect({ checkout: null, verified: true, hasApplication: true, hasStore: true }).route).toBe(
+      'existingApplication',
+    );
+    expect(checkpointRedirect({ checkout: null, verified: true, hasApplication: true, hasStore: false }).route).toBe(
+      'existingApplication',
+    );
+    expect(checkpointRedirect({ checkout: null, verified: false, hasApplication: true, hasStore: false }).route).toBe(
+      'retailerSelect',
+    );
   });
 });
 
@@ -150,14 +203,17 @@ describe('resume and exchange failures (pure)', () => {
                 : process === 'process'
                   ? 'process'
                   : 'redirect';
-          expect(resumeRoute({ cancel, process }, ic), `${String(cancel)} ${String(ic)} ${String(process)}`).toBe(expected);
+          expect(resumeRoute({ cancel, process }, ic), `${String(cancel)} ${String(ic)} ${String(process)}`).toBe(
+            expected,
+          );
         }
   });
   it('maps exchange failures: 403 forbidden, 404 checkout not found, others unknown', () => {
     expect(exchangeFailureRoute({ status: 403 })).toBe('forbidden');
     expect(exchangeFailureRoute({ response: { status: 404 } })).toBe('checkoutNotFound');
     expect(exchangeFailureRoute({ code: 404 })).toBe('checkoutNotFound');
-    for (const e of [{ status: 500 }, { status: 401 }, new Error('network'), undefined, 'boom']) expect(exchangeFailureRoute(e)).toBe('unknownError');
+    for (const e of [{ status: 500 }, { status: 401 }, new Error('network'), undefined, 'boom'])
+      expect(exchangeFailureRoute(e)).toBe('unknownError');
   });
 });
 
@@ -192,15 +248,30 @@ describe('checkpoint machine: resume', () => {
   });
   it('after the exchange routes every current_step and flag with the redirect logic', () => {
     for (const c of ALL) {
-      const s = send(resume(), done({ token: 'new', checkout: c.session.checkout, session: { verified: c.session.verified, hasApplication: c.session.hasApplication, hasStore: c.session.hasStore } }))[0];
+      const s = send(
+        resume(),
+        done({
+          token: 'new',
+          checkout: c.session.checkout,
+          session: {
+            verified: c.session.verified,
+            hasApplication: c.session.hasApplication,
+            hasStore: c.session.hasStore,
+          },
+        }),
+      )[0];
       expect(s.output?.route, describeCombo(c)).toBe(expectedRoute(c).route);
       expect(s.output?.token).toBe('new');
     }
   });
   it('intellicheck_required goes to the identity check; process=process to process', () => {
     const checkout = { id: 'co_1', current_step: 5 };
-    expect(send(resume(), done({ token: 't', checkout, intellicheck_required: true }))[0].output?.route).toBe('identityCheck');
-    expect(send(resume({ process: 'process' }), done({ token: 't', checkout, intellicheck_required: 1 }))[0].output?.route).toBe('identityCheck');
+    expect(send(resume(), done({ token: 't', checkout, intellicheck_required: true }))[0].output?.route).toBe(
+      'identityCheck',
+    );
+    expect(
+      send(resume({ process: 'process' }), done({ token: 't', checkout, intellicheck_required: 1 }))[0].output?.route,
+    ).toBe('identityCheck');
     expect(send(resume({ process: 'process' }), done({ token: 't', checkout }))[0].output?.route).toBe('process');
   });
   it('cancel=true posts cancel, notifies the host and in redirect mode leaves for the failure URL', () => {
@@ -245,7 +316,11 @@ describe('checkpoint machine: resume', () => {
 });
 
 describe('checkpoint machine: model-based coverage (xstate/graph)', () => {
-  const checkoutAt = (step: unknown, extra: Partial<CheckpointCheckout> = {}): CheckpointCheckout => ({ id: 'co', current_step: step, ...extra });
+  const checkoutAt = (step: unknown, extra: Partial<CheckpointCheckout> = {}): CheckpointCheckout => ({
+    id: 'co',
+    current_step: step,
+    ...extra,
+  });
   const verified = { verified: true, hasApplication: true, hasStore: true };
   const sessions: CheckpointSession[] = [
     { checkout: checkoutAt(5, { may_continue: 0 }), ...verified },
@@ -262,8 +337,14 @@ describe('checkpoint machine: model-based coverage (xstate/graph)', () => {
     { type: 'checkpoint.resume' as const, token: 't', cancel: 'true' },
     { type: 'checkpoint.resume' as const, token: 't', process: 'process' },
     { type: 'checkpoint.resume' as const, token: 't' },
-    { type: 'xstate.done.actor.exchange', output: { token: 't2', checkout: checkoutAt(5), intellicheck_required: true } },
-    ...sessions.map(({ checkout, ...session }) => ({ type: 'xstate.done.actor.exchange', output: { token: 't2', checkout, session } })),
+    {
+      type: 'xstate.done.actor.exchange',
+      output: { token: 't2', checkout: checkoutAt(5), intellicheck_required: true },
+    },
+    ...sessions.map(({ checkout, ...session }) => ({
+      type: 'xstate.done.actor.exchange',
+      output: { token: 't2', checkout, session },
+    })),
     { type: 'xstate.error.actor.exchange', error: { status: 403 } },
     { type: 'xstate.error.actor.exchange', error: { status: 404 } },
     { type: 'xstate.error.actor.exchange', error: { status: 502 } },
@@ -278,13 +359,18 @@ describe('checkpoint machine: model-based coverage (xstate/graph)', () => {
       const adjacency = getAdjacencyMap(checkpointMachine, {
         input: { session: baseSession, redirectMode },
         events: events as never,
-        serializeState: ((s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.cancel, s.context.process, s.context.error])) as never,
+        serializeState: ((s: AnyMachineSnapshot) =>
+          JSON.stringify([s.value, s.context.cancel, s.context.process, s.context.error])) as never,
       });
       const covered = coverage(checkpointMachine, adjacency);
       covered.states.forEach((x) => states.add(x));
       covered.transitions.forEach((x) => transitions.add(x));
     }
-    expect([...states].sort()).toEqual(getStateNodes(checkpointMachine.root).map((n) => n.id).sort());
+    expect([...states].sort()).toEqual(
+      getStateNodes(checkpointMachine.root)
+        .map((n) => n.id)
+        .sort(),
+    );
     expect([...transitions].sort()).toEqual([...definedTransitions(checkpointMachine)].sort());
   });
 });

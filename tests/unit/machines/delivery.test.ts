@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, initialTransition, toPromise, transition, type AnyMachineSnapshot, type AnyStateMachine, type AnyTransitionDefinition } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  initialTransition,
+  toPromise,
+  transition,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
+} from 'xstate';
 import { getAdjacencyMap, getStateNodes } from 'xstate/graph';
-import { deliveryMachine, E_MISSING_OPTIONS, type DeliveryEvent, type DeliveryInput } from '../../../machines/delivery/delivery.machine.ts';
+import {
+  deliveryMachine,
+  E_MISSING_OPTIONS,
+  type DeliveryEvent,
+  type DeliveryInput,
+} from '../../../machines/delivery/delivery.machine.ts';
 import {
   applyAvailability,
   buildSchedule,
@@ -23,7 +37,8 @@ function label(t: AnyTransitionDefinition): string {
 }
 function definedTransitions(machine: AnyStateMachine): Set<string> {
   const out = new Set<string>();
-  for (const node of [machine.root, ...getStateNodes(machine.root)]) for (const l of node.transitions.values()) for (const t of l) out.add(label(t));
+  for (const node of [machine.root, ...getStateNodes(machine.root)])
+    for (const l of node.transitions.values()) for (const t of l) out.add(label(t));
   return out;
 }
 
@@ -36,7 +51,13 @@ const TV: DeliveryItem = {
   unit_price: 49999,
   required_parts: [{ sku: 'MOUNT', quantity: 1, description: 'Wall mount', unit_price: 4999 }],
 };
-const FRIDGE: DeliveryItem = { sku: 'FR-1', quantity: 1, description: 'Fridge', unit_price: 129900, required_parts: [] };
+const FRIDGE: DeliveryItem = {
+  sku: 'FR-1',
+  quantity: 1,
+  description: 'Fridge',
+  unit_price: 129900,
+  required_parts: [],
+};
 const SOFA: DeliveryItem = { sku: 'SOFA', quantity: 1, description: 'Sofa', unit_price: 89900, required_parts: [] };
 const LAMP: DeliveryItem = { sku: 'LAMP', quantity: 2, description: 'Lamp', unit_price: 2999, required_parts: [] };
 
@@ -54,12 +75,15 @@ const sel = (over: Partial<SkuSelection>): SkuSelection => ({ ...EMPTY_SELECTION
 
 describe('delivery rules', () => {
   it('removes items that are out of stock, not shippable or not deliverable, each with an apology', () => {
-    const outcome = applyAvailability([TV, FRIDGE, SOFA, LAMP], [
-      available('TV-55'),
-      { sku: 'FR-1', status: 'out_of_stock', options: [] },
-      { sku: 'SOFA', status: 'not_shippable', options: [] },
-      { sku: 'LAMP', status: 'not_deliverable', options: [] },
-    ]);
+    const outcome = applyAvailability(
+      [TV, FRIDGE, SOFA, LAMP],
+      [
+        available('TV-55'),
+        { sku: 'FR-1', status: 'out_of_stock', options: [] },
+        { sku: 'SOFA', status: 'not_shippable', options: [] },
+        { sku: 'LAMP', status: 'not_deliverable', options: [] },
+      ],
+    );
     expect(outcome.items.map((i) => i.sku)).toEqual(['TV-55']);
     expect(outcome.missingOptions).toBe(false);
     expect(outcome.notices.map((n) => en(n.key, n.params))).toEqual([
@@ -80,40 +104,79 @@ describe('delivery rules', () => {
     expect(canSelect(sel({ types: ['delivery'] }), 'haul_away', ALL_OPTIONS)).toBe(true);
     expect(canSelect(sel({ types: ['installation'] }), 'haul_away', ALL_OPTIONS)).toBe(true);
     expect(canSelect(EMPTY_SELECTION, 'shipment', [ALL_OPTIONS[0] as ServiceOption])).toBe(false);
-    expect(toggleService(sel({ types: ['delivery', 'haul_away'], date: 'd', window: 'w' }), 'delivery')).toEqual(EMPTY_SELECTION);
-    expect(toggleService(sel({ types: ['delivery', 'installation', 'haul_away'] }), 'delivery').types).toEqual(['installation', 'haul_away']);
-    expect(en('delivery.error.haulAwayOnly')).toBe('Only available once you have selected at least one other delivery type');
+    expect(toggleService(sel({ types: ['delivery', 'haul_away'], date: 'd', window: 'w' }), 'delivery')).toEqual(
+      EMPTY_SELECTION,
+    );
+    expect(toggleService(sel({ types: ['delivery', 'installation', 'haul_away'] }), 'delivery').types).toEqual([
+      'installation',
+      'haul_away',
+    ]);
+    expect(en('delivery.error.haulAwayOnly')).toBe(
+      'Only available once you have selected at least one other delivery type',
+    );
   });
   it('required parts are fixed for delivery services and optional otherwise', () => {
-    expect(partsOf(TV, sel({ types: ['delivery'] }))).toEqual([expect.objectContaining({ sku: 'MOUNT', fixed: true, included: true })]);
-    expect(partsOf(TV, sel({ types: ['store_pickup'] }))).toEqual([expect.objectContaining({ fixed: false, included: false })]);
-    expect(partsOf(TV, sel({ types: ['shipment'], parts: ['MOUNT'] }))).toEqual([expect.objectContaining({ fixed: false, included: true })]);
+    expect(partsOf(TV, sel({ types: ['delivery'] }))).toEqual([
+      expect.objectContaining({ sku: 'MOUNT', fixed: true, included: true }),
+    ]);
+    expect(partsOf(TV, sel({ types: ['store_pickup'] }))).toEqual([
+      expect.objectContaining({ fixed: false, included: false }),
+    ]);
+    expect(partsOf(TV, sel({ types: ['shipment'], parts: ['MOUNT'] }))).toEqual([
+      expect.objectContaining({ fixed: false, included: true }),
+    ]);
   });
 
   describe('validation messages (exact seed texts)', () => {
-    const check = (selections: Record<string, SkuSelection>, address: Record<string, string> | null = FULL_ADDRESS, items = [TV, FRIDGE]) =>
-      validateDelivery(items, selections, address).map((k) => en(k));
+    const check = (
+      selections: Record<string, SkuSelection>,
+      address: Record<string, string> | null = FULL_ADDRESS,
+      items = [TV, FRIDGE],
+    ) => validateDelivery(items, selections, address).map((k) => en(k));
     it('no service at all', () => expect(check({})).toEqual(['Please select at least one service!']));
     it('an item without a service', () =>
-      expect(check({ 'TV-55': sel({ types: ['store_pickup'], pickup_store: 's1' }) })).toEqual(['Please select at least one service per available item!']));
+      expect(check({ 'TV-55': sel({ types: ['store_pickup'], pickup_store: 's1' }) })).toEqual([
+        'Please select at least one service per available item!',
+      ]));
     it('store pickup or ship to store without a store', () => {
-      expect(check({ 'TV-55': sel({ types: ['store_pickup'] }), 'FR-1': sel({ types: ['ship_to_store'] }) })).toEqual(['Please select at lease one store']);
+      expect(check({ 'TV-55': sel({ types: ['store_pickup'] }), 'FR-1': sel({ types: ['ship_to_store'] }) })).toEqual([
+        'Please select at lease one store',
+      ]);
     });
     it('delivery without date and time', () =>
-      expect(check({ 'TV-55': sel({ types: ['delivery'], date: '2025-03-04' }), 'FR-1': sel({ types: ['delivery'], date: '2025-03-04', window: 'am' }) })).toEqual([
-        'Please select at least one delivery type/date and time of delivery',
-      ]));
+      expect(
+        check({
+          'TV-55': sel({ types: ['delivery'], date: '2025-03-04' }),
+          'FR-1': sel({ types: ['delivery'], date: '2025-03-04', window: 'am' }),
+        }),
+      ).toEqual(['Please select at least one delivery type/date and time of delivery']));
     it('shipment without a shipment type', () =>
-      expect(check({ 'TV-55': sel({ types: ['shipment'] }), 'FR-1': sel({ types: ['shipment'], shipment: 'ground' }) })).toEqual([
-        'Please select at least one shipment type',
-      ]));
+      expect(
+        check({ 'TV-55': sel({ types: ['shipment'] }), 'FR-1': sel({ types: ['shipment'], shipment: 'ground' }) }),
+      ).toEqual(['Please select at least one shipment type']));
     it('shipping or home services without the full address', () => {
-      const shipped = { 'TV-55': sel({ types: ['shipment'], shipment: 'ground' }), 'FR-1': sel({ types: ['shipment'], shipment: 'ground' }) };
-      expect(check(shipped, { code: '75001', line_1: '1 Main St', city: 'Dallas' })).toEqual(['Full address is required for shipping!']);
+      const shipped = {
+        'TV-55': sel({ types: ['shipment'], shipment: 'ground' }),
+        'FR-1': sel({ types: ['shipment'], shipment: 'ground' }),
+      };
+      expect(check(shipped, { code: '75001', line_1: '1 Main St', city: 'Dallas' })).toEqual([
+        'Full address is required for shipping!',
+      ]);
       expect(check(shipped, null)).toEqual(['Full address is required for shipping!']);
-      const delivered = { 'TV-55': sel({ types: ['delivery'], date: 'd', window: 'w' }), 'FR-1': sel({ types: ['store_pickup'], pickup_store: 's1' }) };
+      const delivered = {
+        'TV-55': sel({ types: ['delivery'], date: 'd', window: 'w' }),
+        'FR-1': sel({ types: ['store_pickup'], pickup_store: 's1' }),
+      };
       expect(check(delivered, { code: '75001' })).toEqual(['Full address is required for shipping!']);
-      expect(check({ 'TV-55': sel({ types: ['store_pickup'], pickup_store: 's1' }), 'FR-1': sel({ types: ['ship_to_store'], ship_to_store: 's1' }) }, null)).toEqual([]);
+      expect(
+        check(
+          {
+            'TV-55': sel({ types: ['store_pickup'], pickup_store: 's1' }),
+            'FR-1': sel({ types: ['ship_to_store'], ship_to_store: 's1' }),
+          },
+          null,
+        ),
+      ).toEqual([]);
     });
     it('several problems at once', () =>
       expect(check({ 'TV-55': sel({ types: ['delivery', 'shipment'] }) }, null)).toEqual([
@@ -134,10 +197,54 @@ describe('delivery rules', () => {
       { 'TV-55': ALL_OPTIONS, 'FR-1': ALL_OPTIONS },
     );
     expect(lines).toEqual([
-      { sku: 'TV-55', type: 'delivery', value: 'DLV', installations: true, window: 'am', date: '2025-03-04', required: ['MOUNT'], pickup_store: null, ship_to_store: null, shipment: null },
-      { sku: 'TV-55', type: 'installation', value: 'INS', installations: true, window: null, date: null, required: ['MOUNT'], pickup_store: null, ship_to_store: null, shipment: null },
-      { sku: 'TV-55', type: 'haul_away', value: 'HAUL', installations: true, window: null, date: null, required: ['MOUNT'], pickup_store: null, ship_to_store: null, shipment: null },
-      { sku: 'FR-1', type: 'store_pickup', value: 'PICK', installations: false, window: null, date: null, required: [], pickup_store: 's1', ship_to_store: null, shipment: null },
+      {
+        sku: 'TV-55',
+        type: 'delivery',
+        value: 'DLV',
+        installations: true,
+        window: 'am',
+        date: '2025-03-04',
+        required: ['MOUNT'],
+        pickup_store: null,
+        ship_to_store: null,
+        shipment: null,
+      },
+      {
+        sku: 'TV-55',
+        type: 'installation',
+        value: 'INS',
+        installations: true,
+        window: null,
+        date: null,
+        required: ['MOUNT'],
+        pickup_store: null,
+        ship_to_store: null,
+        shipment: null,
+      },
+      {
+        sku: 'TV-55',
+        type: 'haul_away',
+        value: 'HAUL',
+        installations: true,
+        window: null,
+        date: null,
+        required: ['MOUNT'],
+        pickup_store: null,
+        ship_to_store: null,
+        shipment: null,
+      },
+      {
+        sku: 'FR-1',
+        type: 'store_pickup',
+        value: 'PICK',
+        installations: false,
+        window: null,
+        date: null,
+        required: [],
+        pickup_store: 's1',
+        ship_to_store: null,
+        shipment: null,
+      },
     ]);
   });
 });
@@ -146,9 +253,11 @@ describe('delivery rules', () => {
 const input: DeliveryInput = { checkoutId: 'co_1', items: [TV, FRIDGE], exchangeId: 'ex_1' };
 type Snap = ReturnType<typeof initialTransition<typeof deliveryMachine>>[0];
 const start = (i: DeliveryInput = input) => initialTransition(deliveryMachine, i)[0];
-const send = (s: Snap, e: DeliveryEvent | { type: string; [k: string]: unknown }) => transition(deliveryMachine, s, e as DeliveryEvent)[0];
+const send = (s: Snap, e: DeliveryEvent | { type: string; [k: string]: unknown }) =>
+  transition(deliveryMachine, s, e as DeliveryEvent)[0];
 const lookedUp = (output: SkuAvailability[]) => ({ type: 'xstate.done.actor.lookupAvailability', output });
-const selecting = () => send(send(start(), { type: 'delivery.zip', zip: '75001' }), lookedUp([available('TV-55'), available('FR-1')]));
+const selecting = () =>
+  send(send(start(), { type: 'delivery.zip', zip: '75001' }), lookedUp([available('TV-55'), available('FR-1')]));
 
 describe('delivery machine', () => {
   it('looks availability up once the zip has 5 digits', () => {
@@ -162,13 +271,21 @@ describe('delivery machine', () => {
     expect(send(start(), { type: 'delivery.zip', zip: '7500a' }).value).toBe('zipEntry');
   });
   it('removes unavailable items with notices and lets the shopper choose for the rest', () => {
-    const s = send(send(start(), { type: 'delivery.zip', zip: '75001' }), lookedUp([available('TV-55'), { sku: 'FR-1', status: 'out_of_stock', options: [] }]));
+    const s = send(
+      send(start(), { type: 'delivery.zip', zip: '75001' }),
+      lookedUp([available('TV-55'), { sku: 'FR-1', status: 'out_of_stock', options: [] }]),
+    );
     expect(s.value).toBe('selecting');
     expect(s.context.items.map((i) => i.sku)).toEqual(['TV-55']);
-    expect(s.context.notices.map((n) => en(n.key, n.params))).toEqual(["We're sorry, Fridge (SKU FR-1) is out of stock and was removed from your contract."]);
+    expect(s.context.notices.map((n) => en(n.key, n.params))).toEqual([
+      "We're sorry, Fridge (SKU FR-1) is out of stock and was removed from your contract.",
+    ]);
   });
   it('E_MISSING_OPTIONS stops the step until another zip or cancel', () => {
-    const s = send(send(start(), { type: 'delivery.zip', zip: '75001' }), lookedUp([available('TV-55'), available('FR-1', [])]));
+    const s = send(
+      send(start(), { type: 'delivery.zip', zip: '75001' }),
+      lookedUp([available('TV-55'), available('FR-1', [])]),
+    );
     expect(s.value).toBe('unavailable');
     expect(s.context.errorCode).toBe(E_MISSING_OPTIONS);
     expect(en(s.context.error ?? '')).toBe('One or more items do not have fulfillment options available.');
@@ -177,7 +294,10 @@ describe('delivery machine', () => {
     expect(s.can({ type: 'delivery.submit' })).toBe(false);
   });
   it('a failed lookup shows the generic error and waits for the zip again', () => {
-    const s = send(send(start(), { type: 'delivery.zip', zip: '75001' }), { type: 'xstate.error.actor.lookupAvailability', error: new Error('delivery: provide') });
+    const s = send(send(start(), { type: 'delivery.zip', zip: '75001' }), {
+      type: 'xstate.error.actor.lookupAvailability',
+      error: new Error('delivery: provide'),
+    });
     expect(s.value).toBe('zipEntry');
     expect(en(s.context.error ?? '')).toBe('An error occurred, please try again!');
   });
@@ -200,7 +320,10 @@ describe('delivery machine', () => {
     s = send(s, { type: 'service.configure', sku: 'TV-55', date: '2025-03-04', window: 'am' });
     s = send(s, { type: 'service.toggle', sku: 'FR-1', service: 'shipment' });
     s = send(s, { type: 'delivery.submit' });
-    expect(s.context.errors.map((k) => en(k))).toEqual(['Please select at least one shipment type', 'Full address is required for shipping!']);
+    expect(s.context.errors.map((k) => en(k))).toEqual([
+      'Please select at least one shipment type',
+      'Full address is required for shipping!',
+    ]);
     s = send(s, { type: 'service.configure', sku: 'FR-1', shipment: 'ground' });
     s = send(s, { type: 'delivery.address', address: FULL_ADDRESS });
     s = send(s, { type: 'delivery.submit' });
@@ -215,12 +338,18 @@ describe('delivery machine', () => {
   it('schedule or lease errors open the modal: retry or Return to Retailer', () => {
     const scheduling = { ...selecting() };
     const failing = deliveryMachine.resolveState({ value: 'scheduling', context: scheduling.context });
-    const failed = send(failing, { type: 'xstate.error.actor.schedule', error: new Error('Unable to update delivery date') });
+    const failed = send(failing, {
+      type: 'xstate.error.actor.schedule',
+      error: new Error('Unable to update delivery date'),
+    });
     expect(failed.value).toBe('failed');
     expect(failed.context.error).toBe('Unable to update delivery date');
     expect(send(failed, { type: 'delivery.retry' }).value).toBe('scheduling');
     expect(send(failed, { type: 'delivery.cancel' }).value).toBe('cancelled');
-    const leaseFailed = send(deliveryMachine.resolveState({ value: 'fetchingLease', context: scheduling.context }), { type: 'xstate.error.actor.fetchLease', error: {} });
+    const leaseFailed = send(deliveryMachine.resolveState({ value: 'fetchingLease', context: scheduling.context }), {
+      type: 'xstate.error.actor.fetchLease',
+      error: {},
+    });
     expect(leaseFailed.value).toBe('failed');
     expect(en(leaseFailed.context.error ?? '')).toBe('An error occurred, please try again!');
   });
@@ -244,7 +373,10 @@ describe('delivery machine', () => {
     actor.send({ type: 'delivery.submit' });
     const out = await toPromise(actor);
     expect(out.lease).toEqual({ ok: true });
-    expect(calls).toEqual([['lookup', { skus: ['TV-55'], zip: '75001', address: FULL_ADDRESS }], ['schedule', 1, null]]);
+    expect(calls).toEqual([
+      ['lookup', { skus: ['TV-55'], zip: '75001', address: FULL_ADDRESS }],
+      ['schedule', 1, null],
+    ]);
   });
 });
 
@@ -276,7 +408,16 @@ describe('delivery machine: model-based coverage (xstate/graph)', () => {
       serializeState: ((s: AnyMachineSnapshot) => {
         const c = s.context as Snap['context'];
         const sel = c.selections['TV-55'];
-        return JSON.stringify([s.value, c.zip, sel ? [...sel.types].sort() : null, sel?.pickup_store, sel?.parts, !!c.address.line_1, c.errors.length, c.error]);
+        return JSON.stringify([
+          s.value,
+          c.zip,
+          sel ? [...sel.types].sort() : null,
+          sel?.pickup_store,
+          sel?.parts,
+          !!c.address.line_1,
+          c.errors.length,
+          c.error,
+        ]);
       }) as never,
     });
     const states = new Set<string>();
@@ -288,7 +429,11 @@ describe('delivery machine: model-based coverage (xstate/graph)', () => {
       for (const { event } of Object.values(edges) as Array<{ event: { type: string } }>)
         for (const t of deliveryMachine.getTransitionData(snap as never, event as never)) transitions.add(label(t));
     }
-    expect([...states].sort()).toEqual(getStateNodes(deliveryMachine.root).map((n) => n.id).sort());
+    expect([...states].sort()).toEqual(
+      getStateNodes(deliveryMachine.root)
+        .map((n) => n.id)
+        .sort(),
+    );
     expect([...transitions].sort()).toEqual([...definedTransitions(deliveryMachine)].sort());
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyEventObject, type AnyStateMachine, createActor, fromPromise, initialTransition, transition } from 'xstate';
+import {
+  type AnyEventObject,
+  type AnyStateMachine,
+  createActor,
+  fromPromise,
+  initialTransition,
+  transition,
+} from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import {
   IDENTITY_EXCHANGE_PATHS,
@@ -22,7 +29,10 @@ const input: IdentityCheckInput = { position: 'confirmation', phone: '(555) 201-
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function start(
-  script: { send?: (body: IdentitySendBody) => Promise<IdentitySendOutput>; verify?: () => Promise<IdentityVerifyOutput> } = {},
+  script: {
+    send?: (body: IdentitySendBody) => Promise<IdentitySendOutput>;
+    verify?: () => Promise<IdentityVerifyOutput>;
+  } = {},
   machineInput: IdentityCheckInput = input,
 ) {
   const calls = { send: [] as IdentitySendBody[], verify: [] as IdentityVerifyBody[] };
@@ -249,8 +259,10 @@ function eventsFor(snapshot: { _nodes: Array<{ ownEvents: string[] }> }): AnyEve
 }
 
 // Notices are display only; the phone, the check and whether a link went out decide the guards.
-const serializeState = (snapshot: { value: unknown; context: { phone: string; checkId: string | null; linkSent: boolean } }) =>
-  JSON.stringify([snapshot.value, snapshot.context.phone, snapshot.context.checkId, snapshot.context.linkSent]);
+const serializeState = (snapshot: {
+  value: unknown;
+  context: { phone: string; checkId: string | null; linkSent: boolean };
+}) => JSON.stringify([snapshot.value, snapshot.context.phone, snapshot.context.checkId, snapshot.context.linkSent]);
 
 const coverage = (machine: AnyStateMachine, machineInput: unknown) =>
   machineCoverage(machine, machineInput, { events: eventsFor as never, serializeState: serializeState as never });
@@ -261,7 +273,10 @@ function replay(paths: ReturnType<typeof getShortestPaths>, machineInput: Identi
   for (const path of paths) {
     const actor = createActor(
       identityCheckMachine.provide({
-        actors: { sendLink: pending<IdentitySendOutput, IdentitySendBody>(), verifyCheck: pending<IdentityVerifyOutput, IdentityVerifyBody>() },
+        actors: {
+          sendLink: pending<IdentitySendOutput, IdentitySendBody>(),
+          verifyCheck: pending<IdentityVerifyOutput, IdentityVerifyBody>(),
+        },
       }),
       { input: machineInput },
     );
@@ -287,7 +302,10 @@ describe('identity check: model', () => {
 
   it('replays the shortest path to every state on a live actor', () => {
     const valueOnly = ((snapshot: { value: unknown }) => JSON.stringify(snapshot.value)) as never;
-    const reached = replay(getShortestPaths(identityCheckMachine, { input, events: eventsFor as never, serializeState: valueOnly }), input);
+    const reached = replay(
+      getShortestPaths(identityCheckMachine, { input, events: eventsFor as never, serializeState: valueOnly }),
+      input,
+    );
     expect([...reached].sort()).toEqual(['"completed"', '"idle"', '"linkSent"', '"sending"', '"verifying"']);
   });
 

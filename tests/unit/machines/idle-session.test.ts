@@ -120,7 +120,9 @@ describe('idle session: behaviour', () => {
   });
 
   it('falls back to 30 minutes for a missing or invalid timeout', () => {
-    expect(createActor(idleSessionMachine, { input: { timeoutMs: 0 } }).getSnapshot().context.timeoutMs).toBe(APP_IDLE_TIMEOUT_MS);
+    expect(createActor(idleSessionMachine, { input: { timeoutMs: 0 } }).getSnapshot().context.timeoutMs).toBe(
+      APP_IDLE_TIMEOUT_MS,
+    );
     expect(createActor(idleSessionMachine, { input: {} }).getSnapshot().context.timeoutMs).toBe(APP_IDLE_TIMEOUT_MS);
   });
 
@@ -180,7 +182,9 @@ describe('idle session: model', () => {
       serializeState: ((snapshot: { value: unknown }) => JSON.stringify(snapshot.value)) as never,
     });
     const reached = new Set(replay(paths));
-    expect([...reached].sort()).toEqual(['"active"', '"expired"', '"keepingAlive"', JSON.stringify({ warning: 'counting' })].sort());
+    expect([...reached].sort()).toEqual(
+      ['"active"', '"expired"', '"keepingAlive"', JSON.stringify({ warning: 'counting' })].sort(),
+    );
   });
 
   it('replays every simple path that ends with the page reloading', () => {

@@ -40,7 +40,8 @@ function label(t: AnyTransitionDefinition): string {
 }
 function definedTransitions(machine: AnyStateMachine): Set<string> {
   const out = new Set<string>();
-  for (const node of [machine.root, ...getStateNodes(machine.root)]) for (const l of node.transitions.values()) for (const t of l) out.add(label(t));
+  for (const node of [machine.root, ...getStateNodes(machine.root)])
+    for (const l of node.transitions.values()) for (const t of l) out.add(label(t));
   return out;
 }
 
@@ -50,7 +51,13 @@ const ctx = { leaseId: 'L-1001', name: 'Jane Doe' };
 const at = (p: Place) => (p === 'Y.delivered' ? leaseStatusSnapshotAt('Y', ctx, true) : leaseStatusSnapshotAt(p, ctx));
 const placeOf = (s: ReturnType<typeof at>): Place => (isDelivered(s) ? 'Y.delivered' : leaseStatusOf(s));
 
-const facts = (f: Partial<LeaseFacts> = {}): LeaseFacts => ({ hasContract: false, esignPending: false, signed: false, downPaymentDue: false, ...f });
+const facts = (f: Partial<LeaseFacts> = {}): LeaseFacts => ({
+  hasContract: false,
+  esignPending: false,
+  signed: false,
+  downPaymentDue: false,
+  ...f,
+});
 const NO_FACTS = facts();
 
 // The guards restated: which facts let a guarded action through (unguarded actions pass under any facts).
@@ -183,7 +190,15 @@ describe('lease status catalogue', () => {
     expect(translate('en', LEASE_ACTIONS['lease.deliveryConfirmed'])).toBe('Delivery Confirmed by Retailer');
   });
   it('has every refusal message in both languages', () => {
-    for (const key of ['notAllowed', 'notCalculated', 'discardFirst', 'noContractOut', 'alreadySigned', 'notSigned', 'downPaymentDue']) {
+    for (const key of [
+      'notAllowed',
+      'notCalculated',
+      'discardFirst',
+      'noContractOut',
+      'alreadySigned',
+      'notSigned',
+      'downPaymentDue',
+    ]) {
       const k = `leaseStatus.error.${key}`;
       expect(translate('en', k)).not.toBe(k);
       expect(translate('es', k)).not.toBe(k);
@@ -196,7 +211,9 @@ describe('lease status catalogue', () => {
       .replace(':old_state', '(V) Approved/Pending Contract')
       .replace(':new_state', '(Z) Awaiting Docs and/or Payment');
     expect(text).toBe(seed);
-    expect(text).toBe('You are changing "Jane Doe" from "(V) Approved/Pending Contract" state to "(Z) Awaiting Docs and/or Payment" state.');
+    expect(text).toBe(
+      'You are changing "Jane Doe" from "(V) Approved/Pending Contract" state to "(Z) Awaiting Docs and/or Payment" state.',
+    );
     expect(statusChangeConfirmation('es', 'Jane Doe', 'inProgress', 'S')).toBe(
       'Está cambiando "Jane Doe" del estado "En curso" al estado "(S) En espera de revisión".',
     );
@@ -211,7 +228,8 @@ describe('lease status catalogue', () => {
 
 describe('lease status machine: every action in every status', () => {
   it('the chosen facts pass each guard, and the guards are only on the fact-carrying events', () => {
-    for (const [action, f] of Object.entries(PASSING) as Array<[LeaseAction, LeaseFacts]>) expect(GUARD[action]!(f), action).toBe(true);
+    for (const [action, f] of Object.entries(PASSING) as Array<[LeaseAction, LeaseFacts]>)
+      expect(GUARD[action]!(f), action).toBe(true);
     for (const action of LEASE_ACTION_TYPES) {
       const event = leaseEvent(action, facts({ hasContract: true, signed: true }));
       expect('hasContract' in event, action).toBe(action in GUARD);
@@ -238,7 +256,9 @@ describe('lease status machine: every action in every status', () => {
           expect(nextLeaseStatus(at(place), action, f)).toBeUndefined();
           expect(result.message).toBe('leaseStatus.error.notAllowed');
           expect(en(result)).toMatch(NOT_ALLOWED);
-          expect(en(result)).toBe(`"${translate('en', LEASE_ACTIONS[action])}" is not allowed while the lease is in "${leasePlaceLabel('en', leaseStatusOf(at(place)), place === 'Y.delivered')}" state.`);
+          expect(en(result)).toBe(
+            `"${translate('en', LEASE_ACTIONS[action])}" is not allowed while the lease is in "${leasePlaceLabel('en', leaseStatusOf(at(place)), place === 'Y.delivered')}" state.`,
+          );
         }
       });
     }
@@ -253,7 +273,8 @@ describe('lease status machine: every action in every status', () => {
           expect(result.accepted, `${place} ${action} ${JSON.stringify(f)}`).toBe(ok);
           if (result.accepted) expect(placeOf(result.snapshot)).toBe(expected);
           else if (expected === undefined) expect(result.message).toBe('leaseStatus.error.notAllowed');
-          else expect(result.message, `${place} ${action} ${JSON.stringify(f)}`).not.toBe('leaseStatus.error.notAllowed');
+          else
+            expect(result.message, `${place} ${action} ${JSON.stringify(f)}`).not.toBe('leaseStatus.error.notAllowed');
         }
   });
   it('lists the available actions for the buttons', () => {
@@ -294,41 +315,73 @@ describe('lease status machine: every action in every status', () => {
 
 describe('lease status machine: guard refusals', () => {
   it('recalculation needs a calculated contract and no e-sign pending', () => {
-    expect(refusal('V', 'lease.recalculate', facts({ hasContract: true, esignPending: true }))).toBe('An e-sign contract must be discarded before recalculation.');
+    expect(refusal('V', 'lease.recalculate', facts({ hasContract: true, esignPending: true }))).toBe(
+      'An e-sign contract must be discarded before recalculation.',
+    );
     expect(refusal('V', 'lease.recalculate', NO_FACTS)).toBe('Lease contract not yet calculated');
-    expect(nextLeaseStatus(at('V'), 'lease.recalculate', facts({ hasContract: true, esignPending: true }))).toBeUndefined();
+    expect(
+      nextLeaseStatus(at('V'), 'lease.recalculate', facts({ hasContract: true, esignPending: true })),
+    ).toBeUndefined();
     // Discarding the e-sign contract first, then recalculating, is allowed.
-    const discarded = applyLeaseAction(at('V'), 'lease.discardContract', facts({ hasContract: true, esignPending: true }));
+    const discarded = applyLeaseAction(
+      at('V'),
+      'lease.discardContract',
+      facts({ hasContract: true, esignPending: true }),
+    );
     expect(discarded.accepted).toBe(true);
-    if (discarded.accepted) expect(applyLeaseAction(discarded.snapshot, 'lease.recalculate', facts({ hasContract: true })).accepted).toBe(true);
+    if (discarded.accepted)
+      expect(applyLeaseAction(discarded.snapshot, 'lease.recalculate', facts({ hasContract: true })).accepted).toBe(
+        true,
+      );
   });
   it('setting the contract signed needs a contract', () => {
     expect(refusal('V', 'lease.setContractSigned', NO_FACTS)).toBe('Lease contract not yet calculated');
-    expect(refusal('V', 'lease.setContractSigned', facts({ signed: true, esignPending: true }))).toBe('Lease contract not yet calculated');
+    expect(refusal('V', 'lease.setContractSigned', facts({ signed: true, esignPending: true }))).toBe(
+      'Lease contract not yet calculated',
+    );
     const r = applyLeaseAction(at('V'), 'lease.setContractSigned', NO_FACTS, 'es');
-    expect(!r.accepted && translate('es', r.message, r.params)).toBe('El contrato de arrendamiento aún no se ha calculado');
+    expect(!r.accepted && translate('es', r.message, r.params)).toBe(
+      'El contrato de arrendamiento aún no se ha calculado',
+    );
   });
   it('remote e-sign needs a contract not yet signed', () => {
     expect(refusal('V', 'lease.remoteEsign', NO_FACTS)).toBe('Lease contract not yet calculated');
-    expect(refusal('V', 'lease.remoteEsign', facts({ hasContract: true, signed: true }))).toBe('The contract is already signed.');
+    expect(refusal('V', 'lease.remoteEsign', facts({ hasContract: true, signed: true }))).toBe(
+      'The contract is already signed.',
+    );
   });
   it('discarding needs a contract out for signing or signed', () => {
-    expect(refusal('V', 'lease.discardContract', facts({ hasContract: true }))).toBe('There is no contract out for signing to discard.');
-    expect(refusal('Z', 'lease.discardContract', facts({ hasContract: true }))).toBe('There is no contract out for signing to discard.');
+    expect(refusal('V', 'lease.discardContract', facts({ hasContract: true }))).toBe(
+      'There is no contract out for signing to discard.',
+    );
+    expect(refusal('Z', 'lease.discardContract', facts({ hasContract: true }))).toBe(
+      'There is no contract out for signing to discard.',
+    );
     const back = applyLeaseAction(at('Z'), 'lease.discardContract', facts({ hasContract: true, signed: true }));
     expect(back.accepted && back.to).toBe('V');
   });
   it('in Z delivery is authorized only once signed and paid', () => {
-    expect(refusal('Z', 'lease.authorizeDelivery', facts({ hasContract: true }))).toBe(leases.en['leaseStatus.error.notSigned']);
-    expect(refusal('Z', 'lease.authorizeDelivery', facts({ hasContract: true }))).toBe('The contract is not signed yet: delivery cannot be authorized.');
-    expect(refusal('Z', 'lease.authorizeDelivery', facts({ hasContract: true, downPaymentDue: true }))).toBe(leases.en['leaseStatus.error.notSigned']);
-    expect(refusal('Z', 'lease.authorizeDelivery', facts({ hasContract: true, signed: true, downPaymentDue: true }))).toBe(
-      leases.en['leaseStatus.error.downPaymentDue'],
+    expect(refusal('Z', 'lease.authorizeDelivery', facts({ hasContract: true }))).toBe(
+      leases.en['leaseStatus.error.notSigned'],
     );
-    expect(refusal('Z', 'lease.authorizeDelivery', facts({ hasContract: true, signed: true, downPaymentDue: true }))).toBe(
-      'The down payment has not been paid: delivery cannot be authorized.',
+    expect(refusal('Z', 'lease.authorizeDelivery', facts({ hasContract: true }))).toBe(
+      'The contract is not signed yet: delivery cannot be authorized.',
     );
-    const es = applyLeaseAction(at('Z'), 'lease.authorizeDelivery', facts({ signed: true, downPaymentDue: true }), 'es');
+    expect(refusal('Z', 'lease.authorizeDelivery', facts({ hasContract: true, downPaymentDue: true }))).toBe(
+      leases.en['leaseStatus.error.notSigned'],
+    );
+    expect(
+      refusal('Z', 'lease.authorizeDelivery', facts({ hasContract: true, signed: true, downPaymentDue: true })),
+    ).toBe(leases.en['leaseStatus.error.downPaymentDue']);
+    expect(
+      refusal('Z', 'lease.authorizeDelivery', facts({ hasContract: true, signed: true, downPaymentDue: true })),
+    ).toBe('The down payment has not been paid: delivery cannot be authorized.');
+    const es = applyLeaseAction(
+      at('Z'),
+      'lease.authorizeDelivery',
+      facts({ signed: true, downPaymentDue: true }),
+      'es',
+    );
     expect(!es.accepted && translate('es', es.message, es.params)).toBe(leases.es['leaseStatus.error.downPaymentDue']);
     const ok = applyLeaseAction(at('Z'), 'lease.authorizeDelivery', facts({ hasContract: true, signed: true }));
     expect(ok.accepted && placeOf(ok.snapshot)).toBe('Y');
@@ -337,12 +390,19 @@ describe('lease status machine: guard refusals', () => {
     const unsigned = facts({ hasContract: true });
     const unpaid = facts({ hasContract: true, signed: true, downPaymentDue: true });
     expect(refusal('Z', 'lease.deliveryConfirmed', unsigned)).toBe(leases.en['leaseStatus.error.notSigned']);
-    expect(refusal('Z', 'lease.deliveryConfirmed', unsigned)).toBe('The contract is not signed yet: delivery cannot be authorized.');
-    expect(refusal('Z', 'lease.deliveryConfirmed', facts({ hasContract: true, downPaymentDue: true }))).toBe(leases.en['leaseStatus.error.notSigned']);
+    expect(refusal('Z', 'lease.deliveryConfirmed', unsigned)).toBe(
+      'The contract is not signed yet: delivery cannot be authorized.',
+    );
+    expect(refusal('Z', 'lease.deliveryConfirmed', facts({ hasContract: true, downPaymentDue: true }))).toBe(
+      leases.en['leaseStatus.error.notSigned'],
+    );
     expect(refusal('Z', 'lease.deliveryConfirmed', unpaid)).toBe(leases.en['leaseStatus.error.downPaymentDue']);
-    expect(refusal('Z', 'lease.deliveryConfirmed', unpaid)).toBe('The down payment has not been paid: delivery cannot be authorized.');
+    expect(refusal('Z', 'lease.deliveryConfirmed', unpaid)).toBe(
+      'The down payment has not been paid: delivery cannot be authorized.',
+    );
     // The same messages as authorizing delivery.
-    for (const f of [unsigned, unpaid]) expect(refusal('Z', 'lease.deliveryConfirmed', f)).toBe(refusal('Z', 'lease.authorizeDelivery', f));
+    for (const f of [unsigned, unpaid])
+      expect(refusal('Z', 'lease.deliveryConfirmed', f)).toBe(refusal('Z', 'lease.authorizeDelivery', f));
     expect(nextLeaseStatus(at('Z'), 'lease.deliveryConfirmed', unsigned)).toBeUndefined();
     expect(nextLeaseStatus(at('Z'), 'lease.deliveryConfirmed', unpaid)).toBeUndefined();
     const es = applyLeaseAction(at('Z'), 'lease.deliveryConfirmed', unpaid, 'es');
@@ -389,32 +449,75 @@ describe('lease status machine: staff actions', () => {
       [
         'V',
         facts({ hasContract: true }),
-        ['set-contract-signed', 'remote-esign', 'revoke', 'recalculate', 'rescore', 'switch-store', 'changed-mind', 'request-info'],
+        [
+          'set-contract-signed',
+          'remote-esign',
+          'revoke',
+          'recalculate',
+          'rescore',
+          'switch-store',
+          'changed-mind',
+          'request-info',
+        ],
       ],
       [
         'V',
         facts({ hasContract: true, esignPending: true }),
-        ['discard-contract', 'set-contract-signed', 'remote-esign', 'revoke', 'rescore', 'switch-store', 'changed-mind', 'request-info'],
+        [
+          'discard-contract',
+          'set-contract-signed',
+          'remote-esign',
+          'revoke',
+          'rescore',
+          'switch-store',
+          'changed-mind',
+          'request-info',
+        ],
       ],
-      ['Z', facts({ hasContract: true, signed: true, downPaymentDue: true }), ['reset-to-approved', 'discard-contract', 'update-delivery-date', 'cancel-delivery-date', 'changed-mind']],
+      [
+        'Z',
+        facts({ hasContract: true, signed: true, downPaymentDue: true }),
+        ['reset-to-approved', 'discard-contract', 'update-delivery-date', 'cancel-delivery-date', 'changed-mind'],
+      ],
       [
         'Z',
         facts({ hasContract: true, signed: true }),
-        ['reset-to-approved', 'discard-contract', 'update-delivery-date', 'cancel-delivery-date', 'authorize-delivery', 'changed-mind'],
+        [
+          'reset-to-approved',
+          'discard-contract',
+          'update-delivery-date',
+          'cancel-delivery-date',
+          'authorize-delivery',
+          'changed-mind',
+        ],
       ],
-      ['Y', NO_FACTS, ['reset-to-approved', 'cancel-delivery-authorization', 'update-delivery-date', 'cancel-delivery-date', 'mark-delivered', 'changed-mind']],
+      [
+        'Y',
+        NO_FACTS,
+        [
+          'reset-to-approved',
+          'cancel-delivery-authorization',
+          'update-delivery-date',
+          'cancel-delivery-date',
+          'mark-delivered',
+          'changed-mind',
+        ],
+      ],
       ['Y.delivered', NO_FACTS, ['cancel-delivered', 'fund']],
       ['G', NO_FACTS, ['complete-funding', 'reject-funding']],
       ['L', facts({ hasContract: true, signed: true }), []],
       ['C', NO_FACTS, ['reset-to-approved']],
     ];
-    for (const [place, f, ids] of cases) expect(availableStaffActions(at(place), f), `${place} ${JSON.stringify(f)}`).toEqual(ids);
+    for (const [place, f, ids] of cases)
+      expect(availableStaffActions(at(place), f), `${place} ${JSON.stringify(f)}`).toEqual(ids);
   });
   it('offers exactly the staff actions among the available ones', () => {
     for (const place of PLACES)
       for (const f of ALL_FACTS) {
         const available = availableLeaseActions(at(place), f);
-        expect(availableStaffActions(at(place), f)).toEqual(STAFF_LEASE_ACTION_IDS.filter((id) => available.includes(STAFF_LEASE_ACTIONS[id])));
+        expect(availableStaffActions(at(place), f)).toEqual(
+          STAFF_LEASE_ACTION_IDS.filter((id) => available.includes(STAFF_LEASE_ACTIONS[id])),
+        );
       }
   });
 });
@@ -435,7 +538,9 @@ describe('lease status machine: persistence', () => {
       expect(restored.context).toEqual(ctx);
       expect(restored.value).toEqual(at(place).value);
       expect(persistLeaseStatus(restored)).toEqual(persisted);
-      expect(availableLeaseActions(restored, passing('lease.authorizeDelivery')).sort()).toEqual(availableLeaseActions(at(place), passing('lease.authorizeDelivery')).sort());
+      expect(availableLeaseActions(restored, passing('lease.authorizeDelivery')).sort()).toEqual(
+        availableLeaseActions(at(place), passing('lease.authorizeDelivery')).sort(),
+      );
     }
   });
   it('round-trips the snapshot an action leads to', () => {
@@ -449,7 +554,8 @@ describe('lease status machine: persistence', () => {
 });
 
 describe('lease status machine: partial delivery and funding per tranche', () => {
-  const funding = (fundingDue: boolean, undelivered: boolean) => facts({ hasContract: true, signed: true, funding: { fundingDue, undelivered } });
+  const funding = (fundingDue: boolean, undelivered: boolean) =>
+    facts({ hasContract: true, signed: true, funding: { fundingDue, undelivered } });
   it('funding starts only when a delivered tranche is due', () => {
     expect(applyLeaseAction(at('Y.delivered'), 'lease.fund', funding(true, true)).accepted).toBe(true);
     expect(refusal('Y.delivered', 'lease.fund', funding(false, true))).toBe(leases.en['leaseStatus.error.nothingDue']);
@@ -476,14 +582,25 @@ describe('lease status machine: partial delivery and funding per tranche', () =>
 describe('lease status machine: model-based coverage (xstate/graph)', () => {
   // Every event type under every fact set (unguarded events carry no facts, so deduplicate).
   const events = [
-    ...new Map(LEASE_ACTION_TYPES.flatMap((type) => ALL_FACTS.map((f) => leaseEvent(type, f))).map((e) => [JSON.stringify(e), e])).values(),
+    ...new Map(
+      LEASE_ACTION_TYPES.flatMap((type) => ALL_FACTS.map((f) => leaseEvent(type, f))).map((e) => [
+        JSON.stringify(e),
+        e,
+      ]),
+    ).values(),
   ];
   it('tries every event type under every fact set', () => {
-    expect(events).toHaveLength(LEASE_ACTION_TYPES.length - Object.keys(GUARD).length + Object.keys(GUARD).length * ALL_FACTS.length);
+    expect(events).toHaveLength(
+      LEASE_ACTION_TYPES.length - Object.keys(GUARD).length + Object.keys(GUARD).length * ALL_FACTS.length,
+    );
   });
   // Partial delivery: the funding events under each funding fact (a tranche due, units undelivered).
-  const fundingEvents = (['lease.fund', 'lease.fundingCompleted', 'lease.itemsCancelled', 'lease.deliveryConfirmed'] as const).flatMap((type) =>
-    [false, true].flatMap((fundingDue) => [false, true].map((undelivered) => leaseEvent(type, { ...passing(type), funding: { fundingDue, undelivered } }))),
+  const fundingEvents = (
+    ['lease.fund', 'lease.fundingCompleted', 'lease.itemsCancelled', 'lease.deliveryConfirmed'] as const
+  ).flatMap((type) =>
+    [false, true].flatMap((fundingDue) =>
+      [false, true].map((undelivered) => leaseEvent(type, { ...passing(type), funding: { fundingDue, undelivered } })),
+    ),
   );
   it('reaches every state and takes every transition', () => {
     const adjacency = getAdjacencyMap(leaseStatusMachine, { input: ctx, events: [...events, ...fundingEvents] });
@@ -496,7 +613,11 @@ describe('lease status machine: model-based coverage (xstate/graph)', () => {
       for (const { event } of Object.values(edges) as Array<{ event: { type: string } }>)
         for (const t of leaseStatusMachine.getTransitionData(snap as never, event as never)) transitions.add(label(t));
     }
-    expect([...states].sort()).toEqual(getStateNodes(leaseStatusMachine.root).map((n) => n.id).sort());
+    expect([...states].sort()).toEqual(
+      getStateNodes(leaseStatusMachine.root)
+        .map((n) => n.id)
+        .sort(),
+    );
     expect([...transitions].sort()).toEqual([...definedTransitions(leaseStatusMachine)].sort());
   });
   it('the shortest paths to Funded / Closed go through a signed contract, delivery and funding', async () => {

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AnyEventObject, type AnyStateMachine, SimulatedClock, createActor, fromPromise, initialTransition } from 'xstate';
+import {
+  type AnyEventObject,
+  type AnyStateMachine,
+  SimulatedClock,
+  createActor,
+  fromPromise,
+  initialTransition,
+} from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { translate } from '../../../machines/i18n/catalogue.ts';
 import {
@@ -13,7 +20,11 @@ import {
 } from '../../../machines/payroll/payroll.machine.ts';
 import { machineCoverage } from '../../support/machine-coverage.ts';
 
-const eligibleResult: PayrollDecisionResult = { code: 'A', payroll: { is_eligible: true, type: 'async' }, offerAmounts: { A: '1500.00' } };
+const eligibleResult: PayrollDecisionResult = {
+  code: 'A',
+  payroll: { is_eligible: true, type: 'async' },
+  offerAmounts: { A: '1500.00' },
+};
 const input: PayrollInput = { applicationId: 'app-1', result: eligibleResult };
 const acme: Employer = { id: 11, employerName: 'Acme Corp', pdSupported: true };
 const bodega: Employer = { id: 12, employerName: 'Acme Bodega', pdSupported: false };
@@ -84,7 +95,9 @@ describe('payroll: eligibility and outcome', () => {
     expect(translate('en', failedA.titleKey ?? '')).toBe('cannot increase offer');
     const failedD = payrollOutcome({ code: 'D', payroll: { result: { success: false, message: 'x' } } });
     expect(translate('en', failedD.titleKey ?? '')).toBe('application will not be approved');
-    expect(payrollOutcome({ code: 'A', payroll: { result: { success: true, message: 'Approved up to $2,500' } } })).toEqual({
+    expect(
+      payrollOutcome({ code: 'A', payroll: { result: { success: true, message: 'Approved up to $2,500' } } }),
+    ).toEqual({
       success: true,
       titleKey: null,
       message: 'Approved up to $2,500',
@@ -96,7 +109,10 @@ describe('payroll: eligibility and outcome', () => {
     expect(first.context.eligible).toBe(false);
     expect(first.can({ type: 'payroll.start' })).toBe(false);
     expect(first.can({ type: 'payroll.employer.search', keyword: 'Acme' })).toBe(true);
-    expect(payrollMachine.getTransitionData(first, { type: 'payroll.employer.search', keyword: 'Acme' })[0]?.target?.[0]?.key).toBe('idle');
+    expect(
+      payrollMachine.getTransitionData(first, { type: 'payroll.employer.search', keyword: 'Acme' })[0]?.target?.[0]
+        ?.key,
+    ).toBe('idle');
   });
 });
 
@@ -159,7 +175,9 @@ describe('payroll: behaviour', () => {
   });
 
   it('shows the server error when the search fails, and clears results under 3 characters', async () => {
-    const { actor, advance, notice } = run({ search: async () => Promise.reject({ code: 500, message: 'Search is down' }) });
+    const { actor, advance, notice } = run({
+      search: async () => Promise.reject({ code: 500, message: 'Search is down' }),
+    });
     actor.send({ type: 'payroll.employer.search', keyword: 'Acme' });
     await advance(500);
     expect(notice()).toBe('Search is down');
@@ -183,7 +201,11 @@ describe('payroll: behaviour', () => {
   });
 
   it('starts the check, says it was initiated and refreshes by itself after 3 seconds', async () => {
-    const improved = { code: 'A', payroll: { is_eligible: true, type: 'async', result: { success: true, message: 'Offer increased' } }, offerAmounts: { A: '2500.00' } };
+    const improved = {
+      code: 'A',
+      payroll: { is_eligible: true, type: 'async', result: { success: true, message: 'Offer increased' } },
+      offerAmounts: { A: '2500.00' },
+    };
     const { actor, calls, advance, notice } = await startCheck({ refresh: [async () => ({ result: improved })] });
     expect(calls.start).toEqual([{ applicationId: 'app-1', employerId: 11, employerName: 'Acme Corp' }]);
     expect(notice()).toBe('Affordability check initiated!');
@@ -195,11 +217,16 @@ describe('payroll: behaviour', () => {
     expect(actor.getSnapshot().value).toBe('completed');
     expect(notice()).toBe('Eligibility process completed!');
     expect(actor.getSnapshot().context.result).toEqual(improved);
-    expect(actor.getSnapshot().output).toEqual({ result: improved, outcome: { success: true, titleKey: null, message: 'Offer increased' } });
+    expect(actor.getSnapshot().output).toEqual({
+      result: improved,
+      outcome: { success: true, titleKey: null, message: 'Offer increased' },
+    });
   });
 
   it('shows the server error when the start fails and lets the shopper try again', async () => {
-    const { actor, notice } = await startCheck({ start: async () => Promise.reject({ code: 422, message: 'Employer mismatch' }) });
+    const { actor, notice } = await startCheck({
+      start: async () => Promise.reject({ code: 422, message: 'Employer mismatch' }),
+    });
     expect(actor.getSnapshot().value).toEqual({ selecting: 'idle' });
     expect(notice()).toBe('Employer mismatch');
     expect(actor.getSnapshot().can({ type: 'payroll.start' })).toBe(true);
@@ -215,7 +242,9 @@ describe('payroll: behaviour', () => {
   });
 
   it('shows the server error when the automatic refresh fails otherwise', async () => {
-    const { actor, advance, notice } = await startCheck({ refresh: [async () => Promise.reject({ code: 500, message: 'Vendor error' })] });
+    const { actor, advance, notice } = await startCheck({
+      refresh: [async () => Promise.reject({ code: 500, message: 'Vendor error' })],
+    });
     await advance(3_000);
     expect(actor.getSnapshot().value).toEqual({ initiated: 'ready' });
     expect(notice()).toBe('Vendor error');
@@ -237,7 +266,10 @@ describe('payroll: behaviour', () => {
   it('shows the server error when a manual refresh fails otherwise, and the failure title after completion', async () => {
     const denied = { code: 'D', payroll: { result: { success: false, message: 'Not enough net pay' } } };
     const { actor, advance, notice } = await startCheck({
-      refresh: [async () => Promise.reject({ code: 409, message: 'Enrolment not finished' }), async () => ({ result: denied })],
+      refresh: [
+        async () => Promise.reject({ code: 409, message: 'Enrolment not finished' }),
+        async () => ({ result: denied }),
+      ],
     });
     actor.send({ type: 'payroll.refresh' });
     await advance(0);
@@ -308,7 +340,7 @@ describe('payroll: model', () => {
   });
 
   it('replays the shortest path to every state on a live actor', () => {
-    const pending = <O,>() => fromPromise<O, any>(() => new Promise<O>(() => {}));
+    const pending = <O>() => fromPromise<O, any>(() => new Promise<O>(() => {}));
     const paths = getShortestPaths(payrollMachine, {
       input,
       events: eventsFor as never,

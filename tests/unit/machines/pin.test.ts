@@ -8,7 +8,13 @@ import {
   transition,
 } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { verifyConfirmBody, verifySendBody, type VerifyConfirmBody, type VerifyConfirmData, type VerifySendBody } from '../../../machines/contracts/verify.ts';
+import {
+  verifyConfirmBody,
+  verifySendBody,
+  type VerifyConfirmBody,
+  type VerifyConfirmData,
+  type VerifySendBody,
+} from '../../../machines/contracts/verify.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
 import {
   MAX_FAILED_ATTEMPTS,
@@ -27,7 +33,12 @@ import {
   registerFailure,
   registerSend,
 } from '../../../machines/pin/pin-rules.ts';
-import { type PinInput, pinLeaveLabelKey, pinMachine, pinModeToggleLabelKey } from '../../../machines/pin/pin.machine.ts';
+import {
+  type PinInput,
+  pinLeaveLabelKey,
+  pinMachine,
+  pinModeToggleLabelKey,
+} from '../../../machines/pin/pin.machine.ts';
 import { machineCoverage } from '../../support/machine-coverage.ts';
 
 const input: PinInput = { uuid: 'app-1', storeId: 'store-1', checkoutId: 'co-1', iframe: true };
@@ -45,7 +56,13 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-function start(options: { input?: PinInput; send?: () => Promise<unknown>; confirm?: (body: VerifyConfirmBody) => Promise<VerifyConfirmData> } = {}) {
+function start(
+  options: {
+    input?: PinInput;
+    send?: () => Promise<unknown>;
+    confirm?: (body: VerifyConfirmBody) => Promise<VerifyConfirmData>;
+  } = {},
+) {
   const sends: unknown[] = [];
   const confirms: VerifyConfirmBody[] = [];
   const machine = pinMachine.provide({
@@ -314,7 +331,15 @@ describe('pin rules', () => {
     expect(verifySendBody.safeParse({ uuid: 'u', mode: 'sms' }).success).toBe(true);
     expect(verifySendBody.safeParse({ uuid: 'u', mode: 'fax' }).success).toBe(false);
     expect(verifySendBody.safeParse({ uuid: '', mode: 'email' }).success).toBe(false);
-    const body = { uuid: 'u', checkout_id: null, store_id: 7, code: '12345', retrieval: false, iframe: true, keep_checkout_items: false };
+    const body = {
+      uuid: 'u',
+      checkout_id: null,
+      store_id: 7,
+      code: '12345',
+      retrieval: false,
+      iframe: true,
+      keep_checkout_items: false,
+    };
     expect(verifyConfirmBody.safeParse(body).success).toBe(true);
     expect(verifyConfirmBody.safeParse({ uuid: 'u', store_id: 's', code: '12345' }).success).toBe(true);
     const short = verifyConfirmBody.safeParse({ ...body, code: '1234' });
@@ -372,10 +397,22 @@ describe('pin machine: model', () => {
     // Effects that never settle: the path's own events (done, error) drive the actor.
     const pending = <O, I>() => fromPromise<O, I>(() => new Promise<O>(() => {}));
     // createTestModel refuses machines with invocations and delays, so the paths come from getShortestPaths.
-    const paths = getShortestPaths(pinMachine, { input, events: eventsFor as never, serializeState: serializeState as never });
+    const paths = getShortestPaths(pinMachine, {
+      input,
+      events: eventsFor as never,
+      serializeState: serializeState as never,
+    });
     const reached = new Set<string>();
     for (const path of paths) {
-      const actor = createActor(pinMachine.provide({ actors: { sendPin: pending<unknown, VerifySendBody>(), confirmPin: pending<VerifyConfirmData, VerifyConfirmBody>() } }), { input });
+      const actor = createActor(
+        pinMachine.provide({
+          actors: {
+            sendPin: pending<unknown, VerifySendBody>(),
+            confirmPin: pending<VerifyConfirmData, VerifyConfirmBody>(),
+          },
+        }),
+        { input },
+      );
       actor.start();
       for (const step of path.steps) {
         actor.send(step.event as never);
@@ -385,7 +422,17 @@ describe('pin machine: model', () => {
       actor.stop();
     }
     expect([...reached].sort()).toEqual(
-      ['confirming', 'confirmingItems', 'confirmingNewItems', 'entering', 'left', 'maxed', 'requiresNewApp', 'sending', 'verified']
+      [
+        'confirming',
+        'confirmingItems',
+        'confirmingNewItems',
+        'entering',
+        'left',
+        'maxed',
+        'requiresNewApp',
+        'sending',
+        'verified',
+      ]
         .map((v) => JSON.stringify(v))
         .sort(),
     );

@@ -3,7 +3,13 @@ import { join, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { CHECKOUT_STATUS_NAMES, CHECKOUT_STATUS } from '../../../machines/checkout/checkout-status.ts';
-import { checkoutStatusEventType, WEBHOOK_EVENTS, webhookDataProblems, webhookEnvelopeSchema, webhookEventTypes } from '../../../machines/contracts/webhook-events.ts';
+import {
+  checkoutStatusEventType,
+  WEBHOOK_EVENTS,
+  webhookDataProblems,
+  webhookEnvelopeSchema,
+  webhookEventTypes,
+} from '../../../machines/contracts/webhook-events.ts';
 import { LEASE_STATUS_CODES } from '../../../machines/lease-status/lease-status.machine.ts';
 import { checkoutEventType } from '../../../functions/services/checkout.ts';
 import { leaseEventType } from '../../../functions/services/leases/sync.ts';
@@ -27,7 +33,8 @@ function literalEventTypes(): Map<string, string> {
   for (const file of sourceFiles(join(root, 'functions'))) {
     const text = readFileSync(file, 'utf8');
     for (const call of text.matchAll(/newEvent\(([^,]*?),\s*\{\s*type:\s*'(\w+)'/g)) {
-      for (const literal of call[1]!.matchAll(/'([a-z_]+\.[a-z_]+)'/g)) found.set(literal[1]!, `${file.slice(root.length + 1)} (aggregate ${call[2]})`);
+      for (const literal of call[1]!.matchAll(/'([a-z_]+\.[a-z_]+)'/g))
+        found.set(literal[1]!, `${file.slice(root.length + 1)} (aggregate ${call[2]})`);
     }
   }
   return found;
@@ -50,14 +57,21 @@ describe('the webhook event catalogue', () => {
     }
   });
 
-  it("has every checkout status change, every lease status (and delivered), and the application decisions the code emits", () => {
-    const emitted = new Set<string>(['checkout.created', 'checkout.delivered', 'application.created', 'application.approved', 'application.denied']);
+  it('has every checkout status change, every lease status (and delivered), and the application decisions the code emits', () => {
+    const emitted = new Set<string>([
+      'checkout.created',
+      'checkout.delivered',
+      'application.created',
+      'application.approved',
+      'application.denied',
+    ]);
     // a status change to `notStarted` cannot happen: it is only the initial state
     for (const name of CHECKOUT_STATUS_NAMES.filter((n) => n !== 'notStarted')) {
       emitted.add(checkoutEventType(CHECKOUT_STATUS[name]));
       expect(checkoutStatusEventType(name)).toBe(checkoutEventType(CHECKOUT_STATUS[name]));
     }
-    for (const code of LEASE_STATUS_CODES) for (const delivered of [false, true]) emitted.add(leaseEventType(code, delivered));
+    for (const code of LEASE_STATUS_CODES)
+      for (const delivered of [false, true]) emitted.add(leaseEventType(code, delivered));
     const missing = [...emitted].filter((t) => !webhookEventTypes().includes(t));
     expect(missing).toEqual([]);
   });
@@ -65,9 +79,14 @@ describe('the webhook event catalogue', () => {
   it('has every checkout, application and lease event type written in functions/ (or says why one is not a webhook)', () => {
     const literals = literalEventTypes();
     // the scan finds the calls at all, including a choice between two literals
-    expect([...literals.keys()]).toEqual(expect.arrayContaining(['checkout.created', 'application.approved', 'application.denied']));
+    expect([...literals.keys()]).toEqual(
+      expect.arrayContaining(['checkout.created', 'application.approved', 'application.denied']),
+    );
     const missing = [...literals.entries()]
-      .filter(([type]) => /^(checkout|application|lease)\./.test(type) && !webhookEventTypes().includes(type) && !NOT_WEBHOOKS[type])
+      .filter(
+        ([type]) =>
+          /^(checkout|application|lease)\./.test(type) && !webhookEventTypes().includes(type) && !NOT_WEBHOOKS[type],
+      )
       .map(([type, where]) => `${type} in ${where}`);
     expect(missing).toEqual([]);
     for (const type of Object.keys(NOT_WEBHOOKS)) expect(webhookEventTypes()).not.toContain(type);
@@ -82,14 +101,25 @@ describe('the webhook event catalogue', () => {
     expect(new Set(WEBHOOK_EVENTS.map((e) => e.example.id)).size).toBe(WEBHOOK_EVENTS.length);
   });
 
-  it("refuses data that contradicts the type (a schema that cannot fail would document nothing)", () => {
+  it('refuses data that contradicts the type (a schema that cannot fail would document nothing)', () => {
     const completed = WEBHOOK_EVENTS.find((e) => e.type === 'checkout.completed')!;
     const data = completed.example.data as Record<string, unknown>;
-    expect(webhookDataProblems('checkout.completed', { ...data, status: 12, status_name: 'cancelled' })).not.toEqual([]);
+    expect(webhookDataProblems('checkout.completed', { ...data, status: 12, status_name: 'cancelled' })).not.toEqual(
+      [],
+    );
     const funded = WEBHOOK_EVENTS.find((e) => e.type === 'lease.funded')!;
     const fundedData = funded.example.data as { lease: Record<string, unknown> };
-    expect(webhookDataProblems('lease.funded', { ...fundedData, lease: { ...fundedData.lease, status: 'C' } })).not.toEqual([]);
-    expect(webhookDataProblems('lease.delivered', { ...fundedData, lease: { ...fundedData.lease, status: 'Y', delivered: false } })).not.toEqual([]);
-    expect(webhookDataProblems('checkout.exploded', {})).toEqual(['checkout.exploded is not an event type of the catalogue']);
+    expect(
+      webhookDataProblems('lease.funded', { ...fundedData, lease: { ...fundedData.lease, status: 'C' } }),
+    ).not.toEqual([]);
+    expect(
+      webhookDataProblems('lease.delivered', {
+        ...fundedData,
+        lease: { ...fundedData.lease, status: 'Y', delivered: false },
+      }),
+    ).not.toEqual([]);
+    expect(webhookDataProblems('checkout.exploded', {})).toEqual([
+      'checkout.exploded is not an event type of the catalogue',
+    ]);
   });
 });

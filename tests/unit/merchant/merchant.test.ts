@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { isLowStock, orderTotalCents, pickupStatusAfter, withheldCents } from '../../../machines/domain/merchant.ts';
 import { merchant } from '../../../machines/i18n/merchant.ts';
-import { FRAMES, frameSize, MAP_HEIGHT, MAP_WIDTH, project, spread } from '../../../web/staff/features/retailer-map/projection.ts';
+import {
+  FRAMES,
+  frameSize,
+  MAP_HEIGHT,
+  MAP_WIDTH,
+  project,
+  spread,
+} from '../../../web/staff/features/retailer-map/projection.ts';
 import { CONUS_OUTLINE } from '../../../web/staff/features/retailer-map/us-outline.ts';
 
 describe('POS stock', () => {
@@ -12,7 +19,12 @@ describe('POS stock', () => {
     expect(isLowStock({ quantity_in_stock: 0, reorder_level: 0 })).toBe(true);
   });
   it('totals an order in cents', () => {
-    expect(orderTotalCents([{ quantity: 2, unit_price: 1999 }, { quantity: 1, unit_price: 1 }])).toBe(3999);
+    expect(
+      orderTotalCents([
+        { quantity: 2, unit_price: 1999 },
+        { quantity: 1, unit_price: 1 },
+      ]),
+    ).toBe(3999);
     expect(orderTotalCents([])).toBe(0);
   });
 });
@@ -75,8 +87,14 @@ describe('Retailer Map projection', () => {
     for (const [lon, lat] of CONUS_OUTLINE) expect(project(lat, lon)?.region).toBe('conus');
   });
   it('fans out markers on the same spot so that each stays visible', () => {
-    const out = spread([{ x: 100, y: 100 }, { x: 100, y: 100 }, { x: 101, y: 100 }]);
-    for (let i = 0; i < out.length; i++) for (let j = i + 1; j < out.length; j++) expect(Math.hypot(out[i]!.x - out[j]!.x, out[i]!.y - out[j]!.y)).toBeGreaterThanOrEqual(7.9);
+    const out = spread([
+      { x: 100, y: 100 },
+      { x: 100, y: 100 },
+      { x: 101, y: 100 },
+    ]);
+    for (let i = 0; i < out.length; i++)
+      for (let j = i + 1; j < out.length; j++)
+        expect(Math.hypot(out[i]!.x - out[j]!.x, out[i]!.y - out[j]!.y)).toBeGreaterThanOrEqual(7.9);
     expect(out[0]).toEqual({ x: 100, y: 100 });
   });
 });

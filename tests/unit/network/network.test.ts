@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { allowedAction, duplicateContactEmails, routingChecksumOk, signupRequest } from '../../../machines/contracts/network.ts';
+import {
+  allowedAction,
+  duplicateContactEmails,
+  routingChecksumOk,
+  signupRequest,
+} from '../../../machines/contracts/network.ts';
 import { assertBlobKey } from '../../../functions/providers/blobs/port.ts';
 import { checkUpload, cleanFileName, extensionOf, UPLOAD_MAX_BYTES } from '../../../functions/services/file-types.ts';
 import { renderTemplate } from '../../../functions/services/network/mail.ts';
@@ -10,17 +15,58 @@ const pdf = Buffer.from('%PDF-1.7 body');
 
 describe('upload checks', () => {
   it('refuses files of 9 MB or more, empty files, unknown extensions and mismatched magic bytes', () => {
-    expect(checkUpload({ name: 'a.pdf', bytes: pdf, allowed: DOCS, maxBytes: UPLOAD_MAX_BYTES })).toMatchObject({ ok: true, contentType: 'application/pdf' });
+    expect(checkUpload({ name: 'a.pdf', bytes: pdf, allowed: DOCS, maxBytes: UPLOAD_MAX_BYTES })).toMatchObject({
+      ok: true,
+      contentType: 'application/pdf',
+    });
     const big = Buffer.alloc(UPLOAD_MAX_BYTES);
     pdf.copy(big);
-    expect(checkUpload({ name: 'a.pdf', bytes: big, allowed: DOCS, maxBytes: UPLOAD_MAX_BYTES })).toEqual({ ok: false, reason: 'too-large' });
-    expect(checkUpload({ name: 'a.pdf', bytes: big.subarray(0, UPLOAD_MAX_BYTES - 1), allowed: DOCS, maxBytes: UPLOAD_MAX_BYTES }).ok).toBe(true);
-    expect(checkUpload({ name: 'a.pdf', bytes: Buffer.alloc(0), allowed: DOCS, maxBytes: UPLOAD_MAX_BYTES })).toEqual({ ok: false, reason: 'empty' });
-    expect(checkUpload({ name: 'setup.exe', bytes: Buffer.from('MZ..'), allowed: DOCS, maxBytes: UPLOAD_MAX_BYTES })).toEqual({ ok: false, reason: 'type' });
-    expect(checkUpload({ name: 'invoice.pdf', bytes: Buffer.from('MZ..'), allowed: DOCS, maxBytes: UPLOAD_MAX_BYTES })).toEqual({ ok: false, reason: 'type' });
-    expect(checkUpload({ name: 'photo.png', bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0]), allowed: DOCS, maxBytes: UPLOAD_MAX_BYTES }).ok).toBe(false);
-    expect(checkUpload({ name: 'photo.JPG', bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0]), allowed: DOCS, maxBytes: UPLOAD_MAX_BYTES }).ok).toBe(true);
-    expect(checkUpload({ name: 'plan.docx', bytes: Buffer.from([0x50, 0x4b, 0x03, 0x04, 1]), allowed: DOCS, maxBytes: UPLOAD_MAX_BYTES }).ok).toBe(true);
+    expect(checkUpload({ name: 'a.pdf', bytes: big, allowed: DOCS, maxBytes: UPLOAD_MAX_BYTES })).toEqual({
+      ok: false,
+      reason: 'too-large',
+    });
+    expect(
+      checkUpload({
+        name: 'a.pdf',
+        bytes: big.subarray(0, UPLOAD_MAX_BYTES - 1),
+        allowed: DOCS,
+        maxBytes: UPLOAD_MAX_BYTES,
+      }).ok,
+    ).toBe(true);
+    expect(checkUpload({ name: 'a.pdf', bytes: Buffer.alloc(0), allowed: DOCS, maxBytes: UPLOAD_MAX_BYTES })).toEqual({
+      ok: false,
+      reason: 'empty',
+    });
+    expect(
+      checkUpload({ name: 'setup.exe', bytes: Buffer.from('MZ..'), allowed: DOCS, maxBytes: UPLOAD_MAX_BYTES }),
+    ).toEqual({ ok: false, reason: 'type' });
+    expect(
+      checkUpload({ name: 'invoice.pdf', bytes: Buffer.from('MZ..'), allowed: DOCS, maxBytes: UPLOAD_MAX_BYTES }),
+    ).toEqual({ ok: false, reason: 'type' });
+    expect(
+      checkUpload({
+        name: 'photo.png',
+        bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+        allowed: DOCS,
+        maxBytes: UPLOAD_MAX_BYTES,
+      }).ok,
+    ).toBe(false);
+    expect(
+      checkUpload({
+        name: 'photo.JPG',
+        bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+        allowed: DOCS,
+        maxBytes: UPLOAD_MAX_BYTES,
+      }).ok,
+    ).toBe(true);
+    expect(
+      checkUpload({
+        name: 'plan.docx',
+        bytes: Buffer.from([0x50, 0x4b, 0x03, 0x04, 1]),
+        allowed: DOCS,
+        maxBytes: UPLOAD_MAX_BYTES,
+      }).ok,
+    ).toBe(true);
     expect(checkUpload({ name: 'noext', bytes: pdf, allowed: DOCS, maxBytes: UPLOAD_MAX_BYTES }).ok).toBe(false);
   });
 
@@ -54,9 +100,20 @@ describe('sign-up rules', () => {
   });
   it('refuses control characters and lone surrogates in text', () => {
     const base = {
-      draft: 'dr_' + 'a'.repeat(32), kind: 'store', business_name: 'X', business_type: 'HVAC', email: 'a@b.co', phone: '5125550100',
-      address_line_1: '1 Main', city: 'Austin', state: 'TX', zip: '78701', contacts: [{ role: 'owner', name: 'A', email: 'a@b.co', phone: '5125550100' }],
-      bank_account_name: 'X', routing_number: '021000021', account_number: '1234',
+      draft: 'dr_' + 'a'.repeat(32),
+      kind: 'store',
+      business_name: 'X',
+      business_type: 'HVAC',
+      email: 'a@b.co',
+      phone: '5125550100',
+      address_line_1: '1 Main',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      contacts: [{ role: 'owner', name: 'A', email: 'a@b.co', phone: '5125550100' }],
+      bank_account_name: 'X',
+      routing_number: '021000021',
+      account_number: '1234',
     };
     expect(safeParse(signupRequest, base).success).toBe(true);
     expect(safeParse(signupRequest, { ...base, business_name: 'a\u0000b' }).success).toBe(false);
@@ -66,7 +123,10 @@ describe('sign-up rules', () => {
 
 describe('mail templates', () => {
   it('fills placeholders, escaping HTML in the body and line breaks in the subject', () => {
-    const out = renderTemplate({ subject: 'Hi {{name}}', body_html: '<p>{{name}} {{missing}}</p>' }, { name: '<b>Ann</b>\r\nBcc: x' });
+    const out = renderTemplate(
+      { subject: 'Hi {{name}}', body_html: '<p>{{name}} {{missing}}</p>' },
+      { name: '<b>Ann</b>\r\nBcc: x' },
+    );
     expect(out.body).toBe('<p>&lt;b&gt;Ann&lt;/b&gt;\r\nBcc: x {{missing}}</p>');
     expect(out.subject).toBe('Hi <b>Ann</b> Bcc: x');
   });

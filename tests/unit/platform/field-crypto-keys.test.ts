@@ -20,7 +20,10 @@ describe('field crypto key work', () => {
   it("computes a request's blind index of the same value once, and equal to the process's", async () => {
     const { crypto, calls } = counted();
     const request = crypto.forRequest();
-    const [a, b] = await Promise.all([request.blindIndex('ssn', '212710042'), request.blindIndex('ssn', ' 212710042 ')]);
+    const [a, b] = await Promise.all([
+      request.blindIndex('ssn', '212710042'),
+      request.blindIndex('ssn', ' 212710042 '),
+    ]);
     expect(a).toBe(b);
     expect(calls.mac).toBe(1);
     expect(await request.blindIndex('ssn', '212710043')).not.toBe(a);
@@ -34,7 +37,10 @@ describe('field crypto key work', () => {
   it('does not remember a failed MAC', async () => {
     let fail = true;
     const keys = masterKeyProvider(randomBytes(32));
-    const crypto = new FieldCrypto({ ...keys, mac: async (m) => (fail ? Promise.reject(new Error('KMS throttled')) : keys.mac(m)) }).forRequest();
+    const crypto = new FieldCrypto({
+      ...keys,
+      mac: async (m) => (fail ? Promise.reject(new Error('KMS throttled')) : keys.mac(m)),
+    }).forRequest();
     await expect(crypto.blindIndex('ssn', '212710042')).rejects.toThrow('KMS throttled');
     fail = false;
     await expect(crypto.blindIndex('ssn', '212710042')).resolves.toMatch(/^[0-9a-f]{64}$/);
@@ -57,7 +63,10 @@ describe('field crypto key work', () => {
     const envelopes = await Promise.all(['a', 'b', 'c', 'd'].map((v) => writer.encrypt(v)));
     let unwraps = 0;
     let fail = true;
-    const reader = new FieldCrypto({ ...keys, unwrapDataKey: async (w) => (unwraps++, fail ? Promise.reject(new Error('KMS down')) : keys.unwrapDataKey(w)) });
+    const reader = new FieldCrypto({
+      ...keys,
+      unwrapDataKey: async (w) => (unwraps++, fail ? Promise.reject(new Error('KMS down')) : keys.unwrapDataKey(w)),
+    });
     await expect(reader.decrypt(envelopes[0]!)).rejects.toThrow('KMS down');
     fail = false;
     expect(await Promise.all(envelopes.map((e) => reader.forRequest().decrypt(e)))).toEqual(['a', 'b', 'c', 'd']);
@@ -67,7 +76,10 @@ describe('field crypto key work', () => {
   it('tries again after a failed data key', async () => {
     let fail = true;
     const keys = masterKeyProvider(randomBytes(32));
-    const crypto = new FieldCrypto({ ...keys, generateDataKey: async () => (fail ? Promise.reject(new Error('KMS down')) : keys.generateDataKey()) });
+    const crypto = new FieldCrypto({
+      ...keys,
+      generateDataKey: async () => (fail ? Promise.reject(new Error('KMS down')) : keys.generateDataKey()),
+    });
     await expect(crypto.encrypt('x')).rejects.toThrow('KMS down');
     fail = false;
     expect(await crypto.decrypt(await crypto.encrypt('x'))).toBe('x');

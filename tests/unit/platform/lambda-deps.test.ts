@@ -18,9 +18,10 @@ import { MESSAGES_FILE, readMessages } from '../../../functions/platform/bundled
 import { LAZY_PACKAGES } from '../../../infra/constructs/side-assets.ts';
 import type { HttpEvent } from '../../../functions/platform/http-types.ts';
 
-const config = () => loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'lto-wiring-')), LOG_LEVEL: 'silent', TABLE_NAME: 'test-table' });
+const config = () =>
+  loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'lto-wiring-')), LOG_LEVEL: 'silent', TABLE_NAME: 'test-table' });
 
-describe('a route group\'s Lambda entry', () => {
+describe("a route group's Lambda entry", () => {
   it('builds its dependencies again after a failed build instead of failing every later request', async () => {
     const deps = createDeps(config());
     let builds = 0;
@@ -32,8 +33,16 @@ describe('a route group\'s Lambda entry', () => {
       },
       { providers: [] as const },
     );
-    const handler = lambdaHandler({ health: async () => json(200, { status: true, code: 200, data: { up: true } }) }, makeDeps as never);
-    const event = { rawPath: '/health', requestContext: { http: { method: 'GET' } }, headers: {}, isBase64Encoded: false } as unknown as HttpEvent;
+    const handler = lambdaHandler(
+      { health: async () => json(200, { status: true, code: 200, data: { up: true } }) },
+      makeDeps as never,
+    );
+    const event = {
+      rawPath: '/health',
+      requestContext: { http: { method: 'GET' } },
+      headers: {},
+      isBase64Encoded: false,
+    } as unknown as HttpEvent;
     await expect(handler(event)).rejects.toThrow('the platform secret could not be read');
     const answer = await handler(event); // answered (the route table decides what), no longer the failed build
     expect(answer.statusCode).toBeLessThan(500);
@@ -46,9 +55,13 @@ describe('providers per route group', () => {
   it('builds a provider on first use, once, and refuses a port the set does not name', () => {
     const deps = createDeps(config());
     let built = 0;
-    const providers = lazyProviders(deps, {
-      messaging: Object.assign(() => (built++, deps.providers.messaging), { needs: [] as const }),
-    }, 'the test function');
+    const providers = lazyProviders(
+      deps,
+      {
+        messaging: Object.assign(() => (built++, deps.providers.messaging), { needs: [] as const }),
+      },
+      'the test function',
+    );
     expect(built).toBe(0);
     expect(providers.messaging).toBe(providers.messaging);
     expect(built).toBe(1);
@@ -103,14 +116,18 @@ describe('providers per route group', () => {
     expect(view.routing).toBe(deps.providers.routing);
     expect(() => view.addresses).toThrow(/not wired into x/);
   });
-
 });
 
 describe('the message catalogue of Lambda bundles', () => {
   it('reads messages.json beside the bundle (functions/platform/bundled-messages.ts)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lto-messages-'));
-    writeFileSync(join(dir, MESSAGES_FILE), JSON.stringify({ en: { 'x.y': 'Hello {name}' }, es: { 'x.y': 'Hola {name}' } }));
-    expect(readMessages(pathToFileURL(join(dir, MESSAGES_FILE)))).toEqual([{ en: { 'x.y': 'Hello {name}' }, es: { 'x.y': 'Hola {name}' } }]);
+    writeFileSync(
+      join(dir, MESSAGES_FILE),
+      JSON.stringify({ en: { 'x.y': 'Hello {name}' }, es: { 'x.y': 'Hola {name}' } }),
+    );
+    expect(readMessages(pathToFileURL(join(dir, MESSAGES_FILE)))).toEqual([
+      { en: { 'x.y': 'Hello {name}' }, es: { 'x.y': 'Hola {name}' } },
+    ]);
     writeFileSync(join(dir, 'other.json'), '{"a":1}');
     expect(() => readMessages(pathToFileURL(join(dir, 'other.json')))).toThrow(/not a message catalogue/);
   });
@@ -129,7 +146,7 @@ describe('bundle hygiene', () => {
     });
   const root = new URL('../../../', import.meta.url).pathname;
 
-  it("imports zod/mini as a namespace in server and shared code (`import { z }` bundles all of zod: ~420 KB instead of ~25 KB)", () => {
+  it('imports zod/mini as a namespace in server and shared code (`import { z }` bundles all of zod: ~420 KB instead of ~25 KB)', () => {
     const offenders = [...files(join(root, 'functions')), ...files(join(root, 'machines'))].filter((f) =>
       /import\s*\{\s*z\s*\}\s*from\s*'zod(\/mini)?'|from\s*'zod'/.test(readFileSync(f, 'utf8')),
     );
@@ -138,7 +155,9 @@ describe('bundle hygiene', () => {
 
   it('imports the lazy packages only dynamically in server code (a static import loads them at every cold start)', () => {
     const offenders = files(join(root, 'functions')).filter((f) =>
-      new RegExp(`^import\\s+(?!type\\b)[^;]*from\\s*'(${Object.keys(LAZY_PACKAGES).join('|')})'`, 'm').test(readFileSync(f, 'utf8')),
+      new RegExp(`^import\\s+(?!type\\b)[^;]*from\\s*'(${Object.keys(LAZY_PACKAGES).join('|')})'`, 'm').test(
+        readFileSync(f, 'utf8'),
+      ),
     );
     expect(offenders.map((f) => f.slice(root.length))).toEqual([]);
   });

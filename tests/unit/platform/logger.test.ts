@@ -6,13 +6,26 @@ describe('logging with PII redaction', () => {
     const lines: string[] = [];
     const log = createLogger('info', (l) => lines.push(l));
     log.info('applicant saved', {
-      applicant: { first_name: 'Ana', social_security_number: '123456789', date_of_birth: '1990-01-01', cell: '5125550100' },
+      applicant: {
+        first_name: 'Ana',
+        social_security_number: '123456789',
+        date_of_birth: '1990-01-01',
+        cell: '5125550100',
+      },
       banking: { routing_number: '021000021', checking_account: '000123456789' },
       note: 'SSN 123-45-6789 was typed in a note',
       headers: { 'x-apply-token': 'abc', authorization: 'Bearer x' },
     });
     const text = lines.join('\n');
-    for (const secret of ['123456789', '1990-01-01', '5125550100', '021000021', '000123456789', '123-45-6789', 'Bearer x']) {
+    for (const secret of [
+      '123456789',
+      '1990-01-01',
+      '5125550100',
+      '021000021',
+      '000123456789',
+      '123-45-6789',
+      'Bearer x',
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(text).toContain('Ana');
@@ -20,7 +33,11 @@ describe('logging with PII redaction', () => {
   });
 
   it('keeps booleans and non-sensitive values', () => {
-    expect(redact({ has_co_applicant: true, verified: false, status: 200 })).toEqual({ has_co_applicant: true, verified: false, status: 200 });
+    expect(redact({ has_co_applicant: true, verified: false, status: 200 })).toEqual({
+      has_co_applicant: true,
+      verified: false,
+      status: 200,
+    });
   });
 
   it('writes nothing below its level', () => {

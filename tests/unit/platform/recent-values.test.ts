@@ -20,7 +20,10 @@ describe('values kept per process (settings, rules, stores)', () => {
     expect(await cache.get('k', source.load, 999)).toBe('v1');
     expect(source.calls()).toBe(1);
     // stale: the old value, and a single refresh however many ask
-    expect(await Promise.all([cache.get('k', source.load, 1500), cache.get('k', source.load, 1501)])).toEqual(['v1', 'v1']);
+    expect(await Promise.all([cache.get('k', source.load, 1500), cache.get('k', source.load, 1501)])).toEqual([
+      'v1',
+      'v1',
+    ]);
     expect(source.calls()).toBe(2);
     await settle();
     expect(await cache.get('k', source.load, 1600)).toBe('v2');
@@ -52,7 +55,11 @@ describe('values kept per process (settings, rules, stores)', () => {
   it('clear() forgets everything, also what a refresh under way would have kept (a save in this process)', async () => {
     const cache = new RecentValues<string, string>({ freshMs: 1000, staleMs: 1000 });
     let release!: (v: string) => void;
-    const loads = [() => Promise.resolve('v1'), () => new Promise<string>((resolve) => (release = resolve)), () => Promise.resolve('v3')];
+    const loads = [
+      () => Promise.resolve('v1'),
+      () => new Promise<string>((resolve) => (release = resolve)),
+      () => Promise.resolve('v3'),
+    ];
     let n = 0;
     const load = () => loads[n++]!();
     expect(await cache.get('k', load, 0)).toBe('v1');

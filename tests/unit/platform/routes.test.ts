@@ -24,7 +24,10 @@ describe('the route table', () => {
 
   it('matches literal segments before parameters and decodes path parameters', () => {
     const match = matchRoute('GET', '/apply-v2/retailer/demo%20x/store/main-street');
-    expect(match).toMatchObject({ route: { name: 'getStore' }, pathParameters: { retailer: 'demo x', store: 'main-street' } });
+    expect(match).toMatchObject({
+      route: { name: 'getStore' },
+      pathParameters: { retailer: 'demo x', store: 'main-street' },
+    });
     expect(matchRoute('DELETE', '/health')).toBe('method-not-allowed');
     expect(matchRoute('GET', '/nothing/here')).toBeUndefined();
   });

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../functions/data/client.ts';
 import { EsignError } from '../../../functions/providers/esign/port.ts';
 import { sandboxEsign } from '../../../functions/providers/esign/sandbox.ts';
-import { getEsignVendorStatus, MalformedWebhook, onEsignEvent, parseEsignEvent, receiveEsignWebhook } from '../../../functions/providers/esign/webhook.ts';
+import {
+  getEsignVendorStatus,
+  MalformedWebhook,
+  onEsignEvent,
+  parseEsignEvent,
+  receiveEsignWebhook,
+} from '../../../functions/providers/esign/webhook.ts';
 import { loadConfig } from '../../../functions/platform/config.ts';
 import type { Deps } from '../../../functions/platform/deps.ts';
 import { AppError } from '../../../functions/platform/errors.ts';
@@ -28,7 +34,12 @@ afterAll(() => stop());
 
 const signer = { name: 'Jane Q Shopper', email: 'jane@example.com' };
 const create = (reference = 'chk_1') =>
-  esign.createEnvelope({ document: { contentType: 'text/html', content: '<h1>Lease</h1>', name: 'Lease-Purchase Agreement' }, signer, reference, subject: 'Your lease' });
+  esign.createEnvelope({
+    document: { contentType: 'text/html', content: '<h1>Lease</h1>', name: 'Lease-Purchase Agreement' },
+    signer,
+    reference,
+    subject: 'Your lease',
+  });
 const viewToken = (url: string) => new URL(url).searchParams.get('view')!;
 
 async function rejection(promise: Promise<unknown>): Promise<EsignError> {
@@ -44,16 +55,32 @@ describe('sandbox e-sign vendor', () => {
   it('signs: sent -> delivered on opening -> completed, calls back envelope-completed and returns with event=signing_complete', async () => {
     const envelope = await create('chk_sign');
     expect(envelope.status).toBe('sent');
-    const { url } = await esign.signingUrl({ envelopeId: envelope.envelopeId, returnUrl: 'https://portal.example/#/checkout/sign?x=1', signer });
+    const { url } = await esign.signingUrl({
+      envelopeId: envelope.envelopeId,
+      returnUrl: 'https://portal.example/#/checkout/sign?x=1',
+      signer,
+    });
     expect(url).toMatch(new RegExp(`^http://portal.test/sandbox/esign/${envelope.envelopeId}\\?view=`));
     const opened = await esign.openSigning(envelope.envelopeId, viewToken(url));
     expect(opened).toMatchObject({ kind: 'open', envelope: { status: 'delivered' } });
     const before = delivered.length;
-    const done = await esign.finishSigning(envelope.envelopeId, viewToken(url), { kind: 'sign', typedName: 'Jane Q Shopper', ip: '127.0.0.1' });
-    expect(done).toEqual({ kind: 'redirect', location: 'https://portal.example/?event=signing_complete#/checkout/sign?x=1' });
+    const done = await esign.finishSigning(envelope.envelopeId, viewToken(url), {
+      kind: 'sign',
+      typedName: 'Jane Q Shopper',
+      ip: '127.0.0.1',
+    });
+    expect(done).toEqual({
+      kind: 'redirect',
+      location: 'https://portal.example/?event=signing_complete#/checkout/sign?x=1',
+    });
     expect(delivered.length).toBe(before + 1);
     const event = parseEsignEvent(delivered.at(-1)!);
-    expect(event).toMatchObject({ type: 'envelope-completed', envelopeId: envelope.envelopeId, status: 'completed', reference: 'chk_sign' });
+    expect(event).toMatchObject({
+      type: 'envelope-completed',
+      envelopeId: envelope.envelopeId,
+      status: 'completed',
+      reference: 'chk_sign',
+    });
     expect(delivered.at(-1)).not.toContain('jane@example.com');
     expect((await esign.getEnvelope(envelope.envelopeId)).status).toBe('completed');
     // the link is spent
@@ -62,8 +89,15 @@ describe('sandbox e-sign vendor', () => {
 
   it('declines with event=decline and an envelope-declined callback', async () => {
     const envelope = await create();
-    const { url } = await esign.signingUrl({ envelopeId: envelope.envelopeId, returnUrl: 'https://portal.example/back', signer });
-    const done = await esign.finishSigning(envelope.envelopeId, viewToken(url), { kind: 'decline', reason: 'Changed my mind' });
+    const { url } = await esign.signingUrl({
+      envelopeId: envelope.envelopeId,
+      returnUrl: 'https://portal.example/back',
+      signer,
+    });
+    const done = await esign.finishSigning(envelope.envelopeId, viewToken(url), {
+      kind: 'decline',
+      reason: 'Changed my mind',
+    });
     expect(done).toEqual({ kind: 'redirect', location: 'https://portal.example/back?event=decline' });
     expect(parseEsignEvent(delivered.at(-1)!)).toMatchObject({ status: 'declined' });
   });
@@ -75,7 +109,10 @@ describe('sandbox e-sign vendor', () => {
     const count = delivered.length;
     expect((await esign.voidEnvelope(envelope.envelopeId, 'again')).status).toBe('voided');
     expect(delivered.length).toBe(count);
-    expect((await rejection(esign.signingUrl({ envelopeId: envelope.envelopeId, returnUrl: 'https://p.example/', signer }))).code).toBe('invalid_state');
+    expect(
+      (await rejection(esign.signingUrl({ envelopeId: envelope.envelopeId, returnUrl: 'https://p.example/', signer })))
+        .code,
+    ).toBe('invalid_state');
 
     const signed = await create();
     const { url } = await esign.signingUrl({ envelopeId: signed.envelopeId, returnUrl: 'https://p.example/', signer });
@@ -87,15 +124,54 @@ describe('sandbox e-sign vendor', () => {
     expect((await rejection(esign.getEnvelope('00000000-0000-0000-0000-000000000000'))).code).toBe('not_found');
     expect((await rejection(esign.getEnvelope('not-a-uuid'))).code).toBe('not_found');
     const envelope = await create();
-    expect((await rejection(esign.signingUrl({ envelopeId: envelope.envelopeId, returnUrl: 'https://p.example/', signer: { name: 'Other', email: 'o@example.com' } }))).code).toBe('invalid_request');
-    expect((await rejection(esign.signingUrl({ envelopeId: envelope.envelopeId, returnUrl: 'javascript:alert(1)', signer }))).code).toBe('invalid_request');
-    expect((await rejection(esign.createEnvelope({ document: { contentType: 'text/html', content: 'x', name: 'n' }, signer: { name: 'A', email: 'nope' }, reference: 'r', subject: 's' }))).code).toBe('invalid_request');
-    expect((await rejection(esign.createEnvelope({ document: { contentType: 'text/html', content: new Uint8Array([1]), name: 'n' }, signer, reference: 'r', subject: 's' }))).code).toBe('invalid_request');
+    expect(
+      (
+        await rejection(
+          esign.signingUrl({
+            envelopeId: envelope.envelopeId,
+            returnUrl: 'https://p.example/',
+            signer: { name: 'Other', email: 'o@example.com' },
+          }),
+        )
+      ).code,
+    ).toBe('invalid_request');
+    expect(
+      (await rejection(esign.signingUrl({ envelopeId: envelope.envelopeId, returnUrl: 'javascript:alert(1)', signer })))
+        .code,
+    ).toBe('invalid_request');
+    expect(
+      (
+        await rejection(
+          esign.createEnvelope({
+            document: { contentType: 'text/html', content: 'x', name: 'n' },
+            signer: { name: 'A', email: 'nope' },
+            reference: 'r',
+            subject: 's',
+          }),
+        )
+      ).code,
+    ).toBe('invalid_request');
+    expect(
+      (
+        await rejection(
+          esign.createEnvelope({
+            document: { contentType: 'text/html', content: new Uint8Array([1]), name: 'n' },
+            signer,
+            reference: 'r',
+            subject: 's',
+          }),
+        )
+      ).code,
+    ).toBe('invalid_request');
   });
 
   it('expires signing links after 5 minutes and ignores wrong view tokens', async () => {
     const envelope = await create();
-    const { url } = await esign.signingUrl({ envelopeId: envelope.envelopeId, returnUrl: 'https://p.example/', signer });
+    const { url } = await esign.signingUrl({
+      envelopeId: envelope.envelopeId,
+      returnUrl: 'https://p.example/',
+      signer,
+    });
     expect(await esign.openSigning(envelope.envelopeId, 'wrong')).toEqual({ kind: 'not_found' });
     const saved = now;
     now = new Date(now.getTime() + 5 * 60_000 + 1000);
@@ -114,7 +190,11 @@ describe('our e-sign webhook intake', () => {
     headers,
     body,
     isBase64Encoded: false,
-    requestContext: { requestId: 'r1', timeEpoch: 0, http: { method: 'POST', path: '/webhooks/esign', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 't' } },
+    requestContext: {
+      requestId: 'r1',
+      timeEpoch: 0,
+      http: { method: 'POST', path: '/webhooks/esign', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 't' },
+    },
   });
   const secret = config.checkoutVendors.esign.webhookSecret;
   const t = () => Math.floor(now.getTime() / 1000);
@@ -123,16 +203,35 @@ describe('our e-sign webhook intake', () => {
     const envelope = await create('chk_hook');
     await esign.voidEnvelope(envelope.envelopeId, 'discarded');
     const body = delivered.at(-1)!;
-    expect(await receiveEsignWebhook(deps(), event(body, { 'x-signature': sign(secret, body, t()) }))).toEqual({ received: true, duplicate: false, ignored: false });
-    expect(await getEsignVendorStatus(db, envelope.envelopeId, now)).toMatchObject({ status: 'voided', reference: 'chk_hook' });
-    expect(await receiveEsignWebhook(deps(), event(body, { 'x-signature': sign(secret, body, t()) }))).toMatchObject({ duplicate: true });
+    expect(await receiveEsignWebhook(deps(), event(body, { 'x-signature': sign(secret, body, t()) }))).toEqual({
+      received: true,
+      duplicate: false,
+      ignored: false,
+    });
+    expect(await getEsignVendorStatus(db, envelope.envelopeId, now)).toMatchObject({
+      status: 'voided',
+      reference: 'chk_hook',
+    });
+    expect(await receiveEsignWebhook(deps(), event(body, { 'x-signature': sign(secret, body, t()) }))).toMatchObject({
+      duplicate: true,
+    });
 
     // an older 'sent' event arriving late changes nothing
-    await onEsignEvent(deps(), { eventId: 'late', type: 'envelope-sent', envelopeId: envelope.envelopeId, status: 'sent', reference: null, occurredAt: '2000-01-01T00:00:00.000Z' });
+    await onEsignEvent(deps(), {
+      eventId: 'late',
+      type: 'envelope-sent',
+      envelopeId: envelope.envelopeId,
+      status: 'sent',
+      reference: null,
+      occurredAt: '2000-01-01T00:00:00.000Z',
+    });
     expect(await getEsignVendorStatus(db, envelope.envelopeId, now)).toMatchObject({ status: 'voided' });
 
     const refuse = async (e: HttpEvent, status: number) => {
-      const error = await receiveEsignWebhook(deps(), e).then(() => undefined, (x: unknown) => x);
+      const error = await receiveEsignWebhook(deps(), e).then(
+        () => undefined,
+        (x: unknown) => x,
+      );
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).statusCode).toBe(status);
     };
@@ -143,18 +242,49 @@ describe('our e-sign webhook intake', () => {
 
   it('accepts DocuSign Connect HMAC signatures when DocuSign is the vendor', async () => {
     const { createHmac } = await import('node:crypto');
-    const docusignConfig = { ...config, checkoutVendors: { ...config.checkoutVendors, esign: { provider: 'docusign' as const, webhookSecret: 'connect-key' } } };
+    const docusignConfig = {
+      ...config,
+      checkoutVendors: {
+        ...config.checkoutVendors,
+        esign: { provider: 'docusign' as const, webhookSecret: 'connect-key' },
+      },
+    };
     const d = { config: docusignConfig, db, clock, log } as unknown as Deps;
-    const body = JSON.stringify({ event: 'envelope-completed', generatedDateTime: now.toISOString(), data: { envelopeId: '11111111-2222-3333-4444-555555555555' } });
+    const body = JSON.stringify({
+      event: 'envelope-completed',
+      generatedDateTime: now.toISOString(),
+      data: { envelopeId: '11111111-2222-3333-4444-555555555555' },
+    });
     const mac = createHmac('sha256', 'connect-key').update(body).digest('base64');
-    expect(await receiveEsignWebhook(d, event(body, { 'x-docusign-signature-1': 'bm9wZQ==', 'x-docusign-signature-2': mac }))).toMatchObject({ duplicate: false });
-    const error = await receiveEsignWebhook(d, event(body, { 'x-docusign-signature-1': 'bm9wZQ==' })).then(() => undefined, (x: unknown) => x);
+    expect(
+      await receiveEsignWebhook(
+        d,
+        event(body, { 'x-docusign-signature-1': 'bm9wZQ==', 'x-docusign-signature-2': mac }),
+      ),
+    ).toMatchObject({ duplicate: false });
+    const error = await receiveEsignWebhook(d, event(body, { 'x-docusign-signature-1': 'bm9wZQ==' })).then(
+      () => undefined,
+      (x: unknown) => x,
+    );
     expect((error as AppError).statusCode).toBe(401);
   });
 
   it('ignores events it does not act on and rejects bodies that are not Connect messages', () => {
-    expect(parseEsignEvent(JSON.stringify({ event: 'recipient-authenticationfailed', generatedDateTime: now.toISOString(), data: { envelopeId: 'abc' } }))).toBeNull();
-    for (const bad of ['[]', '{}', '{"event":"envelope-completed","data":{}}', '{"event":"envelope-completed","data":{"envelopeId":"a"},"generatedDateTime":"x"}']) {
+    expect(
+      parseEsignEvent(
+        JSON.stringify({
+          event: 'recipient-authenticationfailed',
+          generatedDateTime: now.toISOString(),
+          data: { envelopeId: 'abc' },
+        }),
+      ),
+    ).toBeNull();
+    for (const bad of [
+      '[]',
+      '{}',
+      '{"event":"envelope-completed","data":{}}',
+      '{"event":"envelope-completed","data":{"envelopeId":"a"},"generatedDateTime":"x"}',
+    ]) {
       expect(() => parseEsignEvent(bad), bad).toThrow(MalformedWebhook);
     }
   });

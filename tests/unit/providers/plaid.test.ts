@@ -31,9 +31,33 @@ beforeEach(() => {
   sent = [];
 });
 
-const checking = { account_id: 'acc-chk', name: 'Plaid Checking', mask: '0000', type: 'depository', subtype: 'checking', account: '1111222233330000', routing: '011401533' };
-const savings = { account_id: 'acc-sav', name: 'Plaid Saving', mask: '1111', type: 'depository', subtype: 'savings', account: '1111222233331111', routing: '011401533' };
-const card = { account_id: 'acc-cc', name: 'Plaid Credit Card', mask: '3333', type: 'credit', subtype: 'credit card', account: '', routing: '' };
+const checking = {
+  account_id: 'acc-chk',
+  name: 'Plaid Checking',
+  mask: '0000',
+  type: 'depository',
+  subtype: 'checking',
+  account: '1111222233330000',
+  routing: '011401533',
+};
+const savings = {
+  account_id: 'acc-sav',
+  name: 'Plaid Saving',
+  mask: '1111',
+  type: 'depository',
+  subtype: 'savings',
+  account: '1111222233331111',
+  routing: '011401533',
+};
+const card = {
+  account_id: 'acc-cc',
+  name: 'Plaid Credit Card',
+  mask: '3333',
+  type: 'credit',
+  subtype: 'credit card',
+  account: '',
+  routing: '',
+};
 
 describe('Plaid bank-link adapter', () => {
   it('creates a Hosted Link token with our webhook and texts its URL', async () => {
@@ -41,14 +65,22 @@ describe('Plaid bank-link adapter', () => {
     const out = await port.createLinkSession({ applicantId: 'app-1', channel: 'sms', phone: '(555) 201-3344' });
     expect(out).toMatchObject({ status: 'sent', url: expect.stringMatching(/^https:\/\/hosted\.plaid\.com\/link\//) });
     const req = plaid.requests.find((r) => r.path === '/link/token/create')!.body;
-    expect(req).toMatchObject({ products: ['auth'], country_codes: ['US'], webhook: 'https://lto.test/webhooks/bank-link', user: { client_user_id: 'app-1', phone_number: '+15552013344' } });
+    expect(req).toMatchObject({
+      products: ['auth'],
+      country_codes: ['US'],
+      webhook: 'https://lto.test/webhooks/bank-link',
+      user: { client_user_id: 'app-1', phone_number: '+15552013344' },
+    });
     expect(req.hosted_link).toBeDefined();
     expect(sent[0]).toMatchObject({ channel: 'sms', to: '+15552013344', purpose: 'bank-link' });
     expect(sent[0]!.body).toContain(out.status === 'sent' ? out.url : 'x');
   });
 
   it('asks for missing contact details without calling Plaid', async () => {
-    expect(await make().createLinkSession({ applicantId: 'a', channel: 'email' })).toEqual({ status: 'missing_data', fields: ['email'] });
+    expect(await make().createLinkSession({ applicantId: 'a', channel: 'email' })).toEqual({
+      status: 'missing_data',
+      fields: ['email'],
+    });
     expect(plaid.requests).toHaveLength(0);
   });
 
@@ -64,17 +96,36 @@ describe('Plaid bank-link adapter', () => {
 
     const accounts = await port.listAccounts(itemId);
     expect(accounts).toEqual([
-      { id: 'acc-chk', name: 'Plaid Checking', type: 'checking', mask: '0000', institution: { name: 'First Platypus Bank' } },
-      { id: 'acc-sav', name: 'Plaid Saving', type: 'savings', mask: '1111', institution: { name: 'First Platypus Bank' } },
+      {
+        id: 'acc-chk',
+        name: 'Plaid Checking',
+        type: 'checking',
+        mask: '0000',
+        institution: { name: 'First Platypus Bank' },
+      },
+      {
+        id: 'acc-sav',
+        name: 'Plaid Saving',
+        type: 'savings',
+        mask: '1111',
+        institution: { name: 'First Platypus Bank' },
+      },
     ]);
-    expect(await port.getAchNumbers('acc-chk')).toEqual({ status: 'ready', achNumbers: { routing: '011401533', number: '1111222233330000', accountId: 'acc-chk' } });
+    expect(await port.getAchNumbers('acc-chk')).toEqual({
+      status: 'ready',
+      achNumbers: { routing: '011401533', number: '1111222233330000', accountId: 'acc-chk' },
+    });
     expect(plaid.requests.find((r) => r.path === '/auth/get')!.body.options).toEqual({ account_ids: ['acc-chk'] });
   });
 
   it('reports ACH numbers pending while Plaid answers PRODUCT_NOT_READY or the account awaits micro-deposits', async () => {
     const port = make();
     const link = await port.createLinkSession({ applicantId: 'app-3', channel: 'email', email: 'ada@example.com' });
-    const itemId = plaid.finishSession(link.status === 'sent' ? link.sessionId : '', [checking, { ...savings, verification_status: 'pending_automatic_verification' }], false);
+    const itemId = plaid.finishSession(
+      link.status === 'sent' ? link.sessionId : '',
+      [checking, { ...savings, verification_status: 'pending_automatic_verification' }],
+      false,
+    );
     await port.checkProfile('app-3');
     await port.listAccounts(itemId);
     expect(await port.getAchNumbers('acc-chk')).toEqual({ status: 'pending' });
@@ -101,7 +152,9 @@ describe('Plaid bank-link adapter', () => {
       expect((error as VendorError).statusCode).toBe(ours);
       expect((error as VendorError).vendorCode).toBe(body.error_code);
     }
-    await expect(make('wrong-secret').createLinkSession({ applicantId: 'x', channel: 'email', email: 'a@b.co' })).rejects.toMatchObject({ statusCode: 502, vendorCode: 'INVALID_API_KEYS' });
+    await expect(
+      make('wrong-secret').createLinkSession({ applicantId: 'x', channel: 'email', email: 'a@b.co' }),
+    ).rejects.toMatchObject({ statusCode: 502, vendorCode: 'INVALID_API_KEYS' });
     await expect(port.listAccounts('item-unknown')).rejects.toMatchObject({ statusCode: 404 });
   });
 
@@ -119,23 +172,83 @@ describe('Plaid bank-link adapter', () => {
   it('verifies the Plaid-Verification JWT of webhooks: body hash, key, age', async () => {
     const port = make();
     const now = Math.floor(Date.now() / 1000);
-    const raw = JSON.stringify({ webhook_type: 'LINK', webhook_code: 'SESSION_FINISHED', status: 'SUCCESS', link_token: 'link-sandbox-9', link_session_id: 'sess-9', public_tokens: ['public-x'], environment: 'sandbox' });
-    const ok = await port.readCallback({ rawBody: raw, headers: { 'plaid-verification': plaid.signWebhook(raw, now) }, nowSeconds: now });
+    const raw = JSON.stringify({
+      webhook_type: 'LINK',
+      webhook_code: 'SESSION_FINISHED',
+      status: 'SUCCESS',
+      link_token: 'link-sandbox-9',
+      link_session_id: 'sess-9',
+      public_tokens: ['public-x'],
+      environment: 'sandbox',
+    });
+    const ok = await port.readCallback({
+      rawBody: raw,
+      headers: { 'plaid-verification': plaid.signWebhook(raw, now) },
+      nowSeconds: now,
+    });
     expect(ok).toMatchObject({ ok: true, event: { type: 'profile.connected', objectId: 'link-sandbox-9' } });
     // The same delivery has the same id (dedupe of Plaid's retries).
-    const again = await port.readCallback({ rawBody: raw, headers: { 'plaid-verification': plaid.signWebhook(raw, now) }, nowSeconds: now });
+    const again = await port.readCallback({
+      rawBody: raw,
+      headers: { 'plaid-verification': plaid.signWebhook(raw, now) },
+      nowSeconds: now,
+    });
     expect('event' in again && 'event' in ok && again.event.id === ok.event.id).toBe(true);
 
     const tampered = raw.replace('SUCCESS', 'EXITED');
-    expect(await port.readCallback({ rawBody: tampered, headers: { 'plaid-verification': plaid.signWebhook(raw, now) }, nowSeconds: now })).toEqual({ ok: false, reason: 'mismatch' });
-    expect(await port.readCallback({ rawBody: raw, headers: { 'plaid-verification': plaid.signWebhook(raw, now - 600) }, nowSeconds: now })).toEqual({ ok: false, reason: 'stale' });
-    expect(await port.readCallback({ rawBody: raw, headers: { 'plaid-verification': plaid.signWebhook(raw, now, 'key-unknown') }, nowSeconds: now })).toEqual({ ok: false, reason: 'mismatch' });
-    expect(await port.readCallback({ rawBody: raw, headers: {}, nowSeconds: now })).toEqual({ ok: false, reason: 'missing' });
-    expect(await port.readCallback({ rawBody: raw, headers: { 'plaid-verification': 'not-a-jwt' }, nowSeconds: now })).toEqual({ ok: false, reason: 'malformed' });
+    expect(
+      await port.readCallback({
+        rawBody: tampered,
+        headers: { 'plaid-verification': plaid.signWebhook(raw, now) },
+        nowSeconds: now,
+      }),
+    ).toEqual({ ok: false, reason: 'mismatch' });
+    expect(
+      await port.readCallback({
+        rawBody: raw,
+        headers: { 'plaid-verification': plaid.signWebhook(raw, now - 600) },
+        nowSeconds: now,
+      }),
+    ).toEqual({ ok: false, reason: 'stale' });
+    expect(
+      await port.readCallback({
+        rawBody: raw,
+        headers: { 'plaid-verification': plaid.signWebhook(raw, now, 'key-unknown') },
+        nowSeconds: now,
+      }),
+    ).toEqual({ ok: false, reason: 'mismatch' });
+    expect(await port.readCallback({ rawBody: raw, headers: {}, nowSeconds: now })).toEqual({
+      ok: false,
+      reason: 'missing',
+    });
+    expect(
+      await port.readCallback({ rawBody: raw, headers: { 'plaid-verification': 'not-a-jwt' }, nowSeconds: now }),
+    ).toEqual({ ok: false, reason: 'malformed' });
 
-    const auth = JSON.stringify({ webhook_type: 'AUTH', webhook_code: 'AUTOMATICALLY_VERIFIED', item_id: 'item-7', account_id: 'acc-7' });
-    expect(await port.readCallback({ rawBody: auth, headers: { 'plaid-verification': plaid.signWebhook(auth, now) }, nowSeconds: now })).toMatchObject({ ok: true, event: { type: 'ach.ready', objectId: 'item-7' } });
-    const other = JSON.stringify({ webhook_type: 'TRANSACTIONS', webhook_code: 'SYNC_UPDATES_AVAILABLE', item_id: 'item-7' });
-    expect(await port.readCallback({ rawBody: other, headers: { 'plaid-verification': plaid.signWebhook(other, now) }, nowSeconds: now })).toMatchObject({ ok: true, ignored: 'TRANSACTIONS/SYNC_UPDATES_AVAILABLE' });
+    const auth = JSON.stringify({
+      webhook_type: 'AUTH',
+      webhook_code: 'AUTOMATICALLY_VERIFIED',
+      item_id: 'item-7',
+      account_id: 'acc-7',
+    });
+    expect(
+      await port.readCallback({
+        rawBody: auth,
+        headers: { 'plaid-verification': plaid.signWebhook(auth, now) },
+        nowSeconds: now,
+      }),
+    ).toMatchObject({ ok: true, event: { type: 'ach.ready', objectId: 'item-7' } });
+    const other = JSON.stringify({
+      webhook_type: 'TRANSACTIONS',
+      webhook_code: 'SYNC_UPDATES_AVAILABLE',
+      item_id: 'item-7',
+    });
+    expect(
+      await port.readCallback({
+        rawBody: other,
+        headers: { 'plaid-verification': plaid.signWebhook(other, now) },
+        nowSeconds: now,
+      }),
+    ).toMatchObject({ ok: true, ignored: 'TRANSACTIONS/SYNC_UPDATES_AVAILABLE' });
   });
 });

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../functions/data/client.ts';
 import { getItem } from '../../../functions/data/items.ts';
 import { RetailPartnerError } from '../../../functions/providers/retail-partner/port.ts';
-import { deliveryDates, SANDBOX_PRICES, sandboxRetailPartner } from '../../../functions/providers/retail-partner/sandbox.ts';
+import {
+  deliveryDates,
+  SANDBOX_PRICES,
+  sandboxRetailPartner,
+} from '../../../functions/providers/retail-partner/sandbox.ts';
 import { loadConfig } from '../../../functions/platform/config.ts';
 import { applyAvailability, buildSchedule, EMPTY_SELECTION } from '../../../machines/delivery/delivery-rules.ts';
 import { freshDb } from '../../support/dynalite.ts';
@@ -53,7 +57,15 @@ describe('sandbox retail partner', () => {
       ['shipment', 0],
     ]);
     const delivery = tv!.options[0]!;
-    expect(delivery.dates).toEqual(['2030-03-18', '2030-03-19', '2030-03-20', '2030-03-21', '2030-03-22', '2030-03-23', '2030-03-25']);
+    expect(delivery.dates).toEqual([
+      '2030-03-18',
+      '2030-03-19',
+      '2030-03-20',
+      '2030-03-21',
+      '2030-03-22',
+      '2030-03-23',
+      '2030-03-25',
+    ]);
     expect(delivery.windows!.map((w) => w.value)).toEqual(['08:00-12:00', '12:00-16:00', '16:00-20:00']);
     expect(tv!.options[3]!.stores![0]).toEqual({ value: 'ST-1001', label: 'New York Store #1 (10001)' });
   });
@@ -72,19 +84,27 @@ describe('sandbox retail partner', () => {
     expect(answer[5]!.options.some((o) => o.type === 'installation')).toBe(false);
     const outcome = applyAvailability(skus.map(item), answer);
     expect(outcome.items.map((i) => i.sku)).toEqual(['SB-200', 'D-NOOPT', 'E-NOINST']);
-    expect(outcome.notices.map((n) => n.key)).toEqual(['delivery.notice.outOfStock', 'delivery.notice.notShippable', 'delivery.notice.notDeliverable']);
+    expect(outcome.notices.map((n) => n.key)).toEqual([
+      'delivery.notice.outOfStock',
+      'delivery.notice.notShippable',
+      'delivery.notice.notDeliverable',
+    ]);
     expect(outcome.missingOptions).toBe(true);
   });
 
   it('has no home services in Alaska and Hawaii, nothing deliverable in the territories, and refuses unknown ZIP codes', async () => {
     for (const zip of ['99501', '96813']) {
       const [tv] = await partner.services({ skus: ['TV-55-4K'], zip });
-      expect(tv!.options.map((o) => o.type), zip).toEqual(['store_pickup', 'ship_to_store', 'shipment']);
+      expect(
+        tv!.options.map((o) => o.type),
+        zip,
+      ).toEqual(['store_pickup', 'ship_to_store', 'shipment']);
     }
     for (const zip of ['96799', '96910']) {
       expect((await partner.services({ skus: ['TV-55-4K'], zip }))[0]!.status, zip).toBe('not_deliverable');
     }
-    for (const zip of ['00000', '1234', 'abcde']) expect((await rejection(partner.services({ skus: ['TV'], zip }))).code, zip).toBe('invalid_zip');
+    for (const zip of ['00000', '1234', 'abcde'])
+      expect((await rejection(partner.services({ skus: ['TV'], zip }))).code, zip).toBe('invalid_zip');
   });
 
   it('books offered choices and keeps the booking; refuses a window, date or store it does not offer', async () => {
@@ -93,23 +113,41 @@ describe('sandbox retail partner', () => {
     const options = Object.fromEntries(answer.map((a) => [a.sku, a.options]));
     const dates = deliveryDates(now);
     const selections = {
-      'TV-55-4K': { ...EMPTY_SELECTION, types: ['delivery' as const, 'installation' as const], date: dates[0]!, window: '08:00-12:00' },
+      'TV-55-4K': {
+        ...EMPTY_SELECTION,
+        types: ['delivery' as const, 'installation' as const],
+        date: dates[0]!,
+        window: '08:00-12:00',
+      },
       'SB-200': { ...EMPTY_SELECTION, types: ['store_pickup' as const], pickup_store: 'ST-1002' },
     };
     const schedules = buildSchedule(items, selections, options);
-    const confirmation = await partner.schedule({ reference: 'chk_55', zip: '10001', address: { line_1: '1 Main St', city: 'New York', state: 'NY' }, schedules });
+    const confirmation = await partner.schedule({
+      reference: 'chk_55',
+      zip: '10001',
+      address: { line_1: '1 Main St', city: 'New York', state: 'NY' },
+      schedules,
+    });
     expect(confirmation.confirmationId).toBe('SBX-CHK55');
     expect(confirmation.lines).toEqual([
       { sku: 'TV-55-4K', type: 'delivery', status: 'scheduled' },
       { sku: 'TV-55-4K', type: 'installation', status: 'scheduled' },
       { sku: 'SB-200', type: 'store_pickup', status: 'scheduled' },
     ]);
-    expect(await getItem(db, { pk: 'SANDBOX#RETAIL#SCHEDULE#chk_55', sk: 'SCHEDULE' }, now)).toMatchObject({ schedules });
+    expect(await getItem(db, { pk: 'SANDBOX#RETAIL#SCHEDULE#chk_55', sk: 'SCHEDULE' }, now)).toMatchObject({
+      schedules,
+    });
 
     const sunday = schedules.map((l) => (l.type === 'delivery' ? { ...l, date: '2030-03-24' } : l));
-    expect(await rejection(partner.schedule({ reference: 'chk_56', zip: '10001', address: {}, schedules: sunday }))).toMatchObject({ code: 'slot_unavailable', skus: ['TV-55-4K'] });
+    expect(
+      await rejection(partner.schedule({ reference: 'chk_56', zip: '10001', address: {}, schedules: sunday })),
+    ).toMatchObject({ code: 'slot_unavailable', skus: ['TV-55-4K'] });
     const otherStore = schedules.map((l) => (l.type === 'store_pickup' ? { ...l, pickup_store: 'ST-9999' } : l));
-    expect(await rejection(partner.schedule({ reference: 'chk_56', zip: '10001', address: {}, schedules: otherStore }))).toMatchObject({ skus: ['SB-200'] });
-    expect((await rejection(partner.schedule({ reference: 'chk_57', zip: '10001', address: {}, schedules: [] }))).code).toBe('invalid_request');
+    expect(
+      await rejection(partner.schedule({ reference: 'chk_56', zip: '10001', address: {}, schedules: otherStore })),
+    ).toMatchObject({ skus: ['SB-200'] });
+    expect(
+      (await rejection(partner.schedule({ reference: 'chk_57', zip: '10001', address: {}, schedules: [] }))).code,
+    ).toBe('invalid_request');
   });
 });

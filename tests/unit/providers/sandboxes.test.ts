@@ -2,7 +2,11 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../../../functions/platform/signatures.ts';
-import { createBankLinkSandbox, sandboxAccountNumber, SANDBOX_INSTITUTIONS } from '../../../functions/providers/bank-link/sandbox.ts';
+import {
+  createBankLinkSandbox,
+  sandboxAccountNumber,
+  SANDBOX_INSTITUTIONS,
+} from '../../../functions/providers/bank-link/sandbox.ts';
 import { parseSandboxCallback, sandboxPause } from '../../../functions/providers/bank-link/vendor-kit.ts';
 import { createIdentitySandbox } from '../../../functions/providers/identity/sandbox.ts';
 import { SANDBOX_EMPLOYERS, searchSandboxEmployers } from '../../../functions/providers/payroll/employers.ts';
@@ -15,7 +19,11 @@ import { freshDb } from '../../support/dynalite.ts';
 const callbacks: { vendor: string; raw: string; signature: string | null }[] = [];
 const server = setupServer(
   http.post('http://sandbox.test/webhooks/:vendor', async ({ request, params }) => {
-    callbacks.push({ vendor: String(params.vendor), raw: await request.text(), signature: request.headers.get('x-signature') });
+    callbacks.push({
+      vendor: String(params.vendor),
+      raw: await request.text(),
+      signature: request.headers.get('x-signature'),
+    });
     return HttpResponse.json({ status: true });
   }),
 );
@@ -35,7 +43,13 @@ afterAll(async () => {
 let now = new Date('2030-03-01T12:00:00Z');
 const clock = () => now;
 const sent: OutgoingMessage[] = [];
-const base = () => ({ db, clock, messaging: { send: async (m: OutgoingMessage) => (sent.push(m), { id: String(sent.length) }) }, publicUrl: () => 'http://sandbox.test', latency: false });
+const base = () => ({
+  db,
+  clock,
+  messaging: { send: async (m: OutgoingMessage) => (sent.push(m), { id: String(sent.length) }) },
+  publicUrl: () => 'http://sandbox.test',
+  latency: false,
+});
 
 describe('sandbox bank link', () => {
   let port: ReturnType<typeof createBankLinkSandbox>['port'];
@@ -65,10 +79,18 @@ describe('sandbox bank link', () => {
   });
 
   it('decides link requests by contact details', async () => {
-    expect(await port.createLinkSession({ applicantId: 'x', channel: 'sms', phone: '(555) 201-0000' })).toEqual({ status: 'profile_deleting' });
-    expect(await port.createLinkSession({ applicantId: 'x', channel: 'email', email: 'a@example.invalid' })).toEqual({ status: 'missing_data', fields: ['email'] });
+    expect(await port.createLinkSession({ applicantId: 'x', channel: 'sms', phone: '(555) 201-0000' })).toEqual({
+      status: 'profile_deleting',
+    });
+    expect(await port.createLinkSession({ applicantId: 'x', channel: 'email', email: 'a@example.invalid' })).toEqual({
+      status: 'missing_data',
+      fields: ['email'],
+    });
     const ok = await port.createLinkSession({ applicantId: 'x', channel: 'sms', phone: '(555) 201-3344' });
-    expect(ok).toMatchObject({ status: 'sent', url: expect.stringMatching(/^http:\/\/sandbox\.test\/sandbox\/bank\/connect\/link_/) });
+    expect(ok).toMatchObject({
+      status: 'sent',
+      url: expect.stringMatching(/^http:\/\/sandbox\.test\/sandbox\/bank\/connect\/link_/),
+    });
     expect(sent.at(-1)).toMatchObject({ channel: 'sms', to: '5552013344', purpose: 'bank-link' });
   });
 
@@ -89,7 +111,10 @@ describe('sandbox bank link', () => {
     now = new Date(now.getTime() + 39_000);
     expect(await port.getAchNumbers(account!.id)).toEqual({ status: 'pending' });
     now = new Date(now.getTime() + 2_000);
-    expect(await port.getAchNumbers(account!.id)).toMatchObject({ status: 'ready', achNumbers: { routing: '043000096', accountId: account!.id } });
+    expect(await port.getAchNumbers(account!.id)).toMatchObject({
+      status: 'ready',
+      achNumbers: { routing: '043000096', accountId: account!.id },
+    });
   });
 
   it('calls the webhook back with a signed profile.connected event', async () => {
@@ -99,8 +124,14 @@ describe('sandbox bank link', () => {
     expect(callbacks).toHaveLength(1);
     const cb = callbacks[0]!;
     expect(cb.vendor).toBe('bank-link');
-    expect(verifySignature('whsec_bank', cb.raw, cb.signature ?? undefined, Math.floor(now.getTime() / 1000)).ok).toBe(true);
-    expect(parseSandboxCallback(cb.raw, ['profile.connected'])).toMatchObject({ type: 'profile.connected', objectId: profileId, data: { applicant_id: 'cb', accounts: 2 } });
+    expect(verifySignature('whsec_bank', cb.raw, cb.signature ?? undefined, Math.floor(now.getTime() / 1000)).ok).toBe(
+      true,
+    );
+    expect(parseSandboxCallback(cb.raw, ['profile.connected'])).toMatchObject({
+      type: 'profile.connected',
+      objectId: profileId,
+      data: { applicant_id: 'cb', accounts: 2 },
+    });
   });
 });
 
@@ -119,15 +150,21 @@ describe('sandbox identity check', () => {
     const out = await pages.scan((await pages.load(link.checkId))!, document);
     expect('check' in out && out.check.status).toBe(status);
     expect(await port.getStatus(link.checkId)).toMatchObject({ status });
-    expect((await port.sendLink({ phone: '5552017788', reference: 'app', checkId: link.checkId })).state).toBe('already-completed');
+    expect((await port.sendLink({ phone: '5552017788', reference: 'app', checkId: link.checkId })).state).toBe(
+      'already-completed',
+    );
   });
 
   it('resends an open check and expires its link after 24 hours', async () => {
     const link = await port.sendLink({ phone: '5552017788', reference: 'app' });
-    expect((await port.sendLink({ phone: '5552017799', reference: 'app', checkId: link.checkId })).state).toBe('resent');
+    expect((await port.sendLink({ phone: '5552017799', reference: 'app', checkId: link.checkId })).state).toBe(
+      'resent',
+    );
     expect(sent.at(-1)).toMatchObject({ to: '5552017799', purpose: 'identity-check' });
     now = new Date(now.getTime() + 25 * 3600_000);
-    expect(await pages.scan((await pages.load(link.checkId))!, 'valid')).toEqual({ error: 'This link has expired. Ask for a new one.' });
+    expect(await pages.scan((await pages.load(link.checkId))!, 'valid')).toEqual({
+      error: 'This link has expired. Ask for a new one.',
+    });
     await expect(port.sendLink({ phone: '12', reference: 'x' })).rejects.toMatchObject({ statusCode: 422 });
     await expect(port.getStatus('idv_unknown00000')).rejects.toMatchObject({ statusCode: 404 });
   });
@@ -157,20 +194,51 @@ describe('sandbox payroll', () => {
   });
 
   it('completes a session with the chosen outcome, refuses an unsupported employer at start', async () => {
-    const request = { applicationId: 'app', applicantId: 'ap', firstName: 'Ada', lastName: 'L', channel: 'sms' as const, phone: '5552013344', employer: { id: 'emp_ups', name: 'UPS' }, statedMonthlyIncomeCents: 200_000 };
-    await expect(port.startSession({ ...request, employer: { id: 'emp_costco', name: 'Costco Wholesale' } })).rejects.toMatchObject({ statusCode: 422 });
+    const request = {
+      applicationId: 'app',
+      applicantId: 'ap',
+      firstName: 'Ada',
+      lastName: 'L',
+      channel: 'sms' as const,
+      phone: '5552013344',
+      employer: { id: 'emp_ups', name: 'UPS' },
+      statedMonthlyIncomeCents: 200_000,
+    };
+    await expect(
+      port.startSession({ ...request, employer: { id: 'emp_costco', name: 'Costco Wholesale' } }),
+    ).rejects.toMatchObject({ statusCode: 422 });
     const s = await port.startSession(request);
     expect(sent.at(-1)).toMatchObject({ purpose: 'payroll', to: '5552013344' });
     const session = (await pages.load(s.sessionId))!;
-    expect(await pages.complete(session, { employerId: 'emp_ups', username: 'user_good', password: 'bad', outcome: 'higher' })).toMatchObject({ field: 'username' });
+    expect(
+      await pages.complete(session, {
+        employerId: 'emp_ups',
+        username: 'user_good',
+        password: 'bad',
+        outcome: 'higher',
+      }),
+    ).toMatchObject({ field: 'username' });
     callbacks.length = 0;
-    const done = await pages.complete(session, { employerId: 'emp_ups', username: 'user_good', password: 'pass_good', outcome: 'higher' });
+    const done = await pages.complete(session, {
+      employerId: 'emp_ups',
+      username: 'user_good',
+      password: 'pass_good',
+      outcome: 'higher',
+    });
     expect(done).toMatchObject({ result: { status: 'completed', monthlyIncomeCents: 350_000, employerName: 'UPS' } });
     expect(await port.getResult(s.sessionId)).toMatchObject({ status: 'completed', monthlyIncomeCents: 350_000 });
-    expect(parseSandboxCallback(callbacks[0]!.raw, ['session.completed'])).toMatchObject({ objectId: s.sessionId, data: { monthlyIncomeCents: 350_000, application_id: 'app' } });
+    expect(parseSandboxCallback(callbacks[0]!.raw, ['session.completed'])).toMatchObject({
+      objectId: s.sessionId,
+      data: { monthlyIncomeCents: 350_000, application_id: 'app' },
+    });
     await port.resendLink(s.sessionId);
     expect(await port.getResult(s.sessionId)).toEqual({ sessionId: s.sessionId, status: 'pending' });
-    const again = await pages.complete((await pages.load(s.sessionId))!, { employerId: 'emp_ups', username: 'user_good', password: 'pass_good', outcome: 'cannot' });
+    const again = await pages.complete((await pages.load(s.sessionId))!, {
+      employerId: 'emp_ups',
+      username: 'user_good',
+      password: 'pass_good',
+      outcome: 'cannot',
+    });
     expect(again).toMatchObject({ result: { status: 'failed', reason: 'income_not_verified' } });
   });
 });

@@ -13,7 +13,8 @@ afterAll(() => server.close());
 
 const vault = stripeCardVault(settings);
 let n = 0;
-const charge = (token: string, amountCents = 4995) => vault.charge({ token, amountCents, currency: 'usd', idempotencyKey: `key-${Date.now()}-${n++}`, reference: 'chk_9' });
+const charge = (token: string, amountCents = 4995) =>
+  vault.charge({ token, amountCents, currency: 'usd', idempotencyKey: `key-${Date.now()}-${n++}`, reference: 'chk_9' });
 
 async function rejection(promise: Promise<unknown>): Promise<CardVaultError> {
   const error = await promise.then(
@@ -31,22 +32,50 @@ describe('Stripe adapter', () => {
       currency: 'usd',
       reference: 'chk_9',
       parentOrigin: 'https://portal.example',
-      flags: { is_prepaid_cards_allowed: true, are_credit_cards_allowed: true, are_debit_cards_allowed: true, is_foreign_cards_allowed: false },
+      flags: {
+        is_prepaid_cards_allowed: true,
+        are_credit_cards_allowed: true,
+        are_debit_cards_allowed: true,
+        is_foreign_cards_allowed: false,
+      },
     });
-    expect(session.elements).toEqual({ publishableKey: 'pk_test_abc', mode: 'payment', amount: 4995, currency: 'usd', paymentMethodTypes: ['card'] });
+    expect(session.elements).toEqual({
+      publishableKey: 'pk_test_abc',
+      mode: 'payment',
+      amount: 4995,
+      currency: 'usd',
+      paymentMethodTypes: ['card'],
+    });
     expect(session.fieldsUrl).toBeUndefined();
   });
 
   it('reads brand, funding, issuing country, last4 and expiry of a payment method', async () => {
-    expect(await vault.cardFacts('pm_card_visa')).toMatchObject({ brand: 'visa', funding: 'credit', country: 'US', last4: '4242', expMonth: 12, expYear: 2034 });
+    expect(await vault.cardFacts('pm_card_visa')).toMatchObject({
+      brand: 'visa',
+      funding: 'credit',
+      country: 'US',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2034,
+    });
     expect(await vault.cardFacts('pm_card_visa_debit')).toMatchObject({ funding: 'debit' });
-    expect(await vault.cardFacts('pm_card_mastercard_prepaid')).toMatchObject({ brand: 'mastercard', funding: 'prepaid' });
+    expect(await vault.cardFacts('pm_card_mastercard_prepaid')).toMatchObject({
+      brand: 'mastercard',
+      funding: 'prepaid',
+    });
     expect(await vault.cardFacts('pm_card_br')).toMatchObject({ country: 'BR' });
     expect((await rejection(vault.cardFacts('pm_nope'))).code).toBe('invalid_token');
   });
 
   it('charges with a confirmed PaymentIntent carrying our reference and the idempotency key', async () => {
-    const result = await vault.charge({ token: 'pm_card_visa', amountCents: 4995, currency: 'usd', idempotencyKey: 'pay-chk_9-1', reference: 'chk_9', description: 'Down payment' });
+    const result = await vault.charge({
+      token: 'pm_card_visa',
+      amountCents: 4995,
+      currency: 'usd',
+      idempotencyKey: 'pay-chk_9-1',
+      reference: 'chk_9',
+      description: 'Down payment',
+    });
     expect(result).toMatchObject({ status: 'succeeded', amountCents: 4995 });
     const sent = mock.state.requests.at(-1)!;
     expect(sent.headers.get('idempotency-key')).toBe('pay-chk_9-1');
@@ -59,20 +88,45 @@ describe('Stripe adapter', () => {
       'automatic_payment_methods[allow_redirects]': 'never',
     });
     // the same key and body replays the same charge
-    const again = await vault.charge({ token: 'pm_card_visa', amountCents: 4995, currency: 'usd', idempotencyKey: 'pay-chk_9-1', reference: 'chk_9', description: 'Down payment' });
+    const again = await vault.charge({
+      token: 'pm_card_visa',
+      amountCents: 4995,
+      currency: 'usd',
+      idempotencyKey: 'pay-chk_9-1',
+      reference: 'chk_9',
+      description: 'Down payment',
+    });
     expect(again).toEqual(result);
     // the same key with another amount is refused
-    const conflict = await rejection(vault.charge({ token: 'pm_card_visa', amountCents: 5000, currency: 'usd', idempotencyKey: 'pay-chk_9-1', reference: 'chk_9' }));
+    const conflict = await rejection(
+      vault.charge({
+        token: 'pm_card_visa',
+        amountCents: 5000,
+        currency: 'usd',
+        idempotencyKey: 'pay-chk_9-1',
+        reference: 'chk_9',
+      }),
+    );
     expect(conflict.code).toBe('idempotency_conflict');
   });
 
   it('turns card errors into declines with their decline code, and processing errors into errors', async () => {
-    expect(await charge('pm_card_chargeDeclined')).toMatchObject({ status: 'declined', declineCode: 'generic_decline', message: 'Your card was declined.' });
+    expect(await charge('pm_card_chargeDeclined')).toMatchObject({
+      status: 'declined',
+      declineCode: 'generic_decline',
+      message: 'Your card was declined.',
+    });
     const insufficient = await charge('pm_card_chargeDeclinedInsufficientFunds');
     expect(insufficient).toMatchObject({ status: 'declined', declineCode: 'insufficient_funds' });
     expect(insufficient.chargeId).toMatch(/^pi_/);
-    expect(await charge('pm_card_chargeDeclinedExpiredCard')).toMatchObject({ status: 'declined', declineCode: 'expired_card' });
-    expect(await charge('pm_card_chargeDeclinedProcessingError')).toMatchObject({ status: 'error', code: 'processing_error' });
+    expect(await charge('pm_card_chargeDeclinedExpiredCard')).toMatchObject({
+      status: 'declined',
+      declineCode: 'expired_card',
+    });
+    expect(await charge('pm_card_chargeDeclinedProcessingError')).toMatchObject({
+      status: 'error',
+      code: 'processing_error',
+    });
   });
 
   it('maps request errors: bad amount, unknown token, bad key, rate limits and outages', async () => {

@@ -16,7 +16,18 @@ function typecheck(usage: string): string {
   writeFileSync(join(dir, 'shop.ts'), usage);
   writeFileSync(
     join(dir, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2020', module: 'esnext', moduleResolution: 'bundler', lib: ['es2020', 'dom'], types: [] }, files: ['lease.d.ts', 'shop.ts'] }),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: 'es2020',
+        module: 'esnext',
+        moduleResolution: 'bundler',
+        lib: ['es2020', 'dom'],
+        types: [],
+      },
+      files: ['lease.d.ts', 'shop.ts'],
+    }),
   );
   try {
     execFileSync(tsc, ['-p', dir], { encoding: 'utf8', stdio: 'pipe' });

@@ -6,8 +6,20 @@ import { DEFAULT_SCORING_SETTINGS } from '../../../machines/domain/scoring-setti
 import { DEMO_STORES } from '../../../functions/local/demo-data.ts';
 import { FieldCrypto, masterKeyProvider } from '../../../functions/platform/field-crypto.ts';
 import { AppError } from '../../../functions/platform/errors.ts';
-import { checkContractLink, contractDocument, contractLinks, renderContractHtml, renderContractPdf, pdfSafe } from '../../../functions/services/contract.ts';
-import { backoffSeconds, FIRST_RETRY_SECONDS, GIVE_UP_SECONDS, MAX_RETRY_SECONDS } from '../../../functions/events/webhook-dispatcher.ts';
+import {
+  checkContractLink,
+  contractDocument,
+  contractLinks,
+  renderContractHtml,
+  renderContractPdf,
+  pdfSafe,
+} from '../../../functions/services/contract.ts';
+import {
+  backoffSeconds,
+  FIRST_RETRY_SECONDS,
+  GIVE_UP_SECONDS,
+  MAX_RETRY_SECONDS,
+} from '../../../functions/events/webhook-dispatcher.ts';
 
 const store = DEMO_STORES[0]!.view;
 
@@ -15,7 +27,15 @@ function lease(option: 'A' | 'B', extra: Partial<Parameters<typeof computeLease>
   const result = computeLease(
     {
       option,
-      items: [{ sku: 'TV-1', description: 'Televisión 55"', quantity: 2, unitPriceCents: 45_000, requiredParts: [{ sku: 'M-1', description: 'Mount', quantity: 1, unitPriceCents: 4_900 }] }],
+      items: [
+        {
+          sku: 'TV-1',
+          description: 'Televisión 55"',
+          quantity: 2,
+          unitPriceCents: 45_000,
+          requiredParts: [{ sku: 'M-1', description: 'Mount', quantity: 1, unitPriceCents: 4_900 }],
+        },
+      ],
       deliveryCents: 1,
       decile: 7,
       paymentFrequency: '14-day',
@@ -36,7 +56,13 @@ const facts = (option: 'A' | 'B', lang: 'en' | 'es' = 'en') => ({
   checkoutId: 'chk_0123456789abcdef01234567',
   lang,
   store,
-  customer: { name: 'Ana Lopez', address: '1 Oak Street, Columbus, OH 43215', email: 'a***@example.com', cell: '(***) ***-0101', ssnLast4: '1234' },
+  customer: {
+    name: 'Ana Lopez',
+    address: '1 Oak Street, Columbus, OH 43215',
+    email: 'a***@example.com',
+    cell: '(***) ***-0101',
+    ssnLast4: '1234',
+  },
   lease: lease(option),
   option,
   epoDays: 90,
@@ -50,7 +76,17 @@ describe('the rental-purchase agreement', () => {
     const f = facts('A');
     const html = renderContractHtml(contractDocument(f));
     const c = f.lease;
-    for (const cents of [c.cashPrice, c.totalPayment, c.paymentAmount, c.waiver, c.paymentWithWaiver, c.documentProcessingFee, c.downPayment, c.epoFee, c.totalPayment - c.effectiveCashPrice]) {
+    for (const cents of [
+      c.cashPrice,
+      c.totalPayment,
+      c.paymentAmount,
+      c.waiver,
+      c.paymentWithWaiver,
+      c.documentProcessingFee,
+      c.downPayment,
+      c.epoFee,
+      c.totalPayment - c.effectiveCashPrice,
+    ]) {
       expect(html).toContain(formatCents(cents));
     }
     expect(html).toContain('Document Processing Fee');
@@ -87,12 +123,27 @@ describe('the PDF download link', () => {
     const url = new URL(links.pdf_url);
     expect(links.pdf_expires_at).toBe('2025-03-11T12:00:00.000Z');
     const later = new Date(t0.getTime() + 25 * 3600 * 1000);
-    const expired = await checkContractLink(deps(later), 'chk_0123456789abcdef01234567', url.searchParams.get('expires')!, url.searchParams.get('sig')!).catch((e) => e);
+    const expired = await checkContractLink(
+      deps(later),
+      'chk_0123456789abcdef01234567',
+      url.searchParams.get('expires')!,
+      url.searchParams.get('sig')!,
+    ).catch((e) => e);
     expect(expired).toBeInstanceOf(AppError);
     expect(expired.statusCode).toBe(410);
-    const tampered = await checkContractLink(deps(t0), 'chk_0123456789abcdef01234567', String(Number(url.searchParams.get('expires')) + 1), url.searchParams.get('sig')!).catch((e) => e);
+    const tampered = await checkContractLink(
+      deps(t0),
+      'chk_0123456789abcdef01234567',
+      String(Number(url.searchParams.get('expires')) + 1),
+      url.searchParams.get('sig')!,
+    ).catch((e) => e);
     expect(tampered.statusCode).toBe(403);
-    const otherCheckout = await checkContractLink(deps(t0), 'chk_aaaaaaaaaaaaaaaaaaaaaaaa', url.searchParams.get('expires')!, url.searchParams.get('sig')!).catch((e) => e);
+    const otherCheckout = await checkContractLink(
+      deps(t0),
+      'chk_aaaaaaaaaaaaaaaaaaaaaaaa',
+      url.searchParams.get('expires')!,
+      url.searchParams.get('sig')!,
+    ).catch((e) => e);
     expect(otherCheckout.statusCode).toBe(403);
   });
 });
@@ -108,7 +159,8 @@ describe('webhook retries', () => {
     // the schedule fits about 20 attempts in the 72 hours
     let elapsed = 0;
     let attempts = 1;
-    while (elapsed + backoffSeconds(attempts, () => 0.5) <= GIVE_UP_SECONDS) elapsed += backoffSeconds(attempts++, () => 0.5);
+    while (elapsed + backoffSeconds(attempts, () => 0.5) <= GIVE_UP_SECONDS)
+      elapsed += backoffSeconds(attempts++, () => 0.5);
     expect(attempts).toBeGreaterThan(15);
     expect(attempts).toBeLessThan(25);
   });

@@ -15,7 +15,10 @@ const thing: RetailerApiOperation = {
   description: 'Makes a thing.',
   tags: ['Checkouts'],
   path: z.object({ thing_id: z.string() }),
-  body: z.object({ code: z.string().check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2}$/)), note: z.string().check(z.regex(/^n/)) }),
+  body: z.object({
+    code: z.string().check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2}$/)),
+    note: z.string().check(z.regex(/^n/)),
+  }),
   idempotent: true,
   responses: { 200: { description: 'The thing.', data: z.object({ id: z.string() }) } },
 };
@@ -24,19 +27,33 @@ describe('buildRetailerOpenApi', () => {
   it('refuses, when strict, a /retailer/v1 route without a contract, and leaves it out otherwise', () => {
     const table = [...routes, route('madeUpRoute', '/retailer/v1/made-up')];
     expect(() => buildRetailerOpenApi({ routes: table, strict: true })).toThrow(MissingContractError);
-    expect(() => buildRetailerOpenApi({ routes: table, strict: true })).toThrow(/POST \/retailer\/v1\/made-up \(madeUpRoute\)/);
+    expect(() => buildRetailerOpenApi({ routes: table, strict: true })).toThrow(
+      /POST \/retailer\/v1\/made-up \(madeUpRoute\)/,
+    );
     expect(buildRetailerOpenApi({ routes: table }).paths['/retailer/v1/made-up']).toBeUndefined();
   });
 
   it('refuses a path schema whose keys are not the path parameters', () => {
     const contracts = { ...RETAILER_API, thing };
-    expect(() => buildRetailerOpenApi({ routes: [route('thing', '/retailer/v1/things/{id}')], contracts, events: [] })).toThrow(/thing_id do not match id/);
-    const doc = buildRetailerOpenApi({ routes: [route('thing', '/retailer/v1/things/{thing_id}')], contracts, events: [] });
-    expect(doc.paths['/retailer/v1/things/{thing_id}']!.post!.parameters).toContainEqual(expect.objectContaining({ name: 'thing_id', in: 'path', required: true }));
+    expect(() =>
+      buildRetailerOpenApi({ routes: [route('thing', '/retailer/v1/things/{id}')], contracts, events: [] }),
+    ).toThrow(/thing_id do not match id/);
+    const doc = buildRetailerOpenApi({
+      routes: [route('thing', '/retailer/v1/things/{thing_id}')],
+      contracts,
+      events: [],
+    });
+    expect(doc.paths['/retailer/v1/things/{thing_id}']!.post!.parameters).toContainEqual(
+      expect.objectContaining({ name: 'thing_id', in: 'path', required: true }),
+    );
   });
 
   it('describes a request field by what it accepts (a normalized field keeps no pattern) and an answer as closed', () => {
-    const doc = buildRetailerOpenApi({ routes: [route('thing', '/retailer/v1/things/{thing_id}')], contracts: { thing }, events: [] });
+    const doc = buildRetailerOpenApi({
+      routes: [route('thing', '/retailer/v1/things/{thing_id}')],
+      contracts: { thing },
+      events: [],
+    });
     const schemas = (doc.components as any).schemas;
     expect(schemas.ThingRequest.properties.code.pattern).toBeUndefined(); // ' ny ' is accepted as NY
     expect(schemas.ThingRequest.properties.note.pattern).toBe('^n');
@@ -58,8 +75,15 @@ describe('buildRetailerOpenApi', () => {
 
 describe('renderRetailerDocs', () => {
   it('escapes what the document says', () => {
-    const evil: RetailerApiOperation = { ...thing, path: undefined, summary: '<img src=x onerror=alert(1)>', description: '"quoted" & <b>bold</b>' };
-    const page = renderRetailerDocs(buildRetailerOpenApi({ routes: [route('evil', '/retailer/v1/evil')], contracts: { evil }, events: [] }));
+    const evil: RetailerApiOperation = {
+      ...thing,
+      path: undefined,
+      summary: '<img src=x onerror=alert(1)>',
+      description: '"quoted" & <b>bold</b>',
+    };
+    const page = renderRetailerDocs(
+      buildRetailerOpenApi({ routes: [route('evil', '/retailer/v1/evil')], contracts: { evil }, events: [] }),
+    );
     expect(page).not.toContain('<img');
     expect(page).not.toContain('<b>bold');
     expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;');

@@ -31,13 +31,24 @@ let deps: Deps;
 const outbox: OutgoingMessage[] = [];
 const view = (slug: string) => DEMO_STORES.find((s) => s.view.slug === slug)!.view;
 const mainStreet = view('main-street');
-const rated22: StoreView = { ...mainStreet, id: 'sto-rated-22', slug: 'rated-22', name: 'Rated Outlet', label: 'Demo Electronics - Rated Outlet', rating: 22 };
+const rated22: StoreView = {
+  ...mainStreet,
+  id: 'sto-rated-22',
+  slug: 'rated-22',
+  name: 'Rated Outlet',
+  label: 'Demo Electronics - Rated Outlet',
+  rating: 22,
+};
 const express = view('express');
 
 beforeAll(async () => {
   const fresh = await freshDb();
   stop = fresh.stop;
-  const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'lto-svc-')), LOG_LEVEL: 'silent', TABLE_NAME: 'test-table' });
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'lto-svc-')),
+    LOG_LEVEL: 'silent',
+    TABLE_NAME: 'test-table',
+  });
   const providers = {
     messaging: { send: async (m: OutgoingMessage) => (outbox.push(m), { id: String(outbox.length) }) },
     bureau: sandboxBureau(),
@@ -50,7 +61,13 @@ beforeAll(async () => {
 afterAll(async () => stop?.());
 
 async function session(store: StoreView): Promise<ApplySession> {
-  const base = { storeId: store.id, retailerId: store.retailer.id, storeSlug: store.slug, retailerSlug: store.retailer.slug, clientId: 'unit-client-1' };
+  const base = {
+    storeId: store.id,
+    retailerId: store.retailer.id,
+    storeSlug: store.slug,
+    retailerSlug: store.retailer.slug,
+    clientId: 'unit-client-1',
+  };
   const { token } = await issueApplyToken(deps.db, base, new Date(), 7200);
   return { ...base, tokenHash: hashToken(token) };
 }
@@ -62,10 +79,22 @@ async function approvedAt(store: StoreView) {
   const saved = await saveApplicationSections(deps, s, body, undefined);
   const bound = { ...s, applicationUuid: saved.uuid };
   await sendPin(deps, bound, { uuid: saved.uuid, mode: 'email' }, 'en');
-  await confirmPin(deps, bound, { uuid: saved.uuid, store_id: store.id, code: /\b(\d{5})\b/.exec(outbox.at(-1)!.body)![1]! }, 'en');
+  await confirmPin(
+    deps,
+    bound,
+    { uuid: saved.uuid, store_id: store.id, code: /\b(\d{5})\b/.exec(outbox.at(-1)!.body)![1]! },
+    'en',
+  );
   expect((await submitApplication(deps, bound, { uuid: saved.uuid }, 'en')).result.code).toBe('A');
   const a = body.applicant!;
-  return { uuid: saved.uuid, who: { last_name: a.last_name as string, social_security_number: a.social_security_number as string, date_of_birth: a.date_of_birth as string } };
+  return {
+    uuid: saved.uuid,
+    who: {
+      last_name: a.last_name as string,
+      social_security_number: a.social_security_number as string,
+      date_of_birth: a.date_of_birth as string,
+    },
+  };
 }
 
 describe('retrieval answers', () => {
@@ -73,7 +102,10 @@ describe('retrieval answers', () => {
     const { uuid, who } = await approvedAt(mainStreet);
     const record = (await getApplication(deps.db, deps.crypto, uuid, new Date()))!;
     const { data, v: _v, ...meta } = record;
-    await saveApplication(deps.db, deps.crypto, record, { meta: { ...meta, flows: { ...meta.flows, contractInProgress: true } }, data });
+    await saveApplication(deps.db, deps.crypto, record, {
+      meta: { ...meta, flows: { ...meta.flows, contractInProgress: true } },
+      data,
+    });
     const answer = await retrieveApplication(deps, await session(express), { ...who, store_id: express.id }, 'en');
     expect(answer).toMatchObject({ contractInProgress: true, application: null, phone: '(800) 555-0143' });
     expect(answer.message).toBe(
@@ -84,7 +116,12 @@ describe('retrieval answers', () => {
   it('an approval at a store rated 22: contact that store (rated22App)', async () => {
     const { who } = await approvedAt(rated22);
     const answer = await retrieveApplication(deps, await session(express), { ...who, store_id: express.id }, 'en');
-    expect(answer).toMatchObject({ rated22App: true, mayNotSwitch: false, application: null, originalStore: { id: 'sto-rated-22' } });
+    expect(answer).toMatchObject({
+      rated22App: true,
+      mayNotSwitch: false,
+      application: null,
+      originalStore: { id: 'sto-rated-22' },
+    });
     expect(answer.message).toBe(
       'You currently have an application in progress with Rated Outlet. Please contact them to complete your lease contract or call our customer service for assistance.',
     );

@@ -25,8 +25,18 @@ describe('IP allow-list', () => {
 describe('security in force', () => {
   const base = loadStaffSecurityConfig({});
   it('the stored settings set the limits', () => {
-    const stored = { ...DEFAULT_SECURITY_SETTINGS, session: { idle_minutes: 10, absolute_hours: 2 }, throttle: { user_limit: 3, ip_limit: 9, window_minutes: 5 } };
-    expect(effectiveSecurity(base, stored, {})).toMatchObject({ idleSeconds: 600, absoluteSeconds: 7200, loginUserLimit: 3, loginIpLimit: 9, loginWindowSeconds: 300 });
+    const stored = {
+      ...DEFAULT_SECURITY_SETTINGS,
+      session: { idle_minutes: 10, absolute_hours: 2 },
+      throttle: { user_limit: 3, ip_limit: 9, window_minutes: 5 },
+    };
+    expect(effectiveSecurity(base, stored, {})).toMatchObject({
+      idleSeconds: 600,
+      absoluteSeconds: 7200,
+      loginUserLimit: 3,
+      loginIpLimit: 9,
+      loginWindowSeconds: 300,
+    });
   });
   it('an environment override wins (the short-session test server)', () => {
     const env = { STAFF_SESSION_IDLE_SECONDS: '5' };
@@ -35,9 +45,20 @@ describe('security in force', () => {
 });
 
 describe('a lease input with its state rule', () => {
-  const input = { option: 'A' as const, cashPriceCents: 100_000, decile: 5, paymentFrequency: 'monthly' as const, state: 'CA', leaseBeginsAt: '2025-03-10', ocpEnabled: true };
+  const input = {
+    option: 'A' as const,
+    cashPriceCents: 100_000,
+    decile: 5,
+    paymentFrequency: 'monthly' as const,
+    state: 'CA',
+    leaseBeginsAt: '2025-03-10',
+    ocpEnabled: true,
+  };
   it('carries the cap and turns OCP off where the state forbids it', () => {
-    expect(withStateRule(input, { ...defaultStateRule('CA'), ocp_allowed: false })).toMatchObject({ stateCapMultiplier: 2.25, ocpEnabled: false });
+    expect(withStateRule(input, { ...defaultStateRule('CA'), ocp_allowed: false })).toMatchObject({
+      stateCapMultiplier: 2.25,
+      ocpEnabled: false,
+    });
     expect(withStateRule(input, defaultStateRule('CA'))).toMatchObject({ stateCapMultiplier: 2.25, ocpEnabled: true });
     expect(withStateRule(input, undefined)).toBe(input);
   });

@@ -37,7 +37,11 @@ const store = DEMO_STORES.find((s) => s.view.slug === 'main-street')!.view;
 beforeAll(async () => {
   const fresh = await freshDb();
   stop = fresh.stop;
-  const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'lto-svc-')), LOG_LEVEL: 'silent', TABLE_NAME: 'test-table' });
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'lto-svc-')),
+    LOG_LEVEL: 'silent',
+    TABLE_NAME: 'test-table',
+  });
   const providers = {
     messaging: { send: async (m: OutgoingMessage) => (outbox.push(m), { id: String(outbox.length) }) },
     bureau: sandboxBureau(),
@@ -50,16 +54,27 @@ beforeAll(async () => {
 afterAll(async () => stop?.());
 
 async function newShopper(): Promise<{ session: ApplySession; uuid: string; email: string }> {
-  const base = { storeId: store.id, retailerId: store.retailer.id, storeSlug: store.slug, retailerSlug: store.retailer.slug, clientId: 'unit-client-1' };
+  const base = {
+    storeId: store.id,
+    retailerId: store.retailer.id,
+    storeSlug: store.slug,
+    retailerSlug: store.retailer.slug,
+    clientId: 'unit-client-1',
+  };
   const { token } = await issueApplyToken(deps.db, base, new Date(nowMs), 7200);
   const session: ApplySession = { ...base, tokenHash: hashToken(token) };
   const body = fillApplication('a-and-b', store, new Date(nowMs));
   const saved = await saveApplicationSections(deps, session, body, undefined);
-  return { session: { ...session, applicationUuid: saved.uuid }, uuid: saved.uuid, email: body.applicant!.email as string };
+  return {
+    session: { ...session, applicationUuid: saved.uuid },
+    uuid: saved.uuid,
+    email: body.applicant!.email as string,
+  };
 }
 
 const lastCode = () => /\b(\d{5})\b/.exec(outbox[outbox.length - 1]!.body)![1]!;
-const confirm = (s: ApplySession, uuid: string, code: string) => confirmPin(deps, s, { uuid, store_id: store.id, code }, 'en');
+const confirm = (s: ApplySession, uuid: string, code: string) =>
+  confirmPin(deps, s, { uuid, store_id: store.id, code }, 'en');
 const failure = async (promise: Promise<unknown>) => {
   try {
     await promise;
@@ -103,7 +118,8 @@ describe('PIN timing (fake clock)', () => {
     const a = await newShopper();
     await sendPin(deps, a.session, { uuid: a.uuid, mode: 'email' }, 'en');
     const code = lastCode();
-    const item = (await deps.db.doc.send(new GetCommand({ TableName: deps.db.tableName, Key: applicationKey(a.uuid) }))).Item!;
+    const item = (await deps.db.doc.send(new GetCommand({ TableName: deps.db.tableName, Key: applicationKey(a.uuid) })))
+      .Item!;
     const pin = item.meta.flows.pin;
     expect(pin.codeHash).toBe(createHash('sha256').update(`${pin.salt}:${code}`).digest('hex'));
     expect(JSON.stringify(item)).not.toMatch(new RegExp(`"${code}"|[^0-9a-f]${code}[^0-9a-f]`));
@@ -116,7 +132,15 @@ describe('scoring settings read by the decision', () => {
     const a = await newShopper();
     await sendPin(deps, a.session, { uuid: a.uuid, mode: 'email' }, 'en');
     await confirm(a.session, a.uuid, lastCode());
-    await replaceScoringSettings(deps, { ...DEFAULT_SCORING_SETTINGS, version: 'unit-no-b', optionDeciles: { ...DEFAULT_SCORING_SETTINGS.optionDeciles, B: { min: 1, max: 1 } } }, 'unit');
+    await replaceScoringSettings(
+      deps,
+      {
+        ...DEFAULT_SCORING_SETTINGS,
+        version: 'unit-no-b',
+        optionDeciles: { ...DEFAULT_SCORING_SETTINGS.optionDeciles, B: { min: 1, max: 1 } },
+      },
+      'unit',
+    );
     const { result } = await submitApplication(deps, a.session, { uuid: a.uuid }, 'en');
     expect(result.offerAmounts.B).toBe('0.00');
     expect(Number(result.offerAmounts.A)).toBeGreaterThan(0);

@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookSecretItem, getWebhookSecretItem } from '../../../functions/data/webhook-secrets.ts';
 import { FieldCrypto, masterKeyProvider } from '../../../functions/platform/field-crypto.ts';
 import { webhookHeaders } from '../../../functions/platform/standard-webhooks.ts';
-import { retailerSigningSecrets, retailerWebhookSecret, rotateRetailerWebhookSecret } from '../../../functions/services/webhook-secrets.ts';
+import {
+  retailerSigningSecrets,
+  retailerWebhookSecret,
+  rotateRetailerWebhookSecret,
+} from '../../../functions/services/webhook-secrets.ts';
 import type { Db } from '../../../functions/data/client.ts';
 import { freshDb } from '../../support/dynalite.ts';
 
@@ -24,7 +28,12 @@ afterAll(async () => stop());
 /** What a retailer holding `secret` concludes about a delivery signed now with the platform's secrets. */
 async function verifiesWith(retailerId: string, secret: string): Promise<boolean> {
   const body = '{"id":"evt-1"}';
-  const headers = webhookHeaders(await retailerSigningSecrets(deps(), retailerId), 'evt-1', Math.floor(Date.now() / 1000), body);
+  const headers = webhookHeaders(
+    await retailerSigningSecrets(deps(), retailerId),
+    'evt-1',
+    Math.floor(Date.now() / 1000),
+    body,
+  );
   try {
     new Webhook(secret).verify(body, headers);
     return true;
@@ -74,7 +83,9 @@ describe('webhook signing secrets', () => {
     expect(fourth.previous_expires_at).toBeNull();
     expect(await retailerSigningSecrets(deps(), 'ret-c')).toEqual([fourth.secret]);
     for (const hours of [-1, 168.5, 1000, Number.NaN]) {
-      await expect(rotateRetailerWebhookSecret(deps(), 'ret-c', { expirePreviousInHours: hours })).rejects.toMatchObject({ statusCode: 422 });
+      await expect(
+        rotateRetailerWebhookSecret(deps(), 'ret-c', { expirePreviousInHours: hours }),
+      ).rejects.toMatchObject({ statusCode: 422 });
     }
     expect(await retailerSigningSecrets(deps(), 'ret-c')).toEqual([fourth.secret]);
   });

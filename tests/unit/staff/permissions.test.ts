@@ -20,15 +20,26 @@ describe('staff permissions', () => {
   });
 
   it('keeps portal administration out of store and retailer roles', () => {
-    for (const p of ['roles.update', 'permissions.update', 'settings.update', 'picklists.update', 'mail-templates.update', 'audit.view']) {
+    for (const p of [
+      'roles.update',
+      'permissions.update',
+      'settings.update',
+      'picklists.update',
+      'mail-templates.update',
+      'audit.view',
+    ]) {
       expect(ungrantable('store', [p])).toEqual([p]);
       expect(ungrantable('retailer', [p])).toEqual([p]);
     }
     expect(ungrantable('store', ['users.view', 'stores.update', 'no.such'])).toEqual(['no.such']);
   });
 
-  it('unites the permissions of a user\'s roles', () => {
-    expect([...effectivePermissions([{ permissions: ['users.view'] }, { permissions: ['users.view', 'stores.view'] }])].sort()).toEqual(['stores.view', 'users.view']);
+  it("unites the permissions of a user's roles", () => {
+    expect(
+      [
+        ...effectivePermissions([{ permissions: ['users.view'] }, { permissions: ['users.view', 'stores.view'] }]),
+      ].sort(),
+    ).toEqual(['stores.view', 'users.view']);
   });
 
   it('gives every staff route exactly one known permission (and names no route that does not exist)', () => {
@@ -42,7 +53,12 @@ describe('staff permissions', () => {
     const names = new Set(staffRoutes.map((r) => r.name));
     expect(Object.keys(STAFF_ROUTE_ACCESS).filter((n) => !names.has(n))).toEqual([]);
     // Public staff routes are only the ones before a session exists.
-    expect(routes.filter((r) => r.group === 'staff' && r.auth !== 'staff').map((r) => r.name).sort()).toEqual(['staffLogin', 'staffPasswordForgot', 'staffPasswordReset']);
+    expect(
+      routes
+        .filter((r) => r.group === 'staff' && r.auth !== 'staff')
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(['staffLogin', 'staffPasswordForgot', 'staffPasswordReset']);
   });
 
   it('checks the tenant: system sees all, retailer users their retailers, store users their stores', () => {

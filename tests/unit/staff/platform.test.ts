@@ -45,12 +45,29 @@ describe('staff sessions and cookies', () => {
     expect(sessionExpiry(0, 0, config)).toBe(1800);
     expect(sessionExpiry(0, 1000, config)).toBe(2800);
     expect(sessionExpiry(0, 43000, config)).toBe(43200);
-    expect(loadStaffSecurityConfig({ STAFF_SESSION_IDLE_SECONDS: '5', STAFF_LOGIN_USER_LIMIT: 'x' })).toMatchObject({ idleSeconds: 5, loginUserLimit: 5 });
+    expect(loadStaffSecurityConfig({ STAFF_SESSION_IDLE_SECONDS: '5', STAFF_LOGIN_USER_LIMIT: 'x' })).toMatchObject({
+      idleSeconds: 5,
+      loginUserLimit: 5,
+    });
   });
 
   it('builds the paged meta of seed 001', () => {
-    expect(pageMeta(0, 1, 25, 0)).toEqual({ current_page: 1, last_page: 1, per_page: 25, from: null, to: null, total: 0 });
-    expect(pageMeta(101, 5, 25, 1)).toEqual({ current_page: 5, last_page: 5, per_page: 25, from: 101, to: 101, total: 101 });
+    expect(pageMeta(0, 1, 25, 0)).toEqual({
+      current_page: 1,
+      last_page: 1,
+      per_page: 25,
+      from: null,
+      to: null,
+      total: 0,
+    });
+    expect(pageMeta(101, 5, 25, 1)).toEqual({
+      current_page: 5,
+      last_page: 5,
+      per_page: 25,
+      from: 101,
+      to: 101,
+      total: 101,
+    });
     expect(pageMeta(60, 2, 25, 25)).toMatchObject({ from: 26, to: 50, last_page: 3 });
   });
 });

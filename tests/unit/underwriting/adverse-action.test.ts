@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildNotice, denialFields, noticeDate, noticeHtml, reasonTexts, type NoticeInput } from '../../../machines/domain/adverse-action.ts';
+import {
+  buildNotice,
+  denialFields,
+  noticeDate,
+  noticeHtml,
+  reasonTexts,
+  type NoticeInput,
+} from '../../../machines/domain/adverse-action.ts';
 import { reason } from '../../../machines/domain/decision.ts';
 import { adverseAction } from '../../../machines/i18n/adverse-action.ts';
 
@@ -16,7 +23,10 @@ const input = (over: Partial<NoticeInput> = {}): NoticeInput => ({
   ...over,
 });
 
-const text = (n: ReturnType<typeof buildNotice>) => [n.title, n.greeting, n.intro, ...n.sections.flatMap((s) => [s.heading, ...s.paragraphs, ...(s.items ?? [])])].join('\n');
+const text = (n: ReturnType<typeof buildNotice>) =>
+  [n.title, n.greeting, n.intro, ...n.sections.flatMap((s) => [s.heading, ...s.paragraphs, ...(s.items ?? [])])].join(
+    '\n',
+  );
 
 describe('adverse-action notice (FCRA 615(a))', () => {
   it('gives the principal reasons in plain words from the reason codes, in English and Spanish', () => {
@@ -62,7 +72,10 @@ describe('adverse-action notice (FCRA 615(a))', () => {
 
   it('adds the reason codes and the notice link to a denied result only', () => {
     const decision = { reasons: [reason('NO_SCORE')] };
-    expect(denialFields({ uuid: 'u-1', status: 'denied', decision })).toEqual({ reasons: ['NO_SCORE'], adverse_action_url: '/apply-v2/application/adverse-action?uuid=u-1' });
+    expect(denialFields({ uuid: 'u-1', status: 'denied', decision })).toEqual({
+      reasons: ['NO_SCORE'],
+      adverse_action_url: '/apply-v2/application/adverse-action?uuid=u-1',
+    });
     expect(denialFields({ uuid: 'u-1', status: 'approved', decision })).toEqual({});
   });
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { cellValue, daysBetween, fpdMaturedUntil, groupDays, isIsoDay, periodOf, REPORT_COLUMNS, reportRow, toCsv } from '../../../machines/domain/reports.ts';
+import {
+  cellValue,
+  daysBetween,
+  fpdMaturedUntil,
+  groupDays,
+  isIsoDay,
+  periodOf,
+  REPORT_COLUMNS,
+  reportRow,
+  toCsv,
+} from '../../../machines/domain/reports.ts';
 
 describe('report periods', () => {
   it('groups days by ISO week (Monday) and by month', () => {
@@ -34,13 +44,33 @@ describe('report periods', () => {
 
 describe('report rows', () => {
   it('computes approval rate, average approval and funded volume', () => {
-    const row = reportRow('applications', '2026-11', { id: '*', name: 'All' }, { applications: 10, approvals: 3, denials: 1, approved_count: 3, approved_cents: 450_000, funded_count: 1, funded_cents: 123_456 });
-    expect(row).toMatchObject({ id: '2026-11|*', approval_rate: 75, average_approval: 1500, funded_volume: 1234.56, funded_count: 1 });
+    const row = reportRow(
+      'applications',
+      '2026-11',
+      { id: '*', name: 'All' },
+      {
+        applications: 10,
+        approvals: 3,
+        denials: 1,
+        approved_count: 3,
+        approved_cents: 450_000,
+        funded_count: 1,
+        funded_cents: 123_456,
+      },
+    );
+    expect(row).toMatchObject({
+      id: '2026-11|*',
+      approval_rate: 75,
+      average_approval: 1500,
+      funded_volume: 1234.56,
+      funded_count: 1,
+    });
     expect(reportRow('applications', 'p', { id: 'x', name: 'X' }, {}).approval_rate).toBeNull();
   });
 
   it('raises the first-payment-default alert above 15%', () => {
-    const at = (due: number, paid: number) => reportRow('first-payment-default', 'p', { id: 's', name: 'S' }, { fpd_due: due, fpd_paid: paid });
+    const at = (due: number, paid: number) =>
+      reportRow('first-payment-default', 'p', { id: 's', name: 'S' }, { fpd_due: due, fpd_paid: paid });
     expect(at(20, 17)).toMatchObject({ first_payments_missed: 3, fpd_rate: 15, alert: false });
     expect(at(20, 16)).toMatchObject({ first_payments_missed: 4, fpd_rate: 20, alert: true });
     expect(at(0, 0)).toMatchObject({ fpd_rate: null, alert: false });
@@ -49,7 +79,13 @@ describe('report rows', () => {
 
 describe('CSV (RFC 4180)', () => {
   it('writes a header row, CRLF line ends and quotes fields that need it', () => {
-    const csv = toCsv(['Period', 'Scope', 'N'], [['2026-11', 'Smith, "Bob" & Co', 3], ['2026-12', 'Line\nbreak', null]]);
+    const csv = toCsv(
+      ['Period', 'Scope', 'N'],
+      [
+        ['2026-11', 'Smith, "Bob" & Co', 3],
+        ['2026-12', 'Line\nbreak', null],
+      ],
+    );
     expect(csv).toBe('Period,Scope,N\r\n2026-11,"Smith, ""Bob"" & Co",3\r\n2026-12,"Line\nbreak",\r\n');
   });
 
@@ -62,6 +98,10 @@ describe('CSV (RFC 4180)', () => {
     const money = REPORT_COLUMNS.applications.find((c) => c.key === 'funded_volume')!;
     expect(cellValue(money, row, String)).toBe('1000.00');
     const flag = REPORT_COLUMNS['first-payment-default'].find((c) => c.kind === 'flag')!;
-    expect(cellValue(flag, reportRow('first-payment-default', 'p', { id: 's', name: 'S' }, { fpd_due: 1 }), (v) => (v ? 'Yes' : 'No'))).toBe('Yes');
+    expect(
+      cellValue(flag, reportRow('first-payment-default', 'p', { id: 's', name: 'S' }, { fpd_due: 1 }), (v) =>
+        v ? 'Yes' : 'No',
+      ),
+    ).toBe('Yes');
   });
 });

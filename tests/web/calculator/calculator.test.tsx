@@ -25,7 +25,10 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (_url: string, init: RequestInit) => {
       bodies.push(JSON.parse(String(init.body)));
-      return new Response(JSON.stringify({ status: true, code: 200, data: QUOTE }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ status: true, code: 200, data: QUOTE }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
 });

@@ -11,11 +11,25 @@ import { Calculator } from '../../../web/shopper/calculator/Calculator.tsx';
 // The result screen's calculator shows the cost disclosure the quote carries, and reports what it showed.
 
 const lease = computeLease(
-  { option: 'A', cashPriceCents: 400_000, decile: 6, paymentFrequency: '28-day', ocpEnabled: true, state: 'OH', leaseBeginsAt: '2030-01-04' },
+  {
+    option: 'A',
+    cashPriceCents: 400_000,
+    decile: 6,
+    paymentFrequency: '28-day',
+    ocpEnabled: true,
+    state: 'OH',
+    leaseBeginsAt: '2030-01-04',
+  },
   DEFAULT_SCORING_SETTINGS,
 );
 if (!lease.ok) throw new Error('no lease');
-const DISCLOSURE = costDisclosure(lease.lease, { option: 'A', epoDays: 90, remainingPaymentsPercent: 60, ocpAvailable: true, ocpPerPaymentPriceCents: 1196 });
+const DISCLOSURE = costDisclosure(lease.lease, {
+  option: 'A',
+  epoDays: 90,
+  remainingPaymentsPercent: 60,
+  ocpAvailable: true,
+  ocpPerPaymentPriceCents: 1196,
+});
 const QUOTE = {
   term: 12,
   paymentAmount: (DISCLOSURE.paymentWithOcpCents / 100).toFixed(2),
@@ -35,7 +49,10 @@ beforeEach(() => {
     vi.fn(async (url: string, init: RequestInit) => {
       calls.push({ url: String(url), body: JSON.parse(String(init.body)) });
       const data = String(url).includes('/disclosures') ? { recorded: true } : QUOTE;
-      return new Response(JSON.stringify({ status: true, code: 200, data }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ status: true, code: 200, data }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
 });
@@ -64,13 +81,20 @@ describe('the calculator with its cost disclosure', () => {
       </I18nProvider>,
     );
     const table = await screen.findByRole('table', { name: /Cost of the lease/ });
-    const dollars = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-    expect(within(table).getByTestId('disclosure-total').textContent).toContain(dollars(DISCLOSURE.totalOfPaymentsCents));
+    const dollars = (c: number) =>
+      `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    expect(within(table).getByTestId('disclosure-total').textContent).toContain(
+      dollars(DISCLOSURE.totalOfPaymentsCents),
+    );
     expect(within(table).getByTestId('disclosure-cost').textContent).toContain(dollars(DISCLOSURE.costOfLeasingCents));
     expect(screen.getByRole('heading', { name: 'Disclosures required in OH' })).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.url.includes('/apply-v2/application/disclosures'))).toBe(true));
     const report = calls.find((c) => c.url.includes('/apply-v2/application/disclosures'))!.body;
-    expect(report).toMatchObject({ uuid: 'app-1', screen: 'calculator', choice: { leaseAmount: '4000.00', option: 'A', paymentFrequency: '28-day', ocpIncluded: false } });
+    expect(report).toMatchObject({
+      uuid: 'app-1',
+      screen: 'calculator',
+      choice: { leaseAmount: '4000.00', option: 'A', paymentFrequency: '28-day', ocpIncluded: false },
+    });
     expect(report.shown.totalOfPaymentsCents).toBe(DISCLOSURE.totalOfPaymentsCents);
   });
 });

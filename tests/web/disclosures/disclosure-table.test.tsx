@@ -14,11 +14,26 @@ import { DisclosureTable } from '../../../web/shopper/disclosures/DisclosureTabl
 
 function disclosure(ocpIncluded: boolean) {
   const result = computeLease(
-    { option: 'A', cashPriceCents: 724_000, decile: 7, paymentFrequency: '28-day', ocpIncluded, ocpEnabled: true, state: 'OH', leaseBeginsAt: '2026-03-10' },
+    {
+      option: 'A',
+      cashPriceCents: 724_000,
+      decile: 7,
+      paymentFrequency: '28-day',
+      ocpIncluded,
+      ocpEnabled: true,
+      state: 'OH',
+      leaseBeginsAt: '2026-03-10',
+    },
     DEFAULT_SCORING_SETTINGS,
   );
   if (!result.ok) throw new Error('no lease');
-  return costDisclosure(result.lease, { option: 'A', epoDays: 90, remainingPaymentsPercent: 60, ocpAvailable: true, ocpPerPaymentPriceCents: 1196 });
+  return costDisclosure(result.lease, {
+    option: 'A',
+    epoDays: 90,
+    remainingPaymentsPercent: 60,
+    ocpAvailable: true,
+    ocpPerPaymentPriceCents: 1196,
+  });
 }
 
 function renderTable(lang: 'en' | 'es', ocp = false) {
@@ -46,7 +61,9 @@ const words = (cents: number, lang: 'en' | 'es') => {
 describe('DisclosureTable', () => {
   it('names every amount in words with its frequency (en)', () => {
     const { d } = renderTable('en');
-    const table = screen.getByRole('table', { name: 'Cost of the lease for the amount, option and payment frequency you chose' });
+    const table = screen.getByRole('table', {
+      name: 'Cost of the lease for the amount, option and payment frequency you chose',
+    });
     const row = (name: RegExp) => within(table).getByRole('row', { name });
     expect(within(row(/^Amount of each payment/)).getByRole('cell').textContent).toContain('every 28 days');
     expect(within(table).getByRole('cell', { name: `${words(d.paymentCents, 'en')} every 28 days` })).toBeTruthy();
@@ -55,9 +72,13 @@ describe('DisclosureTable', () => {
     expect(within(table).getByRole('cell', { name: String(d.numPayments) })).toBeTruthy();
     expect(within(table).getByRole('rowheader', { name: /^Document Processing Fee/ })).toBeTruthy();
     // on screen: the usual money format
-    expect(screen.getByTestId('disclosure-total').textContent).toContain(`$${(d.totalOfPaymentsCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    expect(screen.getByTestId('disclosure-total').textContent).toContain(
+      `$${(d.totalOfPaymentsCents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    );
     expect(screen.getByTestId('disclosure-ocp').textContent).toContain('optional');
-    expect(screen.getByTestId('disclosure-epo-within').textContent).toContain(words(d.earlyPurchase.payoffAtSigningCents, 'en'));
+    expect(screen.getByTestId('disclosure-epo-within').textContent).toContain(
+      words(d.earlyPurchase.payoffAtSigningCents, 'en'),
+    );
     expect(screen.getByRole('heading', { name: 'Disclosures required in OH' })).toBeTruthy();
     expect(d.costOfLeasingCents).toBe(d.totalOfPaymentsCents - d.cashPriceCents);
   });
@@ -65,7 +86,9 @@ describe('DisclosureTable', () => {
   it('reads the money in Spanish words (es), with the protection plan shown as chosen', () => {
     const { d } = renderTable('es', true);
     const table = screen.getByRole('table', { name: /Costo del arrendamiento/ });
-    expect(within(table).getByRole('cell', { name: `${words(d.paymentWithOcpCents, 'es')} cada 28 días` })).toBeTruthy();
+    expect(
+      within(table).getByRole('cell', { name: `${words(d.paymentWithOcpCents, 'es')} cada 28 días` }),
+    ).toBeTruthy();
     expect(within(table).getByRole('cell', { name: words(d.totalOfPaymentsCents, 'es') })).toBeTruthy();
     expect(screen.getByTestId('disclosure-ocp').textContent).toContain('Puede arrendar sin él');
   });
@@ -73,7 +96,9 @@ describe('DisclosureTable', () => {
   for (const lang of ['en', 'es'] as const) {
     it(`passes axe (${lang})`, async () => {
       const { container } = renderTable(lang, lang === 'es');
-      const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+      const results = await axe.run(container, {
+        rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+      });
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
     });
   }

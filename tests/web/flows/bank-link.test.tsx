@@ -3,7 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BankLinkPanel } from '../../../web/shopper/bank-link/BankLinkPanel.tsx';
 import { fakeBackend, flush, renderFlow, type FakeRoute } from './harness.tsx';
 
-const account = (id: string, name: string, mask: string) => ({ id, name, type: 'checking', mask, institution: { name: 'Multi Account Bank' } });
+const account = (id: string, name: string, mask: string) => ({
+  id,
+  name,
+  type: 'checking',
+  mask,
+  institution: { name: 'Multi Account Bank' },
+});
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -17,9 +23,18 @@ function backend(overrides: Record<string, FakeRoute> = {}) {
   let found = false;
   const api = fakeBackend({
     'POST /api/v1/bank-link/send-email': () => ({ data: { sent: true, profile_deleting: false, missing_data: null } }),
-    'GET /api/v1/bank-link/check-profile': () => ({ data: found ? { profileFound: true, profileId: 'item_1' } : { profileFound: false, profileId: null } }),
-    'GET /api/v1/bank-link/fetch-accounts': () => ({ data: { accounts: [account('acc_1', 'Everyday Checking', '4321')] } }),
-    'GET /api/v1/bank-link/fetch-ach-numbers': ({ url }) => ({ data: { achNumbers: { routing: '021000021', number: '9876544321', accountId: url.searchParams.get('accountId') }, bankName: 'JPMorgan Chase Bank, N.A.' } }),
+    'GET /api/v1/bank-link/check-profile': () => ({
+      data: found ? { profileFound: true, profileId: 'item_1' } : { profileFound: false, profileId: null },
+    }),
+    'GET /api/v1/bank-link/fetch-accounts': () => ({
+      data: { accounts: [account('acc_1', 'Everyday Checking', '4321')] },
+    }),
+    'GET /api/v1/bank-link/fetch-ach-numbers': ({ url }) => ({
+      data: {
+        achNumbers: { routing: '021000021', number: '9876544321', accountId: url.searchParams.get('accountId') },
+        bankName: 'JPMorgan Chase Bank, N.A.',
+      },
+    }),
     'GET /api/v1/bank-link/abandon': () => ({ data: null }),
     ...overrides,
   });
@@ -70,7 +85,9 @@ describe('BankLinkPanel', () => {
 
   it('several accounts open the picker; ACH numbers poll every 2 s and fail after 30 s naming the last 4', async () => {
     const { connect } = backend({
-      'GET /api/v1/bank-link/fetch-accounts': () => ({ data: { accounts: [account('acc_1', 'Everyday Checking', '1111'), account('acc_2', 'Bills Checking', '2222')] } }),
+      'GET /api/v1/bank-link/fetch-accounts': () => ({
+        data: { accounts: [account('acc_1', 'Everyday Checking', '1111'), account('acc_2', 'Bills Checking', '2222')] },
+      }),
       'GET /api/v1/bank-link/fetch-ach-numbers': () => ({ data: { achNumbers: null, pending: true } }),
     });
     connect();
@@ -82,7 +99,9 @@ describe('BankLinkPanel', () => {
     fireEvent.click(within(picker).getByLabelText(/Bills Checking \(checking\) ending in 2222/));
     fireEvent.click(within(picker).getByRole('button', { name: 'Use this account' }));
     await flush();
-    expect(screen.getByTestId('bank-ach-countdown')).toHaveTextContent('Getting the details of the account ending in 2222… 30 s');
+    expect(screen.getByTestId('bank-ach-countdown')).toHaveTextContent(
+      'Getting the details of the account ending in 2222… 30 s',
+    );
     await flush(10_000);
     expect(screen.getByTestId('bank-ach-countdown')).toHaveTextContent('20 s');
     await flush(20_000);
@@ -115,7 +134,8 @@ describe('BankLinkPanel', () => {
     renderFlow(<BankLinkPanel applicantId="app-1" sendBy={2} onLinked={vi.fn()} />);
     fireEvent.click(screen.getByRole('button', { name: 'E-mail me the link' }));
     await flush();
-    const text = 'Either the email or phone number is not valid. Please use another email and / or phone or try again later.';
+    const text =
+      'Either the email or phone number is not valid. Please use another email and / or phone or try again later.';
     expect(screen.getByRole('alert')).toHaveTextContent(text);
     await flush(9_000);
     expect(screen.getByRole('alert')).toHaveTextContent(text);

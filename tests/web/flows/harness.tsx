@@ -26,16 +26,27 @@ export function fakeBackend(routes: Record<string, FakeRoute>) {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, path: url.pathname, url, body });
     const route = routes[`${method} ${url.pathname}`];
-    if (!route) return new Response(JSON.stringify({ status: false, code: 404, data: null, message: 'no route' }), { status: 404 });
+    if (!route)
+      return new Response(JSON.stringify({ status: false, code: 404, data: null, message: 'no route' }), {
+        status: 404,
+      });
     const answer = await route({ url, body });
     if (answer.network) throw new TypeError('Failed to fetch');
     const status = answer.status ?? 200;
     const ok = status >= 200 && status < 300 && status !== 202;
-    const envelope = { status: answer.status === 202 ? false : ok, code: answer.code ?? status, data: answer.data ?? null, ...(answer.message ? { message: answer.message } : {}) };
+    const envelope = {
+      status: answer.status === 202 ? false : ok,
+      code: answer.code ?? status,
+      data: answer.data ?? null,
+      ...(answer.message ? { message: answer.message } : {}),
+    };
     return new Response(JSON.stringify(envelope), { status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { calls, count: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path).length };
+  return {
+    calls,
+    count: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path).length,
+  };
 }
 
 export function renderFlow(ui: ReactElement, lang: 'en' | 'es' = 'en'): RenderResult {

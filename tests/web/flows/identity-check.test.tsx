@@ -54,7 +54,9 @@ describe('IdentityCheckStep', () => {
   });
 
   it('code 208 (already sent) goes straight to verify', async () => {
-    const api = backend({ 'POST /apply-v2/intellicheck/send': () => ({ status: 208, code: 208, data: { id: 'idv_done' } }) });
+    const api = backend({
+      'POST /apply-v2/intellicheck/send': () => ({ status: 208, code: 208, data: { id: 'idv_done' } }),
+    });
     const onCompleted = vi.fn();
     renderFlow(<IdentityCheckStep position="checkout" phone="(555) 201-7788" onCompleted={onCompleted} />);
     fireEvent.click(screen.getByRole('button', { name: 'Send link' }));
@@ -64,20 +66,33 @@ describe('IdentityCheckStep', () => {
   });
 
   it('not completed yet (202) shows "Unable to complete process…" and re-enables Continue; a failed check disables it', async () => {
-    let verify: any = { status: 202, code: 202, data: { completed: false }, message: 'Unable to complete process. Please wait a few seconds and try again.' };
+    let verify: any = {
+      status: 202,
+      code: 202,
+      data: { completed: false },
+      message: 'Unable to complete process. Please wait a few seconds and try again.',
+    };
     backend({ 'POST /apply-v2/intellicheck/verify': () => verify });
     renderFlow(<IdentityCheckStep position="applicantInfo" phone="5552017788" onCompleted={vi.fn()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Send link' }));
     await flush();
     fireEvent.click(continueButton());
     await flush();
-    expect(screen.getByRole('alert')).toHaveTextContent('Unable to complete process. Please wait a few seconds and try again.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Unable to complete process. Please wait a few seconds and try again.',
+    );
     expect(continueButton()).toBeEnabled();
 
-    verify = { status: 422, data: { completed: false }, message: 'Unable to complete process. Please wait a few seconds and try again.' };
+    verify = {
+      status: 422,
+      data: { completed: false },
+      message: 'Unable to complete process. Please wait a few seconds and try again.',
+    };
     fireEvent.click(continueButton());
     await flush();
-    expect(screen.getByRole('alert')).toHaveTextContent('Unable to complete process. Please wait a few seconds and try again.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Unable to complete process. Please wait a few seconds and try again.',
+    );
     expect(continueButton()).toBeDisabled();
   });
 

@@ -20,9 +20,17 @@ const EMPLOYERS = [
 
 function backend(routes: Record<string, FakeRoute> = {}) {
   return fakeBackend({
-    'GET /api/v1/payroll/employers': ({ url }) => ({ data: EMPLOYERS.filter((e) => e.employerName.toLowerCase().includes((url.searchParams.get('keyword') ?? '').toLowerCase())) }),
+    'GET /api/v1/payroll/employers': ({ url }) => ({
+      data: EMPLOYERS.filter((e) =>
+        e.employerName.toLowerCase().includes((url.searchParams.get('keyword') ?? '').toLowerCase()),
+      ),
+    }),
     [`POST /api/v1/payroll/${ID}`]: () => ({ data: { state: 'initiated' }, message: 'Affordability check initiated!' }),
-    [`POST /api/v1/payroll/${ID}/refresh`]: () => ({ status: 202, message: 'Affordability check pending! please complete process, or try again in a few minutes if you have already completed the process.' }),
+    [`POST /api/v1/payroll/${ID}/refresh`]: () => ({
+      status: 202,
+      message:
+        'Affordability check pending! please complete process, or try again in a few minutes if you have already completed the process.',
+    }),
     [`POST /api/v1/payroll/${ID}/restart`]: () => ({ data: null, message: 'Link sent successfully!' }),
     ...routes,
   });
@@ -39,7 +47,9 @@ async function startWithWalmart() {
 describe('PayrollPanel', () => {
   it('is not shown when the result is not payroll-eligible', () => {
     backend();
-    const { container } = renderFlow(<PayrollPanel applicationId={ID} result={{ code: 'A', payroll: { is_eligible: false, type: 'async' } }} />);
+    const { container } = renderFlow(
+      <PayrollPanel applicationId={ID} result={{ code: 'A', payroll: { is_eligible: false, type: 'async' } }} />,
+    );
     expect(container.querySelector('[data-testid="payroll-panel"]')).toBeNull();
   });
 
@@ -69,10 +79,23 @@ describe('PayrollPanel', () => {
   });
 
   it('starts, refreshes by itself after 3 s, and a completed refresh replaces the result', async () => {
-    const next = { code: 'A', offerAmounts: { A: '2500.00' }, payroll: { is_eligible: false, type: 'async', result: { success: true, message: 'Your income was verified. You are now approved for up to $2,500.00.' } } };
+    const next = {
+      code: 'A',
+      offerAmounts: { A: '2500.00' },
+      payroll: {
+        is_eligible: false,
+        type: 'async',
+        result: { success: true, message: 'Your income was verified. You are now approved for up to $2,500.00.' },
+      },
+    };
     let refreshes = 0;
     const onResult = vi.fn();
-    backend({ [`POST /api/v1/payroll/${ID}/refresh`]: () => (++refreshes, { data: { result: next }, message: 'Eligibility process completed!' }) });
+    backend({
+      [`POST /api/v1/payroll/${ID}/refresh`]: () => (
+        ++refreshes,
+        { data: { result: next }, message: 'Eligibility process completed!' }
+      ),
+    });
     renderFlow(<PayrollPanel applicationId={ID} result={approved} onResult={onResult} />);
     await startWithWalmart();
     expect(screen.getByTestId('payroll-notice')).toHaveTextContent('Affordability check initiated!');
@@ -88,7 +111,14 @@ describe('PayrollPanel', () => {
   });
 
   it('failure titles: "cannot increase offer" for code A, "application will not be approved" otherwise', async () => {
-    const kept = { code: 'A', payroll: { is_eligible: false, type: 'async', result: { success: false, message: 'Your current offer is still available.' } } };
+    const kept = {
+      code: 'A',
+      payroll: {
+        is_eligible: false,
+        type: 'async',
+        result: { success: false, message: 'Your current offer is still available.' },
+      },
+    };
     backend({ [`POST /api/v1/payroll/${ID}/refresh`]: () => ({ data: { result: kept } }) });
     renderFlow(<PayrollPanel applicationId={ID} result={approved} />);
     await startWithWalmart();
@@ -97,7 +127,14 @@ describe('PayrollPanel', () => {
   });
 
   it('application will not be approved (code D)', async () => {
-    const denied = { code: 'D', payroll: { is_eligible: false, type: 'async', result: { success: false, message: 'We are unable to approve your application.' } } };
+    const denied = {
+      code: 'D',
+      payroll: {
+        is_eligible: false,
+        type: 'async',
+        result: { success: false, message: 'We are unable to approve your application.' },
+      },
+    };
     backend({ [`POST /api/v1/payroll/${ID}/refresh`]: () => ({ data: { result: denied } }) });
     renderFlow(<PayrollPanel applicationId={ID} result={approved} />, 'es');
     fireEvent.change(screen.getByLabelText('Empleador', { selector: 'input' }), { target: { value: 'Walm' } });
@@ -111,7 +148,10 @@ describe('PayrollPanel', () => {
   it('a manual refresh that fails on the network says the check is pending; restart says whether the link went out', async () => {
     let refresh: any = { network: true };
     let restart: any = { data: null };
-    backend({ [`POST /api/v1/payroll/${ID}/refresh`]: () => refresh, [`POST /api/v1/payroll/${ID}/restart`]: () => restart });
+    backend({
+      [`POST /api/v1/payroll/${ID}/refresh`]: () => refresh,
+      [`POST /api/v1/payroll/${ID}/restart`]: () => restart,
+    });
     renderFlow(<PayrollPanel applicationId={ID} result={approved} />);
     await startWithWalmart();
     await flush(3_000); // the automatic refresh failed quietly

@@ -12,7 +12,10 @@ import {
 type Listener = (event: { origin: string; source: unknown; data: unknown }) => void;
 function fakePage(options: { parent?: unknown; opener?: unknown; search?: string; referrer?: string }) {
   const listeners = new Set<Listener>();
-  const page: PageWindowLike & { deliver(origin: string, source: unknown, data: unknown): void; listenerCount(): number } = {
+  const page: PageWindowLike & {
+    deliver(origin: string, source: unknown, data: unknown): void;
+    listenerCount(): number;
+  } = {
     parent: undefined,
     opener: options.opener ?? null,
     location: { search: options.search ?? '' },
@@ -38,7 +41,17 @@ describe('parseOrigin', () => {
     expect(parseOrigin('https://shop.example:8443')).toBe('https://shop.example:8443');
   });
   it('rejects wildcards, opaque and non-web origins', () => {
-    for (const bad of ['*', 'null', '', 'javascript:alert(1)', 'data:text/html,hi', 'file:///etc/passwd', 'shop.example', null, undefined]) {
+    for (const bad of [
+      '*',
+      'null',
+      '',
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      'file:///etc/passwd',
+      'shop.example',
+      null,
+      undefined,
+    ]) {
       expect(parseOrigin(bad)).toBeNull();
     }
   });
@@ -47,7 +60,11 @@ describe('parseOrigin', () => {
 describe('createHostMessenger: where messages go', () => {
   it('posts to the parent of an iframe with the origin from the query, never "*"', () => {
     const parent = hostWindow();
-    const page = fakePage({ parent, search: '?origin=https%3A%2F%2Fshop.example%2Fcheckout&iframe=1', referrer: 'https://other.example/' });
+    const page = fakePage({
+      parent,
+      search: '?origin=https%3A%2F%2Fshop.example%2Fcheckout&iframe=1',
+      referrer: 'https://other.example/',
+    });
     const messenger = createHostMessenger(page);
     expect(messenger.mode).toBe('iframe');
     expect(messenger.origin).toBe('https://shop.example');
@@ -64,13 +81,19 @@ describe('createHostMessenger: where messages go', () => {
     const messenger = createHostMessenger(page);
     expect(messenger.mode).toBe('redirect');
     messenger.post('approved', { status: 'A', step: 'result' });
-    expect(opener.postMessage).toHaveBeenCalledWith({ event: 'approved', status: 'A', step: 'result', data: null }, 'https://shop.example');
+    expect(opener.postMessage).toHaveBeenCalledWith(
+      { event: 'approved', status: 'A', step: 'result', data: null },
+      'https://shop.example',
+    );
   });
 
   it('fills status, step and data with null when not given', () => {
     const parent = hostWindow();
     createHostMessenger(fakePage({ parent, search: '?origin=https://shop.example' })).post('close');
-    expect(parent.postMessage).toHaveBeenCalledWith({ event: 'close', status: null, step: null, data: null }, 'https://shop.example');
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      { event: 'close', status: null, step: null, data: null },
+      'https://shop.example',
+    );
   });
 
   it('posts nothing when the host origin is unknown or invalid (it never falls back to "*")', () => {
@@ -105,7 +128,10 @@ describe('createHostMessenger: where messages go', () => {
 
   it('lets an explicit origin query win over a remembered one', () => {
     const storage = memoryStorage({ [HOST_ORIGIN_KEY]: 'https://old-shop.example' });
-    const messenger = createHostMessenger(fakePage({ parent: hostWindow(), search: '?origin=https://new-shop.example' }), storage);
+    const messenger = createHostMessenger(
+      fakePage({ parent: hostWindow(), search: '?origin=https://new-shop.example' }),
+      storage,
+    );
     expect(messenger.origin).toBe('https://new-shop.example');
   });
 });
@@ -145,7 +171,15 @@ describe('createHostMessenger: what it accepts', () => {
 
   it('ignores unknown events, our own outgoing vocabulary and malformed data', () => {
     const { parent, page, received } = setup();
-    for (const data of [{ event: 'approved' }, { event: 'delete-everything' }, { nope: 1 }, null, 42, 'denied', ['close']]) {
+    for (const data of [
+      { event: 'approved' },
+      { event: 'delete-everything' },
+      { nope: 1 },
+      null,
+      42,
+      'denied',
+      ['close'],
+    ]) {
       page.deliver('https://shop.example', parent, data);
     }
     expect(received).not.toHaveBeenCalled();

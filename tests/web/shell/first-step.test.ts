@@ -12,7 +12,14 @@ import { opensOnApplicantStep } from '../../../web/shopper/shell/first-step.ts';
 // machine with the store's flags, as the page reads them) opens on the applicant's information with the steps the
 // picture's progress line shows (the default store's).
 
-const flags = ['apply_form_version', 'enable_product_selection', 'identity_check_enabled', 'identity_check_step', 'mortgage_questions_enabled', 'banking_required'] as const;
+const flags = [
+  'apply_form_version',
+  'enable_product_selection',
+  'identity_check_enabled',
+  'identity_check_step',
+  'mortgage_questions_enabled',
+  'banking_required',
+] as const;
 const values: Record<(typeof flags)[number], unknown[]> = {
   apply_form_version: [undefined, 2, 3],
   enable_product_selection: [undefined, false, true],
@@ -24,7 +31,8 @@ const values: Record<(typeof flags)[number], unknown[]> = {
 
 function stores(): StoreView[] {
   let programs: Array<Record<string, unknown>> = [{}];
-  for (const flag of flags) programs = programs.flatMap((p) => values[flag].map((v) => (v === undefined ? p : { ...p, [flag]: v })));
+  for (const flag of flags)
+    programs = programs.flatMap((p) => values[flag].map((v) => (v === undefined ? p : { ...p, [flag]: v })));
   const identifiers = [null, 'HVAC', 'HOME_IMPROVEMENT', 'RETAIL'];
   return identifiers.flatMap((identifier) => [
     { record: { identifier }, lease_program: null } as unknown as StoreView,
@@ -48,7 +56,8 @@ describe('opensOnApplicantStep (boot.ts) and the wizard machine', () => {
   it('agree on every combination of the store flags that shape the form', () => {
     const all = stores();
     expect(all.length).toBeGreaterThan(400);
-    const opens = (store: StoreView) => opensOnApplicantStep(store as unknown as Parameters<typeof opensOnApplicantStep>[0]);
+    const opens = (store: StoreView) =>
+      opensOnApplicantStep(store as unknown as Parameters<typeof opensOnApplicantStep>[0]);
     const disagreements = all.filter((store) => opens(store) !== formOpensOnPicture(store));
     expect(disagreements.map((s) => JSON.stringify(s))).toEqual([]);
     // Both answers occur: the check is not vacuous.

@@ -15,14 +15,20 @@ describe('renderShells', () => {
     const keys = [...root.querySelectorAll<HTMLElement>(':scope > [data-prerender]')].map((el) => el.dataset.prerender);
     expect(keys[0]).toBe('select en default');
     expect(new Set(keys)).toEqual(
-      new Set(['select', 'apply'].flatMap((route) => ['en', 'es'].flatMap((lang) => ['default', 'second'].map((brand) => `${route} ${lang} ${brand}`)))),
+      new Set(
+        ['select', 'apply'].flatMap((route) =>
+          ['en', 'es'].flatMap((lang) => ['default', 'second'].map((brand) => `${route} ${lang} ${brand}`)),
+        ),
+      ),
     );
     const h1 = (key: string) => root.querySelector(`[data-prerender="${key}"] h1`)?.textContent;
     expect(h1('select en default')).toBe('Find your store');
     expect(h1('select es second')).toBe('Encuentre su tienda');
     expect(h1('apply en default')).toBe('Lease-to-own application');
     expect(h1('apply es default')).toBe('Solicitud de arrendamiento con opción a compra');
-    expect(root.querySelector('[data-prerender="select en second"] header')?.textContent).toContain('Harbor Rent-to-Own');
+    expect(root.querySelector('[data-prerender="select en second"] header')?.textContent).toContain(
+      'Harbor Rent-to-Own',
+    );
     // `#/apply` without JavaScript targets the English application page
     expect(root.querySelector('[id="/apply"]')?.getAttribute('data-prerender')).toBe('apply en default');
   });
@@ -34,8 +40,14 @@ describe('renderShells', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const copy of root.querySelectorAll(':scope > [data-prerender]')) {
       for (const el of copy.querySelectorAll('[for], [aria-labelledby], [aria-describedby]')) {
-        const refs = ['for', 'aria-labelledby', 'aria-describedby'].flatMap((a) => (el.getAttribute(a) ?? '').split(' ').filter(Boolean));
-        for (const ref of refs) expect(copy.querySelector(`[id="${ref}"]`), `${ref} in ${copy.getAttribute('data-prerender')}`).not.toBeNull();
+        const refs = ['for', 'aria-labelledby', 'aria-describedby'].flatMap((a) =>
+          (el.getAttribute(a) ?? '').split(' ').filter(Boolean),
+        );
+        for (const ref of refs)
+          expect(
+            copy.querySelector(`[id="${ref}"]`),
+            `${ref} in ${copy.getAttribute('data-prerender')}`,
+          ).not.toBeNull();
       }
     }
   });
@@ -79,11 +91,23 @@ describe('boot.ts', () => {
     vi.resetModules();
     await import(/* @vite-ignore */ BOOT_SCRIPT);
     const { lang, dataset } = document.documentElement;
-    return { lang, brand: dataset.brand, shell: dataset.shell, ...(dataset.applyStep ? { applyStep: dataset.applyStep } : {}) };
+    return {
+      lang,
+      brand: dataset.brand,
+      shell: dataset.shell,
+      ...(dataset.applyStep ? { applyStep: dataset.applyStep } : {}),
+    };
   };
-  const startSession = (brand: string, expiresAt: number | null = null, store: Record<string, unknown> = { record: { identifier: 'HVAC' }, lease_program: {} }) => {
+  const startSession = (
+    brand: string,
+    expiresAt: number | null = null,
+    store: Record<string, unknown> = { record: { identifier: 'HVAC' }, lease_program: {} },
+  ) => {
     sessionStorage.setItem('lto.apply.current', 'demo-comfort/hvac-central');
-    sessionStorage.setItem('lto.apply.token:demo-comfort/hvac-central', JSON.stringify({ token: 't', expiresAt, storeData: { brand, ...store } }));
+    sessionStorage.setItem(
+      'lto.apply.token:demo-comfort/hvac-central',
+      JSON.stringify({ token: 't', expiresAt, storeData: { brand, ...store } }),
+    );
   };
 
   beforeEach(() => {
@@ -113,7 +137,11 @@ describe('boot.ts', () => {
     startSession('default', null, { record: { identifier: 'ELECTRONICS' }, lease_program: program });
     expect(await run('/#/apply')).toEqual({ lang: 'en', brand: 'default', shell: 'apply', applyStep: 'applicant' });
     // the single-page form, a product step, an identity check step: their first screen is not that step
-    for (const other of [{ apply_form_version: 3 }, { enable_product_selection: true }, { identity_check_enabled: true }]) {
+    for (const other of [
+      { apply_form_version: 3 },
+      { enable_product_selection: true },
+      { identity_check_enabled: true },
+    ]) {
       startSession('default', null, { record: { identifier: 'ELECTRONICS' }, lease_program: { ...program, ...other } });
       expect(await run('/#/apply')).toEqual({ lang: 'en', brand: 'default', shell: 'apply' });
     }

@@ -29,7 +29,10 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const openRecord = async () => {
-  renderStaff(<ApplicationDetailScreen id="app-1" />, { path: '/applications/app-1', permissions: ['applications.view'] });
+  renderStaff(<ApplicationDetailScreen id="app-1" />, {
+    path: '/applications/app-1',
+    permissions: ['applications.view'],
+  });
   expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
   return screen.getByTestId('section-consents');
 };
@@ -48,11 +51,11 @@ describe('the consent record of an application', () => {
     expect(within(section).getByRole('heading', { level: 2, name: 'Consents and disclosures' })).toBeInTheDocument();
     await within(section).findByRole('heading', { level: 3, name: 'Consent summary' });
     // headings in order: the section's, then its two parts
-    expect(within(section).getAllByRole('heading').map((h) => `${h.tagName} ${h.textContent}`)).toEqual([
-      'H2 Consents and disclosures',
-      'H3 Consent summary',
-      'H3 Recorded entries',
-    ]);
+    expect(
+      within(section)
+        .getAllByRole('heading')
+        .map((h) => `${h.tagName} ${h.textContent}`),
+    ).toEqual(['H2 Consents and disclosures', 'H3 Consent summary', 'H3 Recorded entries']);
 
     const esign = summaryValue(section, 'Consented to electronic records');
     expect(timeOf(esign)).toBe('2025-03-01T15:10:00.000Z');
@@ -68,7 +71,11 @@ describe('the consent record of an application', () => {
     expect(link).toHaveAttribute('href', '/staff/api/applications/app-1/consents.pdf');
 
     const table = within(section).getByRole('table', { name: 'Recorded entries' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Recorded at', 'What', 'Language', 'Client id / IP', 'Details']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Recorded at', 'What', 'Language', 'Client id / IP', 'Details']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(sampleConsentEntries.length);
     const cells = (index: number) => within(rows[index]!).getAllByRole('cell');
@@ -86,14 +93,17 @@ describe('the consent record of an application', () => {
     // the calculator's disclosure: the server's figures and the figures the page reported differently, as a warning
     expect(cells(1)[1]).toHaveTextContent('Cost disclosure shown');
     expect(cells(1)[4]).toHaveTextContent('Screen: Payment calculator');
-    expect(cells(1)[4]).toHaveTextContent('Option A, Monthly: 12 payments of $150.00; total of payments $1,800.00; cash price $1,000.00; cost of leasing $800.00');
-    expect(cells(1)[4]).toHaveTextContent('fees Document Processing Fee $49.00');
-    expect(within(cells(1)[4]!).getByText('Differs from what the page reported: paymentCents, totalOfPaymentsCents')).toHaveAttribute(
-      'class',
-      'staff-notice staff-notice--error',
+    expect(cells(1)[4]).toHaveTextContent(
+      'Option A, Monthly: 12 payments of $150.00; total of payments $1,800.00; cash price $1,000.00; cost of leasing $800.00',
     );
+    expect(cells(1)[4]).toHaveTextContent('fees Document Processing Fee $49.00');
+    expect(
+      within(cells(1)[4]!).getByText('Differs from what the page reported: paymentCents, totalOfPaymentsCents'),
+    ).toHaveAttribute('class', 'staff-notice staff-notice--error');
     expect(cells(1)[4]).toHaveTextContent('State: CO');
-    expect(cells(1)[4]).toHaveTextContent('State disclosures shown: Colorado: you may return the property at any time.');
+    expect(cells(1)[4]).toHaveTextContent(
+      'State disclosures shown: Colorado: you may return the property at any time.',
+    );
 
     // ESIGN and terms: the version, and the full text folded in a <details> whose summary names it
     for (const [index, kind, version, text] of [
@@ -132,7 +142,11 @@ describe('the consent record of an application', () => {
     const signed = sampleConsentEntries.find((e) => e.kind === 'contract_signed')!;
     server.use(
       http.get(CONSENTS_URL, () =>
-        HttpResponse.json({ status: true, code: 200, data: consentRecord('app-1', [{ ...signed, document_sha256: 'ff'.repeat(32), matches_sent: false }]) }),
+        HttpResponse.json({
+          status: true,
+          code: 200,
+          data: consentRecord('app-1', [{ ...signed, document_sha256: 'ff'.repeat(32), matches_sent: false }]),
+        }),
       ),
     );
     const section = await openRecord();
@@ -149,12 +163,17 @@ describe('the consent record of an application', () => {
   });
 
   it('says so when nothing has been recorded (the export stays available)', async () => {
-    server.use(http.get(CONSENTS_URL, () => HttpResponse.json({ status: true, code: 200, data: consentRecord('app-1', []) })));
+    server.use(
+      http.get(CONSENTS_URL, () => HttpResponse.json({ status: true, code: 200, data: consentRecord('app-1', []) })),
+    );
     const section = await openRecord();
     expect(await within(section).findByText('Nothing has been recorded for this application.')).toBeInTheDocument();
     expect(within(section).queryByRole('table')).toBeNull();
     expect(within(section).queryByRole('heading', { level: 3 })).toBeNull();
-    expect(within(section).getByRole('link', { name: 'Export PDF' })).toHaveAttribute('href', '/staff/api/applications/app-1/consents.pdf');
+    expect(within(section).getByRole('link', { name: 'Export PDF' })).toHaveAttribute(
+      'href',
+      '/staff/api/applications/app-1/consents.pdf',
+    );
   });
 
   it("shows the server's refusal in an alert, in the section only, and retries", async () => {
@@ -165,7 +184,10 @@ describe('the consent record of an application', () => {
         calls += 1;
         lookupHeader = request.headers.get('X-Staff-Lookup');
         return calls === 1
-          ? HttpResponse.json({ status: false, code: 403, data: null, message: 'You may not see this record.' }, { status: 403 })
+          ? HttpResponse.json(
+              { status: false, code: 403, data: null, message: 'You may not see this record.' },
+              { status: 403 },
+            )
           : HttpResponse.json({ status: true, code: 200, data: consentRecord('app-1') });
       }),
     );

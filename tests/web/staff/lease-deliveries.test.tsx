@@ -48,10 +48,24 @@ function fulfilment(over: Partial<FulfilmentView> = {}): FulfilmentView {
   };
 }
 
-const FUND = { id: 'complete-funding' as const, label: 'Funding Completed', to: 'G' as const, to_label: '(G) Funding in Process', confirm: '', permitted: true, inputs: [] };
+const FUND = {
+  id: 'complete-funding' as const,
+  label: 'Funding Completed',
+  to: 'G' as const,
+  to_label: '(G) Funding in Process',
+  confirm: '',
+  permitted: true,
+  inputs: [],
+};
 
 function detail(over: Partial<ApplicationDetail> = {}): ApplicationDetail {
-  return applicationDetail({ status: 'G', status_label: '(G) Funding in Process', actions: [FUND], fulfilment: fulfilment(), ...over });
+  return applicationDetail({
+    status: 'G',
+    status_label: '(G) Funding in Process',
+    actions: [FUND],
+    fulfilment: fulfilment(),
+    ...over,
+  });
 }
 
 describe('deliveries and funding on the lease record', () => {
@@ -61,15 +75,31 @@ describe('deliveries and funding on the lease record', () => {
     server.use(
       http.post(`${LEASES_URL}/app-1/actions/complete-funding`, async ({ request }) => {
         posted = (await request.json()) as Record<string, unknown>;
-        const next = detail({ v: 4, fulfilment: fulfilment({ tranches: [tranche('dlv_1', '313.09', true), tranche('dlv_2', '576.93', true)], funded_amount: '890.02', funding_due: '0.00' }) });
-        return HttpResponse.json({ status: true, code: 200, message: 'Funding Completed: the lease is now in "(G) Funding in Process" state.', data: next });
+        const next = detail({
+          v: 4,
+          fulfilment: fulfilment({
+            tranches: [tranche('dlv_1', '313.09', true), tranche('dlv_2', '576.93', true)],
+            funded_amount: '890.02',
+            funding_due: '0.00',
+          }),
+        });
+        return HttpResponse.json({
+          status: true,
+          code: 200,
+          message: 'Funding Completed: the lease is now in "(G) Funding in Process" state.',
+          data: next,
+        });
       }),
     );
     const done: Array<[ApplicationDetail | null, string | undefined]> = [];
-    renderStaff(<DeliveriesSection detail={detail()} onFunded={(next, message) => done.push([next, message])} />, { permissions: ['lease-actions.complete-funding'] });
+    renderStaff(<DeliveriesSection detail={detail()} onFunded={(next, message) => done.push([next, message])} />, {
+      permissions: ['lease-actions.complete-funding'],
+    });
 
     const section = screen.getByTestId('section-deliveries');
-    expect(within(section).getByTestId('partially-delivered')).toHaveTextContent('Partially delivered: 1 unit(s) still to deliver.');
+    expect(within(section).getByTestId('partially-delivered')).toHaveTextContent(
+      'Partially delivered: 1 unit(s) still to deliver.',
+    );
     expect(within(section).getByTestId('funding-due')).toHaveTextContent('$576.93');
     const items = screen.getByRole('region', { name: 'What became of each contracted item' });
     expect(within(items).getByRole('row', { name: /SB-200/ })).toHaveTextContent('SB-200Sound bar3201');
@@ -81,7 +111,9 @@ describe('deliveries and funding on the lease record', () => {
 
     await user.click(within(tranches).getByRole('button', { name: 'Fund the tranche of delivery dlv_2' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Fund the tranche of delivery dlv_2' });
-    expect(dialog).toHaveAccessibleDescription('Record that the tranche of delivery dlv_2 ($576.93) was funded to the retailer?');
+    expect(dialog).toHaveAccessibleDescription(
+      'Record that the tranche of delivery dlv_2 ($576.93) was funded to the retailer?',
+    );
     expect(posted).toBeUndefined();
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await vi.waitFor(() => expect(done).toHaveLength(1));
@@ -94,11 +126,16 @@ describe('deliveries and funding on the lease record', () => {
     const user = userEvent.setup();
     server.use(
       http.post(`${LEASES_URL}/app-1/actions/complete-funding`, () =>
-        HttpResponse.json({ status: false, code: 409, data: null, message: 'The tranche dlv_2 is already funded.' }, { status: 409 }),
+        HttpResponse.json(
+          { status: false, code: 409, data: null, message: 'The tranche dlv_2 is already funded.' },
+          { status: 409 },
+        ),
       ),
     );
     const done: unknown[] = [];
-    renderStaff(<DeliveriesSection detail={detail()} onFunded={(...args) => done.push(args)} />, { permissions: ['lease-actions.complete-funding'] });
+    renderStaff(<DeliveriesSection detail={detail()} onFunded={(...args) => done.push(args)} />, {
+      permissions: ['lease-actions.complete-funding'],
+    });
     await user.click(screen.getByRole('button', { name: 'Fund the tranche of delivery dlv_2' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByTestId('fund-tranche-error')).toHaveTextContent('The tranche dlv_2 is already funded.');
@@ -111,8 +148,24 @@ describe('deliveries and funding on the lease record', () => {
         detail={detail({
           actions: [{ ...FUND, permitted: false }],
           fulfilment: fulfilment({
-            cancellations: [{ id: 'cnl_1', items: [{ sku: 'SB-200', quantity: 1 }], amount: '155.96', at: '2026-01-07T10:00:00.000Z', reason: 'Discontinued' }],
-            adjustment: { cancelled_cash_price: '155.96', payment_before: '52.10', payment_after: '44.02', total_of_payments_before: '1354.60', total_of_payments_after: '1144.52', prepaid_credit: '8.08', refund_due: '0.00' },
+            cancellations: [
+              {
+                id: 'cnl_1',
+                items: [{ sku: 'SB-200', quantity: 1 }],
+                amount: '155.96',
+                at: '2026-01-07T10:00:00.000Z',
+                reason: 'Discontinued',
+              },
+            ],
+            adjustment: {
+              cancelled_cash_price: '155.96',
+              payment_before: '52.10',
+              payment_after: '44.02',
+              total_of_payments_before: '1354.60',
+              total_of_payments_after: '1144.52',
+              prepaid_credit: '8.08',
+              refund_due: '0.00',
+            },
           }),
         })}
         onFunded={() => {}}

@@ -7,7 +7,12 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { staffConsentsHandlers } from '../../../msw/staff-consents-handlers.ts';
-import { APPLICATIONS_URL, CONFIRM_REQUEST_INFO, LEASES_URL, staffLeasesHandlers } from '../../../msw/staff-leases-handlers.ts';
+import {
+  APPLICATIONS_URL,
+  CONFIRM_REQUEST_INFO,
+  LEASES_URL,
+  staffLeasesHandlers,
+} from '../../../msw/staff-leases-handlers.ts';
 import { ApplicationDetailScreen } from '../../../web/staff/features/applications/ApplicationDetailScreen.tsx';
 import { ApplicationsScreen } from '../../../web/staff/features/applications/ApplicationsScreen.tsx';
 import { renderStaff } from './render-staff.tsx';
@@ -26,7 +31,10 @@ describe('Lease Applications', () => {
     server.events.on('request:start', ({ request }) => {
       if (new URL(request.url).pathname === APPLICATIONS_URL) queries.push(new URL(request.url).searchParams);
     });
-    const { history } = renderStaff(<ApplicationsScreen />, { path: '/applications', permissions: ['applications.view'] });
+    const { history } = renderStaff(<ApplicationsScreen />, {
+      path: '/applications',
+      permissions: ['applications.view'],
+    });
 
     expect(await screen.findByText('Showing 1 to 3 of 3 entries')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Lease Applications list' });
@@ -56,9 +64,13 @@ describe('a lease status action', () => {
     const user = userEvent.setup();
     let posted: Record<string, unknown> | undefined;
     server.events.on('request:start', async ({ request }) => {
-      if (request.method === 'POST' && new URL(request.url).pathname === `${LEASES_URL}/app-1/actions/request-info`) posted = (await request.clone().json()) as Record<string, unknown>;
+      if (request.method === 'POST' && new URL(request.url).pathname === `${LEASES_URL}/app-1/actions/request-info`)
+        posted = (await request.clone().json()) as Record<string, unknown>;
     });
-    renderStaff(<ApplicationDetailScreen id="app-1" />, { path: '/applications/app-1', permissions: ['applications.view'] });
+    renderStaff(<ApplicationDetailScreen id="app-1" />, {
+      path: '/applications/app-1',
+      permissions: ['applications.view'],
+    });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
     expect(screen.getByTestId('record-status')).toHaveTextContent('(V) Approved/Pending Contract');
@@ -76,7 +88,9 @@ describe('a lease status action', () => {
     expect(posted).toEqual({ v: 3, note: 'Send a pay stub' });
     expect(screen.getByTestId('record-status')).toHaveTextContent('(I) More Info Required');
     expect(screen.getByTestId('info-request')).toHaveTextContent('Send a pay stub');
-    expect(await screen.findByText('More Info Required: the lease is now in "(I) More Info Required" state.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('More Info Required: the lease is now in "(I) More Info Required" state.'),
+    ).toBeInTheDocument();
     server.events.removeAllListeners();
   });
 
@@ -84,14 +98,27 @@ describe('a lease status action', () => {
     const user = userEvent.setup();
     server.use(
       http.post(`${LEASES_URL}/:id/actions/:action`, () =>
-        HttpResponse.json({ status: false, code: 409, data: null, message: 'This lease was changed by someone else. Reload it and try again.' }, { status: 409 }),
+        HttpResponse.json(
+          {
+            status: false,
+            code: 409,
+            data: null,
+            message: 'This lease was changed by someone else. Reload it and try again.',
+          },
+          { status: 409 },
+        ),
       ),
     );
-    renderStaff(<ApplicationDetailScreen id="app-1" />, { path: '/applications/app-1', permissions: ['applications.view'] });
+    renderStaff(<ApplicationDetailScreen id="app-1" />, {
+      path: '/applications/app-1',
+      permissions: ['applications.view'],
+    });
     await user.click(await screen.findByTestId('lease-action-request-info'));
     const dialog = screen.getByRole('alertdialog', { name: 'More Info Required' });
     await user.click(within(dialog).getByTestId('action-confirm'));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This lease was changed by someone else. Reload it and try again.');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This lease was changed by someone else. Reload it and try again.',
+    );
     expect(screen.getByTestId('record-status')).toHaveTextContent('(V) Approved/Pending Contract');
   });
 });

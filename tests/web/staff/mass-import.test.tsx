@@ -11,8 +11,17 @@ import { renderStaff } from './render-staff.tsx';
 let bad = true;
 const commits: unknown[] = [];
 const server = setupServer(
-  http.get('/staff/api/imports/versions', () => HttpResponse.json({ status: true, code: 200, data: [], meta: { current_page: 1, last_page: 1, total: 0 } })),
-  http.get('/staff/api/picklists', () => HttpResponse.json({ status: true, code: 200, data: [{ id: 'pl-1', name: 'Income types' }], meta: { current_page: 1, last_page: 1, total: 1 } })),
+  http.get('/staff/api/imports/versions', () =>
+    HttpResponse.json({ status: true, code: 200, data: [], meta: { current_page: 1, last_page: 1, total: 0 } }),
+  ),
+  http.get('/staff/api/picklists', () =>
+    HttpResponse.json({
+      status: true,
+      code: 200,
+      data: [{ id: 'pl-1', name: 'Income types' }],
+      meta: { current_page: 1, last_page: 1, total: 1 },
+    }),
+  ),
   http.post('/staff/api/imports/picklist-items', () =>
     bad
       ? HttpResponse.json(
@@ -20,7 +29,18 @@ const server = setupServer(
             status: false,
             code: 422,
             message: 'The file has 1 error(s); nothing was imported',
-            data: { id: null, table: 'picklist-items', scope: 'pl-1', file_name: 'a.xlsx', rows: [], errors: [{ row: 3, column: 'Order', message: 'A whole number is required' }], error_count: 1, replace_count: 4, row_count: 0, expires_at: null },
+            data: {
+              id: null,
+              table: 'picklist-items',
+              scope: 'pl-1',
+              file_name: 'a.xlsx',
+              rows: [],
+              errors: [{ row: 3, column: 'Order', message: 'A whole number is required' }],
+              error_count: 1,
+              replace_count: 4,
+              row_count: 0,
+              expires_at: null,
+            },
           },
           { status: 422 },
         )
@@ -28,7 +48,18 @@ const server = setupServer(
           status: true,
           code: 200,
           message: '1 row(s) ready to import; 4 existing record(s) will be replaced',
-          data: { id: 'imp-1', table: 'picklist-items', scope: 'pl-1', file_name: 'a.xlsx', rows: [{ identifier: 'a', label: 'A', order: 1, active: true }], errors: [], error_count: 0, replace_count: 4, row_count: 1, expires_at: null },
+          data: {
+            id: 'imp-1',
+            table: 'picklist-items',
+            scope: 'pl-1',
+            file_name: 'a.xlsx',
+            rows: [{ identifier: 'a', label: 'A', order: 1, active: true }],
+            errors: [],
+            error_count: 0,
+            replace_count: 4,
+            row_count: 1,
+            expires_at: null,
+          },
         }),
   ),
   http.post('/staff/api/imports/imp-1/commit', async ({ request }) => {
@@ -46,7 +77,10 @@ const PERMS = ['imports.view', 'imports.create', 'imports.commit', 'imports.rest
 async function chooseAndUpload(user: ReturnType<typeof userEvent.setup>) {
   await waitFor(() => expect(screen.getByRole('option', { name: 'Income types' })).toBeTruthy());
   await user.selectOptions(screen.getByLabelText('Pick list'), 'pl-1');
-  await user.upload(screen.getByLabelText('xlsx file'), new File(['PK'], 'a.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+  await user.upload(
+    screen.getByLabelText('xlsx file'),
+    new File(['PK'], 'a.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+  );
   await user.click(screen.getByRole('button', { name: 'Preview' }));
 }
 

@@ -26,10 +26,18 @@ export function staffMe(permissions: string[]): StaffMe {
   };
 }
 
-export function renderStaff(ui: ReactElement, { path = '/', permissions = [] as string[] } = {}): RenderResult & { history: string[] } {
+export function renderStaff(
+  ui: ReactElement,
+  { path = '/', permissions = [] as string[] } = {},
+): RenderResult & { history: string[] } {
   const location = memoryLocation({ path, record: true });
   const me = staffMe(permissions);
-  const caller = createStaffCaller({ lang: () => 'en', onUnauthorized: () => {}, onForbidden: () => {}, onActivity: () => {} });
+  const caller = createStaffCaller({
+    lang: () => 'en',
+    onUnauthorized: () => {},
+    onForbidden: () => {},
+    onActivity: () => {},
+  });
   const session: StaffSession = {
     me,
     caller,

@@ -28,15 +28,46 @@ const server = setupServer(
     const url = new URL(request.url);
     seen.push(url);
     if (url.searchParams.get('from') === '2026-12-31') {
-      return HttpResponse.json({ status: false, code: 422, data: null, message: 'The given data was invalid.', errors: { to: ['The end date must be on or after the start date.'] } }, { status: 422 });
+      return HttpResponse.json(
+        {
+          status: false,
+          code: 422,
+          data: null,
+          message: 'The given data was invalid.',
+          errors: { to: ['The end date must be on or after the start date.'] },
+        },
+        { status: 422 },
+      );
     }
     if (params.report === 'first-payment-default') {
-      const rows = [reportRow('first-payment-default', '2026-11-01', { id: 's1', name: 'Demo / Main' }, { fpd_due: 10, fpd_paid: 7 })];
-      return HttpResponse.json({ status: true, code: 200, data: rows, meta: meta('first-payment-default', 'High first payment default alert above 15%') });
+      const rows = [
+        reportRow(
+          'first-payment-default',
+          '2026-11-01',
+          { id: 's1', name: 'Demo / Main' },
+          { fpd_due: 10, fpd_paid: 7 },
+        ),
+      ];
+      return HttpResponse.json({
+        status: true,
+        code: 200,
+        data: rows,
+        meta: meta('first-payment-default', 'High first payment default alert above 15%'),
+      });
     }
     const rows = [
-      reportRow('applications', '2026-11-01', { id: '*', name: 'All stores' }, { applications: 4, approvals: 2, denials: 1, approved_count: 2, approved_cents: 300_000 }),
-      reportRow('applications', '2026-11-02', { id: '*', name: 'All stores' }, { applications: 6, approvals: 3, denials: 3 }),
+      reportRow(
+        'applications',
+        '2026-11-01',
+        { id: '*', name: 'All stores' },
+        { applications: 4, approvals: 2, denials: 1, approved_count: 2, approved_cents: 300_000 },
+      ),
+      reportRow(
+        'applications',
+        '2026-11-02',
+        { id: '*', name: 'All stores' },
+        { applications: 6, approvals: 3, denials: 3 },
+      ),
     ];
     return HttpResponse.json({ status: true, code: 200, data: rows, meta: meta('applications', null) });
   }),
@@ -58,7 +89,9 @@ describe('Reports screen', () => {
     expect(within(table).getByText('$1,500.00')).toBeTruthy();
     const chart = await screen.findByRole('img', { name: /Chart of Applications and approvals/ });
     expect(chart.textContent).toContain('Applications');
-    expect(screen.getByTestId('report-csv').getAttribute('href')).toMatch(/^\/staff\/api\/reports\/applications\?.*format=csv/);
+    expect(screen.getByTestId('report-csv').getAttribute('href')).toMatch(
+      /^\/staff\/api\/reports\/applications\?.*format=csv/,
+    );
     expect(screen.getByTestId('report-xlsx').getAttribute('href')).toContain('format=xlsx');
     expect(seen[0]!.searchParams.get('group')).toBe('day');
   });

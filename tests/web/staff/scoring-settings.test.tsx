@@ -11,8 +11,21 @@ import { ScoringSettingsScreen } from '../../../web/staff/features/scoring-setti
 import { renderStaff } from './render-staff.tsx';
 
 const BASE = '/staff/api/scoring-settings';
-const published = { id: 3, version: 'v3', settings: { ...DEFAULT_SCORING_SETTINGS, version: 'v3' }, updated_at: '2026-01-05T10:00:00.000Z', updated_by: 'admin' };
-let draft: null | { settings: unknown; v: number; based_on: number; note: string | null; updated_at: string; updated_by: string } = null;
+const published = {
+  id: 3,
+  version: 'v3',
+  settings: { ...DEFAULT_SCORING_SETTINGS, version: 'v3' },
+  updated_at: '2026-01-05T10:00:00.000Z',
+  updated_by: 'admin',
+};
+let draft: null | {
+  settings: unknown;
+  v: number;
+  based_on: number;
+  note: string | null;
+  updated_at: string;
+  updated_by: string;
+} = null;
 const puts: any[] = [];
 let published_calls = 0;
 
@@ -23,8 +36,26 @@ const server = setupServer(
       status: true,
       code: 200,
       data: [
-        { id: 3, version: 'v3', action: 'publish', note: 'Raise', restored_from: null, updated_at: published.updated_at, updated_by: 'admin', current: true },
-        { id: 2, version: 'v2', action: 'publish', note: null, restored_from: null, updated_at: published.updated_at, updated_by: 'admin', current: false },
+        {
+          id: 3,
+          version: 'v3',
+          action: 'publish',
+          note: 'Raise',
+          restored_from: null,
+          updated_at: published.updated_at,
+          updated_by: 'admin',
+          current: true,
+        },
+        {
+          id: 2,
+          version: 'v2',
+          action: 'publish',
+          note: null,
+          restored_from: null,
+          updated_at: published.updated_at,
+          updated_by: 'admin',
+          current: false,
+        },
       ],
       meta: { current_page: 1, last_page: 1, per_page: 25, total: 3, from: 1, to: 2 },
     }),
@@ -34,11 +65,26 @@ const server = setupServer(
     puts.push(body);
     if (body.settings.approvalMatrix[5].amountsCents[2] < body.settings.approvalMatrix[5].amountsCents[1]) {
       return HttpResponse.json(
-        { status: false, code: 422, data: null, message: 'The given data was invalid.', errors: { 'settings.approvalMatrix.5.amountsCents.2': ['A higher income band must not get less than a lower one.'] } },
+        {
+          status: false,
+          code: 422,
+          data: null,
+          message: 'The given data was invalid.',
+          errors: {
+            'settings.approvalMatrix.5.amountsCents.2': ['A higher income band must not get less than a lower one.'],
+          },
+        },
         { status: 422 },
       );
     }
-    draft = { settings: body.settings, v: (draft?.v ?? 0) + 1, based_on: 3, note: body.note, updated_at: '2026-01-06T10:00:00.000Z', updated_by: 'admin' };
+    draft = {
+      settings: body.settings,
+      v: (draft?.v ?? 0) + 1,
+      based_on: 3,
+      note: body.note,
+      updated_at: '2026-01-06T10:00:00.000Z',
+      updated_by: 'admin',
+    };
     return HttpResponse.json({ status: true, code: 200, data: draft, message: 'Draft saved.' });
   }),
   http.post(`${BASE}/draft/preview`, () =>
@@ -54,7 +100,15 @@ const server = setupServer(
         approved_draft: 9,
         draft_version_based_on: 3,
         uuids: [],
-        changes: [{ uuid: 'abcdef12-0000', created_at: '2026-01-06T00:00:00Z', decile: 6, published: { code: 'A', approval_amount: '4000.00' }, draft: { code: 'A', approval_amount: '5000.00' } }],
+        changes: [
+          {
+            uuid: 'abcdef12-0000',
+            created_at: '2026-01-06T00:00:00Z',
+            decile: 6,
+            published: { code: 'A', approval_amount: '4000.00' },
+            draft: { code: 'A', approval_amount: '5000.00' },
+          },
+        ],
       },
     }),
   ),
@@ -70,7 +124,10 @@ afterAll(() => server.close());
 describe('Scoring Settings editors', () => {
   it('edits a cell, shows the server 422 at it, saves the draft, previews and publishes after confirmation', async () => {
     const user = userEvent.setup();
-    renderStaff(<ScoringSettingsScreen />, { path: '/scoring-settings', permissions: ['scoring.view', 'scoring.edit', 'scoring.publish'] });
+    renderStaff(<ScoringSettingsScreen />, {
+      path: '/scoring-settings',
+      permissions: ['scoring.view', 'scoring.edit', 'scoring.publish'],
+    });
 
     const cell = await screen.findByRole('spinbutton', { name: 'Approval for decile 6, income from $3,000' });
     expect(cell).toHaveValue(4000);
@@ -111,7 +168,7 @@ describe('Scoring Settings editors', () => {
     const versions = screen.getByRole('table', { name: 'Versions' });
     expect(within(versions).getByRole('button', { name: 'Restore v2' })).toBeInTheDocument();
     expect(within(versions).queryByRole('button', { name: 'Restore v3' })).toBeNull();
-   }, 30_000);
+  }, 30_000);
 
   it('is read-only without scoring.edit and offers no publish without scoring.publish', async () => {
     renderStaff(<ScoringSettingsScreen />, { path: '/scoring-settings', permissions: ['scoring.view'] });
@@ -120,5 +177,5 @@ describe('Scoring Settings editors', () => {
     expect(screen.queryByRole('button', { name: 'Save draft' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Restore/ })).toBeNull();
-   }, 30_000);
+  }, 30_000);
 });

@@ -6,10 +6,17 @@ import { createStaffCaller, withMethod } from '../../../web/staff/common/staff-c
 function fakeBase(answer: (method: string, path: string) => CallResult & { meta?: unknown }) {
   const calls: { method: string; path: string; payload: unknown; headers: Record<string, string> }[] = [];
   const base = {
-    call: vi.fn(async (method: string, path: string, payload: unknown = {}, options: { headers?: Record<string, string> } = {}) => {
-      calls.push({ method, path, payload, headers: options.headers ?? {} });
-      return answer(method, path);
-    }),
+    call: vi.fn(
+      async (
+        method: string,
+        path: string,
+        payload: unknown = {},
+        options: { headers?: Record<string, string> } = {},
+      ) => {
+        calls.push({ method, path, payload, headers: options.headers ?? {} });
+        return answer(method, path);
+      },
+    ),
   } as unknown as Caller;
   return { base, calls };
 }
@@ -26,7 +33,12 @@ describe('the staff caller', () => {
   });
 
   it('ends the session on a 401, except for the sign-in and password calls', async () => {
-    const { base } = fakeBase(() => ({ status: false, code: 401, data: null, message: 'Your session is no longer valid. Please login again' }));
+    const { base } = fakeBase(() => ({
+      status: false,
+      code: 401,
+      data: null,
+      message: 'Your session is no longer valid. Please login again',
+    }));
     const h = hooks();
     const caller = createStaffCaller(h, base);
     await caller.post('/staff/api/auth/login', { username: 'a', password: 'b' });
@@ -50,7 +62,12 @@ describe('the staff caller', () => {
   it('turns the staff page envelope into the list shape', async () => {
     const meta = { current_page: 1, last_page: 1, per_page: 25, from: 1, to: 1, total: 1, filters: [] };
     const { base, calls } = fakeBase(() => ({ status: true, code: 200, data: [{ id: 'a' }], meta }));
-    const page = await createStaffCaller(hooks(), base).fetchPage('/staff/api/stores', { limit: 25, page: 1, sortBy: 'name', sortDesc: true });
+    const page = await createStaffCaller(hooks(), base).fetchPage('/staff/api/stores', {
+      limit: 25,
+      page: 1,
+      sortBy: 'name',
+      sortDesc: true,
+    });
     expect(page.data).toEqual({ data: [{ id: 'a' }], meta });
     expect(calls[0]!.payload).toMatchObject({ limit: 25, page: 1, sortBy: 'name', sortDesc: 'true' });
   });

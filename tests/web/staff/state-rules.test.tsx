@@ -9,7 +9,12 @@ import { DEFAULT_STATE_RULES } from '../../../machines/domain/state-rules.ts';
 import { StateRulesScreen } from '../../../web/staff/features/state-rules/StateRulesScreen.tsx';
 import { renderStaff } from './render-staff.tsx';
 
-const rules = DEFAULT_STATE_RULES.map((r) => ({ ...r, v: 1, updated_at: '2026-01-05T10:00:00.000Z', updated_by: 'seed' }));
+const rules = DEFAULT_STATE_RULES.map((r) => ({
+  ...r,
+  v: 1,
+  updated_at: '2026-01-05T10:00:00.000Z',
+  updated_by: 'seed',
+}));
 const puts: { state: string; body: any }[] = [];
 
 const server = setupServer(
@@ -19,12 +24,27 @@ const server = setupServer(
     puts.push({ state: String(params.state), body });
     if (typeof body.cost_cap_multiplier === 'number' && body.cost_cap_multiplier > 5) {
       return HttpResponse.json(
-        { status: false, code: 422, data: null, message: 'The given data was invalid.', errors: { cost_cap_multiplier: ['The cost cap must be a multiple of the cash price from 1 to 5 (for example 2.25), or empty for no cap.'] } },
+        {
+          status: false,
+          code: 422,
+          data: null,
+          message: 'The given data was invalid.',
+          errors: {
+            cost_cap_multiplier: [
+              'The cost cap must be a multiple of the cash price from 1 to 5 (for example 2.25), or empty for no cap.',
+            ],
+          },
+        },
         { status: 422 },
       );
     }
     const saved = { ...rules.find((r) => r.state === params.state)!, ...body, v: body.v + 1 };
-    return HttpResponse.json({ status: true, code: 200, data: saved, message: `The rules of ${String(params.state)} were saved. The next decision uses them.` });
+    return HttpResponse.json({
+      status: true,
+      code: 200,
+      data: saved,
+      message: `The rules of ${String(params.state)} were saved. The next decision uses them.`,
+    });
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -34,7 +54,10 @@ afterAll(() => server.close());
 describe('State Rules screen', () => {
   it('lists every state, edits one with its version and shows a 422 at the cap', async () => {
     const user = userEvent.setup();
-    renderStaff(<StateRulesScreen />, { path: '/state-rules', permissions: ['state-rules.view', 'state-rules.update'] });
+    renderStaff(<StateRulesScreen />, {
+      path: '/state-rules',
+      permissions: ['state-rules.view', 'state-rules.update'],
+    });
     const table = await screen.findByRole('table', { name: 'State Rules' });
     expect(within(table).getAllByRole('row')).toHaveLength(52);
     expect(within(table).getByRole('row', { name: /^MN/ })).toHaveTextContent('Not offered');
@@ -53,7 +76,10 @@ describe('State Rules screen', () => {
     await user.type(screen.getByRole('textbox', { name: 'Required disclosures' }), 'Texas notice');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument());
-    expect(puts.at(-1)).toEqual({ state: 'TX', body: { offered: false, cost_cap_multiplier: 2.1, ocp_allowed: true, disclosures: 'Texas notice', v: 1 } });
+    expect(puts.at(-1)).toEqual({
+      state: 'TX',
+      body: { offered: false, cost_cap_multiplier: 2.1, ocp_allowed: true, disclosures: 'Texas notice', v: 1 },
+    });
     expect(within(table).getByRole('row', { name: /^TX/ })).toHaveTextContent('2.1x');
   }, 30_000);
 

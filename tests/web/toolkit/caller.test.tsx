@@ -85,11 +85,20 @@ describe('result handling (seed 001 section 8)', () => {
   it('passes on a body with a status field, field errors included', async () => {
     server.use(
       http.post('/api/things', () =>
-        HttpResponse.json({ status: false, code: 422, message: 'Invalid', errors: { name: ['Required field'] } }, { status: 422 }),
+        HttpResponse.json(
+          { status: false, code: 422, message: 'Invalid', errors: { name: ['Required field'] } },
+          { status: 422 },
+        ),
       ),
     );
     const result = await createCaller().post('/api/things', {});
-    expect(result).toEqual({ status: false, code: 422, data: null, message: 'Invalid', errors: { name: ['Required field'] } });
+    expect(result).toEqual({
+      status: false,
+      code: 422,
+      data: null,
+      message: 'Invalid',
+      errors: { name: ['Required field'] },
+    });
   });
 
   it.each([301, 302])('redirects the browser to data on status true with code %i', async (code) => {
@@ -108,7 +117,11 @@ describe('result handling (seed 001 section 8)', () => {
   });
 
   it('turns a body with a message (no status) into an error', async () => {
-    server.use(http.get('/api/secret', () => HttpResponse.json({ message: 'Your session is no longer valid. Please login again' }, { status: 401 })));
+    server.use(
+      http.get('/api/secret', () =>
+        HttpResponse.json({ message: 'Your session is no longer valid. Please login again' }, { status: 401 }),
+      ),
+    );
     const result = await createCaller().get('/api/secret');
     expect(result).toMatchObject({
       status: false,
@@ -121,7 +134,11 @@ describe('result handling (seed 001 section 8)', () => {
   it('reports an HTTP 500 without a body as an invalid response', async () => {
     server.use(http.get('/api/broken', () => new HttpResponse(null, { status: 500 })));
     const result = await createCaller().get('/api/broken');
-    expect(result).toMatchObject({ status: false, code: 500, message: 'An invalid response was returned from the server.' });
+    expect(result).toMatchObject({
+      status: false,
+      code: 500,
+      message: 'An invalid response was returned from the server.',
+    });
   });
 
   it('reports a 500 with an HTML page as an invalid response too', async () => {
@@ -138,7 +155,11 @@ describe('result handling (seed 001 section 8)', () => {
       }),
     );
     const result = await createCaller({ timeoutMs: 30 }).get('/api/slow');
-    expect(result).toMatchObject({ status: false, code: 408, message: 'Request timed out whilst trying to call the server. Please try again later.' });
+    expect(result).toMatchObject({
+      status: false,
+      code: 408,
+      message: 'Request timed out whilst trying to call the server. Please try again later.',
+    });
   });
 
   it('treats an aborted request like a timeout (408)', async () => {
@@ -206,11 +227,23 @@ describe('result handling (seed 001 section 8)', () => {
 
 describe('paged lists', () => {
   it('sends limit, page, sortBy and sortDesc and reads data and meta', async () => {
-    const result = await createCaller().fetchPage<{ name: string }>(WIDGETS_URL, { limit: 25, page: 2, sortBy: 'name', sortDesc: true });
+    const result = await createCaller().fetchPage<{ name: string }>(WIDGETS_URL, {
+      limit: 25,
+      page: 2,
+      sortBy: 'name',
+      sortDesc: true,
+    });
     expect(result.status).toBe(true);
     expect(result.data.data).toHaveLength(25);
     expect(result.data.data[0]!.name).toBe('Widget 35');
-    expect(result.data.meta).toMatchObject({ current_page: 2, last_page: 3, per_page: 25, from: 26, to: 50, total: 60 });
+    expect(result.data.meta).toMatchObject({
+      current_page: 2,
+      last_page: 3,
+      per_page: 25,
+      from: 26,
+      to: 50,
+      total: 60,
+    });
   });
 });
 
@@ -220,14 +253,21 @@ describe('uploads', () => {
     const file = new File(['%PDF-1.4 demo'], 'contract.pdf', { type: 'application/pdf' });
     const result = await createCaller().upload(UPLOAD_URL, file, { onProgress: (p) => progress.push(p) });
     expect(result.status).toBe(true);
-    expect(result.data).toMatchObject({ id: expect.any(Number), token: expect.stringMatching(/^tok-/), url: expect.stringMatching(/^\/files\//) });
+    expect(result.data).toMatchObject({
+      id: expect.any(Number),
+      token: expect.stringMatching(/^tok-/),
+      url: expect.stringMatching(/^\/files\//),
+    });
     expect(progress.at(-1)).toBe(100);
   });
 
   it('passes on the 422 field errors of a failed upload', async () => {
     server.use(
       http.post(UPLOAD_URL, () =>
-        HttpResponse.json({ status: false, code: 422, message: 'Invalid', errors: { file: ['The file must be a pdf.'] } }, { status: 422 }),
+        HttpResponse.json(
+          { status: false, code: 422, message: 'Invalid', errors: { file: ['The file must be a pdf.'] } },
+          { status: 422 },
+        ),
       ),
     );
     const result = await createCaller().upload(UPLOAD_URL, new File(['x'], 'a.exe'));

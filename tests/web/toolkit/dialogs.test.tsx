@@ -81,7 +81,10 @@ function Notifier() {
       <button type="button" onClick={() => notify({ type: 'success', message: 'Permissions updated!' })}>
         Save
       </button>
-      <button type="button" onClick={() => notify({ type: 'error', title: 'Unable to save', message: 'Store is not active!' })}>
+      <button
+        type="button"
+        onClick={() => notify({ type: 'error', title: 'Unable to save', message: 'Store is not active!' })}
+      >
         Fail
       </button>
     </>

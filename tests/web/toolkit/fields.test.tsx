@@ -22,7 +22,9 @@ describe('the registry', () => {
 
   it('tells the developer when a type is not registered', () => {
     renderFields([{ type: 'signature', name: 'sig', label: 'Signature' }]);
-    expect(screen.getByRole('alert')).toHaveTextContent('Input for type signature not found! Did you forget to register it?');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Input for type signature not found! Did you forget to register it?',
+    );
   });
 });
 
@@ -78,7 +80,12 @@ describe('text inputs', () => {
 
   it('blocks paste, copy and cut, with the optional alert', async () => {
     renderFields([
-      { type: 'email', name: 'email_confirm', label: 'Confirm E-mail', blockPaste: 'Please type your e-mail address again.' },
+      {
+        type: 'email',
+        name: 'email_confirm',
+        label: 'Confirm E-mail',
+        blockPaste: 'Please type your e-mail address again.',
+      },
       { type: 'text', name: 'account', label: 'Account', blockCopy: true, blockCut: true },
     ]);
     const confirm = screen.getByLabelText('Confirm E-mail');
@@ -121,7 +128,9 @@ describe('text inputs', () => {
 
   it('rejects dates outside the calendar limits', async () => {
     const user = userEvent.setup();
-    renderFields([{ type: 'date', name: 'delivery', label: 'Delivery Date', pickerOptions: { weekdays: [1, 2, 3, 4, 5] } }]);
+    renderFields([
+      { type: 'date', name: 'delivery', label: 'Delivery Date', pickerOptions: { weekdays: [1, 2, 3, 4, 5] } },
+    ]);
     const input = screen.getByLabelText('Delivery Date');
     await user.type(input, '03082025'); // a Saturday
     await user.tab();
@@ -157,7 +166,17 @@ describe('text inputs', () => {
   });
 
   it('shows prepend/append, help and tooltip', () => {
-    renderFields([{ type: 'number', name: 'rate', label: 'Rate', prepend: '%', append: 'per year', help: 'Annual', tooltip: 'Rate per year' }]);
+    renderFields([
+      {
+        type: 'number',
+        name: 'rate',
+        label: 'Rate',
+        prepend: '%',
+        append: 'per year',
+        help: 'Annual',
+        tooltip: 'Rate per year',
+      },
+    ]);
     expect(screen.getByText('%')).toBeInTheDocument();
     expect(screen.getByText('per year')).toBeInTheDocument();
     expect(screen.getByLabelText('Rate')).toHaveAccessibleDescription('Annual Rate per year');
@@ -181,10 +200,13 @@ describe('choices', () => {
 
   it('renders checkbox and switch (Yes/No) with checked/unchecked values', async () => {
     const user = userEvent.setup();
-    renderFields([
-      { type: 'checkbox', name: 'agree', label: 'I agree', checkedValue: 'Y', uncheckedValue: 'N' },
-      { type: 'switch', name: 'active', label: 'Active' },
-    ], { agree: 'N', active: false });
+    renderFields(
+      [
+        { type: 'checkbox', name: 'agree', label: 'I agree', checkedValue: 'Y', uncheckedValue: 'N' },
+        { type: 'switch', name: 'active', label: 'Active' },
+      ],
+      { agree: 'N', active: false },
+    );
     const agree = screen.getByRole('checkbox', { name: 'I agree' });
     await user.click(agree);
     expect(agree).toBeChecked();
@@ -198,7 +220,15 @@ describe('choices', () => {
   it('renders checkboxes and radio groups named by their legend', async () => {
     const user = userEvent.setup();
     renderFields([
-      { type: 'checkboxes', name: 'days', label: 'Days', options: [{ value: 'mon', text: 'Mon' }, { value: 'tue', text: 'Tue' }] },
+      {
+        type: 'checkboxes',
+        name: 'days',
+        label: 'Days',
+        options: [
+          { value: 'mon', text: 'Mon' },
+          { value: 'tue', text: 'Tue' },
+        ],
+      },
       { type: 'radio', name: 'frequency', label: 'Pay Frequency', options },
     ]);
     const days = screen.getByRole('group', { name: 'Days' });
@@ -211,7 +241,17 @@ describe('choices', () => {
 
   it('multi-select offers Select All without max', async () => {
     const user = userEvent.setup();
-    renderFields([{ type: 'multi-select', name: 'states', label: 'States', options: [{ value: 'CA', text: 'California' }, { value: 'NY', text: 'New York' }] }]);
+    renderFields([
+      {
+        type: 'multi-select',
+        name: 'states',
+        label: 'States',
+        options: [
+          { value: 'CA', text: 'California' },
+          { value: 'NY', text: 'New York' },
+        ],
+      },
+    ]);
     await user.click(screen.getByRole('checkbox', { name: 'Select All' }));
     expect(screen.getByRole('checkbox', { name: 'California' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'New York' })).toBeChecked();
@@ -225,7 +265,11 @@ describe('choices', () => {
         name: 'states',
         label: 'States',
         max: 2,
-        options: [{ value: 'CA', text: 'California' }, { value: 'NY', text: 'New York' }, { value: 'TX', text: 'Texas' }],
+        options: [
+          { value: 'CA', text: 'California' },
+          { value: 'NY', text: 'New York' },
+          { value: 'TX', text: 'Texas' },
+        ],
       },
     ]);
     expect(screen.queryByRole('checkbox', { name: 'Select All' })).toBeNull();
@@ -236,7 +280,9 @@ describe('choices', () => {
 
   it('searchable select: asks for more characters, searches after 500 ms, shows no options', async () => {
     const user = userEvent.setup();
-    renderFields([{ type: 'select', name: 'store', label: 'Store', url: STORE_SEARCH_URL, valueKey: 'id', textKey: 'name' }]);
+    renderFields([
+      { type: 'select', name: 'store', label: 'Store', url: STORE_SEARCH_URL, valueKey: 'id', textKey: 'name' },
+    ]);
     const input = screen.getByRole('combobox', { name: 'Store' });
     await user.type(input, 'Ma');
     expect(screen.getByRole('status')).toHaveTextContent('Enter 1 more character(s)');
@@ -252,7 +298,9 @@ describe('choices', () => {
 
   it('searchable select shows a search failure under its heading', async () => {
     const user = userEvent.setup();
-    renderFields([{ type: 'select', name: 'store', label: 'Store', url: STORE_SEARCH_URL, textKey: 'name', valueKey: 'id' }]);
+    renderFields([
+      { type: 'select', name: 'store', label: 'Store', url: STORE_SEARCH_URL, textKey: 'name', valueKey: 'id' },
+    ]);
     await user.type(screen.getByRole('combobox', { name: 'Store' }), 'boom');
     const alert = await screen.findByRole('alert', {}, { timeout: 2000 });
     expect(alert).toHaveTextContent('Oops, looks like there was an error');
@@ -262,7 +310,14 @@ describe('choices', () => {
   it('taggable select creates a new option with POST taggableUrl', async () => {
     const user = userEvent.setup();
     renderFields([
-      { type: 'select', name: 'tag', label: 'Tag', taggable: true, taggableUrl: TAGS_URL, options: [{ value: 1, text: 'VIP' }] },
+      {
+        type: 'select',
+        name: 'tag',
+        label: 'Tag',
+        taggable: true,
+        taggableUrl: TAGS_URL,
+        options: [{ value: 1, text: 'VIP' }],
+      },
     ]);
     const input = screen.getByRole('combobox', { name: 'Tag' });
     await user.type(input, 'Priority');
@@ -309,9 +364,20 @@ describe('reference and autocomplete', () => {
 
   it('autocomplete: no result message', async () => {
     const user = userEvent.setup();
-    renderFields([{ type: 'autocomplete', name: 'store_id', label: 'Store', url: STORE_SEARCH_URL, valueKey: 'id', textKey: 'name' }]);
+    renderFields([
+      {
+        type: 'autocomplete',
+        name: 'store_id',
+        label: 'Store',
+        url: STORE_SEARCH_URL,
+        valueKey: 'id',
+        textKey: 'name',
+      },
+    ]);
     await user.type(screen.getByRole('combobox', { name: 'Store' }), 'Nothing');
-    expect(await screen.findByText('No result matching your search criteria found!', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('No result matching your search criteria found!', {}, { timeout: 2000 }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -330,7 +396,22 @@ describe('search debounces', () => {
     vi.useFakeTimers();
     try {
       const { caller, get } = spyCaller();
-      renderFields([{ type, name: 'store', label: 'Store', url: STORE_SEARCH_URL, query: 'keyword', params: { active: 1 }, textKey: 'name', valueKey: 'id' }], {}, { caller });
+      renderFields(
+        [
+          {
+            type,
+            name: 'store',
+            label: 'Store',
+            url: STORE_SEARCH_URL,
+            query: 'keyword',
+            params: { active: 1 },
+            textKey: 'name',
+            valueKey: 'id',
+          },
+        ],
+        {},
+        { caller },
+      );
       const input = screen.getByRole('combobox', { name: 'Store' });
       fireEvent.change(input, { target: { value: 'Ex' } });
       await act(() => vi.advanceTimersByTimeAsync(1000));
@@ -381,9 +462,19 @@ describe('containers and layouts', () => {
 
   it('subform names its children inside its own name', async () => {
     const user = userEvent.setup();
-    renderFields([{ type: 'subform', name: 'address', label: 'Address', children: [{ type: 'text', name: 'city', label: 'City' }] }], {
-      address: { city: 'Austin' },
-    });
+    renderFields(
+      [
+        {
+          type: 'subform',
+          name: 'address',
+          label: 'Address',
+          children: [{ type: 'text', name: 'city', label: 'City' }],
+        },
+      ],
+      {
+        address: { city: 'Austin' },
+      },
+    );
     const group = screen.getByRole('group', { name: 'Address' });
     const city = within(group).getByLabelText('City');
     expect(city).toHaveValue('Austin');
@@ -419,7 +510,13 @@ describe('containers and layouts', () => {
             type: 'row',
             children: [
               { type: 'column', cols: 6, children: [{ type: 'text', name: 'name', label: 'Store name' }] },
-              { type: 'column', cols: 6, children: [{ type: 'form', label: 'Contact', children: [{ type: 'text', name: 'phone', label: 'Phone' }] }] },
+              {
+                type: 'column',
+                cols: 6,
+                children: [
+                  { type: 'form', label: 'Contact', children: [{ type: 'text', name: 'phone', label: 'Phone' }] },
+                ],
+              },
             ],
           },
           { type: 'content', content: 'Stores must be active to apply.' },
@@ -457,8 +554,21 @@ describe('containers and layouts', () => {
   it('hides a field until all of its conditions hold', async () => {
     const user = userEvent.setup();
     renderFields([
-      { type: 'select', name: 'home', label: 'Home type', options: [{ value: 'own', text: 'Own' }, { value: 'leased', text: 'Leased land' }] },
-      { type: 'text', name: 'owner', label: 'Land owner name', conditions: [{ ref: 'home', operator: '==', values: ['leased'] }] },
+      {
+        type: 'select',
+        name: 'home',
+        label: 'Home type',
+        options: [
+          { value: 'own', text: 'Own' },
+          { value: 'leased', text: 'Leased land' },
+        ],
+      },
+      {
+        type: 'text',
+        name: 'owner',
+        label: 'Land owner name',
+        conditions: [{ ref: 'home', operator: '==', values: ['leased'] }],
+      },
     ]);
     expect(screen.queryByLabelText('Land owner name')).toBeNull();
     await user.selectOptions(screen.getByLabelText('Home type'), 'Leased land');
@@ -513,18 +623,33 @@ describe('recurrence', () => {
     await user.click(within(group).getByRole('radio', { name: 'After' }));
     fireEvent.change(within(group).getByLabelText('Occurrences'), { target: { value: '3' } });
     const next = within(group).getByRole('list', { name: 'Next dates' });
-    expect(within(next).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['2025-01-14', '2025-01-21', '2025-01-28']);
+    expect(
+      within(next)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['2025-01-14', '2025-01-21', '2025-01-28']);
     await user.selectOptions(repeat, 'Custom');
     expect(within(group).getByLabelText('Every')).toHaveValue(1);
     await user.click(within(group).getByRole('checkbox', { name: 'Thursday' }));
-    expect(within(next).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['2025-01-14', '2025-01-16', '2025-01-21']);
+    expect(
+      within(next)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['2025-01-14', '2025-01-16', '2025-01-21']);
   });
 });
 
 describe('Spanish', () => {
   it('renders the toolkit texts in Spanish', async () => {
     const user = userEvent.setup();
-    renderFields([{ type: 'switch', name: 'active', label: 'Activo' }, { type: 'text', name: 'n', label: 'Nombre', required: true }], {}, { lang: 'es' });
+    renderFields(
+      [
+        { type: 'switch', name: 'active', label: 'Activo' },
+        { type: 'text', name: 'n', label: 'Nombre', required: true },
+      ],
+      {},
+      { lang: 'es' },
+    );
     expect(screen.getByText('No')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(screen.getByLabelText('Nombre')).toHaveAccessibleDescription('¡Este campo es obligatorio!');

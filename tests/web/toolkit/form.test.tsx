@@ -25,7 +25,11 @@ describe('ServerForm', () => {
   });
 
   it('shows the error when the schema cannot be loaded, with a retry', async () => {
-    server.use(http.get(WIDGETS_URL, () => HttpResponse.json({ status: false, code: 404, message: 'Requested widget was not found' }, { status: 404 })));
+    server.use(
+      http.get(WIDGETS_URL, () =>
+        HttpResponse.json({ status: false, code: 404, message: 'Requested widget was not found' }, { status: 404 }),
+      ),
+    );
     renderWithToolkit(<ServerForm url={WIDGETS_URL} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Requested widget was not found');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
@@ -52,7 +56,11 @@ describe('ServerForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
     const [result, values] = onSuccess.mock.calls[0]!;
-    expect(result).toMatchObject({ status: true, code: 200, data: { id: 7, include: 'contacts', name: 'Blue widget XL' } });
+    expect(result).toMatchObject({
+      status: true,
+      code: 200,
+      data: { id: 7, include: 'contacts', name: 'Blue widget XL' },
+    });
     expect(values).toMatchObject({ name: 'Blue widget XL', email: 'owner@example.com' });
     expect(await screen.findByRole('status')).toHaveTextContent('Widget saved');
   });
@@ -67,7 +75,9 @@ describe('ServerForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The given data was invalid.');
     await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     expect(email).toHaveAccessibleDescription('E-mail in use');
-    expect(screen.getByRole('textbox', { name: 'Contact name' })).toHaveAccessibleDescription('The contact name is already used.');
+    expect(screen.getByRole('textbox', { name: 'Contact name' })).toHaveAccessibleDescription(
+      'The contact name is already used.',
+    );
     expect(screen.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid');
     expect(email).toHaveFocus();
   });
@@ -84,7 +94,11 @@ describe('ServerForm', () => {
   it('treats status true with another code as a failure alert', async () => {
     const user = userEvent.setup();
     const onSuccess = vi.fn();
-    server.use(http.post(`${WIDGETS_URL}/:id`, () => HttpResponse.json({ status: true, code: 202, message: 'Queued for review' })));
+    server.use(
+      http.post(`${WIDGETS_URL}/:id`, () =>
+        HttpResponse.json({ status: true, code: 202, message: 'Queued for review' }),
+      ),
+    );
     renderWithToolkit(<ServerForm url={WIDGETS_URL} onSuccess={onSuccess} />);
     await screen.findByRole('form');
     await user.click(screen.getByRole('button', { name: 'Save' }));

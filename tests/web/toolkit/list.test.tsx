@@ -58,7 +58,10 @@ describe('PagedList', () => {
     const user = userEvent.setup();
     renderWithToolkit(<PagedList url={WIDGETS_URL} columns={columns} caption="Widgets" pageSize={2} />);
     const nav = await screen.findByRole('navigation', { name: 'Pagination' });
-    const numbers = () => within(nav).getAllByRole('button', { name: /^Page \d+$/ }).map((b) => Number(b.textContent));
+    const numbers = () =>
+      within(nav)
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((b) => Number(b.textContent));
     expect(numbers()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     await user.click(within(nav).getByRole('button', { name: 'Page 9' }));
     await screen.findByText('Showing 17 to 18 of 60 entries');
@@ -86,7 +89,9 @@ describe('PagedList', () => {
     const user = userEvent.setup();
     renderWithToolkit(<PagedList url={WIDGETS_URL} columns={columns} caption="Widgets" filterDebounceMs={0} />);
     const filters = await screen.findByRole('search', { name: 'Filters' });
-    await user.click(within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: 'Page 2' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('button', { name: 'Page 2' }),
+    );
     await screen.findByText('Showing 26 to 50 of 60 entries');
     await user.selectOptions(within(filters).getByRole('combobox', { name: 'Status' }), 'Inactive');
     expect(await screen.findByText('Showing 1 to 25 of 30 entries')).toBeInTheDocument();
@@ -96,7 +101,11 @@ describe('PagedList', () => {
   it("shows 'No results found' for an empty page", async () => {
     server.use(
       http.get(WIDGETS_URL, () =>
-        HttpResponse.json({ status: true, code: 200, data: { data: [], meta: { current_page: 1, last_page: 1, per_page: 25, from: null, to: null, total: 0 } } }),
+        HttpResponse.json({
+          status: true,
+          code: 200,
+          data: { data: [], meta: { current_page: 1, last_page: 1, per_page: 25, from: null, to: null, total: 0 } },
+        }),
       ),
     );
     renderWithToolkit(<PagedList url={WIDGETS_URL} columns={columns} caption="Widgets" />);
@@ -111,7 +120,14 @@ describe('PagedList', () => {
       http.get(WIDGETS_URL, () =>
         fail
           ? HttpResponse.json({ status: false, code: 403, message: 'Permission Denied' }, { status: 403 })
-          : HttpResponse.json({ status: true, code: 200, data: { data: [{ id: 1, name: 'Only one' }], meta: { current_page: 1, last_page: 1, per_page: 25, from: 1, to: 1, total: 1 } } }),
+          : HttpResponse.json({
+              status: true,
+              code: 200,
+              data: {
+                data: [{ id: 1, name: 'Only one' }],
+                meta: { current_page: 1, last_page: 1, per_page: 25, from: 1, to: 1, total: 1 },
+              },
+            }),
       ),
     );
     renderWithToolkit(<PagedList url={WIDGETS_URL} columns={columns} caption="Widgets" />);
@@ -142,7 +158,13 @@ describe('PagedList', () => {
         caption="Widgets"
         rowActions={[
           { label: 'View', onClick: onView },
-          { label: 'Delete', url: `${WIDGETS_URL}/{id}`, method: 'DELETE', confirm: { preset: 'delete' }, danger: true },
+          {
+            label: 'Delete',
+            url: `${WIDGETS_URL}/{id}`,
+            method: 'DELETE',
+            confirm: { preset: 'delete' },
+            danger: true,
+          },
         ]}
       />,
     );

@@ -1,6 +1,11 @@
 // The toolkit's pure logic: conditions, validation messages, masks, dates, recurrence RRULEs, the pager.
 import { describe, expect, it } from 'vitest';
-import { formSchemaSchema, pagedResponseSchema, type FieldSchema, type RecurrenceValue } from '../../../machines/contracts/form-schema.ts';
+import {
+  formSchemaSchema,
+  pagedResponseSchema,
+  type FieldSchema,
+  type RecurrenceValue,
+} from '../../../machines/contracts/form-schema.ts';
 import { toolkit } from '../../../machines/i18n/toolkit.ts';
 import { catalogue, translate } from '../../../machines/i18n/catalogue.ts';
 import { demoWidgetSchema } from '../../../msw/toolkit-handlers.ts';
@@ -18,7 +23,14 @@ import {
   moneyToCents,
   phoneKeep,
 } from '../../../web/toolkit/form/masks.ts';
-import { occurrences, presetOf, presetValue, toRRuleLine, withEnd, endModeOf } from '../../../web/toolkit/form/recurrence.ts';
+import {
+  occurrences,
+  presetOf,
+  presetValue,
+  toRRuleLine,
+  withEnd,
+  endModeOf,
+} from '../../../web/toolkit/form/recurrence.ts';
 import { parseRules, validateField } from '../../../web/toolkit/form/rules.ts';
 import { entriesRange, pageWindow, toggleSort } from '../../../web/toolkit/list/pager.ts';
 
@@ -29,14 +41,20 @@ const check = (field: FieldSchema, value: unknown, values: Record<string, unknow
 describe('the schema contract', () => {
   it('accepts the demo schema and a paged response', () => {
     expect(formSchemaSchema.safeParse(demoWidgetSchema).success).toBe(true);
-    const page = { data: [{ id: 1 }], meta: { current_page: 1, last_page: 1, per_page: 25, from: 1, to: 1, total: 1, filters: [] } };
+    const page = {
+      data: [{ id: 1 }],
+      meta: { current_page: 1, last_page: 1, per_page: 25, from: 1, to: 1, total: 1, filters: [] },
+    };
     expect(pagedResponseSchema.safeParse(page).success).toBe(true);
   });
 
   it('rejects an unknown field type and a bad condition operator', () => {
     expect(formSchemaSchema.safeParse({ action: '/x', children: [{ type: 'wysiwyg' }] }).success).toBe(false);
     expect(
-      formSchemaSchema.safeParse({ action: '/x', children: [{ type: 'text', conditions: [{ ref: 'a', operator: '~', values: [] }] }] }).success,
+      formSchemaSchema.safeParse({
+        action: '/x',
+        children: [{ type: 'text', conditions: [{ ref: 'a', operator: '~', values: [] }] }],
+      }).success,
     ).toBe(false);
   });
 
@@ -100,7 +118,9 @@ describe('validation rules and their messages', () => {
   });
 
   it('checks numbers (digits, dots and minus only)', () => {
-    expect(check({ type: 'text', label: 'Amount', rules: 'number' }, '12a')).toBe('The Amount value must be a valid number.');
+    expect(check({ type: 'text', label: 'Amount', rules: 'number' }, '12a')).toBe(
+      'The Amount value must be a valid number.',
+    );
     expect(check({ type: 'text', label: 'Amount', rules: 'numeric' }, '-12.50')).toBeUndefined();
     expect(check({ type: 'number', label: 'Amount' }, '1,000')).toBe('The Amount value must be a valid number.');
   });
@@ -111,40 +131,54 @@ describe('validation rules and their messages', () => {
     expect(check(field, '555 123 4567')).toBeUndefined();
     expect(check(field, '555  1234567')).toBe('The Cell Phone value must be a phone number.');
     expect(check(field, '555123456')).toBe('The Cell Phone value must be a phone number.');
-    expect(check({ type: 'tel', label: 'Home Phone' }, '55512345678')).toBe('The Home Phone value must be a phone number.');
+    expect(check({ type: 'tel', label: 'Home Phone' }, '55512345678')).toBe(
+      'The Home Phone value must be a phone number.',
+    );
   });
 
   it('checks alpha numeric values', () => {
     const field: FieldSchema = { type: 'text', label: 'Slug', rules: 'alpha_num' };
     expect(check(field, 'main_street_2')).toBeUndefined();
-    expect(check(field, 'main-street')).toBe('The Slug value must only contain alpha numeric characters, numbers or _.');
+    expect(check(field, 'main-street')).toBe(
+      'The Slug value must only contain alpha numeric characters, numbers or _.',
+    );
   });
 
   it('checks URLs (valid host, optional http(s))', () => {
     const field: FieldSchema = { type: 'text', label: 'Website', rules: 'url' };
     expect(check(field, 'https://shop.example.com/path?x=1')).toBeUndefined();
     expect(check(field, 'example.com')).toBeUndefined();
-    expect(check(field, 'ftp://example.com')).toBe('The Website value must be a valid URL and start with http:// or https://');
-    expect(check({ type: 'url', label: 'Link' }, 'not a url')).toBe('The Link value must be a valid URL and start with http:// or https://');
+    expect(check(field, 'ftp://example.com')).toBe(
+      'The Website value must be a valid URL and start with http:// or https://',
+    );
+    expect(check({ type: 'url', label: 'Link' }, 'not a url')).toBe(
+      'The Link value must be a valid URL and start with http:// or https://',
+    );
   });
 
   it('checks a regex (pattern or /pattern/flags)', () => {
     expect(check({ type: 'text', label: 'Block', rules: ['regex:^[A-Z_]+_BLOCK$'] }, 'HEADER_BLOCK')).toBeUndefined();
-    expect(check({ type: 'text', label: 'Block', rules: { regex: '/_block$/i' } }, 'footer')).toBe('The Block value must be valid.');
+    expect(check({ type: 'text', label: 'Block', rules: { regex: '/_block$/i' } }, 'footer')).toBe(
+      'The Block value must be valid.',
+    );
   });
 
   it('checks dates', () => {
-    expect(check({ type: 'text', label: 'Delivery Date', rules: 'date' }, '2025-02-30')).toBe('The Delivery Date value must be a valid date.');
+    expect(check({ type: 'text', label: 'Delivery Date', rules: 'date' }, '2025-02-30')).toBe(
+      'The Delivery Date value must be a valid date.',
+    );
     expect(check({ type: 'text', label: 'Delivery Date', rules: 'valid_date' }, '2025-02-28')).toBeUndefined();
     expect(check({ type: 'date', label: 'Start' }, '02/3')).toBe('The Start value must be a valid date.');
   });
 
   it('checks allowed values', () => {
-    expect(check({ type: 'text', label: 'Option', rules: 'in:A,B,C,D' }, 'E')).toBe('The Option value is not in the allowed values.');
+    expect(check({ type: 'text', label: 'Option', rules: 'in:A,B,C,D' }, 'E')).toBe(
+      'The Option value is not in the allowed values.',
+    );
     expect(check({ type: 'text', label: 'Option', rules: 'in:A,B,C,D' }, 'B')).toBeUndefined();
   });
 
-  it("checks that e-mail addresses match", () => {
+  it('checks that e-mail addresses match', () => {
     const field: FieldSchema = { type: 'email', label: 'Confirm E-mail', rules: 'matches:email' };
     expect(check(field, 'a@example.com', { email: 'b@example.com' })).toBe("E-mail addresses don't match");
     expect(check(field, 'a@example.com', { email: 'a@example.com' })).toBeUndefined();
@@ -152,22 +186,31 @@ describe('validation rules and their messages', () => {
 
   it('checks the file size (9MB)', () => {
     const big = new File([new Uint8Array(9 * 1024 * 1024)], 'big.pdf');
-    expect(check({ type: 'file', label: 'Contract', rules: 'max_size:9' }, [big])).toBe('File size should be less than 9MB');
+    expect(check({ type: 'file', label: 'Contract', rules: 'max_size:9' }, [big])).toBe(
+      'File size should be less than 9MB',
+    );
     expect(check({ type: 'file', label: 'Contract', rules: 'max_size:9' }, [new File(['x'], 'a.pdf')])).toBeUndefined();
   });
 
   it('lets the rules whose checks run on the server pass', () => {
-    expect(check({ type: 'text', label: 'User', rules: 'unique|exists|username|nullable|file_exists' }, 'anything')).toBeUndefined();
+    expect(
+      check({ type: 'text', label: 'User', rules: 'unique|exists|username|nullable|file_exists' }, 'anything'),
+    ).toBeUndefined();
   });
 
   it('parses rule strings, arrays and objects', () => {
     expect(parseRules('required|in:a,b')).toEqual([{ name: 'required' }, { name: 'in', arg: 'a,b' }]);
-    expect(parseRules({ required: true, min_value: 3, url: false })).toEqual([{ name: 'required' }, { name: 'min_value', arg: '3' }]);
+    expect(parseRules({ required: true, min_value: 3, url: false })).toEqual([
+      { name: 'required' },
+      { name: 'min_value', arg: '3' },
+    ]);
   });
 
   it('gives the messages in Spanish', () => {
     const es = (key: string, params?: Record<string, string | number>) => translate('es', key, params ?? {});
-    expect(validateField({ type: 'text', label: 'Monto', rules: 'number' }, 'x', () => undefined, es)).toBe('El valor de Monto debe ser un número válido.');
+    expect(validateField({ type: 'text', label: 'Monto', rules: 'number' }, 'x', () => undefined, es)).toBe(
+      'El valor de Monto debe ser un número válido.',
+    );
   });
 });
 
@@ -298,8 +341,14 @@ describe('the pager', () => {
 
   it("gives X, Y and Z of 'Showing X to Y of Z entries'", () => {
     expect(entriesRange({ current_page: 3, per_page: 25, total: 60 }, 10)).toEqual({ from: 51, to: 60, total: 60 });
-    expect(entriesRange({ current_page: 1, per_page: 25, total: 60, from: 1, to: 25 })).toEqual({ from: 1, to: 25, total: 60 });
-    expect(t('toolkit.list.showing', entriesRange({ current_page: 2, per_page: 25, total: 60 }))).toBe('Showing 26 to 50 of 60 entries');
+    expect(entriesRange({ current_page: 1, per_page: 25, total: 60, from: 1, to: 25 })).toEqual({
+      from: 1,
+      to: 25,
+      total: 60,
+    });
+    expect(t('toolkit.list.showing', entriesRange({ current_page: 2, per_page: 25, total: 60 }))).toBe(
+      'Showing 26 to 50 of 60 entries',
+    );
   });
 
   it('toggles the sort of a column', () => {

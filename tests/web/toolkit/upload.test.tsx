@@ -66,7 +66,13 @@ describe('the upload queue', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(uploads).toHaveLength(1);
 
-    await act(async () => uploads[0]!.resolve({ status: true, code: 200, data: { id: 1, token: 't1', original_name: 'a.pdf', url: '/files/1' } }));
+    await act(async () =>
+      uploads[0]!.resolve({
+        status: true,
+        code: 200,
+        data: { id: 1, token: 't1', original_name: 'a.pdf', url: '/files/1' },
+      }),
+    );
     expect(stateOf('a.pdf')).toBe('uploaded');
     expect(uploads).toHaveLength(1);
     await act(() => vi.advanceTimersByTimeAsync(249));
@@ -77,7 +83,9 @@ describe('the upload queue', () => {
 
     await act(async () => uploads[1]!.resolve({ status: false, code: 500, data: null as unknown as UploadedFile }));
     expect(stateOf('b.pdf')).toBe('failed');
-    expect(within(screen.getByText('b.pdf').closest('li')!).getByRole('alert')).toHaveTextContent('Unable to upload file');
+    expect(within(screen.getByText('b.pdf').closest('li')!).getByRole('alert')).toHaveTextContent(
+      'Unable to upload file',
+    );
   });
 
   it('lists the 422 messages of a failed upload', async () => {
@@ -87,7 +95,13 @@ describe('the upload queue', () => {
     pick(screen.getByLabelText('Documents'), [pdf('c.pdf')]);
     await act(() => vi.advanceTimersByTimeAsync(250));
     await act(async () =>
-      uploads[0]!.resolve({ status: false, code: 422, data: null as unknown as UploadedFile, message: 'Invalid', errors: { file: ['The file is damaged.'] } }),
+      uploads[0]!.resolve({
+        status: false,
+        code: 422,
+        data: null as unknown as UploadedFile,
+        message: 'Invalid',
+        errors: { file: ['The file is damaged.'] },
+      }),
     );
     expect(screen.getByRole('alert')).toHaveTextContent('The file is damaged.');
   });
@@ -98,7 +112,9 @@ describe('the upload queue', () => {
     renderFields([{ type: 'file', name: 'docs', label: 'Documents', url: '/up', maxFiles: 2 }], {}, { caller });
     await user.upload(screen.getByLabelText('Documents'), [pdf('a.pdf'), pdf('b.pdf'), pdf('c.pdf')]);
     expect(stateOf('c.pdf')).toBe('failed');
-    expect(within(screen.getByText('c.pdf').closest('li')!).getByRole('alert')).toHaveTextContent('Max file limit reached');
+    expect(within(screen.getByText('c.pdf').closest('li')!).getByRole('alert')).toHaveTextContent(
+      'Max file limit reached',
+    );
     expect(screen.getByLabelText('Documents')).toBeDisabled();
   });
 

@@ -2,7 +2,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ApplicationFlowInput, WizardSnapshot } from '../../../machines/application/wizard.machine.ts';
 import { draftAsApplication } from '../../../machines/application/wizard.machine.ts';
-import { validateCompleteApplication, withConcealedStandIns, type ApplicationDraft } from '../../../machines/contracts/application.ts';
+import {
+  validateCompleteApplication,
+  withConcealedStandIns,
+  type ApplicationDraft,
+} from '../../../machines/contracts/application.ts';
 import type { StoreView } from '../../../machines/contracts/store.ts';
 import { rulesFor } from '../../../machines/domain/application-schema.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -14,7 +18,19 @@ import { sessionStore } from '../../lib/safe-storage.ts';
 import { useToasts } from '../../lib/toasts.tsx';
 import { ApplyHeader, ChangeStoreButton } from '../shell/ApplyFrame.tsx';
 import { ApplyLoading } from '../shell/step-picture.tsx';
-import { createSaver, fetchFill, StaleApplicationError, FILL_TYPES, getApplication, getSessionInfo, getStage, getStore, type ApplicationAnswer, type FillType, type Saver } from './client.ts';
+import {
+  createSaver,
+  fetchFill,
+  StaleApplicationError,
+  FILL_TYPES,
+  getApplication,
+  getSessionInfo,
+  getStage,
+  getStore,
+  type ApplicationAnswer,
+  type FillType,
+  type Saver,
+} from './client.ts';
 import { bodyToDraft, mergeStale, viewToDraft } from './draft.ts';
 import { SinglePage } from './SinglePage.tsx';
 import { isSinglePage, lenderToday, storeFlags } from './store-flags.ts';
@@ -46,55 +62,68 @@ export function ApplyPage() {
   const staleRef = useRef<(current: ApplicationAnswer) => void>(() => undefined);
   const saver: Saver = useMemo(() => createSaver(() => undefined), []);
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    // refresh the store (the cached copy came with the token); a store that went away ends the session, other
-    // failures keep the cached store and say so; the session's state is asked for at the same time
-    const infoRequest = getSessionInfo(signal);
-    infoRequest.catch(() => undefined); // awaited below, after the store: no unhandled rejection when that throws first
-    let view: StoreView;
-    try {
-      view = await getStore(session!.retailer, session!.store, signal);
-    } catch (error) {
-      if ((error as Error).name === 'AbortError' || (error instanceof ApiError && [401, 403, 404].includes(error.code))) throw error;
-      push(tError(error instanceof ApiError ? error.message : 'error.unknown'), 'error');
-      view = session!.storeData as StoreView;
-    }
-    const info = await infoRequest;
-    setStore(view);
-    setBrandKey(view.brand);
-    updateSessionStore(view);
-    const flags = storeFlags(view);
-    const today = lenderToday();
-    let input: ApplicationFlowInput = { store: flags, today };
-    if (info.application_uuid) {
-      const answer = await getApplication(signal);
-      const draft = viewToDraft(answer);
-      saver.load(answer, draft);
-      const complete = validateCompleteApplication(draftAsApplication(withConcealedStandIns(draft)), rulesFor(flags, today)).success;
-      input = {
-        ...input,
-        uuid: answer.uuid,
-        prefill: draft,
-        savedSections: answer.saved_sections,
-        verified: answer.verified,
-        coApplicantSaved: !!answer.co_applicant,
-        resumeAtConfirmation: complete && !isSinglePage(view),
-      };
-    } else {
-      // Hand-off from the welcome screen (issue 4, web/shopper/welcome): a new applicant's typed data starts the form.
-      const carried = sessionStore().getItem('lto.apply.carry');
-      sessionStore().removeItem('lto.apply.carry');
-      if (carried) {
-        try {
-          input = { ...input, prefill: { has_co_applicant: null, ...bodyToDraft(JSON.parse(carried) as Record<string, unknown>) } };
-        } catch {
-          // not readable: the form starts empty
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      // refresh the store (the cached copy came with the token); a store that went away ends the session, other
+      // failures keep the cached store and say so; the session's state is asked for at the same time
+      const infoRequest = getSessionInfo(signal);
+      infoRequest.catch(() => undefined); // awaited below, after the store: no unhandled rejection when that throws first
+      let view: StoreView;
+      try {
+        view = await getStore(session!.retailer, session!.store, signal);
+      } catch (error) {
+        if (
+          (error as Error).name === 'AbortError' ||
+          (error instanceof ApiError && [401, 403, 404].includes(error.code))
+        )
+          throw error;
+        push(tError(error instanceof ApiError ? error.message : 'error.unknown'), 'error');
+        view = session!.storeData as StoreView;
+      }
+      const info = await infoRequest;
+      setStore(view);
+      setBrandKey(view.brand);
+      updateSessionStore(view);
+      const flags = storeFlags(view);
+      const today = lenderToday();
+      let input: ApplicationFlowInput = { store: flags, today };
+      if (info.application_uuid) {
+        const answer = await getApplication(signal);
+        const draft = viewToDraft(answer);
+        saver.load(answer, draft);
+        const complete = validateCompleteApplication(
+          draftAsApplication(withConcealedStandIns(draft)),
+          rulesFor(flags, today),
+        ).success;
+        input = {
+          ...input,
+          uuid: answer.uuid,
+          prefill: draft,
+          savedSections: answer.saved_sections,
+          verified: answer.verified,
+          coApplicantSaved: !!answer.co_applicant,
+          resumeAtConfirmation: complete && !isSinglePage(view),
+        };
+      } else {
+        // Hand-off from the welcome screen (issue 4, web/shopper/welcome): a new applicant's typed data starts the form.
+        const carried = sessionStore().getItem('lto.apply.carry');
+        sessionStore().removeItem('lto.apply.carry');
+        if (carried) {
+          try {
+            input = {
+              ...input,
+              prefill: { has_co_applicant: null, ...bodyToDraft(JSON.parse(carried) as Record<string, unknown>) },
+            };
+          } catch {
+            // not readable: the form starts empty
+          }
         }
       }
-    }
-    setFlow((f) => ({ key: (f?.key ?? 0) + 1, input }));
-    // push and tError change with the language; the application is loaded once per visit
-  }, [saver, setBrandKey, session]);
+      setFlow((f) => ({ key: (f?.key ?? 0) + 1, input }));
+      // push and tError change with the language; the application is loaded once per visit
+    },
+    [saver, setBrandKey, session],
+  );
 
   useEffect(() => {
     if (!session) {
@@ -102,7 +131,11 @@ export function ApplyPage() {
       return;
     }
     setBrandKey(session.storeData.brand);
-    postToHost('update', { status: 'started', step: 'apply', data: { retailer: session.retailer, store: session.store } });
+    postToHost('update', {
+      status: 'started',
+      step: 'apply',
+      data: { retailer: session.retailer, store: session.store },
+    });
     const controller = new AbortController();
     load(controller.signal).catch((error: unknown) => {
       if ((error as Error).name === 'AbortError') return;
@@ -133,10 +166,20 @@ export function ApplyPage() {
     const snapshot = handle?.snapshot?.();
     setFlow((f) => {
       if (!f) return f;
-      const input = { ...f.input, uuid: current.uuid, prefill: draft, savedSections, coApplicantSaved: !!current.co_applicant, resumeAtConfirmation: false };
+      const input = {
+        ...f.input,
+        uuid: current.uuid,
+        prefill: draft,
+        savedSections,
+        coApplicantSaved: !!current.co_applicant,
+        resumeAtConfirmation: false,
+      };
       if (!snapshot) return { key: f.key + 1, input };
       // the wizard stays on its step with the stored application (and this step's typing) as its draft
-      const patched = { ...snapshot, context: { ...snapshot.context, draft, uuid: current.uuid, coApplicantSaved: !!current.co_applicant } } as WizardSnapshot;
+      const patched = {
+        ...snapshot,
+        context: { ...snapshot.context, draft, uuid: current.uuid, coApplicantSaved: !!current.co_applicant },
+      } as WizardSnapshot;
       return { key: f.key + 1, input, snapshot: patched };
     });
     push(t('application.stale'), 'info');
@@ -147,7 +190,20 @@ export function ApplyPage() {
     try {
       const body = await fetchFill(type, store.id);
       const prefill = bodyToDraft(body as Record<string, unknown>);
-      setFlow((f) => (f ? { key: f.key + 1, snapshot: undefined, input: { ...f.input, prefill: { ...prefill, has_co_applicant: prefill.has_co_applicant ?? null }, savedSections: [], resumeAtConfirmation: false } } : f));
+      setFlow((f) =>
+        f
+          ? {
+              key: f.key + 1,
+              snapshot: undefined,
+              input: {
+                ...f.input,
+                prefill: { ...prefill, has_co_applicant: prefill.has_co_applicant ?? null },
+                savedSections: [],
+                resumeAtConfirmation: false,
+              },
+            }
+          : f,
+      );
       push(t('application.fill.done'), 'success');
     } catch (error) {
       push(tError(error instanceof ApiError ? error.message : 'error.unknown'), 'error');
@@ -163,7 +219,14 @@ export function ApplyPage() {
       {failed && (
         <div className="alert" role="alert">
           {tError(failed)}{' '}
-          <button type="button" className="linklike" onClick={() => { setFailed(null); load().catch((e: unknown) => setFailed(e instanceof ApiError ? e.message : 'error.unknown')); }}>
+          <button
+            type="button"
+            className="linklike"
+            onClick={() => {
+              setFailed(null);
+              load().catch((e: unknown) => setFailed(e instanceof ApiError ? e.message : 'error.unknown'));
+            }}
+          >
             {t('app.retry')}
           </button>
         </div>
@@ -185,7 +248,19 @@ export interface FlowHandle {
 }
 
 /** One mount of the flow: a saver whose stale answers reach the page, and the flow's machine. */
-function FlowView({ flow, store, saver, staleRef, handleRef }: { flow: Flow; store: StoreView; saver: Saver; staleRef: React.RefObject<(c: ApplicationAnswer) => void>; handleRef: React.RefObject<FlowHandle | null> }) {
+function FlowView({
+  flow,
+  store,
+  saver,
+  staleRef,
+  handleRef,
+}: {
+  flow: Flow;
+  store: StoreView;
+  saver: Saver;
+  staleRef: React.RefObject<(c: ApplicationAnswer) => void>;
+  handleRef: React.RefObject<FlowHandle | null>;
+}) {
   const flowSaver = useMemo<Saver>(
     () => ({
       ...saver,
@@ -198,9 +273,12 @@ function FlowView({ flow, store, saver, staleRef, handleRef }: { flow: Flow; sto
     }),
     [saver, staleRef],
   );
-  const register = useCallback((handle: FlowHandle) => {
-    handleRef.current = handle;
-  }, [handleRef]);
+  const register = useCallback(
+    (handle: FlowHandle) => {
+      handleRef.current = handle;
+    },
+    [handleRef],
+  );
   return isSinglePage(store) ? (
     <SinglePage store={store} input={flow.input} saver={flowSaver} register={register} />
   ) : (

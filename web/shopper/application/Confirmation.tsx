@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
 import { conceal, type ApplicationDraft } from '../../../machines/contracts/application.ts';
 import type { FieldErrors } from '../../../machines/contracts/envelope.ts';
-import { asksHomeOwnership, type ApplicationStoreFlags, type IncomeInput } from '../../../machines/domain/application-schema.ts';
+import {
+  asksHomeOwnership,
+  type ApplicationStoreFlags,
+  type IncomeInput,
+} from '../../../machines/domain/application-schema.ts';
 import { monthlyIncomeCents, type IncomeFrequency } from '../../../machines/domain/income.ts';
 import { formatCents, parseAmountToCents } from '../../../machines/domain/money.ts';
 import { useBrand } from '../../lib/brand.tsx';
@@ -9,7 +13,15 @@ import { formatDate, formatPhone } from '../../lib/format.ts';
 import { useAppT } from './text.ts';
 import { useConsentText } from '../disclosures/consent-text.ts';
 
-export type SummarySection = 'applicantInfo' | 'applicantAddress' | 'hvacHomeOwnership' | 'income' | 'banking' | 'coApplicantQuestion' | 'coApplicantInfo' | 'coApplicantIncome';
+export type SummarySection =
+  | 'applicantInfo'
+  | 'applicantAddress'
+  | 'hvacHomeOwnership'
+  | 'income'
+  | 'banking'
+  | 'coApplicantQuestion'
+  | 'coApplicantInfo'
+  | 'coApplicantIncome';
 
 type Row = [label: string, value: ReactNode];
 
@@ -39,7 +51,16 @@ const money = (value: unknown) => {
  * The confirm screen: a summary per section with an Edit button each, the agreements, and 'Confirm & Submit'.
  * SSN, identification and checking account show only their last 4 characters; dates are MM/DD/YYYY.
  */
-export function Confirmation({ draft, flags, onEdit, onConfirm, busy, error, errors, headingRef }: {
+export function Confirmation({
+  draft,
+  flags,
+  onEdit,
+  onConfirm,
+  busy,
+  error,
+  errors,
+  headingRef,
+}: {
   draft: ApplicationDraft;
   flags: ApplicationStoreFlags;
   onEdit: (section: SummarySection) => void;
@@ -56,7 +77,14 @@ export function Confirmation({ draft, flags, onEdit, onConfirm, busy, error, err
   const text = (v: unknown) => (v === null || v === undefined || v === '' ? none : String(v));
   const a = draft.applicant ?? {};
   const person = (p: typeof a): Row[] => [
-    [t('application.field.first_name'), text([p.title ? t(`application.title.${p.title}`) : '', p.first_name, p.middle_name, p.last_name].filter(Boolean).join(' '))],
+    [
+      t('application.field.first_name'),
+      text(
+        [p.title ? t(`application.title.${p.title}`) : '', p.first_name, p.middle_name, p.last_name]
+          .filter(Boolean)
+          .join(' '),
+      ),
+    ],
     [t('application.field.social_security_number'), text(conceal(p.social_security_number ?? ''))],
     [t('application.field.date_of_birth'), text(formatDate(p.date_of_birth ?? ''))],
     [t('application.field.identification'), text(conceal(p.identification ?? ''))],
@@ -64,7 +92,18 @@ export function Confirmation({ draft, flags, onEdit, onConfirm, busy, error, err
     [t('application.field.cell'), text(formatPhone(p.cell ?? ''))],
     [t('application.field.email'), text(p.email)],
   ];
-  const address = (l: { line_1?: string | null; line_2?: string | null; city?: string | null; state?: string | null; code?: string | null } | null | undefined): Row[] => [
+  const address = (
+    l:
+      | {
+          line_1?: string | null;
+          line_2?: string | null;
+          city?: string | null;
+          state?: string | null;
+          code?: string | null;
+        }
+      | null
+      | undefined,
+  ): Row[] => [
     [t('application.field.line_1'), text(l?.line_1)],
     [t('application.field.line_2'), text(l?.line_2)],
     [t('application.field.city'), text(l?.city)],
@@ -76,18 +115,28 @@ export function Confirmation({ draft, flags, onEdit, onConfirm, busy, error, err
     (list ?? []).forEach((i, index) => {
       const n = index === 0 ? t('application.income.title', { number: 1 }) : t('application.field.additionalIncome');
       rows.push([`${n}: ${t('application.field.gross')}`, text(money(i.gross))]);
-      rows.push([`${n}: ${t('application.field.frequency')}`, i.frequency ? t(`application.frequency.${i.frequency}`) : none]);
+      rows.push([
+        `${n}: ${t('application.field.frequency')}`,
+        i.frequency ? t(`application.frequency.${i.frequency}`) : none,
+      ]);
       rows.push([`${n}: ${t('application.field.source')}`, i.source ? t(`application.source.${i.source}`) : none]);
       if (i.employer) rows.push([`${n}: ${t('application.field.employer')}`, i.employer]);
       if (i.title_department) rows.push([`${n}: ${t('application.field.title_department')}`, i.title_department]);
-      if (i.phone) rows.push([`${n}: ${t('application.field.phone')}`, formatPhone(i.phone) + (i.ext ? ` ext. ${i.ext}` : '')]);
+      if (i.phone)
+        rows.push([`${n}: ${t('application.field.phone')}`, formatPhone(i.phone) + (i.ext ? ` ext. ${i.ext}` : '')]);
       if (i.pay_date) rows.push([`${n}: ${t('application.field.pay_date')}`, formatDate(i.pay_date)]);
       if (i.first_pay_day) rows.push([`${n}: ${t('application.field.first_pay_day')}`, String(i.first_pay_day)]);
       if (i.second_pay_day) rows.push([`${n}: ${t('application.field.second_pay_day')}`, String(i.second_pay_day)]);
     });
-    const amounts = (list ?? []).map((i) => ({ grossCents: parseAmountToCents(String(i.gross ?? '')), frequency: i.frequency as IncomeFrequency }));
+    const amounts = (list ?? []).map((i) => ({
+      grossCents: parseAmountToCents(String(i.gross ?? '')),
+      frequency: i.frequency as IncomeFrequency,
+    }));
     if (amounts.length && amounts.every((x) => x.grossCents !== undefined && x.frequency)) {
-      rows.push([t('application.summary.monthlyIncome'), formatCents(monthlyIncomeCents(amounts as { grossCents: number; frequency: IncomeFrequency }[]))]);
+      rows.push([
+        t('application.summary.monthlyIncome'),
+        formatCents(monthlyIncomeCents(amounts as { grossCents: number; frequency: IncomeFrequency }[])),
+      ]);
     }
     return rows;
   };
@@ -107,9 +156,11 @@ export function Confirmation({ draft, flags, onEdit, onConfirm, busy, error, err
     if (h.phone_of_landowner) rows.push([t('application.field.phone_of_landowner'), formatPhone(h.phone_of_landowner)]);
     if (h.name_on_property_deed) rows.push([t('application.field.name_on_property_deed'), h.name_on_property_deed]);
     if (h.is_co_owner) rows.push([t('application.field.is_co_owner'), t('application.button.yes')]);
-    if (h.owner_address?.line_1) rows.push(...address(h.owner_address).map(([l, v]): Row => [`${t('application.field.owner_address')}: ${l}`, v]));
+    if (h.owner_address?.line_1)
+      rows.push(...address(h.owner_address).map(([l, v]): Row => [`${t('application.field.owner_address')}: ${l}`, v]));
     if (h.mortgage_holder_name) rows.push([t('application.field.mortgage_holder_name'), h.mortgage_holder_name]);
-    if (h.mortgage_holder_payment) rows.push([t('application.field.mortgage_holder_payment'), money(h.mortgage_holder_payment)]);
+    if (h.mortgage_holder_payment)
+      rows.push([t('application.field.mortgage_holder_payment'), money(h.mortgage_holder_payment)]);
     sections.push({ key: 'hvacHomeOwnership', title: t('application.step.hvacHomeOwnership'), rows });
   }
   sections.push({ key: 'income', title: t('application.step.income'), rows: incomes(draft.incomes) });
@@ -127,11 +178,30 @@ export function Confirmation({ draft, flags, onEdit, onConfirm, busy, error, err
   sections.push({
     key: 'coApplicantQuestion',
     title: t('application.step.coApplicantQuestion'),
-    rows: [[t('application.coApplicant.question'), draft.has_co_applicant ? t('application.button.yes') : t('application.button.no')]],
+    rows: [
+      [
+        t('application.coApplicant.question'),
+        draft.has_co_applicant ? t('application.button.yes') : t('application.button.no'),
+      ],
+    ],
   });
   if (draft.has_co_applicant && co) {
-    sections.push({ key: 'coApplicantInfo', title: t('application.step.coApplicantInfo'), rows: [...person(co), [t('application.coApplicant.sameLocation'), co.same_location ? t('application.button.yes') : t('application.button.no')]] });
-    sections.push({ key: 'coApplicantIncome', title: t('application.step.coApplicantIncome'), rows: incomes(co.incomes) });
+    sections.push({
+      key: 'coApplicantInfo',
+      title: t('application.step.coApplicantInfo'),
+      rows: [
+        ...person(co),
+        [
+          t('application.coApplicant.sameLocation'),
+          co.same_location ? t('application.button.yes') : t('application.button.no'),
+        ],
+      ],
+    });
+    sections.push({
+      key: 'coApplicantIncome',
+      title: t('application.step.coApplicantIncome'),
+      rows: incomes(co.incomes),
+    });
   }
   const errorList = Object.entries(errors ?? {});
   const home = brand.homeUrl.replace(/\/$/, '');
@@ -168,7 +238,12 @@ export function Confirmation({ draft, flags, onEdit, onConfirm, busy, error, err
         <section key={s.key} className="card summary" aria-labelledby={`summary-${s.key}`}>
           <div className="summary__head">
             <h3 id={`summary-${s.key}`}>{s.title}</h3>
-            <button type="button" className="button button--secondary" aria-describedby={`summary-${s.key}`} onClick={() => onEdit(s.key)}>
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-describedby={`summary-${s.key}`}
+              onClick={() => onEdit(s.key)}
+            >
               {t('application.button.edit')}
             </button>
           </div>
@@ -186,13 +261,19 @@ export function Confirmation({ draft, flags, onEdit, onConfirm, busy, error, err
         <h3 id="agreements-title">{t('application.summary.agreements')}</h3>
         <ul>
           <li>
-            <a href={`${home}/terms`} target="_blank" rel="noopener noreferrer">{t('application.agreement.terms')}</a>
+            <a href={`${home}/terms`} target="_blank" rel="noopener noreferrer">
+              {t('application.agreement.terms')}
+            </a>
           </li>
           <li>
-            <a href={`${home}/privacy`} target="_blank" rel="noopener noreferrer">{t('application.agreement.privacy')}</a>
+            <a href={`${home}/privacy`} target="_blank" rel="noopener noreferrer">
+              {t('application.agreement.privacy')}
+            </a>
           </li>
           <li>
-            <a href={`${home}/e-sign-consent`} target="_blank" rel="noopener noreferrer">{t('application.agreement.esign')}</a>
+            <a href={`${home}/e-sign-consent`} target="_blank" rel="noopener noreferrer">
+              {t('application.agreement.esign')}
+            </a>
           </li>
         </ul>
         <p data-testid="esign-consent">{consent('consent.esign.text')}</p>

@@ -2,7 +2,17 @@ import { useEffect, useId, useRef } from 'react';
 import { useAppT } from './text.ts';
 
 /** A modal confirmation ('Are you sure ...?') on the native <dialog>: focus moves in, Escape cancels, focus returns. */
-export function ConfirmDialog({ open, text, onConfirm, onCancel }: { open: boolean; text: string; onConfirm: () => void; onCancel: () => void }) {
+export function ConfirmDialog({
+  open,
+  text,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  text: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useAppT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();

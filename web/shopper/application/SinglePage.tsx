@@ -15,7 +15,12 @@ import {
 import type { ApplicationFlowInput } from '../../../machines/application/wizard.machine.ts';
 import type { FieldErrors } from '../../../machines/contracts/envelope.ts';
 import type { StoreView } from '../../../machines/contracts/store.ts';
-import { APPLICATION_MESSAGES, asksHomeOwnership, type BankingInput, type IncomeInput } from '../../../machines/domain/application-schema.ts';
+import {
+  APPLICATION_MESSAGES,
+  asksHomeOwnership,
+  type BankingInput,
+  type IncomeInput,
+} from '../../../machines/domain/application-schema.ts';
 import type { HomeOwnershipValue } from '../../../machines/domain/home-ownership.ts';
 import { postToHost } from '../../lib/host-messaging.ts';
 import { focusFirstInvalid, useBinding } from './binding.ts';
@@ -55,14 +60,25 @@ const SUMMARY_TO_SECTION: Record<SummarySection, SinglePageSection> = {
   coApplicantIncome: 'co_applicant_incomes',
 };
 
-type Dialog = { kind: 'removeCoApplicant' } | { kind: 'removeIncome'; section: 'incomes' | 'co_applicant_incomes' } | null;
+type Dialog =
+  { kind: 'removeCoApplicant' } | { kind: 'removeIncome'; section: 'incomes' | 'co_applicant_incomes' } | null;
 
 /**
  * The single-page form (apply_form_version 3) on machines/application/single-page.machine.ts: every edit is a
  * `section.change`; the machine autosaves each valid section 1 s later through the named `saveSection` actor and
  * moves to confirmation once Submit finds every active section saved.
  */
-export function SinglePage({ store, input, saver, register }: { store: StoreView; input: ApplicationFlowInput; saver: Saver; register?: (handle: FlowHandle) => void }) {
+export function SinglePage({
+  store,
+  input,
+  saver,
+  register,
+}: {
+  store: StoreView;
+  input: ApplicationFlowInput;
+  saver: Saver;
+  register?: (handle: FlowHandle) => void;
+}) {
   const { t } = useAppT();
   const [, navigate] = useLocation();
   const machine = useMemo(
@@ -81,7 +97,13 @@ export function SinglePage({ store, input, saver, register }: { store: StoreView
   const actor = useActorRef(machine, {
     input: {
       ...input,
-      prefill: { applicant: {}, location: {}, incomes: [{}], ...(asksHomeOwnership(input.store) ? { home_ownership: {} } : {}), ...input.prefill },
+      prefill: {
+        applicant: {},
+        location: {},
+        incomes: [{}],
+        ...(asksHomeOwnership(input.store) ? { home_ownership: {} } : {}),
+        ...input.prefill,
+      },
     },
   });
   const snap = useSelector(actor, (s) => s);
@@ -117,17 +139,28 @@ export function SinglePage({ store, input, saver, register }: { store: StoreView
       </h2>
       <ol className="steps" aria-label={t('application.progressLabel')}>
         {steps.map((s, i) => (
-          <li key={s} aria-current={i === stepIndex ? 'step' : undefined} className={i === stepIndex ? 'steps__item steps__item--current' : 'steps__item'}>
+          <li
+            key={s}
+            aria-current={i === stepIndex ? 'step' : undefined}
+            className={i === stepIndex ? 'steps__item steps__item--current' : 'steps__item'}
+          >
             {t(`application.singlePage.step.${s}`)}
           </li>
         ))}
       </ol>
       {step === 'application' && (
-        <ApplicationForm snap={snap} send={actor.send} store={store} submitted={submitted} form={form} onSubmit={() => {
-          setSubmitted(true);
-          actor.send({ type: 'form.submit' });
-          focusFirstInvalid(form.current);
-        }} />
+        <ApplicationForm
+          snap={snap}
+          send={actor.send}
+          store={store}
+          submitted={submitted}
+          form={form}
+          onSubmit={() => {
+            setSubmitted(true);
+            actor.send({ type: 'form.submit' });
+            focusFirstInvalid(form.current);
+          }}
+        />
       )}
       {step === 'confirmation' && (
         <Confirmation
@@ -150,7 +183,21 @@ export function SinglePage({ store, input, saver, register }: { store: StoreView
 
 type Send = ReturnType<typeof useActorRef<typeof singlePageMachine>>['send'];
 
-function ApplicationForm({ snap, send, store, submitted, onSubmit, form }: { snap: SinglePageSnapshot; send: Send; store: StoreView; submitted: boolean; onSubmit: () => void; form: React.RefObject<HTMLFormElement | null> }) {
+function ApplicationForm({
+  snap,
+  send,
+  store,
+  submitted,
+  onSubmit,
+  form,
+}: {
+  snap: SinglePageSnapshot;
+  send: Send;
+  store: StoreView;
+  submitted: boolean;
+  onSubmit: () => void;
+  form: React.RefObject<HTMLFormElement | null>;
+}) {
   const { t } = useAppT();
   const { context } = snap;
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -160,13 +207,22 @@ function ApplicationForm({ snap, send, store, submitted, onSubmit, form }: { sna
   const product = context.values.product_selection_override ?? '';
   const productServerError = context.fieldErrors.applicant?.product_selection_override?.[0];
   const productBinding = useBinding(
-    !product && flags.productSelectionEnabled ? { product_selection_override: [APPLICATION_MESSAGES.productRequired] } : {},
+    !product && flags.productSelectionEnabled
+      ? { product_selection_override: [APPLICATION_MESSAGES.productRequired] }
+      : {},
     productServerError && !product ? { product_selection_override: [productServerError] } : {},
     submitted,
   );
 
   return (
-    <form ref={form} noValidate onSubmit={(e) => { e.preventDefault(); onSubmit(); }}>
+    <form
+      ref={form}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
       <p className="muted">{t('application.requiredNote')}</p>
       {flags.productSelectionEnabled && (
         <SelectField
@@ -177,14 +233,22 @@ function ApplicationForm({ snap, send, store, submitted, onSubmit, form }: { sna
           value={product}
           onChange={(value) => {
             send({ type: 'product.select', product: value });
-            if (value && sectionStatus(snap, 'applicant') === 'failed') send({ type: 'save.retry', section: 'applicant' });
+            if (value && sectionStatus(snap, 'applicant') === 'failed')
+              send({ type: 'save.retry', section: 'applicant' });
           }}
           options={(flags.productOptions ?? []).map((o) => ({ value: o.key, label: o.name }))}
         />
       )}
       {numberedSections(context).map(({ section, number }) => (
         <SectionCard key={section} section={section} number={number} snap={snap} send={send}>
-          <SectionFields section={section} snap={snap} submitted={submitted} store={store} change={change} setDialog={setDialog} />
+          <SectionFields
+            section={section}
+            snap={snap}
+            submitted={submitted}
+            store={store}
+            change={change}
+            setDialog={setDialog}
+          />
         </SectionCard>
       ))}
       <StepAlert message={context.error} />
@@ -196,13 +260,18 @@ function ApplicationForm({ snap, send, store, submitted, onSubmit, form }: { sna
       <SavingHint
         saving={saving}
         onRetry={() => {
-          for (const s of numberedSections(context)) if (sectionStatus(snap, s.section) === 'failed') send({ type: 'save.retry', section: s.section });
+          for (const s of numberedSections(context))
+            if (sectionStatus(snap, s.section) === 'failed') send({ type: 'save.retry', section: s.section });
           send({ type: 'form.submit' });
         }}
       />
       <ConfirmDialog
         open={dialog !== null}
-        text={t(dialog?.kind === 'removeCoApplicant' ? 'application.confirm.removeCoApplicant' : 'application.confirm.removeIncome')}
+        text={t(
+          dialog?.kind === 'removeCoApplicant'
+            ? 'application.confirm.removeCoApplicant'
+            : 'application.confirm.removeIncome',
+        )}
         onCancel={() => setDialog(null)}
         onConfirm={() => {
           if (dialog?.kind === 'removeCoApplicant') change('has_co_applicant', false);
@@ -217,10 +286,24 @@ function ApplicationForm({ snap, send, store, submitted, onSubmit, form }: { sna
   );
 }
 
-function SectionCard({ section, number, snap, send, children }: { section: SinglePageSection; number: number; snap: SinglePageSnapshot; send: Send; children: React.ReactNode }) {
+function SectionCard({
+  section,
+  number,
+  snap,
+  send,
+  children,
+}: {
+  section: SinglePageSection;
+  number: number;
+  snap: SinglePageSnapshot;
+  send: Send;
+  children: React.ReactNode;
+}) {
   const { t, tError } = useAppT();
   const status = sectionStatus(snap, section);
-  const saved = snap.context.saved[section] !== undefined && snap.context.saved[section] === JSON.stringify(sectionValue(snap.context.values, section) ?? null);
+  const saved =
+    snap.context.saved[section] !== undefined &&
+    snap.context.saved[section] === JSON.stringify(sectionValue(snap.context.values, section) ?? null);
   const saveError = snap.context.saveErrors[section];
   const titleId = `section-${section}-title`;
   let label = '';
@@ -229,7 +312,14 @@ function SectionCard({ section, number, snap, send, children }: { section: Singl
   else if (status === 'failed') label = t('application.section.failed');
   else if (saved) label = t('application.saved');
   return (
-    <section id={`section-${section}`} tabIndex={-1} className="card form-section" aria-labelledby={titleId} data-status={status ?? ''} data-saved={saved ? 'true' : 'false'}>
+    <section
+      id={`section-${section}`}
+      tabIndex={-1}
+      className="card form-section"
+      aria-labelledby={titleId}
+      data-status={status ?? ''}
+      data-saved={saved ? 'true' : 'false'}
+    >
       <div className="form-section__head">
         <h3 id={titleId}>{t('application.section.number', { number, title: t(TITLES[section]) })}</h3>
         <span className={`badge${status === 'failed' ? ' badge--error' : ''}`} role="status">
@@ -249,7 +339,21 @@ function SectionCard({ section, number, snap, send, children }: { section: Singl
   );
 }
 
-function SectionFields({ section, snap, submitted, store, change, setDialog }: { section: SinglePageSection; snap: SinglePageSnapshot; submitted: boolean; store: StoreView; change: (s: SinglePageSection, v: unknown) => void; setDialog: (d: Dialog) => void }) {
+function SectionFields({
+  section,
+  snap,
+  submitted,
+  store,
+  change,
+  setDialog,
+}: {
+  section: SinglePageSection;
+  snap: SinglePageSnapshot;
+  submitted: boolean;
+  store: StoreView;
+  change: (s: SinglePageSection, v: unknown) => void;
+  setDialog: (d: Dialog) => void;
+}) {
   const { t } = useAppT();
   const { context } = snap;
   const value = sectionValue(context.values, section);
@@ -258,13 +362,42 @@ function SectionFields({ section, snap, submitted, store, change, setDialog }: {
   const binding = useBinding(errors, server, submitted);
   switch (section) {
     case 'applicant':
-      return <ApplicantFields prefix="applicant" value={(value as object) ?? {}} onChange={(v) => change(section, v)} b={binding} />;
+      return (
+        <ApplicantFields
+          prefix="applicant"
+          value={(value as object) ?? {}}
+          onChange={(v) => change(section, v)}
+          b={binding}
+        />
+      );
     case 'co_applicant':
-      return <ApplicantFields prefix="co_applicant" co value={(value as object) ?? {}} onChange={(v) => change(section, v)} b={binding} />;
+      return (
+        <ApplicantFields
+          prefix="co_applicant"
+          co
+          value={(value as object) ?? {}}
+          onChange={(v) => change(section, v)}
+          b={binding}
+        />
+      );
     case 'location':
-      return <AddressFields prefix="location" search value={(value as AddressValue) ?? {}} onChange={(v) => change(section, v)} b={binding} />;
+      return (
+        <AddressFields
+          prefix="location"
+          search
+          value={(value as AddressValue) ?? {}}
+          onChange={(v) => change(section, v)}
+          b={binding}
+        />
+      );
     case 'home_ownership':
-      return <HomeOwnershipFields value={(value as HomeOwnershipValue) ?? {}} onChange={(v) => change(section, v)} b={binding} />;
+      return (
+        <HomeOwnershipFields
+          value={(value as HomeOwnershipValue) ?? {}}
+          onChange={(v) => change(section, v)}
+          b={binding}
+        />
+      );
     case 'banking':
       return (
         <>
@@ -288,7 +421,13 @@ function SectionFields({ section, snap, submitted, store, change, setDialog }: {
               onManual={() => document.getElementById('f-banking-routing_number')?.focus()}
             />
           )}
-          <BankingFields value={(value as BankingInput) ?? {}} onChange={(v) => change(section, v)} b={binding} brand={store.brand} storeId={store.id} />
+          <BankingFields
+            value={(value as BankingInput) ?? {}}
+            onChange={(v) => change(section, v)}
+            b={binding}
+            brand={store.brand}
+            storeId={store.id}
+          />
         </>
       );
     case 'incomes':
@@ -316,7 +455,9 @@ function SectionFields({ section, snap, submitted, store, change, setDialog }: {
           yes={t('application.button.yes')}
           no={t('application.button.no')}
           onChange={(answer) => {
-            const hasCo = context.values.has_co_applicant === true && (context.saved.co_applicant !== undefined || !!context.values.co_applicant?.first_name);
+            const hasCo =
+              context.values.has_co_applicant === true &&
+              (context.saved.co_applicant !== undefined || !!context.values.co_applicant?.first_name);
             if (!answer && hasCo) setDialog({ kind: 'removeCoApplicant' });
             else change('has_co_applicant', answer);
           }}

@@ -22,7 +22,11 @@ import type { FieldErrors } from '../../../machines/contracts/envelope.ts';
 import type { StoreView } from '../../../machines/contracts/store.ts';
 import type { BankingInput, IncomeInput } from '../../../machines/domain/application-schema.ts';
 import type { HomeOwnershipValue } from '../../../machines/domain/home-ownership.ts';
-import { HVAC_QUESTION_KEYS, HVAC_QUESTIONS, HVAC_HOUSEHOLD_INCOME_CENTS } from '../../../machines/domain/hvac-prestep.ts';
+import {
+  HVAC_QUESTION_KEYS,
+  HVAC_QUESTIONS,
+  HVAC_HOUSEHOLD_INCOME_CENTS,
+} from '../../../machines/domain/hvac-prestep.ts';
 import { formatCents } from '../../../machines/domain/money.ts';
 import { postToHost } from '../../lib/host-messaging.ts';
 import { focusFirstInvalid, useBinding } from './binding.ts';
@@ -82,7 +86,19 @@ const SUMMARY_TO_STEP: Record<SummarySection, FormStep> = {
  * The multi-step wizard (apply_form_version 1/2) on machines/application/wizard.machine.ts: the page sends the
  * shopper's events and renders the step the machine is in; saving a step is the named `saveSection` actor.
  */
-export function Wizard({ store, input, saver, snapshot, register }: { store: StoreView; input: ApplicationFlowInput; saver: Saver; snapshot?: WizardSnapshot; register?: (handle: FlowHandle) => void }) {
+export function Wizard({
+  store,
+  input,
+  saver,
+  snapshot,
+  register,
+}: {
+  store: StoreView;
+  input: ApplicationFlowInput;
+  saver: Saver;
+  snapshot?: WizardSnapshot;
+  register?: (handle: FlowHandle) => void;
+}) {
   const { t } = useAppT();
   const [, navigate] = useLocation();
   const machine = useMemo(
@@ -101,7 +117,10 @@ export function Wizard({ store, input, saver, snapshot, register }: { store: Sto
   const snap = useSelector(actor, (s) => s);
   const step = wizardStep(snap);
   useEffect(() => {
-    register?.({ draft: () => actor.getSnapshot().context.draft, snapshot: () => actor.getPersistedSnapshot() as WizardSnapshot });
+    register?.({
+      draft: () => actor.getSnapshot().context.draft,
+      snapshot: () => actor.getPersistedSnapshot() as WizardSnapshot,
+    });
   }, [actor, register]);
   const steps = visibleSteps(snap.context);
   const index = steps.indexOf(step);
@@ -120,20 +139,42 @@ export function Wizard({ store, input, saver, snapshot, register }: { store: Sto
         </p>
       )}
       <div id="wizard-step-title">
-        <StepHeading focusKey={step}>{t(step === 'identityCheckApplicant' || step === 'identityCheckConfirmation' ? 'application.step.identityCheck' : `application.step.${step}`)}</StepHeading>
+        <StepHeading focusKey={step}>
+          {t(
+            step === 'identityCheckApplicant' || step === 'identityCheckConfirmation'
+              ? 'application.step.identityCheck'
+              : `application.step.${step}`,
+          )}
+        </StepHeading>
       </div>
       <StepBody key={step} step={step} snap={snap} send={actor.send} store={store} />
       <ConfirmDialog
         open={dialog !== null}
-        text={t(dialog === 'removeCoApplicant' ? 'application.confirm.removeCoApplicant' : 'application.confirm.removeIncome')}
-        onConfirm={() => actor.send({ type: dialog === 'removeCoApplicant' ? 'coapplicant.remove.confirm' : 'income.remove.confirm' })}
-        onCancel={() => actor.send({ type: dialog === 'removeCoApplicant' ? 'coapplicant.remove.cancel' : 'income.remove.cancel' })}
+        text={t(
+          dialog === 'removeCoApplicant' ? 'application.confirm.removeCoApplicant' : 'application.confirm.removeIncome',
+        )}
+        onConfirm={() =>
+          actor.send({ type: dialog === 'removeCoApplicant' ? 'coapplicant.remove.confirm' : 'income.remove.confirm' })
+        }
+        onCancel={() =>
+          actor.send({ type: dialog === 'removeCoApplicant' ? 'coapplicant.remove.cancel' : 'income.remove.cancel' })
+        }
       />
     </section>
   );
 }
 
-function StepBody({ step, snap, send, store }: { step: WizardStep; snap: WizardSnapshot; send: Send; store: StoreView }) {
+function StepBody({
+  step,
+  snap,
+  send,
+  store,
+}: {
+  step: WizardStep;
+  snap: WizardSnapshot;
+  send: Send;
+  store: StoreView;
+}) {
   const { t } = useAppT();
   const { context } = snap;
   switch (step) {
@@ -176,29 +217,58 @@ function StepBody({ step, snap, send, store }: { step: WizardStep; snap: WizardS
   }
 }
 
-function Nav({ send, back, snap, onContinue, skip }: { send: Send; back?: boolean; snap?: WizardSnapshot; onContinue?: () => void; skip?: boolean }) {
+function Nav({
+  send,
+  back,
+  snap,
+  onContinue,
+  skip,
+}: {
+  send: Send;
+  back?: boolean;
+  snap?: WizardSnapshot;
+  onContinue?: () => void;
+  skip?: boolean;
+}) {
   const { t } = useAppT();
   const saving = snap ? isSaving(snap) : false;
   return (
     <>
       <div className="actions">
         {back && (
-          <button type="button" className="button button--secondary" onClick={() => send({ type: 'step.back' })} disabled={saving}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => send({ type: 'step.back' })}
+            disabled={saving}
+          >
             {t('application.button.back')}
           </button>
         )}
         {skip && (
-          <button type="button" className="button button--secondary" onClick={() => send({ type: 'step.skip' })} disabled={saving}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => send({ type: 'step.skip' })}
+            disabled={saving}
+          >
             {t('application.button.skip')}
           </button>
         )}
         {onContinue && (
-          <button type="submit" className="button" disabled={saving || (snap ? !canContinue(snap) : false)} onClick={onContinue}>
+          <button
+            type="submit"
+            className="button"
+            disabled={saving || (snap ? !canContinue(snap) : false)}
+            onClick={onContinue}
+          >
             {saving ? t('application.saving') : t('application.button.continue')}
           </button>
         )}
       </div>
-      {snap && <SavingHint saving={saving} slow={showSaveRetryHint(snap)} onRetry={() => send({ type: 'save.retry' })} />}
+      {snap && (
+        <SavingHint saving={saving} slow={showSaveRetryHint(snap)} onRetry={() => send({ type: 'save.retry' })} />
+      )}
     </>
   );
 }
@@ -270,7 +340,17 @@ function CoApplicantQuestionStep({ snap, send }: { snap: WizardSnapshot; send: S
 }
 
 /** A step with a form: local values until Continue sends them with `step.next`. */
-function FormStepView({ step, snap, send, store }: { step: FormStep; snap: WizardSnapshot; send: Send; store: StoreView }) {
+function FormStepView({
+  step,
+  snap,
+  send,
+  store,
+}: {
+  step: FormStep;
+  snap: WizardSnapshot;
+  send: Send;
+  store: StoreView;
+}) {
   const { t } = useAppT();
   const { context } = snap;
   const [data, setData] = useState<unknown>(() => stepData(context.draft, step));
@@ -278,7 +358,12 @@ function FormStepView({ step, snap, send, store }: { step: FormStep; snap: Wizar
   const form = useRef<HTMLFormElement>(null);
 
   // the machine adds and removes the second income: keep the local list the same length
-  const machineIncomes = step === 'income' ? context.draft.incomes : step === 'coApplicantIncome' ? context.draft.co_applicant?.incomes : undefined;
+  const machineIncomes =
+    step === 'income'
+      ? context.draft.incomes
+      : step === 'coApplicantIncome'
+        ? context.draft.co_applicant?.incomes
+        : undefined;
   const machineCount = machineIncomes?.length ?? 0;
   useEffect(() => {
     if (step !== 'income' && step !== 'coApplicantIncome') return;
@@ -310,10 +395,18 @@ function FormStepView({ step, snap, send, store }: { step: FormStep; snap: Wizar
   return (
     <form ref={form} noValidate onSubmit={(e) => e.preventDefault()}>
       <p className="muted">{t('application.requiredNote')}</p>
-      {step === 'applicantInfo' && <ApplicantFields prefix="applicant" value={data as object} onChange={setData} b={binding} />}
-      {step === 'coApplicantInfo' && <ApplicantFields prefix="co_applicant" co value={data as object} onChange={setData} b={binding} />}
-      {step === 'applicantAddress' && <AddressFields prefix="location" search value={data as AddressValue} onChange={setData} b={binding} />}
-      {step === 'hvacHomeOwnership' && <HomeOwnershipFields value={data as HomeOwnershipValue} onChange={setData} b={binding} />}
+      {step === 'applicantInfo' && (
+        <ApplicantFields prefix="applicant" value={data as object} onChange={setData} b={binding} />
+      )}
+      {step === 'coApplicantInfo' && (
+        <ApplicantFields prefix="co_applicant" co value={data as object} onChange={setData} b={binding} />
+      )}
+      {step === 'applicantAddress' && (
+        <AddressFields prefix="location" search value={data as AddressValue} onChange={setData} b={binding} />
+      )}
+      {step === 'hvacHomeOwnership' && (
+        <HomeOwnershipFields value={data as HomeOwnershipValue} onChange={setData} b={binding} />
+      )}
       {(step === 'income' || step === 'coApplicantIncome') && (
         <IncomeFields
           prefix={who}
@@ -346,11 +439,23 @@ function FormStepView({ step, snap, send, store }: { step: FormStep; snap: Wizar
               onManual={() => document.getElementById('f-banking-routing_number')?.focus()}
             />
           )}
-          <BankingFields value={data as BankingInput} onChange={setData} b={binding} brand={store.brand} storeId={store.id} />
+          <BankingFields
+            value={data as BankingInput}
+            onChange={setData}
+            b={binding}
+            brand={store.brand}
+            storeId={store.id}
+          />
         </>
       )}
       <StepAlert message={context.error} />
-      <Nav send={send} snap={snap} back={step !== 'applicantInfo' || context.store.isHvac || context.store.productSelectionEnabled} skip={step === 'banking' && !context.store.bankingRequired} onContinue={onContinue} />
+      <Nav
+        send={send}
+        snap={snap}
+        back={step !== 'applicantInfo' || context.store.isHvac || context.store.productSelectionEnabled}
+        skip={step === 'banking' && !context.store.bankingRequired}
+        onContinue={onContinue}
+      />
     </form>
   );
 }

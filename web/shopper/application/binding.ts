@@ -7,7 +7,11 @@ import type { Binding } from './fields.tsx';
  * shopper has left or after a submit attempt, and the server's errors (422, concealed values) until the field is
  * edited again.
  */
-export function useBinding(live: FieldErrors, server: FieldErrors, submitted: boolean): Binding & { reset: () => void } {
+export function useBinding(
+  live: FieldErrors,
+  server: FieldErrors,
+  submitted: boolean,
+): Binding & { reset: () => void } {
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [edited, setEdited] = useState<ReadonlySet<string>>(() => new Set());
   // a new set of server errors (by content): every field shows them again until edited

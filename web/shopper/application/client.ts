@@ -31,7 +31,13 @@ export const getSessionInfo = async (signal?: AbortSignal) =>
   (await api<SessionAnswer>('GET', '/apply-v2/session', { signal })).data;
 
 export const getStore = async (retailer: string, store: string, signal?: AbortSignal) =>
-  (await api<StoreView>('GET', `/apply-v2/retailer/${encodeURIComponent(retailer)}/store/${encodeURIComponent(store)}`, { signal })).data;
+  (
+    await api<StoreView>(
+      'GET',
+      `/apply-v2/retailer/${encodeURIComponent(retailer)}/store/${encodeURIComponent(store)}`,
+      { signal },
+    )
+  ).data;
 
 export const getApplication = async (signal?: AbortSignal) =>
   (await api<ApplicationAnswer>('GET', APPLICATION_PATH, { signal })).data;
@@ -44,7 +50,15 @@ export const getStage = async () => {
   }
 };
 
-export const FILL_TYPES = ['option-a', 'a-max', 'option-b', 'option-c', 'a-and-b', 'denied-no-score', 'denied-with-score'] as const;
+export const FILL_TYPES = [
+  'option-a',
+  'a-max',
+  'option-b',
+  'option-c',
+  'a-and-b',
+  'denied-no-score',
+  'denied-with-score',
+] as const;
 export type FillType = (typeof FILL_TYPES)[number];
 
 export const fetchFill = async (type: FillType, storeId: string) =>
@@ -88,7 +102,9 @@ const CONCEALABLE: Partial<Record<ApplicationSection, string[]>> = {
 };
 
 function valueAt(body: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), body);
+  return path
+    .split('.')
+    .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), body);
 }
 
 export interface Saver {
@@ -113,7 +129,8 @@ export function createSaver(onSaved: (answer: ApplicationAnswer) => void): Saver
 
   const run = async ({ sections: list, body }: SaveSectionInput): Promise<SaveSectionOutput> => {
     const draft = body as ApplicationDraft;
-    const unchanged = uuid !== null && list.every((s) => sections[s] !== undefined && sections[s] === sectionDraftJson(draft, s));
+    const unchanged =
+      uuid !== null && list.every((s) => sections[s] !== undefined && sections[s] === sectionDraftJson(draft, s));
     if (unchanged && uuid) return { uuid };
     const concealed: Record<string, string[]> = {};
     for (const s of list) {
@@ -137,7 +154,10 @@ export function createSaver(onSaved: (answer: ApplicationAnswer) => void): Saver
           v = current.v;
           throw new StaleApplicationError(current);
         }
-        throw new SaveSectionError(error.code === 422 && Object.keys(error.errors).length ? 'application.errorsSummary' : error.message, error.errors);
+        throw new SaveSectionError(
+          error.code === 422 && Object.keys(error.errors).length ? 'application.errorsSummary' : error.message,
+          error.errors,
+        );
       }
       throw error;
     }

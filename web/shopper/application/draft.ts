@@ -17,10 +17,14 @@ export function viewToDraft(view: ApplicationView): ApplicationDraft {
   if (view.product_selection_override) draft.product_selection_override = view.product_selection_override;
   if (view.applicant) draft.applicant = clean(view.applicant) as ApplicationDraft['applicant'];
   if (view.location) draft.location = clean(view.location) as ApplicationDraft['location'];
-  if (saved.has('incomes') && view.incomes.length) draft.incomes = view.incomes.map((i) => clean(i)!) as ApplicationDraft['incomes'];
+  if (saved.has('incomes') && view.incomes.length)
+    draft.incomes = view.incomes.map((i) => clean(i)!) as ApplicationDraft['incomes'];
   if (view.banking) {
     const { bank_link_used: _used, ...banking } = view.banking;
-    draft.banking = { ...clean(banking), checking_account_confirmation: banking.checking_account } as ApplicationDraft['banking'];
+    draft.banking = {
+      ...clean(banking),
+      checking_account_confirmation: banking.checking_account,
+    } as ApplicationDraft['banking'];
   }
   if (view.home_ownership) draft.home_ownership = clean(view.home_ownership) as ApplicationDraft['home_ownership'];
   if (view.co_applicant) {
@@ -34,7 +38,9 @@ export function viewToDraft(view: ApplicationView): ApplicationDraft {
 }
 
 const hasContent = (value: unknown): boolean =>
-  value !== null && value !== undefined && value !== '' &&
+  value !== null &&
+  value !== undefined &&
+  value !== '' &&
   (typeof value !== 'object' || Object.values(value as object).some(hasContent));
 
 /** Fill data (a complete request body) as a draft. */
@@ -55,14 +61,24 @@ export function mergeStale(
   const server = viewToDraft(current);
   let draft: ApplicationDraft = { ...server };
   const kept = new Set<ApplicationSection>();
-  for (const section of ['applicant', 'location', 'home_ownership', 'incomes', 'banking', 'has_co_applicant', 'co_applicant', 'co_applicant_incomes'] as const) {
+  for (const section of [
+    'applicant',
+    'location',
+    'home_ownership',
+    'incomes',
+    'banking',
+    'has_co_applicant',
+    'co_applicant',
+    'co_applicant_incomes',
+  ] as const) {
     const mine = sectionDraftJson(local, section);
     if (hasContent(sectionValue(local, section)) && mine !== known[section]) {
       draft = withSection(draft, section, local);
       kept.add(section);
     }
   }
-  if (local.product_selection_override && !draft.product_selection_override) draft.product_selection_override = local.product_selection_override;
+  if (local.product_selection_override && !draft.product_selection_override)
+    draft.product_selection_override = local.product_selection_override;
   return { draft, savedSections: current.saved_sections.filter((s) => !kept.has(s)) };
 }
 
@@ -70,10 +86,19 @@ function withSection(draft: ApplicationDraft, section: ApplicationSection, from:
   switch (section) {
     case 'co_applicant': {
       const { incomes: _i, ...fields } = from.co_applicant ?? {};
-      return { ...draft, co_applicant: { ...fields, incomes: draft.co_applicant?.incomes } as ApplicationDraft['co_applicant'] };
+      return {
+        ...draft,
+        co_applicant: { ...fields, incomes: draft.co_applicant?.incomes } as ApplicationDraft['co_applicant'],
+      };
     }
     case 'co_applicant_incomes':
-      return { ...draft, co_applicant: { ...(draft.co_applicant ?? {}), incomes: from.co_applicant?.incomes } as ApplicationDraft['co_applicant'] };
+      return {
+        ...draft,
+        co_applicant: {
+          ...(draft.co_applicant ?? {}),
+          incomes: from.co_applicant?.incomes,
+        } as ApplicationDraft['co_applicant'],
+      };
     default:
       return { ...draft, [section]: from[section] } as ApplicationDraft;
   }

@@ -27,11 +27,22 @@ interface BaseProps {
   status?: string;
 }
 
-function FieldShell({ path, label, b, required, hint, extraError, status, children }: BaseProps & { children: (aria: AriaProps) => ReactNode }) {
+function FieldShell({
+  path,
+  label,
+  b,
+  required,
+  hint,
+  extraError,
+  status,
+  children,
+}: BaseProps & { children: (aria: AriaProps) => ReactNode }) {
   const id = idOf(path);
   const error = extraError ?? b.error(path);
   const { tError } = useAppT();
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '', status ? `${id}-status` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : '', error ? `${id}-error` : '', status ? `${id}-status` : ''].filter(Boolean).join(' ') ||
+    undefined;
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <span className="field__label">
@@ -47,7 +58,12 @@ function FieldShell({ path, label, b, required, hint, extraError, status, childr
           {hint}
         </span>
       )}
-      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined, 'aria-required': required || undefined })}
+      {children({
+        id,
+        'aria-describedby': describedBy,
+        'aria-invalid': error ? true : undefined,
+        'aria-required': required || undefined,
+      })}
       {status && (
         <span id={`${id}-status`} className="field__hint" role="status">
           {status}
@@ -110,7 +126,14 @@ export function TextField(props: TextProps) {
 
 /** Phone: digits only, shown as (###) ###-#### (14 characters at most). */
 export const PhoneField = (props: Omit<TextProps, 'filter' | 'maxLength' | 'inputMode' | 'type'>) => (
-  <TextField {...props} value={maskPhone(props.value ?? '')} type="tel" inputMode="tel" maxLength={14} filter={(v) => maskPhone(v.replace(/[^\d+]/g, ''))} />
+  <TextField
+    {...props}
+    value={maskPhone(props.value ?? '')}
+    type="tel"
+    inputMode="tel"
+    maxLength={14}
+    filter={(v) => maskPhone(v.replace(/[^\d+]/g, ''))}
+  />
 );
 
 /** Money: digits and one decimal point, at most 2 decimals. */
@@ -143,7 +166,12 @@ function dateDisplay(digits: string): string {
 }
 
 /** Date: typed as digits, shown MM/DD/YYYY; the value is YYYY-MM-DD once complete, else the partial text. */
-export function DateField(props: Omit<TextProps, 'filter' | 'inputMode' | 'value' | 'onChange'> & { value: string | null | undefined; onChange: (iso: string) => void }) {
+export function DateField(
+  props: Omit<TextProps, 'filter' | 'inputMode' | 'value' | 'onChange'> & {
+    value: string | null | undefined;
+    onChange: (iso: string) => void;
+  },
+) {
   const { t } = useAppT();
   const shown = /^\d{4}-\d{2}-\d{2}$/.test(props.value ?? '') ? formatDate(props.value) : (props.value ?? '');
   return (
@@ -158,7 +186,9 @@ export function DateField(props: Omit<TextProps, 'filter' | 'inputMode' | 'value
       filter={(v) => v}
       onChange={(text) => {
         const digits = text.replace(/\D/g, '').slice(0, 8);
-        props.onChange(digits.length === 8 ? `${digits.slice(4)}-${digits.slice(0, 2)}-${digits.slice(2, 4)}` : dateDisplay(digits));
+        props.onChange(
+          digits.length === 8 ? `${digits.slice(4)}-${digits.slice(0, 2)}-${digits.slice(2, 4)}` : dateDisplay(digits),
+        );
       }}
     />
   );
@@ -190,7 +220,9 @@ export function ConcealedField(props: TextProps) {
           }}
           onChange={(e) => {
             b.edit(path);
-            const raw = isConcealed(value) ? e.target.value.replace(/\*/g, '').replace(String(value).replace(/\*/g, ''), '') : e.target.value;
+            const raw = isConcealed(value)
+              ? e.target.value.replace(/\*/g, '').replace(String(value).replace(/\*/g, ''), '')
+              : e.target.value;
             onChange(filter ? filter(raw) : raw);
           }}
           onBlur={() => {
@@ -208,7 +240,14 @@ export interface Option {
   label: string;
 }
 
-export function SelectField(props: BaseProps & { value: string | null | undefined; onChange: (value: string) => void; options: Option[]; autoComplete?: string }) {
+export function SelectField(
+  props: BaseProps & {
+    value: string | null | undefined;
+    onChange: (value: string) => void;
+    options: Option[];
+    autoComplete?: string;
+  },
+) {
   const { t } = useAppT();
   const { path, b, value, onChange, options } = props;
   return (
@@ -238,7 +277,21 @@ export function SelectField(props: BaseProps & { value: string | null | undefine
   );
 }
 
-export function CheckboxField({ path, label, b, checked, onChange, required }: { path: string; label: string; b: Binding; checked: boolean; onChange: (v: boolean) => void; required?: boolean }) {
+export function CheckboxField({
+  path,
+  label,
+  b,
+  checked,
+  onChange,
+  required,
+}: {
+  path: string;
+  label: string;
+  b: Binding;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  required?: boolean;
+}) {
   const { tError } = useAppT();
   const id = idOf(path);
   const error = b.error(path);
@@ -276,12 +329,35 @@ export function CheckboxField({ path, label, b, checked, onChange, required }: {
 }
 
 /** A YES/NO question as a radio group in a fieldset. */
-export function YesNoField({ path, legend, b, value, onChange, yes, no, required, error: extraError }: { path: string; legend: string; b?: Binding; value: boolean | null | undefined; onChange: (v: boolean) => void; yes: string; no: string; required?: boolean; error?: string }) {
+export function YesNoField({
+  path,
+  legend,
+  b,
+  value,
+  onChange,
+  yes,
+  no,
+  required,
+  error: extraError,
+}: {
+  path: string;
+  legend: string;
+  b?: Binding;
+  value: boolean | null | undefined;
+  onChange: (v: boolean) => void;
+  yes: string;
+  no: string;
+  required?: boolean;
+  error?: string;
+}) {
   const { tError } = useAppT();
   const id = idOf(path);
   const error = extraError ?? b?.error(path);
   return (
-    <fieldset className={`field yesno${error ? ' field--invalid' : ''}`} aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset
+      className={`field yesno${error ? ' field--invalid' : ''}`}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <legend>
         {legend}
         {required && <span aria-hidden="true"> *</span>}

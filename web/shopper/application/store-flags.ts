@@ -14,7 +14,10 @@ export function storeFlags(store: StoreView): ApplicationStoreFlags {
     productSelectionEnabled: program.enable_product_selection === true,
     productOptions: program.effective_product_selection_override ?? [],
     bankingRequired: program.banking_required !== false,
-    identityCheck: { enabled: program.identity_check_enabled === true, step: program.identity_check_step === 1 ? 1 : 2 },
+    identityCheck: {
+      enabled: program.identity_check_enabled === true,
+      step: program.identity_check_step === 1 ? 1 : 2,
+    },
   };
 }
 
@@ -22,5 +25,10 @@ export const isSinglePage = (store: StoreView): boolean => store.lease_program?.
 
 /** Today where the lender operates (US Eastern), as the server counts ages and pay dates. */
 export function lenderToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }

@@ -23,7 +23,10 @@ export function useAppT(): { t: Translate; lang: Lang; tError: (message: string)
 // English message texts (the schemas' exact seed texts) -> their catalogue keys.
 const BY_TEXT: Record<string, string> = Object.fromEntries(
   Object.entries(application.en)
-    .filter(([key]) => key.startsWith('application.error.') || key === 'application.hvac.allYes' || key === 'application.saveFailed')
+    .filter(
+      ([key]) =>
+        key.startsWith('application.error.') || key === 'application.hvac.allYes' || key === 'application.saveFailed',
+    )
     .map(([key, text]) => [text, key]),
 );
 

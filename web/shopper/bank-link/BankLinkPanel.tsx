@@ -47,13 +47,24 @@ function Notice({ notice, id }: { notice: FlowNotice | null; id?: string }) {
   const { noticeText } = useFlowT();
   if (!notice) return null;
   return (
-    <p id={id} role={noticeRole(notice)} className={notice.kind === 'error' ? 'alert' : 'notice'} data-testid="bank-notice">
+    <p
+      id={id}
+      role={noticeRole(notice)}
+      className={notice.kind === 'error' ? 'alert' : 'notice'}
+      data-testid="bank-notice"
+    >
       {noticeText(notice)}
     </p>
   );
 }
 
-function BankLinkFlow({ applicantId, sendBy, onLinked, onManual, onRestart }: BankLinkPanelProps & { onRestart: () => void }) {
+function BankLinkFlow({
+  applicantId,
+  sendBy,
+  onLinked,
+  onManual,
+  onRestart,
+}: BankLinkPanelProps & { onRestart: () => void }) {
   const { t, lang } = useFlowT();
   const langRef = useRef<Lang>(lang);
   langRef.current = lang;
@@ -107,7 +118,12 @@ function BankLinkFlow({ applicantId, sendBy, onLinked, onManual, onRestart }: Ba
   const inProgress = connecting || loadingAccounts || fetchingAch || abandoning;
 
   const manualLink = (
-    <button type="button" className="linklike" onClick={() => send({ type: 'bank.manual.request' })} data-testid="bank-manual-link">
+    <button
+      type="button"
+      className="linklike"
+      onClick={() => send({ type: 'bank.manual.request' })}
+      data-testid="bank-manual-link"
+    >
       {t('bank.manual.link')}
     </button>
   );
@@ -133,17 +149,30 @@ function BankLinkFlow({ applicantId, sendBy, onLinked, onManual, onRestart }: Ba
           {!inProgress && !picking && !manualConfirm && <Notice notice={context.notice} />}
           <div className="actions actions--start">
             {(canSend || sending) && !inProgress && (
-              <button type="button" className="button" disabled={sending} onClick={() => send({ type: 'bank.link.send' })}>
+              <button
+                type="button"
+                className="button"
+                disabled={sending}
+                onClick={() => send({ type: 'bank.link.send' })}
+              >
                 {sending ? t('bank.sending') : t(bankLinkSendLabelKey(context))}
               </button>
             )}
             {noAccounts && (
-              <button type="button" className="button button--secondary" onClick={() => send({ type: 'bank.accounts.retry' })}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => send({ type: 'bank.accounts.retry' })}
+              >
                 {t('bank.accounts.retry')}
               </button>
             )}
             {achFailed && !severalAccounts && context.account && (
-              <button type="button" className="button button--secondary" onClick={() => send({ type: 'bank.account.select', accountId: context.account!.id })}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => send({ type: 'bank.account.select', accountId: context.account!.id })}
+              >
                 {t('bank.accounts.retry')}
               </button>
             )}
@@ -152,7 +181,13 @@ function BankLinkFlow({ applicantId, sendBy, onLinked, onManual, onRestart }: Ba
         </>
       )}
 
-      <FlowDialog open={inProgress} title={t('bank.inProgress.title')} describedBy={inProgressTextId} onCancel={() => send({ type: 'bank.abandon' })} testId="bank-in-progress">
+      <FlowDialog
+        open={inProgress}
+        title={t('bank.inProgress.title')}
+        describedBy={inProgressTextId}
+        onCancel={() => send({ type: 'bank.abandon' })}
+        testId="bank-in-progress"
+      >
         <p id={inProgressTextId}>{loadingAccounts ? t('bank.accounts.loading') : channelText}</p>
         {connecting && <Notice notice={context.notice} />}
         {fetchingAch && context.account && (
@@ -168,15 +203,29 @@ function BankLinkFlow({ applicantId, sendBy, onLinked, onManual, onRestart }: Ba
         <div className="actions">
           {connecting && (
             <>
-              <button type="button" className="button" disabled={checking} onClick={() => send({ type: 'bank.profile.check' })}>
+              <button
+                type="button"
+                className="button"
+                disabled={checking}
+                onClick={() => send({ type: 'bank.profile.check' })}
+              >
                 {t('bank.profile.check')}
               </button>
-              <button type="button" className="button button--secondary" onClick={() => send({ type: 'bank.link.send' })}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => send({ type: 'bank.link.send' })}
+              >
                 {t('bank.resend')}
               </button>
             </>
           )}
-          <button type="button" className="button button--secondary" disabled={abandoning} onClick={() => send({ type: 'bank.abandon' })}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={abandoning}
+            onClick={() => send({ type: 'bank.abandon' })}
+          >
             {t('bank.abandon')}
           </button>
         </div>
@@ -193,10 +242,20 @@ function BankLinkFlow({ applicantId, sendBy, onLinked, onManual, onRestart }: Ba
         manualLink={manualLink}
       />
 
-      <FlowDialog open={manualConfirm} title={t('bank.manual.title')} describedBy={manualTextId} onCancel={() => send({ type: 'bank.manual.cancel' })} testId="bank-manual-confirm">
+      <FlowDialog
+        open={manualConfirm}
+        title={t('bank.manual.title')}
+        describedBy={manualTextId}
+        onCancel={() => send({ type: 'bank.manual.cancel' })}
+        testId="bank-manual-confirm"
+      >
         <p id={manualTextId}>{t('bank.manual.text')}</p>
         <div className="actions">
-          <button type="button" className="button button--secondary" onClick={() => send({ type: 'bank.manual.cancel' })}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => send({ type: 'bank.manual.cancel' })}
+          >
             {t('bank.manual.cancel')}
           </button>
           <button type="button" className="button" onClick={() => send({ type: 'bank.manual.confirm' })}>
@@ -240,7 +299,13 @@ function AccountPicker({
           <legend className="visually-hidden">{t('bank.accounts.title')}</legend>
           {accounts.map((account) => (
             <label key={account.id} className="bank-account">
-              <input type="radio" name={name} value={account.id} checked={chosen === account.id} onChange={() => setChosen(account.id)} />
+              <input
+                type="radio"
+                name={name}
+                value={account.id}
+                checked={chosen === account.id}
+                onChange={() => setChosen(account.id)}
+              />
               <span>
                 {t('bank.accounts.option', {
                   institution: account.institution?.name ?? '',

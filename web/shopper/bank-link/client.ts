@@ -24,7 +24,12 @@ export async function fetchAccounts(profileId: string, lang: Lang): Promise<Fetc
   return (await api<FetchAccountsOutput>('GET', `${BASE}/fetch-accounts`, { query: { profileId, lang } })).data;
 }
 
-export type AchAnswer = FetchAchNumbersOutput & { pending?: boolean; secondsLeft?: number; failed?: boolean; bankName?: string | null };
+export type AchAnswer = FetchAchNumbersOutput & {
+  pending?: boolean;
+  secondsLeft?: number;
+  failed?: boolean;
+  bankName?: string | null;
+};
 
 export async function fetchAchNumbers(accountId: string, lang: Lang): Promise<AchAnswer> {
   return (await api<AchAnswer>('GET', `${BASE}/fetch-ach-numbers`, { query: { accountId, lang } })).data;

@@ -1,7 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { calculatorMachine, showOcpSwitch, type CalculatorOutput } from '../../../machines/calculator/calculator.machine.ts';
+import {
+  calculatorMachine,
+  showOcpSwitch,
+  type CalculatorOutput,
+} from '../../../machines/calculator/calculator.machine.ts';
 import type { IncomeFrequency } from '../../../machines/domain/income.ts';
 import { EXPRESS_PAY_MONTHS, showExpressPay } from '../../../machines/domain/early-purchase.ts';
 import type { LeaseOption } from '../../../machines/domain/scoring-settings.ts';
@@ -100,7 +104,11 @@ export function Calculator(props: CalculatorProps) {
   const pending = snap.matches('debouncing') || calculating;
   const amountError = context.errors.amount ? t(context.errors.amount.key, context.errors.amount.params) : '';
   const calculation = context.calculation?.response ?? null;
-  const expressPay = showExpressPay({ rating: props.rating, isHvac: props.isHvac, applicantState: props.applicantState });
+  const expressPay = showExpressPay({
+    rating: props.rating,
+    isHvac: props.isHvac,
+    applicantState: props.applicantState,
+  });
   const canContinue = snap.can({ type: 'calculator.continue' });
 
   // Each calculation's disclosure, once shown, goes on the application's consent record (the server recomputes it).
@@ -112,7 +120,12 @@ export function Calculator(props: CalculatorProps) {
     reportDisclosure({
       uuid: propsRef.current.applicationId,
       screen: 'calculator',
-      choice: { leaseAmount: centsToDecimal(r.leaseAmountCents), option: r.option, paymentFrequency: r.paymentFrequency, ocpIncluded: r.ocpIncluded },
+      choice: {
+        leaseAmount: centsToDecimal(r.leaseAmountCents),
+        option: r.option,
+        paymentFrequency: r.paymentFrequency,
+        ocpIncluded: r.ocpIncluded,
+      },
       shown: disclosure,
     });
   }, [shownCalculation]);
@@ -160,7 +173,10 @@ export function Calculator(props: CalculatorProps) {
                   checked={context.option === option}
                   onChange={() => actor.send({ type: 'calculator.option.change', option })}
                 />
-                {t('calculator.option.choice', { label: t(`result.option.${option}`), amount: formatCents(context.offers[option]) })}
+                {t('calculator.option.choice', {
+                  label: t(`result.option.${option}`),
+                  amount: formatCents(context.offers[option]),
+                })}
               </label>
             ))}
           </div>

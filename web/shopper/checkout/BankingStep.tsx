@@ -27,7 +27,9 @@ export function BankingStep() {
     let live = true;
     client.routingLookup(getSession()?.storeData.brand ?? 'default', routing, info.store.id).then(
       (answer) => live && setBank(answer.bank_name),
-      (error: unknown) => live && setErrors((e) => ({ ...e, routing_number: error instanceof Error ? error.message : 'checkout.error.generic' })),
+      (error: unknown) =>
+        live &&
+        setErrors((e) => ({ ...e, routing_number: error instanceof Error ? error.message : 'checkout.error.generic' })),
     );
     return () => {
       live = false;
@@ -44,13 +46,21 @@ export function BankingStep() {
     if (Object.keys(next).length || !app) return;
     setSaving(true);
     try {
-      await client.saveBanking(app.uuid, { routing_number: routing, bank_name: bank, checking_account: account, checking_account_confirmation: confirm }, lang);
+      await client.saveBanking(
+        app.uuid,
+        { routing_number: routing, bank_name: bank, checking_account: account, checking_account_confirmation: confirm },
+        lang,
+      );
       actor.send({ type: 'banking.saved' });
     } catch (error) {
       const fields = error instanceof ApiError ? error.errors : {};
       const mapped: Record<string, string> = {};
       for (const [k, v] of Object.entries(fields)) mapped[k.replace(/^banking\./, '')] = v[0] ?? '';
-      setErrors(Object.keys(mapped).length ? mapped : { form: error instanceof Error ? error.message : 'checkout.error.generic' });
+      setErrors(
+        Object.keys(mapped).length
+          ? mapped
+          : { form: error instanceof Error ? error.message : 'checkout.error.generic' },
+      );
     } finally {
       setSaving(false);
     }

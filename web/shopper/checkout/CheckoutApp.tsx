@@ -2,7 +2,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
-import { checkoutFlowMachine, checkoutPageRoute, type CheckoutPageRoute, type LoadedCheckout } from '../../../machines/checkout/checkout-flow.machine.ts';
+import {
+  checkoutFlowMachine,
+  checkoutPageRoute,
+  type CheckoutPageRoute,
+  type LoadedCheckout,
+} from '../../../machines/checkout/checkout-flow.machine.ts';
 import type { ProcessResponse } from '../../../machines/checkout/process-response.ts';
 import { checkpointRedirect } from '../../../machines/checkpoint/checkpoint-route.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -116,7 +121,13 @@ function routeOf(value: unknown): CheckoutPageRoute | null {
   return route;
 }
 
-function Flow({ value, onRestart }: { value: Omit<FlowValue, 'actor' | 'extras' | 'fetchLease'>; onRestart: () => void }) {
+function Flow({
+  value,
+  onRestart,
+}: {
+  value: Omit<FlowValue, 'actor' | 'extras' | 'fetchLease'>;
+  onRestart: () => void;
+}) {
   const { t, lang } = useCheckoutT();
   const [, navigate] = useLocation();
   const { push } = useToasts();
@@ -164,7 +175,9 @@ function Flow({ value, onRestart }: { value: Omit<FlowValue, 'actor' | 'extras' 
           discardContract: fromPromise(async () => {
             await client.discardContract(id, langRef.current);
           }),
-          processCheckout: fromPromise<ProcessResponse, { checkoutId: string }>(async () => client.processCheckout(id, langRef.current)),
+          processCheckout: fromPromise<ProcessResponse, { checkoutId: string }>(async () =>
+            client.processCheckout(id, langRef.current),
+          ),
           cancelCheckout: fromPromise(async () => {
             const answer = await client.cancelCheckout(id, langRef.current);
             // the server's failure URL carries the final status
@@ -174,7 +187,7 @@ function Flow({ value, onRestart }: { value: Omit<FlowValue, 'actor' | 'extras' 
         actions: {
           notifyHost: ({ context }, params) => {
             postToHost(params.event, {
-              status: context.process?.step ?? context.checkout?.current_step as number | null ?? null,
+              status: context.process?.step ?? (context.checkout?.current_step as number | null) ?? null,
               step: 'checkout',
               data: { checkout_id: id, url: params.event === 'update' ? context.returnUrl : context.returnUrlFailure },
             });
@@ -197,7 +210,8 @@ function Flow({ value, onRestart }: { value: Omit<FlowValue, 'actor' | 'extras' 
               return;
             }
             // In a frame the retailer's page stays; the e-sign vendor opens in a window of its own (the sign screen's link).
-            if (params.to !== 'esign') postToHost('close', { status: params.to, step: 'complete', data: { checkout_id: id, url } });
+            if (params.to !== 'esign')
+              postToHost('close', { status: params.to, step: 'complete', data: { checkout_id: id, url } });
           },
         },
       }),
@@ -258,7 +272,13 @@ function Flow({ value, onRestart }: { value: Omit<FlowValue, 'actor' | 'extras' 
     if (s.matches('cancelled')) return <Cancelled />;
     if (s.matches('complete')) return <Complete />;
     if (s.matches('leavingSuccess') || s.matches('leavingFailure') || s.matches('leaving'))
-      return redirectMode ? <Busy text={t('checkout.busy.leaving')} /> : s.matches('leavingSuccess') ? <Complete variant="success" /> : <Cancelled />;
+      return redirectMode ? (
+        <Busy text={t('checkout.busy.leaving')} />
+      ) : s.matches('leavingSuccess') ? (
+        <Complete variant="success" />
+      ) : (
+        <Cancelled />
+      );
     if (s.matches('toCheckpoint')) return <ToCheckpoint onRestart={onRestart} />;
     if (s.matches({ steps: 'delivery' })) return <DeliveryOptions />;
     if (s.matches({ steps: 'fetchingLease' })) return <Busy text={t('checkout.busy.lease')} />;
@@ -273,7 +293,11 @@ function Flow({ value, onRestart }: { value: Omit<FlowValue, 'actor' | 'extras' 
                 <button type="button" className="button" onClick={() => actor.send({ type: 'checkout.cancel' })}>
                   {t('checkout.returnToRetailer')}
                 </button>
-                <button type="button" className="button button--secondary" onClick={() => actor.send({ type: 'checkout.retry' })}>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => actor.send({ type: 'checkout.retry' })}
+                >
                   {t('checkout.retry')}
                 </button>
               </>
@@ -283,7 +307,12 @@ function Flow({ value, onRestart }: { value: Omit<FlowValue, 'actor' | 'extras' 
           </Modal>
         </>
       );
-    if (s.matches({ steps: 'lease' }) || s.matches({ steps: 'requestingEsign' }) || s.matches({ steps: 'contractFailed' })) return <LeaseSummary />;
+    if (
+      s.matches({ steps: 'lease' }) ||
+      s.matches({ steps: 'requestingEsign' }) ||
+      s.matches({ steps: 'contractFailed' })
+    )
+      return <LeaseSummary />;
     if (s.matches({ steps: 'preview' })) return <ContractPreview />;
     if (s.matches({ steps: 'sign' }) || s.matches({ steps: 'discarding' })) return <SignStep />;
     if (s.matches({ steps: 'processing' })) return <Busy text={t('checkout.busy.processing')} />;
@@ -314,7 +343,12 @@ function ToCheckpoint({ onRestart }: { onRestart: () => void }) {
   const [, navigate] = useLocation();
   const { actor } = useFlow();
   const process = useSelector(actor, (s) => s.context.process);
-  const decision = checkpointRedirect({ checkout: { current_step: process?.step ?? null, may_continue: process?.may_continue }, verified: true, hasApplication: true, hasStore: true });
+  const decision = checkpointRedirect({
+    checkout: { current_step: process?.step ?? null, may_continue: process?.may_continue },
+    verified: true,
+    hasApplication: true,
+    hasStore: true,
+  });
   const settling = process?.step === 7 || decision.route === 'payment';
   useEffect(() => {
     if (settling) return;

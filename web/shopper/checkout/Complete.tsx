@@ -28,7 +28,11 @@ export function Complete({ variant: forced }: { variant?: Variant }) {
   }, [counting]);
 
   return (
-    <section className={`checkout complete complete--${variant}`} aria-labelledby="complete-title" data-complete={variant}>
+    <section
+      className={`checkout complete complete--${variant}`}
+      aria-labelledby="complete-title"
+      data-complete={variant}
+    >
       <StepHeading id="complete-title" titleKey={`checkout.complete.${variant}.title`} />
       <p>{t(`checkout.complete.${variant}.text`)}</p>
       {counting && (

@@ -32,7 +32,12 @@ function toItems(items: client.CartItem[]): DeliveryItem[] {
     quantity: i.quantity,
     description: i.description,
     unit_price: cents(i.unit_price),
-    required_parts: i.required_parts.map((p) => ({ sku: p.sku, quantity: p.quantity, description: p.description, unit_price: cents(p.unit_price) })),
+    required_parts: i.required_parts.map((p) => ({
+      sku: p.sku,
+      quantity: p.quantity,
+      description: p.description,
+      unit_price: cents(p.unit_price),
+    })),
   }));
 }
 
@@ -75,12 +80,20 @@ export function DeliveryOptions() {
         actors: {
           lookupAvailability: fromPromise(async ({ input }) => {
             const address = { line_1: input.address.line_1, city: input.address.city, state: input.address.state };
-            const [, answer] = await Promise.all([client.productAvailability(input.skus), client.deliveryServices(input.zip, address, lang)]);
+            const [, answer] = await Promise.all([
+              client.productAvailability(input.skus),
+              client.deliveryServices(input.zip, address, lang),
+            ]);
             return toAvailability(input.skus, answer);
           }),
           schedule: fromPromise(async ({ input }) => {
             await client.scheduleDelivery(
-              { checkout_id: input.checkoutId, exchange_id: input.exchangeId, schedules: input.schedules, address: input.address },
+              {
+                checkout_id: input.checkoutId,
+                exchange_id: input.exchangeId,
+                schedules: input.schedules,
+                address: input.address,
+              },
               lang,
             );
           }),
@@ -94,7 +107,13 @@ export function DeliveryOptions() {
       checkoutId: flow.checkout.id,
       items: toItems(flow.checkout.cart.items),
       address: location
-        ? { line_1: location.line_1 ?? '', line_2: location.line_2 ?? '', city: location.city ?? '', state: location.state ?? '', code: location.code ?? '' }
+        ? {
+            line_1: location.line_1 ?? '',
+            line_2: location.line_2 ?? '',
+            city: location.city ?? '',
+            state: location.state ?? '',
+            code: location.code ?? '',
+          }
         : null,
     },
   });
@@ -104,7 +123,8 @@ export function DeliveryOptions() {
   // Done: the flow shows the lease; cancelled ('Return to Retailer'): the flow cancels the checkout.
   useEffect(() => {
     if (snapshot.status !== 'done') return;
-    if (snapshot.matches('done')) flow.actor.send({ type: 'delivery.completed', lease: snapshot.output?.lease as Record<string, unknown> | null });
+    if (snapshot.matches('done'))
+      flow.actor.send({ type: 'delivery.completed', lease: snapshot.output?.lease as Record<string, unknown> | null });
     else flow.actor.send({ type: 'checkout.cancel' });
   }, [snapshot.status]);
 
@@ -115,7 +135,11 @@ export function DeliveryOptions() {
 
   const zipId = useId();
   const [dismissed, setDismissed] = useState(false);
-  const needsAddress = ctx.items.some((i) => (ctx.selections[i.sku] ?? EMPTY_SELECTION).types.some((type) => type === 'shipment' || HOME_SERVICE_TYPES.includes(type)));
+  const needsAddress = ctx.items.some((i) =>
+    (ctx.selections[i.sku] ?? EMPTY_SELECTION).types.some(
+      (type) => type === 'shipment' || HOME_SERVICE_TYPES.includes(type),
+    ),
+  );
   const busy = snapshot.matches('scheduling') || snapshot.matches('fetchingLease');
 
   return (
@@ -213,7 +237,11 @@ export function DeliveryOptions() {
               <button type="button" className="button" onClick={() => actor.send({ type: 'delivery.cancel' })}>
                 {t('checkout.returnToRetailer')}
               </button>
-              <button type="button" className="button button--secondary" onClick={() => actor.send({ type: 'delivery.retry' })}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => actor.send({ type: 'delivery.retry' })}
+              >
                 {t('checkout.retry')}
               </button>
             </>
@@ -235,7 +263,8 @@ function ItemServices({ item, actor }: { item: DeliveryItem; actor: DeliveryActo
   const base = useId();
   const offered = SERVICE_TYPES.filter((type) => options.some((o) => o.type === type));
   const option = (type: ServiceType) => options.find((o) => o.type === type);
-  const configure = (settings: Record<string, string | null>) => actor.send({ type: 'service.configure', sku: item.sku, ...settings });
+  const configure = (settings: Record<string, string | null>) =>
+    actor.send({ type: 'service.configure', sku: item.sku, ...settings });
   const parts = partsOf(item, selection);
   const delivery = option('delivery');
 
@@ -245,7 +274,11 @@ function ItemServices({ item, actor }: { item: DeliveryItem; actor: DeliveryActo
         {item.description} <span className="muted">({t('delivery.sku', { sku: item.sku })})</span>
       </legend>
       <p className="muted">{t('delivery.quantity', { quantity: item.quantity })}</p>
-      <div className="delivery-services" role="group" aria-label={t('delivery.services', { description: item.description })}>
+      <div
+        className="delivery-services"
+        role="group"
+        aria-label={t('delivery.services', { description: item.description })}
+      >
         {offered.map((type) => {
           const checked = selection.types.includes(type);
           const allowed = checked || canSelect(selection, type, options);
@@ -281,21 +314,45 @@ function ItemServices({ item, actor }: { item: DeliveryItem; actor: DeliveryActo
             choices={(delivery.dates ?? []).map((d) => ({ value: d, label: formatDate(d) }))}
             onChange={(v) => configure({ date: v })}
           />
-          <Select label={t('delivery.window')} value={selection.window} choices={delivery.windows ?? []} onChange={(v) => configure({ window: v })} />
+          <Select
+            label={t('delivery.window')}
+            value={selection.window}
+            choices={delivery.windows ?? []}
+            onChange={(v) => configure({ window: v })}
+          />
         </div>
       )}
       {selection.types.includes('store_pickup') && (
-        <Select label={t('delivery.pickupStore')} value={selection.pickup_store} choices={option('store_pickup')?.stores ?? []} onChange={(v) => configure({ pickup_store: v })} />
+        <Select
+          label={t('delivery.pickupStore')}
+          value={selection.pickup_store}
+          choices={option('store_pickup')?.stores ?? []}
+          onChange={(v) => configure({ pickup_store: v })}
+        />
       )}
       {selection.types.includes('ship_to_store') && (
-        <Select label={t('delivery.shipToStore')} value={selection.ship_to_store} choices={option('ship_to_store')?.stores ?? []} onChange={(v) => configure({ ship_to_store: v })} />
+        <Select
+          label={t('delivery.shipToStore')}
+          value={selection.ship_to_store}
+          choices={option('ship_to_store')?.stores ?? []}
+          onChange={(v) => configure({ ship_to_store: v })}
+        />
       )}
       {selection.types.includes('shipment') && (
-        <Select label={t('delivery.shipmentType')} value={selection.shipment} choices={option('shipment')?.shipments ?? []} onChange={(v) => configure({ shipment: v })} />
+        <Select
+          label={t('delivery.shipmentType')}
+          value={selection.shipment}
+          choices={option('shipment')?.shipments ?? []}
+          onChange={(v) => configure({ shipment: v })}
+        />
       )}
 
       {parts.length > 0 && (
-        <div className="delivery-parts" role="group" aria-label={t('delivery.parts', { description: item.description })}>
+        <div
+          className="delivery-parts"
+          role="group"
+          aria-label={t('delivery.parts', { description: item.description })}
+        >
           {parts.map((p) => {
             const id = `${base}-part-${p.sku}`;
             return (
@@ -323,7 +380,17 @@ function ItemServices({ item, actor }: { item: DeliveryItem; actor: DeliveryActo
   );
 }
 
-function Select({ label, value, choices, onChange }: { label: string; value: string | null; choices: { value: string; label: string }[]; onChange: (v: string | null) => void }) {
+function Select({
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  value: string | null;
+  choices: { value: string; label: string }[];
+  onChange: (v: string | null) => void;
+}) {
   const { t } = useCheckoutT();
   const id = useId();
   return (
@@ -354,7 +421,12 @@ function AddressFields({ actor }: { actor: DeliveryActor }) {
         autoComplete={auto}
         maxLength={max}
         value={address[name] ?? ''}
-        onChange={(e) => actor.send({ type: 'delivery.address', address: { [name]: name === 'state' ? e.target.value.toUpperCase() : e.target.value } })}
+        onChange={(e) =>
+          actor.send({
+            type: 'delivery.address',
+            address: { [name]: name === 'state' ? e.target.value.toUpperCase() : e.target.value },
+          })
+        }
       />
     </div>
   );

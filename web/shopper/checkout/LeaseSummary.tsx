@@ -38,7 +38,8 @@ export function LeaseSummary() {
   // The disclosure shown goes on the application's consent record (the server recomputes it from the stored lease).
   const shown = lease?.disclosure ?? null;
   useEffect(() => {
-    if (lease && shown) reportDisclosure({ uuid: lease.application_id, screen: 'lease', checkout_id: lease.checkout_id, shown });
+    if (lease && shown)
+      reportDisclosure({ uuid: lease.application_id, screen: 'lease', checkout_id: lease.checkout_id, shown });
   }, [lease, shown]);
   if (!lease) return <Busy text={t('checkout.busy.lease')} />;
   const d = lease.disclosure ?? null;
@@ -68,7 +69,12 @@ export function LeaseSummary() {
             <p>
               <strong>{[applicant.first_name, applicant.last_name].filter(Boolean).join(' ')}</strong>
             </p>
-            {location && <p>{location.full_address ?? [location.line_1, location.city, location.state, location.code].filter(Boolean).join(', ')}</p>}
+            {location && (
+              <p>
+                {location.full_address ??
+                  [location.line_1, location.city, location.state, location.code].filter(Boolean).join(', ')}
+              </p>
+            )}
           </section>
         )}
       </div>
@@ -112,7 +118,11 @@ export function LeaseSummary() {
         </table>
       </div>
 
-      <LeaseForm key={`${lease.option}/${lease.payment_frequency}/${lease.ocp.included}/${l.additionalDown}/${lease.language}`} lease={lease} disabled={requesting} />
+      <LeaseForm
+        key={`${lease.option}/${lease.payment_frequency}/${lease.ocp.included}/${l.additionalDown}/${lease.language}`}
+        lease={lease}
+        disabled={requesting}
+      />
 
       <h2 id="lease-terms">{t('lease.contractTerms')}</h2>
       <dl className="lease-terms" aria-labelledby="lease-terms">
@@ -129,14 +139,22 @@ export function LeaseSummary() {
           lease.fees
             .filter((f) => f.key !== 'securityDeposit' || (parseAmountToCents(f.amount) ?? 0) > 0)
             .map((f) => <Term key={f.key} label={t(`lease.fee.${f.key}`)} value={money(f.amount)} />)}
-        {(parseAmountToCents(l.additionalDown) ?? 0) > 0 && <Term label={t('lease.term.additionalDown')} value={money(l.additionalDown)} />}
+        {(parseAmountToCents(l.additionalDown) ?? 0) > 0 && (
+          <Term label={t('lease.term.additionalDown')} value={money(l.additionalDown)} />
+        )}
         <Term label={t('lease.term.dueToday')} value={money(l.remainingPaymentNeeded)} strong />
       </dl>
       {d ? (
         <DisclosureTable disclosure={d} state={lease.state ?? null} stateDisclosures={lease.state_disclosures ?? []} />
       ) : (
         <>
-          <p className="lease-epo">{t('lease.epo', { days: lease.epo.days, fee: money(lease.epo.fee), percent: lease.epo.remaining_payments_percent })}</p>
+          <p className="lease-epo">
+            {t('lease.epo', {
+              days: lease.epo.days,
+              fee: money(lease.epo.fee),
+              percent: lease.epo.remaining_payments_percent,
+            })}
+          </p>
           <p className="muted">{t('lease.ocpOptional')}</p>
         </>
       )}
@@ -146,7 +164,11 @@ export function LeaseSummary() {
           <h2 id="contract-failed">{t('checkout.contract.unableToGenerate')}</h2>
           {error && error !== 'checkout.contract.unableToGenerate' && <p>{t(error)}</p>}
           <div className="actions">
-            <button type="button" className="button" onClick={() => actor.send({ type: 'contract.discard', then: 'lease' })}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => actor.send({ type: 'contract.discard', then: 'lease' })}
+            >
               {t('checkout.contract.discard')}
             </button>
           </div>
@@ -154,16 +176,31 @@ export function LeaseSummary() {
       )}
       {requesting && <Busy text={t('checkout.busy.contract')} />}
       <div className="actions">
-        <button type="button" className="button button--secondary" disabled={requesting} onClick={() => actor.send({ type: 'lease.preview' })}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={requesting}
+          onClick={() => actor.send({ type: 'lease.preview' })}
+        >
           {t('checkout.lease.previewContract')}
         </button>
-        <button type="button" className="button" disabled={requesting} onClick={() => actor.send({ type: 'lease.sign' })}>
+        <button
+          type="button"
+          className="button"
+          disabled={requesting}
+          onClick={() => actor.send({ type: 'lease.sign' })}
+        >
           {t('checkout.lease.esign')}
         </button>
       </div>
       <div className="actions">
         {checkout.delivery_required && (
-          <button type="button" className="button button--secondary" disabled={requesting} onClick={() => actor.send({ type: 'delivery.edit' })}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={requesting}
+            onClick={() => actor.send({ type: 'delivery.edit' })}
+          >
             {t('lease.editDelivery')}
           </button>
         )}
@@ -190,7 +227,9 @@ function LeaseForm({ lease, disabled }: { lease: client.LeaseAnswer; disabled: b
   const [option, setOption] = useState(lease.option);
   const [frequency, setFrequency] = useState(lease.payment_frequency);
   const [ocp, setOcp] = useState(lease.ocp.included);
-  const [down, setDown] = useState((parseAmountToCents(lease.lease.additionalDown) ?? 0) > 0 ? lease.lease.additionalDown : '');
+  const [down, setDown] = useState(
+    (parseAmountToCents(lease.lease.additionalDown) ?? 0) > 0 ? lease.lease.additionalDown : '',
+  );
   const [downError, setDownError] = useState<string | null>(null);
   const options = offeredOptions(app, lease.option);
   const frequencies = paymentFrequencyChoices(incomeFrequency(app));
@@ -211,7 +250,12 @@ function LeaseForm({ lease, disabled }: { lease: client.LeaseAnswer; disabled: b
       <div className="lease-form__grid">
         <div className="field">
           <label htmlFor={`${base}-language`}>{t('lease.language')}</label>
-          <select id={`${base}-language`} className="input" value={language} onChange={(e) => setLanguage(e.target.value)}>
+          <select
+            id={`${base}-language`}
+            className="input"
+            value={language}
+            onChange={(e) => setLanguage(e.target.value)}
+          >
             <option value="en">English</option>
             <option value="es" lang="es">
               Español
@@ -230,7 +274,12 @@ function LeaseForm({ lease, disabled }: { lease: client.LeaseAnswer; disabled: b
         </div>
         <div className="field">
           <label htmlFor={`${base}-frequency`}>{t('lease.paymentFrequency')}</label>
-          <select id={`${base}-frequency`} className="input" value={frequency} onChange={(e) => setFrequency(e.target.value)}>
+          <select
+            id={`${base}-frequency`}
+            className="input"
+            value={frequency}
+            onChange={(e) => setFrequency(e.target.value)}
+          >
             {frequencies.map((f) => (
               <option key={f} value={f}>
                 {t(`lease.frequency.${f}`)}
@@ -259,7 +308,13 @@ function LeaseForm({ lease, disabled }: { lease: client.LeaseAnswer; disabled: b
       </div>
       {lease.ocp.available && (
         <div className="check lease-ocp">
-          <input id={`${base}-ocp`} type="checkbox" role="switch" checked={ocp} onChange={(e) => setOcp(e.target.checked)} />
+          <input
+            id={`${base}-ocp`}
+            type="checkbox"
+            role="switch"
+            checked={ocp}
+            onChange={(e) => setOcp(e.target.checked)}
+          />
           <label htmlFor={`${base}-ocp`}>{t('lease.ocp', { price: money(lease.ocp.weekly_price) })}</label>
         </div>
       )}
@@ -280,7 +335,11 @@ export function ContractPreview() {
   return (
     <section className="checkout preview" aria-labelledby="preview-title">
       <StepHeading id="preview-title" titleKey="checkout.step.preview" />
-      <iframe className="contract-frame" title={t('preview.frameTitle')} src={client.previewUrl(checkout.id, language)} />
+      <iframe
+        className="contract-frame"
+        title={t('preview.frameTitle')}
+        src={client.previewUrl(checkout.id, language)}
+      />
       {lease?.contract.pdf_url && (
         <p>
           <a href={lease.contract.pdf_url} download>
@@ -290,7 +349,11 @@ export function ContractPreview() {
         </p>
       )}
       <div className="actions">
-        <button type="button" className="button button--secondary" onClick={() => actor.send({ type: 'preview.close' })}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => actor.send({ type: 'preview.close' })}
+        >
           {t('preview.back')}
         </button>
         <button type="button" className="button" onClick={() => actor.send({ type: 'lease.sign' })}>

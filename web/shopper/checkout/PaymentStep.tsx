@@ -46,10 +46,19 @@ export function PaymentStep() {
       if (data.sessionId !== sessionId) return;
       if (data.type === 'vault.ready') setReady(true);
       else if (data.type === 'vault.error') {
-        actor.send({ type: 'payment.failed', message: typeof data.message === 'string' && data.message ? data.message : 'Error creating card token. Please try again.' });
+        actor.send({
+          type: 'payment.failed',
+          message:
+            typeof data.message === 'string' && data.message
+              ? data.message
+              : 'Error creating card token. Please try again.',
+        });
       } else if (data.type === 'vault.tokenized' && typeof data.token === 'string') {
         setCharging(true);
-        const charge = await client.processCard({ token: data.token, application_id: app?.uuid ?? checkout.application_uuid ?? '', amount }, lang);
+        const charge = await client.processCard(
+          { token: data.token, application_id: app?.uuid ?? checkout.application_uuid ?? '', amount },
+          lang,
+        );
         setCharging(false);
         if (charge.ok) actor.send({ type: 'payment.succeeded' });
         else actor.send({ type: 'payment.failed', message: charge.message });

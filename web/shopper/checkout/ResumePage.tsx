@@ -37,7 +37,15 @@ const PATHS: Partial<Record<CheckpointFinal, string>> = {
   unknownError: '/unknown',
 };
 
-export function ResumePage({ token, iframe, process }: { token: string; iframe: string; process?: string | undefined }) {
+export function ResumePage({
+  token,
+  iframe,
+  process,
+}: {
+  token: string;
+  iframe: string;
+  process?: string | undefined;
+}) {
   const { t } = useCheckoutT();
   const { brand, setBrandKey } = useBrand();
   const [, navigate] = useLocation();
@@ -53,7 +61,13 @@ export function ResumePage({ token, iframe, process }: { token: string; iframe: 
             try {
               const answer = await client.exchange(input.token);
               const store = answer.store;
-              saveSession({ retailer: store.retailer.slug, store: store.slug, token: answer.token, expiresAt: answer.expires_at, storeData: store });
+              saveSession({
+                retailer: store.retailer.slug,
+                store: store.slug,
+                token: answer.token,
+                expiresAt: answer.expires_at,
+                storeData: store,
+              });
               client.rememberMode(input.iframe);
               setBrandKey(store.brand);
               failure.current = answer.checkout?.return_url_failure ?? null;
@@ -70,7 +84,11 @@ export function ResumePage({ token, iframe, process }: { token: string; iframe: 
         },
         actions: {
           notifyHost: ({ context }, params) => {
-            postToHost(params.event, { status: 12, step: 'checkpoint', data: { checkout_id: context.session.checkout?.id ?? null } });
+            postToHost(params.event, {
+              status: 12,
+              step: 'checkpoint',
+              data: { checkout_id: context.session.checkout?.id ?? null },
+            });
           },
           leavePage: ({ context }) => {
             const url = failure.current ?? context.session.checkout?.return_url_failure ?? null;
@@ -81,7 +99,9 @@ export function ResumePage({ token, iframe, process }: { token: string; iframe: 
       }),
     [],
   );
-  const actor = useActorRef(machine, { input: { session: { checkout: null, verified: false, hasApplication: false, hasStore: false }, redirectMode } });
+  const actor = useActorRef(machine, {
+    input: { session: { checkout: null, verified: false, hasApplication: false, hasStore: false }, redirectMode },
+  });
   const route = useSelector(actor, (s) => s.context.route);
   const cancelFailed = useSelector(actor, (s) => s.matches('cancelFailed'));
 
@@ -94,7 +114,13 @@ export function ResumePage({ token, iframe, process }: { token: string; iframe: 
     sent.current = true;
     const inHash = new URLSearchParams(location.hash.split('?')[1] ?? '');
     const cancel = new URLSearchParams(location.search).get('cancel') ?? inHash.get('cancel');
-    actor.send({ type: 'checkpoint.resume', token: clean(token)!, iframe: clean(iframe), process: clean(process), cancel });
+    actor.send({
+      type: 'checkpoint.resume',
+      token: clean(token)!,
+      iframe: clean(iframe),
+      process: clean(process),
+      cancel,
+    });
   }, [actor, token, iframe, process]);
 
   useEffect(() => {

@@ -63,14 +63,23 @@ export function SignStep() {
         <>
           <p>{t('sign.pending')}</p>
           <div className="actions">
-            <button type="button" className="button" onClick={() => actor.send({ type: 'contract.discard', then: 'sign' })}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => actor.send({ type: 'contract.discard', then: 'sign' })}
+            >
               {t('sign.again')}
             </button>
           </div>
         </>
       )}
       <div className="actions">
-        <button type="button" className="button button--secondary" disabled={discarding} onClick={() => actor.send({ type: 'contract.discard', then: 'lease' })}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={discarding}
+          onClick={() => actor.send({ type: 'contract.discard', then: 'lease' })}
+        >
           {t('checkout.contract.discard')}
         </button>
         <CancelCheckout />

@@ -19,7 +19,11 @@ function tellHost406(error: unknown): never {
   if (error instanceof ApiError && error.code === 406) {
     const data = (error.data ?? {}) as { code?: unknown };
     if (typeof data.code === 'string') {
-      postToHost('error', { status: 406, step: 'checkout', data: { code: data.code, message: error.message || UNKNOWN_ERROR } });
+      postToHost('error', {
+        status: 406,
+        step: 'checkout',
+        data: { code: data.code, message: error.message || UNKNOWN_ERROR },
+      });
     }
   }
   throw error;
@@ -70,8 +74,21 @@ export interface ApplicationView {
   uuid: string;
   verified: boolean;
   submitted: boolean;
-  applicant?: { title?: string | null; first_name?: string | null; last_name?: string | null; email?: string | null; cell?: string | null } | null;
-  location?: { line_1?: string | null; line_2?: string | null; city?: string | null; state?: string | null; code?: string | null; full_address?: string | null } | null;
+  applicant?: {
+    title?: string | null;
+    first_name?: string | null;
+    last_name?: string | null;
+    email?: string | null;
+    cell?: string | null;
+  } | null;
+  location?: {
+    line_1?: string | null;
+    line_2?: string | null;
+    city?: string | null;
+    state?: string | null;
+    code?: string | null;
+    full_address?: string | null;
+  } | null;
   incomes?: { frequency?: string | null; primary?: boolean | null }[];
   banking?: { routing_number?: string | null; bank_name?: string | null; checking_account?: string | null } | null;
   result?: { code?: string; offerAmounts?: Record<string, string> } | null;
@@ -90,12 +107,16 @@ export const exchange = (token: string) =>
   call<ExchangeAnswer>('GET', '/apply-v2/checkpoint/exchange', { query: { token, client_id: clientId() }, token: '' });
 
 export const sessionInfo = (signal?: AbortSignal) => call<SessionInfo>('GET', '/apply-v2/session', { signal });
-export const applicationView = (lang: Lang, signal?: AbortSignal) => call<ApplicationView>('GET', '/apply-v2/application', { query: { lang }, signal });
+export const applicationView = (lang: Lang, signal?: AbortSignal) =>
+  call<ApplicationView>('GET', '/apply-v2/application', { query: { lang }, signal });
 
 export const loadCheckout = (id: string, lang: Lang) => call<CheckoutView>('GET', co(id), { query: { lang } });
-export const processCheckout = (id: string, lang: Lang) => call<ProcessAnswer>('GET', `${co(id)}/process`, { query: { lang } });
-export const cancelCheckout = (id: string, lang: Lang) => call<{ redirect?: string; return_url_failure?: string }>('POST', `${co(id)}/cancel`, { body: {}, query: { lang } });
-export const discardContract = (id: string, lang: Lang) => call<unknown>('POST', `${co(id)}/discard`, { body: {}, query: { lang } });
+export const processCheckout = (id: string, lang: Lang) =>
+  call<ProcessAnswer>('GET', `${co(id)}/process`, { query: { lang } });
+export const cancelCheckout = (id: string, lang: Lang) =>
+  call<{ redirect?: string; return_url_failure?: string }>('POST', `${co(id)}/cancel`, { body: {}, query: { lang } });
+export const discardContract = (id: string, lang: Lang) =>
+  call<unknown>('POST', `${co(id)}/discard`, { body: {}, query: { lang } });
 
 export async function requestEsign(id: string, iframe: boolean, lang: Lang): Promise<EsignOutput> {
   try {
@@ -157,7 +178,14 @@ export interface LeaseAnswer {
     paymentAmount: string;
     paymentWithWaiver: string;
     costOfLease: string;
-    items: { sku: string; description: string; quantity: number; unitPrice: string; total: string; requiredParts: { sku: string; description: string; quantity: number; unitPrice: string; total: string }[] }[];
+    items: {
+      sku: string;
+      description: string;
+      quantity: number;
+      unitPrice: string;
+      total: string;
+      requiredParts: { sku: string; description: string; quantity: number; unitPrice: string; total: string }[];
+    }[];
   };
   contract: { preview_path: string; pdf_url: string; pdf_expires_at: string };
   /** The cost disclosure (the agreement's figures) and the applicant's state's required disclosures. */
@@ -228,18 +256,30 @@ export interface ServicesAnswer {
 }
 
 export const productAvailability = (skus: string[]) =>
-  call<{ availability: { sku: string; inStock: boolean; shippable: boolean; deliverable: boolean }[] }>('GET', '/api/v1/retail-partner/productavailability', {
-    query: { skus: skus.join(',') },
-  });
+  call<{ availability: { sku: string; inStock: boolean; shippable: boolean; deliverable: boolean }[] }>(
+    'GET',
+    '/api/v1/retail-partner/productavailability',
+    {
+      query: { skus: skus.join(',') },
+    },
+  );
 
 /** The services at a ZIP code; E_MISSING_OPTIONS (406) still carries the lookup, which is returned with `missing`. */
-export async function deliveryServices(code: string, address: Record<string, string | undefined>, lang: Lang): Promise<ServicesAnswer & { missing?: boolean }> {
+export async function deliveryServices(
+  code: string,
+  address: Record<string, string | undefined>,
+  lang: Lang,
+): Promise<ServicesAnswer & { missing?: boolean }> {
   try {
     return await call<ServicesAnswer>('GET', '/api/v1/retail-partner/services', {
       query: { code, address: JSON.stringify(address), lang },
     });
   } catch (error) {
-    if (error instanceof ApiError && error.code === 406 && (error.data as { code?: unknown } | null)?.code === 'E_MISSING_OPTIONS') {
+    if (
+      error instanceof ApiError &&
+      error.code === 406 &&
+      (error.data as { code?: unknown } | null)?.code === 'E_MISSING_OPTIONS'
+    ) {
       return { ...(error.data as ServicesAnswer), missing: true };
     }
     throw error;
@@ -247,7 +287,10 @@ export async function deliveryServices(code: string, address: Record<string, str
 }
 
 export const scheduleDelivery = (body: unknown, lang: Lang) =>
-  call<{ scheduled: boolean; delivery_price: string; status: number }>('POST', '/api/v1/retail-partner/schedule', { body, query: { lang } });
+  call<{ scheduled: boolean; delivery_price: string; status: number }>('POST', '/api/v1/retail-partner/schedule', {
+    body,
+    query: { lang },
+  });
 
 // ---- payment ----
 
@@ -255,7 +298,12 @@ export interface CardCharge {
   ok: boolean;
   status: number;
   message: string;
-  data: { step?: number | null; status?: number | null; redirect?: string; payment?: { id: string | null; status: string } } | null;
+  data: {
+    step?: number | null;
+    status?: number | null;
+    redirect?: string;
+    payment?: { id: string | null; status: string };
+  } | null;
 }
 
 const newKey = () => `pay-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
@@ -264,7 +312,11 @@ const newKey = () => `pay-${Date.now().toString(36)}-${Math.random().toString(36
  * POST /api/v1/cards/processCard with an Idempotency-Key (one per attempt: a retried request after a network failure
  * reuses it, so the card is never charged twice). A refusal (402) is an answer, not a thrown error.
  */
-export async function processCard(body: { token: string; application_id: string; amount: string }, lang: Lang, key = newKey()): Promise<CardCharge> {
+export async function processCard(
+  body: { token: string; application_id: string; amount: string },
+  lang: Lang,
+  key = newKey(),
+): Promise<CardCharge> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Content-Type': 'application/json',
@@ -309,7 +361,9 @@ export async function processCard(body: { token: string; application_id: string;
 // ---- banking side step ----
 
 export const routingLookup = (brand: string, routing: string, storeId: string) =>
-  call<{ bank_name: string }>('GET', `/${encodeURIComponent(brand)}/system/applications/banking/routing`, { query: { routing_number: routing, store_id: storeId } });
+  call<{ bank_name: string }>('GET', `/${encodeURIComponent(brand)}/system/applications/banking/routing`, {
+    query: { routing_number: routing, store_id: storeId },
+  });
 
 export const saveBanking = (uuid: string, banking: Record<string, string>, lang: Lang) =>
   call<unknown>('POST', '/apply-v2/application', { body: { uuid, section: ['banking'], banking }, query: { lang } });

@@ -34,7 +34,8 @@ export function useFlow(): FlowValue {
   return value;
 }
 
-export const useLease = (): LeaseAnswer | null => useSelector(useFlow().actor, (s) => s.context.lease as LeaseAnswer | null);
+export const useLease = (): LeaseAnswer | null =>
+  useSelector(useFlow().actor, (s) => s.context.lease as LeaseAnswer | null);
 
 export function Busy({ text }: { text: string }) {
   return (
@@ -75,7 +76,12 @@ export function CancelCheckout() {
     <div className="checkout-cancel-confirm" role="group" aria-label={t('checkout.cancel')}>
       <p>{t('checkout.cancel.confirm')}</p>
       <div className="actions">
-        <button ref={confirmRef} type="button" className="button" onClick={() => actor.send({ type: 'checkout.cancel' })}>
+        <button
+          ref={confirmRef}
+          type="button"
+          className="button"
+          onClick={() => actor.send({ type: 'checkout.cancel' })}
+        >
           {t('checkout.cancel.yes')}
         </button>
         <button type="button" className="button button--secondary" onClick={() => setAsking(false)}>
@@ -105,7 +111,13 @@ export function Modal({ title, children, actions }: { title: string; children: R
     };
   }, []);
   return (
-    <dialog ref={ref} className="checkout-dialog" aria-labelledby={titleId} aria-describedby={bodyId} onCancel={(e) => e.preventDefault()}>
+    <dialog
+      ref={ref}
+      className="checkout-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      onCancel={(e) => e.preventDefault()}
+    >
       <h2 id={titleId} className="checkout-dialog__title">
         {title}
       </h2>

@@ -27,8 +27,11 @@ export function useDisclosureT(): { t: Translate } {
 /** Money in words for assistive technology: '556 dollars and 92 cents', '1 dollar', '14,480 dollars'. */
 export function moneyWords(t: Translate, cents: number): string {
   const p = moneyParts(cents);
-  if (p.cents === '00') return p.one ? t('disclosure.sr.moneyOneWhole') : t('disclosure.sr.moneyWhole', { dollars: p.dollars });
-  return p.one ? t('disclosure.sr.moneyOne', { cents: p.cents }) : t('disclosure.sr.money', { dollars: p.dollars, cents: p.cents });
+  if (p.cents === '00')
+    return p.one ? t('disclosure.sr.moneyOneWhole') : t('disclosure.sr.moneyWhole', { dollars: p.dollars });
+  return p.one
+    ? t('disclosure.sr.moneyOne', { cents: p.cents })
+    : t('disclosure.sr.money', { dollars: p.dollars, cents: p.cents });
 }
 
 /** '$556.92' on screen, '556 dollars and 92 cents' (optionally 'every 28 days') to a screen reader. */
@@ -58,18 +61,56 @@ export function DisclosureTable({ disclosure: d, state, stateDisclosures = [], b
   const id = useId();
   const rows: Array<{ key: string; label: string; value: React.ReactNode; note?: string; testId: string }> = [
     { key: 'num', label: t('disclosure.numPayments'), value: String(d.numPayments), testId: 'disclosure-num-payments' },
-    { key: 'payment', label: t('disclosure.payment'), value: <Money cents={d.paymentCents} every={d.frequency} />, testId: 'disclosure-payment' },
+    {
+      key: 'payment',
+      label: t('disclosure.payment'),
+      value: <Money cents={d.paymentCents} every={d.frequency} />,
+      testId: 'disclosure-payment',
+    },
   ];
   if (d.ocp.included) {
-    rows.push({ key: 'paymentOcp', label: t('disclosure.paymentWithOcp'), value: <Money cents={d.paymentWithOcpCents} every={d.frequency} />, testId: 'disclosure-payment-ocp' });
+    rows.push({
+      key: 'paymentOcp',
+      label: t('disclosure.paymentWithOcp'),
+      value: <Money cents={d.paymentWithOcpCents} every={d.frequency} />,
+      testId: 'disclosure-payment-ocp',
+    });
   }
   rows.push(
-    { key: 'total', label: t('disclosure.totalOfPayments'), value: <Money cents={d.totalOfPaymentsCents} />, note: t('disclosure.totalOfPaymentsNote'), testId: 'disclosure-total' },
-    { key: 'cash', label: t('disclosure.cashPrice'), value: <Money cents={d.cashPriceCents} />, testId: 'disclosure-cash-price' },
-    { key: 'cost', label: t('disclosure.costOfLeasing'), value: <Money cents={d.costOfLeasingCents} />, note: t('disclosure.costOfLeasingNote'), testId: 'disclosure-cost' },
+    {
+      key: 'total',
+      label: t('disclosure.totalOfPayments'),
+      value: <Money cents={d.totalOfPaymentsCents} />,
+      note: t('disclosure.totalOfPaymentsNote'),
+      testId: 'disclosure-total',
+    },
+    {
+      key: 'cash',
+      label: t('disclosure.cashPrice'),
+      value: <Money cents={d.cashPriceCents} />,
+      testId: 'disclosure-cash-price',
+    },
+    {
+      key: 'cost',
+      label: t('disclosure.costOfLeasing'),
+      value: <Money cents={d.costOfLeasingCents} />,
+      note: t('disclosure.costOfLeasingNote'),
+      testId: 'disclosure-cost',
+    },
   );
-  for (const fee of d.fees) rows.push({ key: fee.key, label: t(`disclosure.fee.${fee.key}`), value: <Money cents={fee.cents} />, testId: `disclosure-fee-${fee.key}` });
-  rows.push({ key: 'due', label: t('disclosure.dueAtSigning'), value: <Money cents={d.dueAtSigningCents} />, testId: 'disclosure-due' });
+  for (const fee of d.fees)
+    rows.push({
+      key: fee.key,
+      label: t(`disclosure.fee.${fee.key}`),
+      value: <Money cents={fee.cents} />,
+      testId: `disclosure-fee-${fee.key}`,
+    });
+  rows.push({
+    key: 'due',
+    label: t('disclosure.dueAtSigning'),
+    value: <Money cents={d.dueAtSigningCents} />,
+    testId: 'disclosure-due',
+  });
   const epo = d.earlyPurchase;
 
   return (
@@ -99,14 +140,28 @@ export function DisclosureTable({ disclosure: d, state, stateDisclosures = [], b
       </table>
       <h4 id={`${id}-epo`}>{t('disclosure.epo.title')}</h4>
       <p data-testid="disclosure-epo-within">
-        {fillNodes(t('disclosure.epo.within', { days: epo.days, fee: '\u0000fee', payoff: '\u0000payoff' }), { fee: <Money cents={epo.feeCents} />, payoff: <Money cents={epo.payoffAtSigningCents} /> })}
+        {fillNodes(t('disclosure.epo.within', { days: epo.days, fee: '\u0000fee', payoff: '\u0000payoff' }), {
+          fee: <Money cents={epo.feeCents} />,
+          payoff: <Money cents={epo.payoffAtSigningCents} />,
+        })}
       </p>
       <p data-testid="disclosure-epo-after">
-        {fillNodes(t('disclosure.epo.after', { days: epo.days, percent: epo.remainingPaymentsPercent, day: epo.afterWindowDay, payoff: '\u0000payoff' }), { payoff: <Money cents={epo.payoffAfterWindowCents} /> })}
+        {fillNodes(
+          t('disclosure.epo.after', {
+            days: epo.days,
+            percent: epo.remainingPaymentsPercent,
+            day: epo.afterWindowDay,
+            payoff: '\u0000payoff',
+          }),
+          { payoff: <Money cents={epo.payoffAfterWindowCents} /> },
+        )}
       </p>
       {d.ocp.available && (
         <p data-testid="disclosure-ocp">
-          {fillNodes(t(d.ocp.included ? 'disclosure.ocp.included' : 'disclosure.ocp.optional', { price: '\u0000price' }), { price: <Money cents={d.ocp.perPaymentPriceCents} /> })}
+          {fillNodes(
+            t(d.ocp.included ? 'disclosure.ocp.included' : 'disclosure.ocp.optional', { price: '\u0000price' }),
+            { price: <Money cents={d.ocp.perPaymentPriceCents} /> },
+          )}
         </p>
       )}
       <p className="muted">{t('disclosure.ownership')}</p>

@@ -71,7 +71,10 @@ export function IdentityCheckStep({ position, phone, checkId, onCompleted, headi
   const sending = snap.matches('sending');
   const verifying = snap.matches('verifying');
   const linkSent = snap.matches('linkSent');
-  const phoneError = attempted && !isIdentityPhone(context.phone) ? t(context.phone ? 'identity.phone.invalid' : 'validation.required') : null;
+  const phoneError =
+    attempted && !isIdentityPhone(context.phone)
+      ? t(context.phone ? 'identity.phone.invalid' : 'validation.required')
+      : null;
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
 
   const onSend = () => {
@@ -84,7 +87,12 @@ export function IdentityCheckStep({ position, phone, checkId, onCompleted, headi
   };
 
   return (
-    <section className="identity-check card" aria-labelledby={`${id}-title`} data-testid="identity-check" data-position={position}>
+    <section
+      className="identity-check card"
+      aria-labelledby={`${id}-title`}
+      data-testid="identity-check"
+      data-position={position}
+    >
       <Heading id={`${id}-title`}>{t('identity.title')}</Heading>
       {done ? (
         <p role="status" className="notice">
@@ -133,7 +141,11 @@ export function IdentityCheckStep({ position, phone, checkId, onCompleted, headi
             )}
           </div>
           {context.notice && (
-            <p role={context.notice.kind === 'error' ? 'alert' : 'status'} className={context.notice.kind === 'error' ? 'alert' : 'notice'} data-testid="identity-notice">
+            <p
+              role={context.notice.kind === 'error' ? 'alert' : 'status'}
+              className={context.notice.kind === 'error' ? 'alert' : 'notice'}
+              data-testid="identity-notice"
+            >
               {noticeText(context.notice)}
             </p>
           )}
@@ -141,10 +153,19 @@ export function IdentityCheckStep({ position, phone, checkId, onCompleted, headi
             {sending ? t('identity.sending') : verifying ? t('identity.verifying') : ''}
           </div>
           <div className="actions">
-            <button type="submit" className={linkSent ? 'button button--secondary' : 'button'} disabled={sending || verifying}>
+            <button
+              type="submit"
+              className={linkSent ? 'button button--secondary' : 'button'}
+              disabled={sending || verifying}
+            >
               {linkSent ? t('identity.resend') : t('identity.send')}
             </button>
-            <button type="button" className="button" disabled={!canContinue(snap)} onClick={() => actor.send({ type: 'identity.verify' })}>
+            <button
+              type="button"
+              className="button"
+              disabled={!canContinue(snap)}
+              onClick={() => actor.send({ type: 'identity.verify' })}
+            >
               {t('identity.continue')}
             </button>
           </div>

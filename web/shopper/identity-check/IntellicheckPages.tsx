@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { identityExchangeRoute, IDENTITY_EXCHANGE_PATHS } from '../../../machines/identity-check/identity-check.machine.ts';
+import {
+  identityExchangeRoute,
+  IDENTITY_EXCHANGE_PATHS,
+} from '../../../machines/identity-check/identity-check.machine.ts';
 import { ApiError } from '../../lib/api.ts';
 import { getSession, saveSession, type ApplyStore } from '../../lib/apply-session.ts';
 import { useBrand } from '../../lib/brand.tsx';
@@ -69,7 +72,13 @@ export function IntellicheckExchange({ token }: { token: string }) {
     client.exchange(token, controller.signal).then(
       (answer) => {
         const store = answer.store;
-        saveSession({ retailer: store.retailer.slug, store: store.slug, token: answer.token, expiresAt: answer.expiresAt, storeData: store });
+        saveSession({
+          retailer: store.retailer.slug,
+          store: store.slug,
+          token: answer.token,
+          expiresAt: answer.expiresAt,
+          storeData: store,
+        });
         setBrandKey(store.brand);
         navigate(IDENTITY_EXCHANGE_PATHS.identityCheck, { replace: true });
       },

@@ -1,4 +1,9 @@
-import type { IdentitySendBody, IdentitySendOutput, IdentityVerifyBody, IdentityVerifyOutput } from '../../../machines/identity-check/identity-check.machine.ts';
+import type {
+  IdentitySendBody,
+  IdentitySendOutput,
+  IdentityVerifyBody,
+  IdentityVerifyOutput,
+} from '../../../machines/identity-check/identity-check.machine.ts';
 import type { StoreView } from '../../../machines/contracts/store.ts';
 import type { Lang } from '../../../machines/i18n/types.ts';
 import { api } from '../../lib/api.ts';
@@ -11,12 +16,25 @@ export async function sendLink(body: IdentitySendBody, lang: Lang): Promise<Iden
     body: { ...(body.phone ? { phone: body.phone } : {}), ...(body.check_id ? { check_id: body.check_id } : {}) },
     query: { lang },
   });
-  return { status: envelope.status, code: envelope.code, data: envelope.data, ...(envelope.message ? { message: envelope.message } : {}) };
+  return {
+    status: envelope.status,
+    code: envelope.code,
+    data: envelope.data,
+    ...(envelope.message ? { message: envelope.message } : {}),
+  };
 }
 
 export async function verifyCheck(body: IdentityVerifyBody, lang: Lang): Promise<IdentityVerifyOutput> {
-  const envelope = await api<{ completed: boolean }>('POST', '/apply-v2/intellicheck/verify', { body, query: { lang } });
-  return { status: envelope.status, code: envelope.code, data: envelope.data, ...(envelope.message ? { message: envelope.message } : {}) };
+  const envelope = await api<{ completed: boolean }>('POST', '/apply-v2/intellicheck/verify', {
+    body,
+    query: { lang },
+  });
+  return {
+    status: envelope.status,
+    code: envelope.code,
+    data: envelope.data,
+    ...(envelope.message ? { message: envelope.message } : {}),
+  };
 }
 
 export interface ExchangeAnswer {
@@ -28,13 +46,18 @@ export interface ExchangeAnswer {
 
 /** GET /apply-v2/intellicheck/exchange with the mobile link's token (instead of a session token). */
 export async function exchange(token: string, signal?: AbortSignal): Promise<ExchangeAnswer> {
-  return (await api<ExchangeAnswer>('GET', '/apply-v2/intellicheck/exchange', { token, ...(signal ? { signal } : {}) })).data;
+  return (await api<ExchangeAnswer>('GET', '/apply-v2/intellicheck/exchange', { token, ...(signal ? { signal } : {}) }))
+    .data;
 }
 
 /** The applicant's mobile phone, to prefill the step (null when the application cannot be read). */
 export async function applicantPhone(signal?: AbortSignal): Promise<string | null> {
   try {
-    const answer = await api<{ applicant?: { cell?: string | null } | null }>('GET', '/apply-v2/application', signal ? { signal } : {});
+    const answer = await api<{ applicant?: { cell?: string | null } | null }>(
+      'GET',
+      '/apply-v2/application',
+      signal ? { signal } : {},
+    );
     return answer.data.applicant?.cell ?? null;
   } catch {
     return null;

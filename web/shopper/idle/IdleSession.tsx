@@ -23,7 +23,8 @@ export function IdleSession({ lastActivity }: { lastActivity?: () => number }) {
     if (scope !== firstScope) setScopeChanged(true);
   }, [scope, firstScope]);
   // after a change of scope the timer starts over with the full period, as it always did
-  const deadline = lastActivity && !scopeChanged && scope === firstScope ? lastActivity() + IDLE_TIMEOUTS_MS[scope] : undefined;
+  const deadline =
+    lastActivity && !scopeChanged && scope === firstScope ? lastActivity() + IDLE_TIMEOUTS_MS[scope] : undefined;
   return <IdleTimer key={scope} timeoutMs={IDLE_TIMEOUTS_MS[scope]} firstDeadline={deadline} />;
 }
 
@@ -35,7 +36,10 @@ function IdleTimer({ timeoutMs, firstDeadline }: { timeoutMs: number; firstDeadl
       idleSessionMachine.provide({
         actors: { keepAlive: fromPromise<unknown, void>(() => api('GET', '/keep-alive')) },
         // the first period ends at the deadline handed over; once the shopper acts, every period is the full one
-        delays: { idleTimeout: ({ context }) => (deadline.current === undefined ? context.timeoutMs : Math.max(0, deadline.current - Date.now())) },
+        delays: {
+          idleTimeout: ({ context }) =>
+            deadline.current === undefined ? context.timeoutMs : Math.max(0, deadline.current - Date.now()),
+        },
       }),
     [],
   );
@@ -57,7 +61,8 @@ function IdleTimer({ timeoutMs, firstDeadline }: { timeoutMs: number; firstDeadl
       deadline.current = undefined;
       actor.send({ type: 'idle.activity' });
     };
-    for (const type of IDLE_ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { passive: true, capture: true });
+    for (const type of IDLE_ACTIVITY_EVENTS)
+      window.addEventListener(type, onActivity, { passive: true, capture: true });
     return () => {
       for (const type of IDLE_ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, { capture: true });
     };
@@ -106,7 +111,13 @@ function IdleTimer({ timeoutMs, firstDeadline }: { timeoutMs: number; firstDeadl
             {secondsLeft}
           </p>
           <div className="actions">
-            <button type="button" className="button" autoFocus disabled={staying || expired} onClick={() => actor.send({ type: 'idle.stay' })}>
+            <button
+              type="button"
+              className="button"
+              autoFocus
+              disabled={staying || expired}
+              onClick={() => actor.send({ type: 'idle.stay' })}
+            >
               {staying ? t('idle.staying') : t('idle.stay')}
             </button>
           </div>

@@ -35,7 +35,8 @@ export function IdleWatch() {
       last.current = now;
       if (!handedOver) setSeen(now);
     };
-    for (const type of IDLE_ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { passive: true, capture: true });
+    for (const type of IDLE_ACTIVITY_EVENTS)
+      window.addEventListener(type, onActivity, { passive: true, capture: true });
     return () => {
       for (const type of IDLE_ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, { capture: true });
     };

@@ -1,7 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { payrollMachine, EMPLOYER_SEARCH_MIN_LENGTH, type PayrollDecisionResult } from '../../../machines/payroll/payroll.machine.ts';
+import {
+  payrollMachine,
+  EMPLOYER_SEARCH_MIN_LENGTH,
+  type PayrollDecisionResult,
+} from '../../../machines/payroll/payroll.machine.ts';
 import type { Lang } from '../../../machines/i18n/types.ts';
 import * as client from './client.ts';
 import { useFlowT } from './text.ts';
@@ -30,9 +34,15 @@ export function PayrollPanel({ applicationId, result, onResult, headingLevel = 2
       payrollMachine.provide({
         actors: {
           searchEmployers: fromPromise(({ input }) => client.searchEmployers(input.keyword, langRef.current)),
-          startAffordability: fromPromise(({ input }) => client.startAffordability(input.applicationId, input.employerId, input.employerName, langRef.current)),
-          refreshAffordability: fromPromise(({ input }) => client.refreshAffordability(input.applicationId, langRef.current)),
-          restartAffordability: fromPromise(({ input }) => client.restartAffordability(input.applicationId, langRef.current)),
+          startAffordability: fromPromise(({ input }) =>
+            client.startAffordability(input.applicationId, input.employerId, input.employerName, langRef.current),
+          ),
+          refreshAffordability: fromPromise(({ input }) =>
+            client.refreshAffordability(input.applicationId, langRef.current),
+          ),
+          restartAffordability: fromPromise(({ input }) =>
+            client.restartAffordability(input.applicationId, langRef.current),
+          ),
         },
       }),
     [],
@@ -67,7 +77,11 @@ export function PayrollPanel({ applicationId, result, onResult, headingLevel = 2
     <section className="payroll card" aria-labelledby={`${id}-title`} data-testid="payroll-panel">
       <Heading id={`${id}-title`}>{t('payroll.title')}</Heading>
       {context.notice && (
-        <p role={context.notice.kind === 'error' ? 'alert' : 'status'} className={context.notice.kind === 'error' ? 'alert' : 'notice'} data-testid="payroll-notice">
+        <p
+          role={context.notice.kind === 'error' ? 'alert' : 'status'}
+          className={context.notice.kind === 'error' ? 'alert' : 'notice'}
+          data-testid="payroll-notice"
+        >
           {noticeText(context.notice)}
         </p>
       )}
@@ -97,7 +111,11 @@ export function PayrollPanel({ applicationId, result, onResult, headingLevel = 2
             />
           </div>
           <p role="status" aria-live="polite" className="muted payroll__status">
-            {searching && context.keyword.trim().length >= EMPLOYER_SEARCH_MIN_LENGTH ? t('payroll.employer.searching') : starting ? t('payroll.starting') : ''}
+            {searching && context.keyword.trim().length >= EMPLOYER_SEARCH_MIN_LENGTH
+              ? t('payroll.employer.searching')
+              : starting
+                ? t('payroll.starting')
+                : ''}
           </p>
           {context.employers.length > 0 && (
             <fieldset className="payroll__employers">
@@ -131,10 +149,20 @@ export function PayrollPanel({ applicationId, result, onResult, headingLevel = 2
             {refreshing ? t('payroll.refreshing') : ''}
           </p>
           <div className="actions">
-            <button type="button" className="button" disabled={busy} onClick={() => actor.send({ type: 'payroll.refresh' })}>
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'payroll.refresh' })}
+            >
               {t('payroll.refresh')}
             </button>
-            <button type="button" className="button button--secondary" disabled={busy} onClick={() => actor.send({ type: 'payroll.restart' })}>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'payroll.restart' })}
+            >
               {t('payroll.restart')}
             </button>
           </div>
@@ -142,7 +170,10 @@ export function PayrollPanel({ applicationId, result, onResult, headingLevel = 2
       )}
 
       {outcome && (
-        <div className={outcome.success ? 'payroll__outcome' : 'payroll__outcome payroll__outcome--failed'} data-testid="payroll-outcome">
+        <div
+          className={outcome.success ? 'payroll__outcome' : 'payroll__outcome payroll__outcome--failed'}
+          data-testid="payroll-outcome"
+        >
           {outcome.titleKey && <p className="payroll__outcome-title">{t(outcome.titleKey)}</p>}
           {outcome.message && <p>{outcome.message}</p>}
         </div>

@@ -9,14 +9,38 @@ export async function searchEmployers(keyword: string, lang: Lang): Promise<Empl
   return (await api<Employer[]>('GET', '/api/v1/payroll/employers', { query: { keyword, fullSearch: 0, lang } })).data;
 }
 
-export async function startAffordability(applicationId: string, employerId: string | number, employerName: string, lang: Lang): Promise<unknown> {
-  return (await api<unknown>('POST', `/api/v1/payroll/${encodeURIComponent(applicationId)}`, { body: { employerId, employerName }, query: { lang } })).data;
+export async function startAffordability(
+  applicationId: string,
+  employerId: string | number,
+  employerName: string,
+  lang: Lang,
+): Promise<unknown> {
+  return (
+    await api<unknown>('POST', `/api/v1/payroll/${encodeURIComponent(applicationId)}`, {
+      body: { employerId, employerName },
+      query: { lang },
+    })
+  ).data;
 }
 
-export async function refreshAffordability(applicationId: string, lang: Lang): Promise<{ result?: PayrollDecisionResult | null }> {
-  return (await api<{ result?: PayrollDecisionResult | null }>('POST', `/api/v1/payroll/${encodeURIComponent(applicationId)}/refresh`, { body: {}, query: { lang } })).data;
+export async function refreshAffordability(
+  applicationId: string,
+  lang: Lang,
+): Promise<{ result?: PayrollDecisionResult | null }> {
+  return (
+    await api<{ result?: PayrollDecisionResult | null }>(
+      'POST',
+      `/api/v1/payroll/${encodeURIComponent(applicationId)}/refresh`,
+      { body: {}, query: { lang } },
+    )
+  ).data;
 }
 
 export async function restartAffordability(applicationId: string, lang: Lang): Promise<unknown> {
-  return (await api<unknown>('POST', `/api/v1/payroll/${encodeURIComponent(applicationId)}/restart`, { body: {}, query: { lang } })).data;
+  return (
+    await api<unknown>('POST', `/api/v1/payroll/${encodeURIComponent(applicationId)}/restart`, {
+      body: {},
+      query: { lang },
+    })
+  ).data;
 }

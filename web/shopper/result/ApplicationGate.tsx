@@ -53,11 +53,17 @@ export function ApplicationGate({ children }: { children: ReactNode }) {
       const state = readDecisionState();
       const info = await getSessionInfo(signal);
       // A retrieval bound this session to an application that still waits for its PIN.
-      if (state.retrieval && state.retrieval.uuid === info.application_uuid) return navigate('/checkpoint', { replace: true });
+      if (state.retrieval && state.retrieval.uuid === info.application_uuid)
+        return navigate('/checkpoint', { replace: true });
       const brand = BRANDS[info.store.brand] ?? BRANDS.default;
       if (!info.application_uuid) {
-        if (state.contractInProgress) return setView({ kind: 'contractInProgress', phone: state.contractInProgress.phone || brand.inProgressPhone });
-        if (state.contactStore) return setView({ kind: 'contactStore', store: state.contactStore.store, phone: state.contactStore.phone });
+        if (state.contractInProgress)
+          return setView({
+            kind: 'contractInProgress',
+            phone: state.contractInProgress.phone || brand.inProgressPhone,
+          });
+        if (state.contactStore)
+          return setView({ kind: 'contactStore', store: state.contactStore.store, phone: state.contactStore.phone });
         return setView({ kind: 'form', fresh: true });
       }
       const app = await getApplicationState(lang, signal);
@@ -75,11 +81,16 @@ export function ApplicationGate({ children }: { children: ReactNode }) {
           // An incomplete application (422) goes back to its form; anything else is the 'Oops!' card.
           if (error instanceof ApiError && error.code === 422) return setView({ kind: 'form', fresh: false });
           patchDecisionState({ error: true });
-          postToHost('error', { status: error instanceof ApiError ? error.code : 0, step: 'submit', data: { message: 'result.oops.text' } });
+          postToHost('error', {
+            status: error instanceof ApiError ? error.code : 0,
+            step: 'submit',
+            data: { message: 'result.oops.text' },
+          });
           return setView({ kind: 'error' });
         }
       }
-      if (state.contactStore) return setView({ kind: 'contactStore', store: state.contactStore.store, phone: state.contactStore.phone });
+      if (state.contactStore)
+        return setView({ kind: 'contactStore', store: state.contactStore.store, phone: state.contactStore.phone });
       return setView({ kind: 'form', fresh: false });
     })().catch((error: unknown) => {
       if ((error as Error).name === 'AbortError') return;

@@ -24,7 +24,9 @@ const Calculator = lazy(() => import('../calculator/Calculator.tsx').then((m) =>
 function primaryIncomeFrequency(app: ApplicationState): IncomeFrequency {
   const incomes = app.incomes ?? [];
   const frequency = (incomes.find((i) => i.primary) ?? incomes[0])?.frequency;
-  return (INCOME_FREQUENCIES as readonly string[]).includes(frequency ?? '') ? (frequency as IncomeFrequency) : 'bi-weekly';
+  return (INCOME_FREQUENCIES as readonly string[]).includes(frequency ?? '')
+    ? (frequency as IncomeFrequency)
+    : 'bi-weekly';
 }
 
 /** The application result (seed 000 sections 2, 3, 8): approved with offers and the calculator, or denied. */
@@ -65,7 +67,8 @@ export function ResultScreen({ app: initial, info }: { app: ApplicationState; in
 
   useDocumentTitle(result.message.title, brand.name);
   // Payroll affordability (issue 7): the refreshed result replaces the one shown.
-  const onPayrollResult = (next: PayrollDecisionResult) => setApp((a) => ({ ...a, result: next as unknown as ApplicationState['result'] }));
+  const onPayrollResult = (next: PayrollDecisionResult) =>
+    setApp((a) => ({ ...a, result: next as unknown as ApplicationState['result'] }));
   return approved ? <Approved app={app} info={info} onPayrollResult={onPayrollResult} /> : <Denied app={app} />;
 }
 
@@ -87,7 +90,12 @@ function Denied({ app }: { app: ApplicationState }) {
       {message.sub_title2 && <p>{message.sub_title2}</p>}
       {app.result!.adverse_action_url && (
         <p>
-          <a href={noticeHref(app.result!.adverse_action_url, lang)} target="_blank" rel="noopener noreferrer" data-testid="adverse-action-link">
+          <a
+            href={noticeHref(app.result!.adverse_action_url, lang)}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="adverse-action-link"
+          >
             {t('aa.link')} <span className="visually-hidden">{t('aa.linkNewWindow')}</span>
           </a>
         </p>
@@ -101,7 +109,15 @@ function Denied({ app }: { app: ApplicationState }) {
   );
 }
 
-function Approved({ app, info, onPayrollResult }: { app: ApplicationState; info: SessionInfo; onPayrollResult?: (result: PayrollDecisionResult) => void }) {
+function Approved({
+  app,
+  info,
+  onPayrollResult,
+}: {
+  app: ApplicationState;
+  info: SessionInfo;
+  onPayrollResult?: (result: PayrollDecisionResult) => void;
+}) {
   const { t } = useDecisionT();
   const [, navigate] = useLocation();
   const result = app.result!;
@@ -121,7 +137,11 @@ function Approved({ app, info, onPayrollResult }: { app: ApplicationState; info:
       ocp_included: output.ocpIncluded,
     };
     sessionStore().setItem(CHOICE_KEY, JSON.stringify(choice));
-    postToHost('update', { status: 'option_selected', step: 'result', data: { uuid: app.uuid, option: choice.option, payment_frequency: choice.payment_frequency } });
+    postToHost('update', {
+      status: 'option_selected',
+      step: 'result',
+      data: { uuid: app.uuid, option: choice.option, payment_frequency: choice.payment_frequency },
+    });
     navigate(store.checkout_delivery_options_required ? '/checkout/delivery-options' : '/process');
   };
 
@@ -144,7 +164,11 @@ function Approved({ app, info, onPayrollResult }: { app: ApplicationState; info:
           );
         })}
       </ul>
-      <PayrollPanel applicationId={app.uuid} result={result as unknown as PayrollDecisionResult} onResult={onPayrollResult} />
+      <PayrollPanel
+        applicationId={app.uuid}
+        result={result as unknown as PayrollDecisionResult}
+        onResult={onPayrollResult}
+      />
       <Suspense
         fallback={
           <p role="status" aria-live="polite">

@@ -97,7 +97,11 @@ export function RetailerSelect() {
           onChange={(e) => setText(e.target.value)}
         />
       </form>
-      <p role="status" aria-live="polite" className={result.state === 'error' ? 'search-status search-status--error' : 'search-status'}>
+      <p
+        role="status"
+        aria-live="polite"
+        className={result.state === 'error' ? 'search-status search-status--error' : 'search-status'}
+      >
         {status}
       </p>
       {result.state === 'done' && result.hits.length > 0 && (
@@ -112,7 +116,9 @@ export function RetailerSelect() {
                   </h2>
                   <p className="result__meta">
                     {hit.retailer.name}
-                    {hit.store.city && hit.store.state ? ` · ${t('shell.select.location', { city: hit.store.city, state: hit.store.state })}` : ''}
+                    {hit.store.city && hit.store.state
+                      ? ` · ${t('shell.select.location', { city: hit.store.city, state: hit.store.state })}`
+                      : ''}
                   </p>
                 </div>
                 <button

@@ -14,7 +14,15 @@ import { ApplyLoading, useStepPicture } from './step-picture.tsx';
  * shell.css to show the one boot.ts picked), and the app shows it again while the application loads, so the page
  * keeps its shape from the first paint to the form.
  */
-export function ApplyFrame({ store, step, children }: { store?: ApplyStore | null; step?: ReactNode; children?: ReactNode }) {
+export function ApplyFrame({
+  store,
+  step,
+  children,
+}: {
+  store?: ApplyStore | null;
+  step?: ReactNode;
+  children?: ReactNode;
+}) {
   const t = useT();
   const picture = useStepPicture(store);
   const frame = (
@@ -69,7 +77,9 @@ export function ApplyHeader({ store }: { store?: ApplyStore | null }) {
       )}
       <p>{t('shell.apply.offeredBy', { brand: brand.name })}</p>
       <p>
-        <a href={telHref(brand.phone)}>{t('shell.apply.questions', { brand: brand.name, phone: formatPhone(brand.phone) })}</a>
+        <a href={telHref(brand.phone)}>
+          {t('shell.apply.questions', { brand: brand.name, phone: formatPhone(brand.phone) })}
+        </a>
       </p>
     </header>
   );

@@ -32,15 +32,24 @@ export function Layout({ children }: { children: ReactNode }) {
   const phone = formatPhone(brand.phone);
   return (
     <>
-      <a className="skip-link" href="#main" onClick={(e) => {
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
           e.preventDefault();
           main.current?.focus();
-        }}>
+        }}
+      >
         {t('app.skipToContent')}
       </a>
       <header className="site-header" aria-label={t('shell.header')}>
         <div className="site-header__inner">
-          <a href={brand.homeUrl} target="_blank" rel="noopener noreferrer" aria-label={t('shell.brandHome', { brand: brand.name })}>
+          <a
+            href={brand.homeUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('shell.brandHome', { brand: brand.name })}
+          >
             {brand.name}
           </a>
           <LanguageSwitcher />

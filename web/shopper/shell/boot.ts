@@ -31,7 +31,8 @@ import { opensOnApplicantStep } from './first-step.ts';
         storeData?: { brand?: string } & Parameters<typeof opensOnApplicantStep>[0];
       } | null;
       const expires = saved?.expiresAt;
-      const expiresMs = typeof expires === 'number' ? (expires < 1e12 ? expires * 1000 : expires) : expires ? Date.parse(expires) : NaN;
+      const expiresMs =
+        typeof expires === 'number' ? (expires < 1e12 ? expires * 1000 : expires) : expires ? Date.parse(expires) : NaN;
       if (saved?.token && saved.storeData && !(expiresMs <= Date.now())) {
         brand = saved.storeData.brand ?? 'default';
         applicantStep = opensOnApplicantStep(saved.storeData);

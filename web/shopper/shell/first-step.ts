@@ -6,7 +6,11 @@
 
 interface StoreShape {
   record?: { identifier?: string | null } | null;
-  lease_program?: { apply_form_version?: unknown; enable_product_selection?: unknown; identity_check_enabled?: unknown } | null;
+  lease_program?: {
+    apply_form_version?: unknown;
+    enable_product_selection?: unknown;
+    identity_check_enabled?: unknown;
+  } | null;
 }
 
 /**

@@ -44,7 +44,13 @@ function NoScript() {
  */
 function ApplicantStep({ brand }: { brand: BrandKey }) {
   const store = { brand, lease_program: DEFAULT_LEASE_PROGRAM } as StoreView;
-  return <Wizard store={store} input={{ store: DEFAULT_STORE_FLAGS, today: lenderToday() }} saver={createSaver(() => undefined)} />;
+  return (
+    <Wizard
+      store={store}
+      input={{ store: DEFAULT_STORE_FLAGS, today: lenderToday() }}
+      saver={createSaver(() => undefined)}
+    />
+  );
 }
 
 function Screen({ route, lang, brand }: { route: ShellRoute; lang: Lang; brand: BrandKey }): ReactNode {
@@ -75,7 +81,14 @@ function Screen({ route, lang, brand }: { route: ShellRoute; lang: Lang; brand: 
 /** Gives a copy's ids (and the references to them) a suffix, so that no id repeats across the copies. */
 export function suffixIds(html: string, suffix: string): string {
   return html
-    .replace(/\s(id|for|aria-labelledby|aria-describedby|aria-controls)="([^"]+)"/g, (_, name: string, ids: string) => ` ${name}="${ids.split(' ').map((id) => id + suffix).join(' ')}"`)
+    .replace(
+      /\s(id|for|aria-labelledby|aria-describedby|aria-controls)="([^"]+)"/g,
+      (_, name: string, ids: string) =>
+        ` ${name}="${ids
+          .split(' ')
+          .map((id) => id + suffix)
+          .join(' ')}"`,
+    )
     .replace(/\shref="#([^"/][^"]*)"/g, (_, id: string) => ` href="#${id}${suffix}"`);
 }
 
@@ -101,7 +114,14 @@ export function renderShells(): string {
   for (const route of SHELL_ROUTES)
     for (const lang of LANGS)
       for (const brand of BRAND_KEYS) {
-        const rendered = withoutClosedDialogs(withoutUnchosenOptions(renderToString(<Screen route={route} lang={lang} brand={brand} />).replace(/<input /g, '<input readonly="" ')));
+        const rendered = withoutClosedDialogs(
+          withoutUnchosenOptions(
+            renderToString(<Screen route={route} lang={lang} brand={brand} />).replace(
+              /<input /g,
+              '<input readonly="" ',
+            ),
+          ),
+        );
         const html = copies.length === 0 ? rendered : suffixIds(rendered, `--${route}-${lang}-${brand}`);
         // `#/apply` is the application page's address; without JavaScript, `:target` picks its copy (shell.css).
         const target = route === 'apply' && lang === 'en' && brand === 'default' ? ' id="/apply"' : '';

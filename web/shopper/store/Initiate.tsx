@@ -39,11 +39,15 @@ export function Initiate() {
       utm: UTM_KEYS.some((k) => utm[k]) ? utm : undefined,
       lang,
     };
-    api<InitiateData>('POST', `/apply-v2/retailer/${encodeURIComponent(retailer)}/store/${encodeURIComponent(store)}/initiate`, {
-      body,
-      signal: controller.signal,
-      token: '', // a new session: never send the token of another store
-    }).then(
+    api<InitiateData>(
+      'POST',
+      `/apply-v2/retailer/${encodeURIComponent(retailer)}/store/${encodeURIComponent(store)}/initiate`,
+      {
+        body,
+        signal: controller.signal,
+        token: '', // a new session: never send the token of another store
+      },
+    ).then(
       ({ data }) => {
         saveSession({ retailer, store, token: data.token, expiresAt: data.expires_at, storeData: data.store });
         setBrandKey(data.store.brand);
@@ -55,7 +59,9 @@ export function Initiate() {
         postToHost('error', { status: code, step: 'initiate', data: { message: (error as Error).message } });
         if (code === 403) return; // api.ts already showed Permission Denied
         if (code === 404) {
-          navigate(/retailer/i.test((error as Error).message) ? '/retailer-not-found' : '/store-not-found', { replace: true });
+          navigate(/retailer/i.test((error as Error).message) ? '/retailer-not-found' : '/store-not-found', {
+            replace: true,
+          });
           return;
         }
         setRetryTarget(`/${retailer}/${store}/initiate`);

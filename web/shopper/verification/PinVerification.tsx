@@ -26,7 +26,14 @@ export interface PinVerificationProps {
  * 'Text Message Verification' on machines/pin/pin.machine.ts: the page supplies the two calls (verify/send and
  * verify/confirm) and renders the state the machine is in. The first PIN is sent when the screen opens.
  */
-export function PinVerification({ uuid, storeId, checkoutId = null, retrieval = false, note, onOutcome }: PinVerificationProps) {
+export function PinVerification({
+  uuid,
+  storeId,
+  checkoutId = null,
+  retrieval = false,
+  note,
+  onOutcome,
+}: PinVerificationProps) {
   const { t, lang } = useDecisionT();
   const consent = useConsentText();
   const host = useHostMessaging();
@@ -42,7 +49,9 @@ export function PinVerification({ uuid, storeId, checkoutId = null, retrieval = 
       }),
     [],
   );
-  const actor = useActorRef(machine, { input: { uuid, storeId, checkoutId, retrieval, iframe: host.mode === 'iframe' } });
+  const actor = useActorRef(machine, {
+    input: { uuid, storeId, checkoutId, retrieval, iframe: host.mode === 'iframe' },
+  });
   const snap = useSelector(actor, (s) => s);
   const { context } = snap;
   const codeInput = useRef<HTMLInputElement>(null);
@@ -150,15 +159,27 @@ export function PinVerification({ uuid, storeId, checkoutId = null, retrieval = 
               ))}
             </div>
           </fieldset>
-          <p className="muted" data-testid="pin-consent">{consent(context.mode === 'sms' ? 'consent.pin.sms' : 'consent.pin.email')}</p>
+          <p className="muted" data-testid="pin-consent">
+            {consent(context.mode === 'sms' ? 'consent.pin.sms' : 'consent.pin.email')}
+          </p>
           <div className="actions">
             <button type="submit" className="button" disabled={!entering || context.code.length !== PIN_LENGTH}>
               {t('pin.continue')}
             </button>
-            <button type="button" className="button button--secondary" disabled={!entering} onClick={() => actor.send({ type: 'pin.send' })}>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={!entering}
+              onClick={() => actor.send({ type: 'pin.send' })}
+            >
               {t('pin.resend')}
             </button>
-            <button type="button" className="button button--secondary" disabled={busy} onClick={() => actor.send({ type: 'pin.edit' })}>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => actor.send({ type: 'pin.edit' })}
+            >
               {leaveLabel}
             </button>
           </div>
@@ -212,10 +233,14 @@ function ItemsTable({ caption, items }: { caption: string; items: CheckoutItemVi
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col" className="num">{t('pin.items.qty')}</th>
+            <th scope="col" className="num">
+              {t('pin.items.qty')}
+            </th>
             <th scope="col">{t('pin.items.description')}</th>
             <th scope="col">{t('pin.items.sku')}</th>
-            <th scope="col" className="num">{t('pin.items.unitPrice')}</th>
+            <th scope="col" className="num">
+              {t('pin.items.unitPrice')}
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -6,7 +6,13 @@ import { getSession } from '../../lib/apply-session.ts';
 import { useBrand } from '../../lib/brand.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { postToHost } from '../../lib/host-messaging.ts';
-import { getApplicationState, getSessionInfo, patchDecisionState, startNewApplication, type SessionInfo } from './client.ts';
+import {
+  getApplicationState,
+  getSessionInfo,
+  patchDecisionState,
+  startNewApplication,
+  type SessionInfo,
+} from './client.ts';
 import { PinVerification } from './PinVerification.tsx';
 import { useDecisionT } from './text.ts';
 
@@ -45,7 +51,10 @@ export function VerifyPage() {
     })().catch((error: unknown) => {
       if ((error as Error).name === 'AbortError') return;
       if (error instanceof ApiError && error.code === 403) return;
-      setView({ kind: 'failed', message: error instanceof ApiError && error.code === 404 ? 'welcome.notFound' : 'error.somethingWrong' });
+      setView({
+        kind: 'failed',
+        message: error instanceof ApiError && error.code === 404 ? 'welcome.notFound' : 'error.somethingWrong',
+      });
     });
     return () => controller.abort();
     // loaded once per visit (the language of the texts is switched on the screen itself)
@@ -90,7 +99,14 @@ export function VerifyPage() {
             {t(view.message)}
           </p>
           <div className="actions">
-            <button type="button" className="button" onClick={() => { setView({ kind: 'loading' }); setAttempt((n) => n + 1); }}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setView({ kind: 'loading' });
+                setAttempt((n) => n + 1);
+              }}
+            >
               {t('app.retry')}
             </button>
           </div>
@@ -100,7 +116,12 @@ export function VerifyPage() {
       return <RequiresNewApp />;
     case 'pin':
       return (
-        <PinVerification uuid={view.uuid} storeId={view.info.store.id} checkoutId={view.info.checkout_id} onOutcome={onOutcome} />
+        <PinVerification
+          uuid={view.uuid}
+          storeId={view.info.store.id}
+          checkoutId={view.info.checkout_id}
+          onOutcome={onOutcome}
+        />
       );
   }
 }

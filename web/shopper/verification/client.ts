@@ -52,7 +52,12 @@ export const sendPin = async (body: VerifySendBody, lang: Lang) =>
   (await api<{ mode: string }>('POST', '/apply-v2/application/verify/send', { body, query: { lang } })).data;
 
 export const confirmPin = async (body: VerifyConfirmBody, lang: Lang) =>
-  (await api<VerifyConfirmData & { verified?: boolean }>('POST', '/apply-v2/application/verify/confirm', { body, query: { lang } })).data;
+  (
+    await api<VerifyConfirmData & { verified?: boolean }>('POST', '/apply-v2/application/verify/confirm', {
+      body,
+      query: { lang },
+    })
+  ).data;
 
 /** POST /apply-v2/application/confirm: submits once; a repeat answers the stored result. */
 export const submitApplication = async (uuid: string, lang: Lang) =>
@@ -92,11 +97,20 @@ export interface RetrieveAnswer {
 export const retrieveApplication = async (body: RetrieveBody, lang: Lang) =>
   (await api<RetrieveAnswer>('POST', '/apply-v2/application/retrieve', { body, query: { lang } })).data;
 
-export const FILL_TYPES = ['option-a', 'a-max', 'option-b', 'option-c', 'a-and-b', 'denied-no-score', 'denied-with-score'] as const;
+export const FILL_TYPES = [
+  'option-a',
+  'a-max',
+  'option-b',
+  'option-c',
+  'a-and-b',
+  'denied-no-score',
+  'denied-with-score',
+] as const;
 export type FillType = (typeof FILL_TYPES)[number];
 
 export const fetchFill = async (type: FillType, storeId: string) =>
-  (await api<Record<string, unknown>>('GET', '/apply-v2/application/fill', { query: { type, store_id: storeId } })).data;
+  (await api<Record<string, unknown>>('GET', '/apply-v2/application/fill', { query: { type, store_id: storeId } }))
+    .data;
 
 /** The deployment stage from GET /health ('prod' hides the Fill menu; the server also answers 404 there). */
 export const getStage = async (): Promise<string> => {

@@ -6,7 +6,13 @@ import { useDecisionT } from '../verification/text.ts';
  * The Existing Application modal (seed 000 section 2): the application was switched between stores (an approval
  * from another store moves here once the PIN is proved), or an existing one was found; Continue goes on to the PIN.
  */
-export function ExistingApplicationDialog({ answer, onContinue }: { answer: RetrieveAnswer | null; onContinue: () => void }) {
+export function ExistingApplicationDialog({
+  answer,
+  onContinue,
+}: {
+  answer: RetrieveAnswer | null;
+  onContinue: () => void;
+}) {
   const { t } = useDecisionT();
   const ref = useRef<HTMLDialogElement>(null);
   const open = answer !== null;

@@ -113,7 +113,12 @@ export function Welcome({ store, onVerify }: WelcomeProps) {
     setBusy(true);
     try {
       const answer = await retrieveApplication(
-        { last_name: lastName.trim(), social_security_number: normalizeSsn(ssn.trim()), date_of_birth: toIso(dob), store_id: store.id },
+        {
+          last_name: lastName.trim(),
+          social_security_number: normalizeSsn(ssn.trim()),
+          date_of_birth: toIso(dob),
+          store_id: store.id,
+        },
         lang,
       );
       clearDecisionState();
@@ -124,13 +129,19 @@ export function Welcome({ store, onVerify }: WelcomeProps) {
         return;
       }
       if (answer.rated22App || answer.mayNotSwitch) {
-        patchDecisionState({ contactStore: { store: answer.originalStore?.name ?? answer.store.name, phone: answer.phone ?? null } });
+        patchDecisionState({
+          contactStore: { store: answer.originalStore?.name ?? answer.store.name, phone: answer.phone ?? null },
+        });
         navigate('/apply');
         return;
       }
       if (answer.verify && answer.application) {
         patchDecisionState({
-          retrieval: { uuid: answer.application.uuid, moved: Boolean(answer.originalStore), message: answer.message ?? null },
+          retrieval: {
+            uuid: answer.application.uuid,
+            moved: Boolean(answer.originalStore),
+            message: answer.message ?? null,
+          },
           carry: carried(),
         });
         setFound(answer);
@@ -146,7 +157,13 @@ export function Welcome({ store, onVerify }: WelcomeProps) {
       if (error instanceof ApiError && error.code === 422) {
         const server: Errors = {};
         for (const field of ['last_name', 'social_security_number', 'date_of_birth'] as const) {
-          if (error.errors[field]?.length) server[field] = field === 'date_of_birth' ? 'welcome.dob.invalid' : field === 'social_security_number' ? 'welcome.ssn.invalid' : error.errors[field]![0]!;
+          if (error.errors[field]?.length)
+            server[field] =
+              field === 'date_of_birth'
+                ? 'welcome.dob.invalid'
+                : field === 'social_security_number'
+                  ? 'welcome.ssn.invalid'
+                  : error.errors[field]![0]!;
         }
         setErrors(server);
         return;
@@ -250,7 +267,15 @@ export function Welcome({ store, onVerify }: WelcomeProps) {
           <button type="submit" className="button" disabled={busy}>
             {busy ? t('welcome.retrieving') : t('welcome.retrieve')}
           </button>
-          <button type="button" className="button button--secondary" disabled={busy} onClick={() => { clearDecisionState(); navigate('/apply'); }}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={() => {
+              clearDecisionState();
+              navigate('/apply');
+            }}
+          >
             {t('welcome.newApplication')}
           </button>
         </div>

@@ -83,7 +83,8 @@ function Portal() {
       } else {
         setStatus('signed-out');
         // A session that ended while away (or timed out here) is said so; a first visit is not.
-        if (expired || (result.code === 401 && readCookie(CSRF_COOKIE))) setFlash({ key: 'staff.auth.sessionInvalid', tone: 'error' });
+        if (expired || (result.code === 401 && readCookie(CSRF_COOKIE)))
+          setFlash({ key: 'staff.auth.sessionInvalid', tone: 'error' });
       }
     });
     return () => {
@@ -116,7 +117,11 @@ function Portal() {
         lastActivity: () => activity.current,
         signOut: async () => {
           const result = await caller.post('/staff/api/auth/logout');
-          endSession(result.status || result.code === 401 ? { key: 'staff.auth.loggedOut', tone: 'info' } : { key: 'error.unknown', tone: 'error' });
+          endSession(
+            result.status || result.code === 401
+              ? { key: 'staff.auth.loggedOut', tone: 'info' }
+              : { key: 'error.unknown', tone: 'error' },
+          );
           navigate('/login');
         },
       },
@@ -132,7 +137,12 @@ function Portal() {
   }
 
   // The public sign-up (features/signup) needs no session, and shows the same with or without one.
-  if (isSignupPath(location)) return <SignedOutFrame><SignUpScreen caller={caller} location={location} /></SignedOutFrame>;
+  if (isSignupPath(location))
+    return (
+      <SignedOutFrame>
+        <SignUpScreen caller={caller} location={location} />
+      </SignedOutFrame>
+    );
 
   if (!session) {
     const screen =

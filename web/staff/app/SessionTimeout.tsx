@@ -49,7 +49,13 @@ export function SessionTimeout({ now = systemNow }: { now?: () => number }) {
 
   if (left === undefined) return null;
   return (
-    <Dialog open role="alertdialog" labelledBy={`${id}-title`} describedBy={`${id}-text`} onClose={() => void caller.get('/staff/api/auth/me', {}, LOOKUP)}>
+    <Dialog
+      open
+      role="alertdialog"
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-text`}
+      onClose={() => void caller.get('/staff/api/auth/me', {}, LOOKUP)}
+    >
       <h2 id={`${id}-title`} className="tk-dialog__title">
         {t('staff.ui.timeout.title')}
       </h2>
@@ -60,7 +66,11 @@ export function SessionTimeout({ now = systemNow }: { now?: () => number }) {
         <button type="button" className="tk-btn" onClick={() => void signOut()}>
           {t('staff.ui.signOut')}
         </button>
-        <button type="button" className="tk-btn tk-btn--primary" onClick={() => void caller.get('/staff/api/auth/me', {}, LOOKUP).then(() => setLeft(undefined))}>
+        <button
+          type="button"
+          className="tk-btn tk-btn--primary"
+          onClick={() => void caller.get('/staff/api/auth/me', {}, LOOKUP).then(() => setLeft(undefined))}
+        >
           {t('staff.ui.timeout.stay')}
         </button>
       </div>

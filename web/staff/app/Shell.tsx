@@ -12,7 +12,9 @@ function MenuLinks({ group }: { group: MenuGroup }) {
   const t = useT();
   const { me } = useSession();
   const [location] = useLocation();
-  const items = ROUTES.filter((r) => r.menu === group && hasPermission(me, r.permission) && (!r.menuWhen || r.menuWhen(me)));
+  const items = ROUTES.filter(
+    (r) => r.menu === group && hasPermission(me, r.permission) && (!r.menuWhen || r.menuWhen(me)),
+  );
   if (!items.length) return null;
   return (
     <ul className="staff-menu__list">
@@ -101,7 +103,9 @@ export function Shell({ route, params, children }: { route?: StaffRoute; params:
           </Link>
           <nav aria-label={t('staff.ui.menu.top')} className="staff-menu staff-menu--top">
             <p className="staff-context">
-              {me.store_context ? t('staff.ui.storeContext.current', { name: me.store_context.name }) : t(me.guard === 'system' ? 'staff.ui.storeContext.all' : 'staff.ui.storeContext.none')}
+              {me.store_context
+                ? t('staff.ui.storeContext.current', { name: me.store_context.name })
+                : t(me.guard === 'system' ? 'staff.ui.storeContext.all' : 'staff.ui.storeContext.none')}
             </p>
             <MenuLinks group="top" />
           </nav>

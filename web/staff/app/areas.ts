@@ -20,4 +20,20 @@ import { merchant } from '../../../machines/i18n/merchant.ts';
 import { consentStaffTexts } from '../../../machines/i18n/consents-staff.ts';
 import type { MessageArea } from '../../../machines/i18n/types.ts';
 
-export const STAFF_AREAS: readonly MessageArea[] = [common, shell, toolkit, application, checkout, leases, staff, staffLeasesUi, scoringSettings, imports, staffRules, crm, network, merchant, consentStaffTexts];
+export const STAFF_AREAS: readonly MessageArea[] = [
+  common,
+  shell,
+  toolkit,
+  application,
+  checkout,
+  leases,
+  staff,
+  staffLeasesUi,
+  scoringSettings,
+  imports,
+  staffRules,
+  crm,
+  network,
+  merchant,
+  consentStaffTexts,
+];

@@ -3,7 +3,17 @@
 import { useId, type ReactNode } from 'react';
 import { useT } from '../../lib/i18n.tsx';
 
-export function Section({ title, children, actions, testId }: { title: string; children?: ReactNode; actions?: ReactNode; testId?: string }) {
+export function Section({
+  title,
+  children,
+  actions,
+  testId,
+}: {
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+  testId?: string;
+}) {
   const id = useId();
   return (
     <section className="staff-card staff-section" aria-labelledby={id} data-testid={testId}>
@@ -55,7 +65,19 @@ export interface TableColumn<T> {
 }
 
 /** A static table (no paging) with its caption; an empty list says so instead. */
-export function SimpleTable<T>({ caption, columns, rows, rowKey, empty }: { caption: string; columns: TableColumn<T>[]; rows: T[]; rowKey: (row: T, index: number) => string; empty?: string }) {
+export function SimpleTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+}: {
+  caption: string;
+  columns: TableColumn<T>[];
+  rows: T[];
+  rowKey: (row: T, index: number) => string;
+  empty?: string;
+}) {
   if (!rows.length) return <EmptyNote text={empty} />;
   return (
     // the wrapper scrolls sideways on narrow screens: focusable (and named) so keyboard users can scroll it

@@ -26,7 +26,20 @@ export interface RecordListProps<T extends Row> {
   onLoad?: (page: PagedResponse<T>) => void;
 }
 
-export function RecordList<T extends Row>({ api, caption, columns, search, rowPath, query, omitFilters = [], rowActions, rowKey, refreshKey, controls, onLoad }: RecordListProps<T>) {
+export function RecordList<T extends Row>({
+  api,
+  caption,
+  columns,
+  search,
+  rowPath,
+  query,
+  omitFilters = [],
+  rowActions,
+  rowKey,
+  refreshKey,
+  controls,
+  onLoad,
+}: RecordListProps<T>) {
   const { caller } = useSession();
   const [, navigate] = useLocation();
   const [q, setQ] = useState('');

@@ -26,7 +26,12 @@ export interface ResourceDefinition<T extends Row = Row> {
   permissions: { view: string; create?: string; update?: string; delete?: string };
   columns: (t: Translate) => Column<T>[];
   /** More row actions (after Edit and before Delete). */
-  rowActions?: (ctx: { t: Translate; session: StaffSession; reload: () => void; open: (id: string) => void }) => RowAction<T>[];
+  rowActions?: (ctx: {
+    t: Translate;
+    session: StaffSession;
+    reload: () => void;
+    open: (id: string) => void;
+  }) => RowAction<T>[];
   /** Delete answers with another verb (tokens are revoked). */
   deleteLabel?: string;
   canDelete?: (row: T) => boolean;
@@ -52,7 +57,10 @@ export function ResourceScreen<T extends Row = Row>({ def, id }: { def: Resource
   const [dirty, setDirty] = useState(false);
   const [formRound, setFormRound] = useState(0);
   const reload = useCallback(() => setRefresh((n) => n + 1), []);
-  const open = useCallback((recordId: string) => navigate(`${def.route}/${encodeURIComponent(recordId)}`), [navigate, def.route]);
+  const open = useCallback(
+    (recordId: string) => navigate(`${def.route}/${encodeURIComponent(recordId)}`),
+    [navigate, def.route],
+  );
   const close = useCallback(() => {
     setDirty(false);
     navigate(def.route);

@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useT } from '../../lib/i18n.tsx';
 
-export function Screen({ title, actions, intro, children }: { title: string; actions?: ReactNode; intro?: ReactNode; children?: ReactNode }) {
+export function Screen({
+  title,
+  actions,
+  intro,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  intro?: ReactNode;
+  children?: ReactNode;
+}) {
   const t = useT();
   useDocumentTitle(title, t('shell.staff.title'));
   return (

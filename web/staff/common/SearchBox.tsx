@@ -2,7 +2,19 @@
 // so that typing does not fire a request per key.
 import { useEffect, useId, useRef, useState } from 'react';
 
-export function SearchBox({ label, hint, onSearch, testId, delayMs = 500 }: { label: string; hint?: string; onSearch: (q: string) => void; testId?: string; delayMs?: number }) {
+export function SearchBox({
+  label,
+  hint,
+  onSearch,
+  testId,
+  delayMs = 500,
+}: {
+  label: string;
+  hint?: string;
+  onSearch: (q: string) => void;
+  testId?: string;
+  delayMs?: number;
+}) {
   const id = useId();
   const [value, setValue] = useState('');
   const onSearchRef = useRef(onSearch);

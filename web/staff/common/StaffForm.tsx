@@ -32,7 +32,9 @@ export const fillRemoteOptions: PrepareSchema = async (schema, caller) => {
     if (!cache.has(url)) {
       cache.set(
         url,
-        caller.get<Record<string, unknown>[]>(url, { limit: 100 }, LOOKUP).then((r) => (r.status && Array.isArray(r.data) ? r.data : [])),
+        caller
+          .get<Record<string, unknown>[]>(url, { limit: 100 }, LOOKUP)
+          .then((r) => (r.status && Array.isArray(r.data) ? r.data : [])),
       );
     }
     return cache.get(url)!;
@@ -42,7 +44,11 @@ export const fillRemoteOptions: PrepareSchema = async (schema, caller) => {
     Promise.all(
       fields.map(async (f) => {
         const next: FieldSchema = { ...f };
-        if ((f.type === 'multi-select' || f.type === 'checkboxes' || f.type === 'radio') && f.url && !f.options?.length) {
+        if (
+          (f.type === 'multi-select' || f.type === 'checkboxes' || f.type === 'radio') &&
+          f.url &&
+          !f.options?.length
+        ) {
           next.options = await load(f.url);
         }
         if (f.children) next.children = await walk(f.children);

@@ -76,7 +76,14 @@ export function UserPickerDialog({
           <label htmlFor={`${id}-user`} className="tk-label">
             {t('staff.field.user')}
           </label>
-          <select id={`${id}-user`} className="tk-input" value={userId} onChange={(event) => setUserId(event.target.value)} data-testid="assign-user" required>
+          <select
+            id={`${id}-user`}
+            className="tk-input"
+            value={userId}
+            onChange={(event) => setUserId(event.target.value)}
+            data-testid="assign-user"
+            required
+          >
             <option value="">{users === undefined ? t('app.loading') : t('staff.ui.lease.chooseUser')}</option>
             {(users ?? []).map((user) => (
               <option key={user.id} value={user.id}>
@@ -89,7 +96,12 @@ export function UserPickerDialog({
           <button type="button" className="tk-btn" onClick={onClose}>
             {t('staff.ui.lease.cancel')}
           </button>
-          <button type="submit" className="tk-btn tk-btn--primary" aria-disabled={busy || undefined} data-testid="assign-submit">
+          <button
+            type="submit"
+            className="tk-btn tk-btn--primary"
+            aria-disabled={busy || undefined}
+            data-testid="assign-submit"
+          >
             {submitLabel}
           </button>
         </div>

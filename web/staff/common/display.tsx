@@ -53,7 +53,9 @@ export function plain(value: unknown, t: Translate): ReactNode {
 }
 
 /** 'visa •••• 4242'. */
-export const cardText = (brand: string | null | undefined, last4: string | null | undefined) => [brand, last4 ? `•••• ${last4}` : ''].filter(Boolean).join(' ');
+export const cardText = (brand: string | null | undefined, last4: string | null | undefined) =>
+  [brand, last4 ? `•••• ${last4}` : ''].filter(Boolean).join(' ');
 
 /** A card payment's status in words. */
-export const paymentStatusText = (t: Translate, status: string) => tOr(t, `staff.ui.lease.paymentStatus.${status}`, humanize(status));
+export const paymentStatusText = (t: Translate, status: string) =>
+  tOr(t, `staff.ui.lease.paymentStatus.${status}`, humanize(status));

@@ -9,7 +9,8 @@ import { formatMoney, tOr, When } from './display.tsx';
 export type LeaseRow = ApplicationRow & Record<string, unknown>;
 
 /** The portal route of an application's record (the same screen under /applications and /leases). */
-export const recordPath = (base: '/applications' | '/leases', row: Pick<ApplicationRow, 'uuid'>) => `${base}/${encodeURIComponent(row.uuid)}`;
+export const recordPath = (base: '/applications' | '/leases', row: Pick<ApplicationRow, 'uuid'>) =>
+  `${base}/${encodeURIComponent(row.uuid)}`;
 
 export function applicantColumn(t: Translate, base: '/applications' | '/leases', sortable = false): Column<LeaseRow> {
   return {
@@ -25,7 +26,10 @@ export function applicantColumn(t: Translate, base: '/applications' | '/leases',
 }
 
 export const storeColumn = (t: Translate): Column<LeaseRow> => ({ key: 'store_name', label: t('staff.field.store') });
-export const retailerColumn = (t: Translate): Column<LeaseRow> => ({ key: 'retailer_name', label: t('staff.field.retailer') });
+export const retailerColumn = (t: Translate): Column<LeaseRow> => ({
+  key: 'retailer_name',
+  label: t('staff.field.retailer'),
+});
 export const statusColumn = (t: Translate): Column<LeaseRow> => ({
   key: 'status_label',
   label: t('staff.field.status'),
@@ -37,7 +41,11 @@ export const moneyColumn = <T extends Record<string, unknown> = LeaseRow>(key: s
   className: 'staff-num',
   render: (row) => formatMoney(row[key] as string | null),
 });
-export const dateColumn = <T extends Record<string, unknown> = LeaseRow>(key: string, label: string, sortable = false): Column<T> => ({
+export const dateColumn = <T extends Record<string, unknown> = LeaseRow>(
+  key: string,
+  label: string,
+  sortable = false,
+): Column<T> => ({
   key,
   label,
   sortable,
@@ -57,7 +65,8 @@ export function offersColumn(t: Translate): Column<LeaseRow> {
             .filter((option) => row.offers![option] !== undefined && row.offers![option] !== null)
             .map((option) => (
               <li key={option}>
-                <span className="staff-offers__option">{t('staff.ui.lease.option', { option })}</span> {formatMoney(row.offers![option])}
+                <span className="staff-offers__option">{t('staff.ui.lease.option', { option })}</span>{' '}
+                {formatMoney(row.offers![option])}
               </li>
             ))}
         </ul>

@@ -16,7 +16,9 @@ const key = (userId: string) => `lto.staff.recent.${userId}`;
 export function readRecent(userId: string): RecentRecord[] {
   try {
     const parsed = JSON.parse(localStore().getItem(key(userId)) ?? '[]') as unknown;
-    return Array.isArray(parsed) ? (parsed as RecentRecord[]).filter((r) => typeof r?.path === 'string').slice(0, MAX) : [];
+    return Array.isArray(parsed)
+      ? (parsed as RecentRecord[]).filter((r) => typeof r?.path === 'string').slice(0, MAX)
+      : [];
   } catch {
     return [];
   }

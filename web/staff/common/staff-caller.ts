@@ -3,7 +3,16 @@
 // session's activity clock, and the portal's reactions to 401 (session no longer valid) and 403 on a screen's own
 // read (the Permission Denied page). Sign-in and password reset calls are left alone: their 401/403/429 answers are
 // messages for the form.
-import { createCaller, toPagedResult, type Caller, type CallOptions, type CallResult, type HttpMethod, type Payload, type PageQuery } from '../../toolkit/api/caller.ts';
+import {
+  createCaller,
+  toPagedResult,
+  type Caller,
+  type CallOptions,
+  type CallResult,
+  type HttpMethod,
+  type Payload,
+  type PageQuery,
+} from '../../toolkit/api/caller.ts';
 import type { PagedResponse } from '../../../machines/contracts/form-schema.ts';
 import type { Lang } from '../../../machines/i18n/types.ts';
 
@@ -20,8 +29,16 @@ export interface StaffCallerHooks {
 const PUBLIC = /^\/staff\/api\/auth\/(login|password\/forgot|password\/reset)\b/;
 
 export function createStaffCaller(hooks: StaffCallerHooks, base: Caller = createCaller({ lang: hooks.lang })): Caller {
-  async function call<T>(method: HttpMethod, path: string, payload: Payload = {}, options: CallOptions = {}): Promise<CallResult<T>> {
-    const result = await base.call<T>(method, path, payload, { ...options, headers: { 'X-Lang': hooks.lang(), ...(options.headers ?? {}) } });
+  async function call<T>(
+    method: HttpMethod,
+    path: string,
+    payload: Payload = {},
+    options: CallOptions = {},
+  ): Promise<CallResult<T>> {
+    const result = await base.call<T>(method, path, payload, {
+      ...options,
+      headers: { 'X-Lang': hooks.lang(), ...(options.headers ?? {}) },
+    });
     if (PUBLIC.test(path)) return result;
     if (result.code === 401) {
       hooks.onUnauthorized();
@@ -29,7 +46,8 @@ export function createStaffCaller(hooks: StaffCallerHooks, base: Caller = create
       // 408 and network failures never reached the server: they do not slide its idle timer.
       if (result.code !== 408 && !(result.code === 500 && !result.status)) hooks.onActivity();
       // A search (select, autocomplete) that is refused is shown in its field, not as a page.
-      if (result.code === 403 && method === 'GET' && !('q' in payload) && options.headers?.['X-Staff-Lookup'] !== '1') hooks.onForbidden();
+      if (result.code === 403 && method === 'GET' && !('q' in payload) && options.headers?.['X-Staff-Lookup'] !== '1')
+        hooks.onForbidden();
     }
     return result;
   }

@@ -117,7 +117,12 @@ function failure<T>(code: number, message: string, errors?: unknown, data?: unkn
  * on; status true with code 301/302 redirects to data; a body with a message becomes an error; a 500 (or any
  * failure) without a usable body is 'An invalid response was returned from the server.'.
  */
-export function interpret<T>(httpStatus: number, text: string, navigate: (url: string) => void, lang: Lang): CallResult<T> {
+export function interpret<T>(
+  httpStatus: number,
+  text: string,
+  navigate: (url: string) => void,
+  lang: Lang,
+): CallResult<T> {
   let body: unknown = undefined;
   let parsed = false;
   if (text.trim() !== '') {
@@ -138,13 +143,16 @@ export function interpret<T>(httpStatus: number, text: string, navigate: (url: s
     return failure<T>(httpStatus >= 400 ? httpStatus : 500, body.message, body.errors, body.data);
   }
   const ok = httpStatus >= 200 && httpStatus < 300;
-  if (ok && (parsed || text.trim() === '')) return { status: true, code: httpStatus, data: (parsed ? body : null) as T };
+  if (ok && (parsed || text.trim() === ''))
+    return { status: true, code: httpStatus, data: (parsed ? body : null) as T };
   return failure<T>(httpStatus >= 300 ? httpStatus : 500, translate(lang, 'toolkit.caller.invalidResponse'));
 }
 
 function isAbort(error: unknown): boolean {
   return (
-    (typeof DOMException !== 'undefined' && error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError')) ||
+    (typeof DOMException !== 'undefined' &&
+      error instanceof DOMException &&
+      (error.name === 'AbortError' || error.name === 'TimeoutError')) ||
     (isRecord(error) && (error.name === 'AbortError' || error.name === 'TimeoutError'))
   );
 }
@@ -180,7 +188,12 @@ export function createCaller(options: CallerOptions = {}): Caller {
     return result;
   }
 
-  async function call<T>(method: HttpMethod, path: string, payload: Payload = {}, callOptions: CallOptions = {}): Promise<CallResult<T>> {
+  async function call<T>(
+    method: HttpMethod,
+    path: string,
+    payload: Payload = {},
+    callOptions: CallOptions = {},
+  ): Promise<CallResult<T>> {
     const lang = langOf();
     const filled = fillPath(path, payload);
     const isGet = method === 'GET';
@@ -207,9 +220,11 @@ export function createCaller(options: CallerOptions = {}): Caller {
       const status = response.type === 'opaqueredirect' ? 302 : response.status;
       return interpret<T>(status, text, navigate, lang);
     } catch (error) {
-      if (controller.signal.aborted || isAbort(error)) return failure<T>(408, translate(lang, 'toolkit.caller.timeout'));
+      if (controller.signal.aborted || isAbort(error))
+        return failure<T>(408, translate(lang, 'toolkit.caller.timeout'));
       if (error instanceof TypeError) return failure<T>(500, translate(lang, 'toolkit.caller.network'));
-      const message = error instanceof Error && error.message ? error.message : translate(lang, 'toolkit.caller.unknown');
+      const message =
+        error instanceof Error && error.message ? error.message : translate(lang, 'toolkit.caller.unknown');
       return failure<T>(500, message);
     } finally {
       clearTimeout(timeout);
@@ -234,7 +249,8 @@ export function createCaller(options: CallerOptions = {}): Caller {
       xhr.timeout = uploadOptions.timeoutMs ?? defaultTimeout;
       for (const [key, value] of Object.entries(headers(undefined, false))) xhr.setRequestHeader(key, value);
       xhr.upload.onprogress = (event: ProgressEvent) => {
-        if (event.lengthComputable && event.total > 0) uploadOptions.onProgress?.(Math.round((event.loaded / event.total) * 100));
+        if (event.lengthComputable && event.total > 0)
+          uploadOptions.onProgress?.(Math.round((event.loaded / event.total) * 100));
       };
       xhr.onload = () => done(interpret<UploadedFile>(xhr.status, xhr.responseText ?? '', navigate, lang));
       xhr.onerror = () => done(failure(500, translate(lang, 'toolkit.caller.network')));

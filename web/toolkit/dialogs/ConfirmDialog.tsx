@@ -29,10 +29,26 @@ export function confirmTexts(options: ConfirmOptions, t: Translate): ConfirmText
   const preset = options.preset ?? 'default';
   const base: ConfirmTexts =
     preset === 'delete'
-      ? { title: t('toolkit.dialog.confirmTitle'), message: t('toolkit.dialog.deleteThis'), confirmLabel: t('toolkit.dialog.YES'), cancelLabel: t('toolkit.dialog.NO'), danger: true }
+      ? {
+          title: t('toolkit.dialog.confirmTitle'),
+          message: t('toolkit.dialog.deleteThis'),
+          confirmLabel: t('toolkit.dialog.YES'),
+          cancelLabel: t('toolkit.dialog.NO'),
+          danger: true,
+        }
       : preset === 'unsaved'
-        ? { message: t('toolkit.dialog.unsaved'), confirmLabel: t('toolkit.dialog.discard'), cancelLabel: t('toolkit.dialog.keep'), danger: true }
-        : { message: t('toolkit.dialog.areYouSure'), confirmLabel: t('toolkit.dialog.yes'), cancelLabel: t('toolkit.dialog.no'), danger: false };
+        ? {
+            message: t('toolkit.dialog.unsaved'),
+            confirmLabel: t('toolkit.dialog.discard'),
+            cancelLabel: t('toolkit.dialog.keep'),
+            danger: true,
+          }
+        : {
+            message: t('toolkit.dialog.areYouSure'),
+            confirmLabel: t('toolkit.dialog.yes'),
+            cancelLabel: t('toolkit.dialog.no'),
+            danger: false,
+          };
   return {
     title: options.title ?? base.title,
     message: options.message ?? base.message,
@@ -76,7 +92,11 @@ export function ConfirmDialog({ open, onConfirm, onCancel, ...options }: Confirm
         <button type="button" className="tk-btn" onClick={onCancel} data-autofocus="">
           {texts.cancelLabel}
         </button>
-        <button type="button" className={texts.danger ? 'tk-btn tk-btn--danger' : 'tk-btn tk-btn--primary'} onClick={onConfirm}>
+        <button
+          type="button"
+          className={texts.danger ? 'tk-btn tk-btn--danger' : 'tk-btn tk-btn--primary'}
+          onClick={onConfirm}
+        >
           {texts.confirmLabel}
         </button>
       </div>

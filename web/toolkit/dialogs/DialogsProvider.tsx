@@ -14,7 +14,6 @@ interface DialogsApi {
 
 const DialogsContext = createContext<DialogsApi | null>(null);
 
-
 interface Pending {
   options: ConfirmOptions;
   resolve: (answer: boolean) => void;
@@ -33,7 +32,13 @@ export function DialogsProvider({ children }: { children?: ReactNode }) {
     const id = nextId.current++;
     setToasts((items) => [
       ...items,
-      { id, type: options.type ?? 'info', title: options.title, message: options.message, timeout: options.timeout ?? NOTIFICATION_TIMEOUT_MS },
+      {
+        id,
+        type: options.type ?? 'info',
+        title: options.title,
+        message: options.message,
+        timeout: options.timeout ?? NOTIFICATION_TIMEOUT_MS,
+      },
     ]);
   }, []);
   const dismiss = useCallback((id: number) => setToasts((items) => items.filter((item) => item.id !== id)), []);
@@ -48,7 +53,9 @@ export function DialogsProvider({ children }: { children?: ReactNode }) {
   return (
     <DialogsContext.Provider value={api}>
       {children}
-      {current ? <ConfirmDialog open {...current.options} onConfirm={() => answer(true)} onCancel={() => answer(false)} /> : null}
+      {current ? (
+        <ConfirmDialog open {...current.options} onConfirm={() => answer(true)} onCancel={() => answer(false)} />
+      ) : null}
       <Toasts items={toasts} onDismiss={dismiss} />
     </DialogsContext.Provider>
   );

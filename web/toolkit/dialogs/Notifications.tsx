@@ -33,7 +33,12 @@ function Toast({ item, onDismiss }: { item: Notification; onDismiss: (id: number
         {item.title ? <strong className="tk-toast__title">{item.title}</strong> : null}
         <span>{item.message}</span>
       </div>
-      <button type="button" className="tk-toast__close" aria-label={t('toolkit.notify.dismiss')} onClick={() => onDismiss(item.id)}>
+      <button
+        type="button"
+        className="tk-toast__close"
+        aria-label={t('toolkit.notify.dismiss')}
+        onClick={() => onDismiss(item.id)}
+      >
         ×
       </button>
     </div>

@@ -27,12 +27,23 @@ export function PanelModal({ open, title, onClose, dirty = false, size = 'lg', c
   }
 
   return (
-    <Dialog open={open} labelledBy={titleId} onClose={() => void requestClose()} closeOnBackdrop className={`tk-panel tk-panel--${size}`}>
+    <Dialog
+      open={open}
+      labelledBy={titleId}
+      onClose={() => void requestClose()}
+      closeOnBackdrop
+      className={`tk-panel tk-panel--${size}`}
+    >
       <header className="tk-panel__header">
         <h2 id={titleId} className="tk-dialog__title">
           {title}
         </h2>
-        <button type="button" className="tk-btn tk-btn--icon" aria-label={t('toolkit.dialog.close')} onClick={() => void requestClose()}>
+        <button
+          type="button"
+          className="tk-btn tk-btn--icon"
+          aria-label={t('toolkit.dialog.close')}
+          onClick={() => void requestClose()}
+        >
           ×
         </button>
       </header>

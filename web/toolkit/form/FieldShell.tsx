@@ -17,7 +17,13 @@ export interface FieldShellProps {
 export function FieldShell({ state, children, group = false, noLabel = false, className }: FieldShellProps) {
   const t = useToolkitT();
   const { field, id, label, required, error } = state;
-  const classes = ['tk-field', `tk-field--${field.type}`, field.featured ? 'tk-field--featured' : '', error ? 'tk-field--invalid' : '', className ?? '']
+  const classes = [
+    'tk-field',
+    `tk-field--${field.type}`,
+    field.featured ? 'tk-field--featured' : '',
+    error ? 'tk-field--invalid' : '',
+    className ?? '',
+  ]
     .filter(Boolean)
     .join(' ');
   const marker = required ? (
@@ -27,7 +33,12 @@ export function FieldShell({ state, children, group = false, noLabel = false, cl
   ) : null;
   const tooltip = field.tooltip ? (
     <span className="tk-tooltip">
-      <button type="button" className="tk-tooltip__trigger" aria-label={t('toolkit.form.moreInfo')} aria-describedby={state.tooltipId}>
+      <button
+        type="button"
+        className="tk-tooltip__trigger"
+        aria-label={t('toolkit.form.moreInfo')}
+        aria-describedby={state.tooltipId}
+      >
         ?
       </button>
       <span role="tooltip" id={state.tooltipId} className="tk-tooltip__text">

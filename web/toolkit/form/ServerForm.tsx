@@ -35,7 +35,9 @@ export interface ServerFormProps {
 export function normalizeErrors(errors: Record<string, unknown> | undefined): Errors {
   const result: Errors = {};
   for (const [name, messages] of Object.entries(errors ?? {})) {
-    const list = (Array.isArray(messages) ? messages : [messages]).filter((m) => m !== null && m !== undefined && m !== '').map(String);
+    const list = (Array.isArray(messages) ? messages : [messages])
+      .filter((m) => m !== null && m !== undefined && m !== '')
+      .map(String);
     if (list.length) result[name] = list;
   }
   return result;
@@ -58,11 +60,13 @@ export function ServerForm(props: ServerFormProps) {
     let live = true;
     setLoaded(undefined);
     setLoadError(undefined);
-    void caller.get<FormSchema>(props.url, { ...(JSON.parse(paramsKey) as Record<string, unknown>), _form: true }).then((result) => {
-      if (!live) return;
-      if (result.status && result.data && typeof result.data === 'object') setLoaded(result.data);
-      else setLoadError(result.message ?? result.error ?? t('toolkit.form.unknownError'));
-    });
+    void caller
+      .get<FormSchema>(props.url, { ...(JSON.parse(paramsKey) as Record<string, unknown>), _form: true })
+      .then((result) => {
+        if (!live) return;
+        if (result.status && result.data && typeof result.data === 'object') setLoaded(result.data);
+        else setLoadError(result.message ?? result.error ?? t('toolkit.form.unknownError'));
+      });
     return () => {
       live = false;
     };
@@ -87,7 +91,9 @@ export function ServerForm(props: ServerFormProps) {
       </p>
     );
   }
-  return <SchemaForm key={JSON.stringify(loaded.values ?? {}) + loaded.action} {...props} schema={loaded} caller={caller} />;
+  return (
+    <SchemaForm key={JSON.stringify(loaded.values ?? {}) + loaded.action} {...props} schema={loaded} caller={caller} />
+  );
 }
 
 function SchemaForm({
@@ -138,7 +144,12 @@ function SchemaForm({
       event?.preventDefault();
       const errors: Errors = {};
       for (const input of collectInputs(fields, values)) {
-        const message = validateField(input.field, getIn(values, input.name), (ref) => lookupIn(values, input.scope, ref), t);
+        const message = validateField(
+          input.field,
+          getIn(values, input.name),
+          (ref) => lookupIn(values, input.scope, ref),
+          t,
+        );
         if (message) errors[input.name] = [message];
       }
       setErrors(errors);

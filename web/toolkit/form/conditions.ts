@@ -47,7 +47,9 @@ export function conditionHolds(operator: ConditionOperator, value: unknown, valu
 
 /** All conditions hold; `lookup(ref)` reads the referenced field's current value. */
 export function conditionsHold(conditions: FieldCondition[] | undefined, lookup: (ref: string) => unknown): boolean {
-  return (conditions ?? []).every((condition) => conditionHolds(condition.operator, lookup(condition.ref), condition.values ?? []));
+  return (conditions ?? []).every((condition) =>
+    conditionHolds(condition.operator, lookup(condition.ref), condition.values ?? []),
+  );
 }
 
 export function isFieldVisible(field: FieldSchema, lookup: (ref: string) => unknown): boolean {

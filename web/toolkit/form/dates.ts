@@ -35,7 +35,11 @@ export function isValidDate(value: unknown): boolean {
  * The new end of a range when its start moves to `newStart`: start + the existing gap in minutes, or start + 1 hour
  * when there is no end or the gap is not positive.
  */
-export function shiftRangeEnd(oldStart: string | null | undefined, oldEnd: string | null | undefined, newStart: string): string {
+export function shiftRangeEnd(
+  oldStart: string | null | undefined,
+  oldEnd: string | null | undefined,
+  newStart: string,
+): string {
   const next = wallMinutes(newStart);
   if (next === undefined) return oldEnd ?? '';
   const start = wallMinutes(oldStart);

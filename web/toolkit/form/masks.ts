@@ -26,7 +26,10 @@ export function moneyKeep(raw: string): string {
   const kept = raw.replace(/[^\d.]/g, '');
   const dot = kept.indexOf('.');
   if (dot === -1) return kept;
-  return `${kept.slice(0, dot)}.${kept.slice(dot + 1).replace(/\./g, '').slice(0, 2)}`;
+  return `${kept.slice(0, dot)}.${kept
+    .slice(dot + 1)
+    .replace(/\./g, '')
+    .slice(0, 2)}`;
 }
 
 /** Typed money text -> integer cents (null when empty or not an amount). */

@@ -6,7 +6,15 @@ import { formatWall, wallMinutes } from './dates.ts';
 
 export const FREQ = { YEARLY: RRule.YEARLY, MONTHLY: RRule.MONTHLY, WEEKLY: RRule.WEEKLY, DAILY: RRule.DAILY } as const;
 
-export const RECURRENCE_PRESETS = ['daily', 'weekly', 'monthly-day', 'monthly-position', 'yearly', 'weekdays', 'custom'] as const;
+export const RECURRENCE_PRESETS = [
+  'daily',
+  'weekly',
+  'monthly-day',
+  'monthly-position',
+  'yearly',
+  'weekdays',
+  'custom',
+] as const;
 export type RecurrencePreset = (typeof RECURRENCE_PRESETS)[number];
 export type RecurrenceEndMode = 'never' | 'on' | 'after';
 
@@ -31,7 +39,11 @@ export function weekdayPosition(dtstart: string): number {
 }
 
 /** The value of a preset starting at `dtstart`; the end (until/count) of `base` is kept. */
-export function presetValue(preset: RecurrencePreset, dtstart: string, base?: Partial<RecurrenceValue>): RecurrenceValue {
+export function presetValue(
+  preset: RecurrencePreset,
+  dtstart: string,
+  base?: Partial<RecurrenceValue>,
+): RecurrenceValue {
   const end = { until: base?.until ?? null, count: base?.count ?? null };
   const plain = { interval: 1, dtstart, byweekday: null, bymonthday: null, bysetpos: null, ...end };
   const weekday = rruleWeekday(dtstart);
@@ -92,7 +104,11 @@ export function endModeOf(value: RecurrenceValue): RecurrenceEndMode {
 }
 
 /** Applies an end mode: never (no until, no count), on a date (until), after a number of occurrences (count). */
-export function withEnd(value: RecurrenceValue, mode: RecurrenceEndMode, end: { until?: string; count?: number } = {}): RecurrenceValue {
+export function withEnd(
+  value: RecurrenceValue,
+  mode: RecurrenceEndMode,
+  end: { until?: string; count?: number } = {},
+): RecurrenceValue {
   if (mode === 'on') return { ...value, until: end.until ?? value.until ?? value.dtstart, count: null };
   if (mode === 'after') return { ...value, count: Math.max(1, end.count ?? value.count ?? 1), until: null };
   return { ...value, until: null, count: null };

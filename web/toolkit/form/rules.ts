@@ -31,7 +31,8 @@ const fieldParams = (ctx: RuleContext) => ({ _field_: ctx.label, field: ctx.labe
 const NUMBER = /^[0-9.-]+$/;
 const PHONE = /^\d(?: ?\d){9}$/;
 const ALPHA_NUM = /^\w+$/;
-const URL_PATTERN = /^(https?:\/\/)?(localhost|(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})(:\d{1,5})?([/?#]\S*)?$/i;
+const URL_PATTERN =
+  /^(https?:\/\/)?(localhost|(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})(:\d{1,5})?([/?#]\S*)?$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 function toRegExp(arg: string | undefined): RegExp | undefined {
@@ -115,7 +116,9 @@ const RULES: Record<string, RuleDefinition> = {
   /** Files (Blob or an array of them) under the size in MB (default 9). */
   max_size: {
     test: (value, arg) => {
-      const files = (Array.isArray(value) ? value : [value]).filter((v): v is Blob => typeof Blob !== 'undefined' && v instanceof Blob);
+      const files = (Array.isArray(value) ? value : [value]).filter(
+        (v): v is Blob => typeof Blob !== 'undefined' && v instanceof Blob,
+      );
       return files.every((file) => fileSizeOk(file, Number(arg ?? MAX_FILE_SIZE_MB)));
     },
     message: (arg, ctx) => ctx.t('toolkit.rule.fileSize', { size: arg ?? MAX_FILE_SIZE_MB }),
@@ -167,9 +170,7 @@ export function parseRules(rules: FieldRules | undefined): ParsedRule[] {
   }
   return Object.entries(rules)
     .filter(([, arg]) => arg !== false && arg !== null && arg !== undefined)
-    .map(([name, arg]) =>
-      arg === true ? { name } : { name, arg: Array.isArray(arg) ? arg.join(',') : String(arg) },
-    );
+    .map(([name, arg]) => (arg === true ? { name } : { name, arg: Array.isArray(arg) ? arg.join(',') : String(arg) }));
 }
 
 /** A field's rules: its own, `required`, and those implied by its type (email, url, tel, number, date). */
@@ -202,7 +203,8 @@ export function rulesFor(field: FieldSchema): ParsedRule[] {
 
 /** The first failing rule's message, or undefined when the value passes. Empty values only fail `required`. */
 export function validateValue(value: unknown, rules: ParsedRule[], ctx: RuleContext): string | undefined {
-  const checkboxEmpty = ctx.field?.type === 'checkbox' && (value === false || value === (ctx.field.uncheckedValue ?? false));
+  const checkboxEmpty =
+    ctx.field?.type === 'checkbox' && (value === false || value === (ctx.field.uncheckedValue ?? false));
   const empty = isEmptyValue(value) || checkboxEmpty;
   for (const rule of rules) {
     const definition = RULES[rule.name];
@@ -218,7 +220,12 @@ export function validateValue(value: unknown, rules: ParsedRule[], ctx: RuleCont
 }
 
 /** Validates a field's value with its rules; the label fills {_field_}. */
-export function validateField(field: FieldSchema, value: unknown, lookup: (ref: string) => unknown, t: Translate): string | undefined {
+export function validateField(
+  field: FieldSchema,
+  value: unknown,
+  lookup: (ref: string) => unknown,
+  t: Translate,
+): string | undefined {
   const label = field.label ?? field.name ?? t('toolkit.field.fallbackLabel');
   return validateValue(value, rulesFor(field), { label, field, lookup, t });
 }

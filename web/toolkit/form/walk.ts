@@ -30,13 +30,17 @@ export function collectInputs(fields: FieldSchema[] | undefined, values: Values,
     }
     if (field.type === 'collection') {
       const items = getIn(values, name);
-      if (Array.isArray(items)) items.forEach((_, i) => found.push(...collectInputs(childrenOf(field), values, `${name}.${i}`)));
+      if (Array.isArray(items))
+        items.forEach((_, i) => found.push(...collectInputs(childrenOf(field), values, `${name}.${i}`)));
       continue;
     }
     if (field.type === 'repeat') {
       const items = getIn(values, name);
       const child = childrenOf(field)[0] ?? { type: field.inputType ?? 'text', label: field.label };
-      if (Array.isArray(items)) items.forEach((_, i) => found.push({ field: { ...child, label: child.label ?? field.label }, name: `${name}.${i}`, scope: name }));
+      if (Array.isArray(items))
+        items.forEach((_, i) =>
+          found.push({ field: { ...child, label: child.label ?? field.label }, name: `${name}.${i}`, scope: name }),
+        );
       continue;
     }
     found.push({ field, name, scope });

@@ -135,17 +135,33 @@ export function PagedList<T extends Row = Row>({
     void caller
       .fetchPage<T>(
         url,
-        { ...appliedFilters, ...(JSON.parse(appliedQuery) as Values), limit: pageSize, page, sortBy: sort.sortBy, sortDesc: sort.sortDesc },
+        {
+          ...appliedFilters,
+          ...(JSON.parse(appliedQuery) as Values),
+          limit: pageSize,
+          page,
+          sortBy: sort.sortBy,
+          sortDesc: sort.sortDesc,
+        },
         method,
       )
       .then((result) => {
         if (run !== generation.current) return;
         const body = result.data as PagedResponse<T> | null;
         if (result.status && body && Array.isArray(body.data)) {
-          setState({ status: 'ready', rows: body.data, meta: body.meta, filters: body.meta?.filters as FieldSchema[] | undefined });
+          setState({
+            status: 'ready',
+            rows: body.data,
+            meta: body.meta,
+            filters: body.meta?.filters as FieldSchema[] | undefined,
+          });
           onLoadRef.current?.(body);
         } else {
-          setState((current) => ({ ...current, status: 'error', error: result.message ?? result.error ?? t('toolkit.caller.unknown') }));
+          setState((current) => ({
+            ...current,
+            status: 'error',
+            error: result.message ?? result.error ?? t('toolkit.caller.unknown'),
+          }));
         }
       });
   }, [caller, url, method, pageSize, page, sort, appliedFilters, appliedQuery, reload, refreshKey, t]);
@@ -154,7 +170,11 @@ export function PagedList<T extends Row = Row>({
     async (action: RowAction<T>, row: T) => {
       if (action.confirm) {
         const options: ConfirmOptions =
-          typeof action.confirm === 'string' ? { message: action.confirm } : action.confirm === true ? {} : action.confirm;
+          typeof action.confirm === 'string'
+            ? { message: action.confirm }
+            : action.confirm === true
+              ? {}
+              : action.confirm;
         if (!(await confirm(options))) return;
       }
       if (action.onClick) {
@@ -180,7 +200,9 @@ export function PagedList<T extends Row = Row>({
   const range = meta ? entriesRange(meta, state.rows.length) : undefined;
   const hasActions = rowActions.length > 0;
   const loading = state.status === 'loading';
-  const shownFilters = omitFilters?.length ? state.filters?.filter((f) => !f.name || !omitFilters.includes(f.name)) : state.filters;
+  const shownFilters = omitFilters?.length
+    ? state.filters?.filter((f) => !f.name || !omitFilters.includes(f.name))
+    : state.filters;
 
   return (
     <div className="tk-list">
@@ -213,7 +235,9 @@ export function PagedList<T extends Row = Row>({
                     key={column.key}
                     scope="col"
                     className={column.className}
-                    aria-sort={column.sortable ? (sorted ? (sort.sortDesc ? 'descending' : 'ascending') : 'none') : undefined}
+                    aria-sort={
+                      column.sortable ? (sorted ? (sort.sortDesc ? 'descending' : 'ascending') : 'none') : undefined
+                    }
                   >
                     {column.sortable ? (
                       <button
@@ -294,7 +318,13 @@ export function PagedList<T extends Row = Row>({
         </p>
         {lastPage > 1 ? (
           <nav aria-label={t('toolkit.list.pagination')} className="tk-pager">
-            <button type="button" className="tk-pager__btn" disabled={currentPage <= 1} aria-label={t('toolkit.list.first')} onClick={() => setPage(1)}>
+            <button
+              type="button"
+              className="tk-pager__btn"
+              disabled={currentPage <= 1}
+              aria-label={t('toolkit.list.first')}
+              onClick={() => setPage(1)}
+            >
               «
             </button>
             <button

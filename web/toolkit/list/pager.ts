@@ -17,7 +17,10 @@ export function pageWindow(current: number, last: number, size: number = MAX_PAG
 }
 
 /** X, Y and Z of 'Showing X to Y of Z entries' (from meta.from/to when given, else computed). */
-export function entriesRange(meta: Pick<PageMeta, 'current_page' | 'per_page' | 'total'> & Partial<Pick<PageMeta, 'from' | 'to'>>, rows?: number) {
+export function entriesRange(
+  meta: Pick<PageMeta, 'current_page' | 'per_page' | 'total'> & Partial<Pick<PageMeta, 'from' | 'to'>>,
+  rows?: number,
+) {
   const total = meta.total;
   if (total === 0) return { from: 0, to: 0, total: 0 };
   const from = meta.from ?? (meta.current_page - 1) * meta.per_page + 1;

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import { claimUnique, createItem, deleteItem, releaseUnique, saveVersioned, type StoredItem } from '../../../data/items.ts';
+import {
+  claimUnique,
+  createItem,
+  deleteItem,
+  releaseUnique,
+  saveVersioned,
+  type StoredItem,
+} from '../../../data/items.ts';
 import { getRecord, recordKey } from '../../../data/staff/records.ts';
 import { field, parseFor, saveButtons, section, text, unableToSave, type ResourceDef } from '../resource.ts';
 
@@ -36,7 +43,14 @@ const body = z.object({
   v: z.optional(z.number()),
 });
 
-const row = (m: MailTemplateItem) => ({ id: m.id, name: m.name, subject: m.subject, blocks_count: m.blocks.length, created_at: m.created_at, updated_at: m.updated_at });
+const row = (m: MailTemplateItem) => ({
+  id: m.id,
+  name: m.name,
+  subject: m.subject,
+  blocks_count: m.blocks.length,
+  created_at: m.created_at,
+  updated_at: m.updated_at,
+});
 
 function duplicateBlocks(blocks: { name: string }[]) {
   const seen = new Set<string>();
@@ -80,7 +94,11 @@ export const mailTemplatesDef: ResourceDef<MailTemplateItem> = {
           max: 50,
           buttons: [{ type: 'add' }, { type: 'remove' }],
           children: [
-            field('input', 'name', { required: true, hint: 'staff.validation.blockName', rules: { regex: '^[A-Z0-9_]+_BLOCK$' } }),
+            field('input', 'name', {
+              required: true,
+              hint: 'staff.validation.blockName',
+              rules: { regex: '^[A-Z0-9_]+_BLOCK$' },
+            }),
             field('html', 'content', {}),
           ],
         },
@@ -95,7 +113,8 @@ export const mailTemplatesDef: ResourceDef<MailTemplateItem> = {
     if (b.blocks && duplicateBlocks(b.blocks)) errors.blocks = ['staff.validation.blockDuplicate'];
     if (Object.keys(errors).length) throw unableToSave(c, mailTemplatesDef, errors);
     const id = `mt-${randomUUID()}`;
-    if (!(await claimUnique(c.deps.db, 'mail-template', b.name!.trim(), id))) throw unableToSave(c, mailTemplatesDef, { name: ['staff.validation.nameTaken'] });
+    if (!(await claimUnique(c.deps.db, 'mail-template', b.name!.trim(), id)))
+      throw unableToSave(c, mailTemplatesDef, { name: ['staff.validation.nameTaken'] });
     const now = c.deps.clock().toISOString();
     return (await createItem(c.deps.db, {
       ...recordKey('MAILTEMPLATE', id),
@@ -111,7 +130,8 @@ export const mailTemplatesDef: ResourceDef<MailTemplateItem> = {
   },
   async update(c, m, input) {
     const b = parseFor(c, mailTemplatesDef, body, input);
-    if (b.blocks && duplicateBlocks(b.blocks)) throw unableToSave(c, mailTemplatesDef, { blocks: ['staff.validation.blockDuplicate'] });
+    if (b.blocks && duplicateBlocks(b.blocks))
+      throw unableToSave(c, mailTemplatesDef, { blocks: ['staff.validation.blockDuplicate'] });
     const name = b.name ?? m.name;
     if (name.trim() !== m.name.trim() && !(await claimUnique(c.deps.db, 'mail-template', name.trim(), m.id))) {
       throw unableToSave(c, mailTemplatesDef, { name: ['staff.validation.nameTaken'] });

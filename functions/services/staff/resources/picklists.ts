@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import { claimUnique, createItem, deleteItem, releaseUnique, saveVersioned, type StoredItem } from '../../../data/items.ts';
+import {
+  claimUnique,
+  createItem,
+  deleteItem,
+  releaseUnique,
+  saveVersioned,
+  type StoredItem,
+} from '../../../data/items.ts';
 import { getRecord, recordKey } from '../../../data/staff/records.ts';
 import {
   bool,
@@ -53,14 +60,18 @@ const row = (p: PicklistItem) => ({
 });
 
 const listBody = z.object({
-  identifier: z.optional(z.string('staff.validation.identifier').check(z.regex(/^[a-z][a-z0-9_]{1,63}$/, 'staff.validation.identifier'))),
+  identifier: z.optional(
+    z.string('staff.validation.identifier').check(z.regex(/^[a-z][a-z0-9_]{1,63}$/, 'staff.validation.identifier')),
+  ),
   name: z.optional(text(255)),
   description: z.optional(text(1000, false)),
   v: z.optional(z.number()),
 });
 
 const itemBody = z.object({
-  identifier: z.optional(z.string('staff.validation.identifier').check(z.regex(/^[A-Za-z0-9_.-]{1,64}$/, 'staff.validation.identifier'))),
+  identifier: z.optional(
+    z.string('staff.validation.identifier').check(z.regex(/^[A-Za-z0-9_.-]{1,64}$/, 'staff.validation.identifier')),
+  ),
   label: z.optional(text(255)),
   order: z.optional(intIn(0, 100000)),
   active: z.optional(bool()),
@@ -79,7 +90,11 @@ export const picklistsDef: ResourceDef<PicklistItem> = {
   row,
   scopes: () => ['*'],
   tenant: () => ({}),
-  view: (_c, p) => ({ ...row(p), items: [...p.items].sort((a, b) => a.order - b.order || a.label.localeCompare(b.label)), v: p.v }),
+  view: (_c, p) => ({
+    ...row(p),
+    items: [...p.items].sort((a, b) => a.order - b.order || a.label.localeCompare(b.label)),
+    v: p.v,
+  }),
   form: async (_c, p) => ({
     title: p ? 'staff.form.editPicklist' : 'staff.form.newPicklist',
     action: p ? '/staff/api/picklists/{id}' : '/staff/api/picklists',
@@ -101,7 +116,8 @@ export const picklistsDef: ResourceDef<PicklistItem> = {
     if (!b.name) errors.name = ['staff.validation.required'];
     if (Object.keys(errors).length) throw unableToSave(c, picklistsDef, errors);
     const id = `pl-${randomUUID()}`;
-    if (!(await claimUnique(c.deps.db, 'picklist', b.identifier!, id))) throw unableToSave(c, picklistsDef, { identifier: ['staff.validation.nameTaken'] });
+    if (!(await claimUnique(c.deps.db, 'picklist', b.identifier!, id)))
+      throw unableToSave(c, picklistsDef, { identifier: ['staff.validation.nameTaken'] });
     return (await createItem(c.deps.db, {
       ...recordKey('PICKLIST', id),
       entity: 'picklist',
@@ -115,7 +131,8 @@ export const picklistsDef: ResourceDef<PicklistItem> = {
   },
   async update(c, p, input) {
     const b = parseFor(c, picklistsDef, listBody, input);
-    if (b.identifier !== undefined && b.identifier !== p.identifier) throw unableToSave(c, picklistsDef, { identifier: ['staff.validation.identifierFixed'] });
+    if (b.identifier !== undefined && b.identifier !== p.identifier)
+      throw unableToSave(c, picklistsDef, { identifier: ['staff.validation.identifierFixed'] });
     return saveVersioned(c.deps.db, p, { ...p, name: b.name ?? p.name, description: b.description ?? p.description });
   },
   async remove(c, p) {
@@ -130,8 +147,10 @@ const norm = (s: string) => s.trim().toLowerCase();
 function uniqueness(items: PicklistEntry[], candidate: Pick<PicklistEntry, 'id' | 'identifier' | 'label'>) {
   const errors: Record<string, string[]> = {};
   const others = items.filter((i) => i.id !== candidate.id && !i.deleted_at);
-  if (others.some((i) => norm(i.identifier) === norm(candidate.identifier))) errors.identifier = ['staff.validation.picklistIdentifierTaken'];
-  if (others.some((i) => norm(i.label) === norm(candidate.label))) errors.label = ['staff.validation.picklistLabelTaken'];
+  if (others.some((i) => norm(i.identifier) === norm(candidate.identifier)))
+    errors.identifier = ['staff.validation.picklistIdentifierTaken'];
+  if (others.some((i) => norm(i.label) === norm(candidate.label)))
+    errors.label = ['staff.validation.picklistLabelTaken'];
   return errors;
 }
 
@@ -167,7 +186,13 @@ export async function changePicklistItem(
     if (Object.keys(dup).length) throw unableToSave(c, ITEM_NOUN, dup);
     items.push(entry);
   } else if (action === 'update') {
-    const entry = { ...items[index]!, ...(b.identifier !== undefined ? { identifier: b.identifier } : {}), ...(b.label !== undefined ? { label: b.label } : {}), ...(b.order !== undefined ? { order: b.order } : {}), ...(b.active !== undefined ? { active: b.active } : {}) };
+    const entry = {
+      ...items[index]!,
+      ...(b.identifier !== undefined ? { identifier: b.identifier } : {}),
+      ...(b.label !== undefined ? { label: b.label } : {}),
+      ...(b.order !== undefined ? { order: b.order } : {}),
+      ...(b.active !== undefined ? { active: b.active } : {}),
+    };
     const dup = uniqueness(items, entry);
     if (Object.keys(dup).length) throw unableToSave(c, ITEM_NOUN, dup);
     items[index] = entry;

@@ -2,9 +2,28 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { BRAND_KEYS } from '../../../../machines/domain/brands.ts';
 import { claimUnique, createItem, deleteItem, releaseUnique, saveVersioned } from '../../../data/items.ts';
-import { findRetailerBySlug, retailerKey, saveStoreRecord, storesOfRetailer, type RetailerItem } from '../../../data/stores.ts';
+import {
+  findRetailerBySlug,
+  retailerKey,
+  saveStoreRecord,
+  storesOfRetailer,
+  type RetailerItem,
+} from '../../../data/stores.ts';
 import { forbidden } from '../../../platform/errors.ts';
-import { bool, field, parseFor, saveButtons, section, slug, syncRow, text, unableToDelete, unableToSave, type ResourceCtx, type ResourceDef } from '../resource.ts';
+import {
+  bool,
+  field,
+  parseFor,
+  saveButtons,
+  section,
+  slug,
+  syncRow,
+  text,
+  unableToDelete,
+  unableToSave,
+  type ResourceCtx,
+  type ResourceDef,
+} from '../resource.ts';
 // A cycle, used at call time only; a static import keeps the bundle tree-shakable (a dynamic import() makes esbuild
 // wrap this module and everything it reaches, the whole DynamoDB client included).
 import { storesDef } from './stores.ts';
@@ -52,7 +71,15 @@ export const retailersDef: ResourceDef<RetailerItem> = {
   filters: [
     {
       name: 'active',
-      field: { type: 'select', name: 'active', label: 'staff.field.active', options: [{ value: 'true', text: 'staff.option.yes' }, { value: 'false', text: 'staff.option.no' }] },
+      field: {
+        type: 'select',
+        name: 'active',
+        label: 'staff.field.active',
+        options: [
+          { value: 'true', text: 'staff.option.yes' },
+          { value: 'false', text: 'staff.option.no' },
+        ],
+      },
       scope: (v) => (v === 'true' || v === 'false' ? `active=${v}` : undefined),
       matches: (r, v) => String(r.active) === v,
     },
@@ -67,12 +94,18 @@ export const retailersDef: ResourceDef<RetailerItem> = {
     title: r ? 'staff.form.editRetailer' : 'staff.form.newRetailer',
     action: r ? '/staff/api/retailers/{id}' : '/staff/api/retailers',
     params: r ? { id: r.id } : undefined,
-    values: r ? { ...row(r), embed_origins: (r.embed_origins ?? []).join('\n'), v: r.v } : { active: true, brand: 'default' },
+    values: r
+      ? { ...row(r), embed_origins: (r.embed_origins ?? []).join('\n'), v: r.v }
+      : { active: true, brand: 'default' },
     buttons: saveButtons,
     children: [
       section('staff.section.retailer', [
         field('input', 'name', { required: true, max: 255 }),
-        field('input', 'slug', { required: true, hint: 'staff.hint.slug', rules: { regex: '^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$' } }),
+        field('input', 'slug', {
+          required: true,
+          hint: 'staff.hint.slug',
+          rules: { regex: '^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$' },
+        }),
         field('switch', 'active', { switch: true }),
         field('select', 'brand', {
           options: BRAND_KEYS.map((b) => ({ value: b, text: `staff.brand.${b}` })),
@@ -90,7 +123,10 @@ export const retailersDef: ResourceDef<RetailerItem> = {
     if (Object.keys(errors).length) throw unableToSave(c, retailersDef, errors);
     const embedOrigins = embedOriginsOf(c, b.embed_origins);
     const id = `ret-${randomUUID()}`;
-    if ((await findRetailerBySlug(c.deps.db, b.slug!, c.deps.clock())) || !(await claimUnique(c.deps.db, 'retailer-slug', b.slug!, id))) {
+    if (
+      (await findRetailerBySlug(c.deps.db, b.slug!, c.deps.clock())) ||
+      !(await claimUnique(c.deps.db, 'retailer-slug', b.slug!, id))
+    ) {
       throw unableToSave(c, retailersDef, { slug: ['staff.validation.slugTaken'] });
     }
     const now = c.deps.clock().toISOString();
@@ -112,7 +148,8 @@ export const retailersDef: ResourceDef<RetailerItem> = {
   },
   async update(c, r, input) {
     const b = parseFor(c, retailersDef, body, input);
-    if (b.brand !== undefined && b.brand !== r.brand && !c.actor.permissions.has('fields.retailers.brand')) throw forbidden('staff.permissionDenied');
+    if (b.brand !== undefined && b.brand !== r.brand && !c.actor.permissions.has('fields.retailers.brand'))
+      throw forbidden('staff.permissionDenied');
     const embedOrigins = embedOriginsOf(c, b.embed_origins);
     const nextSlug = b.slug ?? r.slug;
     if (nextSlug !== r.slug) {

@@ -16,7 +16,14 @@ import {
   ungrantable,
   type Guard,
 } from '../../../../machines/domain/permissions.ts';
-import { claimUnique, createItem, deleteItem, queryPartition, releaseUnique, saveVersioned } from '../../../data/items.ts';
+import {
+  claimUnique,
+  createItem,
+  deleteItem,
+  queryPartition,
+  releaseUnique,
+  saveVersioned,
+} from '../../../data/items.ts';
 import { getRecord, recordKey } from '../../../data/staff/records.ts';
 import type { RoleItem } from '../../../data/staff/roles.ts';
 import type { Deps } from '../../../platform/deps.ts';
@@ -65,14 +72,20 @@ const row = (r: RoleItem) => ({
   created_at: r.created_at,
 });
 
-const adminImmutable = (c: ResourceCtx) => new AppError(403, t(c, 'staff.role.adminImmutable'), undefined, { reason: 'admin-role' });
+const adminImmutable = (c: ResourceCtx) =>
+  new AppError(403, t(c, 'staff.role.adminImmutable'), undefined, { reason: 'admin-role' });
 
 /** Every role (a small set: they are also kept in one partition, ROLES, for the user form's options). */
 export async function listAllRoles(deps: Deps): Promise<RoleItem[]> {
   const out: RoleItem[] = [];
   let cursor: string | undefined;
   do {
-    const page = await queryPartition<RoleItem>(deps.db, { index: 'gsi1', pk: ROLE_LIST_PK, cursor, now: deps.clock() });
+    const page = await queryPartition<RoleItem>(deps.db, {
+      index: 'gsi1',
+      pk: ROLE_LIST_PK,
+      cursor,
+      now: deps.clock(),
+    });
     out.push(...page.items);
     cursor = page.cursor;
   } while (cursor);
@@ -83,8 +96,14 @@ function checkGrantable(c: ResourceCtx, guard: Guard, permissions: string[], fie
   const errors: Record<string, string[]> = {};
   const badPermissions = ungrantable(guard, permissions).concat(permissions.filter((p) => !isPermission(p)));
   const badFields = ungrantable(guard, fieldPermissions).concat(fieldPermissions.filter((p) => !isFieldPermission(p)));
-  if (badPermissions.length) errors.permissions = [t(c, 'staff.validation.permissionNotGrantable', { names: [...new Set(badPermissions)].join(', ') })];
-  if (badFields.length) errors.field_permissions = [t(c, 'staff.validation.permissionNotGrantable', { names: [...new Set(badFields)].join(', ') })];
+  if (badPermissions.length)
+    errors.permissions = [
+      t(c, 'staff.validation.permissionNotGrantable', { names: [...new Set(badPermissions)].join(', ') }),
+    ];
+  if (badFields.length)
+    errors.field_permissions = [
+      t(c, 'staff.validation.permissionNotGrantable', { names: [...new Set(badFields)].join(', ') }),
+    ];
   return errors;
 }
 
@@ -97,7 +116,12 @@ export const rolesDef: ResourceDef<RoleItem> = {
   filters: [
     {
       name: 'guard',
-      field: { type: 'select', name: 'guard', label: 'staff.field.guard', options: GUARDS.map((g) => ({ value: g, text: `staff.guard.${g}` })) },
+      field: {
+        type: 'select',
+        name: 'guard',
+        label: 'staff.field.guard',
+        options: GUARDS.map((g) => ({ value: g, text: `staff.guard.${g}` })),
+      },
       scope: (v) => (isGuard(v) ? `guard=${v}` : undefined),
       matches: (r, v) => r.guard === v,
     },
@@ -112,12 +136,18 @@ export const rolesDef: ResourceDef<RoleItem> = {
     title: r ? 'staff.form.editRole' : 'staff.form.newRole',
     action: r ? '/staff/api/roles/{id}' : '/staff/api/roles',
     params: r ? { id: r.id } : undefined,
-    values: r ? { name: r.name, guard: r.guard, description: r.description, v: r.v } : { guard: 'store', description: '' },
+    values: r
+      ? { name: r.name, guard: r.guard, description: r.description, v: r.v }
+      : { guard: 'store', description: '' },
     buttons: r?.id === ADMIN_ROLE_ID ? [] : saveButtons,
     children: [
       section('staff.section.role', [
         field('input', 'name', { required: true, max: 100, readonly: r?.id === ADMIN_ROLE_ID }),
-        field('select', 'guard', { required: true, options: GUARDS.map((g) => ({ value: g, text: `staff.guard.${g}` })), disabled: !!r }),
+        field('select', 'guard', {
+          required: true,
+          options: GUARDS.map((g) => ({ value: g, text: `staff.guard.${g}` })),
+          disabled: !!r,
+        }),
         field('textarea', 'description', { max: 1000, readonly: r?.id === ADMIN_ROLE_ID }),
       ]),
     ],
@@ -131,7 +161,8 @@ export const rolesDef: ResourceDef<RoleItem> = {
     const grantErrors = checkGrantable(c, b.guard!, b.permissions ?? [], b.field_permissions ?? []);
     if (Object.keys(grantErrors).length) throw unableToSave(c, rolesDef, grantErrors);
     const id = `role-${randomUUID()}`;
-    if (!(await claimUnique(c.deps.db, 'role-name', `${b.guard}/${b.name!.trim()}`, id))) throw unableToSave(c, rolesDef, { name: ['staff.validation.nameTaken'] });
+    if (!(await claimUnique(c.deps.db, 'role-name', `${b.guard}/${b.name!.trim()}`, id)))
+      throw unableToSave(c, rolesDef, { name: ['staff.validation.nameTaken'] });
     const now = c.deps.clock().toISOString();
     const item = await createItem(c.deps.db, {
       ...recordKey('ROLE', id),
@@ -147,38 +178,61 @@ export const rolesDef: ResourceDef<RoleItem> = {
       created_at: now,
       updated_at: now,
     });
-    await audit(c.deps, 'permissions.changed', { actor: c.actor, ip: c.ip, target: `role:${id}`, detail: { action: 'create', permissions: item.permissions } });
+    await audit(c.deps, 'permissions.changed', {
+      actor: c.actor,
+      ip: c.ip,
+      target: `role:${id}`,
+      detail: { action: 'create', permissions: item.permissions },
+    });
     return item as RoleItem;
   },
   async update(c, r, input) {
     if (r.id === ADMIN_ROLE_ID) throw adminImmutable(c);
     const b = parseFor(c, rolesDef, body, input);
-    if (b.guard !== undefined && b.guard !== r.guard) throw unableToSave(c, rolesDef, { guard: ['staff.validation.guardFixed'] });
+    if (b.guard !== undefined && b.guard !== r.guard)
+      throw unableToSave(c, rolesDef, { guard: ['staff.validation.guardFixed'] });
     const name = b.name ?? r.name;
     if (name.trim() !== r.name.trim()) {
-      if (!(await claimUnique(c.deps.db, 'role-name', `${r.guard}/${name.trim()}`, r.id))) throw unableToSave(c, rolesDef, { name: ['staff.validation.nameTaken'] });
+      if (!(await claimUnique(c.deps.db, 'role-name', `${r.guard}/${name.trim()}`, r.id)))
+        throw unableToSave(c, rolesDef, { name: ['staff.validation.nameTaken'] });
     }
-    const saved = await saveVersioned(c.deps.db, r, { ...r, name, description: b.description ?? r.description, updated_at: c.deps.clock().toISOString() });
+    const saved = await saveVersioned(c.deps.db, r, {
+      ...r,
+      name,
+      description: b.description ?? r.description,
+      updated_at: c.deps.clock().toISOString(),
+    });
     if (name.trim() !== r.name.trim()) await releaseUnique(c.deps.db, 'role-name', `${r.guard}/${r.name.trim()}`);
     return saved;
   },
   async remove(c, r) {
     if (r.id === ADMIN_ROLE_ID) throw adminImmutable(c);
-    if ((await getSettingValue(c.deps, 'default_role')) === r.id) throw unableToDelete(c, rolesDef, 'staff.role.isDefault', 422);
+    if ((await getSettingValue(c.deps, 'default_role')) === r.id)
+      throw unableToDelete(c, rolesDef, 'staff.role.isDefault', 422);
     await deleteItem(c.deps.db, recordKey('ROLE', r.id));
     await releaseUnique(c.deps.db, 'role-name', `${r.guard}/${r.name.trim()}`);
-    await audit(c.deps, 'permissions.changed', { actor: c.actor, ip: c.ip, target: `role:${r.id}`, detail: { action: 'delete' } });
+    await audit(c.deps, 'permissions.changed', {
+      actor: c.actor,
+      ip: c.ip,
+      target: `role:${r.id}`,
+      detail: { action: 'delete' },
+    });
     return undefined;
   },
 };
 
 // ---- role permissions and field permissions ('Save Permissions', 'Permissions updated!') ----
-const permissionsBody = z.object({ permissions: names, field_permissions: z.optional(names), v: z.optional(z.number()) });
+const permissionsBody = z.object({
+  permissions: names,
+  field_permissions: z.optional(names),
+  v: z.optional(z.number()),
+});
 
 export async function rolePermissionsForm(c: ResourceCtx, id: string) {
   const r = await loadForAccess(c, rolesDef, id);
   const groups = new Map<string, string[]>();
-  for (const p of permissionsForGuard(r.guard)) groups.set(permissionGroup(p), [...(groups.get(permissionGroup(p)) ?? []), p]);
+  for (const p of permissionsForGuard(r.guard))
+    groups.set(permissionGroup(p), [...(groups.get(permissionGroup(p)) ?? []), p]);
   return translateSchema(c, {
     title: 'staff.form.rolePermissions',
     action: '/staff/api/roles/{id}/permissions',
@@ -223,7 +277,12 @@ export async function updateRolePermissions(c: ResourceCtx, id: string, input: R
   await syncRow(c, rolesDef, r, saved);
   const added = saved.permissions.filter((p) => !r.permissions.includes(p));
   const removed = r.permissions.filter((p) => !saved.permissions.includes(p));
-  await audit(c.deps, 'permissions.changed', { actor: c.actor, ip: c.ip, target: `role:${r.id}`, detail: { added, removed, field_permissions: saved.field_permissions } });
+  await audit(c.deps, 'permissions.changed', {
+    actor: c.actor,
+    ip: c.ip,
+    target: `role:${r.id}`,
+    detail: { added, removed, field_permissions: saved.field_permissions },
+  });
   return rolesDef.view!(c, saved);
 }
 
@@ -231,19 +290,46 @@ export async function updateRolePermissions(c: ResourceCtx, id: string, input: R
 export function listPermissions(c: ResourceCtx, query: Record<string, string | undefined>) {
   const { page, limit, sortBy, sortDesc } = parsePaging(c, query, ['name', 'group'], 'name');
   const guard = query.guard;
-  if (guard !== undefined && guard !== '' && !isGuard(guard)) throw new AppError(422, 'The given data was invalid.', { guard: [t(c, 'staff.validation.inList', { field: 'guard' })] });
+  if (guard !== undefined && guard !== '' && !isGuard(guard))
+    throw new AppError(422, 'The given data was invalid.', {
+      guard: [t(c, 'staff.validation.inList', { field: 'guard' })],
+    });
   const all = [
-    ...PERMISSIONS.map((name) => ({ name, group: permissionGroup(name), kind: 'permission', guards: [...PERMISSION_DEFS[name]] })),
-    ...FIELD_PERMISSIONS.map((name) => ({ name, group: permissionGroup(name), kind: 'field', guards: [...FIELD_PERMISSION_DEFS[name]] })),
+    ...PERMISSIONS.map((name) => ({
+      name,
+      group: permissionGroup(name),
+      kind: 'permission',
+      guards: [...PERMISSION_DEFS[name]],
+    })),
+    ...FIELD_PERMISSIONS.map((name) => ({
+      name,
+      group: permissionGroup(name),
+      kind: 'field',
+      guards: [...FIELD_PERMISSION_DEFS[name]],
+    })),
   ].filter((p) => !guard || (p.guards as string[]).includes(guard));
-  all.sort((a, b) => (a[sortBy as 'name'] < b[sortBy as 'name'] ? -1 : a[sortBy as 'name'] > b[sortBy as 'name'] ? 1 : a.name.localeCompare(b.name)));
+  all.sort((a, b) =>
+    a[sortBy as 'name'] < b[sortBy as 'name']
+      ? -1
+      : a[sortBy as 'name'] > b[sortBy as 'name']
+        ? 1
+        : a.name.localeCompare(b.name),
+  );
   if (sortDesc) all.reverse();
   const rows = all.slice((page - 1) * limit, page * limit);
   return {
     data: rows,
     meta: {
       ...pageMeta(all.length, page, limit, rows.length),
-      filters: [{ type: 'select', name: 'guard', label: t(c, 'staff.field.guard'), options: GUARDS.map((g) => ({ value: g, text: t(c, `staff.guard.${g}`) })), value: guard ?? null }],
+      filters: [
+        {
+          type: 'select',
+          name: 'guard',
+          label: t(c, 'staff.field.guard'),
+          options: GUARDS.map((g) => ({ value: g, text: t(c, `staff.guard.${g}`) })),
+          value: guard ?? null,
+        },
+      ],
     },
   };
 }

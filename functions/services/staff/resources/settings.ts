@@ -2,7 +2,17 @@ import * as z from 'zod/mini';
 import { createItem, deleteItem, saveVersioned } from '../../../data/items.ts';
 import { getRecord, recordKey } from '../../../data/staff/records.ts';
 import type { StoredItem } from '../../../data/items.ts';
-import { field, parseFor, saveButtons, section, text, unableToDelete, unableToSave, type ResourceCtx, type ResourceDef } from '../resource.ts';
+import {
+  field,
+  parseFor,
+  saveButtons,
+  section,
+  text,
+  unableToDelete,
+  unableToSave,
+  type ResourceCtx,
+  type ResourceDef,
+} from '../resource.ts';
 // A cycle, used at call time only; a static import keeps the bundle tree-shakable (a dynamic import() makes esbuild
 // wrap this module and everything it reaches, the whole DynamoDB client included).
 import { rolesDef } from './roles.ts';
@@ -27,7 +37,9 @@ export { getSettingValue } from './lookups.ts';
 
 const valueSchema = (type: SettingType) =>
   type === 'number'
-    ? z.number('staff.validation.number').check(z.gte(0, 'staff.validation.range'), z.lte(1_000_000, 'staff.validation.range'))
+    ? z
+        .number('staff.validation.number')
+        .check(z.gte(0, 'staff.validation.range'), z.lte(1_000_000, 'staff.validation.range'))
     : type === 'boolean'
       ? z.boolean('staff.validation.boolean')
       : text(2000, false);
@@ -40,12 +52,21 @@ const createBody = z.object({
   description: z.optional(text(1000, false)),
 });
 
-const row = (s: SettingItem) => ({ id: s.id, key: s.key, label: s.label, type: s.type, value: s.value, description: s.description, builtin: s.builtin });
+const row = (s: SettingItem) => ({
+  id: s.id,
+  key: s.key,
+  label: s.label,
+  type: s.type,
+  value: s.value,
+  description: s.description,
+  builtin: s.builtin,
+});
 
 async function checkValue(c: ResourceCtx, type: SettingType, value: unknown) {
   if (type === 'role') {
     if (value === null || value === '') return null;
-    if (typeof value !== 'string' || !(await rolesDef.load(c, value))) throw unableToSave(c, settingsDef, { value: ['staff.validation.roleNotFound'] });
+    if (typeof value !== 'string' || !(await rolesDef.load(c, value)))
+      throw unableToSave(c, settingsDef, { value: ['staff.validation.roleNotFound'] });
     return value;
   }
   return parseFor(c, settingsDef, z.object({ value: valueSchema(type) }), { value }).value;
@@ -83,7 +104,13 @@ export const settingsDef: ResourceDef<SettingItem> = {
         section('staff.section.setting', [
           field('input', 'key', { required: true, disabled: !!s }),
           field('input', 'label', { required: true, readonly: s?.builtin }),
-          ...(s ? [] : [field('select', 'type', { options: ['string', 'number', 'boolean'].map((v) => ({ value: v, text: `staff.option.type.${v}` })) })]),
+          ...(s
+            ? []
+            : [
+                field('select', 'type', {
+                  options: ['string', 'number', 'boolean'].map((v) => ({ value: v, text: `staff.option.type.${v}` })),
+                }),
+              ]),
           valueField,
           field('textarea', 'description', {}),
         ]),
@@ -111,9 +138,19 @@ export const settingsDef: ResourceDef<SettingItem> = {
     }
   },
   async update(c, s, input) {
-    const b = parseFor(c, settingsDef, z.object({ label: z.optional(text(255)), value: z.unknown(), description: z.optional(text(1000, false)) }), input);
+    const b = parseFor(
+      c,
+      settingsDef,
+      z.object({ label: z.optional(text(255)), value: z.unknown(), description: z.optional(text(1000, false)) }),
+      input,
+    );
     const value = 'value' in input ? await checkValue(c, s.type, b.value) : s.value;
-    return saveVersioned(c.deps.db, s, { ...s, label: s.builtin ? s.label : (b.label ?? s.label), value, description: b.description ?? s.description });
+    return saveVersioned(c.deps.db, s, {
+      ...s,
+      label: s.builtin ? s.label : (b.label ?? s.label),
+      value,
+      description: b.description ?? s.description,
+    });
   },
   async remove(c, s) {
     if (s.builtin) throw unableToDelete(c, settingsDef, 'staff.setting.builtin', 422);
@@ -134,10 +171,58 @@ export interface SettingSeed {
 }
 
 export const BUILTIN_SETTINGS: SettingSeed[] = [
-  { id: 'default_role', key: 'default_role', label: 'Default role for new users', type: 'role', value: 'role-store-manager', description: 'Given to users created without a role (when it belongs to their guard).', builtin: true },
-  { id: 'days_to_search_previous_applications', key: 'days_to_search_previous_applications', label: 'Days to search for previous applications', type: 'number', value: 180, description: 'How far back an applicant\'s earlier applications are looked up.', builtin: true },
-  { id: 'scored_denials_allowed', key: 'scored_denials_allowed', label: 'Scored denials allowed', type: 'number', value: 3, description: 'Scored denials an applicant may have before new applications are refused.', builtin: true },
-  { id: 'store_age_days_for_denial_overrides', key: 'store_age_days_for_denial_overrides', label: 'Store age in days for denial overrides', type: 'number', value: 90, description: 'A store younger than this may not override denials.', builtin: true },
-  { id: 'executed_leases_examined_for_new_stores', key: 'executed_leases_examined_for_new_stores', label: 'Executed leases examined for new stores', type: 'number', value: 25, description: 'Leases reviewed before a new store leaves probation.', builtin: true },
-  { id: 'contract_pin_required', key: 'contract_pin_required', label: 'Contract PIN required', type: 'boolean', value: true, description: 'Ask for a PIN before a contract is signed.', builtin: true },
+  {
+    id: 'default_role',
+    key: 'default_role',
+    label: 'Default role for new users',
+    type: 'role',
+    value: 'role-store-manager',
+    description: 'Given to users created without a role (when it belongs to their guard).',
+    builtin: true,
+  },
+  {
+    id: 'days_to_search_previous_applications',
+    key: 'days_to_search_previous_applications',
+    label: 'Days to search for previous applications',
+    type: 'number',
+    value: 180,
+    description: "How far back an applicant's earlier applications are looked up.",
+    builtin: true,
+  },
+  {
+    id: 'scored_denials_allowed',
+    key: 'scored_denials_allowed',
+    label: 'Scored denials allowed',
+    type: 'number',
+    value: 3,
+    description: 'Scored denials an applicant may have before new applications are refused.',
+    builtin: true,
+  },
+  {
+    id: 'store_age_days_for_denial_overrides',
+    key: 'store_age_days_for_denial_overrides',
+    label: 'Store age in days for denial overrides',
+    type: 'number',
+    value: 90,
+    description: 'A store younger than this may not override denials.',
+    builtin: true,
+  },
+  {
+    id: 'executed_leases_examined_for_new_stores',
+    key: 'executed_leases_examined_for_new_stores',
+    label: 'Executed leases examined for new stores',
+    type: 'number',
+    value: 25,
+    description: 'Leases reviewed before a new store leaves probation.',
+    builtin: true,
+  },
+  {
+    id: 'contract_pin_required',
+    key: 'contract_pin_required',
+    label: 'Contract PIN required',
+    type: 'boolean',
+    value: true,
+    description: 'Ask for a PIN before a contract is signed.',
+    builtin: true,
+  },
 ];

@@ -14,13 +14,26 @@ import {
 } from '../../../data/stores.ts';
 import { forbidden } from '../../../platform/errors.ts';
 import { requireTenant } from '../actor.ts';
-import { bool, EMAIL, email, field, intIn, parseFor, saveButtons, section, slug, text, unableToSave, type ResourceCtx, type ResourceDef } from '../resource.ts';
+import {
+  bool,
+  EMAIL,
+  email,
+  field,
+  intIn,
+  parseFor,
+  saveButtons,
+  section,
+  slug,
+  text,
+  unableToSave,
+  type ResourceCtx,
+  type ResourceDef,
+} from '../resource.ts';
 import { getRetailerRecord } from './lookups.ts';
 
 // Stores with their lease programs (every flag of machines/contracts/store.ts LeaseProgram) and the staff-only
 // settings of seed 001 section 3. Writes go through saveStoreRecord, which keeps the slug lookup and search items.
 const NOUN = 'staff.resource.store';
-
 
 const BOOL_FLAGS = [
   'enable_product_selection',
@@ -62,10 +75,15 @@ const address = z.object({
   code: z.optional(z.string('staff.validation.zip').check(z.regex(/^\d{5}(-\d{4})?$/, 'staff.validation.zip'))),
 });
 
-const date = z.nullable(z.string('staff.validation.date').check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'staff.validation.date')));
+const date = z.nullable(
+  z.string('staff.validation.date').check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'staff.validation.date')),
+);
 const emailList = z.string('staff.validation.emails').check(
   z.maxLength(2000, 'staff.validation.tooLong'),
-  z.refine((s: string) => s.trim() === '' || s.split(',').every((e) => EMAIL.test(e.trim())), 'staff.validation.emails'),
+  z.refine(
+    (s: string) => s.trim() === '' || s.split(',').every((e) => EMAIL.test(e.trim())),
+    'staff.validation.emails',
+  ),
 );
 
 const storeBody = z.object({
@@ -73,7 +91,9 @@ const storeBody = z.object({
   slug: z.optional(slug()),
   label: z.optional(text(255, false)),
   short_name: z.optional(text(64, false)),
-  retailer_id: z.optional(z.string('staff.validation.retailerNotFound').check(z.minLength(1, 'staff.validation.required'), z.maxLength(100))),
+  retailer_id: z.optional(
+    z.string('staff.validation.retailerNotFound').check(z.minLength(1, 'staff.validation.required'), z.maxLength(100)),
+  ),
   active: z.optional(bool()),
   visible: z.optional(bool()),
   rating: z.optional(intIn(0, 100)),
@@ -91,7 +111,20 @@ const storeBody = z.object({
   option_c_end_date: z.optional(date),
   funding_email: z.optional(z.union([z.literal(''), email()])),
   notification_emails: z.optional(emailList),
-  time_zone: z.optional(z.enum(['America/New_York', 'America/Chicago', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles', 'America/Anchorage', 'Pacific/Honolulu'], 'staff.validation.inList')),
+  time_zone: z.optional(
+    z.enum(
+      [
+        'America/New_York',
+        'America/Chicago',
+        'America/Denver',
+        'America/Phoenix',
+        'America/Los_Angeles',
+        'America/Anchorage',
+        'Pacific/Honolulu',
+      ],
+      'staff.validation.inList',
+    ),
+  ),
   scoring_version: z.optional(text(32, false)),
   v: z.optional(z.number()),
 });
@@ -153,7 +186,14 @@ export const storesDef: ResourceDef<StaffStoreItem> = {
     },
     {
       name: 'retailer',
-      field: { type: 'select', name: 'retailer', label: 'staff.field.retailer_id', url: '/staff/api/retailers', valueKey: 'id', textKey: 'name' },
+      field: {
+        type: 'select',
+        name: 'retailer',
+        label: 'staff.field.retailer_id',
+        url: '/staff/api/retailers',
+        valueKey: 'id',
+        textKey: 'name',
+      },
       scope: (v) => `retailer=${v}`,
       matches: (r, v) => r.retailer_id === v,
     },
@@ -178,14 +218,26 @@ export const storesDef: ResourceDef<StaffStoreItem> = {
 
 function leaseProgramFields(readonly: boolean): FieldSchema[] {
   return [
-    ...BOOL_FLAGS.map((k) => field('switch', `lease_program.${k}`, { label: `staff.field.lp.${k}`, switch: true, disabled: readonly })),
-    field('number', 'lease_program.min_approval_amount', { label: 'staff.field.lp.min_approval_amount', min: 0, max: 100000, disabled: readonly }),
+    ...BOOL_FLAGS.map((k) =>
+      field('switch', `lease_program.${k}`, { label: `staff.field.lp.${k}`, switch: true, disabled: readonly }),
+    ),
+    field('number', 'lease_program.min_approval_amount', {
+      label: 'staff.field.lp.min_approval_amount',
+      min: 0,
+      max: 100000,
+      disabled: readonly,
+    }),
     field('select', 'lease_program.apply_form_version', {
       label: 'staff.field.lp.apply_form_version',
       options: [1, 2, 3].map((n) => ({ value: n, text: `staff.option.formVersion${n}` })),
       disabled: readonly,
     }),
-    field('number', 'lease_program.sac_days', { label: 'staff.field.lp.sac_days', min: 0, max: 365, disabled: readonly }),
+    field('number', 'lease_program.sac_days', {
+      label: 'staff.field.lp.sac_days',
+      min: 0,
+      max: 365,
+      disabled: readonly,
+    }),
     field('select', 'lease_program.bank_link_send_by', {
       label: 'staff.field.lp.bank_link_send_by',
       options: [
@@ -213,7 +265,10 @@ function leaseProgramFields(readonly: boolean): FieldSchema[] {
       buttons: [{ type: 'add' }, { type: 'remove' }],
       disabled: readonly,
       conditions: [{ ref: 'lease_program.enable_product_selection', operator: '==', values: [true] }],
-      children: [field('input', 'key', { required: true, max: 64 }), field('input', 'name', { required: true, max: 255 })],
+      children: [
+        field('input', 'key', { required: true, max: 64 }),
+        field('input', 'name', { required: true, max: 255 }),
+      ],
     },
   ];
 }
@@ -255,12 +310,25 @@ async function storeForm(c: ResourceCtx, s?: StaffStoreItem) {
               field('input', 'slug', { required: true, hint: 'staff.hint.slug' }),
               field('input', 'label', { max: 255 }),
               field('input', 'short_name', { max: 64 }),
-              field('select', 'retailer_id', { required: true, url: '/staff/api/retailers', valueKey: 'id', textKey: 'name', disabled: c.actor.guard === 'store' }),
+              field('select', 'retailer_id', {
+                required: true,
+                url: '/staff/api/retailers',
+                valueKey: 'id',
+                textKey: 'name',
+                disabled: c.actor.guard === 'store',
+              }),
               field('switch', 'active', { switch: true, disabled: !c.actor.permissions.has('fields.stores.active') }),
               field('switch', 'visible', { switch: true }),
-              field('number', 'rating', { min: 0, max: 100, disabled: !c.actor.permissions.has('fields.stores.rating') }),
+              field('number', 'rating', {
+                min: 0,
+                max: 100,
+                disabled: !c.actor.permissions.has('fields.stores.rating'),
+              }),
               field('select', 'identifier', {
-                options: ['MERCHANDISE', 'HVAC', 'HOME_IMPROVEMENT'].map((v) => ({ value: v, text: `staff.option.${v}` })),
+                options: ['MERCHANDISE', 'HVAC', 'HOME_IMPROVEMENT'].map((v) => ({
+                  value: v,
+                  text: `staff.option.${v}`,
+                })),
               }),
               field('tel', 'phone', {}),
               field('switch', 'checkout_delivery_options_required', { switch: true }),
@@ -275,19 +343,37 @@ async function storeForm(c: ResourceCtx, s?: StaffStoreItem) {
             children: [
               field('number', 'inventory_new_percentage', { min: 0, max: 100, append: '%' }),
               field('number', 'inventory_used_percentage', { min: 0, max: 100, append: '%' }),
-              field('date', 'option_b_start_date', { conditions: [{ ref: 'lease_program.option_b_enabled', operator: '==', values: [true] }] }),
-              field('date', 'option_b_end_date', { conditions: [{ ref: 'lease_program.option_b_enabled', operator: '==', values: [true] }] }),
-              field('date', 'option_c_start_date', { conditions: [{ ref: 'lease_program.option_c_enabled', operator: '==', values: [true] }] }),
-              field('date', 'option_c_end_date', { conditions: [{ ref: 'lease_program.option_c_enabled', operator: '==', values: [true] }] }),
+              field('date', 'option_b_start_date', {
+                conditions: [{ ref: 'lease_program.option_b_enabled', operator: '==', values: [true] }],
+              }),
+              field('date', 'option_b_end_date', {
+                conditions: [{ ref: 'lease_program.option_b_enabled', operator: '==', values: [true] }],
+              }),
+              field('date', 'option_c_start_date', {
+                conditions: [{ ref: 'lease_program.option_c_enabled', operator: '==', values: [true] }],
+              }),
+              field('date', 'option_c_end_date', {
+                conditions: [{ ref: 'lease_program.option_c_enabled', operator: '==', values: [true] }],
+              }),
               field('email', 'funding_email', {}),
               field('textarea', 'notification_emails', { hint: 'staff.hint.commaEmails' }),
               field('select', 'time_zone', {
-                options: ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles', 'America/Anchorage', 'Pacific/Honolulu'].map((z) => ({
+                options: [
+                  'America/New_York',
+                  'America/Chicago',
+                  'America/Denver',
+                  'America/Phoenix',
+                  'America/Los_Angeles',
+                  'America/Anchorage',
+                  'Pacific/Honolulu',
+                ].map((z) => ({
                   value: z,
                   text: `staff.tz.${z}`,
                 })),
               }),
-              field('input', 'scoring_version', { disabled: !c.actor.permissions.has('fields.stores.scoring_version') }),
+              field('input', 'scoring_version', {
+                disabled: !c.actor.permissions.has('fields.stores.scoring_version'),
+              }),
             ],
           },
         ],
@@ -298,7 +384,11 @@ async function storeForm(c: ResourceCtx, s?: StaffStoreItem) {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-async function saveStore(c: ResourceCtx, s: StaffStoreItem | undefined, input: Record<string, unknown>): Promise<StaffStoreItem> {
+async function saveStore(
+  c: ResourceCtx,
+  s: StaffStoreItem | undefined,
+  input: Record<string, unknown>,
+): Promise<StaffStoreItem> {
   const b = parseFor(c, storesDef, storeBody, input);
   const errors: Record<string, string[]> = {};
   if (!s) {
@@ -313,12 +403,19 @@ async function saveStore(c: ResourceCtx, s: StaffStoreItem | undefined, input: R
   // Field permissions: a change to a guarded field without its permission is refused.
   const lp: LeaseProgram = { ...(s?.view.lease_program ?? DEFAULT_LEASE_PROGRAM), ...(b.lease_program ?? {}) };
   const guarded: [string, boolean][] = [
-    ['fields.stores.lease_program', s ? !same(lp, s.view.lease_program) : b.lease_program !== undefined && !same(lp, DEFAULT_LEASE_PROGRAM)],
+    [
+      'fields.stores.lease_program',
+      s ? !same(lp, s.view.lease_program) : b.lease_program !== undefined && !same(lp, DEFAULT_LEASE_PROGRAM),
+    ],
     ['fields.stores.rating', b.rating !== undefined && b.rating !== (s?.view.rating ?? 15)],
     ['fields.stores.active', b.active !== undefined && b.active !== (s?.active ?? true)],
-    ['fields.stores.scoring_version', b.scoring_version !== undefined && b.scoring_version !== (s?.admin?.scoring_version ?? 'v1')],
+    [
+      'fields.stores.scoring_version',
+      b.scoring_version !== undefined && b.scoring_version !== (s?.admin?.scoring_version ?? 'v1'),
+    ],
   ];
-  for (const [perm, changed] of guarded) if (changed && !c.actor.permissions.has(perm)) throw forbidden('staff.permissionDenied');
+  for (const [perm, changed] of guarded)
+    if (changed && !c.actor.permissions.has(perm)) throw forbidden('staff.permissionDenied');
   if (s && retailerId !== s.view.retailer.id && c.actor.guard === 'store') throw forbidden('staff.permissionDenied');
   const id = s?.view.id ?? `sto-${randomUUID()}`;
   const storeSlug = b.slug ?? s!.view.slug;
@@ -327,7 +424,10 @@ async function saveStore(c: ResourceCtx, s: StaffStoreItem | undefined, input: R
   await requireTenant(c.deps, c.actor, c.ip, { storeIds: [id], retailerIds: [retailerId] }, `store:${id}`);
   const addr = (given: z.infer<typeof address> | undefined, prev: StoreView['billing_address'] | undefined) => {
     const merged = { label: '', state: '', ...(prev ?? {}), ...(given ?? {}) };
-    const label = given?.label ?? ([merged.line_1, merged.city, [merged.state, merged.code].filter(Boolean).join(' ')].filter(Boolean).join(', ') || merged.label);
+    const label =
+      given?.label ??
+      ([merged.line_1, merged.city, [merged.state, merged.code].filter(Boolean).join(' ')].filter(Boolean).join(', ') ||
+        merged.label);
     return { ...merged, label } as StoreView['billing_address'];
   };
   const name = b.name ?? s!.view.name;
@@ -343,7 +443,8 @@ async function saveStore(c: ResourceCtx, s: StaffStoreItem | undefined, input: R
     billing_address: addr(b.billing_address, s?.view.billing_address),
     shipping_address: addr(b.shipping_address, s?.view.shipping_address),
     details: { phone: b.phone ?? s?.view.details.phone ?? '' },
-    checkout_delivery_options_required: b.checkout_delivery_options_required ?? s?.view.checkout_delivery_options_required ?? false,
+    checkout_delivery_options_required:
+      b.checkout_delivery_options_required ?? s?.view.checkout_delivery_options_required ?? false,
     record: { identifier: b.identifier ?? s?.view.record.identifier ?? 'MERCHANDISE' },
     lease_program: lp,
   };
@@ -358,15 +459,19 @@ async function saveStore(c: ResourceCtx, s: StaffStoreItem | undefined, input: R
     scoring_version: b.scoring_version ?? prev.scoring_version ?? 'v1',
     inventory_new_percentage: b.inventory_new_percentage ?? prev.inventory_new_percentage ?? 0,
     inventory_used_percentage: b.inventory_used_percentage ?? prev.inventory_used_percentage ?? 0,
-    option_b_start_date: b.option_b_start_date !== undefined ? b.option_b_start_date : (prev.option_b_start_date ?? null),
+    option_b_start_date:
+      b.option_b_start_date !== undefined ? b.option_b_start_date : (prev.option_b_start_date ?? null),
     option_b_end_date: b.option_b_end_date !== undefined ? b.option_b_end_date : (prev.option_b_end_date ?? null),
-    option_c_start_date: b.option_c_start_date !== undefined ? b.option_c_start_date : (prev.option_c_start_date ?? null),
+    option_c_start_date:
+      b.option_c_start_date !== undefined ? b.option_c_start_date : (prev.option_c_start_date ?? null),
     option_c_end_date: b.option_c_end_date !== undefined ? b.option_c_end_date : (prev.option_c_end_date ?? null),
     created_at: prev.created_at ?? now,
     updated_at: now,
   };
   const active = b.active ?? s?.active ?? true;
-  const saved = s ? await saveStoreRecord(c.deps.db, s, view, active, admin) : await createStoreRecord(c.deps.db, view, active, admin);
+  const saved = s
+    ? await saveStoreRecord(c.deps.db, s, view, active, admin)
+    : await createStoreRecord(c.deps.db, view, active, admin);
   if (!saved) throw unableToSave(c, storesDef, { slug: ['staff.validation.slugTaken'] });
   return saved;
 }

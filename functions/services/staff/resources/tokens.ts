@@ -45,11 +45,14 @@ const row = (r: TokenRefItem) => ({
 
 const createBody = z.object({
   name: text(100),
-  retailer_id: z.string('staff.validation.required').check(z.minLength(1, 'staff.validation.required'), z.maxLength(100, 'staff.validation.tooLong')),
+  retailer_id: z
+    .string('staff.validation.required')
+    .check(z.minLength(1, 'staff.validation.required'), z.maxLength(100, 'staff.validation.tooLong')),
   mode: z.optional(z.enum(TOKEN_MODES, 'staff.validation.inList')),
 });
 
-const unableToCreate = (c: ResourceCtx, errors?: Record<string, string[]>) => new AppError(422, t(c, 'staff.token.unableToCreate'), errors);
+const unableToCreate = (c: ResourceCtx, errors?: Record<string, string[]>) =>
+  new AppError(422, t(c, 'staff.token.unableToCreate'), errors);
 const unableToRevoke = (c: ResourceCtx, status = 422) => new AppError(status, t(c, 'staff.token.unableToRevoke'));
 
 export const tokensDef: ResourceDef<TokenRefItem> = {
@@ -62,7 +65,14 @@ export const tokensDef: ResourceDef<TokenRefItem> = {
   filters: [
     {
       name: 'retailer',
-      field: { type: 'select', name: 'retailer', label: 'staff.field.retailer_id', url: '/staff/api/retailers', valueKey: 'id', textKey: 'name' },
+      field: {
+        type: 'select',
+        name: 'retailer',
+        label: 'staff.field.retailer_id',
+        url: '/staff/api/retailers',
+        valueKey: 'id',
+        textKey: 'name',
+      },
       scope: (v) => `retailer=${v}`,
       matches: (r, v) => r.retailer_id === v,
     },
@@ -83,8 +93,17 @@ export const tokensDef: ResourceDef<TokenRefItem> = {
     children: [
       section('staff.section.token', [
         field('input', 'name', { required: true, max: 100 }),
-        field('select', 'retailer_id', { required: true, url: '/staff/api/retailers', valueKey: 'id', textKey: 'name' }),
-        field('radio', 'mode', { required: true, options: TOKEN_MODES.map((m) => ({ value: m, text: `staff.token.mode.${m}` })), hint: 'staff.hint.tokenMode' }),
+        field('select', 'retailer_id', {
+          required: true,
+          url: '/staff/api/retailers',
+          valueKey: 'id',
+          textKey: 'name',
+        }),
+        field('radio', 'mode', {
+          required: true,
+          options: TOKEN_MODES.map((m) => ({ value: m, text: `staff.token.mode.${m}` })),
+          hint: 'staff.hint.tokenMode',
+        }),
         { type: 'content', content: 'staff.token.shownOnce' },
       ]),
     ],
@@ -105,7 +124,14 @@ export const tokensDef: ResourceDef<TokenRefItem> = {
     const id = `tok-${randomUUID()}`;
     const now = c.deps.clock().toISOString();
     try {
-      await putApiToken(c.deps.db, token, { id, name: b.name, retailerId: retailer.id, created_at: now, last_four: token.slice(-4), mode });
+      await putApiToken(c.deps.db, token, {
+        id,
+        name: b.name,
+        retailerId: retailer.id,
+        created_at: now,
+        last_four: token.slice(-4),
+        mode,
+      });
       const ref = (await createItem(c.deps.db, {
         ...recordKey('APITOKENREF', id),
         entity: 'apiTokenRef',
@@ -120,7 +146,12 @@ export const tokensDef: ResourceDef<TokenRefItem> = {
         created_by: c.actor.userId,
         revoked_at: null,
       })) as TokenRefItem;
-      await audit(c.deps, 'user.changed', { actor: c.actor, ip: c.ip, target: `token:${id}`, detail: { action: 'token-create', retailer: retailer.id, mode } });
+      await audit(c.deps, 'user.changed', {
+        actor: c.actor,
+        ip: c.ip,
+        target: `token:${id}`,
+        detail: { action: 'token-create', retailer: retailer.id, mode },
+      });
       // Shown once: the plain token travels only in this answer.
       return Object.assign(ref, { plain_token: token });
     } catch (error) {
@@ -145,7 +176,12 @@ export const tokensDef: ResourceDef<TokenRefItem> = {
       throw unableToRevoke(c);
     }
     const saved = await saveVersioned(c.deps.db, r, { ...r, revoked_at: now });
-    await audit(c.deps, 'user.changed', { actor: c.actor, ip: c.ip, target: `token:${r.id}`, detail: { action: 'token-revoke' } });
+    await audit(c.deps, 'user.changed', {
+      actor: c.actor,
+      ip: c.ip,
+      target: `token:${r.id}`,
+      detail: { action: 'token-revoke' },
+    });
     return saved;
   },
 };

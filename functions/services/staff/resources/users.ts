@@ -1,7 +1,14 @@
 import * as z from 'zod/mini';
 import { newPassword } from '../../../../machines/contracts/staff.ts';
 import { GUARDS, isGuard, type Guard } from '../../../../machines/domain/permissions.ts';
-import { createItem, getItem, releaseUnique, claimUnique, saveVersioned, isConditionFailure } from '../../../data/items.ts';
+import {
+  createItem,
+  getItem,
+  releaseUnique,
+  claimUnique,
+  saveVersioned,
+  isConditionFailure,
+} from '../../../data/items.ts';
 import type { RoleItem } from '../../../data/staff/roles.ts';
 import { getRecords } from '../../../data/staff/records.ts';
 import { getStoreById } from '../../../data/stores.ts';
@@ -39,7 +46,9 @@ import { listAllRoles } from './roles.ts';
 const NOUN = 'staff.resource.user';
 const USERNAME = /^[A-Za-z0-9_.@-]{3,64}$/;
 
-const ids = z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(50, 'staff.validation.tooMany'));
+const ids = z
+  .array(z.string().check(z.minLength(1), z.maxLength(100)))
+  .check(z.maxLength(50, 'staff.validation.tooMany'));
 
 const userBody = z.object({
   username: z.optional(z.string('staff.validation.username').check(z.regex(USERNAME, 'staff.validation.username'))),
@@ -73,7 +82,9 @@ export const userRow = (u: UserItem) => ({
   created_at: u.created_at,
 });
 
-const tenantRetailers = (u: Pick<UserItem, 'retailers' | 'store_retailers'>) => [...new Set([...(u.retailers ?? []), ...(u.store_retailers ?? [])])];
+const tenantRetailers = (u: Pick<UserItem, 'retailers' | 'store_retailers'>) => [
+  ...new Set([...(u.retailers ?? []), ...(u.store_retailers ?? [])]),
+];
 
 export const usersDef: ResourceDef<UserItem> = {
   path: 'users',
@@ -84,31 +95,64 @@ export const usersDef: ResourceDef<UserItem> = {
   filters: [
     {
       name: 'active',
-      field: { type: 'select', name: 'active', label: 'staff.field.active', options: [{ value: 'true', text: 'staff.option.yes' }, { value: 'false', text: 'staff.option.no' }] },
+      field: {
+        type: 'select',
+        name: 'active',
+        label: 'staff.field.active',
+        options: [
+          { value: 'true', text: 'staff.option.yes' },
+          { value: 'false', text: 'staff.option.no' },
+        ],
+      },
       scope: (v) => (v === 'true' || v === 'false' ? `active=${v}` : undefined),
       matches: (row, v) => String(row.active) === v,
     },
     {
       name: 'guard',
-      field: { type: 'select', name: 'guard', label: 'staff.field.guard', options: GUARDS.map((g) => ({ value: g, text: `staff.guard.${g}` })) },
+      field: {
+        type: 'select',
+        name: 'guard',
+        label: 'staff.field.guard',
+        options: GUARDS.map((g) => ({ value: g, text: `staff.guard.${g}` })),
+      },
       scope: (v) => (isGuard(v) ? `guard=${v}` : undefined),
       matches: (row, v) => row.guard === v,
     },
     {
       name: 'retailer',
-      field: { type: 'select', name: 'retailer', label: 'staff.field.retailer', url: '/staff/api/retailers', valueKey: 'id', textKey: 'name' },
+      field: {
+        type: 'select',
+        name: 'retailer',
+        label: 'staff.field.retailer',
+        url: '/staff/api/retailers',
+        valueKey: 'id',
+        textKey: 'name',
+      },
       scope: (v) => `retailer=${v}`,
-      matches: (row, v) => (row.retailers as string[]).includes(v) || (row.store_retailers as string[] | undefined)?.includes(v) === true,
+      matches: (row, v) =>
+        (row.retailers as string[]).includes(v) || (row.store_retailers as string[] | undefined)?.includes(v) === true,
     },
     {
       name: 'store',
-      field: { type: 'select', name: 'store', label: 'staff.field.store', url: '/staff/api/stores', valueKey: 'id', textKey: 'name' },
+      field: {
+        type: 'select',
+        name: 'store',
+        label: 'staff.field.store',
+        url: '/staff/api/stores',
+        valueKey: 'id',
+        textKey: 'name',
+      },
       scope: (v) => `store=${v}`,
       matches: (row, v) => (row.stores as string[]).includes(v),
     },
     {
       name: 'trashed',
-      field: { type: 'select', name: 'trashed', label: 'staff.field.trashed', options: [{ value: 'only', text: 'staff.option.trashedOnly' }] },
+      field: {
+        type: 'select',
+        name: 'trashed',
+        label: 'staff.field.trashed',
+        options: [{ value: 'only', text: 'staff.option.trashedOnly' }],
+      },
       scope: (v) => (v === 'only' ? 'trashed' : undefined),
       matches: (row) => row.deleted_at !== null,
     },
@@ -119,7 +163,13 @@ export const usersDef: ResourceDef<UserItem> = {
   scopes: (u) =>
     u.deleted_at
       ? ['trashed']
-      : ['*', `active=${u.active}`, `guard=${userGuard(u)}`, ...(u.stores ?? []).map((s) => `store=${s}`), ...tenantRetailers(u).map((r) => `retailer=${r}`)],
+      : [
+          '*',
+          `active=${u.active}`,
+          `guard=${userGuard(u)}`,
+          ...(u.stores ?? []).map((s) => `store=${s}`),
+          ...tenantRetailers(u).map((r) => `retailer=${r}`),
+        ],
   tenant: (u) => ({ storeIds: u.stores ?? [], retailerIds: tenantRetailers(u) }),
   view: (_c, u) => ({ ...userRow(u), v: u.v, last_login_at: u.last_login_at ?? null }),
   form: (c, u) => userForm(c, u),
@@ -133,12 +183,23 @@ async function roleOptions(c: ResourceCtx, guard: Guard | undefined) {
   const roles = await listAllRoles(c.deps);
   return roles
     .filter((r) => !guard || r.guard === guard)
-    .filter((r) => c.actor.superAdmin || c.actor.guard === 'system' || [...r.permissions, ...r.field_permissions].every((p) => c.actor.permissions.has(p)))
+    .filter(
+      (r) =>
+        c.actor.superAdmin ||
+        c.actor.guard === 'system' ||
+        [...r.permissions, ...r.field_permissions].every((p) => c.actor.permissions.has(p)),
+    )
     .map((r) => ({ value: r.id, text: r.name, guard: r.guard }));
 }
 
 async function userForm(c: ResourceCtx, u?: UserItem) {
-  const guardOptions = (c.actor.guard === 'system' ? GUARDS : c.actor.guard === 'retailer' ? (['retailer', 'store'] as const) : (['store'] as const)).map((g) => ({
+  const guardOptions = (
+    c.actor.guard === 'system'
+      ? GUARDS
+      : c.actor.guard === 'retailer'
+        ? (['retailer', 'store'] as const)
+        : (['store'] as const)
+  ).map((g) => ({
     value: g,
     text: `staff.guard.${g}`,
   }));
@@ -148,23 +209,55 @@ async function userForm(c: ResourceCtx, u?: UserItem) {
     params: u ? { id: u.id } : undefined,
     values: u
       ? { ...userRow(u), password: '', v: u.v }
-      : { guard: c.actor.guard, active: true, roles: [], stores: c.actor.storeContext ? [c.actor.storeContext] : [], retailers: c.actor.retailerContext && c.actor.guard === 'retailer' ? [c.actor.retailerContext] : [] },
+      : {
+          guard: c.actor.guard,
+          active: true,
+          roles: [],
+          stores: c.actor.storeContext ? [c.actor.storeContext] : [],
+          retailers: c.actor.retailerContext && c.actor.guard === 'retailer' ? [c.actor.retailerContext] : [],
+        },
     buttons: saveButtons,
     children: [
       section('staff.section.account', [
         field('input', 'username', { required: true, rules: 'required', inputType: 'text', max: 64 }),
         field('email', 'email', { required: true, rules: 'required|email' }),
         field('input', 'display_name', { required: true, rules: 'required', max: 255 }),
-        field('password', 'password', { required: !u, hint: u ? 'staff.hint.passwordKeep' : 'staff.hint.passwordRules', min: 10, max: 128 }),
+        field('password', 'password', {
+          required: !u,
+          hint: u ? 'staff.hint.passwordKeep' : 'staff.hint.passwordRules',
+          min: 10,
+          max: 128,
+        }),
         field('switch', 'active', { switch: true }),
         ...(c.actor.superAdmin ? [field('switch', 'super_admin', { switch: true })] : []),
         field('switch', 'mobile_blocked', { switch: true }),
       ]),
       section('staff.section.access', [
-        field('select', 'guard', { options: guardOptions, required: true, disabled: !c.actor.permissions.has('fields.users.guard') && !!u }),
-        field('multi-select', 'roles', { options: await roleOptions(c, u ? userGuard(u) : undefined), multiple: true, groupKey: 'guard', disabled: !c.actor.permissions.has('fields.users.roles') }),
-        field('multi-select', 'stores', { url: '/staff/api/stores', valueKey: 'id', textKey: 'name', multiple: true, conditions: [{ ref: 'guard', operator: '==', values: ['store'] }] }),
-        field('multi-select', 'retailers', { url: '/staff/api/retailers', valueKey: 'id', textKey: 'name', multiple: true, conditions: [{ ref: 'guard', operator: '==', values: ['retailer'] }] }),
+        field('select', 'guard', {
+          options: guardOptions,
+          required: true,
+          disabled: !c.actor.permissions.has('fields.users.guard') && !!u,
+        }),
+        field('multi-select', 'roles', {
+          options: await roleOptions(c, u ? userGuard(u) : undefined),
+          multiple: true,
+          groupKey: 'guard',
+          disabled: !c.actor.permissions.has('fields.users.roles'),
+        }),
+        field('multi-select', 'stores', {
+          url: '/staff/api/stores',
+          valueKey: 'id',
+          textKey: 'name',
+          multiple: true,
+          conditions: [{ ref: 'guard', operator: '==', values: ['store'] }],
+        }),
+        field('multi-select', 'retailers', {
+          url: '/staff/api/retailers',
+          valueKey: 'id',
+          textKey: 'name',
+          multiple: true,
+          conditions: [{ ref: 'guard', operator: '==', values: ['retailer'] }],
+        }),
       ]),
     ],
   };
@@ -185,20 +278,36 @@ async function resolveAccess(
     if (!store) (errors.stores ??= []).push('staff.validation.storeNotFound');
     else storeRetailers.push(store.view.retailer.id);
   }
-  for (const id of retailers) if (!(await getRetailerRecord(c.deps, id))) (errors.retailers ??= []).push('staff.validation.retailerNotFound');
+  for (const id of retailers)
+    if (!(await getRetailerRecord(c.deps, id))) (errors.retailers ??= []).push('staff.validation.retailerNotFound');
   if (c.actor.guard !== 'system' && input.guard === 'system') (errors.guard ??= []).push('staff.validation.inList');
   const roles = await getRecords<RoleItem>(c.deps.db, 'ROLE', input.roles);
   if (roles.length !== new Set(input.roles).size) (errors.roles ??= []).push('staff.validation.roleNotFound');
   for (const role of roles) {
     if (role.guard !== input.guard) (errors.roles ??= []).push('staff.validation.roleGuard');
-    else if (!(c.actor.superAdmin || c.actor.guard === 'system') && ![...role.permissions, ...role.field_permissions].every((p) => c.actor.permissions.has(p))) {
+    else if (
+      !(c.actor.superAdmin || c.actor.guard === 'system') &&
+      ![...role.permissions, ...role.field_permissions].every((p) => c.actor.permissions.has(p))
+    ) {
       (errors.roles ??= []).push('staff.validation.roleTooStrong');
     }
   }
-  return { stores, retailers, store_retailers: [...new Set(storeRetailers)], roles: roles.map((r) => r.id), role_names: roles.map((r) => r.name) };
+  return {
+    stores,
+    retailers,
+    store_retailers: [...new Set(storeRetailers)],
+    roles: roles.map((r) => r.id),
+    role_names: roles.map((r) => r.name),
+  };
 }
 
-async function claimLogin(c: ResourceCtx, id: string, username: string, mail: string, errors: Record<string, string[]>) {
+async function claimLogin(
+  c: ResourceCtx,
+  id: string,
+  username: string,
+  mail: string,
+  errors: Record<string, string[]>,
+) {
   const claimed: [string, string][] = [];
   if (await claimUnique(c.deps.db, 'username', username, id)) claimed.push(['username', username]);
   else (errors.username ??= []).push('staff.validation.usernameTaken');
@@ -210,7 +319,8 @@ async function claimLogin(c: ResourceCtx, id: string, username: string, mail: st
 async function createUser(c: ResourceCtx, input: Record<string, unknown>): Promise<UserItem> {
   const body = parseFor(c, usersDef, userBody, input);
   const errors: Record<string, string[]> = {};
-  for (const name of ['username', 'email', 'display_name', 'password'] as const) if (!body[name]) (errors[name] ??= []).push('staff.validation.required');
+  for (const name of ['username', 'email', 'display_name', 'password'] as const)
+    if (!body[name]) (errors[name] ??= []).push('staff.validation.required');
   if (Object.keys(errors).length) throw unableToSave(c, usersDef, errors);
   const guard: Guard = body.guard ?? c.actor.guard;
   let roleIds = body.roles ?? [];
@@ -223,11 +333,21 @@ async function createUser(c: ResourceCtx, input: Record<string, unknown>): Promi
     }
   }
   if (body.roles?.length && !c.actor.permissions.has('fields.users.roles')) throw forbidden('staff.permissionDenied');
-  const access = await resolveAccess(c, { guard, roles: roleIds, stores: body.stores ?? [], retailers: body.retailers ?? [] }, errors);
+  const access = await resolveAccess(
+    c,
+    { guard, roles: roleIds, stores: body.stores ?? [], retailers: body.retailers ?? [] },
+    errors,
+  );
   if (body.super_admin && !c.actor.superAdmin) (errors.super_admin ??= []).push('staff.permissionDenied');
   if (Object.keys(errors).length) throw unableToSave(c, usersDef, errors);
   // A non-system user creates users only inside its own stores or retailers.
-  await requireTenant(c.deps, c.actor, c.ip, { storeIds: access.stores, retailerIds: [...access.retailers, ...access.store_retailers] }, 'user:new');
+  await requireTenant(
+    c.deps,
+    c.actor,
+    c.ip,
+    { storeIds: access.stores, retailerIds: [...access.retailers, ...access.store_retailers] },
+    'user:new',
+  );
   const id = `usr-${randomUUID()}`;
   const claimed = await claimLogin(c, id, body.username!, body.email!, errors);
   if (Object.keys(errors).length) {
@@ -259,7 +379,12 @@ async function createUser(c: ResourceCtx, input: Record<string, unknown>): Promi
     created_at: now,
     updated_at: now,
   } as Omit<UserItem, 'v'>);
-  await audit(c.deps, 'user.changed', { actor: c.actor, ip: c.ip, target: `user:${id}`, detail: { action: 'create', roles: access.roles } });
+  await audit(c.deps, 'user.changed', {
+    actor: c.actor,
+    ip: c.ip,
+    target: `user:${id}`,
+    detail: { action: 'create', roles: access.roles },
+  });
   return item as UserItem;
 }
 
@@ -267,18 +392,32 @@ async function updateUser(c: ResourceCtx, u: UserItem, input: Record<string, unk
   const body = parseFor(c, usersDef, userBody, input);
   const errors: Record<string, string[]> = {};
   const guard: Guard = body.guard ?? userGuard(u);
-  if (guard !== userGuard(u) && !c.actor.permissions.has('fields.users.guard')) throw forbidden('staff.permissionDenied');
+  if (guard !== userGuard(u) && !c.actor.permissions.has('fields.users.guard'))
+    throw forbidden('staff.permissionDenied');
   const rolesChanged = body.roles !== undefined && [...body.roles].sort().join() !== [...(u.roles ?? [])].sort().join();
   if (rolesChanged && !c.actor.permissions.has('fields.users.roles')) throw forbidden('staff.permissionDenied');
   const access = await resolveAccess(
     c,
-    { guard, roles: body.roles ?? u.roles ?? [], stores: body.stores ?? u.stores ?? [], retailers: body.retailers ?? u.retailers ?? [] },
+    {
+      guard,
+      roles: body.roles ?? u.roles ?? [],
+      stores: body.stores ?? u.stores ?? [],
+      retailers: body.retailers ?? u.retailers ?? [],
+    },
     errors,
   );
-  if (body.super_admin !== undefined && body.super_admin !== (u.super_admin === true) && !c.actor.superAdmin) (errors.super_admin ??= []).push('staff.permissionDenied');
-  if (body.active === false && u.id === c.actor.userId) (errors.active ??= []).push('staff.validation.noSelfDeactivate');
+  if (body.super_admin !== undefined && body.super_admin !== (u.super_admin === true) && !c.actor.superAdmin)
+    (errors.super_admin ??= []).push('staff.permissionDenied');
+  if (body.active === false && u.id === c.actor.userId)
+    (errors.active ??= []).push('staff.validation.noSelfDeactivate');
   if (Object.keys(errors).length) throw unableToSave(c, usersDef, errors);
-  await requireTenant(c.deps, c.actor, c.ip, { storeIds: access.stores, retailerIds: [...access.retailers, ...access.store_retailers] }, `user:${u.id}`);
+  await requireTenant(
+    c.deps,
+    c.actor,
+    c.ip,
+    { storeIds: access.stores, retailerIds: [...access.retailers, ...access.store_retailers] },
+    `user:${u.id}`,
+  );
   const username = body.username ?? u.username;
   const mail = body.email ?? u.email;
   const claimed: [string, string][] = [];
@@ -324,7 +463,12 @@ async function updateUser(c: ResourceCtx, u: UserItem, input: Record<string, unk
   if (username.toLowerCase() !== u.username.toLowerCase()) await releaseUnique(c.deps.db, 'username', u.username);
   if (mail.toLowerCase() !== u.email.toLowerCase()) await releaseUnique(c.deps.db, 'email', u.email);
   if (rolesChanged || guard !== userGuard(u)) {
-    await audit(c.deps, 'permissions.changed', { actor: c.actor, ip: c.ip, target: `user:${u.id}`, detail: { roles_before: u.roles, roles_after: saved.roles } });
+    await audit(c.deps, 'permissions.changed', {
+      actor: c.actor,
+      ip: c.ip,
+      target: `user:${u.id}`,
+      detail: { roles_before: u.roles, roles_after: saved.roles },
+    });
   }
   return saved;
 }
@@ -334,8 +478,17 @@ async function deleteUser(c: ResourceCtx, u: UserItem): Promise<UserItem> {
   if (u.super_admin) throw unableToDelete(c, usersDef, 'staff.user.superAdminUndeletable');
   if (u.deleted_at) return u;
   const now = c.deps.clock();
-  const saved = await saveVersioned(c.deps.db, u, { ...u, deleted_at: now.toISOString(), sessions_valid_after: now.getTime() });
-  await audit(c.deps, 'user.changed', { actor: c.actor, ip: c.ip, target: `user:${u.id}`, detail: { action: 'delete' } });
+  const saved = await saveVersioned(c.deps.db, u, {
+    ...u,
+    deleted_at: now.toISOString(),
+    sessions_valid_after: now.getTime(),
+  });
+  await audit(c.deps, 'user.changed', {
+    actor: c.actor,
+    ip: c.ip,
+    target: `user:${u.id}`,
+    detail: { action: 'delete' },
+  });
   return saved;
 }
 
@@ -365,7 +518,8 @@ export async function changeUser(
       if (change.link === 'store') {
         const store = await getStoreById(c.deps.db, change.target, now);
         if (!store) throw unableToSave(c, usersDef, { id: ['staff.validation.storeNotFound'] });
-        if (!canAccess(c.actor, { storeIds: [store.view.id], retailerIds: [store.view.retailer.id] })) throw forbidden('staff.permissionDenied');
+        if (!canAccess(c.actor, { storeIds: [store.view.id], retailerIds: [store.view.retailer.id] }))
+          throw forbidden('staff.permissionDenied');
       } else {
         const retailer = await getRetailerRecord(c.deps, change.target);
         if (!retailer) throw unableToSave(c, usersDef, { id: ['staff.validation.retailerNotFound'] });
@@ -380,25 +534,38 @@ export async function changeUser(
       const store = await getStoreById(c.deps.db, s, c.deps.clock());
       if (store) storeRetailers.push(store.view.retailer.id);
     }
-    next = { ...u, ...(change.link === 'store' ? { stores: list } : { retailers: list }), store_retailers: [...new Set(storeRetailers)] };
+    next = {
+      ...u,
+      ...(change.link === 'store' ? { stores: list } : { retailers: list }),
+      store_retailers: [...new Set(storeRetailers)],
+    };
   }
   const saved = await saveVersioned(c.deps.db, u, { ...next, updated_at: c.deps.clock().toISOString() });
   await syncRow(c, usersDef, u, saved);
-  await audit(c.deps, 'user.changed', { actor: c.actor, ip: c.ip, target: `user:${id}`, detail: { action: typeof change === 'string' ? change : change.add ? `link-${change.link}` : `unlink-${change.link}` } });
+  await audit(c.deps, 'user.changed', {
+    actor: c.actor,
+    ip: c.ip,
+    target: `user:${id}`,
+    detail: {
+      action: typeof change === 'string' ? change : change.add ? `link-${change.link}` : `unlink-${change.link}`,
+    },
+  });
   return usersDef.view!(c, saved);
 }
 
 /** The last sign-in time: not an edit of the record, so it does not bump the version staff forms hold. */
 export async function recordLastLogin(deps: Deps, id: string, now: Date) {
-  await deps.db.doc.send(
-    new UpdateCommand({
-      TableName: deps.db.tableName,
-      Key: userKey(id),
-      UpdateExpression: 'SET last_login_at = :t',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':t': now.toISOString() },
-    }),
-  ).catch(() => undefined);
+  await deps.db.doc
+    .send(
+      new UpdateCommand({
+        TableName: deps.db.tableName,
+        Key: userKey(id),
+        UpdateExpression: 'SET last_login_at = :t',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':t': now.toISOString() },
+      }),
+    )
+    .catch(() => undefined);
 }
 
 /** Small changes to a user's own record (last sign-in, password): retried on a concurrent save. */

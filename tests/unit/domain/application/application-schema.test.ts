@@ -33,7 +33,11 @@ const errorsOf = (schema: Parameters<typeof validateWith>[0], value: unknown, pr
 describe('applicant', () => {
   it('normalises the SSN, phone and e-mail', () => {
     const result = validateWith(s.applicant, { ...f.applicant, email: ' Ann@Example.com ' });
-    expect(result.success && result.data).toMatchObject({ social_security_number: '123456789', cell: '5552345678', email: 'ann@example.com' });
+    expect(result.success && result.data).toMatchObject({
+      social_security_number: '123456789',
+      cell: '5552345678',
+      email: 'ann@example.com',
+    });
   });
 
   it("requires every mandatory field with 'This field is required!'", () => {
@@ -50,16 +54,30 @@ describe('applicant', () => {
 
   it('is 18 on the 18th birthday and not the day before', () => {
     expect(errorsOf(s.applicant, { ...f.applicant, date_of_birth: '2007-06-15' })).toEqual({});
-    expect(errorsOf(s.applicant, { ...f.applicant, date_of_birth: '2007-06-16' })).toEqual({ date_of_birth: ['Must be older than 18 years.'] });
+    expect(errorsOf(s.applicant, { ...f.applicant, date_of_birth: '2007-06-16' })).toEqual({
+      date_of_birth: ['Must be older than 18 years.'],
+    });
   });
 
   it('refuses impossible and future dates of birth', () => {
-    expect(errorsOf(s.applicant, { ...f.applicant, date_of_birth: '1990-02-30' })).toEqual({ date_of_birth: ['Invalid date entered!'] });
-    expect(errorsOf(s.applicant, { ...f.applicant, date_of_birth: '2030-01-01' })).toEqual({ date_of_birth: ['You have entered an invalid date of birth'] });
+    expect(errorsOf(s.applicant, { ...f.applicant, date_of_birth: '1990-02-30' })).toEqual({
+      date_of_birth: ['Invalid date entered!'],
+    });
+    expect(errorsOf(s.applicant, { ...f.applicant, date_of_birth: '2030-01-01' })).toEqual({
+      date_of_birth: ['You have entered an invalid date of birth'],
+    });
   });
 
   it('refuses malformed values with the seed patterns', () => {
-    expect(errorsOf(s.applicant, { ...f.applicant, social_security_number: '000-12-3456', cell: '123', email: 'ann@', first_name: 'Ann3' })).toEqual({
+    expect(
+      errorsOf(s.applicant, {
+        ...f.applicant,
+        social_security_number: '000-12-3456',
+        cell: '123',
+        email: 'ann@',
+        first_name: 'Ann3',
+      }),
+    ).toEqual({
       social_security_number: ['The Social Security Number value must be valid.'],
       cell: ['The Cell Phone value must be a phone number.'],
       email: ['The Email value must be valid.'],
@@ -69,8 +87,12 @@ describe('applicant', () => {
 
   it('turns oversize text into a field error', () => {
     const long = 'A'.repeat(MAX_LENGTH.name + 1);
-    expect(errorsOf(s.applicant, { ...f.applicant, last_name: long })).toEqual({ last_name: ['The Last Name may not be greater than 50 characters.'] });
-    expect(errorsOf(s.location, { ...f.location, line_1: 'A'.repeat(101) })).toEqual({ line_1: ['The Address Line 1 may not be greater than 100 characters.'] });
+    expect(errorsOf(s.applicant, { ...f.applicant, last_name: long })).toEqual({
+      last_name: ['The Last Name may not be greater than 50 characters.'],
+    });
+    expect(errorsOf(s.location, { ...f.location, line_1: 'A'.repeat(101) })).toEqual({
+      line_1: ['The Address Line 1 may not be greater than 100 characters.'],
+    });
   });
 });
 
@@ -89,13 +111,22 @@ describe('incomes', () => {
 
   it('accepts exactly the minimum and refuses one cent less', () => {
     expect(errorsOf(s.incomes, monthly('1200.00'), ['incomes'])).toEqual({});
-    expect(errorsOf(s.incomes, monthly('1199.99'), ['incomes'])).toEqual({ 'incomes.0.gross': ['Income must be over $1200 per month'] });
+    expect(errorsOf(s.incomes, monthly('1199.99'), ['incomes'])).toEqual({
+      'incomes.0.gross': ['Income must be over $1200 per month'],
+    });
   });
 
   it('sums both incomes over their periods per year', () => {
     // 553.85 a week = 2400.01 a month on its own; two bi-weekly 277 = 1200.16 together.
-    expect(errorsOf(s.incomes, [{ gross: '277', frequency: 'bi-weekly', source: 'retirement' }, { gross: '277', frequency: 'bi-weekly', source: 'disability' }])).toEqual({});
-    expect(errorsOf(s.incomes, [{ gross: '277', frequency: 'bi-weekly', source: 'retirement' }])).toEqual({ '0.gross': ['Income must be over $1200 per month'] });
+    expect(
+      errorsOf(s.incomes, [
+        { gross: '277', frequency: 'bi-weekly', source: 'retirement' },
+        { gross: '277', frequency: 'bi-weekly', source: 'disability' },
+      ]),
+    ).toEqual({});
+    expect(errorsOf(s.incomes, [{ gross: '277', frequency: 'bi-weekly', source: 'retirement' }])).toEqual({
+      '0.gross': ['Income must be over $1200 per month'],
+    });
   });
 
   it('uses the HVAC minimum of $2750', () => {
@@ -115,23 +146,36 @@ describe('incomes', () => {
       '0.frequency': ['The Frequency field is required'],
     });
     expect(errorsOf(s.incomes, [])).toEqual({ _: [M.required] });
-    expect(errorsOf(s.incomes, [...monthly('1000'), ...monthly('1000'), ...monthly('1000')])).toEqual({ _: ['A maximum of 2 incomes is allowed'] });
-  });
-
-  it.each(['employment', 'other', 'self-employed', 'e3mil', 'e4mil'])('requires employer, title and phone for %s', (source) => {
-    expect(errorsOf(s.incomes, [{ gross: '3000', frequency: 'monthly', source }])).toEqual({
-      '0.employer': [M.required],
-      '0.title_department': [M.required],
-      '0.phone': [M.required],
+    expect(errorsOf(s.incomes, [...monthly('1000'), ...monthly('1000'), ...monthly('1000')])).toEqual({
+      _: ['A maximum of 2 incomes is allowed'],
     });
   });
+
+  it.each(['employment', 'other', 'self-employed', 'e3mil', 'e4mil'])(
+    'requires employer, title and phone for %s',
+    (source) => {
+      expect(errorsOf(s.incomes, [{ gross: '3000', frequency: 'monthly', source }])).toEqual({
+        '0.employer': [M.required],
+        '0.title_department': [M.required],
+        '0.phone': [M.required],
+      });
+    },
+  );
 
   it('requires both pay days for semi-monthly pay', () => {
     expect(errorsOf(s.income, { gross: '800', frequency: 'semi-monthly', source: 'retirement' })).toEqual({
       first_pay_day: [M.required],
       second_pay_day: [M.required],
     });
-    expect(errorsOf(s.income, { gross: '800', frequency: 'semi-monthly', source: 'retirement', first_pay_day: 1, second_pay_day: '15' })).toEqual({});
+    expect(
+      errorsOf(s.income, {
+        gross: '800',
+        frequency: 'semi-monthly',
+        source: 'retirement',
+        first_pay_day: 1,
+        second_pay_day: '15',
+      }),
+    ).toEqual({});
   });
 });
 
@@ -142,11 +186,20 @@ describe('banking', () => {
       checking_account: ['Checking account number is required'],
       checking_account_confirmation: [M.required],
     });
-    expect(errorsOf(s.banking, { ...f.banking, routing_number: '021000022', checking_account_confirmation: '123456780' })).toEqual({
+    expect(
+      errorsOf(s.banking, { ...f.banking, routing_number: '021000022', checking_account_confirmation: '123456780' }),
+    ).toEqual({
       routing_number: ['Invalid routing number'],
       checking_account_confirmation: ["Checking account numbers don't match"],
     });
-    expect(errorsOf(s.banking, { ...f.banking, bank_link_used: true, bank_link_profile_id: 'p-1', bank_link_account_id: 'a-1' })).toEqual({});
+    expect(
+      errorsOf(s.banking, {
+        ...f.banking,
+        bank_link_used: true,
+        bank_link_profile_id: 'p-1',
+        bank_link_account_id: 'a-1',
+      }),
+    ).toEqual({});
   });
 });
 
@@ -158,7 +211,13 @@ describe('home ownership', () => {
     });
   });
   it('requires the deed name and owner address when owned with a loan', () => {
-    expect(errorsOf(s.homeOwnership, { home_type: 'condo', ownership_type: 'own-with-loan', owner_address: { line_2: 'Apt 1' } })).toEqual({
+    expect(
+      errorsOf(s.homeOwnership, {
+        home_type: 'condo',
+        ownership_type: 'own-with-loan',
+        owner_address: { line_2: 'Apt 1' },
+      }),
+    ).toEqual({
       name_on_property_deed: [M.required],
       'owner_address.line_1': [M.required],
       'owner_address.code': [M.required],
@@ -172,8 +231,10 @@ describe('home ownership', () => {
 });
 
 describe('co-applicant and the complete application', () => {
-  it("requires the co-applicant to live at the same address", () => {
-    expect(errorsOf(s.coApplicant, { ...f.coApplicant, same_location: false })).toEqual({ same_location: ['co-applicant must live at the same address'] });
+  it('requires the co-applicant to live at the same address', () => {
+    expect(errorsOf(s.coApplicant, { ...f.coApplicant, same_location: false })).toEqual({
+      same_location: ['co-applicant must live at the same address'],
+    });
   });
 
   it('validates a complete application, including the distinct e-mail rule and product selection', () => {
@@ -189,7 +250,9 @@ describe('co-applicant and the complete application', () => {
       errors: { product_selection_override: ['Please select a product before continuing.'] },
     });
     expect(validateCompleteApplication({ ...complete, banking: null }, rules)).toMatchObject({ success: false });
-    expect(validateCompleteApplication({ ...complete, banking: null }, { ...rules, bankingRequired: false })).toMatchObject({ success: true });
+    expect(
+      validateCompleteApplication({ ...complete, banking: null }, { ...rules, bankingRequired: false }),
+    ).toMatchObject({ success: true });
   });
 });
 
@@ -197,13 +260,27 @@ describe('POST /apply-v2/application request', () => {
   const uuid = '7d3c8b5e-3f43-4a59-9a36-0f2d7c1b2a10';
 
   it('saves one section at a time and validates only that section', () => {
-    const result = validateApplicationRequest({ uuid, section: 'location', location: f.location, incomes: 'ignored' }, rules);
-    expect(result.success && result.data).toMatchObject({ sections: ['location'], location: { code: '78701' }, terms_accepted: true });
+    const result = validateApplicationRequest(
+      { uuid, section: 'location', location: f.location, incomes: 'ignored' },
+      rules,
+    );
+    expect(result.success && result.data).toMatchObject({
+      sections: ['location'],
+      location: { code: '78701' },
+      terms_accepted: true,
+    });
     expect(result.success && 'incomes' in result.data).toBe(false);
   });
 
   it('keys field errors by dotted path, nested sections included', () => {
-    const result = validateApplicationRequest({ uuid, section: ['co_applicant_incomes'], co_applicant: { incomes: [{ gross: 'abc', frequency: 'monthly', source: 'retirement' }] } }, rules);
+    const result = validateApplicationRequest(
+      {
+        uuid,
+        section: ['co_applicant_incomes'],
+        co_applicant: { incomes: [{ gross: 'abc', frequency: 'monthly', source: 'retirement' }] },
+      },
+      rules,
+    );
     expect(result).toEqual({ success: false, errors: { 'co_applicant.incomes.0.gross': ['Invalid income'] } });
   });
 
@@ -219,15 +296,31 @@ describe('POST /apply-v2/application request', () => {
   });
 
   it('requires the product on creation when product selection is enabled', () => {
-    const result = validateApplicationRequest({ applicant: f.applicant, skipConfirmationCode: true }, { ...rules, productSelectionRequired: true });
-    expect(result).toEqual({ success: false, errors: { product_selection_override: ['Please select a product before continuing.'] } });
-    const ok = validateApplicationRequest({ applicant: f.applicant, product_selection_override: 'hvac-system', skipConfirmationCode: true }, { ...rules, productSelectionRequired: true });
-    expect(ok.success && ok.data).toMatchObject({ product_selection_override: 'hvac-system', skipConfirmationCode: true });
+    const result = validateApplicationRequest(
+      { applicant: f.applicant, skipConfirmationCode: true },
+      { ...rules, productSelectionRequired: true },
+    );
+    expect(result).toEqual({
+      success: false,
+      errors: { product_selection_override: ['Please select a product before continuing.'] },
+    });
+    const ok = validateApplicationRequest(
+      { applicant: f.applicant, product_selection_override: 'hvac-system', skipConfirmationCode: true },
+      { ...rules, productSelectionRequired: true },
+    );
+    expect(ok.success && ok.data).toMatchObject({
+      product_selection_override: 'hvac-system',
+      skipConfirmationCode: true,
+    });
   });
 
   it('accepts skipping banking only when banking is optional', () => {
-    expect(validateApplicationRequest({ uuid, section: 'banking', banking: null }, { ...rules, bankingRequired: false })).toMatchObject({ success: true });
-    expect(validateApplicationRequest({ uuid, section: 'banking', banking: null }, rules)).toMatchObject({ success: false });
+    expect(
+      validateApplicationRequest({ uuid, section: 'banking', banking: null }, { ...rules, bankingRequired: false }),
+    ).toMatchObject({ success: true });
+    expect(validateApplicationRequest({ uuid, section: 'banking', banking: null }, rules)).toMatchObject({
+      success: false,
+    });
   });
 
   it('refuses unknown sections and malformed uuids', () => {
@@ -257,7 +350,12 @@ describe('response view', () => {
       banking: parsed(validateWith(s.banking, f.banking)),
     });
     expect(view.applicant).toMatchObject({ social_security_number: '*****6789', identification: '****4567' });
-    expect(view.banking).toEqual({ routing_number: '*****0021', bank_name: 'JPMorgan Chase', checking_account: '*****6789', bank_link_used: false });
+    expect(view.banking).toEqual({
+      routing_number: '*****0021',
+      bank_name: 'JPMorgan Chase',
+      checking_account: '*****6789',
+      bank_link_used: false,
+    });
     expect(view.incomes[0]!.gross).toBe('3000.00');
     expect(JSON.stringify(view)).not.toContain('123456789');
   });
@@ -269,6 +367,8 @@ describe('messages catalogue', () => {
     expect(Object.keys(messages.es).sort()).toEqual(Object.keys(messages.en).sort());
     expect(messages.en['application.saving']).toBe('Saving. Wait for a moment...');
     expect(messages.en['application.button.confirmSubmit']).toBe('Confirm & Submit');
-    expect(messages.en['application.confirm.removeCoApplicant']).toBe('Are you sure you want to remove the Co-Applicant?');
+    expect(messages.en['application.confirm.removeCoApplicant']).toBe(
+      'Are you sure you want to remove the Co-Applicant?',
+    );
   });
 });

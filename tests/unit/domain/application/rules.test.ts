@@ -12,9 +12,12 @@ import {
 import { isValidRoutingNumber } from '../../../../machines/domain/routing-number.ts';
 
 describe('routing numbers', () => {
-  it.each(['021000021', '026009593', '121000248', '011000015', '122105278'])('accepts the real routing number %s', (n) => {
-    expect(isValidRoutingNumber(n)).toBe(true);
-  });
+  it.each(['021000021', '026009593', '121000248', '011000015', '122105278'])(
+    'accepts the real routing number %s',
+    (n) => {
+      expect(isValidRoutingNumber(n)).toBe(true);
+    },
+  );
   it.each(['021000022', '121000249', '12100024', '1210002480', '02100002a', '000000000'])('refuses %s', (n) => {
     expect(isValidRoutingNumber(n)).toBe(false);
   });
@@ -32,7 +35,8 @@ describe('age', () => {
     expect(ageOn('2008-02-29', '2026-03-01')).toBe(18);
   });
   it("rejects impossible dates with 'Invalid date entered!'", () => {
-    for (const d of ['2023-02-29', '2024-13-01', '2024-04-31', '24-01-01', '2024-1-1']) expect(isValidIsoDate(d)).toBe(false);
+    for (const d of ['2023-02-29', '2024-13-01', '2024-04-31', '24-01-01', '2024-1-1'])
+      expect(isValidIsoDate(d)).toBe(false);
     expect(isValidIsoDate('2024-02-29')).toBe(true);
     expect(() => ageOn('2023-02-29', '2025-01-01')).toThrow('Invalid date entered!');
     expect(isAtLeast18('2023-02-29', '2025-01-01')).toBe(false);
@@ -56,7 +60,14 @@ describe('home ownership clearing', () => {
     const { value, cleared } = applyHomeOwnershipChange(full, { ...full, home_type: 'manufactured-leased-land' });
     expect(value.ownership_type).toBeNull();
     expect(value.name_of_landowner).toBe('Land Co');
-    expect(cleared).toEqual(['ownership_type', 'name_on_property_deed', 'is_co_owner', 'owner_address', 'mortgage_holder_name', 'mortgage_holder_payment']);
+    expect(cleared).toEqual([
+      'ownership_type',
+      'name_on_property_deed',
+      'is_co_owner',
+      'owner_address',
+      'mortgage_holder_name',
+      'mortgage_holder_payment',
+    ]);
   });
 
   it('a home not on leased land clears the landowner name and phone', () => {

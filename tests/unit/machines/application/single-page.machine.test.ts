@@ -79,7 +79,9 @@ describe('single-page autosave', () => {
     actor.send(change('applicant', { ...f.applicant, date_of_birth: '2010-01-01' }));
     clock.increment(5_000);
     expect(saves).toHaveLength(0);
-    expect(actor.getSnapshot().context.fieldErrors.applicant).toEqual({ 'applicant.date_of_birth': ['Must be older than 18 years.'] });
+    expect(actor.getSnapshot().context.fieldErrors.applicant).toEqual({
+      'applicant.date_of_birth': ['Must be older than 18 years.'],
+    });
   });
 
   it('does not save an unchanged value again', async () => {
@@ -148,10 +150,23 @@ describe('single-page active sections', () => {
     const base = { store: f.plainStore, values: {}, saved: {} };
     expect(activeSections(base)).toEqual(['applicant', 'location', 'incomes', 'banking', 'has_co_applicant']);
     expect(activeSections({ ...base, values: { has_co_applicant: true } })).toContain('co_applicant_incomes');
-    expect(activeSections({ ...base, store: f.hvacStore })).toEqual(['applicant', 'location', 'home_ownership', 'incomes', 'has_co_applicant']);
-    expect(activeSections({ ...base, store: f.hvacStore, values: { banking: { routing_number: '0210' } } })).toContain('banking');
+    expect(activeSections({ ...base, store: f.hvacStore })).toEqual([
+      'applicant',
+      'location',
+      'home_ownership',
+      'incomes',
+      'has_co_applicant',
+    ]);
+    expect(activeSections({ ...base, store: f.hvacStore, values: { banking: { routing_number: '0210' } } })).toContain(
+      'banking',
+    );
     expect(numberedSections({ ...base, store: f.hvacStore }).map((s) => `${s.number}.${s.section}`)).toEqual([
-      '1.applicant', '2.location', '3.home_ownership', '4.incomes', '5.banking', '6.has_co_applicant',
+      '1.applicant',
+      '2.location',
+      '3.home_ownership',
+      '4.incomes',
+      '5.banking',
+      '6.has_co_applicant',
     ]);
   });
 
@@ -170,7 +185,12 @@ describe('single-page submit', () => {
     clock.increment(1_000);
     saves[0]!.resolve();
     await flush();
-    for (const [section, value] of [['location', f.location], ['incomes', f.incomes], ['banking', f.banking], ['has_co_applicant', false]] as const) {
+    for (const [section, value] of [
+      ['location', f.location],
+      ['incomes', f.incomes],
+      ['banking', f.banking],
+      ['has_co_applicant', false],
+    ] as const) {
       actor.send(change(section, value));
     }
   }
@@ -180,7 +200,12 @@ describe('single-page submit', () => {
     await fillAll(h);
     h.actor.send({ type: 'form.submit' });
     expect(h.actor.getSnapshot().context.submitScheduled).toBe(true);
-    expect(h.saves.slice(1).map((s) => s.input.sections.join())).toEqual(['location', 'incomes', 'banking', 'has_co_applicant']);
+    expect(h.saves.slice(1).map((s) => s.input.sections.join())).toEqual([
+      'location',
+      'incomes',
+      'banking',
+      'has_co_applicant',
+    ]);
     for (const s of h.saves.slice(1)) s.resolve();
     await flush();
     expect(singlePageStep(h.actor.getSnapshot())).toBe('confirmation');
@@ -200,7 +225,9 @@ describe('single-page submit', () => {
     for (const s of h.saves.slice(1)) s.resolve();
     await flush();
     expect(singlePageStep(h.actor.getSnapshot())).toBe('application');
-    expect(h.actor.getSnapshot().context.fieldErrors.incomes).toEqual({ 'incomes.0.gross': ['Income must be over $1200 per month'] });
+    expect(h.actor.getSnapshot().context.fieldErrors.incomes).toEqual({
+      'incomes.0.gross': ['Income must be over $1200 per month'],
+    });
     h.clock.increment(SAVE_SCHEDULED_WINDOW_MS - 1);
     expect(h.actor.getSnapshot().context.submitScheduled).toBe(true);
     h.clock.increment(1);

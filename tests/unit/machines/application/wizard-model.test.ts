@@ -94,7 +94,8 @@ function eventsFor(snapshot: WizardSnapshot): AnyEvent[] {
   if (step && step in validData) {
     events.push({ type: 'step.next', data: validData[step] });
     // Invalid values only on a step's first visit: enough to cover the refusal without multiplying the drafts.
-    if (!snapshot.context.editing && !isFilled(snapshot, step)) events.push({ type: 'step.next', data: invalidData[step] });
+    if (!snapshot.context.editing && !isFilled(snapshot, step))
+      events.push({ type: 'step.next', data: invalidData[step] });
   } else {
     events.push({ type: 'step.next' });
   }
@@ -163,7 +164,9 @@ const transitionKey = (t: AnyTransitionDefinition, index: number) =>
 
 /** The key of a transition the machine took: its place in its source node's list for that event. */
 function takenKey(t: AnyTransitionDefinition): string {
-  const list: AnyTransitionDefinition[] = t.eventType ? (t.source.transitions.get(t.eventType) ?? []) : (t.source.always ?? []);
+  const list: AnyTransitionDefinition[] = t.eventType
+    ? (t.source.transitions.get(t.eventType) ?? [])
+    : (t.source.always ?? []);
   const index = list.findIndex((d) => d === t || (targets(d) === targets(t) && d.guard === t.guard));
   return transitionKey(t, index);
 }
@@ -179,7 +182,12 @@ function definedTransitions(): string[] {
 }
 
 function traverse(input: ApplicationFlowInput) {
-  const adjacency = getAdjacencyMap(wizardMachine, { input, events: eventsFor as never, serializeState: serializeState as never, limit: 2_000_000 });
+  const adjacency = getAdjacencyMap(wizardMachine, {
+    input,
+    events: eventsFor as never,
+    serializeState: serializeState as never,
+    limit: 2_000_000,
+  });
   const states = new Set<string>();
   const transitions = new Set<string>();
   for (const { state, transitions: edges } of Object.values(adjacency)) {
@@ -194,7 +202,8 @@ function traverse(input: ApplicationFlowInput) {
   states.add(start.id);
   const initial = Object.values(adjacency)[0]!.state as WizardSnapshot;
   (start.always ?? []).forEach((t, i) => {
-    if (t.target?.some((n: AnyStateNode) => initial._nodes.some((a) => a.id === n.id))) transitions.add(transitionKey(t, i));
+    if (t.target?.some((n: AnyStateNode) => initial._nodes.some((a) => a.id === n.id)))
+      transitions.add(transitionKey(t, i));
   });
   return { states, transitions, size: Object.keys(adjacency).length };
 }
@@ -222,7 +231,13 @@ describe('wizard machine, model-based', () => {
 
   it('a plain store never shows the HVAC, product or identity steps', () => {
     const reached = results.plain!.states;
-    for (const step of ['hvacPrestep', 'productSelection', 'hvacHomeOwnership', 'identityCheckApplicant', 'identityCheckConfirmation']) {
+    for (const step of [
+      'hvacPrestep',
+      'productSelection',
+      'hvacHomeOwnership',
+      'identityCheckApplicant',
+      'identityCheckConfirmation',
+    ]) {
       expect(reached.has(`wizard.${step}`)).toBe(false);
     }
   });
@@ -240,7 +255,10 @@ describe('wizard machine, model-based', () => {
       // A sample across the model keeps the run short: every 25th path plus the ones that end the flow.
       const sample = paths.filter((p, i) => i % 25 === 0 || (p.state as WizardSnapshot).matches('completed'));
       for (const path of sample) {
-        const replayed = await replay(input, path.steps.map((step) => step.event as AnyEvent));
+        const replayed = await replay(
+          input,
+          path.steps.map((step) => step.event as AnyEvent),
+        );
         expect(replayed.value).toEqual((path.state as WizardSnapshot).value);
       }
     },
@@ -255,10 +273,13 @@ async function replay(input: ApplicationFlowInput, events: AnyEvent[]) {
   const controlled = fromPromise<never, unknown>(
     () => new Promise((resolve, reject) => (pending = { resolve: resolve as (v: unknown) => void, reject })),
   );
-  const actor = createActor(wizardMachine.provide({ actors: { saveSection: controlled, submitApplication: controlled } as never }), {
-    input,
-    clock,
-  });
+  const actor = createActor(
+    wizardMachine.provide({ actors: { saveSection: controlled, submitApplication: controlled } as never }),
+    {
+      input,
+      clock,
+    },
+  );
   actor.start();
   for (const event of events) {
     if (event.type === 'xstate.init') continue;

@@ -19,14 +19,19 @@ import * as f from './fixtures.ts';
 const UUID = '7d3c8b5e-3f43-4a59-9a36-0f2d7c1b2a10';
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-function start(input: Partial<ApplicationFlowInput> = {}, submit: () => Promise<unknown> = async () => ({ code: 'A' })) {
+function start(
+  input: Partial<ApplicationFlowInput> = {},
+  submit: () => Promise<unknown> = async () => ({ code: 'A' }),
+) {
   const clock = new SimulatedClock();
   const saves: { input: SaveSectionInput; resolve: () => void; reject: (e: Error) => void }[] = [];
   const machine = wizardMachine.provide({
     actors: {
       saveSection: fromPromise(
         ({ input: saveInput }: { input: SaveSectionInput }) =>
-          new Promise<{ uuid: string }>((resolve, reject) => saves.push({ input: saveInput, resolve: () => resolve({ uuid: UUID }), reject })),
+          new Promise<{ uuid: string }>((resolve, reject) =>
+            saves.push({ input: saveInput, resolve: () => resolve({ uuid: UUID }), reject }),
+          ),
       ),
       submitApplication: fromPromise(submit),
     },
@@ -46,7 +51,10 @@ describe('wizard steps', () => {
     const w = start();
     expect(w.step()).toBe('applicantInfo');
     await w.next(f.applicant);
-    expect(w.saves[0]!.input).toMatchObject({ sections: ['applicant'], body: { section: ['applicant'], applicant: f.applicant } });
+    expect(w.saves[0]!.input).toMatchObject({
+      sections: ['applicant'],
+      body: { section: ['applicant'], applicant: f.applicant },
+    });
     expect(w.step()).toBe('applicantAddress');
     await w.next(f.location);
     expect(w.saves[1]!.input.body.uuid).toBe(UUID);
@@ -71,8 +79,17 @@ describe('wizard steps', () => {
   it('shows the HVAC pre-step, product selection, home ownership and identity check at applicant info for such a store', async () => {
     const w = start({ store: f.hvacStore });
     expect(visibleSteps(w.actor.getSnapshot().context)).toEqual([
-      'hvacPrestep', 'productSelection', 'applicantInfo', 'identityCheckApplicant', 'applicantAddress', 'hvacHomeOwnership',
-      'income', 'banking', 'coApplicantQuestion', 'confirmation', 'verification',
+      'hvacPrestep',
+      'productSelection',
+      'applicantInfo',
+      'identityCheckApplicant',
+      'applicantAddress',
+      'hvacHomeOwnership',
+      'income',
+      'banking',
+      'coApplicantQuestion',
+      'confirmation',
+      'verification',
     ]);
     expect(w.step()).toBe('hvacPrestep');
     expect(canContinue(w.actor.getSnapshot())).toBe(false);
@@ -80,7 +97,12 @@ describe('wizard steps', () => {
     expect(canContinue(w.actor.getSnapshot())).toBe(true);
     w.actor.send({ type: 'step.next' });
     expect(w.actor.getSnapshot().context.error).toBe('You need to be able to answer YES to all questions!');
-    for (const q of ['owns_home_current_mortgage', 'employed_or_retired_or_disabled', 'household_income', 'checking_account'] as const) {
+    for (const q of [
+      'owns_home_current_mortgage',
+      'employed_or_retired_or_disabled',
+      'household_income',
+      'checking_account',
+    ] as const) {
       w.actor.send({ type: 'hvac.answer', question: q, answer: true });
     }
     w.actor.send({ type: 'step.next' });
@@ -99,7 +121,9 @@ describe('wizard steps', () => {
     expect(w.step()).toBe('income');
     await w.next([{ gross: '2700', frequency: 'monthly', source: 'retirement' }]);
     expect(w.step()).toBe('income');
-    expect(w.actor.getSnapshot().context.fieldErrors).toEqual({ 'incomes.0.gross': ['Income must be over $2750 per month'] });
+    expect(w.actor.getSnapshot().context.fieldErrors).toEqual({
+      'incomes.0.gross': ['Income must be over $2750 per month'],
+    });
     await w.next(f.incomes);
     w.actor.send({ type: 'step.skip' });
     expect(w.step()).toBe('coApplicantQuestion');
@@ -155,7 +179,9 @@ describe('wizard co-applicant, incomes and editing', () => {
     await w.next();
     expect(w.step()).toBe('coApplicantInfo');
     await w.next({ ...f.coApplicant, same_location: false });
-    expect(w.actor.getSnapshot().context.fieldErrors).toEqual({ 'co_applicant.same_location': ['co-applicant must live at the same address'] });
+    expect(w.actor.getSnapshot().context.fieldErrors).toEqual({
+      'co_applicant.same_location': ['co-applicant must live at the same address'],
+    });
     await w.next(f.coApplicant);
     expect(w.step()).toBe('coApplicantIncome');
     await w.next(f.coApplicantIncomes);

@@ -34,7 +34,21 @@ function fromPlace(place: PlaceDetails): AddressValue {
 }
 
 /** Line 1, line 2, city, state and zip; with `search`, an address combobox above them that fills them all. */
-export function AddressFields({ prefix, value, onChange, b, search = false, required = true }: { prefix: string; value: AddressValue; onChange: (v: AddressValue) => void; b: Binding; search?: boolean; required?: boolean }) {
+export function AddressFields({
+  prefix,
+  value,
+  onChange,
+  b,
+  search = false,
+  required = true,
+}: {
+  prefix: string;
+  value: AddressValue;
+  onChange: (v: AddressValue) => void;
+  b: Binding;
+  search?: boolean;
+  required?: boolean;
+}) {
   const { t } = useAppT();
   const latest = useRef(value);
   latest.current = value;
@@ -65,20 +79,83 @@ export function AddressFields({ prefix, value, onChange, b, search = false, requ
     <div className="form-grid">
       {search && (
         <div className="form-grid__wide">
-          <AddressSearch path={p('full_address')} value={value.full_address ?? ''} b={b} onText={set('full_address')} onPlace={(place) => onChange({ ...latest.current, ...place, line_2: latest.current.line_2 ?? '' })} />
+          <AddressSearch
+            path={p('full_address')}
+            value={value.full_address ?? ''}
+            b={b}
+            onText={set('full_address')}
+            onPlace={(place) => onChange({ ...latest.current, ...place, line_2: latest.current.line_2 ?? '' })}
+          />
         </div>
       )}
-      <TextField path={p('line_1')} label={label('line_1')} b={b} required={required} value={value.line_1} onChange={set('line_1')} autoComplete={search ? 'address-line1' : 'off'} maxLength={100} />
-      <TextField path={p('line_2')} label={label('line_2')} b={b} value={value.line_2} onChange={set('line_2')} autoComplete={search ? 'address-line2' : 'off'} maxLength={100} />
-      <DigitsField path={p('code')} label={label('code')} b={b} required={required} value={value.code} onChange={onZip} maxLength={5} autoComplete={search ? 'postal-code' : 'off'} extraError={zipError} />
-      <TextField path={p('city')} label={label('city')} b={b} required={required} value={value.city} onChange={set('city')} autoComplete={search ? 'address-level2' : 'off'} maxLength={50} />
-      <SelectField path={p('state')} label={label('state')} b={b} required={required} value={value.state} onChange={set('state')} options={US_STATES.map((s) => ({ value: s, label: s }))} autoComplete={search ? 'address-level1' : 'off'} />
+      <TextField
+        path={p('line_1')}
+        label={label('line_1')}
+        b={b}
+        required={required}
+        value={value.line_1}
+        onChange={set('line_1')}
+        autoComplete={search ? 'address-line1' : 'off'}
+        maxLength={100}
+      />
+      <TextField
+        path={p('line_2')}
+        label={label('line_2')}
+        b={b}
+        value={value.line_2}
+        onChange={set('line_2')}
+        autoComplete={search ? 'address-line2' : 'off'}
+        maxLength={100}
+      />
+      <DigitsField
+        path={p('code')}
+        label={label('code')}
+        b={b}
+        required={required}
+        value={value.code}
+        onChange={onZip}
+        maxLength={5}
+        autoComplete={search ? 'postal-code' : 'off'}
+        extraError={zipError}
+      />
+      <TextField
+        path={p('city')}
+        label={label('city')}
+        b={b}
+        required={required}
+        value={value.city}
+        onChange={set('city')}
+        autoComplete={search ? 'address-level2' : 'off'}
+        maxLength={50}
+      />
+      <SelectField
+        path={p('state')}
+        label={label('state')}
+        b={b}
+        required={required}
+        value={value.state}
+        onChange={set('state')}
+        options={US_STATES.map((s) => ({ value: s, label: s }))}
+        autoComplete={search ? 'address-level1' : 'off'}
+      />
     </div>
   );
 }
 
 /** An accessible combobox (ARIA 1.2 list autocomplete): type 3+ characters, arrows move, Enter chooses, Escape closes. */
-function AddressSearch({ path, value, b, onText, onPlace }: { path: string; value: string; b: Binding; onText: (v: string) => void; onPlace: (v: AddressValue) => void }) {
+function AddressSearch({
+  path,
+  value,
+  b,
+  onText,
+  onPlace,
+}: {
+  path: string;
+  value: string;
+  b: Binding;
+  onText: (v: string) => void;
+  onPlace: (v: AddressValue) => void;
+}) {
   const { t, tError } = useAppT();
   const id = idOf(path);
   const listId = `${useId()}-list`;
@@ -107,7 +184,11 @@ function AddressSearch({ path, value, b, onText, onPlace }: { path: string; valu
           setItems(entries);
           setActive(-1);
           setOpen(entries.length > 0);
-          setStatus(entries.length ? t('application.address.results', { count: entries.length }) : t('application.address.noResults'));
+          setStatus(
+            entries.length
+              ? t('application.address.results', { count: entries.length })
+              : t('application.address.noResults'),
+          );
         },
         (e: unknown) => {
           if ((e as Error).name === 'AbortError') return;
@@ -185,7 +266,13 @@ function AddressSearch({ path, value, b, onText, onPlace }: { path: string; valu
         }}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
       />
-      <ul id={listId} role="listbox" aria-label={t('application.address.suggestions')} className="combobox__list" hidden={!open}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={t('application.address.suggestions')}
+        className="combobox__list"
+        hidden={!open}
+      >
         {items.map(([text], i) => (
           <li
             key={text}

@@ -8,7 +8,19 @@ import { ConcealedField, DigitsField, TextField, type Binding } from '../fields.
 import { useAppT } from '../text.ts';
 
 /** Routing number (9 digits look up the bank name, anything else clears it), bank name, account and its confirmation. */
-export function BankingFields({ value, onChange, b, brand, storeId }: { value: BankingInput; onChange: (v: BankingInput) => void; b: Binding; brand: BrandKey; storeId: string }) {
+export function BankingFields({
+  value,
+  onChange,
+  b,
+  brand,
+  storeId,
+}: {
+  value: BankingInput;
+  onChange: (v: BankingInput) => void;
+  b: Binding;
+  brand: BrandKey;
+  storeId: string;
+}) {
   const { t } = useAppT();
   const latest = useRef(value);
   latest.current = value;
@@ -42,17 +54,56 @@ export function BankingFields({ value, onChange, b, brand, storeId }: { value: B
         if ((error as Error).name === 'AbortError') return;
         setLooking(false);
         onChange({ ...latest.current, bank_name: '' });
-        setLookupError(error instanceof ApiError ? (error.errors.routing_number?.[0] ?? error.message) : 'error.network');
+        setLookupError(
+          error instanceof ApiError ? (error.errors.routing_number?.[0] ?? error.message) : 'error.network',
+        );
       },
     );
   };
 
   return (
     <div className="form-grid">
-      <DigitsField path={p('routing_number')} label={label('routing_number')} b={b} required value={str('routing_number')} onChange={onRouting} maxLength={ROUTING_NUMBER_LENGTH} extraError={lookupError} status={looking ? t('application.routing.lookingUp') : undefined} />
-      <TextField path={p('bank_name')} label={label('bank_name')} b={b} value={str('bank_name')} onChange={set('bank_name')} readOnly />
-      <ConcealedField path={p('checking_account')} label={label('checking_account')} b={b} required value={str('checking_account')} onChange={set('checking_account')} inputMode="numeric" maxLength={17} filter={(v) => v.replace(/\D/g, '')} />
-      <ConcealedField path={p('checking_account_confirmation')} label={label('checking_account_confirmation')} b={b} required value={str('checking_account_confirmation')} onChange={set('checking_account_confirmation')} inputMode="numeric" maxLength={17} filter={(v) => v.replace(/\D/g, '')} />
+      <DigitsField
+        path={p('routing_number')}
+        label={label('routing_number')}
+        b={b}
+        required
+        value={str('routing_number')}
+        onChange={onRouting}
+        maxLength={ROUTING_NUMBER_LENGTH}
+        extraError={lookupError}
+        status={looking ? t('application.routing.lookingUp') : undefined}
+      />
+      <TextField
+        path={p('bank_name')}
+        label={label('bank_name')}
+        b={b}
+        value={str('bank_name')}
+        onChange={set('bank_name')}
+        readOnly
+      />
+      <ConcealedField
+        path={p('checking_account')}
+        label={label('checking_account')}
+        b={b}
+        required
+        value={str('checking_account')}
+        onChange={set('checking_account')}
+        inputMode="numeric"
+        maxLength={17}
+        filter={(v) => v.replace(/\D/g, '')}
+      />
+      <ConcealedField
+        path={p('checking_account_confirmation')}
+        label={label('checking_account_confirmation')}
+        b={b}
+        required
+        value={str('checking_account_confirmation')}
+        onChange={set('checking_account_confirmation')}
+        inputMode="numeric"
+        maxLength={17}
+        filter={(v) => v.replace(/\D/g, '')}
+      />
     </div>
   );
 }

@@ -15,45 +15,118 @@ import { useAppT } from '../text.ts';
 import { AddressFields } from './AddressFields.tsx';
 
 /** HVAC home ownership: every change goes through the clearing rules of machines/domain/home-ownership.ts. */
-export function HomeOwnershipFields({ value, onChange, b }: { value: HomeOwnershipValue; onChange: (v: HomeOwnershipValue) => void; b: Binding }) {
+export function HomeOwnershipFields({
+  value,
+  onChange,
+  b,
+}: {
+  value: HomeOwnershipValue;
+  onChange: (v: HomeOwnershipValue) => void;
+  b: Binding;
+}) {
   const { t } = useAppT();
   const p = (f: string) => `home_ownership.${f}`;
   const label = (f: string) => t(`application.field.${f}`);
   const change = (next: HomeOwnershipValue) => {
     const result = applyHomeOwnershipChange(value, next);
-    if (result.coOwnerTurnedOn) postToHost('update', { status: 'in_progress', step: 'home_ownership', data: { is_co_owner: true } });
+    if (result.coOwnerTurnedOn)
+      postToHost('update', { status: 'in_progress', step: 'home_ownership', data: { is_co_owner: true } });
     onChange(result.value);
   };
   const set = (field: keyof HomeOwnershipValue) => (v: unknown) => change({ ...value, [field]: v === '' ? null : v });
   const str = (field: keyof HomeOwnershipValue) => (value[field] as string | null | undefined) ?? '';
   return (
     <div className="form-grid">
-      <SelectField path={p('home_type')} label={label('home_type')} b={b} required value={str('home_type')} onChange={set('home_type')} options={HOME_TYPES.map((h) => ({ value: h, label: t(`application.homeType.${h}`) }))} />
+      <SelectField
+        path={p('home_type')}
+        label={label('home_type')}
+        b={b}
+        required
+        value={str('home_type')}
+        onChange={set('home_type')}
+        options={HOME_TYPES.map((h) => ({ value: h, label: t(`application.homeType.${h}`) }))}
+      />
       {showOwnershipType(value) && (
-        <SelectField path={p('ownership_type')} label={label('ownership_type')} b={b} required value={str('ownership_type')} onChange={set('ownership_type')} options={OWNERSHIP_TYPES.map((o) => ({ value: o, label: t(`application.ownership.${o}`) }))} />
+        <SelectField
+          path={p('ownership_type')}
+          label={label('ownership_type')}
+          b={b}
+          required
+          value={str('ownership_type')}
+          onChange={set('ownership_type')}
+          options={OWNERSHIP_TYPES.map((o) => ({ value: o, label: t(`application.ownership.${o}`) }))}
+        />
       )}
       {showLandowner(value) && (
         <>
-          <TextField path={p('name_of_landowner')} label={label('name_of_landowner')} b={b} required value={str('name_of_landowner')} onChange={set('name_of_landowner')} maxLength={50} />
-          <PhoneField path={p('phone_of_landowner')} label={label('phone_of_landowner')} b={b} required value={str('phone_of_landowner')} onChange={set('phone_of_landowner')} />
+          <TextField
+            path={p('name_of_landowner')}
+            label={label('name_of_landowner')}
+            b={b}
+            required
+            value={str('name_of_landowner')}
+            onChange={set('name_of_landowner')}
+            maxLength={50}
+          />
+          <PhoneField
+            path={p('phone_of_landowner')}
+            label={label('phone_of_landowner')}
+            b={b}
+            required
+            value={str('phone_of_landowner')}
+            onChange={set('phone_of_landowner')}
+          />
         </>
       )}
       {showDeed(value) && (
         <>
-          <TextField path={p('name_on_property_deed')} label={label('name_on_property_deed')} b={b} required={value.ownership_type === 'own-with-loan'} value={str('name_on_property_deed')} onChange={set('name_on_property_deed')} maxLength={100} />
-          <CheckboxField path={p('is_co_owner')} label={label('is_co_owner')} b={b} checked={value.is_co_owner === true} onChange={set('is_co_owner')} />
+          <TextField
+            path={p('name_on_property_deed')}
+            label={label('name_on_property_deed')}
+            b={b}
+            required={value.ownership_type === 'own-with-loan'}
+            value={str('name_on_property_deed')}
+            onChange={set('name_on_property_deed')}
+            maxLength={100}
+          />
+          <CheckboxField
+            path={p('is_co_owner')}
+            label={label('is_co_owner')}
+            b={b}
+            checked={value.is_co_owner === true}
+            onChange={set('is_co_owner')}
+          />
         </>
       )}
       {showMortgage(value) && (
         <>
-          <TextField path={p('mortgage_holder_name')} label={label('mortgage_holder_name')} b={b} value={str('mortgage_holder_name')} onChange={set('mortgage_holder_name')} maxLength={100} />
-          <MoneyField path={p('mortgage_holder_payment')} label={label('mortgage_holder_payment')} b={b} value={value.mortgage_holder_payment == null ? '' : String(value.mortgage_holder_payment)} onChange={set('mortgage_holder_payment')} />
+          <TextField
+            path={p('mortgage_holder_name')}
+            label={label('mortgage_holder_name')}
+            b={b}
+            value={str('mortgage_holder_name')}
+            onChange={set('mortgage_holder_name')}
+            maxLength={100}
+          />
+          <MoneyField
+            path={p('mortgage_holder_payment')}
+            label={label('mortgage_holder_payment')}
+            b={b}
+            value={value.mortgage_holder_payment == null ? '' : String(value.mortgage_holder_payment)}
+            onChange={set('mortgage_holder_payment')}
+          />
         </>
       )}
       {showOwnerAddress(value) && (
         <fieldset className="form-grid__wide subfieldset">
           <legend>{label('owner_address')}</legend>
-          <AddressFields prefix={p('owner_address')} value={value.owner_address ?? {}} b={b} required={value.ownership_type === 'own-with-loan'} onChange={(address) => change({ ...value, owner_address: address })} />
+          <AddressFields
+            prefix={p('owner_address')}
+            value={value.owner_address ?? {}}
+            b={b}
+            required={value.ownership_type === 'own-with-loan'}
+            onChange={(address) => change({ ...value, owner_address: address })}
+          />
         </fieldset>
       )}
     </div>

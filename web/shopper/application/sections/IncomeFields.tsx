@@ -6,15 +6,36 @@ import { useAppT } from '../text.ts';
 const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1));
 
 /** One or two incomes; the second is added with a button and removed after a confirmation (by the caller). */
-export function IncomeFields({ prefix, value, onChange, b, onAdd, onRemove }: { prefix: 'incomes' | 'co_applicant.incomes'; value: IncomeInput[]; onChange: (v: IncomeInput[]) => void; b: Binding; onAdd: () => void; onRemove: () => void }) {
+export function IncomeFields({
+  prefix,
+  value,
+  onChange,
+  b,
+  onAdd,
+  onRemove,
+}: {
+  prefix: 'incomes' | 'co_applicant.incomes';
+  value: IncomeInput[];
+  onChange: (v: IncomeInput[]) => void;
+  b: Binding;
+  onAdd: () => void;
+  onRemove: () => void;
+}) {
   const { t } = useAppT();
   const list = value.length ? value : [{}];
   return (
     <div className="incomes">
       {list.map((income, index) => (
         <fieldset key={index} className="subfieldset">
-          <legend>{index === 0 ? t('application.income.title', { number: 1 }) : t('application.field.additionalIncome')}</legend>
-          <OneIncome prefix={`${prefix}.${index}`} value={income} b={b} onChange={(next) => onChange(list.map((x, i) => (i === index ? next : x)))} />
+          <legend>
+            {index === 0 ? t('application.income.title', { number: 1 }) : t('application.field.additionalIncome')}
+          </legend>
+          <OneIncome
+            prefix={`${prefix}.${index}`}
+            value={income}
+            b={b}
+            onChange={(next) => onChange(list.map((x, i) => (i === index ? next : x)))}
+          />
           {index > 0 && (
             <div className="actions actions--start">
               <button type="button" className="button button--secondary" onClick={onRemove}>
@@ -35,7 +56,17 @@ export function IncomeFields({ prefix, value, onChange, b, onAdd, onRemove }: { 
   );
 }
 
-function OneIncome({ prefix, value, onChange, b }: { prefix: string; value: IncomeInput; onChange: (v: IncomeInput) => void; b: Binding }) {
+function OneIncome({
+  prefix,
+  value,
+  onChange,
+  b,
+}: {
+  prefix: string;
+  value: IncomeInput;
+  onChange: (v: IncomeInput) => void;
+  b: Binding;
+}) {
   const { t } = useAppT();
   const p = (f: string) => `${prefix}.${f}`;
   const label = (f: string) => t(`application.field.${f}`);
@@ -51,19 +82,87 @@ function OneIncome({ prefix, value, onChange, b }: { prefix: string; value: Inco
   const employer = requiresEmployer(value.source);
   return (
     <div className="form-grid">
-      <MoneyField path={p('gross')} label={label('gross')} b={b} required value={str('gross')} onChange={set('gross')} />
-      <SelectField path={p('frequency')} label={label('frequency')} b={b} required value={str('frequency')} onChange={set('frequency')} options={INCOME_FREQUENCIES.map((f) => ({ value: f, label: t(`application.frequency.${f}`) }))} />
-      <SelectField path={p('source')} label={label('source')} b={b} required value={str('source')} onChange={set('source')} options={INCOME_SOURCES.map((s) => ({ value: s, label: t(`application.source.${s}`) }))} />
-      <DateField path={p('pay_date')} label={label('pay_date')} b={b} value={str('pay_date')} onChange={set('pay_date')} />
+      <MoneyField
+        path={p('gross')}
+        label={label('gross')}
+        b={b}
+        required
+        value={str('gross')}
+        onChange={set('gross')}
+      />
+      <SelectField
+        path={p('frequency')}
+        label={label('frequency')}
+        b={b}
+        required
+        value={str('frequency')}
+        onChange={set('frequency')}
+        options={INCOME_FREQUENCIES.map((f) => ({ value: f, label: t(`application.frequency.${f}`) }))}
+      />
+      <SelectField
+        path={p('source')}
+        label={label('source')}
+        b={b}
+        required
+        value={str('source')}
+        onChange={set('source')}
+        options={INCOME_SOURCES.map((s) => ({ value: s, label: t(`application.source.${s}`) }))}
+      />
+      <DateField
+        path={p('pay_date')}
+        label={label('pay_date')}
+        b={b}
+        value={str('pay_date')}
+        onChange={set('pay_date')}
+      />
       {value.frequency === 'semi-monthly' && (
         <>
-          <SelectField path={p('first_pay_day')} label={label('first_pay_day')} b={b} required value={str('first_pay_day')} onChange={(v) => set('first_pay_day')(v ? Number(v) : null)} options={DAYS.map((d) => ({ value: d, label: d }))} />
-          <SelectField path={p('second_pay_day')} label={label('second_pay_day')} b={b} required value={str('second_pay_day')} onChange={(v) => set('second_pay_day')(v ? Number(v) : null)} options={DAYS.map((d) => ({ value: d, label: d }))} />
+          <SelectField
+            path={p('first_pay_day')}
+            label={label('first_pay_day')}
+            b={b}
+            required
+            value={str('first_pay_day')}
+            onChange={(v) => set('first_pay_day')(v ? Number(v) : null)}
+            options={DAYS.map((d) => ({ value: d, label: d }))}
+          />
+          <SelectField
+            path={p('second_pay_day')}
+            label={label('second_pay_day')}
+            b={b}
+            required
+            value={str('second_pay_day')}
+            onChange={(v) => set('second_pay_day')(v ? Number(v) : null)}
+            options={DAYS.map((d) => ({ value: d, label: d }))}
+          />
         </>
       )}
-      <TextField path={p('employer')} label={label('employer')} b={b} required={employer} value={str('employer')} onChange={set('employer')} maxLength={100} />
-      <TextField path={p('title_department')} label={label('title_department')} b={b} required={employer} value={str('title_department')} onChange={set('title_department')} maxLength={100} />
-      <PhoneField path={p('phone')} label={label('phone')} b={b} required={employer} value={str('phone')} onChange={set('phone')} />
+      <TextField
+        path={p('employer')}
+        label={label('employer')}
+        b={b}
+        required={employer}
+        value={str('employer')}
+        onChange={set('employer')}
+        maxLength={100}
+      />
+      <TextField
+        path={p('title_department')}
+        label={label('title_department')}
+        b={b}
+        required={employer}
+        value={str('title_department')}
+        onChange={set('title_department')}
+        maxLength={100}
+      />
+      <PhoneField
+        path={p('phone')}
+        label={label('phone')}
+        b={b}
+        required={employer}
+        value={str('phone')}
+        onChange={set('phone')}
+      />
       <DigitsField path={p('ext')} label={label('ext')} b={b} value={str('ext')} onChange={set('ext')} maxLength={6} />
     </div>
   );

@@ -11,7 +11,8 @@ import { LOOKUP } from '../../common/StaffForm.tsx';
 type Input = StaffActionView['inputs'][number];
 type Values = Partial<Record<Input, string>>;
 
-export const actionPath = (uuid: string, action: string) => `/staff/api/leases/${encodeURIComponent(uuid)}/actions/${encodeURIComponent(action)}`;
+export const actionPath = (uuid: string, action: string) =>
+  `/staff/api/leases/${encodeURIComponent(uuid)}/actions/${encodeURIComponent(action)}`;
 
 export function ActionDialog({
   detail,
@@ -32,7 +33,11 @@ export function ActionDialog({
   const { caller } = useSession();
   const id = useId();
   const inputs = action.inputs ?? [];
-  const [values, setValues] = useState<Values>(() => (inputs.includes('delivery_date') && detail.delivery_date ? { delivery_date: detail.delivery_date.slice(0, 10) } : {}));
+  const [values, setValues] = useState<Values>(() =>
+    inputs.includes('delivery_date') && detail.delivery_date
+      ? { delivery_date: detail.delivery_date.slice(0, 10) }
+      : {},
+  );
   const [stores, setStores] = useState<{ id: string; name: string }[] | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
@@ -62,7 +67,10 @@ export function ActionDialog({
     const result = await caller.post<ApplicationDetail>(actionPath(detail.uuid, action.id), body);
     setBusy(false);
     if (result.status) {
-      onDone(result.data && typeof result.data === 'object' && 'uuid' in result.data ? result.data : null, result.message);
+      onDone(
+        result.data && typeof result.data === 'object' && 'uuid' in result.data ? result.data : null,
+        result.message,
+      );
       return;
     }
     setError(result.message ?? result.error ?? t('error.unknown'));
@@ -71,8 +79,11 @@ export function ActionDialog({
   }
 
   const fieldError = (name: Input) => fieldErrors[name]?.map((m) => t(m)).join(' ');
-  const describe = (name: Input, hint?: boolean) => [hint ? `${id}-${name}-hint` : '', fieldError(name) ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') || undefined;
-  const set = (name: Input) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value }));
+  const describe = (name: Input, hint?: boolean) =>
+    [hint ? `${id}-${name}-hint` : '', fieldError(name) ? `${id}-${name}-error` : ''].filter(Boolean).join(' ') ||
+    undefined;
+  const set = (name: Input) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }));
   const errorText = (name: Input) =>
     fieldError(name) ? (
       <p id={`${id}-${name}-error`} className="tk-error">
@@ -180,7 +191,12 @@ export function ActionDialog({
             {t('toolkit.dialog.no')}
           </button>
           {/* never disabled while sending: a focused button that is disabled drops the focus out of the dialog */}
-          <button type="submit" className="tk-btn tk-btn--primary" aria-disabled={busy || undefined} data-testid="action-confirm">
+          <button
+            type="submit"
+            className="tk-btn tk-btn--primary"
+            aria-disabled={busy || undefined}
+            data-testid="action-confirm"
+          >
             {t('toolkit.dialog.yes')}
           </button>
         </div>

@@ -3,7 +3,11 @@
 // payments, webhook deliveries and the timeline; the status actions the server allows (each confirmed with the
 // seed's text) and the queue claim.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ApplicationDetail, StaffActionView, WebhookDeliveryView } from '../../../../machines/contracts/staff-leases.ts';
+import type {
+  ApplicationDetail,
+  StaffActionView,
+  WebhookDeliveryView,
+} from '../../../../machines/contracts/staff-leases.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { useNotify } from '../../../toolkit/dialogs/DialogsProvider.tsx';
 import { DetailList, Section } from '../../common/Details.tsx';
@@ -33,7 +37,10 @@ import {
 
 export type RecordBase = 'applications' | 'leases';
 
-type Load = { status: 'loading' } | { status: 'error'; message: string; code: number } | { status: 'ready'; detail: ApplicationDetail };
+type Load =
+  | { status: 'loading' }
+  | { status: 'error'; message: string; code: number }
+  | { status: 'ready'; detail: ApplicationDetail };
 
 export function ApplicationDetailScreen({ id, base = 'applications' }: { id: string; base?: RecordBase }) {
   const t = useT();
@@ -53,7 +60,8 @@ export function ApplicationDetailScreen({ id, base = 'applications' }: { id: str
       if (!quiet) setLoad({ status: 'loading' });
       const result = await caller.get<ApplicationDetail>(url);
       if (result.status && result.data) setLoad({ status: 'ready', detail: result.data });
-      else if (!quiet) setLoad({ status: 'error', code: result.code, message: result.message ?? result.error ?? t('error.unknown') });
+      else if (!quiet)
+        setLoad({ status: 'error', code: result.code, message: result.message ?? result.error ?? t('error.unknown') });
       else notify({ type: 'error', message: result.message ?? result.error ?? t('error.unknown') });
     },
     [caller, url, t, notify],
@@ -87,7 +95,10 @@ export function ApplicationDetailScreen({ id, base = 'applications' }: { id: str
   const reveal = useCallback(
     async (field: string) => {
       if (!detail) return undefined;
-      const result = await caller.post<{ value: string }>(`/staff/api/applications/${encodeURIComponent(detail.uuid)}/reveal`, { field });
+      const result = await caller.post<{ value: string }>(
+        `/staff/api/applications/${encodeURIComponent(detail.uuid)}/reveal`,
+        { field },
+      );
       if (result.status && result.data && typeof result.data.value === 'string') return result.data.value;
       notify({ type: 'error', message: result.message ?? result.error ?? t('error.unknown') });
       return undefined;
@@ -98,8 +109,13 @@ export function ApplicationDetailScreen({ id, base = 'applications' }: { id: str
   const replay = useCallback(
     async (delivery: WebhookDeliveryView) => {
       if (!detail) return;
-      const result = await caller.post(`/staff/api/applications/${encodeURIComponent(detail.uuid)}/webhooks/${encodeURIComponent(delivery.event_id)}/replay`);
-      notify({ type: result.status ? 'success' : 'error', message: result.message ?? result.error ?? (result.status ? t('staff.lease.replayed') : t('error.unknown')) });
+      const result = await caller.post(
+        `/staff/api/applications/${encodeURIComponent(detail.uuid)}/webhooks/${encodeURIComponent(delivery.event_id)}/replay`,
+      );
+      notify({
+        type: result.status ? 'success' : 'error',
+        message: result.message ?? result.error ?? (result.status ? t('staff.lease.replayed') : t('error.unknown')),
+      });
       if (result.status) void fetchDetail(true);
     },
     [caller, detail, notify, t, fetchDetail],
@@ -111,7 +127,13 @@ export function ApplicationDetailScreen({ id, base = 'applications' }: { id: str
       setBusy(true);
       const result = await caller.post(`/staff/api/lease-queue/${encodeURIComponent(detail.uuid)}/${what}`);
       setBusy(false);
-      notify({ type: result.status ? 'success' : 'error', message: result.message ?? result.error ?? (result.status ? t(`staff.lease.${what === 'claim' ? 'claimed' : 'released'}`) : t('error.unknown')) });
+      notify({
+        type: result.status ? 'success' : 'error',
+        message:
+          result.message ??
+          result.error ??
+          (result.status ? t(`staff.lease.${what === 'claim' ? 'claimed' : 'released'}`) : t('error.unknown')),
+      });
       if (result.status) void fetchDetail(true);
     },
     [caller, detail, notify, t, fetchDetail],
@@ -126,7 +148,9 @@ export function ApplicationDetailScreen({ id, base = 'applications' }: { id: str
           </p>
         ) : (
           <div className="tk-alert tk-alert--error" role="alert">
-            {load.code === 404 ? t(base === 'applications' ? 'staff.lease.applicationNotFound' : 'staff.lease.notFound') : load.message}{' '}
+            {load.code === 404
+              ? t(base === 'applications' ? 'staff.lease.applicationNotFound' : 'staff.lease.notFound')
+              : load.message}{' '}
             <button type="button" className="tk-btn tk-btn--small" onClick={() => void fetchDetail()}>
               {t('toolkit.list.retry')}
             </button>
@@ -153,7 +177,14 @@ export function ApplicationDetailScreen({ id, base = 'applications' }: { id: str
         {t(mine ? 'staff.ui.lease.release' : 'staff.ui.lease.claim')}
       </button>
       {d.claimed_by && !mine && can('lease-queue.assign') ? (
-        <button key="release-other" type="button" className="tk-btn" aria-disabled={busy || undefined} onClick={() => !busy && void queueCall('release')} data-testid="record-release">
+        <button
+          key="release-other"
+          type="button"
+          className="tk-btn"
+          aria-disabled={busy || undefined}
+          onClick={() => !busy && void queueCall('release')}
+          data-testid="record-release"
+        >
           {t('staff.ui.lease.release')}
         </button>
       ) : null}
@@ -164,11 +195,18 @@ export function ApplicationDetailScreen({ id, base = 'applications' }: { id: str
     <Screen title={d.applicant_name || t('staff.ui.lease.unnamed')} actions={claimButtons}>
       <Section title={t('staff.ui.lease.summary')} testId="section-summary">
         <p className="staff-record-status">
-          <span ref={statusRef} tabIndex={-1} className={`staff-status staff-status--${d.status}`} data-testid="record-status">
+          <span
+            ref={statusRef}
+            tabIndex={-1}
+            className={`staff-status staff-status--${d.status}`}
+            data-testid="record-status"
+          >
             {d.status_label}
           </span>{' '}
           <span className="staff-muted" data-testid="record-claim-state">
-            {d.claimed_by ? t('staff.ui.lease.claimedByName', { name: d.claimed_by.name }) : t('staff.ui.lease.unclaimed')}
+            {d.claimed_by
+              ? t('staff.ui.lease.claimedByName', { name: d.claimed_by.name })
+              : t('staff.ui.lease.unclaimed')}
           </span>
         </p>
         {d.info_request ? (
@@ -199,7 +237,13 @@ export function ApplicationDetailScreen({ id, base = 'applications' }: { id: str
         {permitted.length ? (
           <div className="staff-actions" role="group" aria-label={t('staff.ui.lease.actions')}>
             {permitted.map((a) => (
-              <button key={a.id} type="button" className="tk-btn" data-testid={`lease-action-${a.id}`} onClick={() => setAction(a)}>
+              <button
+                key={a.id}
+                type="button"
+                className="tk-btn"
+                data-testid={`lease-action-${a.id}`}
+                onClick={() => setAction(a)}
+              >
                 {a.label}
               </button>
             ))}
@@ -209,8 +253,20 @@ export function ApplicationDetailScreen({ id, base = 'applications' }: { id: str
         )}
       </Section>
 
-      <PersonSection title={t('staff.ui.lease.applicantSection')} prefix="applicant" person={d.applicant} revealable={d.revealable} reveal={reveal} />
-      <PersonSection title={t('staff.ui.lease.coApplicant')} prefix="co_applicant" person={d.co_applicant} revealable={d.revealable} reveal={reveal} />
+      <PersonSection
+        title={t('staff.ui.lease.applicantSection')}
+        prefix="applicant"
+        person={d.applicant}
+        revealable={d.revealable}
+        reveal={reveal}
+      />
+      <PersonSection
+        title={t('staff.ui.lease.coApplicant')}
+        prefix="co_applicant"
+        person={d.co_applicant}
+        revealable={d.revealable}
+        reveal={reveal}
+      />
       <IncomesSection detail={d} />
       <BankingSection detail={d} reveal={reveal} />
       <HomeSection detail={d} />

@@ -2,7 +2,18 @@
 // e-mail, phone, lease/loan number or the last 4 of the SSN, filtered by what the server describes in meta.filters;
 // a row opens the application's record.
 import { useT } from '../../../lib/i18n.tsx';
-import { dateColumn, moneyColumn, offersColumn, recordPath, retailerColumn, sourceText, statusColumn, storeColumn, applicantColumn, type LeaseRow } from '../../common/lease-columns.tsx';
+import {
+  dateColumn,
+  moneyColumn,
+  offersColumn,
+  recordPath,
+  retailerColumn,
+  sourceText,
+  statusColumn,
+  storeColumn,
+  applicantColumn,
+  type LeaseRow,
+} from '../../common/lease-columns.tsx';
 import { RecordList } from '../../common/RecordList.tsx';
 import { Screen } from '../../common/Screen.tsx';
 
@@ -14,7 +25,11 @@ export function ApplicationsScreen() {
       <RecordList<LeaseRow>
         api="/staff/api/applications"
         caption={t('staff.ui.listCaption', { name: title })}
-        search={{ label: t('staff.ui.lease.search'), hint: t('staff.ui.lease.searchHint'), testId: 'applications-search' }}
+        search={{
+          label: t('staff.ui.lease.search'),
+          hint: t('staff.ui.lease.searchHint'),
+          testId: 'applications-search',
+        }}
         rowPath={(row) => recordPath('/applications', row)}
         rowKey={(row) => row.uuid}
         columns={[

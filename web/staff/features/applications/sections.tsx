@@ -4,10 +4,19 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ConsentEntry, ConsentKind, ConsentRecordView } from '../../../../machines/contracts/consents.ts';
-import type { ApplicationDetail, PersonView, WebhookDeliveryView } from '../../../../machines/contracts/staff-leases.ts';
+import type {
+  ApplicationDetail,
+  PersonView,
+  WebhookDeliveryView,
+} from '../../../../machines/contracts/staff-leases.ts';
 import { formatCents } from '../../../../machines/domain/money.ts';
 import { consentStaffTexts } from '../../../../machines/i18n/consents-staff.ts';
-import { isStaffLeaseActionId, LEASE_ACTIONS, STAFF_LEASE_ACTIONS, type LeaseAction } from '../../../../machines/lease-status/lease-status.machine.ts';
+import {
+  isStaffLeaseActionId,
+  LEASE_ACTIONS,
+  STAFF_LEASE_ACTIONS,
+  type LeaseAction,
+} from '../../../../machines/lease-status/lease-status.machine.ts';
 import { formatPhone } from '../../../lib/format.ts';
 import { fill, useI18n, useT, type Translate } from '../../../lib/i18n.tsx';
 import { DetailList, EmptyNote, Section, SimpleTable, type DetailItem } from '../../common/Details.tsx';
@@ -43,7 +52,17 @@ export function addressText(address: Record<string, string | null> | null | unde
 }
 
 /** A concealed value with its Reveal/Hide button, for the fields the user may reveal. */
-function Revealable({ field, label, concealed, reveal }: { field: string; label: string; concealed: string; reveal: (field: string) => Promise<string | undefined> }) {
+function Revealable({
+  field,
+  label,
+  concealed,
+  reveal,
+}: {
+  field: string;
+  label: string;
+  concealed: string;
+  reveal: (field: string) => Promise<string | undefined>;
+}) {
   const t = useT();
   const [value, setValue] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
@@ -101,9 +120,19 @@ export function PersonSection({
           items={PERSON_FIELDS.map((key): DetailItem => {
             const label = t(`staff.ui.lease.person.${key}`);
             const raw = person[key];
-            const text = key === 'address' ? addressText(raw as PersonView['address']) : PHONES.has(key) ? formatPhone(raw as string | null) : plain(raw, t);
+            const text =
+              key === 'address'
+                ? addressText(raw as PersonView['address'])
+                : PHONES.has(key)
+                  ? formatPhone(raw as string | null)
+                  : plain(raw, t);
             const field = `${prefix}.${key}`;
-            const value = revealable.includes(field) && raw ? <Revealable field={field} label={label} concealed={String(text)} reveal={reveal} /> : text;
+            const value =
+              revealable.includes(field) && raw ? (
+                <Revealable field={field} label={label} concealed={String(text)} reveal={reveal} />
+              ) : (
+                text
+              );
             return { label, value };
           })}
         />
@@ -121,34 +150,73 @@ export function IncomesSection({ detail }: { detail: ApplicationDetail }) {
         rows={detail.incomes}
         rowKey={(_, index) => String(index)}
         columns={[
-          { key: 'applicant', label: t('staff.ui.lease.whose'), render: (r) => t(r.applicant === 'applicant' ? 'staff.ui.lease.applicantSection' : 'staff.ui.lease.coApplicant') },
+          {
+            key: 'applicant',
+            label: t('staff.ui.lease.whose'),
+            render: (r) =>
+              t(r.applicant === 'applicant' ? 'staff.ui.lease.applicantSection' : 'staff.ui.lease.coApplicant'),
+          },
           { key: 'primary', label: t('staff.ui.lease.primary'), render: (r) => plain(r.primary, t) },
-          { key: 'type', label: t('staff.ui.lease.incomeType'), render: (r) => (r.type ? tOr(t, `application.source.${r.type}`, humanize(r.type)) : '') },
+          {
+            key: 'type',
+            label: t('staff.ui.lease.incomeType'),
+            render: (r) => (r.type ? tOr(t, `application.source.${r.type}`, humanize(r.type)) : ''),
+          },
           { key: 'employer', label: t('staff.ui.lease.employer'), render: (r) => r.employer ?? '' },
           { key: 'title', label: t('staff.ui.lease.jobTitle'), render: (r) => r.title ?? '' },
-          { key: 'frequency', label: t('staff.ui.lease.frequency'), render: (r) => (r.frequency ? tOr(t, `application.frequency.${r.frequency}`, humanize(r.frequency)) : '') },
+          {
+            key: 'frequency',
+            label: t('staff.ui.lease.frequency'),
+            render: (r) => (r.frequency ? tOr(t, `application.frequency.${r.frequency}`, humanize(r.frequency)) : ''),
+          },
           { key: 'gross', label: t('staff.ui.lease.gross'), render: (r) => formatMoney(r.gross) },
-          { key: 'monthly_gross', label: t('staff.ui.lease.monthlyGross'), render: (r) => formatMoney(r.monthly_gross) },
-          { key: 'last_pay_date', label: t('staff.ui.lease.lastPayDate'), render: (r) => <When value={r.last_pay_date} /> },
-          { key: 'months_employed', label: t('staff.ui.lease.monthsEmployed'), render: (r) => (r.months_employed ?? '') },
+          {
+            key: 'monthly_gross',
+            label: t('staff.ui.lease.monthlyGross'),
+            render: (r) => formatMoney(r.monthly_gross),
+          },
+          {
+            key: 'last_pay_date',
+            label: t('staff.ui.lease.lastPayDate'),
+            render: (r) => <When value={r.last_pay_date} />,
+          },
+          { key: 'months_employed', label: t('staff.ui.lease.monthsEmployed'), render: (r) => r.months_employed ?? '' },
         ]}
       />
     </Section>
   );
 }
 
-export function BankingSection({ detail, reveal }: { detail: ApplicationDetail; reveal: (field: string) => Promise<string | undefined> }) {
+export function BankingSection({
+  detail,
+  reveal,
+}: {
+  detail: ApplicationDetail;
+  reveal: (field: string) => Promise<string | undefined>;
+}) {
   const t = useT();
   const banking = detail.banking;
   const item = (key: 'routing_number' | 'account_number' | 'bank_name' | 'account_type'): DetailItem => {
     const label = t(`staff.ui.lease.banking.${key}`);
     const raw = banking?.[key] ?? null;
     const field = `banking.${key}`;
-    return { label, value: raw && detail.revealable.includes(field) ? <Revealable field={field} label={label} concealed={raw} reveal={reveal} /> : (raw ?? '') };
+    return {
+      label,
+      value:
+        raw && detail.revealable.includes(field) ? (
+          <Revealable field={field} label={label} concealed={raw} reveal={reveal} />
+        ) : (
+          (raw ?? '')
+        ),
+    };
   };
   return (
     <Section title={t('staff.ui.lease.banking')} testId="section-banking">
-      {banking ? <DetailList items={[item('bank_name'), item('account_type'), item('routing_number'), item('account_number')]} /> : <EmptyNote />}
+      {banking ? (
+        <DetailList items={[item('bank_name'), item('account_type'), item('routing_number'), item('account_number')]} />
+      ) : (
+        <EmptyNote />
+      )}
     </Section>
   );
 }
@@ -158,7 +226,8 @@ function homeValue(t: Translate, key: string, value: unknown) {
   if (typeof value === 'string' && key === 'ownership_type') return tOr(t, `application.ownership.${value}`, value);
   if (key.endsWith('payment') && (typeof value === 'string' || typeof value === 'number')) return formatMoney(value);
   if (key.startsWith('phone') && typeof value === 'string') return formatPhone(value);
-  if (value && typeof value === 'object' && !Array.isArray(value)) return addressText(value as Record<string, string | null>);
+  if (value && typeof value === 'object' && !Array.isArray(value))
+    return addressText(value as Record<string, string | null>);
   return plain(value, t);
 }
 
@@ -168,7 +237,12 @@ export function HomeSection({ detail }: { detail: ApplicationDetail }) {
   return (
     <Section title={t('staff.ui.lease.home')}>
       {home ? (
-        <DetailList items={Object.entries(home).map(([key, value]) => ({ label: tOr(t, `staff.ui.lease.home.${key}`, humanize(key)), value: homeValue(t, key, value) }))} />
+        <DetailList
+          items={Object.entries(home).map(([key, value]) => ({
+            label: tOr(t, `staff.ui.lease.home.${key}`, humanize(key)),
+            value: homeValue(t, key, value),
+          }))}
+        />
       ) : (
         <EmptyNote />
       )}
@@ -190,13 +264,19 @@ export function DecisionSection({ detail }: { detail: ApplicationDetail }) {
               { label: t('staff.ui.lease.resultCode'), value: d.code, always: true },
               { label: t('staff.ui.lease.decidedAt'), value: <When value={d.decided_at} /> },
               { label: t('staff.ui.lease.approval'), value: formatMoney(d.approval_amount) },
-              ...(['A', 'B', 'C', 'D'] as const).map((option) => ({ label: t('staff.ui.lease.offerOption', { option }), value: formatMoney(d.offers?.[option]) })),
+              ...(['A', 'B', 'C', 'D'] as const).map((option) => ({
+                label: t('staff.ui.lease.offerOption', { option }),
+                value: formatMoney(d.offers?.[option]),
+              })),
               { label: t('staff.ui.lease.score'), value: d.score ?? '' },
               { label: t('staff.ui.lease.decile'), value: d.decile ?? '' },
               { label: t('staff.ui.lease.monthlyIncome'), value: formatMoney(d.monthly_income) },
               { label: t('staff.ui.lease.scoringVersion'), value: d.scoring_settings_version ?? '', always: true },
               { label: t('staff.ui.lease.bureauReport'), value: d.bureau?.report_id ?? '' },
-              { label: t('staff.ui.lease.bureauHit'), value: d.bureau && d.bureau.hit !== null ? plain(d.bureau.hit, t) : '' },
+              {
+                label: t('staff.ui.lease.bureauHit'),
+                value: d.bureau && d.bureau.hit !== null ? plain(d.bureau.hit, t) : '',
+              },
             ]}
           />
           <h3 className="staff-subtitle">{t('staff.ui.lease.reasons')}</h3>
@@ -254,13 +334,18 @@ export function FlowsSection({ detail }: { detail: ApplicationDetail }) {
         rows={detail.flows}
         rowKey={(r) => r.name}
         columns={[
-          { key: 'name', label: t('staff.ui.lease.flow'), render: (r) => tOr(t, `staff.ui.lease.flow.${r.name}`, r.name) },
+          {
+            key: 'name',
+            label: t('staff.ui.lease.flow'),
+            render: (r) => tOr(t, `staff.ui.lease.flow.${r.name}`, r.name),
+          },
           { key: 'state', label: t('staff.field.state'), render: (r) => humanize(r.state) },
           { key: 'updated_at', label: t('staff.ui.updatedAt'), render: (r) => <When value={r.updated_at} /> },
           {
             key: 'detail',
             label: t('staff.ui.audit.detail'),
-            render: (r) => (Object.keys(r.detail ?? {}).length ? <code className="staff-code">{JSON.stringify(r.detail)}</code> : ''),
+            render: (r) =>
+              Object.keys(r.detail ?? {}).length ? <code className="staff-code">{JSON.stringify(r.detail)}</code> : '',
           },
         ]}
       />
@@ -276,9 +361,15 @@ export function DocumentsSection({ detail }: { detail: ApplicationDetail }) {
         <ul className="staff-list" data-testid="documents">
           {detail.documents.map((doc) => (
             <li key={`${doc.kind}-${doc.download_url}`}>
-              <span>{doc.name}</span> <span className="staff-muted">({tOr(t, `staff.ui.lease.doc.${doc.kind}`, doc.kind)})</span>{' '}
+              <span>{doc.name}</span>{' '}
+              <span className="staff-muted">({tOr(t, `staff.ui.lease.doc.${doc.kind}`, doc.kind)})</span>{' '}
               {doc.preview_url ? (
-                <a href={doc.preview_url} target="_blank" rel="noopener noreferrer" aria-label={t('staff.ui.lease.previewNamed', { name: doc.name })}>
+                <a
+                  href={doc.preview_url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t('staff.ui.lease.previewNamed', { name: doc.name })}
+                >
                   {t('staff.ui.lease.preview')}
                 </a>
               ) : null}{' '}
@@ -312,7 +403,10 @@ export function LeaseSection({ detail }: { detail: ApplicationDetail }) {
               { label: t('staff.ui.lease.leaseAmount'), value: formatMoney(l.lease_amount) },
               { label: t('staff.ui.lease.cashPrice'), value: formatMoney(l.cash_price) },
               { label: t('staff.ui.lease.term'), value: t('staff.ui.lease.months', { months: l.term_months }) },
-              { label: t('staff.ui.lease.paymentFrequency'), value: tOr(t, `lease.frequency.${l.payment_frequency}`, l.payment_frequency) },
+              {
+                label: t('staff.ui.lease.paymentFrequency'),
+                value: tOr(t, `lease.frequency.${l.payment_frequency}`, l.payment_frequency),
+              },
               { label: t('staff.ui.lease.periodicPayment'), value: formatMoney(l.periodic_payment) },
               { label: t('staff.ui.lease.numberOfPayments'), value: String(l.number_of_payments) },
               { label: t('staff.ui.lease.totalOfPayments'), value: formatMoney(l.total_of_payments) },
@@ -404,7 +498,14 @@ export function PaymentsSection({ detail }: { detail: ApplicationDetail }) {
           {
             key: 'number',
             label: t('staff.ui.lease.paymentNumber'),
-            render: (r) => (can('payments.view') ? <Link href={`/payments/${encodeURIComponent(r.id)}`}>{t('staff.ui.lease.paymentNo', { number: r.number })}</Link> : t('staff.ui.lease.paymentNo', { number: r.number })),
+            render: (r) =>
+              can('payments.view') ? (
+                <Link href={`/payments/${encodeURIComponent(r.id)}`}>
+                  {t('staff.ui.lease.paymentNo', { number: r.number })}
+                </Link>
+              ) : (
+                t('staff.ui.lease.paymentNo', { number: r.number })
+              ),
           },
           { key: 'amount', label: t('staff.ui.lease.amount'), render: (r) => formatMoney(r.amount) },
           { key: 'status', label: t('staff.field.status'), render: (r) => paymentStatusText(t, r.status) },
@@ -418,8 +519,13 @@ export function PaymentsSection({ detail }: { detail: ApplicationDetail }) {
   );
 }
 
-
-export function WebhooksSection({ detail, replay }: { detail: ApplicationDetail; replay: (delivery: WebhookDeliveryView) => void }) {
+export function WebhooksSection({
+  detail,
+  replay,
+}: {
+  detail: ApplicationDetail;
+  replay: (delivery: WebhookDeliveryView) => void;
+}) {
   const t = useT();
   const { can } = useSession();
   const mayReplay = can('webhooks.replay');
@@ -431,10 +537,18 @@ export function WebhooksSection({ detail, replay }: { detail: ApplicationDetail;
         rowKey={(r) => r.event_id}
         columns={[
           { key: 'type', label: t('staff.ui.lease.event'), render: (r) => r.type },
-          { key: 'status', label: t('staff.field.status'), render: (r) => tOr(t, `staff.ui.lease.webhookStatus.${r.status}`, r.status) },
+          {
+            key: 'status',
+            label: t('staff.field.status'),
+            render: (r) => tOr(t, `staff.ui.lease.webhookStatus.${r.status}`, r.status),
+          },
           { key: 'url', label: t('staff.ui.lease.url'), render: (r) => <span className="staff-code">{r.url}</span> },
           { key: 'created_at', label: t('staff.ui.createdAt'), render: (r) => <When value={r.created_at} /> },
-          { key: 'delivered_at', label: t('staff.ui.lease.deliveredAt'), render: (r) => <When value={r.delivered_at} /> },
+          {
+            key: 'delivered_at',
+            label: t('staff.ui.lease.deliveredAt'),
+            render: (r) => <When value={r.delivered_at} />,
+          },
           {
             key: 'attempts',
             label: t('staff.ui.lease.attempts'),
@@ -443,12 +557,7 @@ export function WebhooksSection({ detail, replay }: { detail: ApplicationDetail;
               return (
                 <>
                   {String(r.attempts.length)}
-                  {last ? (
-                    <span className="staff-muted">
-                      {' '}
-                      ({last.status_code ?? last.error ?? ''})
-                    </span>
-                  ) : null}
+                  {last ? <span className="staff-muted"> ({last.status_code ?? last.error ?? ''})</span> : null}
                 </>
               );
             },
@@ -485,7 +594,11 @@ function timelineName(t: Translate, name: string): string {
 export function TimelineSection({ detail }: { detail: ApplicationDetail }) {
   const t = useT();
   const label = (code: string | null) =>
-    !code ? '' : code === 'inProgress' ? t('leaseStatus.inProgress') : t('leaseStatus.coded', { code, label: tOr(t, `leaseStatus.${code}`, code) });
+    !code
+      ? ''
+      : code === 'inProgress'
+        ? t('leaseStatus.inProgress')
+        : t('leaseStatus.coded', { code, label: tOr(t, `leaseStatus.${code}`, code) });
   return (
     <Section title={t('staff.ui.lease.timeline')} testId="section-timeline">
       {detail.timeline.length ? (
@@ -496,11 +609,15 @@ export function TimelineSection({ detail }: { detail: ApplicationDetail }) {
               {entry.to ? (
                 <span>
                   {' '}
-                  {entry.from && entry.from !== entry.to ? t('staff.ui.lease.fromTo', { from: label(entry.from), to: label(entry.to) }) : t('staff.ui.lease.toState', { state: label(entry.to) })}
+                  {entry.from && entry.from !== entry.to
+                    ? t('staff.ui.lease.fromTo', { from: label(entry.from), to: label(entry.to) })
+                    : t('staff.ui.lease.toState', { state: label(entry.to) })}
                 </span>
               ) : null}{' '}
               <span className="staff-muted">
-                {t('staff.ui.lease.by', { actor: entry.actor.name ?? tOr(t, `staff.ui.lease.actor.${entry.actor.type}`, entry.actor.type) })}
+                {t('staff.ui.lease.by', {
+                  actor: entry.actor.name ?? tOr(t, `staff.ui.lease.actor.${entry.actor.type}`, entry.actor.type),
+                })}
               </span>
               {entry.note ? <p className="staff-timeline__note">{entry.note}</p> : null}
             </li>
@@ -532,7 +649,8 @@ function useConsentT(): Translate {
   );
 }
 
-type ConsentLoad = { status: 'loading' } | { status: 'error'; message?: string } | { status: 'ready'; record: ConsentRecordView };
+type ConsentLoad =
+  { status: 'loading' } | { status: 'error'; message?: string } | { status: 'ready'; record: ConsentRecordView };
 
 /** The latest entry of a kind (entries are oldest first). */
 const latest = (entries: ConsentEntry[], kind: ConsentKind) => entries.findLast((entry) => entry.kind === kind);
@@ -540,7 +658,9 @@ const latest = (entries: ConsentEntry[], kind: ConsentKind) => entries.findLast(
 const Hash = ({ value }: { value: string | undefined }) => (value ? <span className="staff-code">{value}</span> : null);
 
 /** A warning in a record's cell: said in words, not only by its colour. */
-const Warning = ({ children }: { children: ReactNode }) => <span className="staff-notice staff-notice--error">{children}</span>;
+const Warning = ({ children }: { children: ReactNode }) => (
+  <span className="staff-notice staff-notice--error">{children}</span>
+);
 
 function figuresText(t: Translate, d: NonNullable<ConsentEntry['computed']>): string {
   return t('staff.consents.figuresValue', {
@@ -551,7 +671,9 @@ function figuresText(t: Translate, d: NonNullable<ConsentEntry['computed']>): st
     total: formatCents(d.totalOfPaymentsCents),
     cash: formatCents(d.cashPriceCents),
     cost: formatCents(d.costOfLeasingCents),
-    fees: d.fees.length ? d.fees.map((f) => `${tOr(t, `lease.fee.${f.key}`, f.key)} ${formatCents(f.cents)}`).join(', ') : '-',
+    fees: d.fees.length
+      ? d.fees.map((f) => `${tOr(t, `lease.fee.${f.key}`, f.key)} ${formatCents(f.cents)}`).join(', ')
+      : '-',
     epoDays: d.earlyPurchase.days,
     payoff: formatCents(d.earlyPurchase.payoffAtSigningCents),
     after: formatCents(d.earlyPurchase.payoffAfterWindowCents),
@@ -680,18 +802,35 @@ function ConsentSummary({ entries }: { entries: ConsentEntry[] }) {
           value: pin ? (
             <>
               <When value={pin.at} />
-              {pin.channel ? ` ${t('staff.consents.byChannel', { channel: tOr(t, `staff.consents.channel.${pin.channel}`, pin.channel) })}` : ''}
+              {pin.channel
+                ? ` ${t('staff.consents.byChannel', { channel: tOr(t, `staff.consents.channel.${pin.channel}`, pin.channel) })}`
+                : ''}
             </>
           ) : (
             notRecorded
           ),
         },
-        { label: t('staff.consents.termsAccepted'), always: true, value: terms ? <When value={terms.at} /> : notRecorded },
-        { label: t('staff.consents.documentHash'), always: true, value: sent?.document_sha256 ? <Hash value={sent.document_sha256} /> : notRecorded },
+        {
+          label: t('staff.consents.termsAccepted'),
+          always: true,
+          value: terms ? <When value={terms.at} /> : notRecorded,
+        },
+        {
+          label: t('staff.consents.documentHash'),
+          always: true,
+          value: sent?.document_sha256 ? <Hash value={sent.document_sha256} /> : notRecorded,
+        },
         {
           label: t('staff.consents.matchesSent'),
           always: true,
-          value: matches === undefined ? notRecorded : matches ? t('staff.consents.yes') : <Warning>{t('staff.consents.no')}</Warning>,
+          value:
+            matches === undefined ? (
+              notRecorded
+            ) : matches ? (
+              t('staff.consents.yes')
+            ) : (
+              <Warning>{t('staff.consents.no')}</Warning>
+            ),
         },
       ]}
     />
@@ -710,10 +849,15 @@ export function ConsentsSection({ uuid }: { uuid: string }) {
     setLoad({ status: 'loading' });
     // a refusal is shown in this section (X-Staff-Lookup), not as the Permission Denied page over the whole record
     void caller
-      .get<ConsentRecordView>(`/staff/api/applications/${encodeURIComponent(uuid)}/consents`, {}, { headers: { 'X-Staff-Lookup': '1' } })
+      .get<ConsentRecordView>(
+        `/staff/api/applications/${encodeURIComponent(uuid)}/consents`,
+        {},
+        { headers: { 'X-Staff-Lookup': '1' } },
+      )
       .then((result) => {
         if (!live) return;
-        if (result.status && result.data && Array.isArray(result.data.entries)) setLoad({ status: 'ready', record: result.data });
+        if (result.status && result.data && Array.isArray(result.data.entries))
+          setLoad({ status: 'ready', record: result.data });
         else setLoad({ status: 'error', message: result.message ?? result.error ?? undefined });
       });
     return () => {
@@ -758,8 +902,16 @@ export function ConsentsSection({ uuid }: { uuid: string }) {
             rowKey={(entry, index) => `${entry.at}-${entry.kind}-${index}`}
             columns={[
               { key: 'at', label: t('staff.consents.at'), render: (entry) => <When value={entry.at} /> },
-              { key: 'kind', label: t('staff.consents.kind'), render: (entry) => tOr(t, `staff.consents.kind.${entry.kind}`, humanize(entry.kind)) },
-              { key: 'lang', label: t('staff.consents.language'), render: (entry) => tOr(t, `staff.consents.lang.${entry.lang}`, entry.lang) },
+              {
+                key: 'kind',
+                label: t('staff.consents.kind'),
+                render: (entry) => tOr(t, `staff.consents.kind.${entry.kind}`, humanize(entry.kind)),
+              },
+              {
+                key: 'lang',
+                label: t('staff.consents.language'),
+                render: (entry) => tOr(t, `staff.consents.lang.${entry.lang}`, entry.lang),
+              },
               { key: 'who', label: t('staff.consents.clientIp'), render: (entry) => <ConsentWho entry={entry} /> },
               {
                 key: 'details',

@@ -22,7 +22,11 @@ export function AuditScreen() {
           {
             key: 'detail',
             label: t('staff.ui.audit.detail'),
-            render: (row) => <code className="staff-code">{row.detail && Object.keys(row.detail as object).length ? JSON.stringify(row.detail) : ''}</code>,
+            render: (row) => (
+              <code className="staff-code">
+                {row.detail && Object.keys(row.detail as object).length ? JSON.stringify(row.detail) : ''}
+              </code>
+            ),
           },
         ]}
       />

@@ -41,7 +41,13 @@ function FlashNotice({ flash }: { flash?: Flash }) {
 }
 
 const passwordFields = (t: Translate) => [
-  { type: 'password', name: 'password', label: t('staff.ui.password.new'), required: true, hint: t('staff.ui.password.rules', { min: PASSWORD_MIN, max: PASSWORD_MAX }) },
+  {
+    type: 'password',
+    name: 'password',
+    label: t('staff.ui.password.new'),
+    required: true,
+    hint: t('staff.ui.password.rules', { min: PASSWORD_MIN, max: PASSWORD_MAX }),
+  },
   {
     type: 'password',
     name: 'password_confirmation',
@@ -51,7 +57,15 @@ const passwordFields = (t: Translate) => [
   },
 ];
 
-export function SignIn({ caller, flash, onSignedIn }: { caller: Caller; flash?: Flash; onSignedIn: (me: StaffMe) => void }) {
+export function SignIn({
+  caller,
+  flash,
+  onSignedIn,
+}: {
+  caller: Caller;
+  flash?: Flash;
+  onSignedIn: (me: StaffMe) => void;
+}) {
   const t = useT();
   const schema = useMemo<FormSchema>(
     () => ({
@@ -67,7 +81,12 @@ export function SignIn({ caller, flash, onSignedIn }: { caller: Caller; flash?: 
   return (
     <AuthCard title={t('staff.ui.signIn.title')}>
       <FlashNotice flash={flash} />
-      <ServerForm key={t('shell.staff.signIn')} schema={schema} caller={caller} onSuccess={(result) => onSignedIn(result.data as StaffMe)} />
+      <ServerForm
+        key={t('shell.staff.signIn')}
+        schema={schema}
+        caller={caller}
+        onSuccess={(result) => onSignedIn(result.data as StaffMe)}
+      />
       <p className="staff-auth__links">
         <Link href="/password/forgot">{t('staff.ui.forgot.link')}</Link>
       </p>
@@ -82,7 +101,9 @@ export function ForgotPassword({ caller }: { caller: Caller }) {
     () => ({
       action: '/staff/api/auth/password/forgot',
       buttons: [{ type: 'submit', label: t('staff.ui.forgot.submit') }],
-      children: [{ type: 'email', name: 'email', label: t('staff.field.email'), required: true, rules: 'required|email' }],
+      children: [
+        { type: 'email', name: 'email', label: t('staff.field.email'), required: true, rules: 'required|email' },
+      ],
     }),
     [t],
   );
@@ -94,7 +115,12 @@ export function ForgotPassword({ caller }: { caller: Caller }) {
           {sent}
         </p>
       ) : (
-        <ServerForm key={t('staff.ui.forgot.submit')} schema={schema} caller={caller} onSuccess={(result) => setSent(result.message ?? t('staff.auth.resetSent'))} />
+        <ServerForm
+          key={t('staff.ui.forgot.submit')}
+          schema={schema}
+          caller={caller}
+          onSuccess={(result) => setSent(result.message ?? t('staff.auth.resetSent'))}
+        />
       )}
       <p className="staff-auth__links">
         <Link href="/login">{t('staff.ui.backToSignIn')}</Link>
@@ -118,14 +144,20 @@ export function ResetPassword({ caller, onDone }: { caller: Caller; onDone: (fla
   return (
     <AuthCard title={t('staff.ui.reset.title')}>
       {token ? (
-        <ServerForm key={t('staff.ui.reset.submit')} schema={schema} caller={caller} onSuccess={() => onDone({ key: 'staff.auth.passwordReset', tone: 'info' })} />
+        <ServerForm
+          key={t('staff.ui.reset.submit')}
+          schema={schema}
+          caller={caller}
+          onSuccess={() => onDone({ key: 'staff.auth.passwordReset', tone: 'info' })}
+        />
       ) : (
         <p className="staff-notice staff-notice--error" role="alert">
           {t('staff.auth.resetInvalid')}
         </p>
       )}
       <p className="staff-auth__links">
-        <Link href="/password/forgot">{t('staff.ui.forgot.link')}</Link> · <Link href="/login">{t('staff.ui.backToSignIn')}</Link>
+        <Link href="/password/forgot">{t('staff.ui.forgot.link')}</Link> ·{' '}
+        <Link href="/login">{t('staff.ui.backToSignIn')}</Link>
       </p>
     </AuthCard>
   );
@@ -149,7 +181,12 @@ export function ChangePassword() {
   return (
     <Screen title={t('staff.ui.nav.password')}>
       <div className="staff-card staff-card--narrow">
-        <StaffForm key={`${round}-${t('staff.ui.password.submit')}`} schema={schema} onSuccess={() => setRound((n) => n + 1)} onCancel={() => navigate('/')} />
+        <StaffForm
+          key={`${round}-${t('staff.ui.password.submit')}`}
+          schema={schema}
+          onSuccess={() => setRound((n) => n + 1)}
+          onCancel={() => navigate('/')}
+        />
       </div>
     </Screen>
   );

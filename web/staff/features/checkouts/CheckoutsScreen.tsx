@@ -41,13 +41,23 @@ export function CheckoutsScreen() {
   ];
   return (
     <Screen title={title}>
-      <RecordList<Row> api="/staff/api/checkouts" caption={t('staff.ui.listCaption', { name: title })} columns={columns} rowKey={(row) => row.id} rowPath={(row) => checkoutPath(row.id)} />
+      <RecordList<Row>
+        api="/staff/api/checkouts"
+        caption={t('staff.ui.listCaption', { name: title })}
+        columns={columns}
+        rowKey={(row) => row.id}
+        rowPath={(row) => checkoutPath(row.id)}
+      />
     </Screen>
   );
 }
 
 /** GET /staff/api/checkouts/{id}: the checkout, its list row (null until the row is written) and its payments. */
-type CheckoutDetail = CheckoutView & { row: CheckoutRow | null; payments: PaymentView[]; application_uuid?: string | null };
+type CheckoutDetail = CheckoutView & {
+  row: CheckoutRow | null;
+  payments: PaymentView[];
+  application_uuid?: string | null;
+};
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: CheckoutDetail };
 
 export function CheckoutScreen({ id }: { id: string }) {
@@ -59,7 +69,14 @@ export function CheckoutScreen({ id }: { id: string }) {
     setLoad({ status: 'loading' });
     const result = await caller.get<CheckoutDetail>(`/staff/api/checkouts/${encodeURIComponent(id)}`);
     if (result.status && result.data) setLoad({ status: 'ready', data: result.data });
-    else setLoad({ status: 'error', message: result.code === 404 ? t('staff.lease.checkoutNotFound') : (result.message ?? result.error ?? t('error.unknown')) });
+    else
+      setLoad({
+        status: 'error',
+        message:
+          result.code === 404
+            ? t('staff.lease.checkoutNotFound')
+            : (result.message ?? result.error ?? t('error.unknown')),
+      });
   }, [caller, id, t]);
 
   useEffect(() => {
@@ -68,7 +85,12 @@ export function CheckoutScreen({ id }: { id: string }) {
 
   const data = load.status === 'ready' ? load.data : undefined;
   useEffect(() => {
-    if (data) rememberRecord(me.user.id, { path: checkoutPath(id), kind: 'staff.ui.lease.checkout', label: data.row?.applicant_name || id });
+    if (data)
+      rememberRecord(me.user.id, {
+        path: checkoutPath(id),
+        kind: 'staff.ui.lease.checkout',
+        label: data.row?.applicant_name || id,
+      });
   }, [data, id, me.user.id]);
 
   if (!data) {
@@ -102,7 +124,9 @@ export function CheckoutScreen({ id }: { id: string }) {
               label: t('staff.ui.lease.application'),
               value:
                 applicationUuid && can('applications.view') ? (
-                  <Link href={`/applications/${encodeURIComponent(applicationUuid)}`}>{row?.applicant_name || applicationUuid}</Link>
+                  <Link href={`/applications/${encodeURIComponent(applicationUuid)}`}>
+                    {row?.applicant_name || applicationUuid}
+                  </Link>
                 ) : (
                   (row?.applicant_name ?? '')
                 ),
@@ -136,7 +160,10 @@ export function CheckoutScreen({ id }: { id: string }) {
         <DetailList
           items={[
             { label: t('staff.ui.lease.returnUrl'), value: <span className="staff-code">{data.return_url}</span> },
-            { label: t('staff.ui.lease.returnUrlFailure'), value: <span className="staff-code">{data.return_url_failure}</span> },
+            {
+              label: t('staff.ui.lease.returnUrlFailure'),
+              value: <span className="staff-code">{data.return_url_failure}</span>,
+            },
             { label: t('staff.ui.lease.callbackUrl'), value: <span className="staff-code">{data.callback_url}</span> },
           ]}
         />
@@ -151,7 +178,13 @@ export function CheckoutScreen({ id }: { id: string }) {
               key: 'number',
               label: t('staff.ui.lease.paymentNumber'),
               render: (r) =>
-                can('payments.view') ? <Link href={`/payments/${encodeURIComponent(r.id)}`}>{t('staff.ui.lease.paymentNo', { number: r.number })}</Link> : t('staff.ui.lease.paymentNo', { number: r.number }),
+                can('payments.view') ? (
+                  <Link href={`/payments/${encodeURIComponent(r.id)}`}>
+                    {t('staff.ui.lease.paymentNo', { number: r.number })}
+                  </Link>
+                ) : (
+                  t('staff.ui.lease.paymentNo', { number: r.number })
+                ),
             },
             { key: 'amount', label: t('staff.ui.lease.amount'), render: (r) => formatMoney(r.amount) },
             { key: 'status', label: t('staff.field.status'), render: (r) => paymentStatusText(t, r.status) },
@@ -168,7 +201,11 @@ export function CheckoutScreen({ id }: { id: string }) {
           columns={[
             { key: 'at', label: t('staff.ui.lease.when'), render: (r) => <When value={r.at} /> },
             { key: 'event', label: t('staff.ui.lease.event'), render: (r) => r.event },
-            { key: 'change', label: t('staff.ui.lease.statusChange'), render: (r) => (r.from !== null || r.to !== null ? `${r.from ?? '—'} → ${r.to ?? '—'}` : '') },
+            {
+              key: 'change',
+              label: t('staff.ui.lease.statusChange'),
+              render: (r) => (r.from !== null || r.to !== null ? `${r.from ?? '—'} → ${r.to ?? '—'}` : ''),
+            },
             { key: 'actor', label: t('staff.ui.lease.actor'), render: (r) => r.actor },
             { key: 'note', label: t('staff.ui.lease.note'), render: (r) => r.note ?? '' },
           ]}

@@ -3,11 +3,20 @@
 import { useId, useState } from 'react';
 import { useT } from '../../../lib/i18n.tsx';
 import { YesNo } from '../../common/Screen.tsx';
-import { applicantColumn, moneyColumn, recordPath, retailerColumn, statusColumn, storeColumn, type LeaseRow } from '../../common/lease-columns.tsx';
+import {
+  applicantColumn,
+  moneyColumn,
+  recordPath,
+  retailerColumn,
+  statusColumn,
+  storeColumn,
+  type LeaseRow,
+} from '../../common/lease-columns.tsx';
 import { RecordList } from '../../common/RecordList.tsx';
 import { Screen } from '../../common/Screen.tsx';
 
-export const contractUrl = (uuid: string, pdf = false) => `/staff/api/leases/${encodeURIComponent(uuid)}/contract${pdf ? '?format=pdf' : ''}`;
+export const contractUrl = (uuid: string, pdf = false) =>
+  `/staff/api/leases/${encodeURIComponent(uuid)}/contract${pdf ? '?format=pdf' : ''}`;
 
 export function ContractsScreen() {
   const t = useT();
@@ -44,7 +53,11 @@ export function ContractsScreen() {
           retailerColumn(t),
           moneyColumn('lease_amount', t('staff.ui.lease.leaseAmount')),
           statusColumn(t),
-          { key: 'requires_acceptance', label: t('staff.field.requires_acceptance'), render: (row) => <YesNo value={row.requires_acceptance} /> },
+          {
+            key: 'requires_acceptance',
+            label: t('staff.field.requires_acceptance'),
+            render: (row) => <YesNo value={row.requires_acceptance} />,
+          },
           {
             key: 'contract',
             label: t('staff.ui.lease.contract'),

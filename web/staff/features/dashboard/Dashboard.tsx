@@ -13,9 +13,23 @@ import { DateTime, Screen } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
 import { OpenTasks, type OpenTask } from '../tasks/OpenTasks.tsx';
 
-function Frame({ id, title, children, wide }: { id: string; title: string; children: React.ReactNode; wide?: boolean }) {
+function Frame({
+  id,
+  title,
+  children,
+  wide,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+  wide?: boolean;
+}) {
   return (
-    <section className={`staff-card staff-frame${wide ? ' staff-frame--wide' : ''}`} aria-labelledby={id} data-testid={id}>
+    <section
+      className={`staff-card staff-frame${wide ? ' staff-frame--wide' : ''}`}
+      aria-labelledby={id}
+      data-testid={id}
+    >
       <h2 id={id} className="staff-frame__title">
         {title}
       </h2>
@@ -49,7 +63,13 @@ function DaysChart({ days, t }: { days: DashboardView['days']; t: Translate }) {
   const scale = (n: number) => Math.round((n / max) * (CHART_HEIGHT - 4));
   return (
     <figure className="staff-chart">
-      <svg role="img" aria-label={summary} viewBox={`0 0 ${width} ${CHART_HEIGHT + 16}`} className="staff-chart__svg" data-testid="dashboard-chart">
+      <svg
+        role="img"
+        aria-label={summary}
+        viewBox={`0 0 ${width} ${CHART_HEIGHT + 16}`}
+        className="staff-chart__svg"
+        data-testid="dashboard-chart"
+      >
         <line x1="0" x2={width} y1={CHART_HEIGHT} y2={CHART_HEIGHT} className="staff-chart__axis" />
         {days.map((d, index) => {
           const x = index * BAR_SLOT;
@@ -57,8 +77,20 @@ function DaysChart({ days, t }: { days: DashboardView['days']; t: Translate }) {
           const p = scale(Math.min(d.approvals, d.applications));
           return (
             <g key={d.date}>
-              <rect x={x + 3} y={CHART_HEIGHT - a} width={9} height={a} className="staff-chart__bar staff-chart__bar--applications" />
-              <rect x={x + 12} y={CHART_HEIGHT - p} width={9} height={p} className="staff-chart__bar staff-chart__bar--approvals" />
+              <rect
+                x={x + 3}
+                y={CHART_HEIGHT - a}
+                width={9}
+                height={a}
+                className="staff-chart__bar staff-chart__bar--applications"
+              />
+              <rect
+                x={x + 12}
+                y={CHART_HEIGHT - p}
+                width={9}
+                height={p}
+                className="staff-chart__bar staff-chart__bar--approvals"
+              />
               <text x={x + 12} y={CHART_HEIGHT + 12} textAnchor="middle" className="staff-chart__label">
                 {d.date.slice(8, 10)}
               </text>
@@ -67,8 +99,10 @@ function DaysChart({ days, t }: { days: DashboardView['days']; t: Translate }) {
         })}
       </svg>
       <figcaption className="staff-chart__legend">
-        <span className="staff-chart__key staff-chart__key--applications" aria-hidden="true" /> {t('staff.ui.lease.applications')}{' '}
-        <span className="staff-chart__key staff-chart__key--approvals" aria-hidden="true" /> {t('staff.ui.lease.approvals')}
+        <span className="staff-chart__key staff-chart__key--applications" aria-hidden="true" />{' '}
+        {t('staff.ui.lease.applications')}{' '}
+        <span className="staff-chart__key staff-chart__key--approvals" aria-hidden="true" />{' '}
+        {t('staff.ui.lease.approvals')}
       </figcaption>
     </figure>
   );
@@ -80,7 +114,11 @@ function RowLinks({ rows, empty, base }: { rows: ApplicationRow[]; empty: string
     <ul className="staff-list">
       {rows.map((r) => (
         <li key={r.uuid}>
-          {base ? <Link href={`${base}/${encodeURIComponent(r.uuid)}`}>{r.applicant_name || r.loan_number}</Link> : r.applicant_name}{' '}
+          {base ? (
+            <Link href={`${base}/${encodeURIComponent(r.uuid)}`}>{r.applicant_name || r.loan_number}</Link>
+          ) : (
+            r.applicant_name
+          )}{' '}
           <span className="staff-muted">
             {r.status_label} · {r.store_name}
           </span>
@@ -100,7 +138,11 @@ export function Dashboard() {
   const fetch = useCallback(async () => {
     setLoad({ status: 'loading' });
     const r = await caller.get<DashboardView>('/staff/api/dashboard');
-    setLoad(r.status && r.data ? { status: 'ready', data: r.data } : { status: 'error', message: r.message ?? r.error ?? t('error.unknown') });
+    setLoad(
+      r.status && r.data
+        ? { status: 'ready', data: r.data }
+        : { status: 'error', message: r.message ?? r.error ?? t('error.unknown') },
+    );
   }, [caller, t]);
 
   useEffect(() => {
@@ -108,10 +150,15 @@ export function Dashboard() {
   }, [fetch]);
 
   const data = load.status === 'ready' ? load.data : undefined;
-  const pending = <p className="tk-loading">{load.status === 'loading' ? t('app.loading') : t('staff.ui.lease.unavailable')}</p>;
+  const pending = (
+    <p className="tk-loading">{load.status === 'loading' ? t('app.loading') : t('staff.ui.lease.unavailable')}</p>
+  );
 
   return (
-    <Screen title={t('staff.ui.nav.dashboard')} intro={<p>{t('staff.ui.dashboard.welcome', { name: me.user.display_name })}</p>}>
+    <Screen
+      title={t('staff.ui.nav.dashboard')}
+      intro={<p>{t('staff.ui.dashboard.welcome', { name: me.user.display_name })}</p>}
+    >
       <p className="visually-hidden" role="status">
         {load.status === 'loading' ? t('app.loading') : ''}
       </p>
@@ -130,8 +177,19 @@ export function Dashboard() {
               items={[
                 { label: t('staff.ui.lease.applications'), value: String(data.today.applications), always: true },
                 { label: t('staff.ui.lease.approvals'), value: String(data.today.approvals), always: true },
-                { label: t('staff.ui.lease.approvalRate'), value: t('staff.ui.lease.percent', { value: Math.round(data.today.approval_rate * 10) / 10 }), always: true },
-                { label: t('staff.ui.lease.fundedAmount'), value: t('staff.ui.lease.fundedToday', { amount: formatMoney(data.today.funded_amount), count: data.today.funded_count }), always: true },
+                {
+                  label: t('staff.ui.lease.approvalRate'),
+                  value: t('staff.ui.lease.percent', { value: Math.round(data.today.approval_rate * 10) / 10 }),
+                  always: true,
+                },
+                {
+                  label: t('staff.ui.lease.fundedAmount'),
+                  value: t('staff.ui.lease.fundedToday', {
+                    amount: formatMoney(data.today.funded_amount),
+                    count: data.today.funded_count,
+                  }),
+                  always: true,
+                },
               ]}
             />
           ) : (
@@ -147,7 +205,9 @@ export function Dashboard() {
               <ul className="staff-list">
                 {data.queues.map((q) => (
                   <li key={q.id}>
-                    <Link href={`/lease-queue/${q.id}`}>{t('staff.ui.lease.queueCount', { name: t(q.label), count: q.count })}</Link>
+                    <Link href={`/lease-queue/${q.id}`}>
+                      {t('staff.ui.lease.queueCount', { name: t(q.label), count: q.count })}
+                    </Link>
                   </li>
                 ))}
               </ul>
@@ -158,10 +218,16 @@ export function Dashboard() {
         ) : null}
         <Frame id="dash-tasks" title={t('staff.ui.dashboard.tasks')}>
           {data ? <RowLinks rows={data.my_claims} empty={t('staff.ui.lease.noClaims')} base={recordBase} /> : pending}
-          {can('tasks.view') ? <OpenTasks rows={(data as { open_tasks?: OpenTask[] } | undefined)?.open_tasks} /> : null}
+          {can('tasks.view') ? (
+            <OpenTasks rows={(data as { open_tasks?: OpenTask[] } | undefined)?.open_tasks} />
+          ) : null}
         </Frame>
         <Frame id="dash-applications" title={t('staff.ui.lease.recentApplications')}>
-          {data ? <RowLinks rows={data.recent_applications} empty={t('toolkit.list.noResults')} base={recordBase} /> : pending}
+          {data ? (
+            <RowLinks rows={data.recent_applications} empty={t('toolkit.list.noResults')} base={recordBase} />
+          ) : (
+            pending
+          )}
         </Frame>
         <Frame id="dash-recent" title={t('staff.ui.dashboard.recent')}>
           {recent.length ? (
@@ -199,8 +265,8 @@ export function Dashboard() {
               <ul className="staff-list">
                 {data.last_updated_stores.map((s) => (
                   <li key={s.id}>
-                    {can('stores.view') ? <Link href={`/stores/${encodeURIComponent(s.id)}`}>{s.name}</Link> : s.name} <span className="staff-muted">{s.retailer_name}</span>{' '}
-                    <DateTime value={s.updated_at} />
+                    {can('stores.view') ? <Link href={`/stores/${encodeURIComponent(s.id)}`}>{s.name}</Link> : s.name}{' '}
+                    <span className="staff-muted">{s.retailer_name}</span> <DateTime value={s.updated_at} />
                   </li>
                 ))}
               </ul>

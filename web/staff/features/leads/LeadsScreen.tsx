@@ -14,10 +14,20 @@ const definition: ResourceDefinition = {
   columns: (t) => [
     { key: 'name', label: t('crm.field.name'), sortable: true },
     { key: 'company', label: t('crm.field.company'), sortable: true },
-    { key: 'status', label: t('crm.field.status'), sortable: true, render: (row) => t(`crm.option.status.${String(row.status)}`) },
+    {
+      key: 'status',
+      label: t('crm.field.status'),
+      sortable: true,
+      render: (row) => t(`crm.option.status.${String(row.status)}`),
+    },
     { key: 'source', label: t('crm.field.source'), render: (row) => t(`crm.option.source.${String(row.source)}`) },
     { key: 'owner_name', label: t('crm.field.owner_id') },
-    { key: 'updated_at', label: t('crm.field.updatedAt'), sortable: true, render: (row) => <DateTime value={row.updated_at} /> },
+    {
+      key: 'updated_at',
+      label: t('crm.field.updatedAt'),
+      sortable: true,
+      render: (row) => <DateTime value={row.updated_at} />,
+    },
   ],
 };
 

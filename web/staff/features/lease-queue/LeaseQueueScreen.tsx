@@ -2,18 +2,35 @@
 // with their counts, each oldest first; a record can be claimed, released and (with lease-queue.assign) assigned.
 // The funding queue shows the amount due (the delivered tranches not funded yet: a partial delivery funds its share).
 import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { LEASE_QUEUE_IDS, LEASE_QUEUES, type LeaseQueueId, type LeaseQueueMeta } from '../../../../machines/contracts/staff-leases.ts';
+import {
+  LEASE_QUEUE_IDS,
+  LEASE_QUEUES,
+  type LeaseQueueId,
+  type LeaseQueueMeta,
+} from '../../../../machines/contracts/staff-leases.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { useNotify } from '../../../toolkit/dialogs/DialogsProvider.tsx';
 import type { RowAction } from '../../../toolkit/list/PagedList.tsx';
-import { claimText, dateColumn, moneyColumn, recordPath, retailerColumn, statusColumn, storeColumn, applicantColumn, type LeaseRow } from '../../common/lease-columns.tsx';
+import {
+  claimText,
+  dateColumn,
+  moneyColumn,
+  recordPath,
+  retailerColumn,
+  statusColumn,
+  storeColumn,
+  applicantColumn,
+  type LeaseRow,
+} from '../../common/lease-columns.tsx';
 import { RecordList } from '../../common/RecordList.tsx';
 import { Screen } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
 import { UserPickerDialog } from '../../common/UserPickerDialog.tsx';
 
-const isQueue = (value: unknown): value is LeaseQueueId => typeof value === 'string' && (LEASE_QUEUE_IDS as string[]).includes(value);
-const queuePath = (row: LeaseRow, action: 'claim' | 'release' | 'assign') => `/staff/api/lease-queue/${encodeURIComponent(row.uuid)}/${action}`;
+const isQueue = (value: unknown): value is LeaseQueueId =>
+  typeof value === 'string' && (LEASE_QUEUE_IDS as string[]).includes(value);
+const queuePath = (row: LeaseRow, action: 'claim' | 'release' | 'assign') =>
+  `/staff/api/lease-queue/${encodeURIComponent(row.uuid)}/${action}`;
 
 export function LeaseQueueScreen({ queue }: { queue?: string }) {
   const t = useT();
@@ -21,7 +38,9 @@ export function LeaseQueueScreen({ queue }: { queue?: string }) {
   const { me, can, caller } = useSession();
   const base = useId();
   const [active, setActive] = useState<LeaseQueueId>(isQueue(queue) ? queue : 'review');
-  const [counts, setCounts] = useState<LeaseQueueMeta['queues']>(() => LEASE_QUEUE_IDS.map((id) => ({ id, label: LEASE_QUEUES[id].label, count: -1 })));
+  const [counts, setCounts] = useState<LeaseQueueMeta['queues']>(() =>
+    LEASE_QUEUE_IDS.map((id) => ({ id, label: LEASE_QUEUES[id].label, count: -1 })),
+  );
   const [refresh, setRefresh] = useState(0);
   const [assigning, setAssigning] = useState<LeaseRow | undefined>(undefined);
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
@@ -35,11 +54,19 @@ export function LeaseQueueScreen({ queue }: { queue?: string }) {
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
     const last = counts.length - 1;
     const next =
-      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : undefined;
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : undefined;
     if (next === undefined) return;
     event.preventDefault();
     setActive(counts[next]!.id);
@@ -73,7 +100,10 @@ export function LeaseQueueScreen({ queue }: { queue?: string }) {
     });
   }
 
-  const activeIndex = Math.max(0, counts.findIndex((q) => q.id === active));
+  const activeIndex = Math.max(
+    0,
+    counts.findIndex((q) => q.id === active),
+  );
   const title = t('staff.ui.nav.leaseQueue');
   return (
     <Screen title={title}>
@@ -101,10 +131,18 @@ export function LeaseQueueScreen({ queue }: { queue?: string }) {
             </button>
           ))}
         </div>
-        <div role="tabpanel" id={`${base}-panel`} aria-labelledby={`${base}-tab-${counts[activeIndex]?.id ?? active}`} className="tk-tabs__panel" tabIndex={0}>
+        <div
+          role="tabpanel"
+          id={`${base}-panel`}
+          aria-labelledby={`${base}-tab-${counts[activeIndex]?.id ?? active}`}
+          className="tk-tabs__panel"
+          tabIndex={0}
+        >
           <RecordList<LeaseRow>
             api="/staff/api/lease-queue"
-            caption={t('staff.ui.lease.queueCaption', { name: t(counts[activeIndex]?.label ?? LEASE_QUEUES[active].label) })}
+            caption={t('staff.ui.lease.queueCaption', {
+              name: t(counts[activeIndex]?.label ?? LEASE_QUEUES[active].label),
+            })}
             query={{ queue: active }}
             omitFilters={['queue']}
             rowPath={(row) => recordPath(detailBase, row)}

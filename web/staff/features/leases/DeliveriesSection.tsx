@@ -11,9 +11,16 @@ import { formatMoney, When } from '../../common/display.tsx';
 import { useSession } from '../../common/session.tsx';
 
 const WHOLE = 'whole';
-const unitsText = (items: { sku: string; quantity: number }[]) => items.map((i) => `${i.quantity} × ${i.sku}`).join(', ');
+const unitsText = (items: { sku: string; quantity: number }[]) =>
+  items.map((i) => `${i.quantity} × ${i.sku}`).join(', ');
 
-export function DeliveriesSection({ detail, onFunded }: { detail: ApplicationDetail; onFunded: (next: ApplicationDetail | null, message: string | undefined) => void }) {
+export function DeliveriesSection({
+  detail,
+  onFunded,
+}: {
+  detail: ApplicationDetail;
+  onFunded: (next: ApplicationDetail | null, message: string | undefined) => void;
+}) {
   const t = useT();
   const [funding, setFunding] = useState<DeliveryTrancheView | undefined>(undefined);
   const f = detail.fulfilment;
@@ -33,7 +40,11 @@ export function DeliveriesSection({ detail, onFunded }: { detail: ApplicationDet
           { label: t('staff.ui.delivery.financed'), value: formatMoney(f.financed_amount) },
           { label: t('staff.ui.delivery.delivered'), value: formatMoney(f.delivered_amount), always: true },
           { label: t('staff.ui.delivery.funded'), value: formatMoney(f.funded_amount), always: true },
-          { label: t('staff.ui.delivery.due'), value: <span data-testid="funding-due">{formatMoney(f.funding_due)}</span>, always: true },
+          {
+            label: t('staff.ui.delivery.due'),
+            value: <span data-testid="funding-due">{formatMoney(f.funding_due)}</span>,
+            always: true,
+          },
           { label: t('staff.ui.delivery.undelivered'), value: String(f.undelivered_units), always: true },
         ]}
       />
@@ -61,7 +72,11 @@ export function DeliveriesSection({ detail, onFunded }: { detail: ApplicationDet
         empty={t('staff.ui.delivery.none')}
         columns={[
           { key: 'id', label: t('staff.ui.delivery.tranche'), render: (x) => trancheName(x) },
-          { key: 'delivered_at', label: t('staff.ui.delivery.deliveredAt'), render: (x) => <When value={x.delivered_at} /> },
+          {
+            key: 'delivered_at',
+            label: t('staff.ui.delivery.deliveredAt'),
+            render: (x) => <When value={x.delivered_at} />,
+          },
           { key: 'units', label: t('staff.ui.delivery.units'), render: (x) => unitsText(x.items) },
           { key: 'amount', label: t('staff.ui.delivery.amount'), render: (x) => formatMoney(x.amount) },
           {
@@ -70,7 +85,10 @@ export function DeliveriesSection({ detail, onFunded }: { detail: ApplicationDet
             render: (x) =>
               x.funded ? (
                 <span data-testid={`tranche-funded-${x.id}`}>
-                  {t('staff.ui.delivery.fundedBy', { at: x.funded_at ? new Date(x.funded_at).toLocaleDateString() : '', name: x.funded_by ?? '' })}
+                  {t('staff.ui.delivery.fundedBy', {
+                    at: x.funded_at ? new Date(x.funded_at).toLocaleDateString() : '',
+                    name: x.funded_by ?? '',
+                  })}
                 </span>
               ) : fundAction ? (
                 <button
@@ -95,7 +113,11 @@ export function DeliveriesSection({ detail, onFunded }: { detail: ApplicationDet
           <ul className="staff-list" data-testid="cancellations">
             {f.cancellations.map((c) => (
               <li key={c.id}>
-                {t('staff.ui.delivery.cancellation', { units: unitsText(c.items), amount: formatMoney(c.amount), at: new Date(c.at).toLocaleDateString() })}
+                {t('staff.ui.delivery.cancellation', {
+                  units: unitsText(c.items),
+                  amount: formatMoney(c.amount),
+                  at: new Date(c.at).toLocaleDateString(),
+                })}
                 {c.reason ? ` (${c.reason})` : ''}
               </li>
             ))}
@@ -108,12 +130,22 @@ export function DeliveriesSection({ detail, onFunded }: { detail: ApplicationDet
           <h3 className="staff-subtitle">{t('staff.ui.delivery.adjustment')}</h3>
           <DetailList
             items={[
-              { label: t('staff.ui.delivery.cancelledCashPrice'), value: formatMoney(f.adjustment.cancelled_cash_price) },
+              {
+                label: t('staff.ui.delivery.cancelledCashPrice'),
+                value: formatMoney(f.adjustment.cancelled_cash_price),
+              },
               { label: t('staff.ui.delivery.paymentBefore'), value: formatMoney(f.adjustment.payment_before) },
-              { label: t('staff.ui.delivery.paymentAfter'), value: <span data-testid="payment-after">{formatMoney(f.adjustment.payment_after)}</span> },
+              {
+                label: t('staff.ui.delivery.paymentAfter'),
+                value: <span data-testid="payment-after">{formatMoney(f.adjustment.payment_after)}</span>,
+              },
               { label: t('staff.ui.delivery.totalBefore'), value: formatMoney(f.adjustment.total_of_payments_before) },
               { label: t('staff.ui.delivery.totalAfter'), value: formatMoney(f.adjustment.total_of_payments_after) },
-              { label: t('staff.ui.delivery.prepaidCredit'), value: formatMoney(f.adjustment.prepaid_credit), always: true },
+              {
+                label: t('staff.ui.delivery.prepaidCredit'),
+                value: formatMoney(f.adjustment.prepaid_credit),
+                always: true,
+              },
               { label: t('staff.ui.delivery.refundDue'), value: formatMoney(f.adjustment.refund_due), always: true },
             ]}
           />
@@ -160,10 +192,16 @@ function FundTrancheDialog({
   async function submit() {
     setBusy(true);
     setError(undefined);
-    const result = await caller.post<ApplicationDetail>(`/staff/api/leases/${encodeURIComponent(detail.uuid)}/actions/complete-funding`, { v: detail.v, tranche_id: tranche.id });
+    const result = await caller.post<ApplicationDetail>(
+      `/staff/api/leases/${encodeURIComponent(detail.uuid)}/actions/complete-funding`,
+      { v: detail.v, tranche_id: tranche.id },
+    );
     setBusy(false);
     if (result.status) {
-      onDone(result.data && typeof result.data === 'object' && 'uuid' in result.data ? result.data : null, result.message);
+      onDone(
+        result.data && typeof result.data === 'object' && 'uuid' in result.data ? result.data : null,
+        result.message,
+      );
       return;
     }
     const fieldErrors = Object.values(result.errors ?? {}).flat();
@@ -171,7 +209,15 @@ function FundTrancheDialog({
   }
 
   return (
-    <Dialog open role="alertdialog" labelledBy={`${id}-title`} describedBy={`${id}-message`} onClose={onClose} className="staff-action-dialog" initialFocus="[data-autofocus]">
+    <Dialog
+      open
+      role="alertdialog"
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-message`}
+      onClose={onClose}
+      className="staff-action-dialog"
+      initialFocus="[data-autofocus]"
+    >
       <form
         noValidate
         data-testid="fund-tranche-dialog"
@@ -192,10 +238,21 @@ function FundTrancheDialog({
           </div>
         ) : null}
         <div className="tk-dialog__actions staff-dialog__actions">
-          <button type="button" className="tk-btn" onClick={onClose} data-autofocus="" data-testid="fund-tranche-cancel">
+          <button
+            type="button"
+            className="tk-btn"
+            onClick={onClose}
+            data-autofocus=""
+            data-testid="fund-tranche-cancel"
+          >
             {t('toolkit.dialog.no')}
           </button>
-          <button type="submit" className="tk-btn tk-btn--primary" aria-disabled={busy || undefined} data-testid="fund-tranche-confirm">
+          <button
+            type="submit"
+            className="tk-btn tk-btn--primary"
+            aria-disabled={busy || undefined}
+            data-testid="fund-tranche-confirm"
+          >
             {t('toolkit.dialog.yes')}
           </button>
         </div>

@@ -1,7 +1,15 @@
 // Leases: the applications that have a lease (contract terms), with the lease number, amount, term, status and
 // delivery date; a row opens the record.
 import { useT } from '../../../lib/i18n.tsx';
-import { applicantColumn, dateColumn, moneyColumn, recordPath, statusColumn, storeColumn, type LeaseRow } from '../../common/lease-columns.tsx';
+import {
+  applicantColumn,
+  dateColumn,
+  moneyColumn,
+  recordPath,
+  statusColumn,
+  storeColumn,
+  type LeaseRow,
+} from '../../common/lease-columns.tsx';
 import { RecordList } from '../../common/RecordList.tsx';
 import { Screen } from '../../common/Screen.tsx';
 
@@ -27,7 +35,8 @@ export function LeasesScreen() {
           {
             key: 'term_months',
             label: t('staff.ui.lease.term'),
-            render: (row) => (typeof row.term_months === 'number' ? t('staff.ui.lease.months', { months: row.term_months }) : ''),
+            render: (row) =>
+              typeof row.term_months === 'number' ? t('staff.ui.lease.months', { months: row.term_months }) : '',
           },
           statusColumn(t),
           dateColumn<Row>('delivery_date', t('staff.ui.lease.deliveryDate')),

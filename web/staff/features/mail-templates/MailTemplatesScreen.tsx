@@ -53,7 +53,12 @@ function HtmlWithUpload(props: FieldProps) {
 registerField(HTML_UPLOAD, HtmlWithUpload);
 
 const withUpload = (fields: FieldSchema[] | undefined): FieldSchema[] | undefined =>
-  fields?.map((f) => ({ ...f, type: f.type === 'html' ? HTML_UPLOAD : f.type, children: withUpload(f.children), inputs: withUpload(f.inputs) }));
+  fields?.map((f) => ({
+    ...f,
+    type: f.type === 'html' ? HTML_UPLOAD : f.type,
+    children: withUpload(f.children),
+    inputs: withUpload(f.inputs),
+  }));
 
 const definition: ResourceDefinition = {
   api: '/staff/api/mail-templates',
@@ -61,8 +66,17 @@ const definition: ResourceDefinition = {
   title: 'staff.ui.nav.mailTemplates',
   newTitle: 'staff.form.newMailTemplate',
   editTitle: 'staff.form.editMailTemplate',
-  permissions: { view: 'mail-templates.view', create: 'mail-templates.create', update: 'mail-templates.update', delete: 'mail-templates.delete' },
-  prepare: async (schema: FormSchema) => ({ ...schema, children: withUpload(schema.children), inputs: withUpload(schema.inputs) }),
+  permissions: {
+    view: 'mail-templates.view',
+    create: 'mail-templates.create',
+    update: 'mail-templates.update',
+    delete: 'mail-templates.delete',
+  },
+  prepare: async (schema: FormSchema) => ({
+    ...schema,
+    children: withUpload(schema.children),
+    inputs: withUpload(schema.inputs),
+  }),
   columns: (t) => [
     { key: 'name', label: t('staff.field.name'), sortable: true },
     { key: 'subject', label: t('staff.field.subject') },

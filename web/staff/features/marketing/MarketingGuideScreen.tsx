@@ -7,7 +7,12 @@ const definition: ResourceDefinition = {
   title: 'crm.nav.marketingGuide',
   newTitle: 'crm.form.newGuide',
   editTitle: 'crm.form.editGuide',
-  permissions: { view: 'marketing.view', create: 'marketing.manage', update: 'marketing.manage', delete: 'marketing.manage' },
+  permissions: {
+    view: 'marketing.view',
+    create: 'marketing.manage',
+    update: 'marketing.manage',
+    delete: 'marketing.manage',
+  },
   intro: (t) => <p>{t('crm.ui.intro.marketingGuide')}</p>,
   columns: (t) => [
     { key: 'position', label: t('crm.field.position'), sortable: true },

@@ -1,7 +1,15 @@
 // Mass Import (seed 001): pick a table, upload an xlsx (the toolkit's upload, with progress), read the preview and its
 // row errors, confirm the replacement (naming how many records are replaced), and restore a kept version.
 import { useCallback, useEffect, useId, useState } from 'react';
-import { IMPORT_COLUMNS, IMPORT_MAX_FILE_BYTES, IMPORT_TABLES, UNAVAILABLE_IMPORT_TABLES, type ImportPreview, type ImportTable, type ImportVersionView } from '../../../../machines/contracts/imports.ts';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_TABLES,
+  UNAVAILABLE_IMPORT_TABLES,
+  type ImportPreview,
+  type ImportTable,
+  type ImportVersionView,
+} from '../../../../machines/contracts/imports.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { useConfirm, useNotify } from '../../../toolkit/dialogs/DialogsProvider.tsx';
 import { DateTime, Screen } from '../../common/Screen.tsx';
@@ -12,7 +20,9 @@ const SHOWN_ROWS = 50;
 
 function download(name: string, base64: string) {
   const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+  const url = URL.createObjectURL(
+    new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+  );
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
@@ -68,7 +78,10 @@ export function MassImportScreen() {
       return;
     }
     setProgress(0);
-    const res = await caller.upload(`/staff/api/imports/${table}`, file, { onProgress: setProgress, fields: table === 'picklist-items' ? { picklist } : {} });
+    const res = await caller.upload(`/staff/api/imports/${table}`, file, {
+      onProgress: setProgress,
+      fields: table === 'picklist-items' ? { picklist } : {},
+    });
     setProgress(null);
     const data = res.data as unknown as ImportPreview | null;
     if (data && Array.isArray(data.rows)) setPreview(data);
@@ -79,7 +92,11 @@ export function MassImportScreen() {
     if (!preview?.id) return;
     const ok = await confirm({
       title: t('imports.ui.confirmTitle'),
-      message: t('imports.ui.confirm', { replace: preview.replace_count, table: tableName(preview.table), count: preview.row_count }),
+      message: t('imports.ui.confirm', {
+        replace: preview.replace_count,
+        table: tableName(preview.table),
+        count: preview.row_count,
+      }),
       danger: true,
     });
     if (!ok) return;
@@ -95,7 +112,10 @@ export function MassImportScreen() {
   }
 
   async function restore(version: ImportVersionView) {
-    const ok = await confirm({ message: t('imports.ui.restoreConfirm', { table: tableName(version.table), count: version.record_count }), danger: true });
+    const ok = await confirm({
+      message: t('imports.ui.restoreConfirm', { table: tableName(version.table), count: version.record_count }),
+      danger: true,
+    });
     if (!ok) return;
     setBusy(true);
     const res = await caller.post(`/staff/api/imports/versions/${version.id}/restore`);
@@ -216,10 +236,17 @@ export function MassImportScreen() {
               </tbody>
             </table>
           </div>
-          {preview.rows.length > SHOWN_ROWS && <p>{t('imports.ui.moreRows', { count: preview.rows.length - SHOWN_ROWS })}</p>}
+          {preview.rows.length > SHOWN_ROWS && (
+            <p>{t('imports.ui.moreRows', { count: preview.rows.length - SHOWN_ROWS })}</p>
+          )}
           {preview.id && can('imports.commit') && (
             <p>
-              <button type="button" className="tk-btn tk-btn--primary tk-btn--danger" disabled={busy} onClick={() => void commit()}>
+              <button
+                type="button"
+                className="tk-btn tk-btn--primary tk-btn--danger"
+                disabled={busy}
+                onClick={() => void commit()}
+              >
                 {t('imports.ui.commit')}
               </button>
             </p>
@@ -253,12 +280,19 @@ export function MassImportScreen() {
                     <td>{v.record_count}</td>
                     <td>
                       <DateTime value={v.created_at} />
-                      {v.restored_at && <div>{t('imports.ui.restoredAt', { at: new Date(v.restored_at).toLocaleString() })}</div>}
+                      {v.restored_at && (
+                        <div>{t('imports.ui.restoredAt', { at: new Date(v.restored_at).toLocaleString() })}</div>
+                      )}
                     </td>
                     <td>{v.created_by ?? ''}</td>
                     <td>
                       {can('imports.restore') && (
-                        <button type="button" className="tk-btn tk-btn--small" disabled={busy} onClick={() => void restore(v)}>
+                        <button
+                          type="button"
+                          className="tk-btn tk-btn--small"
+                          disabled={busy}
+                          onClick={() => void restore(v)}
+                        >
                           {t('imports.ui.restore')}
                         </button>
                       )}

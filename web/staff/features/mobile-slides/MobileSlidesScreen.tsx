@@ -15,7 +15,11 @@ const definition: ResourceDefinition = {
     { key: 'position', label: t('crm.field.position'), sortable: true },
     { key: 'title', label: t('crm.field.title'), sortable: true },
     { key: 'body', label: t('crm.field.body') },
-    { key: 'image_name', label: t('crm.field.image'), render: (row) => (row.image_id ? String(row.image_name ?? row.image_id) : t('crm.ui.noFile')) },
+    {
+      key: 'image_name',
+      label: t('crm.field.image'),
+      render: (row) => (row.image_id ? String(row.image_name ?? row.image_id) : t('crm.ui.noFile')),
+    },
     { key: 'active', label: t('crm.field.active'), render: (row) => <YesNo value={row.active} /> },
   ],
 };

@@ -25,14 +25,28 @@ export function OAuthClientsScreen({ id }: { id?: string }) {
       canDelete: (row) => !row.revoked,
       columns: (t) => [
         { key: 'name', label: t('network.oauth.name'), sortable: true },
-        { key: 'client_id', label: t('network.oauth.clientId'), render: (row) => <code className="staff-code">{String(row.client_id)}</code> },
+        {
+          key: 'client_id',
+          label: t('network.oauth.clientId'),
+          render: (row) => <code className="staff-code">{String(row.client_id)}</code>,
+        },
         { key: 'retailer_name', label: t('network.oauth.retailer') },
-        { key: 'created_at', label: t('staff.ui.createdAt'), sortable: true, render: (row) => <DateTime value={row.created_at} /> },
-        { key: 'revoked', label: t('network.oauth.state'), render: (row) => t(row.revoked ? 'network.oauth.revokedState' : 'network.oauth.active') },
+        {
+          key: 'created_at',
+          label: t('staff.ui.createdAt'),
+          sortable: true,
+          render: (row) => <DateTime value={row.created_at} />,
+        },
+        {
+          key: 'revoked',
+          label: t('network.oauth.state'),
+          render: (row) => t(row.revoked ? 'network.oauth.revokedState' : 'network.oauth.active'),
+        },
       ],
       onCreated: (result) => {
         const data = result.data as { client_id?: string; client_secret?: string } | null;
-        if (data?.client_id && data.client_secret) setCreated({ client_id: data.client_id, client_secret: data.client_secret });
+        if (data?.client_id && data.client_secret)
+          setCreated({ client_id: data.client_id, client_secret: data.client_secret });
       },
     }),
     [],
@@ -45,11 +59,26 @@ export function OAuthClientsScreen({ id }: { id?: string }) {
   );
 }
 
-function SecretDialog({ client_id, client_secret, onClose }: { client_id: string; client_secret: string; onClose: () => void }) {
+function SecretDialog({
+  client_id,
+  client_secret,
+  onClose,
+}: {
+  client_id: string;
+  client_secret: string;
+  onClose: () => void;
+}) {
   const t = useT();
   const base = useId();
   return (
-    <Dialog open role="alertdialog" labelledBy={`${base}-title`} describedBy={`${base}-text`} onClose={onClose} initialFocus={`#${CSS.escape(base)}-done`}>
+    <Dialog
+      open
+      role="alertdialog"
+      labelledBy={`${base}-title`}
+      describedBy={`${base}-text`}
+      onClose={onClose}
+      initialFocus={`#${CSS.escape(base)}-done`}
+    >
       <h2 id={`${base}-title`} className="tk-dialog__title">
         {t('network.oauth.title')}
       </h2>
@@ -59,11 +88,23 @@ function SecretDialog({ client_id, client_secret, onClose }: { client_id: string
       <label htmlFor={`${base}-id`} className="tk-label">
         {t('network.oauth.clientId')}
       </label>
-      <input id={`${base}-id`} className="tk-input staff-code" readOnly value={client_id} onFocus={(e) => e.target.select()} />
+      <input
+        id={`${base}-id`}
+        className="tk-input staff-code"
+        readOnly
+        value={client_id}
+        onFocus={(e) => e.target.select()}
+      />
       <label htmlFor={`${base}-secret`} className="tk-label">
         {t('network.oauth.secret')}
       </label>
-      <input id={`${base}-secret`} className="tk-input staff-code" readOnly value={client_secret} onFocus={(e) => e.target.select()} />
+      <input
+        id={`${base}-secret`}
+        className="tk-input staff-code"
+        readOnly
+        value={client_secret}
+        onFocus={(e) => e.target.select()}
+      />
       <div className="tk-dialog__actions">
         <button id={`${base}-done`} type="button" className="tk-btn tk-btn--primary" onClick={onClose}>
           {t('staff.ui.token.done')}

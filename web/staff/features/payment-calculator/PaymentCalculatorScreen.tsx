@@ -21,7 +21,14 @@ export function PaymentCalculatorScreen() {
   const { caller } = useSession();
   const id = useId();
   const [choices, setChoices] = useState<Choices | undefined>(undefined);
-  const [values, setValues] = useState({ amount: '', option: 'A', frequency: 'monthly', decile: '1', state: 'TX', ocp: false });
+  const [values, setValues] = useState({
+    amount: '',
+    option: 'A',
+    frequency: 'monthly',
+    decile: '1',
+    state: 'TX',
+    ocp: false,
+  });
   const [result, setResult] = useState<StaffCalculatorResult | undefined>(undefined);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string | undefined>(undefined);
@@ -32,7 +39,14 @@ export function PaymentCalculatorScreen() {
       if (!r.status || !r.data) return setMessage(r.message ?? r.error ?? t('error.unknown'));
       setChoices(r.data);
       const d = r.data.defaults;
-      setValues((v) => ({ ...v, amount: d.amount, option: d.option, frequency: d.frequency, decile: String(d.decile), state: d.state }));
+      setValues((v) => ({
+        ...v,
+        amount: d.amount,
+        option: d.option,
+        frequency: d.frequency,
+        decile: String(d.decile),
+        state: d.state,
+      }));
     });
   }, [caller, t]);
 
@@ -66,7 +80,8 @@ export function PaymentCalculatorScreen() {
         {errors[name]!.join(' ')}
       </p>
     ) : null;
-  const described = (name: string) => (errors[name]?.length ? { 'aria-describedby': f(`${name}-error`), 'aria-invalid': true } : {});
+  const described = (name: string) =>
+    errors[name]?.length ? { 'aria-describedby': f(`${name}-error`), 'aria-invalid': true } : {};
 
   return (
     <Screen title={t('crm.nav.paymentCalculator')} intro={<p>{t('crm.ui.calculator.intro')}</p>}>
@@ -75,14 +90,27 @@ export function PaymentCalculatorScreen() {
           <label htmlFor={f('amount')} className="tk-label">
             {t('crm.ui.calculator.amount')}
           </label>
-          <input id={f('amount')} className="tk-input" inputMode="decimal" value={values.amount} onChange={(e) => setValues({ ...values, amount: e.target.value.replace(/[^\d.,$]/g, '') })} {...described('amount')} />
+          <input
+            id={f('amount')}
+            className="tk-input"
+            inputMode="decimal"
+            value={values.amount}
+            onChange={(e) => setValues({ ...values, amount: e.target.value.replace(/[^\d.,$]/g, '') })}
+            {...described('amount')}
+          />
           {err('amount')}
         </div>
         <div className="tk-field">
           <label htmlFor={f('option')} className="tk-label">
             {t('crm.ui.calculator.option')}
           </label>
-          <select id={f('option')} className="tk-input tk-select" value={values.option} onChange={(e) => setValues({ ...values, option: e.target.value })} {...described('option')}>
+          <select
+            id={f('option')}
+            className="tk-input tk-select"
+            value={values.option}
+            onChange={(e) => setValues({ ...values, option: e.target.value })}
+            {...described('option')}
+          >
             {(choices?.options ?? ['A', 'B', 'C', 'D']).map((o) => (
               <option key={o} value={o}>
                 {t('crm.ui.optionLabel', { option: o })}
@@ -95,7 +123,13 @@ export function PaymentCalculatorScreen() {
           <label htmlFor={f('frequency')} className="tk-label">
             {t('crm.ui.calculator.frequency')}
           </label>
-          <select id={f('frequency')} className="tk-input tk-select" value={values.frequency} onChange={(e) => setValues({ ...values, frequency: e.target.value })} {...described('frequency')}>
+          <select
+            id={f('frequency')}
+            className="tk-input tk-select"
+            value={values.frequency}
+            onChange={(e) => setValues({ ...values, frequency: e.target.value })}
+            {...described('frequency')}
+          >
             {(choices?.frequencies ?? ['14-day', '28-day', 'semi-monthly', 'monthly']).map((o) => (
               <option key={o} value={o}>
                 {t(`crm.option.frequency.${o}`)}
@@ -108,7 +142,13 @@ export function PaymentCalculatorScreen() {
           <label htmlFor={f('decile')} className="tk-label">
             {t('crm.ui.calculator.decile')}
           </label>
-          <select id={f('decile')} className="tk-input tk-select" value={values.decile} onChange={(e) => setValues({ ...values, decile: e.target.value })} {...described('decile')}>
+          <select
+            id={f('decile')}
+            className="tk-input tk-select"
+            value={values.decile}
+            onChange={(e) => setValues({ ...values, decile: e.target.value })}
+            {...described('decile')}
+          >
             {(choices?.deciles ?? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]).map((d) => (
               <option key={d} value={String(d)}>
                 {d}
@@ -121,11 +161,25 @@ export function PaymentCalculatorScreen() {
           <label htmlFor={f('state')} className="tk-label">
             {t('crm.ui.calculator.state')}
           </label>
-          <input id={f('state')} className="tk-input" maxLength={2} autoComplete="off" value={values.state} onChange={(e) => setValues({ ...values, state: e.target.value.toUpperCase() })} {...described('state')} />
+          <input
+            id={f('state')}
+            className="tk-input"
+            maxLength={2}
+            autoComplete="off"
+            value={values.state}
+            onChange={(e) => setValues({ ...values, state: e.target.value.toUpperCase() })}
+            {...described('state')}
+          />
           {err('state')}
         </div>
         <div className="tk-check">
-          <input id={f('ocp')} type="checkbox" className="tk-check__input" checked={values.ocp} onChange={(e) => setValues({ ...values, ocp: e.target.checked })} />
+          <input
+            id={f('ocp')}
+            type="checkbox"
+            className="tk-check__input"
+            checked={values.ocp}
+            onChange={(e) => setValues({ ...values, ocp: e.target.checked })}
+          />
           <label htmlFor={f('ocp')} className="tk-check__label">
             {t('crm.ui.calculator.ocp')}
           </label>
@@ -151,7 +205,11 @@ export function PaymentCalculatorScreen() {
                 { label: t('crm.ui.calculator.payment'), value: formatMoney(result.payment_amount), always: true },
                 { label: t('crm.ui.calculator.term'), value: String(result.term), always: true },
                 { label: t('crm.ui.calculator.numPayments'), value: String(result.num_payments), always: true },
-                { label: t('crm.ui.calculator.firstPayment'), value: formatDate(result.first_payment_date), always: true },
+                {
+                  label: t('crm.ui.calculator.firstPayment'),
+                  value: formatDate(result.first_payment_date),
+                  always: true,
+                },
                 { label: t('crm.ui.calculator.express3'), value: formatMoney(result.express_pay_3_month_total) },
                 { label: t('crm.ui.calculator.express6'), value: formatMoney(result.express_pay_6_month_total) },
                 { label: t('crm.ui.calculator.express9'), value: formatMoney(result.express_pay_9_month_total) },

@@ -41,7 +41,13 @@ export function PaymentsScreen() {
   ];
   return (
     <Screen title={title}>
-      <RecordList<Row> api="/staff/api/payments" caption={t('staff.ui.listCaption', { name: title })} columns={columns} rowKey={(row) => row.id} rowPath={(row) => paymentPath(row.id)} />
+      <RecordList<Row>
+        api="/staff/api/payments"
+        caption={t('staff.ui.listCaption', { name: title })}
+        columns={columns}
+        rowKey={(row) => row.id}
+        rowPath={(row) => paymentPath(row.id)}
+      />
     </Screen>
   );
 }
@@ -59,7 +65,14 @@ export function PaymentScreen({ id }: { id: string }) {
     setLoad({ status: 'loading' });
     const result = await caller.get<PaymentDetail>(`/staff/api/payments/${encodeURIComponent(id)}`);
     if (result.status && result.data) setLoad({ status: 'ready', data: result.data });
-    else setLoad({ status: 'error', message: result.code === 404 ? t('staff.lease.paymentNotFound') : (result.message ?? result.error ?? t('error.unknown')) });
+    else
+      setLoad({
+        status: 'error',
+        message:
+          result.code === 404
+            ? t('staff.lease.paymentNotFound')
+            : (result.message ?? result.error ?? t('error.unknown')),
+      });
   }, [caller, id, t]);
 
   useEffect(() => {
@@ -68,7 +81,12 @@ export function PaymentScreen({ id }: { id: string }) {
 
   const p = load.status === 'ready' ? load.data : undefined;
   useEffect(() => {
-    if (p) rememberRecord(me.user.id, { path: paymentPath(id), kind: 'staff.ui.lease.payment', label: t('staff.ui.lease.paymentOf', { name: p.applicant_name || p.id, number: p.number }) });
+    if (p)
+      rememberRecord(me.user.id, {
+        path: paymentPath(id),
+        kind: 'staff.ui.lease.payment',
+        label: t('staff.ui.lease.paymentOf', { name: p.applicant_name || p.id, number: p.number }),
+      });
   }, [p, id, me.user.id, t]);
 
   if (!p) {
@@ -101,17 +119,33 @@ export function PaymentScreen({ id }: { id: string }) {
             {
               label: t('staff.ui.lease.application'),
               value:
-                p.application_uuid && can('applications.view') ? <Link href={`/applications/${encodeURIComponent(p.application_uuid)}`}>{p.applicant_name || p.application_uuid}</Link> : p.applicant_name,
+                p.application_uuid && can('applications.view') ? (
+                  <Link href={`/applications/${encodeURIComponent(p.application_uuid)}`}>
+                    {p.applicant_name || p.application_uuid}
+                  </Link>
+                ) : (
+                  p.applicant_name
+                ),
             },
             {
               label: t('staff.ui.lease.checkout'),
-              value: can('checkouts.view') ? <Link href={`/checkouts/${encodeURIComponent(p.checkout_id)}`}>{t('staff.ui.lease.openCheckout')}</Link> : p.checkout_id,
+              value: can('checkouts.view') ? (
+                <Link href={`/checkouts/${encodeURIComponent(p.checkout_id)}`}>{t('staff.ui.lease.openCheckout')}</Link>
+              ) : (
+                p.checkout_id
+              ),
             },
-            { label: t('staff.ui.lease.checkoutStatus'), value: p.checkout ? p.checkout.status_label || p.checkout.status_name : '' },
+            {
+              label: t('staff.ui.lease.checkoutStatus'),
+              value: p.checkout ? p.checkout.status_label || p.checkout.status_name : '',
+            },
             { label: t('staff.field.store'), value: p.store_name },
             { label: t('staff.field.retailer'), value: p.retailer_name },
             { label: t('staff.ui.lease.card'), value: cardText(p.card_brand, p.card_last4) },
-            { label: t('staff.ui.lease.cardFunding'), value: p.card_funding ? tOr(t, `staff.ui.lease.funding.${p.card_funding}`, p.card_funding) : '' },
+            {
+              label: t('staff.ui.lease.cardFunding'),
+              value: p.card_funding ? tOr(t, `staff.ui.lease.funding.${p.card_funding}`, p.card_funding) : '',
+            },
             { label: t('staff.ui.lease.declineCode'), value: p.decline_code ?? '' },
             { label: t('staff.ui.lease.message'), value: p.message ?? '' },
             { label: t('staff.ui.lease.startedAt'), value: <When value={p.started_at} /> },

@@ -16,9 +16,22 @@ export function PermissionsScreen() {
         rowKey={(row) => String(row.name)}
         columns={[
           { key: 'name', label: t('staff.field.name'), sortable: true },
-          { key: 'group', label: t('staff.ui.group'), sortable: true, render: (row) => t(`staff.permissionGroup.${String(row.group).replace(/^fields\..*/, 'fields')}`) },
-          { key: 'kind', label: t('staff.field.type'), render: (row) => t(row.kind === 'field' ? 'staff.ui.kind.field' : 'staff.ui.kind.permission') },
-          { key: 'guards', label: t('staff.ui.guards'), render: (row) => (row.guards as string[]).map((g) => t(`staff.guard.${g}`)).join(', ') },
+          {
+            key: 'group',
+            label: t('staff.ui.group'),
+            sortable: true,
+            render: (row) => t(`staff.permissionGroup.${String(row.group).replace(/^fields\..*/, 'fields')}`),
+          },
+          {
+            key: 'kind',
+            label: t('staff.field.type'),
+            render: (row) => t(row.kind === 'field' ? 'staff.ui.kind.field' : 'staff.ui.kind.permission'),
+          },
+          {
+            key: 'guards',
+            label: t('staff.ui.guards'),
+            render: (row) => (row.guards as string[]).map((g) => t(`staff.guard.${g}`)).join(', '),
+          },
         ]}
       />
     </Screen>

@@ -18,7 +18,12 @@ const definition: ResourceDefinition = {
   title: 'staff.ui.nav.picklists',
   newTitle: 'staff.form.newPicklist',
   editTitle: 'staff.form.editPicklist',
-  permissions: { view: 'picklists.view', create: 'picklists.create', update: 'picklists.update', delete: 'picklists.delete' },
+  permissions: {
+    view: 'picklists.view',
+    create: 'picklists.create',
+    update: 'picklists.update',
+    delete: 'picklists.delete',
+  },
   columns: (t) => [
     { key: 'name', label: t('staff.field.name'), sortable: true },
     { key: 'identifier', label: t('staff.field.identifier'), sortable: true },
@@ -86,14 +91,25 @@ export function PicklistItemsScreen({ id }: { id: string }) {
     if (!list || !editing) return undefined;
     const item = editing === 'new' ? undefined : editing;
     const params: Record<string, string> = item ? { id: list.id, item: item.id } : { id: list.id };
-    const values: Record<string, unknown> = item ? { identifier: item.identifier, label: item.label, order: item.order, active: item.active, v: list.v } : { active: true, v: list.v };
+    const values: Record<string, unknown> = item
+      ? { identifier: item.identifier, label: item.label, order: item.order, active: item.active, v: list.v }
+      : { active: true, v: list.v };
     return {
       action: item ? '/staff/api/picklists/{id}/items/{item}' : '/staff/api/picklists/{id}/items',
       params,
       values,
-      buttons: [{ type: 'submit', label: t('staff.form.save') }, { type: 'cancel', label: t('staff.form.cancel') }],
+      buttons: [
+        { type: 'submit', label: t('staff.form.save') },
+        { type: 'cancel', label: t('staff.form.cancel') },
+      ],
       children: [
-        { type: 'input', name: 'identifier', label: t('staff.field.identifier'), required: true, hint: t('staff.ui.picklist.identifierHint') },
+        {
+          type: 'input',
+          name: 'identifier',
+          label: t('staff.field.identifier'),
+          required: true,
+          hint: t('staff.ui.picklist.identifierHint'),
+        },
         { type: 'input', name: 'label', label: t('staff.field.label'), required: true },
         { type: 'number', name: 'order', label: t('staff.ui.picklist.order'), min: 0, max: 100000 },
         { type: 'switch', name: 'active', label: t('staff.field.active'), switch: true },
@@ -154,12 +170,22 @@ export function PicklistItemsScreen({ id }: { id: string }) {
                   {mayChange ? (
                     <td className="tk-table__actions">
                       {item.deleted_at ? (
-                        <button type="button" className="tk-btn tk-btn--small" aria-label={t('staff.ui.restoreNamed', { name: item.label })} onClick={() => void act(item, 'restore')}>
+                        <button
+                          type="button"
+                          className="tk-btn tk-btn--small"
+                          aria-label={t('staff.ui.restoreNamed', { name: item.label })}
+                          onClick={() => void act(item, 'restore')}
+                        >
                           {t('staff.ui.restore')}
                         </button>
                       ) : (
                         <>
-                          <button type="button" className="tk-btn tk-btn--small" aria-label={t('staff.ui.editNamed', { name: item.label })} onClick={() => setEditing(item)}>
+                          <button
+                            type="button"
+                            className="tk-btn tk-btn--small"
+                            aria-label={t('staff.ui.editNamed', { name: item.label })}
+                            onClick={() => setEditing(item)}
+                          >
                             {t('staff.ui.edit')}
                           </button>
                           <button
@@ -193,7 +219,12 @@ export function PicklistItemsScreen({ id }: { id: string }) {
         </button>
       </p>
       {schema ? (
-        <PanelModal open title={editing === 'new' ? t('staff.ui.picklist.addItem') : t('staff.ui.picklist.editItem')} dirty={dirty} onClose={done}>
+        <PanelModal
+          open
+          title={editing === 'new' ? t('staff.ui.picklist.addItem') : t('staff.ui.picklist.editItem')}
+          dirty={dirty}
+          onClose={done}
+        >
           <StaffForm
             schema={schema}
             caller={editing === 'new' ? caller : withMethod(caller, 'PUT')}

@@ -25,9 +25,21 @@ const pickups: ResourceDefinition = {
     { key: 'window', label: t('merchant.field.window') },
     { key: 'applicant_name', label: t('merchant.field.applicant_name') },
     { key: 'store_name', label: t('merchant.field.store') },
-    { key: 'type', label: t('merchant.field.pickup_type'), render: (row) => t(`merchant.pickupType.${String(row.type)}`) },
-    { key: 'status', label: t('merchant.field.pickup_status'), render: (row) => t(`merchant.pickupStatus.${String(row.status)}`) },
-    { key: 'lease_effect', label: t('merchant.field.lease_effect'), render: (row) => t(`merchant.leaseEffect.${row.lease_effect ? String(row.lease_effect) : 'none'}`) },
+    {
+      key: 'type',
+      label: t('merchant.field.pickup_type'),
+      render: (row) => t(`merchant.pickupType.${String(row.type)}`),
+    },
+    {
+      key: 'status',
+      label: t('merchant.field.pickup_status'),
+      render: (row) => t(`merchant.pickupStatus.${String(row.status)}`),
+    },
+    {
+      key: 'lease_effect',
+      label: t('merchant.field.lease_effect'),
+      render: (row) => t(`merchant.leaseEffect.${row.lease_effect ? String(row.lease_effect) : 'none'}`),
+    },
     { key: 'fees', label: t('merchant.field.fees'), render: (row) => (row.fees ? formatMoney(Number(row.fees)) : '') },
   ],
 };
@@ -42,11 +54,27 @@ const transactions: ResourceDefinition = {
   permissions: { view: 'pickups.view', create: 'pickups.manage' },
   intro: (t) => <p>{t('merchant.ui.transactionsIntro')}</p>,
   columns: (t) => [
-    { key: 'occurred_at', label: t('merchant.field.occurred_at'), sortable: true, render: (row) => String(row.occurred_at ?? '').replace('T', ' ').slice(0, 16) },
+    {
+      key: 'occurred_at',
+      label: t('merchant.field.occurred_at'),
+      sortable: true,
+      render: (row) =>
+        String(row.occurred_at ?? '')
+          .replace('T', ' ')
+          .slice(0, 16),
+    },
     { key: 'store_name', label: t('merchant.field.store') },
     { key: 'type', label: t('merchant.field.tx_type'), render: (row) => t(`merchant.txType.${String(row.type)}`) },
-    { key: 'amount', label: t('merchant.field.amount'), render: (row) => (row.amount ? formatMoney(Number(row.amount)) : '') },
-    { key: 'status_after', label: t('merchant.field.pickup_status'), render: (row) => t(`merchant.pickupStatus.${String(row.status_after)}`) },
+    {
+      key: 'amount',
+      label: t('merchant.field.amount'),
+      render: (row) => (row.amount ? formatMoney(Number(row.amount)) : ''),
+    },
+    {
+      key: 'status_after',
+      label: t('merchant.field.pickup_status'),
+      render: (row) => t(`merchant.pickupStatus.${String(row.status_after)}`),
+    },
     { key: 'note', label: t('merchant.field.note') },
     { key: 'by', label: t('merchant.field.by') },
   ],

@@ -25,7 +25,8 @@ const items: ResourceDefinition = {
     {
       key: 'low_stock',
       label: t('merchant.field.low_stock'),
-      render: (row) => (row.low_stock ? <span className="merchant-badge merchant-badge--warn">{t('merchant.ui.lowStock')}</span> : ''),
+      render: (row) =>
+        row.low_stock ? <span className="merchant-badge merchant-badge--warn">{t('merchant.ui.lowStock')}</span> : '',
     },
   ],
 };
@@ -42,10 +43,19 @@ const orders: ResourceDefinition = {
     { key: 'number', label: t('merchant.field.order_number'), sortable: true },
     { key: 'store_name', label: t('merchant.field.store') },
     { key: 'retailer_name', label: t('merchant.field.retailer') },
-    { key: 'status', label: t('merchant.field.order_status'), render: (row) => t(`merchant.orderStatus.${String(row.status)}`) },
+    {
+      key: 'status',
+      label: t('merchant.field.order_status'),
+      render: (row) => t(`merchant.orderStatus.${String(row.status)}`),
+    },
     { key: 'item_count', label: t('merchant.field.item_count') },
     { key: 'total', label: t('merchant.field.total'), sortable: true, render: (row) => cents(row.total) },
-    { key: 'created_at', label: t('merchant.field.created_at'), sortable: true, render: (row) => String(row.created_at ?? '').slice(0, 10) },
+    {
+      key: 'created_at',
+      label: t('merchant.field.created_at'),
+      sortable: true,
+      render: (row) => String(row.created_at ?? '').slice(0, 10),
+    },
   ],
 };
 

@@ -17,10 +17,21 @@ const definition: ResourceDefinition = {
     {
       key: 'target',
       label: t('crm.field.target'),
-      render: (row) => [t(`crm.option.target.${String(row.target)}`), row.retailer_name, row.store_name].filter(Boolean).join(': '),
+      render: (row) =>
+        [t(`crm.option.target.${String(row.target)}`), row.retailer_name, row.store_name].filter(Boolean).join(': '),
     },
-    { key: 'send_at', label: t('crm.field.send_at'), sortable: true, render: (row) => String(row.send_at ?? '').replace('T', ' ') },
-    { key: 'status', label: t('crm.field.pushStatus'), sortable: true, render: (row) => t(`crm.option.status.${String(row.status)}`) },
+    {
+      key: 'send_at',
+      label: t('crm.field.send_at'),
+      sortable: true,
+      render: (row) => String(row.send_at ?? '').replace('T', ' '),
+    },
+    {
+      key: 'status',
+      label: t('crm.field.pushStatus'),
+      sortable: true,
+      render: (row) => t(`crm.option.status.${String(row.status)}`),
+    },
     { key: 'sent_at', label: t('crm.field.sentAt'), render: (row) => <DateTime value={row.sent_at} /> },
   ],
 };

@@ -1,7 +1,12 @@
 // Queue Management (seed 001 section 2; issue 11): which lease statuses feed each work queue of the Lease Queue and
 // which roles may claim from it (none ticked: anyone holding the claim permission). Saved as one versioned document.
 import { useCallback, useEffect, useState } from 'react';
-import { QUEUE_STATUSES, type QueueConfig, type QueueStatus, type StoredSettingsView } from '../../../../machines/contracts/staff-rules.ts';
+import {
+  QUEUE_STATUSES,
+  type QueueConfig,
+  type QueueStatus,
+  type StoredSettingsView,
+} from '../../../../machines/contracts/staff-rules.ts';
 import { LEASE_QUEUE_IDS, LEASE_QUEUES, type LeaseQueueId } from '../../../../machines/contracts/staff-leases.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { useNotify } from '../../../toolkit/dialogs/DialogsProvider.tsx';
@@ -15,7 +20,9 @@ type RoleRow = { id: string; name: string; guard?: string };
 export function SavedBy({ view }: { view: { v: number; updated_at: string | null; updated_by: string | null } }) {
   const t = useT();
   if (!view.updated_at) return <p className="staff-muted">{t('staff.ui.rules.defaults')}</p>;
-  const [before, after] = t('staff.ui.rules.version', { v: view.v, who: view.updated_by ?? '', at: '\u0000' }).split('\u0000');
+  const [before, after] = t('staff.ui.rules.version', { v: view.v, who: view.updated_by ?? '', at: '\u0000' }).split(
+    '\u0000',
+  );
   return (
     <p className="staff-muted">
       {before}
@@ -55,7 +62,12 @@ export function QueueManagementScreen() {
     void load();
   }, [load]);
 
-  if (!form || !view) return <Screen title={t('staff.ui.nav.queueManagement')}><p className="staff-loading">{t('staff.ui.rules.loading')}</p></Screen>;
+  if (!form || !view)
+    return (
+      <Screen title={t('staff.ui.nav.queueManagement')}>
+        <p className="staff-loading">{t('staff.ui.rules.loading')}</p>
+      </Screen>
+    );
 
   const toggle = (queue: LeaseQueueId, list: 'statuses' | 'claim_roles', value: string, on: boolean) =>
     setForm((f) => {
@@ -71,7 +83,10 @@ export function QueueManagementScreen() {
     event.preventDefault();
     if (!form || !view) return;
     setBusy(true);
-    const result = await caller.call<StoredSettingsView<QueueConfig>>('PUT', '/staff/api/queue-config', { ...form, v: view.v });
+    const result = await caller.call<StoredSettingsView<QueueConfig>>('PUT', '/staff/api/queue-config', {
+      ...form,
+      v: view.v,
+    });
     setBusy(false);
     if (result.status) {
       setErrors({});

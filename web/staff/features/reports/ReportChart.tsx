@@ -43,7 +43,13 @@ export default function ReportChart({
   const id = `chart-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <figure className="report-chart" data-testid="report-chart">
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-t ${id}-d`} width="100%" preserveAspectRatio="xMidYMid meet">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-labelledby={`${id}-t ${id}-d`}
+        width="100%"
+        preserveAspectRatio="xMidYMid meet"
+      >
         <title id={`${id}-t`}>{title}</title>
         <desc id={`${id}-d`}>{summary}</desc>
         {ticks.map((v) => (
@@ -58,19 +64,42 @@ export default function ReportChart({
           series.map((s, j) => {
             const v = p.values[s.key] ?? 0;
             const x = pad.left + i * slot + (slot - barW * series.length) / 2 + j * barW;
-            return <rect key={`${i}-${s.key}`} x={x} y={y(v)} width={barW - 1} height={Math.max(0, pad.top + plotH - y(v))} fill={COLORS[j % COLORS.length]} />;
+            return (
+              <rect
+                key={`${i}-${s.key}`}
+                x={x}
+                y={y(v)}
+                width={barW - 1}
+                height={Math.max(0, pad.top + plotH - y(v))}
+                fill={COLORS[j % COLORS.length]}
+              />
+            );
           }),
         )}
         {points.map((p, i) =>
           i % labelEvery === 0 ? (
-            <text key={`l${i}`} x={pad.left + i * slot + slot / 2} y={height - pad.bottom + 14} textAnchor="middle" fontSize="10" fill="#374151">
+            <text
+              key={`l${i}`}
+              x={pad.left + i * slot + slot / 2}
+              y={height - pad.bottom + 14}
+              textAnchor="middle"
+              fontSize="10"
+              fill="#374151"
+            >
               {p.label.length > 14 ? `${p.label.slice(0, 13)}…` : p.label}
             </text>
           ) : null,
         )}
         {threshold ? (
           <g>
-            <line x1={pad.left} x2={width - pad.right} y1={y(threshold.value)} y2={y(threshold.value)} stroke="#b91c1c" strokeDasharray="6 4" />
+            <line
+              x1={pad.left}
+              x2={width - pad.right}
+              y1={y(threshold.value)}
+              y2={y(threshold.value)}
+              stroke="#b91c1c"
+              strokeDasharray="6 4"
+            />
             <text x={width - pad.right} y={y(threshold.value) - 4} textAnchor="end" fontSize="11" fill="#b91c1c">
               {threshold.label}
             </text>

@@ -3,7 +3,13 @@
 // from GET /staff/api/reports/{report}, which reads pre-aggregated counters.
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { ReportMeta } from '../../../../machines/contracts/reports.ts';
-import { FPD_ALERT_PERCENT, REPORT_BY, REPORT_GROUPS, REPORT_NAMES, type ReportRow } from '../../../../machines/domain/reports.ts';
+import {
+  FPD_ALERT_PERCENT,
+  REPORT_BY,
+  REPORT_GROUPS,
+  REPORT_NAMES,
+  type ReportRow,
+} from '../../../../machines/domain/reports.ts';
 import { translate } from '../../../../machines/i18n/catalogue.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { Screen } from '../../common/Screen.tsx';
@@ -27,8 +33,17 @@ export const reportUrl = (q: Query, format: 'json' | 'csv' | 'xlsx', lang: strin
 
 export function ReportsScreen() {
   const { lang } = useI18n();
-  const t = useCallback((key: string, params?: Record<string, string | number>) => translate(lang, key, params), [lang]);
-  const [form, setForm] = useState<Query>({ report: 'applications', from: daysAgo(29), to: isoDay(new Date()), group: 'day', by: 'all' });
+  const t = useCallback(
+    (key: string, params?: Record<string, string | number>) => translate(lang, key, params),
+    [lang],
+  );
+  const [form, setForm] = useState<Query>({
+    report: 'applications',
+    from: daysAgo(29),
+    to: isoDay(new Date()),
+    group: 'day',
+    by: 'all',
+  });
   const [query, setQuery] = useState<Query>(form);
   const [answer, setAnswer] = useState<{ rows: ReportRow[]; meta: ReportMeta } | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -38,7 +53,11 @@ export function ReportsScreen() {
   useEffect(() => {
     const controller = new AbortController();
     setLoading(true);
-    fetch(reportUrl(query, 'json', lang), { credentials: 'same-origin', headers: { accept: 'application/json' }, signal: controller.signal })
+    fetch(reportUrl(query, 'json', lang), {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+      signal: controller.signal,
+    })
       .then(async (res) => {
         const body = await res.json();
         if (!res.ok || !body.status) {
@@ -82,10 +101,20 @@ export function ReportsScreen() {
       title={t('staff.reports.nav')}
       actions={
         <>
-          <a className="button button--secondary" href={reportUrl(query, 'csv', lang)} download data-testid="report-csv">
+          <a
+            className="button button--secondary"
+            href={reportUrl(query, 'csv', lang)}
+            download
+            data-testid="report-csv"
+          >
             {t('staff.reports.csv')}
           </a>
-          <a className="button button--secondary" href={reportUrl(query, 'xlsx', lang)} download data-testid="report-xlsx">
+          <a
+            className="button button--secondary"
+            href={reportUrl(query, 'xlsx', lang)}
+            download
+            data-testid="report-xlsx"
+          >
             {t('staff.reports.xlsx')}
           </a>
         </>
@@ -126,7 +155,9 @@ export function ReportsScreen() {
           {t('staff.reports.show')}
         </button>
       </form>
-      <div aria-live="polite">{loading ? <p>{t('staff.reports.loading')}</p> : message ? <p role="alert">{message}</p> : null}</div>
+      <div aria-live="polite">
+        {loading ? <p>{t('staff.reports.loading')}</p> : message ? <p role="alert">{message}</p> : null}
+      </div>
       {answer ? (
         <>
           {answer.meta.alert ? (
@@ -182,7 +213,8 @@ function cell(v: unknown, kind: string, lang: string, t: (k: string) => string):
   if (v === null || v === undefined) return '—';
   const locale = lang === 'es' ? 'es-US' : 'en-US';
   if (kind === 'flag') return v ? t('staff.option.yes') : t('staff.option.no');
-  if (kind === 'money' && typeof v === 'number') return v.toLocaleString(locale, { style: 'currency', currency: 'USD' });
+  if (kind === 'money' && typeof v === 'number')
+    return v.toLocaleString(locale, { style: 'currency', currency: 'USD' });
   if (kind === 'percent' && typeof v === 'number') return `${v.toLocaleString(locale, { maximumFractionDigits: 1 })}%`;
   if (typeof v === 'number') return v.toLocaleString(locale);
   return String(v);
@@ -195,7 +227,10 @@ function chartOf(rows: ReportRow[], meta: ReportMeta, t: (k: string, p?: Record<
   const rates = meta.columns.some((c) => c.chart && c.kind === 'percent');
   let points;
   if (rates) {
-    points = rows.map((r) => ({ label: meta.by === 'all' ? r.period : `${r.period} ${r.scope}`, values: Object.fromEntries(series.map((s) => [s.key, (r[s.key] as number | null) ?? null])) }));
+    points = rows.map((r) => ({
+      label: meta.by === 'all' ? r.period : `${r.period} ${r.scope}`,
+      values: Object.fromEntries(series.map((s) => [s.key, (r[s.key] as number | null) ?? null])),
+    }));
   } else {
     const byPeriod = new Map<string, Record<string, number>>();
     for (const r of rows) {
@@ -205,13 +240,22 @@ function chartOf(rows: ReportRow[], meta: ReportMeta, t: (k: string, p?: Record<
     }
     points = [...byPeriod].map(([label, values]) => ({ label, values }));
   }
-  const totals = series.map((s) => `${s.label} ${points.reduce((sum, p) => sum + (p.values[s.key] ?? 0), 0).toLocaleString()}`).join(', ');
-  const summary = t('staff.reports.chartSummary', { report: meta.title, from: meta.from, to: meta.to, summary: rates ? series.map((s) => s.label).join(', ') : totals });
+  const totals = series
+    .map((s) => `${s.label} ${points.reduce((sum, p) => sum + (p.values[s.key] ?? 0), 0).toLocaleString()}`)
+    .join(', ');
+  const summary = t('staff.reports.chartSummary', {
+    report: meta.title,
+    from: meta.from,
+    to: meta.to,
+    summary: rates ? series.map((s) => s.label).join(', ') : totals,
+  });
   return {
     title: t('staff.reports.chart', { report: meta.title }),
     summary,
     series,
     points,
-    ...(rates ? { threshold: { value: FPD_ALERT_PERCENT, label: t('staff.reports.alert', { threshold: FPD_ALERT_PERCENT }) } } : {}),
+    ...(rates
+      ? { threshold: { value: FPD_ALERT_PERCENT, label: t('staff.reports.alert', { threshold: FPD_ALERT_PERCENT }) } }
+      : {}),
   };
 }

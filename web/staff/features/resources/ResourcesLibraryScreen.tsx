@@ -9,14 +9,33 @@ const definition: ResourceDefinition = {
   title: 'crm.nav.resourcesLibrary',
   newTitle: 'crm.form.newLibraryItem',
   editTitle: 'crm.form.editLibraryItem',
-  permissions: { view: 'marketing.view', create: 'marketing.manage', update: 'marketing.manage', delete: 'marketing.manage' },
+  permissions: {
+    view: 'marketing.view',
+    create: 'marketing.manage',
+    update: 'marketing.manage',
+    delete: 'marketing.manage',
+  },
   intro: (t) => <p>{t('crm.ui.intro.resourcesLibrary')}</p>,
   columns: (t) => [
     { key: 'title', label: t('crm.field.title'), sortable: true },
-    { key: 'category', label: t('crm.field.category'), sortable: true, render: (row) => t(`crm.option.category.${String(row.category)}`) },
+    {
+      key: 'category',
+      label: t('crm.field.category'),
+      sortable: true,
+      render: (row) => t(`crm.option.category.${String(row.category)}`),
+    },
     { key: 'description', label: t('crm.field.description') },
-    { key: 'file_name', label: t('crm.field.document'), render: (row) => (row.file_id ? String(row.file_name ?? row.file_id) : t('crm.ui.noFile')) },
-    { key: 'updated_at', label: t('crm.field.updatedAt'), sortable: true, render: (row) => <DateTime value={row.updated_at} /> },
+    {
+      key: 'file_name',
+      label: t('crm.field.document'),
+      render: (row) => (row.file_id ? String(row.file_name ?? row.file_id) : t('crm.ui.noFile')),
+    },
+    {
+      key: 'updated_at',
+      label: t('crm.field.updatedAt'),
+      sortable: true,
+      render: (row) => <DateTime value={row.updated_at} />,
+    },
   ],
 };
 

@@ -18,7 +18,8 @@ interface MapMeta {
   states: { code: string; lat: number; lon: number }[];
 }
 
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; markers: Marker[]; meta: MapMeta };
+type Load =
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; markers: Marker[]; meta: MapMeta };
 
 export function RetailerMapScreen() {
   const t = useT();
@@ -31,9 +32,15 @@ export function RetailerMapScreen() {
 
   useEffect(() => {
     let live = true;
-    void caller.get<{ id: string; name: string }[]>('/staff/api/retailers', { limit: 100 }, { headers: { 'X-Staff-Lookup': '1' } }).then((r) => {
-      if (live && r.status && Array.isArray(r.data)) setRetailers(r.data);
-    });
+    void caller
+      .get<{ id: string; name: string }[]>(
+        '/staff/api/retailers',
+        { limit: 100 },
+        { headers: { 'X-Staff-Lookup': '1' } },
+      )
+      .then((r) => {
+        if (live && r.status && Array.isArray(r.data)) setRetailers(r.data);
+      });
     return () => {
       live = false;
     };
@@ -42,11 +49,14 @@ export function RetailerMapScreen() {
   useEffect(() => {
     let live = true;
     setLoad({ status: 'loading' });
-    void caller.get<Marker[]>('/staff/api/retailer-map', { ...(retailer ? { retailer } : {}), ...(active ? { active } : {}) }).then((r) => {
-      if (!live) return;
-      if (r.status && Array.isArray(r.data)) setLoad({ status: 'ready', markers: r.data, meta: (r as unknown as { meta: MapMeta }).meta });
-      else setLoad({ status: 'error', message: r.message ?? t('error.unknown') });
-    });
+    void caller
+      .get<Marker[]>('/staff/api/retailer-map', { ...(retailer ? { retailer } : {}), ...(active ? { active } : {}) })
+      .then((r) => {
+        if (!live) return;
+        if (r.status && Array.isArray(r.data))
+          setLoad({ status: 'ready', markers: r.data, meta: (r as unknown as { meta: MapMeta }).meta });
+        else setLoad({ status: 'error', message: r.message ?? t('error.unknown') });
+      });
     return () => {
       live = false;
     };
@@ -73,17 +83,27 @@ export function RetailerMapScreen() {
   );
 
   const statusText = (m: Marker) => t(m.active ? 'merchant.map.active' : 'merchant.map.inactive');
-  const markerName = (m: Marker) => t('merchant.map.openStore', { name: m.name, city: m.city, state: m.state, status: statusText(m) });
+  const markerName = (m: Marker) =>
+    t('merchant.map.openStore', { name: m.name, city: m.city, state: m.state, status: statusText(m) });
 
   return (
     <Screen title={t('merchant.nav.retailerMap')} intro={<p>{t('merchant.map.intro')}</p>}>
-      <form className="merchant-map__filters" aria-label={t('merchant.map.filters')} onSubmit={(e) => e.preventDefault()}>
+      <form
+        className="merchant-map__filters"
+        aria-label={t('merchant.map.filters')}
+        onSubmit={(e) => e.preventDefault()}
+      >
         {retailers.length ? (
           <div className="tk-field">
             <label className="tk-label" htmlFor={`${ids}-retailer`}>
               {t('merchant.field.retailer')}
             </label>
-            <select id={`${ids}-retailer`} className="tk-input" value={retailer} onChange={(e) => setRetailer(e.target.value)}>
+            <select
+              id={`${ids}-retailer`}
+              className="tk-input"
+              value={retailer}
+              onChange={(e) => setRetailer(e.target.value)}
+            >
               <option value="">{t('merchant.map.all')}</option>
               {retailers.map((r) => (
                 <option key={r.id} value={r.id}>
@@ -128,7 +148,18 @@ export function RetailerMapScreen() {
                 <path d={outlinePath(FRAMES[0]!, CONUS_OUTLINE)} fill="#ffffff" stroke="#5b6b7b" strokeWidth="1.5" />
                 {FRAMES.slice(1).map((f) => {
                   const size = frameSize(f);
-                  return <rect key={f.region} x={f.x} y={f.y} width={size.width} height={size.height} fill="#ffffff" stroke="#5b6b7b" strokeDasharray="4 3" />;
+                  return (
+                    <rect
+                      key={f.region}
+                      x={f.x}
+                      y={f.y}
+                      width={size.width}
+                      height={size.height}
+                      fill="#ffffff"
+                      stroke="#5b6b7b"
+                      strokeDasharray="4 3"
+                    />
+                  );
                 })}
                 {labels.map((l) => (
                   <text key={l.code} x={l.x} y={l.y} textAnchor="middle" fontSize="11" fill="#3d4a57">
@@ -137,27 +168,45 @@ export function RetailerMapScreen() {
                 ))}
               </g>
               {placed.map((m) => (
-                <a key={m.id} href={`#/stores/${encodeURIComponent(m.id)}`} aria-label={markerName(m)} className="merchant-map__marker" data-testid="map-marker">
-                  <circle cx={m.x} cy={m.y} r="7" fill={m.active ? '#0b6e4f' : '#6b7280'} stroke="#ffffff" strokeWidth="2" />
+                <a
+                  key={m.id}
+                  href={`#/stores/${encodeURIComponent(m.id)}`}
+                  aria-label={markerName(m)}
+                  className="merchant-map__marker"
+                  data-testid="map-marker"
+                >
+                  <circle
+                    cx={m.x}
+                    cy={m.y}
+                    r="7"
+                    fill={m.active ? '#0b6e4f' : '#6b7280'}
+                    stroke="#ffffff"
+                    strokeWidth="2"
+                  />
                   <title>{markerName(m)}</title>
                 </a>
               ))}
             </svg>
             <figcaption className="merchant-map__legend">
               <span>{t('merchant.map.legend')}:</span>{' '}
-              <span className="merchant-map__key merchant-map__key--active" aria-hidden="true" /> {t('merchant.map.active')}{' '}
-              <span className="merchant-map__key merchant-map__key--inactive" aria-hidden="true" /> {t('merchant.map.inactive')}
+              <span className="merchant-map__key merchant-map__key--active" aria-hidden="true" />{' '}
+              {t('merchant.map.active')}{' '}
+              <span className="merchant-map__key merchant-map__key--inactive" aria-hidden="true" />{' '}
+              {t('merchant.map.inactive')}
             </figcaption>
           </figure>
           {placed.length === 0 ? <p className="tk-empty">{t('merchant.map.empty')}</p> : null}
-          {load.meta.unplaced.length ? <p>{t('merchant.map.unplaced', { names: load.meta.unplaced.map((u) => u.name).join(', ') })}</p> : null}
+          {load.meta.unplaced.length ? (
+            <p>{t('merchant.map.unplaced', { names: load.meta.unplaced.map((u) => u.name).join(', ') })}</p>
+          ) : null}
           {placed.length ? (
             <section aria-labelledby={`${ids}-list`}>
               <h2 id={`${ids}-list`}>{t('merchant.map.storeList')}</h2>
               <ul className="merchant-map__list">
                 {placed.map((m) => (
                   <li key={m.id}>
-                    <a href={`#/stores/${encodeURIComponent(m.id)}`}>{m.name}</a> — {m.retailer_name}, {m.city}, {m.state} {m.zip} ({statusText(m)})
+                    <a href={`#/stores/${encodeURIComponent(m.id)}`}>{m.name}</a> — {m.retailer_name}, {m.city},{' '}
+                    {m.state} {m.zip} ({statusText(m)})
                   </li>
                 ))}
               </ul>

@@ -22,7 +22,16 @@ export interface Frame {
   k: number;
 }
 
-const frame = (region: Region, west: number, east: number, south: number, north: number, x: number, y: number, scale: number): Frame => ({
+const frame = (
+  region: Region,
+  west: number,
+  east: number,
+  south: number,
+  north: number,
+  x: number,
+  y: number,
+  scale: number,
+): Frame => ({
   region,
   west,
   east,
@@ -41,7 +50,10 @@ export const FRAMES: readonly Frame[] = [
 ];
 
 /** The size of a frame in the SVG. */
-export const frameSize = (f: Frame) => ({ width: (f.east - f.west) * f.k * f.scale, height: (f.north - f.south) * f.scale });
+export const frameSize = (f: Frame) => ({
+  width: (f.east - f.west) * f.k * f.scale,
+  height: (f.north - f.south) * f.scale,
+});
 
 /** Which frame shows a point (undefined: outside the US frames). */
 export function frameOf(lat: number, lon: number): Frame | undefined {
@@ -51,7 +63,10 @@ export function frameOf(lat: number, lon: number): Frame | undefined {
 
 /** A point in a given frame. */
 export function projectIn(f: Frame, lat: number, lon: number): { x: number; y: number } {
-  return { x: Math.round((f.x + (lon - f.west) * f.k * f.scale) * 10) / 10, y: Math.round((f.y + (f.north - lat) * f.scale) * 10) / 10 };
+  return {
+    x: Math.round((f.x + (lon - f.west) * f.k * f.scale) * 10) / 10,
+    y: Math.round((f.y + (f.north - lat) * f.scale) * 10) / 10,
+  };
 }
 
 /** A point on the map, or undefined when it is in none of the frames. */
@@ -83,7 +98,11 @@ export function spread<T extends { x: number; y: number }>(points: readonly T[],
     for (let n = 1; placed.some((o) => Math.hypot(o.x - q.x, o.y - q.y) < minDistance) && n < 24; n++) {
       const angle = n * 2.4;
       const r = minDistance * (1 + Math.floor(n / 8));
-      q = { ...p, x: Math.round((p.x + Math.cos(angle) * r) * 10) / 10, y: Math.round((p.y + Math.sin(angle) * r) * 10) / 10 };
+      q = {
+        ...p,
+        x: Math.round((p.x + Math.cos(angle) * r) * 10) / 10,
+        y: Math.round((p.y + Math.sin(angle) * r) * 10) / 10,
+      };
     }
     placed.push(q);
   }

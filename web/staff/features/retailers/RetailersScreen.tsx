@@ -8,7 +8,12 @@ const definition: ResourceDefinition = {
   title: 'staff.ui.nav.retailers',
   newTitle: 'staff.form.newRetailer',
   editTitle: 'staff.form.editRetailer',
-  permissions: { view: 'retailers.view', create: 'retailers.create', update: 'retailers.update', delete: 'retailers.delete' },
+  permissions: {
+    view: 'retailers.view',
+    create: 'retailers.create',
+    update: 'retailers.update',
+    delete: 'retailers.delete',
+  },
   columns: (t) => [
     { key: 'name', label: t('staff.field.name'), sortable: true },
     { key: 'slug', label: t('staff.field.slug'), sortable: true },

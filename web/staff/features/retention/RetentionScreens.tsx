@@ -34,8 +34,16 @@ const entries: ResourceDefinition = {
   columns: (t) => [
     { key: 'entry_date', label: t('merchant.field.entry_date') },
     { key: 'store_name', label: t('merchant.field.store') },
-    { key: 'kind', label: t('merchant.field.entry_kind'), render: (row) => t(`merchant.entryKind.${String(row.kind)}`) },
-    { key: 'funded_amount', label: t('merchant.field.funded_amount'), render: (row) => (row.kind === 'withholding' ? cents(row.funded_amount) : '') },
+    {
+      key: 'kind',
+      label: t('merchant.field.entry_kind'),
+      render: (row) => t(`merchant.entryKind.${String(row.kind)}`),
+    },
+    {
+      key: 'funded_amount',
+      label: t('merchant.field.funded_amount'),
+      render: (row) => (row.kind === 'withholding' ? cents(row.funded_amount) : ''),
+    },
     { key: 'amount', label: t('merchant.field.amount'), render: (row) => cents(row.amount) },
     { key: 'balance_after', label: t('merchant.field.balance'), render: (row) => cents(row.balance_after) },
     { key: 'reference', label: t('merchant.field.reference') },

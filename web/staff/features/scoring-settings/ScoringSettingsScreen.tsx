@@ -2,7 +2,11 @@
 // version when there is none). Save draft answers 422 field errors shown at their inputs; Preview re-scores recent
 // applications with the saved draft; Publish and Restore ask for confirmation and need `scoring.publish`.
 import { useCallback, useEffect, useId, useState } from 'react';
-import type { ScoringPreview, ScoringSettingsView, ScoringVersionRow } from '../../../../machines/contracts/scoring-settings.ts';
+import type {
+  ScoringPreview,
+  ScoringSettingsView,
+  ScoringVersionRow,
+} from '../../../../machines/contracts/scoring-settings.ts';
 import { SCORING_NOTE_MAX } from '../../../../machines/contracts/scoring-settings.ts';
 import type { ScoringSettings } from '../../../../machines/domain/scoring-settings.ts';
 import { useT } from '../../../lib/i18n.tsx';
@@ -41,7 +45,10 @@ export function ScoringSettingsScreen() {
   const mayPublish = can('scoring.publish');
 
   const load = useCallback(async () => {
-    const [current, history] = await Promise.all([caller.get<ScoringSettingsView>(BASE), caller.get<ScoringVersionRow[]>(`${BASE}/versions`, { limit: 25 })]);
+    const [current, history] = await Promise.all([
+      caller.get<ScoringSettingsView>(BASE),
+      caller.get<ScoringVersionRow[]>(`${BASE}/versions`, { limit: 25 }),
+    ]);
     if (current.status) {
       setView(current.data);
       setWorking(structuredClone(current.data.draft?.settings ?? current.data.published.settings));
@@ -67,7 +74,11 @@ export function ScoringSettingsScreen() {
   async function saveDraft() {
     if (!working || !view) return;
     setBusy(true);
-    const result = await caller.call<ScoringSettingsView['draft']>('PUT', `${BASE}/draft`, { settings: working, note: note || null, ...(view.draft ? { v: view.draft.v } : {}) });
+    const result = await caller.call<ScoringSettingsView['draft']>('PUT', `${BASE}/draft`, {
+      settings: working,
+      note: note || null,
+      ...(view.draft ? { v: view.draft.v } : {}),
+    });
     setBusy(false);
     if (result.status) {
       setErrors({});
@@ -76,7 +87,10 @@ export function ScoringSettingsScreen() {
       return;
     }
     setErrors((result.errors as FieldErrors | undefined) ?? {});
-    notify({ type: 'error', message: result.code === 422 ? t('scoring.ui.fixErrors') : (result.message ?? t('error.unknown')) });
+    notify({
+      type: 'error',
+      message: result.code === 422 ? t('scoring.ui.fixErrors') : (result.message ?? t('error.unknown')),
+    });
   }
 
   async function runPreview() {
@@ -103,7 +117,14 @@ export function ScoringSettingsScreen() {
 
   async function restore(row: ScoringVersionRow) {
     if (!view) return;
-    if (!(await confirm({ message: t('scoring.ui.restoreConfirm', { version: row.version }), confirmLabel: t('scoring.ui.restore'), danger: true }))) return;
+    if (
+      !(await confirm({
+        message: t('scoring.ui.restoreConfirm', { version: row.version }),
+        confirmLabel: t('scoring.ui.restore'),
+        danger: true,
+      }))
+    )
+      return;
     setBusy(true);
     const result = await caller.post(`${BASE}/versions/${row.id}/restore`, { v: view.published.id });
     setBusy(false);
@@ -150,10 +171,22 @@ export function ScoringSettingsScreen() {
       <dl className="staff-dl">
         <dt>{t('scoring.ui.published')}</dt>
         <dd>
-          {view.published.version} ({t('scoring.ui.publishedBy', { at: new Date(view.published.updated_at || Date.now()).toLocaleString(), by: view.published.updated_by })})
+          {view.published.version} (
+          {t('scoring.ui.publishedBy', {
+            at: new Date(view.published.updated_at || Date.now()).toLocaleString(),
+            by: view.published.updated_by,
+          })}
+          )
         </dd>
         <dt>{t('scoring.ui.draft')}</dt>
-        <dd>{view.draft ? t('scoring.ui.draftBy', { at: new Date(view.draft.updated_at).toLocaleString(), by: view.draft.updated_by }) : t('scoring.ui.noDraft')}</dd>
+        <dd>
+          {view.draft
+            ? t('scoring.ui.draftBy', {
+                at: new Date(view.draft.updated_at).toLocaleString(),
+                by: view.draft.updated_by,
+              })
+            : t('scoring.ui.noDraft')}
+        </dd>
       </dl>
       {Object.keys(errors).length ? (
         <p className="staff-notice staff-notice--error" role="alert">
@@ -192,7 +225,14 @@ export function ScoringSettingsScreen() {
           </h2>
           <label>
             {t('scoring.ui.previewCount')}{' '}
-            <input className="tk-input scoring-cell" type="number" min={1} max={200} value={previewLimit} onChange={(e) => setPreviewLimit(e.currentTarget.value)} />
+            <input
+              className="tk-input scoring-cell"
+              type="number"
+              min={1}
+              max={200}
+              value={previewLimit}
+              onChange={(e) => setPreviewLimit(e.currentTarget.value)}
+            />
           </label>{' '}
           <button type="button" className="tk-btn tk-btn--small" disabled={busy} onClick={() => void runPreview()}>
             {t('scoring.ui.preview')}
@@ -260,13 +300,19 @@ export function ScoringSettingsScreen() {
 function PreviewPanel({ preview }: { preview: ScoringPreview }) {
   const t = useT();
   const outcome = (o: { code: string; approval_amount: string }) =>
-    o.code === 'A' ? t('scoring.ui.approved', { amount: `$${Number(o.approval_amount).toLocaleString('en-US')}` }) : t('scoring.ui.denied');
+    o.code === 'A'
+      ? t('scoring.ui.approved', { amount: `$${Number(o.approval_amount).toLocaleString('en-US')}` })
+      : t('scoring.ui.denied');
   if (preview.sampled === 0 && preview.skipped === 0) return <p role="status">{t('scoring.ui.previewNone')}</p>;
   return (
     <div role="status" aria-live="polite">
       <p>
         <strong>
-          {t('scoring.ui.previewSummary', { sampled: preview.sampled, decisions: preview.decisions_changed, amounts: preview.amounts_changed })}
+          {t('scoring.ui.previewSummary', {
+            sampled: preview.sampled,
+            decisions: preview.decisions_changed,
+            amounts: preview.amounts_changed,
+          })}
         </strong>{' '}
         {preview.skipped ? t('scoring.ui.previewSkipped', { skipped: preview.skipped }) : null}
       </p>

@@ -65,7 +65,17 @@ function NumberCell({
   );
 }
 
-function Section({ title, errors, paths, children }: { title: string; errors: FieldErrors; paths: string[]; children: ReactNode }) {
+function Section({
+  title,
+  errors,
+  paths,
+  children,
+}: {
+  title: string;
+  errors: FieldErrors;
+  paths: string[];
+  children: ReactNode;
+}) {
   const id = useId();
   // Table-level errors (e.g. "one row per decile") have no cell of their own.
   const own = paths.flatMap((p) => errors[`settings.${p}`] ?? []);
@@ -140,7 +150,11 @@ export function ApprovalMatrixEditor({ settings, errors, readOnly, onChange }: E
   const t = useT();
   const bands = settings.incomeBandsMonthlyCents;
   return (
-    <Section title={t('scoring.ui.approvalMatrix')} errors={errors} paths={['approvalMatrix', 'incomeBandsMonthlyCents']}>
+    <Section
+      title={t('scoring.ui.approvalMatrix')}
+      errors={errors}
+      paths={['approvalMatrix', 'incomeBandsMonthlyCents']}
+    >
       <table className="tk-table">
         <caption className="tk-table__caption">{t('scoring.ui.incomeBands')}</caption>
         <thead>
@@ -193,7 +207,9 @@ export function ApprovalMatrixEditor({ settings, errors, readOnly, onChange }: E
                     path={`approvalMatrix.${i}.amountsCents.${j}`}
                     errors={errors}
                     readOnly={readOnly}
-                    onValue={(text) => onChange((s) => void (s.approvalMatrix[i]!.amountsCents[j] = clean(toCents(text))))}
+                    onValue={(text) =>
+                      onChange((s) => void (s.approvalMatrix[i]!.amountsCents[j] = clean(toCents(text))))
+                    }
                   />
                 </td>
               ))}
@@ -235,7 +251,9 @@ export function MultipliersEditor({ settings, errors, readOnly, onChange }: Edit
                     errors={errors}
                     readOnly={readOnly}
                     step="0.01"
-                    onValue={(text) => onChange((s) => void (s.multipliers[i]!.byTerm[String(months)] = clean(toNumber(text))))}
+                    onValue={(text) =>
+                      onChange((s) => void (s.multipliers[i]!.byTerm[String(months)] = clean(toNumber(text))))
+                    }
                   />
                 </td>
               ))}
@@ -331,11 +349,41 @@ export function OptionDecilesEditor({ settings, errors, readOnly, onChange }: Ed
 
 export function LimitsEditor({ settings, errors, readOnly, onChange }: EditorProps) {
   const t = useT();
-  const rows: { key: string; label: string; path: string; value: string; set: (s: ScoringSettings, text: string) => void }[] = [
-    { key: 'm', label: t('scoring.ui.merchandiseCap'), path: 'caps.merchandiseCents', value: dollars(settings.caps.merchandiseCents), set: (s, v) => void (s.caps.merchandiseCents = clean(toCents(v))) },
-    { key: 'h', label: t('scoring.ui.hvacCap'), path: 'caps.hvacCents', value: dollars(settings.caps.hvacCents), set: (s, v) => void (s.caps.hvacCents = clean(toCents(v))) },
-    { key: 'f', label: t('scoring.ui.floor'), path: 'floorCents', value: dollars(settings.floorCents), set: (s, v) => void (s.floorCents = clean(toCents(v))) },
-    { key: 'p', label: t('scoring.ui.pti'), path: 'paymentToIncomePercent', value: String(settings.paymentToIncomePercent), set: (s, v) => void (s.paymentToIncomePercent = clean(toNumber(v))) },
+  const rows: {
+    key: string;
+    label: string;
+    path: string;
+    value: string;
+    set: (s: ScoringSettings, text: string) => void;
+  }[] = [
+    {
+      key: 'm',
+      label: t('scoring.ui.merchandiseCap'),
+      path: 'caps.merchandiseCents',
+      value: dollars(settings.caps.merchandiseCents),
+      set: (s, v) => void (s.caps.merchandiseCents = clean(toCents(v))),
+    },
+    {
+      key: 'h',
+      label: t('scoring.ui.hvacCap'),
+      path: 'caps.hvacCents',
+      value: dollars(settings.caps.hvacCents),
+      set: (s, v) => void (s.caps.hvacCents = clean(toCents(v))),
+    },
+    {
+      key: 'f',
+      label: t('scoring.ui.floor'),
+      path: 'floorCents',
+      value: dollars(settings.floorCents),
+      set: (s, v) => void (s.floorCents = clean(toCents(v))),
+    },
+    {
+      key: 'p',
+      label: t('scoring.ui.pti'),
+      path: 'paymentToIncomePercent',
+      value: String(settings.paymentToIncomePercent),
+      set: (s, v) => void (s.paymentToIncomePercent = clean(toNumber(v))),
+    },
   ];
   return (
     <Section title={t('scoring.ui.limits')} errors={errors} paths={['caps']}>
@@ -346,7 +394,14 @@ export function LimitsEditor({ settings, errors, readOnly, onChange }: EditorPro
             <tr key={row.key}>
               <th scope="row">{row.label}</th>
               <td>
-                <NumberCell label={row.label} value={row.value} path={row.path} errors={errors} readOnly={readOnly} onValue={(text) => onChange((s) => row.set(s, text))} />
+                <NumberCell
+                  label={row.label}
+                  value={row.value}
+                  path={row.path}
+                  errors={errors}
+                  readOnly={readOnly}
+                  onValue={(text) => onChange((s) => row.set(s, text))}
+                />
               </td>
             </tr>
           ))}

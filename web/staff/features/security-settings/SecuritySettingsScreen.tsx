@@ -10,7 +10,10 @@ import { useSession } from '../../common/session.tsx';
 import { SavedBy } from '../queue-management/QueueManagementScreen.tsx';
 
 type Errors = Record<string, string[]>;
-type NumberPath = ['password', 'min_length'] | ['session', 'idle_minutes' | 'absolute_hours'] | ['throttle', 'user_limit' | 'ip_limit' | 'window_minutes'];
+type NumberPath =
+  | ['password', 'min_length']
+  | ['session', 'idle_minutes' | 'absolute_hours']
+  | ['throttle', 'user_limit' | 'ip_limit' | 'window_minutes'];
 type FlagName = 'require_upper' | 'require_lower' | 'require_digit' | 'require_symbol';
 
 export function SecuritySettingsScreen() {
@@ -37,7 +40,12 @@ export function SecuritySettingsScreen() {
     void load();
   }, [load]);
 
-  if (!form || !view) return <Screen title={t('staff.ui.nav.securitySettings')}><p className="staff-loading">{t('staff.ui.rules.loading')}</p></Screen>;
+  if (!form || !view)
+    return (
+      <Screen title={t('staff.ui.nav.securitySettings')}>
+        <p className="staff-loading">{t('staff.ui.rules.loading')}</p>
+      </Screen>
+    );
 
   const setNumber = (path: NumberPath, raw: string) =>
     setForm((f) => {
@@ -46,14 +54,22 @@ export function SecuritySettingsScreen() {
       (next[path[0]] as Record<string, number>)[path[1]] = raw === '' ? Number.NaN : Number(raw);
       return next;
     });
-  const setFlag = (name: FlagName, value: boolean) => setForm((f) => (f ? { ...f, password: { ...f.password, [name]: value } } : f));
+  const setFlag = (name: FlagName, value: boolean) =>
+    setForm((f) => (f ? { ...f, password: { ...f.password, [name]: value } } : f));
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
     if (!form || !view) return;
     setBusy(true);
-    const ip_allow_list = allowList.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
-    const result = await caller.call<StoredSettingsView<SecuritySettings>>('PUT', '/staff/api/security-settings', { ...form, ip_allow_list, v: view.v });
+    const ip_allow_list = allowList
+      .split(/[\s,]+/)
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const result = await caller.call<StoredSettingsView<SecuritySettings>>('PUT', '/staff/api/security-settings', {
+      ...form,
+      ip_allow_list,
+      v: view.v,
+    });
     setBusy(false);
     if (result.status) {
       setErrors({});
@@ -71,34 +87,44 @@ export function SecuritySettingsScreen() {
       .flatMap(([, v]) => v);
   const err = (name: string) => {
     const list = errorsUnder(name);
-    return list.length ? <p className="tk-error" id={`${id}-${name}`}>{list.join(' ')}</p> : null;
+    return list.length ? (
+      <p className="tk-error" id={`${id}-${name}`}>
+        {list.join(' ')}
+      </p>
+    ) : null;
   };
   const numberField = (path: NumberPath, label: string) => {
     const name = path.join('.');
     const value = (form[path[0]] as Record<string, number>)[path[1]]!;
     return (
       <>
-      <label className="tk-field">
-        <span className="tk-label">{label}</span>
-        <input
-          className="tk-input"
-          type="number"
-          inputMode="numeric"
-          step={1}
-          disabled={!mayEdit}
-          value={Number.isNaN(value) ? '' : value}
-          aria-invalid={errors[name] ? true : undefined}
-          aria-describedby={errors[name] ? `${id}-${name}` : undefined}
-          onChange={(e) => setNumber(path, e.target.value)}
-        />
-      </label>
-      {err(name)}
+        <label className="tk-field">
+          <span className="tk-label">{label}</span>
+          <input
+            className="tk-input"
+            type="number"
+            inputMode="numeric"
+            step={1}
+            disabled={!mayEdit}
+            value={Number.isNaN(value) ? '' : value}
+            aria-invalid={errors[name] ? true : undefined}
+            aria-describedby={errors[name] ? `${id}-${name}` : undefined}
+            onChange={(e) => setNumber(path, e.target.value)}
+          />
+        </label>
+        {err(name)}
       </>
     );
   };
   const flag = (name: FlagName, label: string) => (
     <label className="tk-check">
-      <input className="tk-check__input" type="checkbox" disabled={!mayEdit} checked={form.password[name]} onChange={(e) => setFlag(name, e.target.checked)} />
+      <input
+        className="tk-check__input"
+        type="checkbox"
+        disabled={!mayEdit}
+        checked={form.password[name]}
+        onChange={(e) => setFlag(name, e.target.checked)}
+      />
       {label}
     </label>
   );
@@ -139,7 +165,9 @@ export function SecuritySettingsScreen() {
             onChange={(e) => setAllowList(e.target.value)}
           />
         </label>
-        <small className="staff-muted" id={`${id}-allow-hint`}>{t('staff.ui.security.allowListHint')}</small>
+        <small className="staff-muted" id={`${id}-allow-hint`}>
+          {t('staff.ui.security.allowListHint')}
+        </small>
         {err('ip_allow_list')}
         {mayEdit ? (
           <div className="staff-actions">

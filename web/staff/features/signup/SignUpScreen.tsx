@@ -6,20 +6,32 @@
 // documents go through the toolkit's upload field to POST /public/files, tied to the sign-up draft.
 import { useEffect, useMemo, useState } from 'react';
 import type { FormSchema } from '../../../../machines/contracts/form-schema.ts';
-import { BUSINESS_TYPES, CONTACT_ROLES, MAX_CONTACTS, MAX_DOCUMENTS, SIGNUP_KINDS, type SignupKind } from '../../../../machines/contracts/network.ts';
+import {
+  BUSINESS_TYPES,
+  CONTACT_ROLES,
+  MAX_CONTACTS,
+  MAX_DOCUMENTS,
+  SIGNUP_KINDS,
+  type SignupKind,
+} from '../../../../machines/contracts/network.ts';
 import type { Caller } from '../../../toolkit/api/caller.ts';
 import { ServerForm } from '../../../toolkit/form/ServerForm.tsx';
 import { useDocumentTitle } from '../../../lib/document-title.ts';
 import { useT } from '../../../lib/i18n.tsx';
 
-const STATES = 'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(' ');
+const STATES =
+  'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(
+    ' ',
+  );
 
 export const isSignupPath = (location: string) => /^\/signup(\/|$)/.test(location);
 
 export function SignUpScreen({ caller, location }: { caller: Caller; location: string }) {
   const t = useT();
   const kindInPath = location.split('/')[2] ?? '';
-  const kind: SignupKind = (SIGNUP_KINDS as readonly string[]).includes(kindInPath) ? (kindInPath as SignupKind) : 'retailer';
+  const kind: SignupKind = (SIGNUP_KINDS as readonly string[]).includes(kindInPath)
+    ? (kindInPath as SignupKind)
+    : 'retailer';
   const title = t(`network.signup.title.${kind}`);
   useDocumentTitle(title, t('shell.staff.title'));
   const [draft, setDraft] = useState<string>();
@@ -40,10 +52,21 @@ export function SignUpScreen({ caller, location }: { caller: Caller; location: s
 
   const schema = useMemo<FormSchema | undefined>(() => {
     if (!draft) return undefined;
-    const text = (name: string, extra: Record<string, unknown> = {}) => ({ type: 'input', name, label: t(`network.field.${name}`), ...extra });
+    const text = (name: string, extra: Record<string, unknown> = {}) => ({
+      type: 'input',
+      name,
+      label: t(`network.field.${name}`),
+      ...extra,
+    });
     return {
       action: '/public/signup',
-      values: { draft, kind, business_type: kind === 'contractor' ? 'HVAC' : 'MERCHANDISE', contacts: [{ role: 'owner' }], documents: [] },
+      values: {
+        draft,
+        kind,
+        business_type: kind === 'contractor' ? 'HVAC' : 'MERCHANDISE',
+        contacts: [{ role: 'owner' }],
+        documents: [],
+      },
       buttons: [{ type: 'submit', label: t('network.signup.submit') }],
       children: [
         { type: 'hidden', name: 'draft' },
@@ -66,7 +89,13 @@ export function SignUpScreen({ caller, location }: { caller: Caller; location: s
             text('website', { max: 255 }),
             text('address_line_1', { required: true, max: 255 }),
             text('city', { required: true, max: 100 }),
-            { type: 'select', name: 'state', label: t('network.field.state'), required: true, options: STATES.map((s) => ({ value: s, text: s })) },
+            {
+              type: 'select',
+              name: 'state',
+              label: t('network.field.state'),
+              required: true,
+              options: STATES.map((s) => ({ value: s, text: s })),
+            },
             text('zip', { required: true, max: 10 }),
           ],
         },
@@ -82,9 +111,18 @@ export function SignUpScreen({ caller, location }: { caller: Caller; location: s
               item_label: t('network.signup.contact', { n: '' }).trim(),
               min: 1,
               max: MAX_CONTACTS,
-              buttons: [{ type: 'add', label: t('network.signup.addContact') }, { type: 'remove', label: t('network.signup.removeContact') }],
+              buttons: [
+                { type: 'add', label: t('network.signup.addContact') },
+                { type: 'remove', label: t('network.signup.removeContact') },
+              ],
               children: [
-                { type: 'select', name: 'role', label: t('network.field.contact_role'), required: true, options: CONTACT_ROLES.map((r) => ({ value: r, text: t(`network.role.${r}`) })) },
+                {
+                  type: 'select',
+                  name: 'role',
+                  label: t('network.field.contact_role'),
+                  required: true,
+                  options: CONTACT_ROLES.map((r) => ({ value: r, text: t(`network.role.${r}`) })),
+                },
                 { type: 'input', name: 'name', label: t('network.field.contact_name'), required: true, max: 255 },
                 { type: 'email', name: 'email', label: t('network.field.contact_email'), required: true },
                 { type: 'tel', name: 'phone', label: t('network.field.contact_phone'), required: true },
@@ -97,8 +135,22 @@ export function SignUpScreen({ caller, location }: { caller: Caller; location: s
           label: t('network.signup.section.bank'),
           children: [
             text('bank_account_name', { required: true, max: 255 }),
-            { type: 'input', name: 'routing_number', label: t('network.field.routing_number'), required: true, max: 9, conceal: true },
-            { type: 'input', name: 'account_number', label: t('network.field.account_number'), required: true, max: 17, conceal: true },
+            {
+              type: 'input',
+              name: 'routing_number',
+              label: t('network.field.routing_number'),
+              required: true,
+              max: 9,
+              conceal: true,
+            },
+            {
+              type: 'input',
+              name: 'account_number',
+              label: t('network.field.account_number'),
+              required: true,
+              max: 17,
+              conceal: true,
+            },
           ],
         },
         {
@@ -136,7 +188,12 @@ export function SignUpScreen({ caller, location }: { caller: Caller; location: s
                 {failed}
               </p>
             ) : schema ? (
-              <ServerForm key={`${kind}-${t('network.signup.submit')}`} schema={schema} caller={caller} onSuccess={(result) => setDone(result.message ?? t('network.signup.submitted'))} />
+              <ServerForm
+                key={`${kind}-${t('network.signup.submit')}`}
+                schema={schema}
+                caller={caller}
+                onSuccess={(result) => setDone(result.message ?? t('network.signup.submitted'))}
+              />
             ) : (
               <p role="status">{t('app.loading')}</p>
             )}

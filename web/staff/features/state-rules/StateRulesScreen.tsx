@@ -68,7 +68,11 @@ export function StateRulesScreen() {
               <th scope="col">{t('staff.ui.stateRules.ocp')}</th>
               <th scope="col">{t('staff.ui.stateRules.disclosures')}</th>
               <th scope="col">{t('staff.ui.stateRules.updated')}</th>
-              {mayEdit ? <th scope="col"><span className="staff-muted">{t('staff.ui.stateRules.edit')}</span></th> : null}
+              {mayEdit ? (
+                <th scope="col">
+                  <span className="staff-muted">{t('staff.ui.stateRules.edit')}</span>
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -76,13 +80,28 @@ export function StateRulesScreen() {
               <tr key={r.state}>
                 <th scope="row">{r.state}</th>
                 <td>{r.offered ? <YesNo value /> : <strong>{t('staff.ui.stateRules.notOffered')}</strong>}</td>
-                <td className="staff-num">{r.cost_cap_multiplier === null ? t('staff.ui.stateRules.noCap') : `${r.cost_cap_multiplier}x`}</td>
-                <td><YesNo value={r.ocp_allowed} /></td>
+                <td className="staff-num">
+                  {r.cost_cap_multiplier === null ? t('staff.ui.stateRules.noCap') : `${r.cost_cap_multiplier}x`}
+                </td>
+                <td>
+                  <YesNo value={r.ocp_allowed} />
+                </td>
                 <td>{r.disclosures.length > 80 ? `${r.disclosures.slice(0, 80)}…` : r.disclosures}</td>
-                <td>{r.updated_at ? <DateTime value={r.updated_at} /> : <span className="staff-muted">{t('staff.ui.rules.defaults')}</span>}</td>
+                <td>
+                  {r.updated_at ? (
+                    <DateTime value={r.updated_at} />
+                  ) : (
+                    <span className="staff-muted">{t('staff.ui.rules.defaults')}</span>
+                  )}
+                </td>
                 {mayEdit ? (
                   <td>
-                    <button type="button" className="tk-btn" onClick={() => setEditing(r)} aria-label={`${t('staff.ui.stateRules.edit')} ${r.state}`}>
+                    <button
+                      type="button"
+                      className="tk-btn"
+                      onClick={() => setEditing(r)}
+                      aria-label={`${t('staff.ui.stateRules.edit')} ${r.state}`}
+                    >
                       {t('staff.ui.stateRules.edit')}
                     </button>
                   </td>
@@ -96,7 +115,15 @@ export function StateRulesScreen() {
   );
 }
 
-function StateRuleEditor({ rule, onCancel, onSaved }: { rule: StateRuleView; onCancel: () => void; onSaved: (rule: StateRuleView) => void }) {
+function StateRuleEditor({
+  rule,
+  onCancel,
+  onSaved,
+}: {
+  rule: StateRuleView;
+  onCancel: () => void;
+  onSaved: (rule: StateRuleView) => void;
+}) {
   const t = useT();
   const { caller } = useSession();
   const notify = useNotify();
@@ -142,7 +169,12 @@ function StateRuleEditor({ rule, onCancel, onSaved }: { rule: StateRuleView; onC
         {t('staff.ui.stateRules.editTitle', { state: rule.state })}
       </h2>
       <label className="tk-check">
-        <input className="tk-check__input" type="checkbox" checked={offered} onChange={(e) => setOffered(e.target.checked)} />
+        <input
+          className="tk-check__input"
+          type="checkbox"
+          checked={offered}
+          onChange={(e) => setOffered(e.target.checked)}
+        />
         {t('staff.ui.stateRules.offered')}
       </label>
       {err('offered')}

@@ -40,12 +40,30 @@ export function StoreApplicationsScreen() {
         caption={t('staff.ui.listCaption', { name: t('network.apps.title') })}
         caller={caller}
         columns={[
-          { key: 'business_name', label: t('network.apps.business'), sortable: true, render: (row) => <Link href={`/store-applications/${String(row.id)}`}>{String(row.business_name)}</Link> },
+          {
+            key: 'business_name',
+            label: t('network.apps.business'),
+            sortable: true,
+            render: (row) => <Link href={`/store-applications/${String(row.id)}`}>{String(row.business_name)}</Link>,
+          },
           { key: 'kind', label: t('network.apps.kind'), render: (row) => t(`network.kind.${String(row.kind)}`) },
-          { key: 'business_type', label: t('network.field.business_type'), render: (row) => t(`network.type.${String(row.business_type)}`) },
+          {
+            key: 'business_type',
+            label: t('network.field.business_type'),
+            render: (row) => t(`network.type.${String(row.business_type)}`),
+          },
           { key: 'state', label: t('network.apps.stateCol'), render: (row) => t(`network.state.${String(row.state)}`) },
-          { key: 'city', label: t('network.field.city'), render: (row) => `${String(row.city)}, ${String(row.address_state)}` },
-          { key: 'created_at', label: t('network.apps.submittedAt'), sortable: true, render: (row) => <DateTime value={row.created_at} /> },
+          {
+            key: 'city',
+            label: t('network.field.city'),
+            render: (row) => `${String(row.city)}, ${String(row.address_state)}`,
+          },
+          {
+            key: 'created_at',
+            label: t('network.apps.submittedAt'),
+            sortable: true,
+            render: (row) => <DateTime value={row.created_at} />,
+          },
         ]}
       />
     </Screen>
@@ -69,9 +87,19 @@ export function StoreApplicationScreen({ id }: { id: string }) {
   useEffect(() => void load(), [load]);
 
   const act = async (action: 'approve' | 'decline' | 'clean') => {
-    if (action !== 'clean' && !(await confirm({ message: t(action === 'approve' ? 'network.apps.confirmApprove' : 'network.apps.confirmDecline'), danger: action === 'decline' }))) return;
+    if (
+      action !== 'clean' &&
+      !(await confirm({
+        message: t(action === 'approve' ? 'network.apps.confirmApprove' : 'network.apps.confirmDecline'),
+        danger: action === 'decline',
+      }))
+    )
+      return;
     setBusy(true);
-    const result = await caller.post<Application>(`/staff/api/store-applications/${encodeURIComponent(id)}/${action}`, {});
+    const result = await caller.post<Application>(
+      `/staff/api/store-applications/${encodeURIComponent(id)}/${action}`,
+      {},
+    );
     setBusy(false);
     if (result.status && result.data) {
       setApp(result.data);
@@ -79,14 +107,36 @@ export function StoreApplicationScreen({ id }: { id: string }) {
     } else notify({ type: 'error', message: result.message ?? result.error ?? t('error.unknown') });
   };
 
-  if (error) return <Screen title={t('network.apps.title')}><p className="staff-notice staff-notice--error" role="alert">{error}</p></Screen>;
-  if (!app) return <Screen title={t('network.apps.title')}><p role="status">{t('app.loading')}</p></Screen>;
-  const labels: Record<string, string> = { approve: t('network.apps.approve'), decline: t('network.apps.decline'), clean: t('network.apps.clean') };
+  if (error)
+    return (
+      <Screen title={t('network.apps.title')}>
+        <p className="staff-notice staff-notice--error" role="alert">
+          {error}
+        </p>
+      </Screen>
+    );
+  if (!app)
+    return (
+      <Screen title={t('network.apps.title')}>
+        <p role="status">{t('app.loading')}</p>
+      </Screen>
+    );
+  const labels: Record<string, string> = {
+    approve: t('network.apps.approve'),
+    decline: t('network.apps.decline'),
+    clean: t('network.apps.clean'),
+  };
   return (
     <Screen title={app.business_name} intro={<p>{t(`network.state.${app.state}`)}</p>}>
       <div className="staff-actions" data-testid="store-application-actions">
         {app.actions.map((a) => (
-          <button key={a} type="button" className={`tk-btn${a === 'approve' ? ' tk-btn--primary' : ''}`} disabled={busy} onClick={() => void act(a)}>
+          <button
+            key={a}
+            type="button"
+            className={`tk-btn${a === 'approve' ? ' tk-btn--primary' : ''}`}
+            disabled={busy}
+            onClick={() => void act(a)}
+          >
             {labels[a]}
           </button>
         ))}
@@ -101,7 +151,10 @@ export function StoreApplicationScreen({ id }: { id: string }) {
             { label: t('network.field.email'), value: app.email },
             { label: t('network.field.phone'), value: app.phone },
             { label: t('network.field.website'), value: app.website },
-            { label: t('network.field.address_line_1'), value: `${app.address.line_1}, ${app.address.city}, ${app.address.state} ${app.address.code}` },
+            {
+              label: t('network.field.address_line_1'),
+              value: `${app.address.line_1}, ${app.address.city}, ${app.address.state} ${app.address.code}`,
+            },
             { label: t('network.apps.submittedAt'), value: <DateTime value={app.created_at} /> },
           ]}
         />
@@ -142,7 +195,13 @@ export function StoreApplicationScreen({ id }: { id: string }) {
       {app.created.store_id ? (
         <Section title={t('network.state.approved')}>
           <p>
-            <Link href={`/stores/${app.created.store_id}`}>{t('network.apps.created', { retailer: app.created.retailer_id ?? '', store: app.created.store_id, user: app.created.username ?? '' })}</Link>
+            <Link href={`/stores/${app.created.store_id}`}>
+              {t('network.apps.created', {
+                retailer: app.created.retailer_id ?? '',
+                store: app.created.store_id,
+                user: app.created.username ?? '',
+              })}
+            </Link>
           </p>
         </Section>
       ) : null}

@@ -22,8 +22,23 @@ export function StoreContextScreen() {
       buttons: [{ type: 'submit', label: title }, { type: 'cancel' }],
       children: [
         linked
-          ? { type: 'radio', name: 'store_id', label: t('staff.field.store'), required: true, options: me.stores.map((s) => ({ value: s.id, text: s.name })) }
-          : { type: 'select', name: 'store_id', label: t('staff.field.store'), required: true, url: '/staff/api/stores', valueKey: 'id', textKey: 'name', placeholder: t('staff.ui.storeContext.search') },
+          ? {
+              type: 'radio',
+              name: 'store_id',
+              label: t('staff.field.store'),
+              required: true,
+              options: me.stores.map((s) => ({ value: s.id, text: s.name })),
+            }
+          : {
+              type: 'select',
+              name: 'store_id',
+              label: t('staff.field.store'),
+              required: true,
+              url: '/staff/api/stores',
+              valueKey: 'id',
+              textKey: 'name',
+              placeholder: t('staff.ui.storeContext.search'),
+            },
       ],
     }),
     [linked, me.stores, me.store_context, t, title],
@@ -31,7 +46,13 @@ export function StoreContextScreen() {
   return (
     <Screen
       title={title}
-      intro={<p>{me.store_context ? t('staff.ui.storeContext.current', { name: me.store_context.name }) : t('staff.ui.storeContext.none')}</p>}
+      intro={
+        <p>
+          {me.store_context
+            ? t('staff.ui.storeContext.current', { name: me.store_context.name })
+            : t('staff.ui.storeContext.none')}
+        </p>
+      }
     >
       <div className="staff-card staff-card--narrow">
         <StaffForm

@@ -9,7 +9,11 @@ export function nextDates(row: Record<string, unknown>, t: Translate) {
   if (!row.repeats || !dates.length) return null;
   return (
     <span className="staff-muted">
-      {t('crm.ui.repeatsYes')}: {dates.slice(0, 3).map((d) => formatDate(d.slice(0, 10))).join(', ')}
+      {t('crm.ui.repeatsYes')}:{' '}
+      {dates
+        .slice(0, 3)
+        .map((d) => formatDate(d.slice(0, 10)))
+        .join(', ')}
     </span>
   );
 }
@@ -25,9 +29,19 @@ const definition: ResourceDefinition = {
   intro: (t) => <p>{t('crm.ui.intro.tasks')}</p>,
   columns: (t) => [
     { key: 'title', label: t('crm.field.title'), sortable: true },
-    { key: 'due_at', label: t('crm.field.due_at'), sortable: true, render: (row) => formatDate(String(row.due_at ?? '')) },
+    {
+      key: 'due_at',
+      label: t('crm.field.due_at'),
+      sortable: true,
+      render: (row) => formatDate(String(row.due_at ?? '')),
+    },
     { key: 'assignee_name', label: t('crm.field.assignee_id') },
-    { key: 'status', label: t('crm.field.status'), sortable: true, render: (row) => t(`crm.option.status.${String(row.status)}`) },
+    {
+      key: 'status',
+      label: t('crm.field.status'),
+      sortable: true,
+      render: (row) => t(`crm.option.status.${String(row.status)}`),
+    },
     { key: 'next_occurrences', label: t('crm.field.nextDates'), render: (row) => nextDates(row, t) },
   ],
 };

@@ -26,8 +26,17 @@ export function TokensScreen({ id }: { id?: string }) {
         { key: 'name', label: t('staff.field.name'), sortable: true },
         { key: 'retailer_name', label: t('staff.field.retailer') },
         { key: 'last_four', label: t('staff.ui.token.lastFour'), render: (row) => `…${String(row.last_four)}` },
-        { key: 'mode', label: t('staff.ui.token.mode'), render: (row) => t(row.mode === 'test' ? 'staff.ui.token.test' : 'staff.ui.token.live') },
-        { key: 'created_at', label: t('staff.ui.createdAt'), sortable: true, render: (row) => <DateTime value={row.created_at} /> },
+        {
+          key: 'mode',
+          label: t('staff.ui.token.mode'),
+          render: (row) => t(row.mode === 'test' ? 'staff.ui.token.test' : 'staff.ui.token.live'),
+        },
+        {
+          key: 'created_at',
+          label: t('staff.ui.createdAt'),
+          sortable: true,
+          render: (row) => <DateTime value={row.created_at} />,
+        },
         { key: 'revoked', label: t('staff.ui.token.revoked'), render: (row) => <YesNo value={row.revoked} /> },
       ],
       onCreated: (result) => {
@@ -60,7 +69,14 @@ function TokenDialog({ token, onClose }: { token?: string; onClose: () => void }
     }
   };
   return (
-    <Dialog open role="alertdialog" labelledBy={`${base}-title`} describedBy={`${base}-text`} onClose={onClose} initialFocus={`#${CSS.escape(base)}-copy`}>
+    <Dialog
+      open
+      role="alertdialog"
+      labelledBy={`${base}-title`}
+      describedBy={`${base}-text`}
+      onClose={onClose}
+      initialFocus={`#${CSS.escape(base)}-copy`}
+    >
       <h2 id={`${base}-title`} className="tk-dialog__title">
         {t('staff.ui.token.title')}
       </h2>
@@ -70,7 +86,13 @@ function TokenDialog({ token, onClose }: { token?: string; onClose: () => void }
       <label htmlFor={`${base}-token`} className="tk-label">
         {t('staff.ui.token.value')}
       </label>
-      <input id={`${base}-token`} className="tk-input staff-code" readOnly value={token} onFocus={(event) => event.target.select()} />
+      <input
+        id={`${base}-token`}
+        className="tk-input staff-code"
+        readOnly
+        value={token}
+        onFocus={(event) => event.target.select()}
+      />
       <p className="staff-copy-status" role="status">
         {copied ? t('staff.ui.token.copied') : ''}
       </p>

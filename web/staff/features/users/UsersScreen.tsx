@@ -34,13 +34,30 @@ const definition: ResourceDefinition<UserRow> = {
     { key: 'guard', label: t('staff.field.guard'), render: (row) => t(`staff.guard.${row.guard}`) },
     { key: 'role_names', label: t('staff.field.roles'), render: (row) => row.role_names.join(', ') },
     { key: 'active', label: t('staff.field.active'), render: (row) => <YesNo value={row.active} /> },
-    { key: 'mobile_blocked', label: t('staff.field.mobile_blocked'), render: (row) => <YesNo value={row.mobile_blocked} /> },
+    {
+      key: 'mobile_blocked',
+      label: t('staff.field.mobile_blocked'),
+      render: (row) => <YesNo value={row.mobile_blocked} />,
+    },
     { key: 'deleted_at', label: t('staff.field.trashed'), render: (row) => <YesNo value={row.deleted_at} /> },
   ],
   rowActions: ({ t, session }) => [
-    { label: t('staff.ui.restore'), url: '/staff/api/users/{id}/restore', visible: (row) => !!row.deleted_at && session.can('users.restore') },
-    { label: t('staff.ui.block'), url: '/staff/api/users/{id}/block', confirm: true, visible: (row) => !row.deleted_at && !row.mobile_blocked && session.can('users.block') },
-    { label: t('staff.ui.unblock'), url: '/staff/api/users/{id}/unblock', visible: (row) => !row.deleted_at && row.mobile_blocked && session.can('users.block') },
+    {
+      label: t('staff.ui.restore'),
+      url: '/staff/api/users/{id}/restore',
+      visible: (row) => !!row.deleted_at && session.can('users.restore'),
+    },
+    {
+      label: t('staff.ui.block'),
+      url: '/staff/api/users/{id}/block',
+      confirm: true,
+      visible: (row) => !row.deleted_at && !row.mobile_blocked && session.can('users.block'),
+    },
+    {
+      label: t('staff.ui.unblock'),
+      url: '/staff/api/users/{id}/unblock',
+      visible: (row) => !row.deleted_at && row.mobile_blocked && session.can('users.block'),
+    },
   ],
   panelExtras: (id, reload) => <UserLinks id={id} onChange={reload} />,
 };
@@ -68,7 +85,9 @@ function UserLinks({ id, onChange }: { id: string; onChange: () => void }) {
 
   useEffect(() => {
     let live = true;
-    void caller.get<UserRow>(`/staff/api/users/${encodeURIComponent(id)}`, {}, LOOKUP).then((r) => live && r.status && setUser(r.data));
+    void caller
+      .get<UserRow>(`/staff/api/users/${encodeURIComponent(id)}`, {}, LOOKUP)
+      .then((r) => live && r.status && setUser(r.data));
     return () => {
       live = false;
     };
@@ -115,7 +134,14 @@ function UserLinks({ id, onChange }: { id: string; onChange: () => void }) {
                 className="tk-btn tk-btn--small tk-btn--danger"
                 disabled={busy}
                 aria-label={t('staff.ui.links.unlinkNamed', { name: nameOf(value) })}
-                onClick={() => void change(() => caller.call('DELETE', `/staff/api/users/${encodeURIComponent(id)}/links/${type}/${encodeURIComponent(value)}`))}
+                onClick={() =>
+                  void change(() =>
+                    caller.call(
+                      'DELETE',
+                      `/staff/api/users/${encodeURIComponent(id)}/links/${type}/${encodeURIComponent(value)}`,
+                    ),
+                  )
+                }
               >
                 {t('staff.ui.links.unlink')}
               </button>
@@ -129,7 +155,12 @@ function UserLinks({ id, onChange }: { id: string; onChange: () => void }) {
         <label htmlFor="staff-link-choice" className="tk-label">
           {t('staff.ui.links.add')}
         </label>
-        <select id="staff-link-choice" className="tk-input" value={choice} onChange={(event) => setChoice(event.target.value)}>
+        <select
+          id="staff-link-choice"
+          className="tk-input"
+          value={choice}
+          onChange={(event) => setChoice(event.target.value)}
+        >
           <option value="">{t('toolkit.select.placeholder')}</option>
           {options
             .filter((o) => !linked.includes(o.id))
@@ -143,7 +174,9 @@ function UserLinks({ id, onChange }: { id: string; onChange: () => void }) {
           type="button"
           className="tk-btn"
           disabled={!choice || busy}
-          onClick={() => void change(() => caller.post(`/staff/api/users/${encodeURIComponent(id)}/links`, { type, id: choice }))}
+          onClick={() =>
+            void change(() => caller.post(`/staff/api/users/${encodeURIComponent(id)}/links`, { type, id: choice }))
+          }
         >
           {t('staff.ui.links.link')}
         </button>

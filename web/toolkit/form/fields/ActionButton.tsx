@@ -15,7 +15,10 @@ export function ActionButton({ field }: FieldProps) {
     if (field.confirm && !(await confirm(typeof field.confirm === 'string' ? { message: field.confirm } : {}))) return;
     if (!field.url) return;
     setRunning(true);
-    const result = await form.caller.call(field.method ?? 'POST', field.url, { ...form.values, ...(field.params ?? {}) });
+    const result = await form.caller.call(field.method ?? 'POST', field.url, {
+      ...form.values,
+      ...(field.params ?? {}),
+    });
     setRunning(false);
     if (result.status) {
       if (result.message) notify({ type: 'success', message: result.message });
@@ -25,7 +28,13 @@ export function ActionButton({ field }: FieldProps) {
   }
 
   return (
-    <button type="button" className="tk-btn" disabled={running || field.disabled === true} aria-busy={running || undefined} onClick={() => void run()}>
+    <button
+      type="button"
+      className="tk-btn"
+      disabled={running || field.disabled === true}
+      aria-busy={running || undefined}
+      onClick={() => void run()}
+    >
       {field.label}
     </button>
   );

@@ -8,7 +8,9 @@ export function Checkboxes({ field, name, scope }: FieldProps) {
   const state = useField(field, name, scope);
   const selected = asArray(state.value);
   const toggle = (value: unknown, on: boolean) =>
-    state.setValue(on ? [...selected.filter((v) => !sameValue(v, value)), value] : selected.filter((v) => !sameValue(v, value)));
+    state.setValue(
+      on ? [...selected.filter((v) => !sameValue(v, value)), value] : selected.filter((v) => !sameValue(v, value)),
+    );
   return (
     <FieldShell state={state} group>
       <div className="tk-choices">

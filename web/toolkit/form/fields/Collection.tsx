@@ -15,8 +15,10 @@ export function Collection({ field, name }: FieldProps) {
   const items = Array.isArray(raw) ? (raw as unknown[]) : [];
   const min = field.min === undefined || field.min === '' ? 0 : Number(field.min);
   const max = field.max === undefined || field.max === '' ? Infinity : Number(field.max);
-  const buttonLabel = (type: 'add' | 'remove') => field.buttons?.find((b) => b.type === type)?.label ?? t(`toolkit.collection.${type}`);
-  const hasButton = (type: 'add' | 'remove') => !field.buttons || field.buttons.length === 0 || field.buttons.some((b) => b.type === type);
+  const buttonLabel = (type: 'add' | 'remove') =>
+    field.buttons?.find((b) => b.type === type)?.label ?? t(`toolkit.collection.${type}`);
+  const hasButton = (type: 'add' | 'remove') =>
+    !field.buttons || field.buttons.length === 0 || field.buttons.some((b) => b.type === type);
   const disabled = field.disabled === true || field.readonly === true || form.busy;
 
   const set = (next: unknown[]) => form.setValue(name, next);

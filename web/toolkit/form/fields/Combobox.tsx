@@ -96,7 +96,12 @@ export function Combobox({
         }}
       />
       <div className="tk-combobox__popup" hidden={!open}>
-        <ul role="listbox" id={listId} className="tk-listbox" aria-label={typeof inputProps['aria-label'] === 'string' ? inputProps['aria-label'] : undefined}>
+        <ul
+          role="listbox"
+          id={listId}
+          className="tk-listbox"
+          aria-label={typeof inputProps['aria-label'] === 'string' ? inputProps['aria-label'] : undefined}
+        >
           {items.map((item, index) => (
             <li
               key={item.key}

@@ -31,7 +31,10 @@ export function DateRange({ field, scope }: FieldProps) {
     previous.current = start;
     if (before === start || typeof start !== 'string' || start === '') return;
     const end = getValue(endName);
-    setValue(endName, shiftRangeEnd(typeof before === 'string' ? before : null, typeof end === 'string' ? end : null, start));
+    setValue(
+      endName,
+      shiftRangeEnd(typeof before === 'string' ? before : null, typeof end === 'string' ? end : null, start),
+    );
   }, [start, endName, getValue, setValue]);
 
   return (

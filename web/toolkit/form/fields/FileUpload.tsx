@@ -38,7 +38,10 @@ export function extensionOf(name: string): string {
   return dot === -1 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
-function errorText(result: { message?: string; error?: string; errors?: Record<string, string[]> }, fallback: string): string {
+function errorText(
+  result: { message?: string; error?: string; errors?: Record<string, string[]> },
+  fallback: string,
+): string {
   const listed = result.errors ? Object.values(result.errors).flat().filter(Boolean) : [];
   if (listed.length) return listed.join(' ');
   return result.error || result.message || fallback;
@@ -77,7 +80,8 @@ export function FileUpload({ field, name, scope }: FieldProps) {
     timer.current = setTimeout(() => {
       timer.current = undefined;
       const item = waiting;
-      const update = (patch: Partial<QueueItem>) => setQueue((items) => items.map((i) => (i.key === item.key ? { ...i, ...patch } : i)));
+      const update = (patch: Partial<QueueItem>) =>
+        setQueue((items) => items.map((i) => (i.key === item.key ? { ...i, ...patch } : i)));
       update({ state: 'uploading', progress: 0 });
       void caller
         .upload(field.url ?? '', item.file, { onProgress: (progress) => update({ progress }) })
@@ -122,7 +126,11 @@ export function FileUpload({ field, name, scope }: FieldProps) {
   async function remove(record: UploadedFile) {
     if (!(await confirm({ message: t('toolkit.upload.deleteConfirm') }))) return;
     if (field.deleteUrl) {
-      const result = await caller.call('DELETE', field.deleteUrl, { model: record.id, force: true, token: record.token });
+      const result = await caller.call('DELETE', field.deleteUrl, {
+        model: record.id,
+        force: true,
+        token: record.token,
+      });
       if (!result.status) {
         notify?.({ type: 'error', message: result.message ?? result.error ?? '' });
         return;
@@ -152,7 +160,9 @@ export function FileUpload({ field, name, scope }: FieldProps) {
         <ul className="tk-upload__list" aria-live="polite">
           {uploaded.map((record) => (
             <li key={`u-${record.id}`} className="tk-upload__item tk-upload__item--uploaded" data-state="uploaded">
-              {field.type === 'image' && record.url ? <img className="tk-upload__thumb" src={record.url} alt={record.original_name} /> : null}
+              {field.type === 'image' && record.url ? (
+                <img className="tk-upload__thumb" src={record.url} alt={record.original_name} />
+              ) : null}
               {record.url ? (
                 <a href={record.url} target="_blank" rel="noreferrer">
                   {record.original_name}
@@ -172,11 +182,19 @@ export function FileUpload({ field, name, scope }: FieldProps) {
             </li>
           ))}
           {queue.map((item) => (
-            <li key={`q-${item.key}`} className={`tk-upload__item tk-upload__item--${item.state}`} data-state={item.state}>
+            <li
+              key={`q-${item.key}`}
+              className={`tk-upload__item tk-upload__item--${item.state}`}
+              data-state={item.state}
+            >
               <span>{item.file.name}</span>
               {item.state === 'uploading' ? (
                 <>
-                  <progress max={100} value={item.progress} aria-label={t('toolkit.upload.progress', { name: item.file.name })} />
+                  <progress
+                    max={100}
+                    value={item.progress}
+                    aria-label={t('toolkit.upload.progress', { name: item.file.name })}
+                  />
                   <span className="tk-upload__state">{t('toolkit.upload.uploading', { progress: item.progress })}</span>
                 </>
               ) : (

@@ -13,11 +13,21 @@ export function HtmlInput({ field, name, scope }: FieldProps) {
   return (
     <FieldShell state={state}>
       <div className="tk-html">
-        <button type="button" className="tk-btn tk-btn--small" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
+        <button
+          type="button"
+          className="tk-btn tk-btn--small"
+          aria-pressed={preview}
+          onClick={() => setPreview((p) => !p)}
+        >
           {preview ? t('toolkit.html.edit') : t('toolkit.html.preview')}
         </button>
         {preview ? (
-          <iframe className="tk-html__preview" title={`${t('toolkit.html.preview')}: ${state.label}`} sandbox="" srcDoc={html} />
+          <iframe
+            className="tk-html__preview"
+            title={`${t('toolkit.html.preview')}: ${state.label}`}
+            sandbox=""
+            srcDoc={html}
+          />
         ) : (
           <textarea
             {...state.controlProps}

@@ -20,14 +20,26 @@ export function Autocomplete(props: FieldProps) {
   return <Lookup {...props} debounceMs={AJAX_SEARCH_DEBOUNCE_MS} storeEntity={false} />;
 }
 
-function Lookup({ field, name, scope, debounceMs, storeEntity }: FieldProps & { debounceMs: number; storeEntity: boolean }) {
+function Lookup({
+  field,
+  name,
+  scope,
+  debounceMs,
+  storeEntity,
+}: FieldProps & { debounceMs: number; storeEntity: boolean }) {
   const t = useToolkitT();
   const confirm = useConfirm();
   const state = useField(field, name, scope);
   const [open, setOpen] = useState(false);
   const [typing, setTyping] = useState(false);
   const [chosen, setChosen] = useState<FieldOption | undefined>(undefined);
-  const search = useRemoteSearch({ caller: state.form.caller, url: field.url, params: field.params, queryKey: field.query ?? 'q', debounceMs });
+  const search = useRemoteSearch({
+    caller: state.form.caller,
+    url: field.url,
+    params: field.params,
+    queryKey: field.query ?? 'q',
+    debounceMs,
+  });
 
   const value = state.value;
   const entity: FieldOption | undefined =
@@ -40,11 +52,15 @@ function Lookup({ field, name, scope, debounceMs, storeEntity }: FieldProps & { 
   const hasValue = value !== null && value !== undefined && value !== '';
 
   let status: string | undefined;
-  if (search.status === 'short' || (typing && search.status === 'idle')) status = t('toolkit.search.hint', { count: 3 });
+  if (search.status === 'short' || (typing && search.status === 'idle'))
+    status = t('toolkit.search.hint', { count: 3 });
   else if (search.status === 'loading') status = t('toolkit.select.searching');
   else if (search.status === 'done' && search.results.length === 0) status = t('toolkit.search.noResult');
 
-  const items: ComboItem[] = search.results.map((option, index) => ({ key: String(index), text: optionText(field, option) }));
+  const items: ComboItem[] = search.results.map((option, index) => ({
+    key: String(index),
+    text: optionText(field, option),
+  }));
 
   function choose(option: FieldOption | null) {
     setChosen(option ?? undefined);
@@ -100,7 +116,13 @@ function Lookup({ field, name, scope, debounceMs, storeEntity }: FieldProps & { 
         {buttons.length ? (
           <div className="tk-lookup__buttons">
             {buttons.map((button, index) => (
-              <button key={index} type="button" className="tk-btn tk-btn--small" disabled={state.disabled} onClick={() => void press(button)}>
+              <button
+                key={index}
+                type="button"
+                className="tk-btn tk-btn--small"
+                disabled={state.disabled}
+                onClick={() => void press(button)}
+              >
                 {button.label ?? t(`toolkit.lookup.${button.type}`)}
               </button>
             ))}

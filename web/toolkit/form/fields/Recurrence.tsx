@@ -27,7 +27,12 @@ function today(): string {
 }
 
 function isValue(value: unknown): value is RecurrenceValue {
-  return !!value && typeof value === 'object' && typeof (value as RecurrenceValue).dtstart === 'string' && typeof (value as RecurrenceValue).freq === 'number';
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    typeof (value as RecurrenceValue).dtstart === 'string' &&
+    typeof (value as RecurrenceValue).freq === 'number'
+  );
 }
 
 export function Recurrence({ field, name, scope }: FieldProps) {
@@ -50,7 +55,10 @@ export function Recurrence({ field, name, scope }: FieldProps) {
       case 'monthly-day':
         return t('toolkit.recurrence.preset.monthlyDay', { day: Number(value.dtstart.slice(8, 10)) });
       case 'monthly-position':
-        return t('toolkit.recurrence.preset.monthlyPosition', { position: t(`toolkit.recurrence.position.${weekdayPosition(value.dtstart)}`), weekday });
+        return t('toolkit.recurrence.preset.monthlyPosition', {
+          position: t(`toolkit.recurrence.position.${weekdayPosition(value.dtstart)}`),
+          weekday,
+        });
       case 'yearly':
         return t('toolkit.recurrence.preset.yearly', { date: value.dtstart.slice(5, 10) });
       case 'weekdays':
@@ -176,7 +184,9 @@ export function Recurrence({ field, name, scope }: FieldProps) {
                         onChange={(event) =>
                           set({
                             ...value,
-                            byweekday: (event.target.checked ? [...days, day] : days.filter((d) => d !== day)).sort((a, b) => a - b),
+                            byweekday: (event.target.checked ? [...days, day] : days.filter((d) => d !== day)).sort(
+                              (a, b) => a - b,
+                            ),
                           })
                         }
                       />

@@ -30,7 +30,12 @@ export function Repeat({ field, name }: FieldProps) {
                 className="tk-btn tk-btn--small"
                 disabled={disabled}
                 aria-label={`${t('toolkit.collection.remove')}: ${label}`}
-                onClick={() => form.setValue(name, items.filter((__, i) => i !== index))}
+                onClick={() =>
+                  form.setValue(
+                    name,
+                    items.filter((__, i) => i !== index),
+                  )
+                }
               >
                 {t('toolkit.collection.remove')}
               </button>
@@ -39,7 +44,12 @@ export function Repeat({ field, name }: FieldProps) {
         );
       })}
       {items.length < max ? (
-        <button type="button" className="tk-btn" disabled={disabled} onClick={() => form.setValue(name, [...items, ''])}>
+        <button
+          type="button"
+          className="tk-btn"
+          disabled={disabled}
+          onClick={() => form.setValue(name, [...items, ''])}
+        >
           {t('toolkit.collection.add')}
         </button>
       ) : null}

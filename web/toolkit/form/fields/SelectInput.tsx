@@ -78,24 +78,32 @@ function SearchSelect({ field, name, scope }: FieldProps) {
   }, [field, search.results, text]);
 
   const canCreate =
-    field.taggable === true && text !== '' && !candidates.some((option) => optionText(field, option).toLowerCase() === text.toLowerCase());
+    field.taggable === true &&
+    text !== '' &&
+    !candidates.some((option) => optionText(field, option).toLowerCase() === text.toLowerCase());
   const searching = field.url !== undefined;
   const items: ComboItem[] = [
     ...candidates.map((option, index) => ({ key: `o${index}`, text: optionText(field, option) })),
-    ...(canCreate && (!searching || search.status === 'done' || search.status === 'short') ? [{ key: 'create', text: t('toolkit.select.create', { text }), kind: 'create' as const }] : []),
+    ...(canCreate && (!searching || search.status === 'done' || search.status === 'short')
+      ? [{ key: 'create', text: t('toolkit.select.create', { text }), kind: 'create' as const }]
+      : []),
   ];
 
   let status: string | undefined;
   if (searching && search.status === 'short') status = t('toolkit.select.enterMore', { count: search.missing });
   else if (searching && search.status === 'loading') status = t('toolkit.select.searching');
-  else if ((search.status === 'done' || !searching) && text !== '' && candidates.length === 0 && !canCreate) status = t('toolkit.select.noOptions');
+  else if ((search.status === 'done' || !searching) && text !== '' && candidates.length === 0 && !canCreate)
+    status = t('toolkit.select.noOptions');
 
   async function onSelect(item: ComboItem) {
     setTyping(false);
     if (item.kind === 'create') {
       if (!field.taggableUrl) return;
       const textKey = field.textKey ?? 'text';
-      const result = await state.form.caller.post<FieldOption>(field.taggableUrl, { ...(field.params ?? {}), [textKey]: text });
+      const result = await state.form.caller.post<FieldOption>(field.taggableUrl, {
+        ...(field.params ?? {}),
+        [textKey]: text,
+      });
       if (result.status && result.data) {
         setKnown((list) => [...list, result.data]);
         state.setValue(optionValue(field, result.data));

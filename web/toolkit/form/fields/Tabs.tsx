@@ -19,11 +19,19 @@ export function Tabs({ field, scope }: FieldProps) {
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     const last = tabs.length - 1;
     const next =
-      event.key === 'ArrowRight' ? (current === last ? 0 : current + 1)
-      : event.key === 'ArrowLeft' ? (current === 0 ? last : current - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : undefined;
+      event.key === 'ArrowRight'
+        ? current === last
+          ? 0
+          : current + 1
+        : event.key === 'ArrowLeft'
+          ? current === 0
+            ? last
+            : current - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : undefined;
     if (next === undefined) return;
     event.preventDefault();
     setActive(next);

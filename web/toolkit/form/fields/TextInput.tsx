@@ -6,12 +6,19 @@ import { applyMask, conceal } from '../masks.ts';
 import type { FieldProps } from '../types.ts';
 import { useField } from '../useField.ts';
 
-const HTML_TYPES: Record<string, string> = { email: 'email', url: 'url', password: 'password', color: 'color', number: 'text' };
+const HTML_TYPES: Record<string, string> = {
+  email: 'email',
+  url: 'url',
+  password: 'password',
+  color: 'color',
+  number: 'text',
+};
 
 export function TextInput({ field, name, scope }: FieldProps) {
   const state = useField(field, name, scope);
   const [focused, setFocused] = useState(false);
-  const type = field.type === 'input' || field.type === 'text' ? (field.inputType ?? 'text') : (HTML_TYPES[field.type] ?? 'text');
+  const type =
+    field.type === 'input' || field.type === 'text' ? (field.inputType ?? 'text') : (HTML_TYPES[field.type] ?? 'text');
   const text = state.value === null || state.value === undefined ? '' : String(state.value);
   const shown = field.conceal && !focused ? conceal(text) : text;
   return (
@@ -33,7 +40,9 @@ export function TextInput({ field, name, scope }: FieldProps) {
           setFocused(false);
           state.onBlur();
         }}
-        onChange={(event) => state.setValue(field.mask ? applyMask(field.mask, event.target.value) : event.target.value)}
+        onChange={(event) =>
+          state.setValue(field.mask ? applyMask(field.mask, event.target.value) : event.target.value)
+        }
       />
     </FieldShell>
   );

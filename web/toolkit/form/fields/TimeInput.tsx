@@ -17,7 +17,11 @@ function NativeDateTime({ field, name, scope, type }: FieldProps & { type: 'time
         min={min}
         max={max}
         step={field.step as string | number | undefined}
-        value={state.value === null || state.value === undefined ? '' : String(state.value).slice(0, type === 'time' ? 5 : 16)}
+        value={
+          state.value === null || state.value === undefined
+            ? ''
+            : String(state.value).slice(0, type === 'time' ? 5 : 16)
+        }
         onBlur={state.onBlur}
         onChange={(event) => state.setValue(event.target.value === '' ? null : event.target.value)}
       />

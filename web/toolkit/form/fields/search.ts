@@ -31,11 +31,19 @@ export interface SearchState {
 
 function listOf(data: unknown): FieldOption[] {
   if (Array.isArray(data)) return data as FieldOption[];
-  if (data && typeof data === 'object' && Array.isArray((data as { data?: unknown }).data)) return (data as { data: FieldOption[] }).data;
+  if (data && typeof data === 'object' && Array.isArray((data as { data?: unknown }).data))
+    return (data as { data: FieldOption[] }).data;
   return [];
 }
 
-export function useRemoteSearch({ caller, url, params, queryKey = 'q', debounceMs, minLength = MIN_SEARCH_LENGTH }: SearchOptions): SearchState {
+export function useRemoteSearch({
+  caller,
+  url,
+  params,
+  queryKey = 'q',
+  debounceMs,
+  minLength = MIN_SEARCH_LENGTH,
+}: SearchOptions): SearchState {
   const [query, setQueryState] = useState('');
   const [results, setResults] = useState<FieldOption[]>([]);
   const [status, setStatus] = useState<SearchStatus>('idle');
@@ -64,16 +72,18 @@ export function useRemoteSearch({ caller, url, params, queryKey = 'q', debounceM
     if (!url) return;
     setStatus('loading');
     timer.current = setTimeout(() => {
-      void caller.get(url, { ...(JSON.parse(paramsKey) as Record<string, unknown>), [queryKey]: text }).then((result) => {
-        if (run !== generation.current) return;
-        if (result.status) {
-          setResults(listOf(result.data));
-          setStatus('done');
-        } else {
-          setError(result.message ?? result.error ?? '');
-          setStatus('error');
-        }
-      });
+      void caller
+        .get(url, { ...(JSON.parse(paramsKey) as Record<string, unknown>), [queryKey]: text })
+        .then((result) => {
+          if (run !== generation.current) return;
+          if (result.status) {
+            setResults(listOf(result.data));
+            setStatus('done');
+          } else {
+            setError(result.message ?? result.error ?? '');
+            setStatus('error');
+          }
+        });
     }, debounceMs);
   }
 
