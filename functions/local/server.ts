@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -5,6 +6,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { dispatch } from '../http/dispatch.ts';
 import { routeKey, type RouteDef } from '../http/route.ts';
 import { routes } from '../http/routes.ts';
+import { loopbackAliasOf, type Config } from '../platform/config.ts';
 import type { Deps } from '../platform/deps.ts';
 import type { HttpEvent, HttpResult } from '../platform/http-types.ts';
 import { groupHandlers } from './handlers.ts';
@@ -171,9 +173,32 @@ export interface ServerOptions {
   demoRetailerPage?: (baseUrl: string) => string;
 }
 
+/**
+ * Makes `config.publicUrl` answer, during a request and the work it starts, with the loopback name the caller used
+ * (loopbackAliasOf): the demo and any local use then work at http://127.0.0.1:PORT as well as http://localhost:PORT.
+ * Outside a request (pollers, timers) and for any other host it is the configured URL; assigning it sets that one.
+ */
+function followCallerLoopbackName(config: Config): <T>(host: string | undefined, work: () => T) => T {
+  const current = new AsyncLocalStorage<string | undefined>();
+  let configured = config.publicUrl;
+  Object.defineProperty(config, 'publicUrl', {
+    configurable: true,
+    enumerable: true,
+    get: () => current.getStore() ?? configured,
+    set: (value: string) => {
+      configured = value;
+    },
+  });
+  return (host, work) =>
+    current.run(loopbackAliasOf({ publicUrl: configured, production: config.production }, host), work);
+}
+
 export function createLocalServer(options: ServerOptions): Server {
   const distRoot = resolve(options.distDir);
-  return createServer(async (req, res) => {
+  const asCallerAddressed = followCallerLoopbackName(options.deps.config);
+  return createServer((req, res) => asCallerAddressed(req.headers.host, () => handle(req, res)));
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
     // Answers the server makes itself (files, 404, 405, 413) carry the same edge headers as the handlers' answers.
     const requestId = requestIdOf({ 'x-request-id': req.headers['x-request-id'] as string | undefined });
     let path = '/';
@@ -275,5 +300,5 @@ export function createLocalServer(options: ServerOptions): Server {
         });
       else res.end();
     }
-  });
+  }
 }

@@ -222,3 +222,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     verificationVendors: loadVerificationVendors(env, stage === 'prod'),
   };
 }
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Local use only: the public URL as the caller addressed this server, when that address is another loopback name
+ * (localhost, 127.0.0.1, [::1]) of a loopback public URL with the same scheme and port; undefined otherwise. A
+ * page opened at http://127.0.0.1:3000 then gets links on http://127.0.0.1:3000 rather than http://localhost:3000
+ * (lease.js accepts only checkout URLs on the origin it was loaded from). Production never follows the Host header.
+ */
+export function loopbackAliasOf(config: Pick<Config, 'publicUrl' | 'production'>, host: string | undefined) {
+  if (config.production || !host) return undefined;
+  let configured: URL;
+  let asked: URL;
+  try {
+    configured = new URL(config.publicUrl);
+    asked = new URL(`${configured.protocol}//${host}`);
+  } catch {
+    return undefined;
+  }
+  if (!LOOPBACK_HOSTS.has(configured.hostname) || !LOOPBACK_HOSTS.has(asked.hostname)) return undefined;
+  if (asked.port !== configured.port || asked.username || asked.password || asked.pathname !== '/') return undefined;
+  return asked.origin === configured.origin ? undefined : asked.origin;
+}

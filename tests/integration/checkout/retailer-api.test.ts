@@ -133,4 +133,23 @@ describe('the retailer API', () => {
     expect(page).toContain('Checkout in a frame');
     expect(page).not.toContain(retailerToken());
   });
+
+  it('the demo retailer page works at 127.0.0.1 as well as at localhost: its checkout links follow the address used', async () => {
+    const local = baseUrl();
+    const numeric = local.replace('//localhost:', '//127.0.0.1:');
+    for (const origin of [numeric, local]) {
+      const page = await fetch(`${origin}/demo/retailer`).then((r) => r.text());
+      expect(page).toContain(`<script src="${origin}/retailer/v1/lease.js">`);
+      const res = await fetch(`${origin}/demo/retailer/checkouts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ store: 'main-street', lang: 'en' }),
+      });
+      const body = (await res.json()) as { data: { url: string; iframe_url: string } };
+      expect(res.status, JSON.stringify(body)).toBe(201);
+      // lease.js, loaded from `origin`, accepts only checkout URLs on that same origin
+      expect(new URL(body.data.url).origin).toBe(origin);
+      expect(new URL(body.data.iframe_url).origin).toBe(origin);
+    }
+  });
 });
