@@ -75,6 +75,20 @@ test('lease.js: modal checkout with callbacks, origin-locked, and the redirect f
   await expect(overlay(page)).toHaveCount(0);
   await expect(log(page)).toContainText('lease.js onClose: {"event":"close","status":"dismissed"');
 
+  // 3b. Escape closes the dialog wherever focus is inside it: in the portal's own page inside the frame too (the
+  // portal passes it to its host; lease.js closes the modal, calls onClose and gives focus back to the shop)
+  const checkoutButton = page.getByRole('button', { name: 'Checkout in a frame' });
+  await checkoutButton.click();
+  await expect(dialog).toBeVisible();
+  const retrieve = portal.getByRole('link', { name: 'Applied with us before? Retrieve your application' });
+  await expect(retrieve).toBeVisible({ timeout: 20_000 });
+  await retrieve.focus();
+  await expect(retrieve).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(overlay(page)).toHaveCount(0);
+  await expect(log(page)).toContainText('lease.js onClose: {"event":"close","status":"dismissed","step":"escape"');
+  await expect(checkoutButton).toBeFocused();
+
   // 4. a shop page whose own policy refuses frames (CSP frame-src 'none') falls back to the redirect flow
   await page.route(
     (url) => url.pathname === '/demo/retailer',

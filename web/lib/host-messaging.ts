@@ -206,6 +206,27 @@ export function createHostSession(messenger: HostMessenger, root?: { classList: 
   };
 }
 
+/**
+ * The host's dialog closes on Escape wherever focus is inside it (the WAI-ARIA dialog pattern), and inside the frame
+ * the host's page never sees the key: a framed portal tells its host `close` (status `dismissed`), and the drop-in
+ * (lease.js) closes its modal and calls the retailer's onClose. Escape that the portal uses itself is left alone: a
+ * handler that prevented it, one of the portal's own dialogs being open, or an expanded list or menu under focus.
+ * Returns the function that stops listening.
+ */
+export function passEscapeToHost(doc: Document, messenger: Pick<HostMessenger, 'mode' | 'post'>): () => void {
+  if (messenger.mode !== 'iframe') return () => {};
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
+    // a closed <dialog> stays in the page (with its role): only an open one counts
+    if (doc.querySelector('dialog[open], :not(dialog)[role="dialog"], :not(dialog)[role="alertdialog"]')) return;
+    const target = event.target as Element | null;
+    if (typeof target?.closest === 'function' && target.closest('[aria-expanded="true"]')) return;
+    messenger.post('close', { status: 'dismissed', step: 'escape' });
+  };
+  doc.addEventListener('keydown', onKey);
+  return () => doc.removeEventListener('keydown', onKey);
+}
+
 let session: HostSession | null = null;
 
 /** The page's host session, created on first use from `window`. */
@@ -218,6 +239,7 @@ export function hostSession(): HostSession {
     // Tells the host the portal loaded and listens: the drop-in (lease.js) falls back to a redirect when a blocked
     // frame never says this. An `update` keeps within the seed's host events.
     session.messenger.post('update', { status: 'ready', step: 'loaded' });
+    passEscapeToHost(document, session.messenger);
   }
   return session;
 }

@@ -107,7 +107,9 @@ export const LEASE_JS = String.raw`/*! lease.js v1: the lease-to-own drop-in for
       }
       call(options[CALLBACKS[raw.event]], message);
       call(options.onEvent, message);
-      if ((raw.event === 'close' || raw.event === 'cancelled') && options.autoClose !== false) teardown();
+      // Escape inside the frame (the portal says close, dismissed): the shopper closed the dialog, whatever autoClose.
+      var dismissed = raw.event === 'close' && raw.status === 'dismissed' && mode === 'modal';
+      if (dismissed || ((raw.event === 'close' || raw.event === 'cancelled') && options.autoClose !== false)) teardown();
     }
 
     function onKey(e) {
@@ -222,7 +224,7 @@ export interface LeaseOpenOptions {
   onReady?: (message: LeaseMessage) => void;
   /** Called just before falling back to the redirect flow (frames or popups blocked). */
   onFallback?: (info: { reason: 'frame-blocked' | 'frame-timeout' | 'popup-blocked'; checkout_id: string }) => void;
-  /** Remove the modal when the portal says close or cancelled (default true). */
+  /** Remove the modal when the portal says close or cancelled (default true); Escape, in the modal or in the portal inside it, always closes it. */
   autoClose?: boolean;
   /** How long after the frame loads the portal has to say it is ready before the redirect fallback (ms, default 4000). */
   frameTimeoutMs?: number;

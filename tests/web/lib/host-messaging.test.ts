@@ -5,6 +5,7 @@ import {
   createHostSession,
   HOST_ORIGIN_KEY,
   parseOrigin,
+  passEscapeToHost,
   type PageWindowLike,
 } from '../../../web/lib/host-messaging.ts';
 
@@ -222,5 +223,54 @@ describe('createHostSession', () => {
     page.deliver('https://shop.example', parent, { event: 'cancelled' });
     expect(session.getState().ended).toBe('cancelled');
     expect(changes).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('passEscapeToHost', () => {
+  const messenger = (mode: 'iframe' | 'redirect' | 'standalone' = 'iframe') => ({ mode, post: vi.fn(() => true) });
+  const press = (target: EventTarget, init: KeyboardEventInit = {}) =>
+    target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true, ...init }));
+
+  it('tells the host "close" (dismissed) when Escape is pressed anywhere in the framed portal', () => {
+    document.body.innerHTML = '<main><label>Name <input id="name"></label></main>';
+    const m = messenger();
+    const stop = passEscapeToHost(document, m);
+    press(document.getElementById('name')!);
+    expect(m.post).toHaveBeenCalledWith('close', { status: 'dismissed', step: 'escape' });
+    press(document.body, { key: 'Enter' });
+    expect(m.post).toHaveBeenCalledTimes(1);
+    stop();
+    press(document.body);
+    expect(m.post).toHaveBeenCalledTimes(1);
+  });
+
+  it("leaves Escape to the portal's own dialogs, open lists and handlers that used it", () => {
+    document.body.innerHTML =
+      '<dialog role="alertdialog" aria-label="idle"></dialog><input id="city" role="combobox" aria-expanded="true">';
+    const m = messenger();
+    const stop = passEscapeToHost(document, m);
+    press(document.getElementById('city')!);
+    const used = (e: Event) => e.preventDefault();
+    document.body.addEventListener('keydown', used);
+    document.getElementById('city')!.setAttribute('aria-expanded', 'false');
+    press(document.getElementById('city')!);
+    document.body.removeEventListener('keydown', used);
+    document.querySelector('dialog')!.setAttribute('open', '');
+    press(document.body);
+    expect(m.post).not.toHaveBeenCalled();
+    // the closed dialog (kept in the page) does not count
+    document.querySelector('dialog')!.removeAttribute('open');
+    press(document.body);
+    expect(m.post).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('does nothing outside a frame (a new window or the portal on its own)', () => {
+    for (const mode of ['redirect', 'standalone'] as const) {
+      const m = messenger(mode);
+      passEscapeToHost(document, m)();
+      press(document.body);
+      expect(m.post).not.toHaveBeenCalled();
+    }
   });
 });
