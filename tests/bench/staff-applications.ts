@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PAGE_SIZE } from '../../machines/contracts/staff.ts';
 import type { ApplicationRow, TimelineEntry } from '../../machines/contracts/staff-leases.ts';
 import {
   leasePlaceLabel,
@@ -28,7 +29,8 @@ import { summarise, type Stats } from './stats.ts';
 // request (the request's own cost, whatever the machine's load), and PASS/FAIL of each case's p95 against 100 ms.
 // One request per case is profiled (DynamoDB calls, items and bytes read) so that a miss says where the time goes.
 //   BENCH_APP_LISTS=0 skips it; BENCH_APP_ROWS (100000), BENCH_APP_SEARCH_ROWS (600), BENCH_APP_N (50 samples a case),
-//   BENCH_APP_CASE_MS (10000: a slow case stops sampling after that), BENCH_APP_PARTITIONS (read | all, see below);
+//   BENCH_APP_CASE_MS (10000: a slow case stops sampling after that), BENCH_APP_PARTITIONS (read | all, see below),
+//   BENCH_APP_CASES (comma-separated parts of case names: only those cases are timed, e.g. "days,year");
 //   with BENCH_DATA_DIR (run.ts) a database already loaded with the same settings is reused, without the bulk load.
 const ROWS = Number(process.env.BENCH_APP_ROWS ?? 100_000);
 const SEARCH_ROWS = Math.min(ROWS, Number(process.env.BENCH_APP_SEARCH_ROWS ?? 600));
@@ -36,6 +38,10 @@ const N = Number(process.env.BENCH_APP_N ?? 50);
 /** A case stops sampling after this long (slow cases still get at least MIN_SAMPLES). */
 const CASE_BUDGET_MS = Number(process.env.BENCH_APP_CASE_MS ?? 10_000);
 const MIN_SAMPLES = 8;
+const ONLY_CASES = (process.env.BENCH_APP_CASES ?? '')
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
 const LIMIT_MS = 100;
 const DAY_MS = 86_400_000;
 const START = Date.UTC(2025, 0, 1);
@@ -622,6 +628,11 @@ export async function staffApplicationsBench(options: {
   const day = new Date(START + Math.floor(SPAN_DAYS / 2) * DAY_MS).toISOString().slice(0, 10);
   const dayMeta = await page(admin, `from=${day}&to=${day}`);
   const monthEnd = new Date(START + (Math.floor(SPAN_DAYS / 2) + 29) * DAY_MS).toISOString().slice(0, 10);
+  const monthMeta = await page(admin, `from=${day}&to=${monthEnd}`);
+  const dayOf = (n: number) => new Date(START + n * DAY_MS).toISOString().slice(0, 10);
+  const yearFrom = dayOf(0);
+  const yearTo = dayOf(SPAN_DAYS - 1);
+  const yearMeta = await page(admin, `from=${yearFrom}&to=${yearTo}`);
   const names = generated.searchLastNames;
   const nameMeta = await page(admin, `q=${encodeURIComponent(names[0]!)}`);
   const commonMeta = await page(admin, `q=${COMMON_LAST}`);
@@ -662,6 +673,31 @@ export async function staffApplicationsBench(options: {
       true,
     ],
     [`store user (${STORE_USER_STORE}, ${storeUserMeta.total}), first page`, store, () => '', true],
+    // Date ranges up to a year (issue 24: staff filter by month all the time), counted from the rank anchors.
+    [`30 days ${day}..${monthEnd} (${monthMeta.total}), first page`, admin, () => `from=${day}&to=${monthEnd}`, true],
+    [
+      `30 days, page ${Math.ceil(monthMeta.last_page / 2)}`,
+      admin,
+      () => `from=${day}&to=${monthEnd}&page=${Math.ceil(monthMeta.last_page / 2)}`,
+      true,
+    ],
+    [
+      `a year ${yearFrom}..${yearTo} (${yearMeta.total}), first page`,
+      admin,
+      () => `from=${yearFrom}&to=${yearTo}`,
+      true,
+    ],
+    [
+      'random ranges of 1-365 days, random pages',
+      admin,
+      () => {
+        const length = 1 + Math.floor(random() * SPAN_DAYS);
+        const first = Math.floor(random() * (SPAN_DAYS - length + 1));
+        const expected = Math.ceil((ROWS * length) / SPAN_DAYS / PAGE_SIZE);
+        return `from=${dayOf(first)}&to=${dayOf(first + length - 1)}&page=${1 + Math.floor(random() * Math.max(1, expected - 1))}`;
+      },
+      true,
+    ],
     // Beyond the issue's list: what staff also do, reported so their cost is known.
     [`extra: q=${COMMON_LAST} (${commonMeta.total} matches)`, admin, () => `q=${COMMON_LAST}`, false],
     [
@@ -670,7 +706,6 @@ export async function staffApplicationsBench(options: {
       () => `page=${Math.ceil(storeUserMeta.last_page / 2)}`,
       false,
     ],
-    [`extra: 30 days ${day}..${monthEnd}, first page`, admin, () => `from=${day}&to=${monthEnd}`, false],
     [`extra: store=${storeFilter} + status=${STATUS}`, admin, () => `store=${storeFilter}&status=${STATUS}`, false],
     [`extra: store user + status=${STATUS}`, store, () => `status=${STATUS}`, false],
   ];
@@ -681,7 +716,10 @@ export async function staffApplicationsBench(options: {
       .join(' ');
   say(`  application list: timing ${cases.length} cases (load average ${load()} on this machine)`);
   const results: { name: string; stats: Stats; cpu: Stats; required: boolean; profile: string }[] = [];
-  for (const [name, who, query, required] of cases) {
+  const timed = ONLY_CASES.length ? cases.filter(([name]) => ONLY_CASES.some((part) => name.includes(part))) : cases;
+  if (ONLY_CASES.length)
+    say(`  application list: timing only ${timed.length} of ${cases.length} cases (BENCH_APP_CASES=${ONLY_CASES})`);
+  for (const [name, who, query, required] of timed) {
     const profile = await profiler.profile(() => page(who, query(0)));
     const { wall: stats, cpu } = await timeCase((i) => page(who, query(i)));
     results.push({ name, stats, cpu, required, profile });

@@ -206,11 +206,20 @@ export interface ListPage {
 /** One page of a list partition: a Query from the nearest anchor, never the rows of the earlier pages. */
 export async function readListPage(
   db: Db,
-  options: { entity: string; field: string; scope: string; page: number; limit: number; descending: boolean },
+  options: {
+    entity: string;
+    field: string;
+    scope: string;
+    page: number;
+    limit: number;
+    descending: boolean;
+    /** Where the page starts, when it is not a whole number of pages from the start (a key range's page). */
+    offset?: number;
+  },
   healed = false,
 ): Promise<ListPage> {
   const { entity, field, scope, limit, descending } = options;
-  const offset = (options.page - 1) * limit;
+  const offset = options.offset ?? (options.page - 1) * limit;
   const item = await getIndex(db, entity, field, scope);
   const state = item ? toState(item) : await rebuildListIndex(db, entity, field, scope);
   const plan = planPage(state, offset, limit, descending);
@@ -266,31 +275,124 @@ export async function readListPage(
     await rebuildListIndex(db, entity, field, scope);
     return readListPage(db, options, true);
   }
-  const spacing = anchorSpacing(state.total);
-  if (item && plan.skip > 2 * spacing) {
-    const learned = anchorsFromRun(
-      entries.map((e) => e.gsi2sk as string),
-      plan.firstRank,
+  if (item && plan.skip > 2 * anchorSpacing(state.total))
+    await learnAnchors(db, item, state, {
+      keys: entries.map((e) => e.gsi2sk as string),
+      firstRank: plan.firstRank,
       descending,
-      spacing,
-    );
-    if (learned.length) {
-      try {
-        await db.doc.send(
-          new PutCommand({
-            TableName: db.tableName,
-            Item: { ...item, v: item.v + 1, anchors: fromAnchors(mergeAnchors(state.anchors, learned, spacing)) },
-            ConditionExpression: '#v = :v',
-            ExpressionAttributeNames: { '#v': 'v' },
-            ExpressionAttributeValues: { ':v': item.v },
-          }),
-        );
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error; // someone wrote meanwhile: learn next time
-      }
-    }
-  }
+    });
   return { rows, total: state.total };
+}
+
+/** Records anchors from a run of keys read in order (see anchorsFromRun); a concurrent write wins, learnt next time. */
+async function learnAnchors(
+  db: Db,
+  item: IndexItem,
+  state: ListIndexState,
+  run: { keys: readonly string[]; firstRank: number; descending: boolean },
+) {
+  const spacing = anchorSpacing(state.total);
+  const learned = anchorsFromRun(run.keys, run.firstRank, run.descending, spacing);
+  if (!learned.length) return;
+  try {
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: { ...item, v: item.v + 1, anchors: fromAnchors(mergeAnchors(state.anchors, learned, spacing)) },
+        ConditionExpression: '#v = :v',
+        ExpressionAttributeNames: { '#v': 'v' },
+        ExpressionAttributeValues: { ':v': item.v },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error; // someone wrote meanwhile: learn next time
+  }
+}
+
+/** Sort-key bounds of a key range: `''` is the partition's start, KEY_RANGE_END its end. */
+export const KEY_RANGE_END = '\uffff';
+
+/**
+ * How many entries of the partition sort before `key` (a bound that is never an entry's own key), read from the
+ * nearest anchor: the keys between the anchor below and `key`, or, past the last anchor (where new rows land), the
+ * keys from `key` to the partition's end. A long run read teaches the index new anchors, so the next count is short.
+ */
+async function rankOf(db: Db, partition: string, item: IndexItem, state: ListIndexState, key: string) {
+  if (key === '') return 0;
+  if (key === KEY_RANGE_END) return state.total;
+  let below: Anchor | undefined;
+  let above: Anchor | undefined;
+  for (const a of state.anchors) {
+    if (a.k <= key && (!below || a.k > below.k)) below = a;
+    if (a.k > key && (!above || a.k < above.k)) above = a;
+  }
+  const fromEnd = !above && state.total - (below?.r ?? 0) > 0;
+  // (DynamoDB takes no empty string in a key condition: with no anchor below, the count starts at the first key.)
+  const condition = fromEnd ? '#sk > :key' : below ? '#sk BETWEEN :from AND :key' : '#sk < :key';
+  const keys = (
+    await queryAll(db, {
+      TableName: db.tableName,
+      IndexName: 'gsi2',
+      KeyConditionExpression: `#pk = :pk AND ${condition}`,
+      ExpressionAttributeNames: { '#pk': 'gsi2pk', '#sk': 'gsi2sk' },
+      ExpressionAttributeValues: {
+        ':pk': partition,
+        ':key': key,
+        ...(!fromEnd && below ? { ':from': below.k } : {}),
+      },
+      ProjectionExpression: '#sk',
+      ScanIndexForward: !fromEnd,
+    })
+  ).map((e) => e.gsi2sk as string);
+  const firstRank = fromEnd ? state.total - 1 : (below?.r ?? 0);
+  if (keys.length > 2 * anchorSpacing(state.total))
+    await learnAnchors(db, item, state, { keys, firstRank, descending: fromEnd });
+  return fromEnd ? state.total - keys.length : firstRank + keys.length;
+}
+
+/**
+ * A page of the partition's entries whose sort keys lie in [lo, hi), with the exact count of that range, reading
+ * neither the range nor the pages before: the count is rank(hi) - rank(lo) (two short reads from the nearest anchors,
+ * side by side) and the page is the partition's own page at the matching offset (readListPage).
+ */
+export async function readKeyRangePage(
+  db: Db,
+  options: {
+    entity: string;
+    field: string;
+    scope: string;
+    lo: string;
+    hi: string;
+    offset: number;
+    limit: number;
+    descending: boolean;
+  },
+): Promise<ListPage> {
+  const { entity, field, scope, lo, hi, offset, limit, descending } = options;
+  const partition = partitionOf(entity, field, scope);
+  let item = await getIndex(db, entity, field, scope);
+  if (!item) {
+    await rebuildListIndex(db, entity, field, scope);
+    item = await getIndex(db, entity, field, scope);
+  }
+  const state = toState(item!);
+  const [rankLo, rankHi] = await Promise.all([
+    rankOf(db, partition, item!, state, lo),
+    rankOf(db, partition, item!, state, hi),
+  ]);
+  const total = Math.max(0, rankHi - rankLo);
+  const count = Math.min(limit, total - offset);
+  if (count <= 0) return { rows: [], total };
+  const page = await readListPage(db, {
+    entity,
+    field,
+    scope,
+    page: 1,
+    limit: count,
+    descending,
+    offset: descending ? state.total - rankHi + offset : rankLo + offset,
+  });
+  return { rows: page.rows, total };
 }
 
 /**

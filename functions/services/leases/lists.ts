@@ -17,7 +17,14 @@ import { getApplication } from '../../data/applications.ts';
 import { getCheckout, type CheckoutItem } from '../../data/checkouts.ts';
 import { getItem, putItem, type StoredItem } from '../../data/items.ts';
 import { findBySearchTerm, getLeaseRows, readCounters } from '../../data/leases.ts';
-import { readFilteredPage, readListPage, syncListEntries, type ListRow } from '../../data/staff/lists.ts';
+import {
+  KEY_RANGE_END,
+  readFilteredPage,
+  readKeyRangePage,
+  readListPage,
+  syncListEntries,
+  type ListRow,
+} from '../../data/staff/lists.ts';
 import { entrySortKey } from '../../data/staff/list-anchors.ts';
 import { getStoreById } from '../../data/stores.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -265,8 +272,9 @@ async function pagedRows(
 }
 
 /**
- * A page of a partition's created_at entries between two days (a key-range Query). Without other filters the range
- * is counted reading keys only and the page alone is read with its rows; with filters every row of the range is read.
+ * A page of a partition's created_at entries between two days. Without other filters the range is counted from the
+ * partition's rank anchors (a few hundred keys read, whatever the range's size) and the page alone is read; with
+ * filters no partition covers, every row of the range is read.
  */
 async function readRange(
   c: StaffCtx,
@@ -278,8 +286,9 @@ async function readRange(
   offset: number,
   limit: number,
 ): Promise<{ rows: ListRow[]; total: number }> {
+  // Bounds that are never an entry's own key (value, separator, id): [lo, hi) holds exactly the range's entries.
   const lo = range.from ? entrySortKey(`${range.from}T00:00:00.000Z`, '').slice(0, -1) : '';
-  const hi = range.to ? `${entrySortKey(`${range.to}T23:59:59.999Z`, '').slice(0, -1)}\uffff` : '\uffff';
+  const hi = range.to ? `${entrySortKey(`${range.to}T23:59:59.999Z`, '').slice(0, -1)}${KEY_RANGE_END}` : KEY_RANGE_END;
   const base = {
     TableName: c.deps.db.tableName,
     IndexName: 'gsi2',
@@ -287,38 +296,25 @@ async function readRange(
     ExpressionAttributeValues: { ':pk': `LIST#${entity}#created_at#${scope}`, ':lo': lo, ':hi': hi },
     ScanIndexForward: !descending,
   };
-  const read = async (keysOnly: boolean, start?: Record<string, unknown>, max = Infinity) => {
+  const read = async () => {
     const items: Record<string, unknown>[] = [];
-    let next = start;
+    let next: Record<string, unknown> | undefined;
     do {
       const out = await c.deps.db.doc.send(
         new QueryCommand({
           ...base,
-          ExpressionAttributeNames: keysOnly
-            ? { '#pk': 'gsi2pk', '#sk': 'gsi2sk', '#tpk': 'pk', '#tsk': 'sk' }
-            : { '#pk': 'gsi2pk', '#sk': 'gsi2sk' },
-          ...(keysOnly ? { ProjectionExpression: '#pk, #sk, #tpk, #tsk' } : {}),
+          ExpressionAttributeNames: { '#pk': 'gsi2pk', '#sk': 'gsi2sk' },
           ExclusiveStartKey: next,
-          ...(Number.isFinite(max) ? { Limit: Math.min(1000, max - items.length) } : {}),
         }),
       );
       items.push(...((out.Items ?? []) as Record<string, unknown>[]));
       next = out.LastEvaluatedKey;
-    } while (next && items.length < max && items.length < 100_000);
+    } while (next && items.length < 100_000);
     return items;
   };
-  if (!keep) {
-    const keys = await read(true);
-    const before = offset > 0 ? keys[offset - 1] : undefined;
-    if (offset > 0 && !before) return { rows: [], total: keys.length };
-    const page = await read(
-      false,
-      before ? { pk: before.pk, sk: before.sk, gsi2pk: before.gsi2pk, gsi2sk: before.gsi2sk } : undefined,
-      limit,
-    );
-    return { rows: page.map((e) => e.row as ListRow), total: keys.length };
-  }
-  const rows = (await read(false)).map((e) => e.row as ListRow).filter(keep);
+  if (!keep)
+    return readKeyRangePage(c.deps.db, { entity, field: 'created_at', scope, lo, hi, offset, limit, descending });
+  const rows = (await read()).map((e) => e.row as ListRow).filter(keep);
   return { rows: rows.slice(offset, offset + limit), total: rows.length };
 }
 
