@@ -1,4 +1,4 @@
-import type { ImportTable } from '../../machines/contracts/imports.ts';
+import type { ImportMode, ImportTable } from '../../machines/contracts/imports.ts';
 import type { Db } from './client.ts';
 import { createItem, getItem, putItem, queryPartition, saveVersioned, type StoredItem } from './items.ts';
 
@@ -21,6 +21,8 @@ export interface PendingImportMeta {
   file_name: string;
   row_count: number;
   replace_count: number;
+  /** Absent on imports previewed before there was a choice: those replaced the table. */
+  mode?: ImportMode;
   created_at: string;
   created_by: string | null;
 }

@@ -463,6 +463,13 @@ export const routes: readonly RouteDef[] = [
   },
   {
     method: 'GET',
+    path: '/staff/api/imports/{table}/export',
+    group: 'staff-imports',
+    name: 'staffImportsExport',
+    auth: 'staff',
+  },
+  {
+    method: 'GET',
     path: '/staff/api/imports/versions',
     group: 'staff-imports',
     name: 'staffImportVersionsList',

@@ -5,9 +5,10 @@ import { AppError } from '../platform/errors.ts';
 import type { HttpResult } from '../platform/http-types.ts';
 import { readMultipart } from '../platform/multipart.ts';
 import { json, ok } from '../platform/response.ts';
-import { parsePath, parseWith, readJsonBody } from '../platform/validate.ts';
+import { parsePath, parseQuery, parseWith, readJsonBody } from '../platform/validate.ts';
 import {
   commitImport,
+  exportTable,
   fileTooLarge,
   importTemplate,
   listVersions,
@@ -24,9 +25,28 @@ import type { HandlerMap, RequestContext } from './route.ts';
 
 const tablePath = z.object({ table: z.string().check(z.minLength(1), z.maxLength(64)) });
 const idPath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
+const exportQuery = z.object({ picklist: z.optional(z.string().check(z.maxLength(200))) });
 
 /** Multipart overhead allowed above the file's own limit (boundaries, part headers, the other fields). */
 const MULTIPART_SLACK_BYTES = 64 * 1024;
+
+/** An xlsx answer: API callers (Accept: application/json) get the envelope with the file base64-encoded, a link the file. */
+function workbookAnswer(ctx: RequestContext, file: { name: string; bytes: Buffer; columns: string[] }): HttpResult {
+  if ((ctx.event.headers.accept ?? '').includes('application/json')) {
+    return ok({ name: file.name, columns: file.columns, content_base64: file.bytes.toString('base64') });
+  }
+  return {
+    statusCode: 200,
+    headers: {
+      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'content-disposition': `attachment; filename="${file.name}"`,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    },
+    body: file.bytes.toString('base64'),
+    isBase64Encoded: true,
+  };
+}
 
 const rc = (ctx: RequestContext, deps: Deps): ResourceCtx => ({
   deps,
@@ -63,22 +83,12 @@ export const handlers: HandlerMap = {
     return ok(result.data, result.message);
   },
   async staffImportsTemplate(ctx, deps): Promise<HttpResult> {
-    const file = await importTemplate(rc(ctx, deps), parsePath(tablePath, ctx.event).table);
-    // API callers (Accept: application/json) get the envelope with the file base64-encoded; a browser link the file.
-    if ((ctx.event.headers.accept ?? '').includes('application/json')) {
-      return ok({ name: file.name, columns: file.columns, content_base64: file.bytes.toString('base64') });
-    }
-    return {
-      statusCode: 200,
-      headers: {
-        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        'content-disposition': `attachment; filename="${file.name}"`,
-        'cache-control': 'private, no-store',
-        'x-content-type-options': 'nosniff',
-      },
-      body: file.bytes.toString('base64'),
-      isBase64Encoded: true,
-    };
+    return workbookAnswer(ctx, await importTemplate(rc(ctx, deps), parsePath(tablePath, ctx.event).table));
+  },
+  async staffImportsExport(ctx, deps): Promise<HttpResult> {
+    const { table } = parsePath(tablePath, ctx.event);
+    const { picklist } = parseQuery(exportQuery, ctx.event);
+    return workbookAnswer(ctx, await exportTable(rc(ctx, deps), table, { picklist }));
   },
 };
 

@@ -312,6 +312,21 @@ export function validateRows(
   return out;
 }
 
+/**
+ * What a commit does with the file's rows: `upsert` (the default) adds the new records and updates the ones the file
+ * names by key, leaving every other record as it is; `replace` makes the table exactly the file (a separate, explicit
+ * choice: the records the file does not have are removed, and the preview lists them).
+ */
+export const IMPORT_MODES = ['upsert', 'replace'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+export const isImportMode = (value: unknown): value is ImportMode => IMPORT_MODES.includes(value as ImportMode);
+/** How many of the records a replacement removes the preview names (the count is always exact). */
+export const IMPORT_MAX_REMOVED_SHOWN = 500;
+
+/** A row's key within its table (IMPORT_KEYS, case-insensitive): the same record in a file and in the table. */
+export const importRowKey = (table: ImportTable, row: Readonly<Record<string, unknown>>) =>
+  IMPORT_KEYS[table].map((k) => String(row[k] ?? '').toLowerCase()).join('/');
+
 // ---- the API's answers ----
 export interface ImportPreview {
   id: string | null;
@@ -322,9 +337,16 @@ export interface ImportPreview {
   rows: ImportRow[];
   errors: { row: number | null; column: string | null; message: string }[];
   error_count: number;
-  /** Records of the table now (all of them are replaced by the commit). */
+  /** Records of the table now (the commit refuses to run if this changed since the preview). */
   replace_count: number;
   row_count: number;
+  mode: ImportMode;
+  /** Rows of the file that add a record, and rows that update one with the same key. */
+  insert_count: number;
+  update_count: number;
+  /** Records the commit removes (replace only; 0 when adding and updating) and the keys of the first of them. */
+  remove_count: number;
+  removed: string[];
   expires_at: string | null;
 }
 

@@ -63,6 +63,7 @@ export const STAFF_ROUTE_ACCESS: Record<string, RouteAccess> = {
   staffImportsPreview: 'imports.create',
   staffImportsCommit: 'imports.commit',
   staffImportsTemplate: 'imports.view',
+  staffImportsExport: 'imports.view',
   staffImportVersionsList: 'imports.view',
   staffImportVersionsRestore: 'imports.restore',
   // lease operations; each lease action also needs its own `lease-actions.<id>` (checked by the service)

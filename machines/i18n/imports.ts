@@ -50,7 +50,7 @@ export const imports: MessageArea = {
     'imports.table.score-decile-matrix': 'Score Decile Matrix',
     'imports.ui.title': 'Mass Import',
     'imports.ui.intro':
-      'Import an xlsx file (under 9MB). The import overwrites all existing records of the table; the previous content is kept as a version you can restore.',
+      'Import an xlsx file (under 9MB). By default the rows are added and update the records with the same key; replacing the whole table is a choice of its own. Download the current table to edit it. The previous content is kept as a version you can restore.',
     'imports.ui.table': 'Table',
     'imports.ui.picklist': 'Pick list',
     'imports.ui.choosePicklist': 'Choose a pick list',
@@ -77,6 +77,25 @@ export const imports: MessageArea = {
       'Restore this version of {table} ({count} record(s))? The current content is kept as a version first.',
     'imports.ui.restoredAt': 'Restored at {at}',
     'imports.ui.moreRows': '…and {count} more row(s)',
+    'imports.modeUnknown': 'Choose whether the file adds and updates records or replaces the whole table',
+    'imports.previewUpsert':
+      '{count} row(s) ready to import: {insert} new record(s), {update} update(s); no record is removed',
+    'imports.previewReplace':
+      '{count} row(s) ready to replace the whole table: {insert} new, {update} updated, {remove} record(s) removed',
+    'imports.committedUpsert':
+      'Import done: {count} record(s) added or updated, none removed; the previous content is kept as a version',
+    'imports.ui.mode': 'What the import does',
+    'imports.ui.modeUpsert': 'Add and update these rows (other records stay as they are)',
+    'imports.ui.modeReplace': 'Replace the whole table (records not in the file are removed)',
+    'imports.ui.export': 'Download the current table',
+    'imports.ui.counts': '{insert} new, {update} updated, {remove} removed',
+    'imports.ui.removed': 'Records that would be removed ({count})',
+    'imports.ui.removedMore': '…and {count} more',
+    'imports.ui.confirmUpsertTitle': 'Import these rows?',
+    'imports.ui.confirmUpsert':
+      'This adds {insert} record(s) and updates {update} of {table}; no record is removed. The previous content is kept as a version.',
+    'imports.ui.confirmReplace':
+      'This replaces the whole table {table}: {remove} record(s) not in the file are removed, {insert} added and {update} updated. The previous content is kept as a version.',
     'staff.nav.imports': 'Mass Import',
   },
   es: {
@@ -129,7 +148,7 @@ export const imports: MessageArea = {
     'imports.table.score-decile-matrix': 'Matriz de deciles de puntuación',
     'imports.ui.title': 'Importación masiva',
     'imports.ui.intro':
-      'Importe un archivo xlsx (menos de 9MB). La importación sobrescribe todos los registros existentes de la tabla; el contenido anterior se guarda como una versión que puede restaurar.',
+      'Importe un archivo xlsx (menos de 9MB). Por omisión las filas se agregan y actualizan los registros con la misma clave; reemplazar toda la tabla es una opción aparte. Descargue la tabla actual para editarla. El contenido anterior se guarda como una versión que puede restaurar.',
     'imports.ui.table': 'Tabla',
     'imports.ui.picklist': 'Lista de selección',
     'imports.ui.choosePicklist': 'Elija una lista de selección',
@@ -156,6 +175,25 @@ export const imports: MessageArea = {
       '¿Restaurar esta versión de {table} ({count} registro(s))? El contenido actual se guarda antes como versión.',
     'imports.ui.restoredAt': 'Restaurada el {at}',
     'imports.ui.moreRows': '…y {count} fila(s) más',
+    'imports.modeUnknown': 'Elija si el archivo agrega y actualiza registros o reemplaza toda la tabla',
+    'imports.previewUpsert':
+      '{count} fila(s) listas para importar: {insert} registro(s) nuevo(s), {update} actualización(es); no se elimina ningún registro',
+    'imports.previewReplace':
+      '{count} fila(s) listas para reemplazar toda la tabla: {insert} nuevo(s), {update} actualizado(s), {remove} registro(s) eliminado(s)',
+    'imports.committedUpsert':
+      'Importación hecha: {count} registro(s) agregados o actualizados, ninguno eliminado; el contenido anterior se guarda como versión',
+    'imports.ui.mode': 'Qué hace la importación',
+    'imports.ui.modeUpsert': 'Agregar y actualizar estas filas (los demás registros quedan como están)',
+    'imports.ui.modeReplace': 'Reemplazar toda la tabla (se eliminan los registros que no están en el archivo)',
+    'imports.ui.export': 'Descargar la tabla actual',
+    'imports.ui.counts': '{insert} nuevo(s), {update} actualizado(s), {remove} eliminado(s)',
+    'imports.ui.removed': 'Registros que se eliminarían ({count})',
+    'imports.ui.removedMore': '…y {count} más',
+    'imports.ui.confirmUpsertTitle': '¿Importar estas filas?',
+    'imports.ui.confirmUpsert':
+      'Esto agrega {insert} registro(s) y actualiza {update} de {table}; no se elimina ningún registro. El contenido anterior se guarda como versión.',
+    'imports.ui.confirmReplace':
+      'Esto reemplaza toda la tabla {table}: se eliminan {remove} registro(s) que no están en el archivo, se agregan {insert} y se actualizan {update}. El contenido anterior se guarda como versión.',
     'staff.nav.imports': 'Importación masiva',
   },
 };

@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import {
   IMPORT_COLUMNS,
+  IMPORT_KEYS,
   IMPORT_MAX_ERRORS,
+  IMPORT_MAX_REMOVED_SHOWN,
   IMPORT_MAX_FILE_BYTES,
   IMPORT_MAX_ROWS,
   IMPORT_PENDING_SECONDS,
   UNAVAILABLE_IMPORT_TABLES,
+  importRowKey,
+  isImportMode,
   isImportTable,
   mapHeaders,
   validateRows,
   type ImportError,
+  type ImportMode,
   type ImportPreview,
   type ImportRow,
   type ImportTable,
@@ -36,8 +41,10 @@ import { TABLE_ADAPTERS, type TableAdapter } from './tables.ts';
 import { buildWorkbook, looksLikeXlsx, readFirstSheet } from './xlsx.ts';
 
 // Mass Import (seed 001): an xlsx file is previewed (every row validated, nothing written), then committed: the
-// table's content is kept as a version, and the file's rows replace it. A version can be restored (the content it
-// replaces is kept as a version too, so a restore can be undone the same way).
+// table's content is kept as a version, and the file's rows are added and update the records with the same key, or,
+// chosen explicitly (mode `replace`), make the whole table (the preview lists the records that would go). A version
+// can be restored (the content it replaces is kept as a version too, so a restore can be undone the same way). The
+// current table downloads as an xlsx in the import's own layout, to edit and import back.
 
 export const fileTooLarge = (c: Pick<ResourceCtx, 'lang'>) => {
   const message = t(c, 'imports.fileTooLarge');
@@ -79,6 +86,26 @@ const translateError = (c: ResourceCtx, e: ImportError) => ({
   message: t(c, e.message, e.params),
 });
 
+/** What the rows of a file do to the table: records added, updated and (replacing it) removed. */
+function effectOf(table: ImportTable, current: ImportRow[], rows: ImportRow[], mode: ImportMode) {
+  const existing = new Set(current.map((row) => importRowKey(table, row)));
+  const named = new Set(rows.map((row) => importRowKey(table, row)));
+  const updates = [...named].filter((key) => existing.has(key)).length;
+  const removed =
+    mode === 'replace'
+      ? current
+          .filter((row) => !named.has(importRowKey(table, row)))
+          .map((row) => IMPORT_KEYS[table].map((k) => String(row[k] ?? '')).join('/'))
+      : [];
+  return {
+    mode,
+    insert_count: named.size - updates,
+    update_count: updates,
+    remove_count: removed.length,
+    removed: removed.slice(0, IMPORT_MAX_REMOVED_SHOWN),
+  };
+}
+
 /** POST /staff/api/imports/{table}: validates the whole file; 422 with every row error, or a pending import. */
 export async function previewImport(
   c: ResourceCtx,
@@ -87,6 +114,11 @@ export async function previewImport(
   fields: Record<string, string>,
 ): Promise<{ preview: ImportPreview; message: string }> {
   const { table, adapter } = adapterOf(c, tableName);
+  const mode = fields.mode === undefined || fields.mode === '' ? 'upsert' : fields.mode;
+  if (!isImportMode(mode)) {
+    const message = t(c, 'imports.modeUnknown');
+    throw new AppError(422, message, { mode: [message] });
+  }
   if (!file || file.size === 0) throw refuse(c, 'imports.fileRequired');
   if (file.size >= IMPORT_MAX_FILE_BYTES) throw fileTooLarge(c);
   if (!/\.xlsx$/i.test(file.name) || !looksLikeXlsx(file.bytes)) throw refuse(c, 'imports.xlsxOnly');
@@ -97,8 +129,9 @@ export async function previewImport(
   if (sheet === 'too-many-rows') throw refuse(c, 'imports.error.tooManyRows', { max: IMPORT_MAX_ROWS });
   const validated = validateRows(table, mapHeaders(table, sheet.header), sheet.rows);
   let errors = validated.errors;
-  if (!errors.length) errors = await adapter.check(c, scope, validated.rows, validated.rowNumbers);
-  const replaceCount = await adapter.count(c, scope);
+  if (!errors.length) errors = await adapter.check(c, scope, validated.rows, validated.rowNumbers, mode);
+  const current = await adapter.rows(c, scope);
+  const replaceCount = current.length;
   const base = {
     table,
     scope,
@@ -108,6 +141,7 @@ export async function previewImport(
     error_count: errors.length,
     replace_count: replaceCount,
     row_count: validated.rows.length,
+    ...effectOf(table, current, validated.rows, mode),
   };
   if (errors.length) {
     const message = t(c, 'imports.refused', { count: errors.length });
@@ -135,6 +169,7 @@ export async function previewImport(
       file_name: base.file_name,
       row_count: base.row_count,
       replace_count: replaceCount,
+      mode,
       created_at: now.toISOString(),
       created_by: c.actor.username,
       scope_label: label,
@@ -143,7 +178,14 @@ export async function previewImport(
     expiresAt,
   );
   const preview: ImportPreview = { ...base, id, expires_at: new Date(expiresAt * 1000).toISOString() };
-  return { preview, message: t(c, 'imports.previewReady', { count: base.row_count, replace: replaceCount }) };
+  const counts = { count: base.row_count, insert: base.insert_count, update: base.update_count };
+  return {
+    preview,
+    message:
+      mode === 'replace'
+        ? t(c, 'imports.previewReplace', { ...counts, remove: base.remove_count })
+        : t(c, 'imports.previewUpsert', counts),
+  };
 }
 
 const versionView = (v: ImportVersionItem): ImportVersionView => ({
@@ -221,7 +263,8 @@ export async function commitImport(c: ResourceCtx, id: string, expectedReplaceCo
     if (error instanceof AppError && error.statusCode === 409) throw conflict(t(c, 'imports.alreadyCommitted'));
     throw error;
   });
-  const written = await applying(c, () => adapter.apply(c, pending.scope, rows));
+  const mode = pending.mode ?? 'replace';
+  const written = await applying(c, () => adapter.apply(c, pending.scope, rows, mode));
   await audit(c.deps, 'import.committed', {
     actor: c.actor,
     ip: c.ip,
@@ -229,6 +272,7 @@ export async function commitImport(c: ResourceCtx, id: string, expectedReplaceCo
     detail: {
       table,
       scope: pending.scope,
+      mode,
       rows: written,
       replaced: version.record_count,
       version: version.id,
@@ -236,11 +280,15 @@ export async function commitImport(c: ResourceCtx, id: string, expectedReplaceCo
     },
   });
   return {
-    message: t(c, 'imports.committed', { count: written, replace: version.record_count }),
+    message:
+      mode === 'replace'
+        ? t(c, 'imports.committed', { count: written, replace: version.record_count })
+        : t(c, 'imports.committedUpsert', { count: written }),
     data: {
       id: pending.id,
       table,
       scope: pending.scope,
+      mode,
       written,
       replaced: version.record_count,
       version: versionView(version),
@@ -299,5 +347,20 @@ export async function importTemplate(c: ResourceCtx, tableName: string) {
     name: `${table}-template.xlsx`,
     bytes: await buildWorkbook(table),
     columns: IMPORT_COLUMNS[table].map((col) => col.header),
+  };
+}
+
+/** GET /staff/api/imports/{table}/export: the table as it is now, in the import's layout (edit it, import it back). */
+export async function exportTable(c: ResourceCtx, tableName: string, query: Record<string, string | undefined>) {
+  const { table, adapter } = adapterOf(c, tableName);
+  const { scope, label } = await scopeOf(c, table, { picklist: query.picklist ?? '' });
+  const rows = await adapter.rows(c, scope);
+  const day = c.deps.clock().toISOString().slice(0, 10);
+  const slug = (label ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  return {
+    name: `${table}${slug ? `-${slug}` : ''}-${day}.xlsx`,
+    bytes: await buildWorkbook(table, rows),
+    columns: IMPORT_COLUMNS[table].map((col) => col.header),
+    row_count: rows.length,
   };
 }

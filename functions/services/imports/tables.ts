@@ -1,5 +1,5 @@
 import { parseScoringSettings } from '../../../machines/domain/scoring-settings.ts';
-import type { ImportError, ImportRow, ImportTable } from '../../../machines/contracts/imports.ts';
+import type { ImportError, ImportMode, ImportRow, ImportTable } from '../../../machines/contracts/imports.ts';
 import { claimUnique, createItem, saveVersioned } from '../../data/items.ts';
 import { readListPage } from '../../data/staff/lists.ts';
 import {
@@ -25,16 +25,24 @@ import { randomUUID } from 'node:crypto';
 
 // One adapter per importable table. Every write goes through the staff resources' own save functions (or the data
 // functions they use), so slug claims, search items and list entries stay right:
-// - count:    how many records the import replaces (all of the table: seed 001 "overwrites all existing records");
+// - count:    how many records the table holds now;
+// - rows:     the table's records as rows of its import layout (the export, and what a file adds, updates, removes);
 // - check:    problems the rows have against what is stored (a store's retailer, a retailer that cannot go);
 // - snapshot: the table's content as it is, kept as a version before anything is written;
-// - apply:    replaces the content by the rows of a file (upsert by key, delete what the file does not have);
+// - apply:    writes the rows of a file: upsert by key, and in `replace` mode also deletes what the file does not have;
 // - restore:  replaces the content by a snapshot (records keep their ids).
 export interface TableAdapter {
   count(c: ResourceCtx, scope: string | null): Promise<number>;
-  check(c: ResourceCtx, scope: string | null, rows: ImportRow[], rowNumbers: number[]): Promise<ImportError[]>;
+  rows(c: ResourceCtx, scope: string | null): Promise<ImportRow[]>;
+  check(
+    c: ResourceCtx,
+    scope: string | null,
+    rows: ImportRow[],
+    rowNumbers: number[],
+    mode: ImportMode,
+  ): Promise<ImportError[]>;
   snapshot(c: ResourceCtx, scope: string | null): Promise<unknown[]>;
-  apply(c: ResourceCtx, scope: string | null, rows: ImportRow[]): Promise<number>;
+  apply(c: ResourceCtx, scope: string | null, rows: ImportRow[], mode: ImportMode): Promise<number>;
   restore(c: ResourceCtx, scope: string | null, records: unknown[]): Promise<number>;
 }
 
@@ -67,22 +75,32 @@ async function saveItems(c: ResourceCtx, list: PicklistItem, items: PicklistEntr
 
 const picklistItems: TableAdapter = {
   count: async (c, scope) => (await picklistOf(c, scope)).items.filter((i) => !i.deleted_at).length,
+  rows: async (c, scope) =>
+    (await picklistOf(c, scope)).items
+      .filter((i) => !i.deleted_at)
+      .map((i) => ({ identifier: i.identifier, label: i.label, order: i.order, active: i.active })),
   check: async () => [],
   snapshot: async (c, scope) => (await picklistOf(c, scope)).items,
-  async apply(c, scope, rows) {
+  async apply(c, scope, rows, mode) {
     const list = await picklistOf(c, scope);
+    const named = new Set(rows.map((row) => lower(row.identifier)));
+    // Adding and updating keeps every item the file does not name, where it was.
+    const kept = mode === 'upsert' ? list.items.filter((i) => !i.deleted_at && !named.has(lower(i.identifier))) : [];
     const items: PicklistEntry[] = rows.map((row, index) => {
       const existing = list.items.find((i) => lower(i.identifier) === lower(row.identifier));
       return {
         id: existing?.id ?? `pli-${randomUUID()}`,
         identifier: String(row.identifier),
         label: String(row.label),
-        order: typeof row.order === 'number' ? row.order : index,
-        active: typeof row.active === 'boolean' ? row.active : true,
+        // an update leaves what the file leaves empty as it was; a replacement starts the list afresh
+        order:
+          typeof row.order === 'number' ? row.order : mode === 'upsert' && existing ? existing.order : kept.length + index,
+        active: typeof row.active === 'boolean' ? row.active : mode === 'upsert' && existing ? existing.active : true,
         deleted_at: null,
       };
     });
-    return saveItems(c, list, items);
+    await saveItems(c, list, [...kept, ...items]);
+    return rows.length;
   },
   restore: async (c, scope, records) => saveItems(c, await picklistOf(c, scope), records as PicklistEntry[]),
 };
@@ -117,7 +135,10 @@ async function upsertRetailer(c: ResourceCtx, existing: RetailerItem | undefined
 
 const retailers: TableAdapter = {
   count: async (c) => (await allRetailers(c)).length,
-  async check(c, _scope, rows) {
+  rows: async (c) =>
+    (await allRetailers(c)).map((r) => ({ slug: r.slug, name: r.name, active: r.active, brand: r.brand ?? null })),
+  async check(c, _scope, rows, _rowNumbers, mode) {
+    if (mode === 'upsert') return []; // nothing is removed
     const slugs = new Set(rows.map((r) => lower(r.slug)));
     const errors: ImportError[] = [];
     for (const r of await allRetailers(c)) {
@@ -141,10 +162,11 @@ const retailers: TableAdapter = {
       brand: r.brand,
       created_at: r.created_at as string | undefined,
     })),
-  async apply(c, _scope, rows) {
-    const current = await allRetailers(c);
-    const slugs = new Set(rows.map((r) => lower(r.slug)));
-    for (const r of current) if (!slugs.has(lower(r.slug))) await removeRetailer(c, r);
+  async apply(c, _scope, rows, mode) {
+    if (mode === 'replace') {
+      const slugs = new Set(rows.map((r) => lower(r.slug)));
+      for (const r of await allRetailers(c)) if (!slugs.has(lower(r.slug))) await removeRetailer(c, r);
+    }
     for (const row of rows) {
       const existing = await findRetailerBySlug(c.deps.db, String(row.slug), c.deps.clock());
       const loaded = existing && (await getRetailerRecord(c.deps, existing.id));
@@ -212,6 +234,17 @@ async function removeStore(c: ResourceCtx, s: StaffStoreItem) {
 
 const stores: TableAdapter = {
   count: async (c) => (await allStores(c)).length,
+  rows: async (c) =>
+    (await allStores(c)).map((s) => ({
+      retailer: s.view.retailer.slug,
+      slug: s.view.slug,
+      name: s.view.name,
+      label: s.view.label || null,
+      active: s.active,
+      identifier: s.view.record.identifier || null,
+      rating: s.view.rating,
+      phone: s.view.details.phone || null,
+    })),
   async check(c, _scope, rows, rowNumbers) {
     const errors: ImportError[] = [];
     for (let i = 0; i < rows.length; i++) {
@@ -228,7 +261,7 @@ const stores: TableAdapter = {
   },
   snapshot: async (c) =>
     (await allStores(c)).map((s): StoreSnapshot => ({ view: s.view, active: s.active, admin: s.admin ?? {} })),
-  async apply(c, _scope, rows) {
+  async apply(c, _scope, rows, mode) {
     const keep = new Set<string>();
     const targets: { row: ImportRow; retailerId: string; existing?: StaffStoreItem }[] = [];
     for (const row of rows) {
@@ -240,7 +273,7 @@ const stores: TableAdapter = {
       if (existing) keep.add(existing.id);
       targets.push({ row, retailerId: retailer.id, existing });
     }
-    for (const s of await allStores(c)) if (!keep.has(s.id)) await removeStore(c, s);
+    if (mode === 'replace') for (const s of await allStores(c)) if (!keep.has(s.id)) await removeStore(c, s);
     for (const { row, retailerId, existing } of targets) {
       const body = defined({
         retailer_id: retailerId,
@@ -291,12 +324,29 @@ async function replaceMatrix(c: ResourceCtx, matrix: DecileRange[]) {
   return matrix.length;
 }
 
+/** The matrix a file makes: its rows alone (replace), or the rows in force with the file's deciles changed (upsert). */
+function mergedMatrix(current: readonly DecileRange[], rows: ImportRow[], mode: ImportMode): DecileRange[] {
+  const incoming = toMatrix(rows);
+  if (mode === 'replace') return incoming;
+  const named = new Set(incoming.map((r) => r.decile));
+  return [...current.filter((r) => !named.has(r.decile)), ...incoming].sort((a, b) => a.decile - b.decile);
+}
+
 const scoreDecileMatrix: TableAdapter = {
   count: async (c) => (await readScoringSettings(c.deps)).settings.decileMatrix.length,
-  async check(c, _scope, rows) {
+  rows: async (c) =>
+    (await readScoringSettings(c.deps)).settings.decileMatrix.map((r) => ({
+      decile: r.decile,
+      min_score: r.minScore,
+      max_score: r.maxScore,
+    })),
+  async check(c, _scope, rows, _rowNumbers, mode) {
     const current = await readScoringSettings(c.deps);
     try {
-      parseScoringSettings({ ...current.settings, decileMatrix: toMatrix(rows) });
+      parseScoringSettings({
+        ...current.settings,
+        decileMatrix: mergedMatrix(current.settings.decileMatrix, rows, mode),
+      });
       return [];
     } catch (error) {
       const issues = (error as { issues?: { message: string }[] }).issues;
@@ -305,7 +355,10 @@ const scoreDecileMatrix: TableAdapter = {
     }
   },
   snapshot: async (c) => (await readScoringSettings(c.deps)).settings.decileMatrix,
-  apply: (c, _scope, rows) => replaceMatrix(c, toMatrix(rows)),
+  async apply(c, _scope, rows, mode) {
+    await replaceMatrix(c, mergedMatrix((await readScoringSettings(c.deps)).settings.decileMatrix, rows, mode));
+    return rows.length;
+  },
   restore: (c, _scope, records) => replaceMatrix(c, records as DecileRange[]),
 };
 

@@ -352,6 +352,7 @@ const ALLOWED: Record<string, () => Promise<Fixture>> = {
   },
   staffImportsCommit: async () => ({ params: { id: await previewedImport() } }),
   staffImportsTemplate: async () => ({ params: { table: 'retailers' } }),
+  staffImportsExport: async () => ({ params: { table: 'retailers' } }),
   staffImportVersionsList: async () => ({}),
   staffImportVersionsRestore: async () => {
     const commit = await admin.post(`/staff/api/imports/${await previewedImport()}/commit`, {});

@@ -3,7 +3,9 @@ import { StaffClient, asAdmin, makeUser, unique } from '../staff/client.ts';
 import { upload, xlsx } from './import-support.ts';
 
 // Mass Import (seed 001): xlsx only, under 9MB; a preview with row-level errors before anything is written; the
-// commit replaces the table and keeps the previous content as a version that can be restored.
+// commit adds and updates the file's rows (or, chosen explicitly, replaces the whole table, the preview naming what
+// goes) and keeps the previous content as a version that can be restored; the current table downloads in the same
+// layout and imports back unchanged.
 let admin: StaffClient;
 
 const HEADER = ['Identifier', 'Label', 'Order', 'Active'];
@@ -84,7 +86,44 @@ describe('mass import of pick list items', () => {
     ]);
   });
 
-  it('previews, commits (replacing every item) and restores the previous content', async () => {
+  it('adds and updates by default: the items the file does not name stay', async () => {
+    const list = await freshList();
+    const file = await xlsx([HEADER, ['old_one', 'Old one renamed', 1, 'yes'], ['new_a', 'New A', 2, 'no']]);
+    const preview = await upload(
+      admin,
+      '/staff/api/imports/picklist-items',
+      { bytes: file, name: 'items.xlsx' },
+      { picklist: list },
+    );
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.data).toMatchObject({
+      mode: 'upsert',
+      insert_count: 1,
+      update_count: 1,
+      remove_count: 0,
+      removed: [],
+    });
+    expect(preview.body.message).toBe('2 row(s) ready to import: 1 new record(s), 1 update(s); no record is removed');
+    const commit = await admin.post(`/staff/api/imports/${preview.body.data.id}/commit`, {
+      replace_count: preview.body.data.replace_count,
+    });
+    expect(commit.status, JSON.stringify(commit.body)).toBe(200);
+    expect(commit.body.data.mode).toBe('upsert');
+    expect(await itemsOf(list)).toEqual(['new_a:New A', 'old_one:Old one renamed', 'old_two:Old two']);
+    // an unknown mode is refused, on its field
+    const odd = await upload(
+      admin,
+      '/staff/api/imports/picklist-items',
+      { bytes: file, name: 'items.xlsx' },
+      { picklist: list, mode: 'wipe' },
+    );
+    expect(odd.status).toBe(422);
+    expect(odd.body.errors.mode).toEqual([
+      'Choose whether the file adds and updates records or replaces the whole table',
+    ]);
+  });
+
+  it('replaces every item only when asked, listing what goes, and restores the previous content', async () => {
     const list = await freshList();
     const file = await xlsx([
       HEADER,
@@ -96,13 +135,22 @@ describe('mass import of pick list items', () => {
       admin,
       '/staff/api/imports/picklist-items',
       { bytes: file, name: 'items.xlsx' },
-      { picklist: list },
+      { picklist: list, mode: 'replace' },
     );
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body.data.errors).toEqual([]);
     expect(preview.body.data.rows).toHaveLength(3);
     expect(preview.body.data.replace_count).toBe(2);
-    expect(preview.body.message).toBe('3 row(s) ready to import; 2 existing record(s) will be replaced');
+    expect(preview.body.data).toMatchObject({
+      mode: 'replace',
+      insert_count: 2,
+      update_count: 1,
+      remove_count: 1,
+      removed: ['old_two'],
+    });
+    expect(preview.body.message).toBe(
+      '3 row(s) ready to replace the whole table: 2 new, 1 updated, 1 record(s) removed',
+    );
     // nothing written yet
     expect(await itemsOf(list)).toEqual(['old_one:Old one', 'old_two:Old two']);
 
@@ -151,7 +199,12 @@ describe('mass import of retailers', () => {
       ...rows,
       [slug, 'Imported retailer', 'yes', 'default'],
     ]);
-    const preview = await upload(admin, '/staff/api/imports/retailers', { bytes: file, name: 'retailers.xlsx' });
+    const preview = await upload(
+      admin,
+      '/staff/api/imports/retailers',
+      { bytes: file, name: 'retailers.xlsx' },
+      { mode: 'replace' },
+    );
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     const commit = await admin.post(`/staff/api/imports/${preview.body.data.id}/commit`, {
       replace_count: preview.body.data.replace_count,
@@ -168,12 +221,20 @@ describe('mass import of retailers', () => {
     expect((restored.body.data as unknown[]).length).toBe((before.body.data as unknown[]).length);
   });
 
-  it('refuses a file that would remove a retailer that has stores', async () => {
+  it('refuses a replacement that would remove a retailer that has stores (adding the same file removes nothing)', async () => {
     const file = await xlsx([
       ['Slug', 'Name'],
       [unique('imp-').toLowerCase(), 'Only one'],
     ]);
-    const res = await upload(admin, '/staff/api/imports/retailers', { bytes: file, name: 'retailers.xlsx' });
+    const added = await upload(admin, '/staff/api/imports/retailers', { bytes: file, name: 'retailers.xlsx' });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.data).toMatchObject({ mode: 'upsert', insert_count: 1, update_count: 0, remove_count: 0 });
+    const res = await upload(
+      admin,
+      '/staff/api/imports/retailers',
+      { bytes: file, name: 'retailers.xlsx' },
+      { mode: 'replace' },
+    );
     expect(res.status).toBe(422);
     expect((res.body.data.errors as { message: string }[]).some((e) => e.message.includes('demo-electronics'))).toBe(
       true,
@@ -199,9 +260,15 @@ describe('mass import of stores', () => {
       ...stores.map((s) => [slugOf.get(s.retailer_id), s.slug, s.name]),
       ['demo-electronics', slug, 'Imported store'],
     ]);
-    const preview = await upload(admin, '/staff/api/imports/stores', { bytes: file, name: 'stores.xlsx' });
+    const preview = await upload(
+      admin,
+      '/staff/api/imports/stores',
+      { bytes: file, name: 'stores.xlsx' },
+      { mode: 'replace' },
+    );
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body.data.replace_count).toBe(stores.length);
+    expect(preview.body.data).toMatchObject({ insert_count: 1, update_count: stores.length, remove_count: 0 });
     const commit = await admin.post(`/staff/api/imports/${preview.body.data.id}/commit`, {
       replace_count: stores.length,
     });
@@ -218,6 +285,40 @@ describe('mass import of stores', () => {
     expect({ ...mainAfter, v: 0 }).toEqual({ ...mainBefore, v: 0 });
     expect((await admin.get('/apply-v2/retailer/demo-electronics/store/main-street')).status).toBe(200);
     expect((await admin.get('/staff/api/stores?limit=1')).body.meta.total).toBe(stores.length);
+  });
+
+  it('downloads the current table in the import layout; importing it back adds nothing, removes nothing, changes nothing', async () => {
+    const exported = async () => {
+      const res = await admin.get('/staff/api/imports/stores/export');
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.name).toMatch(/^stores-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      return Buffer.from(res.body.data.content_base64 as string, 'base64');
+    };
+    const readRows = async (bytes: Buffer) => {
+      const ExcelJS = (await import('exceljs')).default;
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+      const rows: unknown[][] = [];
+      workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      return rows;
+    };
+    const before = await exported();
+    const rows = await readRows(before);
+    expect(rows[0]).toEqual(['Retailer', 'Slug', 'Name', 'Label', 'Active', 'Identifier', 'Rating', 'Phone']);
+    const total = (await admin.get('/staff/api/stores?limit=1')).body.meta.total as number;
+    expect(rows).toHaveLength(total + 1);
+    expect(rows.find((r) => r[1] === 'hvac-central')).toEqual(
+      expect.arrayContaining(['demo-comfort', 'hvac-central', 'HVAC', 17]),
+    );
+
+    const preview = await upload(admin, '/staff/api/imports/stores', { bytes: before, name: 'stores.xlsx' });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.data).toMatchObject({ mode: 'upsert', insert_count: 0, update_count: total, remove_count: 0 });
+    const commit = await admin.post(`/staff/api/imports/${preview.body.data.id}/commit`, {
+      replace_count: preview.body.data.replace_count,
+    });
+    expect(commit.status, JSON.stringify(commit.body)).toBe(200);
+    expect(await readRows(await exported())).toEqual(rows);
   });
 
   it('names a row whose retailer does not exist', async () => {

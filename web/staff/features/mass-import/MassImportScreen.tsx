@@ -1,11 +1,14 @@
-// Mass Import (seed 001): pick a table, upload an xlsx (the toolkit's upload, with progress), read the preview and its
-// row errors, confirm the replacement (naming how many records are replaced), and restore a kept version.
+// Mass Import (seed 001): pick a table, download it as it is (or the template), choose what the import does (add and
+// update the file's rows, the default; or replace the whole table, a separate explicit choice), upload an xlsx (the
+// toolkit's upload, with progress), read the preview, its row errors and what a replacement would remove, confirm,
+// and restore a kept version.
 import { useCallback, useEffect, useId, useState } from 'react';
 import {
   IMPORT_COLUMNS,
   IMPORT_MAX_FILE_BYTES,
   IMPORT_TABLES,
   UNAVAILABLE_IMPORT_TABLES,
+  type ImportMode,
   type ImportPreview,
   type ImportTable,
   type ImportVersionView,
@@ -35,7 +38,8 @@ export function MassImportScreen() {
   const { caller, can } = useSession();
   const confirm = useConfirm();
   const notify = useNotify();
-  const ids = { table: useId(), picklist: useId(), file: useId() };
+  const ids = { table: useId(), picklist: useId(), file: useId(), mode: useId(), removed: useId() };
+  const [mode, setMode] = useState<ImportMode>('upsert');
   const [table, setTable] = useState<ImportTable>('picklist-items');
   const [picklists, setPicklists] = useState<{ id: string; name: string }[]>([]);
   const [picklist, setPicklist] = useState('');
@@ -70,6 +74,15 @@ export function MassImportScreen() {
     else notify({ type: 'error', message: res.message ?? '' });
   }
 
+  async function exportTable() {
+    const res = await caller.get<{ name: string; content_base64: string }>(
+      `/staff/api/imports/${table}/export`,
+      table === 'picklist-items' ? { picklist } : {},
+    );
+    if (res.status && res.data) download(res.data.name, res.data.content_base64);
+    else notify({ type: 'error', message: res.message ?? '' });
+  }
+
   async function upload() {
     if (!file) return;
     reset();
@@ -80,7 +93,7 @@ export function MassImportScreen() {
     setProgress(0);
     const res = await caller.upload(`/staff/api/imports/${table}`, file, {
       onProgress: setProgress,
-      fields: table === 'picklist-items' ? { picklist } : {},
+      fields: table === 'picklist-items' ? { picklist, mode } : { mode },
     });
     setProgress(null);
     const data = res.data as unknown as ImportPreview | null;
@@ -90,14 +103,17 @@ export function MassImportScreen() {
 
   async function commit() {
     if (!preview?.id) return;
+    const replacing = preview.mode === 'replace';
+    const counts = {
+      table: tableName(preview.table),
+      insert: preview.insert_count,
+      update: preview.update_count,
+      remove: preview.remove_count,
+    };
     const ok = await confirm({
-      title: t('imports.ui.confirmTitle'),
-      message: t('imports.ui.confirm', {
-        replace: preview.replace_count,
-        table: tableName(preview.table),
-        count: preview.row_count,
-      }),
-      danger: true,
+      title: t(replacing ? 'imports.ui.confirmTitle' : 'imports.ui.confirmUpsertTitle'),
+      message: t(replacing ? 'imports.ui.confirmReplace' : 'imports.ui.confirmUpsert', counts),
+      danger: replacing,
     });
     if (!ok) return;
     setBusy(true);
@@ -147,6 +163,14 @@ export function MassImportScreen() {
           </select>{' '}
           <button type="button" className="tk-btn tk-btn--small" onClick={() => void template()}>
             {t('imports.ui.template')}
+          </button>{' '}
+          <button
+            type="button"
+            className="tk-btn tk-btn--small"
+            disabled={table === 'picklist-items' && !picklist}
+            onClick={() => void exportTable()}
+          >
+            {t('imports.ui.export')}
           </button>
         </p>
         {table === 'picklist-items' && (
@@ -162,6 +186,27 @@ export function MassImportScreen() {
             </select>
           </p>
         )}
+        <fieldset className="staff-import-mode">
+          <legend>{t('imports.ui.mode')}</legend>
+          {(['upsert', 'replace'] as const).map((value) => (
+            <p key={value}>
+              <input
+                type="radio"
+                id={`${ids.mode}-${value}`}
+                name={ids.mode}
+                value={value}
+                checked={mode === value}
+                onChange={() => {
+                  setMode(value);
+                  reset();
+                }}
+              />{' '}
+              <label htmlFor={`${ids.mode}-${value}`}>
+                {t(value === 'upsert' ? 'imports.ui.modeUpsert' : 'imports.ui.modeReplace')}
+              </label>
+            </p>
+          ))}
+        </fieldset>
         <p>
           <label htmlFor={ids.file}>{t('imports.ui.file')}</label>{' '}
           <input
@@ -239,11 +284,31 @@ export function MassImportScreen() {
           {preview.rows.length > SHOWN_ROWS && (
             <p>{t('imports.ui.moreRows', { count: preview.rows.length - SHOWN_ROWS })}</p>
           )}
+          <p>
+            {t('imports.ui.counts', {
+              insert: preview.insert_count,
+              update: preview.update_count,
+              remove: preview.remove_count,
+            })}
+          </p>
+          {preview.remove_count > 0 && (
+            <>
+              <h3 id={ids.removed}>{t('imports.ui.removed', { count: preview.remove_count })}</h3>
+              <ul aria-labelledby={ids.removed}>
+                {preview.removed.map((key) => (
+                  <li key={key}>{key}</li>
+                ))}
+              </ul>
+              {preview.remove_count > preview.removed.length && (
+                <p>{t('imports.ui.removedMore', { count: preview.remove_count - preview.removed.length })}</p>
+              )}
+            </>
+          )}
           {preview.id && can('imports.commit') && (
             <p>
               <button
                 type="button"
-                className="tk-btn tk-btn--primary tk-btn--danger"
+                className={`tk-btn tk-btn--primary${preview.mode === 'replace' ? ' tk-btn--danger' : ''}`}
                 disabled={busy}
                 onClick={() => void commit()}
               >
