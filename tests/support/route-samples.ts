@@ -165,6 +165,7 @@ export const routeSamples: Record<string, RouteSample> = {
   'POST /staff/api/imports/{table}': { params: { table: 'stores' } },
   'POST /staff/api/imports/{id}/commit': {},
   'GET /staff/api/imports/{table}/template': { params: { table: 'stores' } },
+  'GET /staff/api/imports/{table}/export': { params: { table: 'stores' } },
   'GET /staff/api/imports/versions': {},
   'POST /staff/api/imports/versions/{id}/restore': { noBody: 'restores an import version over live records' },
   'GET /staff/api/reports/{report}': {},
