@@ -276,23 +276,26 @@ export async function readListPage(
     return readListPage(db, options, true);
   }
   if (item && plan.skip > 2 * anchorSpacing(state.total))
-    await learnAnchors(db, item, state, {
-      keys: entries.map((e) => e.gsi2sk as string),
-      firstRank: plan.firstRank,
-      descending,
-    });
+    await learnAnchors(db, item, state, [
+      {
+        keys: entries.map((e) => e.gsi2sk as string),
+        firstRank: plan.firstRank,
+        descending,
+      },
+    ]);
   return { rows, total: state.total };
 }
 
-/** Records anchors from a run of keys read in order (see anchorsFromRun); a concurrent write wins, learnt next time. */
-async function learnAnchors(
-  db: Db,
-  item: IndexItem,
-  state: ListIndexState,
-  run: { keys: readonly string[]; firstRank: number; descending: boolean },
-) {
+interface KeyRun {
+  keys: readonly string[];
+  firstRank: number;
+  descending: boolean;
+}
+
+/** Records anchors from runs of keys read in order (see anchorsFromRun); a concurrent write wins, learnt next time. */
+async function learnAnchors(db: Db, item: IndexItem, state: ListIndexState, runs: readonly KeyRun[]) {
   const spacing = anchorSpacing(state.total);
-  const learned = anchorsFromRun(run.keys, run.firstRank, run.descending, spacing);
+  const learned = runs.flatMap((run) => anchorsFromRun(run.keys, run.firstRank, run.descending, spacing));
   if (!learned.length) return;
   try {
     await db.doc.send(
@@ -317,9 +320,14 @@ export const KEY_RANGE_END = '\uffff';
  * nearest anchor: the keys between the anchor below and `key`, or, past the last anchor (where new rows land), the
  * keys from `key` to the partition's end. A long run read teaches the index new anchors, so the next count is short.
  */
-async function rankOf(db: Db, partition: string, item: IndexItem, state: ListIndexState, key: string) {
-  if (key === '') return 0;
-  if (key === KEY_RANGE_END) return state.total;
+async function rankOf(
+  db: Db,
+  partition: string,
+  state: ListIndexState,
+  key: string,
+): Promise<{ rank: number; long?: KeyRun }> {
+  if (key === '') return { rank: 0 };
+  if (key === KEY_RANGE_END) return { rank: state.total };
   let below: Anchor | undefined;
   let above: Anchor | undefined;
   for (const a of state.anchors) {
@@ -345,9 +353,55 @@ async function rankOf(db: Db, partition: string, item: IndexItem, state: ListInd
     })
   ).map((e) => e.gsi2sk as string);
   const firstRank = fromEnd ? state.total - 1 : (below?.r ?? 0);
-  if (keys.length > 2 * anchorSpacing(state.total))
-    await learnAnchors(db, item, state, { keys, firstRank, descending: fromEnd });
-  return fromEnd ? state.total - keys.length : firstRank + keys.length;
+  return {
+    rank: fromEnd ? state.total - keys.length : firstRank + keys.length,
+    ...(keys.length > 2 * anchorSpacing(state.total) ? { long: { keys, firstRank, descending: fromEnd } } : {}),
+  };
+}
+
+/** The Query of a partition's entries with sort keys in [lo, hi) (neither bound is ever an entry's own key). */
+function rangeQuery(partition: string, lo: string, hi: string, descending: boolean) {
+  const condition =
+    lo === '' && hi === KEY_RANGE_END
+      ? ''
+      : lo === ''
+        ? ' AND #sk < :hi'
+        : hi === KEY_RANGE_END
+          ? ' AND #sk > :lo'
+          : ' AND #sk BETWEEN :lo AND :hi';
+  return {
+    IndexName: 'gsi2',
+    KeyConditionExpression: `#pk = :pk${condition}`,
+    ExpressionAttributeNames: { '#pk': 'gsi2pk', ...(condition ? { '#sk': 'gsi2sk' } : {}) },
+    ExpressionAttributeValues: {
+      ':pk': partition,
+      ...(condition.includes(':lo') ? { ':lo': lo } : {}),
+      ...(condition.includes(':hi') ? { ':hi': hi } : {}),
+    },
+    ScanIndexForward: !descending,
+  };
+}
+
+/** The keys of a range in page order when it holds at most `max` entries; undefined when it holds more. */
+async function readShortRange(db: Db, partition: string, lo: string, hi: string, descending: boolean, max: number) {
+  const query = rangeQuery(partition, lo, hi, descending);
+  const keys = await queryAll(
+    db,
+    {
+      TableName: db.tableName,
+      ...query,
+      ExpressionAttributeNames: {
+        ...query.ExpressionAttributeNames,
+        '#tpk': 'pk',
+        '#tsk': 'sk',
+        '#gpk': 'gsi2pk',
+        '#gsk': 'gsi2sk',
+      },
+      ProjectionExpression: '#tpk, #tsk, #gpk, #gsk',
+    },
+    max + 1,
+  );
+  return keys.length > max ? undefined : keys;
 }
 
 /**
@@ -376,10 +430,34 @@ export async function readKeyRangePage(
     item = await getIndex(db, entity, field, scope);
   }
   const state = toState(item!);
-  const [rankLo, rankHi] = await Promise.all([
-    rankOf(db, partition, item!, state, lo),
-    rankOf(db, partition, item!, state, hi),
-  ]);
+  const spacing = anchorSpacing(state.total);
+  // A short range (fewer than two anchors inside) is read directly, keys only, when it proves short: cheaper than
+  // two counts from the anchors around it.
+  if (state.anchors.filter((a) => a.k > lo && a.k < hi).length < 2) {
+    const short = await readShortRange(db, partition, lo, hi, descending, 2 * spacing);
+    if (short) {
+      const before = offset > 0 ? short[offset - 1] : undefined;
+      if (offset >= short.length) return { rows: [], total: short.length };
+      const page = await queryAll(
+        db,
+        {
+          TableName: db.tableName,
+          ...rangeQuery(partition, lo, hi, descending),
+          ...(before
+            ? { ExclusiveStartKey: { pk: before.pk, sk: before.sk, gsi2pk: before.gsi2pk, gsi2sk: before.gsi2sk } }
+            : {}),
+        },
+        Math.min(limit, short.length - offset),
+      );
+      return { rows: page.map((e) => e.row as ListRow), total: short.length };
+    }
+  }
+  const [atLo, atHi] = await Promise.all([rankOf(db, partition, state, lo), rankOf(db, partition, state, hi)]);
+  const long = [atLo.long, atHi.long].filter((run): run is KeyRun => Boolean(run));
+  // one write for both counts' runs (two would race on the index's version)
+  if (long.length) await learnAnchors(db, item!, state, long);
+  const rankLo = atLo.rank;
+  const rankHi = atHi.rank;
   const total = Math.max(0, rankHi - rankLo);
   const count = Math.min(limit, total - offset);
   if (count <= 0) return { rows: [], total };

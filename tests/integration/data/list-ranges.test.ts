@@ -151,7 +151,7 @@ describe('a date range of a staff list', () => {
         },
       }),
     );
-    const range = bounds(day(10), day(39));
+    const range = bounds(day(10), day(309));
     const read = () =>
       readKeyRangePage(db, {
         entity: 'fresh-range',
@@ -167,7 +167,7 @@ describe('a date range of a staff list', () => {
     const firstCost = itemsRead;
     itemsRead = 0;
     const second = await read();
-    const want = expected(day(10), day(39));
+    const want = expected(day(10), day(309));
     expect(first.total).toBe(want.length);
     expect(second).toEqual(first);
     expect(second.rows.map((r) => r.id)).toEqual(
