@@ -356,7 +356,11 @@ export async function exportTable(c: ResourceCtx, tableName: string, query: Reco
   const { scope, label } = await scopeOf(c, table, { picklist: query.picklist ?? '' });
   const rows = await adapter.rows(c, scope);
   const day = c.deps.clock().toISOString().slice(0, 10);
-  const slug = (label ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  const slug = (label ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
   return {
     name: `${table}${slug ? `-${slug}` : ''}-${day}.xlsx`,
     bytes: await buildWorkbook(table, rows),

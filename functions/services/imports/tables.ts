@@ -94,7 +94,11 @@ const picklistItems: TableAdapter = {
         label: String(row.label),
         // an update leaves what the file leaves empty as it was; a replacement starts the list afresh
         order:
-          typeof row.order === 'number' ? row.order : mode === 'upsert' && existing ? existing.order : kept.length + index,
+          typeof row.order === 'number'
+            ? row.order
+            : mode === 'upsert' && existing
+              ? existing.order
+              : kept.length + index,
         active: typeof row.active === 'boolean' ? row.active : mode === 'upsert' && existing ? existing.active : true,
         deleted_at: null,
       };
