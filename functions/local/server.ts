@@ -196,7 +196,10 @@ function followCallerLoopbackName(config: Config): <T>(host: string | undefined,
 export function createLocalServer(options: ServerOptions): Server {
   const distRoot = resolve(options.distDir);
   const asCallerAddressed = followCallerLoopbackName(options.deps.config);
-  return createServer((req, res) => asCallerAddressed(req.headers.host, () => handle(req, res)));
+  return createServer((req, res) => {
+    // handle answers every failure itself (a 500 at worst)
+    asCallerAddressed(req.headers.host, () => void handle(req, res));
+  });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     // Answers the server makes itself (files, 404, 405, 413) carry the same edge headers as the handlers' answers.
