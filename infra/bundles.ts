@@ -110,7 +110,7 @@ const listFiles = (dir: string, prefix = ''): string[] =>
 /** Assemblies synthesized before the metadata existed: the name from the function's description. */
 function legacyName(description: unknown): string | undefined {
   const text = typeof description === 'string' ? description : '';
-  return /HTTP route group '([^']+)'/.exec(text)?.[1] ?? (/outbox events/.test(text) ? 'outbox-relay' : undefined);
+  return /HTTP route group '([^']+)'/.exec(text)?.[1] ?? (text.includes('outbox events') ? 'outbox-relay' : undefined);
 }
 
 /** Every bundle of our functions in a synthesized assembly (cdk.out or `app.synth().directory`). */

@@ -74,17 +74,15 @@ async function mapPii(app: StoredApplication, transform: Transform): Promise<Sto
   const out: StoredApplication = structuredClone(app);
   const person = async (p: Record<string, unknown> | null | undefined) => {
     if (!p) return;
-    for (const field of PERSON_PII)
-      if (typeof p[field] === 'string' && p[field]) p[field] = await transform(p[field] as string);
+    for (const field of PERSON_PII) if (typeof p[field] === 'string' && p[field]) p[field] = await transform(p[field]);
   };
-  await person(out.applicant as Record<string, unknown> | null | undefined);
-  await person(out.co_applicant as Record<string, unknown> | null | undefined);
+  await person(out.applicant);
+  await person(out.co_applicant);
   if (out.banking) {
     const b = out.banking as Record<string, unknown>;
     // The confirmation only proves the shopper typed the number twice; it is never stored.
     delete b.checking_account_confirmation;
-    for (const field of BANKING_PII)
-      if (typeof b[field] === 'string' && b[field]) b[field] = await transform(b[field] as string);
+    for (const field of BANKING_PII) if (typeof b[field] === 'string' && b[field]) b[field] = await transform(b[field]);
   }
   return out;
 }

@@ -159,7 +159,7 @@ export const checkoutKey = (id: string) => ({ pk: `CHECKOUT#${id}`, sk: 'CHECKOU
 const tokenKey = (hash: string) => ({ pk: `CHECKOUTTOKEN#${hash}`, sk: 'TOKEN' });
 
 export async function createCheckout(db: Db, record: CheckoutRecord, events: OutboxEvent[]): Promise<CheckoutItem> {
-  return (await createItem(
+  return await createItem(
     db,
     {
       ...checkoutKey(record.id),
@@ -169,7 +169,7 @@ export async function createCheckout(db: Db, record: CheckoutRecord, events: Out
       ...record,
     },
     events,
-  )) as unknown as CheckoutItem;
+  );
 }
 
 export async function getCheckout(db: Db, id: string, now: Date): Promise<CheckoutItem | undefined> {

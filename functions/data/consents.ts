@@ -37,7 +37,7 @@ export async function appendConsent(db: Db, uuid: string, entry: ConsentEntry, f
   for (let n = from; n < MAX_SAME_INSTANT; n += 1) {
     try {
       const item = { pk: `APP#${uuid}`, sk: consentSortKey(entry.at, n), entity: 'consent' as const, uuid, entry };
-      return (await createItem(db, item)) as ConsentItem;
+      return await createItem(db, item);
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 409) continue;
       throw error;

@@ -32,7 +32,7 @@ export async function getFileItem(db: Db, id: string, now: Date): Promise<FileIt
 }
 
 export async function createFileItem(db: Db, item: FileFields): Promise<FileItem> {
-  return (await createItem(db, { ...fileKey(item.id), entity: 'file' as const, ...item })) as unknown as FileItem;
+  return await createItem(db, { ...fileKey(item.id), entity: 'file' as const, ...item });
 }
 
 export async function deleteFileItem(db: Db, id: string): Promise<void> {

@@ -95,7 +95,7 @@ export async function getItems<T extends StoredItem>(
   db: Db,
   keys: readonly Keyed[],
   now: Date,
-): Promise<Array<T | undefined>> {
+): Promise<(T | undefined)[]> {
   const found = new Map<string, T>();
   let pending: Keyed[] = keys.map(({ pk, sk }) => ({ pk, sk }));
   for (let attempt = 0; pending.length; attempt++) {
@@ -216,7 +216,7 @@ export async function saveVersioned<T extends StoredItem>(
         ReturnValues: options.returnItem === false ? 'NONE' : 'ALL_NEW',
       }),
     );
-    return options.returnItem === false ? ({ ...next, v: previous.v + 1 } as T) : (out.Attributes as T);
+    return options.returnItem === false ? { ...next, v: previous.v + 1 } : (out.Attributes as T);
   } catch (error) {
     if (isConditionFailure(error)) throw conflict(STALE_WRITE_MESSAGE);
     throw error;

@@ -64,11 +64,7 @@ export async function getLease(db: Db, uuid: string, now: Date): Promise<LeaseIt
 }
 
 export async function createLease(db: Db, record: LeaseRecordData, events: OutboxEvent[] = []): Promise<LeaseItem> {
-  return (await createItem(
-    db,
-    { ...leaseKey(record.uuid), entity: 'lease' as const, ...record },
-    events,
-  )) as unknown as LeaseItem;
+  return await createItem(db, { ...leaseKey(record.uuid), entity: 'lease' as const, ...record }, events);
 }
 
 /** Saves the next state of a lease read at `previous.v` (409 when someone saved in between). */
@@ -226,7 +222,7 @@ export async function readCounters(db: Db, scope: string, days: readonly string[
   );
   return days.map((day) => {
     const i = found.get(day) ?? {};
-    const n = (k: string) => (typeof i[k] === 'number' ? (i[k] as number) : 0);
+    const n = (k: string) => (typeof i[k] === 'number' ? i[k] : 0);
     return {
       day,
       applications: n('applications'),

@@ -126,7 +126,7 @@ export async function readDayCounters(db: Db, scope: string, days: readonly stri
     const b = uw.get(day) ?? {};
     const row: DayRow = { day };
     for (const name of NAMES) {
-      const v = (a[name] ?? b[name]) as unknown;
+      const v = a[name] ?? b[name];
       row[name] = typeof v === 'number' ? v : 0;
     }
     return row;

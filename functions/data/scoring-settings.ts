@@ -254,7 +254,7 @@ export async function saveScoringDraft(
   if (expectedV === undefined) {
     const { note, ...rest } = body;
     const created = await createItem(db, note === undefined ? rest : { ...rest, note });
-    return draftOf(created as DraftItem);
+    return draftOf(created);
   }
   const saved = await saveVersioned<DraftItem>(
     db,

@@ -262,7 +262,7 @@ export async function createStoreRecord(
   const item = await createItem(db, storeAttributes(view, active, admin));
   storeWritten(db);
   await writeSearchItems(db, view, active);
-  return item as StaffStoreItem;
+  return item;
 }
 
 /** Saves a new state of a store read at `previous.v` (409 when stale); false when the new slug is taken. */
@@ -288,7 +288,7 @@ export async function saveStoreRecord(
     saved = await saveVersioned(db, previous, {
       ...previous,
       ...storeAttributes(view, active, admin),
-    } as StaffStoreItem);
+    });
   } catch (error) {
     if (slugChanged) await releaseUnique(db, 'store-slug', storeSlugClaim(view.retailer.id, view.slug));
     throw error;

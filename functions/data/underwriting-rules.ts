@@ -65,7 +65,7 @@ export async function saveStateRule(
   if (!current) {
     if (expectedV !== undefined && expectedV !== 0) return conflictStale();
     const created = await createItem(db, next);
-    return fromItem(created as StateRuleItem);
+    return fromItem(created);
   }
   const previous = expectedV === undefined ? current : { ...current, v: expectedV };
   const saved = await saveVersioned<StateRuleItem>(db, previous, { ...next, v: previous.v });

@@ -113,7 +113,7 @@ export async function saveDelivery(
   next: WebhookDeliveryItem,
 ): Promise<WebhookDeliveryItem> {
   const index = dueIndex(next);
-  return saveVersioned<WebhookDeliveryItem>(db, previous, { ...next, ...index } as WebhookDeliveryItem);
+  return saveVersioned<WebhookDeliveryItem>(db, previous, { ...next, ...index });
 }
 
 /** Deliveries whose next attempt is due at `now`, oldest first. */

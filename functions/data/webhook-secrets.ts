@@ -35,13 +35,13 @@ export async function createWebhookSecretItem(
   now: Date,
 ): Promise<WebhookSecretItem> {
   try {
-    return (await createItem(db, {
+    return await createItem(db, {
       ...secretKey(retailerId),
       entity: 'webhookSecret',
       retailerId,
       sealed,
       createdAt: now.toISOString(),
-    })) as WebhookSecretItem;
+    });
   } catch (error) {
     const existing = await getWebhookSecretItem(db, retailerId, now);
     if (existing) return existing;

@@ -32,7 +32,7 @@ export function outboxEventOf(record: Pick<SQSRecord, 'body' | 'messageId'>): Ou
     throw new Error(
       `Message ${record.messageId} is not a platform event: ${parsed.error.issues.map((i) => i.path.join('.') || i.message).join(', ')}`,
     );
-  return parsed.data.detail as OutboxEvent;
+  return parsed.data.detail;
 }
 
 /**

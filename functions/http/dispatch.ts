@@ -36,7 +36,7 @@ function errorResult(error: AppError, lang: Lang): HttpResult {
   return json(error.statusCode, {
     status: false,
     code: error.statusCode,
-    data: (error.data ?? null) as unknown,
+    data: error.data ?? null,
     message: translate(lang, error.message),
     ...(errors ? { errors } : {}),
   });

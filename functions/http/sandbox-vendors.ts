@@ -13,7 +13,6 @@ import {
   type SandboxBankSession,
 } from '../providers/bank-link/sandbox.ts';
 import { sandboxOptions } from '../providers/bank-link/verification-vendors.ts';
-import type { VendorKind } from '../providers/bank-link/vendor-kit.ts';
 import { createIdentitySandbox, SANDBOX_DOCUMENTS, type SandboxIdentityCheck } from '../providers/identity/sandbox.ts';
 import { SANDBOX_EMPLOYERS } from '../providers/payroll/employers.ts';
 import {
@@ -420,8 +419,8 @@ export const handlers: HandlerMap = {
 
   async vendorObject(ctx, deps) {
     const { vendor, objectId } = parsePath(objectPath, ctx.event);
-    const status = await getVendorStatus(deps, vendor as VendorKind, objectId);
-    const events = await listVendorEvents(deps, vendor as VendorKind, objectId);
+    const status = await getVendorStatus(deps, vendor, objectId);
+    const events = await listVendorEvents(deps, vendor, objectId);
     if (!status && events.length === 0) throw notFound('No callbacks were received for this object');
     return ok({
       status: status
@@ -440,7 +439,7 @@ export const handlers: HandlerMap = {
   async vendorRefused(ctx, deps) {
     const { vendor } = parsePath(refusedPath, ctx.event);
     const { limit } = parseQuery(z.object({ limit: z.optional(z.string().check(z.regex(/^\d{1,3}$/))) }), ctx.event);
-    return ok(await listRefusedCallbacks(deps, vendor as VendorKind, limit ? Math.min(Number(limit), 100) : 20));
+    return ok(await listRefusedCallbacks(deps, vendor, limit ? Math.min(Number(limit), 100) : 20));
   },
 };
 

@@ -21,15 +21,13 @@ import { messagingProvider } from '../providers/messaging/provider.ts';
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
 import type { HandlerMap } from './route.ts';
-import { jsonBodyOf, queryOf, resourceCtx, staffCrud } from './staff-crud.ts';
+import { resourceCtx, staffCrud } from './staff-crud.ts';
 
 // Route group 'staff-crm' (issue 12): Leads, Contacts, Tasks; Campaigns, Marketing Requests, the Marketing Guide and
 // Videos, the Resources Library, the staff Payment Calculator; Push Notifications and Mobile Slides; and the mobile
 // client API (/mobile/v1/...). Thin: validate, call the service, answer the envelope.
 
 const rc = resourceCtx;
-const query = queryOf;
-const jsonBody = jsonBodyOf;
 const crud = <R extends ResourceRecord>(
   prefix: string,
   def: ResourceDef<R>,

@@ -107,7 +107,7 @@ export const handlers: HandlerMap = {
         isBase64Encoded: true,
       };
     }
-    return html(200, 'html' in doc ? doc.html! : '', {
+    return html(200, 'html' in doc ? doc.html : '', {
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',

@@ -234,6 +234,7 @@ export async function fetchBankAccounts(
     },
     true,
   );
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what the provider call threw, unchanged
   if (outcome.error) throw outcome.error;
   return { accounts: outcome.accounts ?? [] };
 }
@@ -390,6 +391,7 @@ export async function fetchAchNumbers(
     },
     true,
   );
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what the provider call threw, unchanged
   if (outcome.error) throw outcome.error;
   return outcome.answer!;
 }

@@ -481,13 +481,13 @@ export interface ShopperCheckoutView {
   return_url: string;
   return_url_failure: string;
   cart: {
-    items: Array<{
+    items: {
       sku: string;
       quantity: number;
       description: string;
       unit_price: string;
-      required_parts: Array<{ sku: string; quantity: number; description: string; unit_price: string }>;
-    }>;
+      required_parts: { sku: string; quantity: number; description: string; unit_price: string }[];
+    }[];
   };
   application_uuid: string | null;
   lease: { option: string; payment_frequency: string; down_payment: string } | null;

@@ -109,8 +109,8 @@ const label = (lang: Lang, key: string, params?: Record<string, string | number>
   translate(lang, `staff.consents.${key}`, params);
 
 /** The lines describing one entry (label: value). */
-export function entryLines(entry: ConsentEntry, lang: Lang): Array<[string, string]> {
-  const rows: Array<[string, string]> = [
+export function entryLines(entry: ConsentEntry, lang: Lang): [string, string][] {
+  const rows: [string, string][] = [
     [label(lang, 'at'), entry.at],
     [label(lang, 'kind'), label(lang, `kind.${entry.kind}`)],
     [label(lang, 'language'), entry.lang],

@@ -26,8 +26,8 @@ export type Block =
   | { kind: 'title'; text: string }
   | { kind: 'subtitle'; text: string }
   | { kind: 'heading'; text: string }
-  | { kind: 'fields'; rows: Array<{ label: string; value: string; note?: string }> }
-  | { kind: 'table'; head: string[]; rows: Array<{ cells: string[]; sub?: boolean }>; right: number[] }
+  | { kind: 'fields'; rows: { label: string; value: string; note?: string }[] }
+  | { kind: 'table'; head: string[]; rows: { cells: string[]; sub?: boolean }[]; right: number[] }
   | { kind: 'paragraph'; text: string }
   | { kind: 'signature'; label: string; name: string };
 
@@ -90,7 +90,7 @@ export function contractDocument(f: ContractFacts): ContractDocument {
   });
 
   blocks.push({ kind: 'heading', text: t.merchandise });
-  const rows: Array<{ cells: string[]; sub?: boolean }> = [];
+  const rows: { cells: string[]; sub?: boolean }[] = [];
   for (const item of c.items) {
     rows.push({
       cells: [
@@ -125,7 +125,7 @@ export function contractDocument(f: ContractFacts): ContractDocument {
     last,
   });
   const paidTowardCash = c.reductionAmount + c.additionalDown;
-  const fieldsRows: Array<{ label: string; value: string; note?: string }> = [
+  const fieldsRows: { label: string; value: string; note?: string }[] = [
     { label: t.option, value: fill(t.optionName, { option: f.option }) },
     { label: t.frequency, value: t.frequencyName[c.paymentFrequency] },
     { label: t.numPayments, value: String(c.numPayments) },

@@ -1,6 +1,6 @@
 import type { DisclosureShownRequest } from '../../machines/contracts/consents.ts';
 import { disclosureDifferences, type CostDisclosure } from '../../machines/domain/disclosures.ts';
-import { INCOME_FREQUENCIES, type IncomeFrequency } from '../../machines/domain/income.ts';
+import { INCOME_FREQUENCIES } from '../../machines/domain/income.ts';
 import { disclosureParagraphs } from '../../machines/domain/state-rules.ts';
 import type { ApplySession } from '../platform/sessions.ts';
 import type { Deps } from '../platform/deps.ts';
@@ -40,7 +40,7 @@ export async function recordDisclosureShown(
     if (!body.choice) throw new AppError(422, 'The given data was invalid.', { choice: ['validation.required'] });
     const primary = record.data.incomes?.find((i) => i.primary) ?? record.data.incomes?.[0];
     const incomeFrequency = (INCOME_FREQUENCIES as readonly string[]).includes(primary?.frequency ?? '')
-      ? (primary!.frequency as IncomeFrequency)
+      ? primary!.frequency
       : 'monthly';
     const quote = await quotePayments(deps, session, {
       leaseAmount: body.choice.leaseAmount,

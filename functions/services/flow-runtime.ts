@@ -147,7 +147,7 @@ export class FlowRun<M extends AnyStateMachine = AnyStateMachine> {
 
   accepts(event: FlowEvent): boolean {
     if (this.status !== 'active') return false;
-    return this.spec.machine.getTransitionData(this.snapshot as never, event as never).length > 0;
+    return this.spec.machine.getTransitionData(this.snapshot as never, event).length > 0;
   }
 
   /** Applies an event, or answers 409 when the state does not accept it. */
@@ -195,12 +195,12 @@ export class FlowRun<M extends AnyStateMachine = AnyStateMachine> {
 
   /** The effect `src` finished with `output`. */
   complete(src: string, output: unknown): void {
-    this.apply({ type: `xstate.done.actor.${src}`, output, actorId: src } as EventObject);
+    this.apply({ type: `xstate.done.actor.${src}`, output, actorId: src });
   }
 
   /** The effect `src` failed with `error` ({ code, message, data }, as the machines read effect errors). */
   fail(src: string, error: unknown): void {
-    this.apply({ type: `xstate.error.actor.${src}`, error, actorId: src } as EventObject);
+    this.apply({ type: `xstate.error.actor.${src}`, error, actorId: src });
   }
 
   /** Fires every timer that is due at `now`, earliest first (each at its own due time). */
@@ -287,14 +287,14 @@ function restoreSnapshot(machine: AnyStateMachine, raw: PersistedFlow['snapshot'
   }
   return machine.resolveState({
     value: raw.value as never,
-    context: raw.context as never,
+    context: raw.context,
     historyValue: historyValue as never,
-    status: (raw.status === 'done' ? 'done' : 'active') as never,
-  } as never) as AnySnapshot;
+    status: raw.status === 'done' ? 'done' : 'active',
+  });
 }
 
 export function persistedFlowOf(record: Pick<ApplicationRecord, 'flows'>, name: FlowName): PersistedFlow | undefined {
-  const value = (record.flows as Record<string, unknown> | undefined)?.[name];
+  const value = record.flows?.[name];
   return value && typeof value === 'object' && 'snapshot' in value ? (value as PersistedFlow) : undefined;
 }
 
@@ -347,7 +347,7 @@ export async function withFlow<M extends AnyStateMachine, T>(
               ...meta,
               ...(result.meta ?? {}),
               flows: {
-                ...((record.flows as Record<string, unknown> | undefined) ?? {}),
+                ...(record.flows ?? {}),
                 [spec.name]: run.persist(now),
               },
               updatedAt: now.toISOString(),

@@ -190,7 +190,7 @@ export async function applyIdentityCallback(deps: Deps, event: VendorEvent): Pro
   if (!persistedFlowOf(record, 'identity-check')) return 'no-flow';
   return withFlow(
     deps,
-    () => loadApplicationByUuid(deps, uuid!),
+    () => loadApplicationByUuid(deps, uuid),
     identityCheckFlow,
     inputOf,
     async (run): Promise<FlowWork<string>> => {

@@ -1,7 +1,6 @@
 import type { StoreView } from '../../machines/contracts/store.ts';
 import type { Decision } from '../../machines/domain/decision.ts';
 import { epoDays } from '../../machines/domain/early-purchase.ts';
-import type { IncomeFrequency } from '../../machines/domain/income.ts';
 import { minimumLeaseCents } from '../../machines/domain/lease-amount.ts';
 import { centsToDecimal, parseAmountToCents } from '../../machines/domain/money.ts';
 import {
@@ -114,7 +113,7 @@ export function leaseTerms(
   if (!LEASE_OPTIONS.includes(option)) errors.option = ['The option must be one of a, b, c or d.'];
   else if (!(decision.offers[option] > 0)) errors.option = ['This lease option is not offered to you.'];
   const income = primaryIncome(app);
-  const incomeFrequency = (income?.frequency ?? 'monthly') as IncomeFrequency;
+  const incomeFrequency = income?.frequency ?? 'monthly';
   const choices = paymentFrequencyChoices(incomeFrequency);
   const frequency = query.payment_frequency?.trim() || choices[0]!;
   if (!isPaymentFrequency(frequency) || !choices.includes(frequency)) {
@@ -236,7 +235,7 @@ export function leaseDecimals(c: LeaseComputation) {
 
 /** The fees the lease summary lists, by option (seed 000 section 9). */
 export function feeLines(c: LeaseComputation) {
-  const lines: Array<{ key: string; label: string; amount: string }> = [];
+  const lines: { key: string; label: string; amount: string }[] = [];
   if (c.leaseType === 'OptionB')
     lines.push({ key: 'leaseProcessFee', label: 'Lease Process Fee', amount: centsToDecimal(c.leaseProcessFee) });
   else

@@ -68,6 +68,7 @@ export async function redecideWithVerifiedIncome(
   verified: Exclude<PayrollResult, { status: 'pending' }>,
 ): Promise<Redecision> {
   const now = deps.clock();
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed by TypeScript 7 (typecheck), not by 6 (lint)
   const previous = storedResultOf(record) as StoredResult | undefined;
   const previousDecision = record.decision as StoredDecision | undefined;
   if (!previous || !previousDecision) throw new Error('payroll re-decision of an application without a decision');
@@ -184,6 +185,7 @@ export function renderPayrollResult(
   record: Pick<ApplicationRecord, 'result'>,
   lang: Lang,
 ): ApplicationResult<string> | null {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed by TypeScript 7 (typecheck), not by 6 (lint)
   const stored = storedResultOf(record) as StoredResult | undefined;
   if (!stored) return null;
   const rendered = renderResult(stored, lang) as ApplicationResult<string> & { payroll: StoredResult['payroll'] };

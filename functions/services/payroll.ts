@@ -5,7 +5,6 @@ import {
   EMPLOYER_SEARCH_MIN_LENGTH,
   type PayrollDecisionResult,
 } from '../../machines/payroll/payroll.machine.ts';
-import type { StoreView } from '../../machines/contracts/store.ts';
 import { BRANDS } from '../../machines/domain/brands.ts';
 import { monthlyIncomeCents } from '../../machines/domain/income.ts';
 import type { ApplicationResult } from '../../machines/domain/result.ts';
@@ -161,6 +160,7 @@ export async function startPayroll(
       return { answer: { error } };
     }
   });
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what the provider call threw, unchanged
   if (outcome.error) throw outcome.error;
   return { state: 'initiated' };
 }
@@ -176,7 +176,7 @@ async function finish(
   record: ApplicationRecord,
   verified: Finished,
 ): Promise<FlowWork<'completed'>> {
-  const store = (await getStoreById(deps.db, record.storeId, deps.clock()))?.view as StoreView | undefined;
+  const store = (await getStoreById(deps.db, record.storeId, deps.clock()))?.view;
   if (!store) throw new AppError(404, 'Store not found');
   const redecision = await redecideWithVerifiedIncome(deps, record, store, verified);
   run.extra.redecided = { sessionId: verified.sessionId, outcome: redecision.outcome, at: deps.clock().toISOString() };
@@ -268,7 +268,7 @@ export async function applyPayrollCallback(deps: Deps, event: VendorEvent): Prom
   if (!persistedFlowOf(record, 'payroll')) return 'no-flow';
   return withFlow(
     deps,
-    () => loadApplicationByUuid(deps, uuid!),
+    () => loadApplicationByUuid(deps, uuid),
     payrollFlow,
     inputOf,
     async (run, current): Promise<FlowWork<string>> => {

@@ -95,8 +95,7 @@ export async function viewScoringSettings(c: ScoringCtx): Promise<ScoringSetting
 export function validateDraftSettings(input: unknown): ScoringSettings {
   if (input === undefined || input === null) throw unprocessable({ settings: ['scoring.validation.settingsRequired'] });
   // The label is assigned on publish: a draft's own label is not a field staff edit.
-  const candidate =
-    typeof input === 'object' && !Array.isArray(input) ? { ...(input as object), version: 'draft' } : input;
+  const candidate = typeof input === 'object' && !Array.isArray(input) ? { ...input, version: 'draft' } : input;
   const parsed = scoringSettingsSchema.safeParse(candidate);
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
@@ -118,7 +117,7 @@ export async function saveDraft(
   const settings = validateDraftSettings(body.settings);
   const now = c.deps.clock();
   const published = await readScoringSettings(c.deps);
-  let expected = body.v;
+  const expected = body.v;
   if (expected === undefined) {
     // A new draft; one saved by someone else meanwhile must be read first (409 rather than overwritten).
     const existing = await getScoringDraft(c.deps.db, now);

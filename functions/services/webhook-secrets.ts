@@ -35,7 +35,7 @@ type SecretDeps = Pick<Deps, 'db' | 'crypto' | 'clock'>;
 const kept = new RecentValues<string, OpenSecrets>({ freshMs: FRESH_MS, staleMs: STALE_MS, maxEntries: 10_000 });
 const cacheKey = (deps: SecretDeps, retailerId: string) => `${deps.db.tableName}#${retailerId}`;
 
-async function open(deps: SecretDeps, item: WebhookSecretItem, now: Date): Promise<OpenSecrets> {
+async function open(deps: SecretDeps, item: WebhookSecretItem, _now: Date): Promise<OpenSecrets> {
   const primary = normalizeWebhookSecret(await deps.crypto.decrypt(item.sealed));
   const previous =
     item.previousSealed && item.previousExpiresAt

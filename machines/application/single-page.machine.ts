@@ -99,7 +99,7 @@ export function withSectionValue(
         co_applicant: {
           ...(value as object),
           incomes: values.co_applicant?.incomes,
-        } as ApplicationDraft['co_applicant'],
+        },
       };
     case 'co_applicant_incomes':
       return {
@@ -107,7 +107,7 @@ export function withSectionValue(
         co_applicant: { ...(values.co_applicant ?? {}), incomes: value } as ApplicationDraft['co_applicant'],
       };
     default:
-      return { ...values, [section]: value } as ApplicationDraft;
+      return { ...values, [section]: value };
   }
 }
 
@@ -117,7 +117,7 @@ const hasContent = (value: unknown): boolean =>
   value !== null &&
   value !== undefined &&
   value !== '' &&
-  (typeof value !== 'object' || Object.values(value as object).some(hasContent));
+  (typeof value !== 'object' || Object.values(value).some(hasContent));
 
 type SectionState = Pick<SinglePageContext, 'store' | 'values' | 'saved'>;
 

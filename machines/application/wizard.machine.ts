@@ -165,13 +165,13 @@ export function applyStepData(draft: ApplicationDraft, step: FormStep, data: unk
     case 'income':
       return { ...draft, incomes: data as IncomeInput[] };
     case 'banking':
-      return { ...draft, banking: data as ApplicationDraft['banking'] };
+      return { ...draft, banking: data };
     case 'coApplicantQuestion':
       return draft;
     case 'coApplicantInfo':
       return {
         ...draft,
-        co_applicant: { ...(data as object), incomes: draft.co_applicant?.incomes } as ApplicationDraft['co_applicant'],
+        co_applicant: { ...(data as object), incomes: draft.co_applicant?.incomes },
       };
     case 'coApplicantIncome':
       return {
@@ -179,7 +179,7 @@ export function applyStepData(draft: ApplicationDraft, step: FormStep, data: unk
         co_applicant: {
           ...(draft.co_applicant ?? {}),
           incomes: data as IncomeInput[],
-        } as ApplicationDraft['co_applicant'],
+        },
       };
   }
 }
@@ -210,7 +210,7 @@ export function draftAsApplication(draft: ApplicationDraft): ApplicationRequestB
     has_co_applicant: draft.has_co_applicant ?? false,
     co_applicant: draft.has_co_applicant ? draft.co_applicant : null,
     terms_accepted: true,
-  } as ApplicationRequestBody & Record<string, unknown>;
+  };
 }
 
 /** Whether a step is part of this application (store flags, co-applicant answer, identity-check position). */
@@ -248,7 +248,7 @@ function incomesOf(draft: ApplicationDraft, who: Who['who']): IncomeInput[] {
 function withIncomes(draft: ApplicationDraft, who: Who['who'], incomes: IncomeInput[]): ApplicationDraft {
   return who === 'applicant'
     ? { ...draft, incomes }
-    : { ...draft, co_applicant: { ...(draft.co_applicant ?? {}), incomes } as ApplicationDraft['co_applicant'] };
+    : { ...draft, co_applicant: { ...(draft.co_applicant ?? {}), incomes } };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -922,11 +922,11 @@ export function wizardStep(snapshot: WizardSnapshot): WizardStep {
 
 /** The Continue button shows 'Saving. Wait for a moment...'. */
 export const isSaving = (snapshot: WizardSnapshot): boolean =>
-  FORM_STEPS.some((step) => snapshot.matches({ [step]: 'saving' } as never));
+  FORM_STEPS.some((step) => snapshot.matches({ [step]: 'saving' }));
 
 /** The save is taking long: show the 'click here' retry hint. */
 export const showSaveRetryHint = (snapshot: WizardSnapshot): boolean =>
-  FORM_STEPS.some((step) => snapshot.matches({ [step]: { saving: 'slow' } } as never));
+  FORM_STEPS.some((step) => snapshot.matches({ [step]: { saving: 'slow' } }));
 
 /** A confirm dialog is open ('Are you sure you want to remove ...?'). */
 export function openDialog(snapshot: WizardSnapshot): 'removeCoApplicant' | 'removeIncome' | null {

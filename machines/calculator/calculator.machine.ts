@@ -229,7 +229,7 @@ export const calculatorMachine = setup({
   // The first calculation runs at once for the default choices; later ones after the debounce.
   initial: 'starting',
   output: ({ context }) => {
-    const calculation = context.calculation as CalculatorCalculation;
+    const calculation = context.calculation!;
     return {
       option: calculation.request.option,
       leaseAmountCents: calculation.request.leaseAmountCents,
@@ -285,7 +285,7 @@ export const calculatorMachine = setup({
       invoke: {
         id: 'calculatePayments',
         src: 'calculatePayments',
-        input: ({ context }) => calculationRequest(context) as CalculationRequest,
+        input: ({ context }) => calculationRequest(context)!,
         onDone: { target: 'ready', actions: 'storeCalculation' },
         onError: { target: 'failed', actions: 'storeCalculationError' },
       },

@@ -88,11 +88,11 @@ const finalRoute = (route: CheckpointFinal) => ({
 
 /** The redirect logic as guarded transitions (shared by `checkpoint.redirect` and the resume's "otherwise redirect"). */
 type RedirectAction = 'clearMayContinue' | 'storeMayContinue';
-const redirectTransitions: Array<{
+const redirectTransitions: {
   guard?: 'mayNotContinue' | ReturnType<typeof routeIs>;
   target: string;
   actions: RedirectAction[];
-}> = [
+}[] = [
   // may_continue false/0 on an accessible checkout: store the flag, show the complete page (apology).
   { guard: 'mayNotContinue', target: '#checkpoint.complete', actions: ['clearMayContinue', 'storeMayContinue'] },
   { guard: routeIs('lease'), target: '#checkpoint.lease', actions: [] },

@@ -178,7 +178,7 @@ function createApplicationRequestSchema(rules: ApplicationRules) {
   return z.pipe(
     envelope,
     z.transform((body, ctx): ApplicationRequest => {
-      const sections = sectionsOf(body as Parameters<typeof sectionsOf>[0]);
+      const sections = sectionsOf(body);
       const out: ApplicationRequest = {
         sections,
         skipConfirmationCode: body.skipConfirmationCode ?? false,
@@ -218,6 +218,7 @@ function createApplicationRequestSchema(rules: ApplicationRules) {
             break;
           case 'co_applicant': {
             const { incomes: _ignored, ...fields } = co ?? {};
+            // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the cast names the section's type; run's type parameter is the schema
             out.co_applicant = run(s.coApplicant, co ? fields : undefined, ['co_applicant'], ctx) as
               CoApplicant | undefined;
             break;
@@ -321,9 +322,7 @@ export function buildSaveBody(
       const current = body.co_applicant ?? {};
       const { incomes, ...fields } = draft.co_applicant ?? {};
       body.co_applicant =
-        section === 'co_applicant'
-          ? { ...current, ...fields }
-          : ({ ...current, incomes: incomes ?? [] } as typeof current);
+        section === 'co_applicant' ? { ...current, ...fields } : { ...current, incomes: incomes ?? [] };
     } else if (section === 'has_co_applicant') {
       if (draft.has_co_applicant !== null && draft.has_co_applicant !== undefined)
         body.has_co_applicant = draft.has_co_applicant;
@@ -447,7 +446,7 @@ export function withConcealedStandIns(draft: ApplicationDraft): ApplicationDraft
       }
       b.checking_account = STAND_INS.checking_account;
     }
-    banking = b as typeof banking;
+    banking = b;
   }
   return { ...draft, applicant: person(draft.applicant), co_applicant: person(draft.co_applicant), banking };
 }

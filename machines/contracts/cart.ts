@@ -12,7 +12,7 @@ export const moneySchema = z.pipe(
   z
     .union([z.string(), z.number()], { error: 'cart.error.unitPrice' })
     .check(z.refine((v) => parseAmountToCents(v) !== undefined, 'cart.error.unitPrice')),
-  z.transform((v: string | number): Cents => parseAmountToCents(v) as Cents),
+  z.transform((v: string | number): Cents => parseAmountToCents(v)!),
 );
 
 const sku = z

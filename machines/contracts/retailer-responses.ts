@@ -8,7 +8,7 @@ import { CHECKOUT_STATUS_NAMES } from '../checkout/checkout-status.ts';
 import { retailerFulfilmentSchema } from './retailer-delivery.ts';
 
 const described = <T extends z.ZodMiniType>(schema: T, description: string, examples?: unknown[]): T =>
-  schema.check(z.meta({ description, ...(examples ? { examples } : {}) })) as T;
+  schema.check(z.meta({ description, ...(examples ? { examples } : {}) }));
 
 const dateTime = (description: string) =>
   described(

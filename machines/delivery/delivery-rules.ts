@@ -166,7 +166,7 @@ export function partsFixed(selection: SkuSelection): boolean {
 export function partsOf(
   item: DeliveryItem,
   selection: SkuSelection,
-): Array<DeliveryPart & { fixed: boolean; included: boolean }> {
+): (DeliveryPart & { fixed: boolean; included: boolean })[] {
   const fixed = partsFixed(selection);
   return item.required_parts.map((p) => ({ ...p, fixed, included: fixed || selection.parts.includes(p.sku) }));
 }

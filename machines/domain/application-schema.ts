@@ -9,7 +9,6 @@ import {
   MAX_INCOMES_PER_APPLICANT,
   minimumMonthlyIncomeCents,
   monthlyIncomeCents,
-  type IncomeFrequency,
 } from './income.ts';
 import { parseAmountToCents, type Cents } from './money.ts';
 import { isValidRoutingNumber } from './routing-number.ts';
@@ -211,7 +210,7 @@ type Ctx = { issues: z.core.$ZodRawIssue[] };
 
 function fail(ctx: Ctx, message: string, input: unknown): never {
   ctx.issues.push({ code: 'custom', message, input, continue: true });
-  return z.NEVER as never;
+  return z.NEVER;
 }
 
 const rawString = () => z._default(z.nullable(z.string(M.required)), null);
@@ -340,9 +339,8 @@ const moneyInput = (invalid: string) => z._default(z.nullable(z.union([z.string(
 function requiredMoney(invalid: string, maxCents: number) {
   return z.pipe(
     moneyInput(invalid),
-    z.transform(
-      (input: string | number | null, ctx): Cents =>
-        parseMoney(input, { required: true, invalid, maxCents }, ctx) as Cents,
+    z.transform((input: string | number | null, ctx): Cents =>
+      parseMoney(input, { required: true, invalid, maxCents }, ctx)!,
     ),
   );
 }
@@ -553,7 +551,7 @@ function createApplicationSchemas(rules: ApplicationRules) {
         if (minimumCents === null) return;
         const amounts = list.map((i) => ({ grossCents: i?.gross, frequency: i?.frequency }));
         if (amounts.some((a) => typeof a.grossCents !== 'number' || !a.frequency)) return;
-        const monthly = monthlyIncomeCents(amounts as { grossCents: Cents; frequency: IncomeFrequency }[]);
+        const monthly = monthlyIncomeCents(amounts);
         if (monthly < minimumCents) issue(ctx, [0, 'gross'], minimumIncomeMessage(minimumCents), monthly);
       }),
     );

@@ -109,7 +109,7 @@ export interface Decision {
   trace: DecisionTrace | null;
 }
 
-export const NO_OFFERS: Offers = Object.freeze({ A: 0, B: 0, C: 0, D: 0 }) as Offers;
+export const NO_OFFERS: Offers = Object.freeze({ A: 0, B: 0, C: 0, D: 0 });
 
 const REASON_TEXT: Record<ReasonCode, string> = {
   AGE_UNDER_18: 'You must be 18 years or older',

@@ -31,7 +31,7 @@ export interface CostDisclosure {
   cashPriceCents: Cents;
   /** Total of payments minus the leased cash price. */
   costOfLeasingCents: Cents;
-  fees: Array<{ key: DisclosureFeeKey; cents: Cents }>;
+  fees: { key: DisclosureFeeKey; cents: Cents }[];
   dueAtSigningCents: Cents;
   earlyPurchase: {
     /** The early purchase window in days (sac_days, 110 with sac_110_day). */

@@ -64,7 +64,7 @@ export interface HomeOwnershipChange<T extends HomeOwnershipValue> {
 
 function filled(value: unknown): boolean {
   if (value === null || value === undefined || value === '' || value === false) return false;
-  if (typeof value === 'object') return Object.values(value as object).some(filled);
+  if (typeof value === 'object') return Object.values(value).some(filled);
   return true;
 }
 

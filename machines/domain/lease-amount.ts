@@ -59,7 +59,7 @@ export function maximumForOption(offers: Offers, option: LeaseOption): Cents {
  */
 export function defaultOption(offers: Offers, program: { optionCEnabled?: boolean } = {}): LeaseOption {
   const preference: LeaseOption[] = program.optionCEnabled ? ['C', 'A', 'B', 'D'] : ['A', 'B', 'C', 'D'];
-  let best: LeaseOption = preference[0] as LeaseOption;
+  let best: LeaseOption = preference[0]!;
   for (const option of preference) if (offers[option] > offers[best]) best = option;
   return best;
 }

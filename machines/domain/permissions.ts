@@ -157,16 +157,16 @@ export const isFieldPermission = (value: unknown): value is FieldPermission =>
 
 /** The permissions a role of this guard may hold. */
 export const permissionsForGuard = (guard: Guard): Permission[] =>
-  PERMISSIONS.filter((p) => (PERMISSION_DEFS[p] as readonly Guard[]).includes(guard));
+  PERMISSIONS.filter((p) => PERMISSION_DEFS[p].includes(guard));
 export const fieldPermissionsForGuard = (guard: Guard): FieldPermission[] =>
-  FIELD_PERMISSIONS.filter((p) => (FIELD_PERMISSION_DEFS[p] as readonly Guard[]).includes(guard));
+  FIELD_PERMISSIONS.filter((p) => FIELD_PERMISSION_DEFS[p].includes(guard));
 
 /** Permission names not grantable to a guard (unknown names included), for a 422 on a role's permissions. */
 export function ungrantable(guard: Guard, names: readonly string[]): string[] {
   return names.filter(
     (n) =>
-      !(isPermission(n) && (PERMISSION_DEFS[n] as readonly Guard[]).includes(guard)) &&
-      !(isFieldPermission(n) && (FIELD_PERMISSION_DEFS[n] as readonly Guard[]).includes(guard)),
+      !(isPermission(n) && PERMISSION_DEFS[n].includes(guard)) &&
+      !(isFieldPermission(n) && FIELD_PERMISSION_DEFS[n].includes(guard)),
   );
 }
 

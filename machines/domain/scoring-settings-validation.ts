@@ -61,7 +61,7 @@ export function scoringSettingsProblems(s: ScoringSettings, prefix = 'settings')
       if (amount > maxCell) add(path, 'scoring.validation.amountAboveCap');
       if (j > 0 && amount < row.amountsCents[j - 1]!) add(path, 'scoring.validation.amountByIncome');
       const worse = approvalByDecile.get(row.decile - 1);
-      if (worse && worse.amountsCents[j] !== undefined && amount < worse.amountsCents[j]!)
+      if (worse && worse.amountsCents[j] !== undefined && amount < worse.amountsCents[j])
         add(path, 'scoring.validation.amountByDecile');
     });
   });

@@ -125,7 +125,7 @@ export function parseScoringSettings(value: unknown): ScoringSettings {
 
 // Default deciles on a 300-850 bureau scale. Lease-to-own serves thin and subprime files, so the bands are finest
 // between 500 and 700 where most applicants are; decile 10 (best) starts at 740.
-const DECILES: Array<[number, number, number]> = [
+const DECILES: [number, number, number][] = [
   [1, 300, 499],
   [2, 500, 529],
   [3, 530, 559],
@@ -155,7 +155,7 @@ const APPROVAL_DOLLARS: number[][] = [
 
 // Total-of-payments multipliers by decile for 12, 18 and 24 months: a better decile pays less, a longer term more.
 // Typical lease-to-own pricing is about 1.7x-2.4x the cash price; state caps (CA/NY 2.25x, HI 2x) clip the top.
-const MULTIPLIERS: Array<[number, number, number]> = [
+const MULTIPLIERS: [number, number, number][] = [
   [2.0, 2.2, 2.4],
   [1.98, 2.17, 2.36],
   [1.95, 2.14, 2.32],

@@ -489,7 +489,7 @@ export function applyLeaseAction(
     };
     const guardOnly = ALL_FACTS.some((f) => canAccept(leaseStatusMachine, snapshot, leaseEvent(action, f)));
     const message =
-      guardOnly && GUARD_REFUSALS[action] ? GUARD_REFUSALS[action]!(facts) : 'leaseStatus.error.notAllowed';
+      guardOnly && GUARD_REFUSALS[action] ? GUARD_REFUSALS[action](facts) : 'leaseStatus.error.notAllowed';
     return { accepted: false, from, message, params };
   }
   const next = transition(leaseStatusMachine, snapshot, event)[0];

@@ -161,9 +161,7 @@ export const payrollMachine = setup({
           event.type === 'payroll.employer.select'
             ? context.employers.find((e) => String(e.id) === String(event.employerId))
             : undefined;
-        return chosen && !chosen.pdSupported
-          ? ({ kind: 'error', key: 'payroll.employer.notSupported' } as FlowNotice)
-          : null;
+        return chosen && !chosen.pdSupported ? { kind: 'error', key: 'payroll.employer.notSupported' } : null;
       },
     }),
     showServerError: assign({ notice: ({ event }) => serverError(event) }),

@@ -69,8 +69,7 @@ function confirmBody(context: PinContext, keepCheckoutItems?: boolean): VerifyCo
 }
 
 /** The done event of `confirmPin` (named guards and actions see the machine's events only, hence the reading). */
-const confirmOutput = (event: unknown): VerifyConfirmData =>
-  ((event as { output?: VerifyConfirmData }).output ?? {}) as VerifyConfirmData;
+const confirmOutput = (event: unknown): VerifyConfirmData => (event as { output?: VerifyConfirmData }).output ?? {};
 const effectError = (event: unknown): unknown => (event as { error?: unknown }).error;
 
 /** Where a `confirmPin` call leads; shared by the first confirmation and the one accepting new checkout items. */

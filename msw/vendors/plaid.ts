@@ -131,7 +131,7 @@ export function fakePlaid(options: { clientId?: string; secret?: string } = {}) 
       if (!found) return error(400, 'INVALID_INPUT', 'INVALID_ACCESS_TOKEN', 'could not find matching access token');
       if (!found.item.authReady)
         return error(400, 'ITEM_ERROR', 'PRODUCT_NOT_READY', 'the requested product is not yet ready');
-      const ids = ((body.options as { account_ids?: string[] } | undefined)?.account_ids ?? []) as string[];
+      const ids = (body.options as { account_ids?: string[] } | undefined)?.account_ids ?? [];
       const accounts = found.item.accounts.filter((a) => ids.length === 0 || ids.includes(a.account_id));
       return HttpResponse.json({
         accounts: accounts.map((a) => ({

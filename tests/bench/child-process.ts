@@ -10,7 +10,7 @@ export async function startChild(
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const address = await new Promise<string>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (chunk) => {
+    child.stdout.on('data', (chunk) => {
       out += chunk;
       const m = ready.exec(out);
       if (m) resolve(m[1]!);
@@ -18,7 +18,7 @@ export async function startChild(
     child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}`)));
   });
   // Keep reading whatever it prints later, so that a full pipe never blocks it.
-  child.stdout!.resume();
+  child.stdout.resume();
   return {
     address,
     stop: () =>

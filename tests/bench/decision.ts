@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { countOperations, createDb, type Db, type OperationCounter } from '../../functions/data/client.ts';
 import { dispatch } from '../../functions/http/dispatch.ts';
-import type { RouteDef } from '../../functions/http/route.ts';
 import { routeKey } from '../../functions/http/route.ts';
 import { routes } from '../../functions/http/routes.ts';
 import { groupHandlers } from '../../functions/local/handlers.ts';
@@ -138,7 +137,7 @@ async function verifiedApplication(ctx: BenchContext, i: number, steps?: StepOps
   return { headers, uuid };
 }
 
-const confirmRoute = routes.find((r) => r.name === 'confirm' && r.group === 'decision') as RouteDef;
+const confirmRoute = routes.find((r) => r.name === 'confirm' && r.group === 'decision')!;
 
 function confirmEvent(p: Prepared): HttpEvent {
   return {
@@ -441,8 +440,8 @@ export async function decisionBench(options: {
     })),
   );
 
-  const server = results[API_ROW]!;
-  const inProcRow = results['decision: confirm in-process (server-side)']!;
+  const server = results[API_ROW];
+  const inProcRow = results['decision: confirm in-process (server-side)'];
   const p99 = server.p99;
   const concurrentShare = shares[1]!.share;
   // The CPU time's p99 tells the decision's own cost from the machine's: a wall p99 far above it is time spent

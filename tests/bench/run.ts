@@ -70,8 +70,8 @@ async function main() {
     }).then((r) => r.arrayBuffer()),
   );
 
-  const floorGet = results['floor: dynalite GetItem']!.median;
-  const floorPut = results['floor: dynalite PutItem']!.median;
+  const floorGet = results['floor: dynalite GetItem'].median;
+  const floorPut = results['floor: dynalite PutItem'].median;
   const rows = Object.entries(results).map(([name, s]) => ({
     scenario: name,
     n: s.n,

@@ -367,8 +367,10 @@ function batchWriter(deps: Deps) {
     let request: Record<string, unknown>[] | undefined = items.map((Item) => ({ PutRequest: { Item } }));
     while (request?.length) {
       const out = await deps.db.doc.send(
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed by TypeScript 7 (typecheck), not by 6 (lint)
         new BatchWriteCommand({ RequestItems: { [deps.db.tableName]: request as never } }),
       );
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed by TypeScript 7 (typecheck), not by 6 (lint)
       request = out.UnprocessedItems?.[deps.db.tableName] as Record<string, unknown>[] | undefined;
     }
   };

@@ -135,7 +135,7 @@ async function checkoutIdOf(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const token = Object.entries(sessionStorage).find(([k]) => k.startsWith('lto.apply.token:'))?.[1];
     const res = await fetch('/apply-v2/session', {
-      headers: { 'x-apply-token': JSON.parse(token!).token, 'x-client-id': sessionStorage.getItem('lto.clientId')! },
+      headers: { 'x-apply-token': JSON.parse(token).token, 'x-client-id': sessionStorage.getItem('lto.clientId')! },
     });
     return ((await res.json()) as { data: { checkout_id: string } }).data.checkout_id;
   });

@@ -19,7 +19,7 @@ type Policy = {
 
 let policies: Policy[];
 let distribution: Record<string, any>;
-let functions: Array<{ Name: string; FunctionCode: string; FunctionConfig: { Comment: string } }>;
+let functions: { Name: string; FunctionCode: string; FunctionConfig: { Comment: string } }[];
 
 beforeAll(() => {
   const stack = new Stack(new App(), 'HeadersTest');
@@ -80,6 +80,7 @@ describe('CloudFront security headers', () => {
     const fn = functions.find((f) => f.FunctionConfig.Comment.includes('X-Request-Id'));
     expect(fn?.FunctionCode).toContain("response.headers['x-request-id']");
     // Run the function as CloudFront would: the caller's id is kept, a malformed one replaced by CloudFront's.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the CloudFront function's own source, as CloudFront does
     const handler = new Function(`${fn!.FunctionCode}; return handler;`)() as (event: unknown) => {
       headers: Record<string, { value: string }>;
     };
@@ -93,7 +94,7 @@ describe('CloudFront security headers', () => {
     expect(handler(event()).headers['x-request-id']!.value).toBe('cf-req-id-0001');
     const siteBehaviors = [
       distribution.DefaultCacheBehavior,
-      ...(distribution.CacheBehaviors as Array<{ PathPattern: string }>).filter((b) =>
+      ...(distribution.CacheBehaviors as { PathPattern: string }[]).filter((b) =>
         ['/assets/*', '/staff/*', '/embed/*'].includes(b.PathPattern),
       ),
     ];

@@ -24,7 +24,7 @@ describe('POST /apply-v2/application', () => {
       ['demo-comfort', 'hvac-central'],
     ]) {
       for (const type of PROFILES) {
-        const { headers } = await session(store!, retailer!);
+        const { headers } = await session(store, retailer);
         const body = await fill(headers, type);
         const res = await api('POST', '/apply-v2/application', { body, headers });
         expect(res.status, `${store} ${type} ${JSON.stringify(res.body.errors)}`).toBe(200);

@@ -90,9 +90,8 @@ export function tableEntries(file: Buffer): { key: Buffer; value: Buffer }[] {
   let at = 0;
   [, at] = varint(footer, at); // metaindex offset
   [, at] = varint(footer, at); // metaindex size
-  let indexOffset: number, indexSize: number;
-  [indexOffset, at] = varint(footer, at);
-  [indexSize, at] = varint(footer, at);
+  const [indexOffset, afterOffset] = varint(footer, at);
+  const [indexSize] = varint(footer, afterOffset);
   const out: { key: Buffer; value: Buffer }[] = [];
   for (const { value: handle } of blockEntries(blockContents(file, indexOffset, indexSize))) {
     const [offset, next] = varint(handle, 0);

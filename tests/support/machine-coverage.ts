@@ -22,7 +22,7 @@ export function machineCoverage(
     const snapshot = vertex.state as ReturnType<typeof machine.getInitialSnapshot>;
     for (const node of snapshot._nodes) reachedStates.add(node.id);
     if (snapshot.status !== 'active') continue;
-    for (const edge of Object.values(vertex.transitions) as Array<{ event: AnyEventObject }>) {
+    for (const edge of Object.values<{ event: AnyEventObject }>(vertex.transitions)) {
       for (const definition of machine.getTransitionData(snapshot, edge.event)) takenTransitions.add(definition);
     }
   }

@@ -23,6 +23,7 @@ interface DomMatchers<R = unknown> {
 }
 
 declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: adds jest-dom's matchers to vitest's
   interface Matchers<T = any> extends DomMatchers<T> {}
 }
 

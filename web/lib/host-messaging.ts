@@ -232,10 +232,7 @@ let session: HostSession | null = null;
 /** The page's host session, created on first use from `window`. */
 export function hostSession(): HostSession {
   if (!session) {
-    session = createHostSession(
-      createHostMessenger(window as unknown as PageWindowLike, sessionStore()),
-      document.documentElement,
-    );
+    session = createHostSession(createHostMessenger(window, sessionStore()), document.documentElement);
     // Tells the host the portal loaded and listens: the drop-in (lease.js) falls back to a redirect when a blocked
     // frame never says this. An `update` keeps within the seed's host events.
     session.messenger.post('update', { status: 'ready', step: 'loaded' });
@@ -262,6 +259,9 @@ export function useHostMessaging(): HostState & { post: typeof postToHost } {
   // Rendering on the server (the build's prerendered first screens) has no window and no host.
   if (typeof window === 'undefined') return { ...SERVER_STATE, post: postToHost };
   const s = hostSession();
+  // `typeof window` is fixed for the life of a page, so the hook runs on every render or on none; subscribe and
+  // getState are closures that never read `this`.
+  // eslint-disable-next-line react-hooks/rules-of-hooks, @typescript-eslint/unbound-method
   const state = useSyncExternalStore(s.subscribe, s.getState, s.getState);
   return { ...state, post: postToHost };
 }

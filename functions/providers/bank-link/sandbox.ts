@@ -184,10 +184,7 @@ export function createBankLinkSandbox(options: BankLinkSandboxOptions) {
       await pause(LATENCY_MS);
       const email = request.email?.trim() || '';
       const phone = request.phone?.replace(/\D/g, '') || '';
-      if (
-        (email && SANDBOX_CONTACT_RULES.deletingEmail.test(email)) ||
-        (phone && SANDBOX_CONTACT_RULES.deletingPhone.test(phone))
-      ) {
+      if ((email && SANDBOX_CONTACT_RULES.deletingEmail.test(email)) || (phone && phone.endsWith('0000'))) {
         return { status: 'profile_deleting' };
       }
       const missing: string[] = [];

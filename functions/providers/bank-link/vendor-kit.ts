@@ -89,7 +89,7 @@ export function parseSandboxCallback(raw: string, knownTypes: readonly string[])
     type,
     objectId: object_id,
     occurredAt: new Date(created_at).toISOString(),
-    data: (data as Record<string, unknown>) ?? {},
+    data: data! ?? {},
   };
 }
 

@@ -118,13 +118,13 @@ export const TEST_CARDS: readonly TestCard[] = [
 const byNumber = new Map(TEST_CARDS.map((c) => [c.number, c]));
 
 export function brandOf(number: string): CardBrand {
-  if (/^4/.test(number)) return 'visa';
+  if (number.startsWith('4')) return 'visa';
   if (/^(5[1-5]|2(2[2-9][1-9]|2[3-9]\d|[3-6]\d\d|7[01]\d|720))/.test(number)) return 'mastercard';
   if (/^3[47]/.test(number)) return 'amex';
   if (/^(6011|65|64[4-9])/.test(number)) return 'discover';
   if (/^3(0[0-5]|[68])/.test(number)) return 'diners';
   if (/^35(2[89]|[3-8])/.test(number)) return 'jcb';
-  if (/^62/.test(number)) return 'unionpay';
+  if (number.startsWith('62')) return 'unionpay';
   return 'unknown';
 }
 

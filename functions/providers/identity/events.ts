@@ -2,7 +2,6 @@ import type { Deps } from '../../platform/deps.ts';
 import { applyIdentityCallback } from '../../services/identity-check.ts';
 import { recordVendorStatus, type VendorStatus } from '../bank-link/inbound.ts';
 import type { VendorEvent } from '../bank-link/vendor-kit.ts';
-import type { IdentityCheckStatus } from './port.ts';
 
 const OUTCOMES: readonly string[] = ['passed', 'failed', 'expired-document'];
 
@@ -18,8 +17,7 @@ const OUTCOMES: readonly string[] = ['passed', 'failed', 'expired-document'];
  */
 export async function onIdentityEvent(deps: Deps, event: VendorEvent): Promise<VendorStatus> {
   let status: string = event.type === 'check.expired' ? 'expired' : 'completed';
-  if (typeof event.data.status === 'string' && OUTCOMES.includes(event.data.status))
-    status = event.data.status as IdentityCheckStatus;
+  if (typeof event.data.status === 'string' && OUTCOMES.includes(event.data.status)) status = event.data.status;
   else if (typeof event.data.vendor_status === 'string') status = event.data.vendor_status;
   const recorded = await recordVendorStatus(
     deps,

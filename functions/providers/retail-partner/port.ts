@@ -42,7 +42,7 @@ export interface ScheduleInput {
 
 export interface ScheduleConfirmation {
   confirmationId: string;
-  lines: Array<{ sku: string; type: ScheduleLine['type']; status: 'scheduled' }>;
+  lines: { sku: string; type: ScheduleLine['type']; status: 'scheduled' }[];
 }
 
 export type RetailPartnerErrorCode =

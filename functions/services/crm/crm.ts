@@ -53,9 +53,7 @@ export async function staffCalculate(c: ResourceCtx, body: StaffCalculatorReques
     const fieldOf: Record<string, string> = { leaseAmount: 'amount', paymentFrequency: 'frequency', score: 'decile' };
     for (const e of result.errors)
       (errors[fieldOf[e.field] ?? e.field] ??= []).push(
-        t(c, e.key, e.params as Record<string, string | number>) === e.key
-          ? e.message
-          : t(c, e.key, e.params as Record<string, string | number>),
+        t(c, e.key, e.params) === e.key ? e.message : t(c, e.key, e.params),
       );
     throw new AppError(422, t(c, 'crm.calculator.invalid'), errors);
   }

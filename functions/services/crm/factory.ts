@@ -66,6 +66,7 @@ export function crmResource<R extends CrmRecord>(spec: CrmSpec<R>): ResourceDef<
     filters: spec.filters ?? [],
     rowPk: (id) => crmKey(spec.kind, id).pk,
     load: (c, id) => getCrmRecord<R>(c.deps.db, spec.kind, id, c.deps.clock()),
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- specs are plain objects whose row never reads `this`
     row: spec.row,
     scopes: (r) => spec.scopes?.(r) ?? ['*'],
     tenant: (r) => spec.tenant?.(r) ?? {},
@@ -105,7 +106,7 @@ export function crmResource<R extends CrmRecord>(spec: CrmSpec<R>): ResourceDef<
         ...record,
         ...built,
         updated_at: c.deps.clock().toISOString(),
-      } as R);
+      });
       return spec.after ? spec.after(c, saved) : saved;
     },
     async remove(c, record) {

@@ -1,5 +1,5 @@
 import { saveVersioned } from '../../data/items.ts';
-import { readListPage, syncListEntries, type ListRow } from '../../data/staff/lists.ts';
+import { readListPage, syncListEntries } from '../../data/staff/lists.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { ResourceDef } from '../staff/resource.ts';
 import type { CrmRecord } from './factory.ts';
@@ -69,7 +69,7 @@ export async function sendDuePush<R extends PushLike>(deps: Deps, def: ResourceD
   });
   const now = nowWall(deps);
   let count = 0;
-  for (const row of page.rows as ListRow[]) {
+  for (const row of page.rows) {
     if (String(row.send_at) > now) break;
     const record = await def.load({ deps } as never, row.id);
     if (record && (await sendIfDue(deps, def, record)).status === 'sent') count++;

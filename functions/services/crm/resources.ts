@@ -217,12 +217,12 @@ export const leadsDef = crmResource<LeadItem>({
   async build(c, b) {
     return {
       name: b.name,
-      company: (b.company as string | null) ?? '',
+      company: b.company ?? '',
       email: str(b.email),
       phone: str(b.phone) ? String(b.phone).replace(/ /g, '') : null,
-      source: (b.source as string) ?? 'other',
-      status: (b.status as string) ?? 'new',
-      notes: (b.notes as string | null) ?? '',
+      source: b.source ?? 'other',
+      status: b.status ?? 'new',
+      notes: b.notes ?? '',
       owner_id: str(b.owner_id),
       owner_name: await userName(c, 'owner_id', blankToNull(b.owner_id), false),
     };
@@ -304,11 +304,11 @@ export const contactsDef = crmResource<ContactItem>({
       name: b.name,
       email: str(b.email),
       phone: str(b.phone) ? String(b.phone).replace(/ /g, '') : null,
-      company: (b.company as string | null) ?? '',
-      title: (b.title as string | null) ?? '',
+      company: b.company ?? '',
+      title: b.title ?? '',
       lead_id: leadId,
       lead_name: leadName,
-      notes: (b.notes as string | null) ?? '',
+      notes: b.notes ?? '',
     };
   },
   row: (p) => ({
@@ -479,7 +479,7 @@ export const tasksDef = crmResource<TaskItem>({
     const from = dueAt > today(c) ? dueAt : today(c);
     return {
       title: b.title,
-      description: (b.description as string | null) ?? '',
+      description: b.description ?? '',
       due_at: dueAt,
       status,
       assignee_id: String(b.assignee_id),
@@ -582,12 +582,12 @@ export const campaignsDef = crmResource<CampaignItem>({
       throw unableToSave(c, campaignsDef, { ends_on: ['crm.validation.endBeforeStart'] });
     return {
       name: b.name,
-      channel: (b.channel as string) ?? 'email',
-      status: (b.status as string) ?? 'draft',
+      channel: b.channel ?? 'email',
+      status: b.status ?? 'draft',
       starts_on: starts,
       ends_on: ends,
       budget: typeof b.budget === 'number' ? b.budget : null,
-      description: (b.description as string | null) ?? '',
+      description: b.description ?? '',
     };
   },
   row: (m) => ({
@@ -705,7 +705,7 @@ export const marketingRequestsDef = crmResource<MarketingRequestItem>({
       material: b.material,
       quantity: b.quantity,
       needed_by: str(b.needed_by),
-      notes: (b.notes as string | null) ?? '',
+      notes: b.notes ?? '',
       status,
     };
   },
@@ -775,8 +775,8 @@ export const guideDef = crmResource<GuideItem>({
       title: b.title,
       kind: b.kind,
       video_url: b.kind === 'video' ? str(b.video_url) : null,
-      body: (b.body as string | null) ?? '',
-      position: (b.position as number | undefined) ?? 0,
+      body: b.body ?? '',
+      position: b.position ?? 0,
     };
   },
   row: (g) => ({
@@ -833,7 +833,7 @@ export const libraryDef = crmResource<LibraryItem>({
   async build(c, b) {
     const f = fileOf(b.file);
     await checkFile(c, 'crm.resource.libraryItem', 'file', f);
-    return { title: b.title, category: b.category, description: (b.description as string | null) ?? '', ...f };
+    return { title: b.title, category: b.category, description: b.description ?? '', ...f };
   },
   row: (r) => ({
     id: r.id,
@@ -951,7 +951,7 @@ export const pushDef: ResourceDef<PushItem> = crmResource<PushItem>({
       target,
       ...where,
       send_at: sendAt,
-      status: (b.status as string) ?? 'scheduled',
+      status: b.status ?? 'scheduled',
       sent_at: null,
     };
   },
@@ -1022,10 +1022,10 @@ export const slidesDef = crmResource<SlideItem>({
     await checkFile(c, 'crm.resource.slide', 'image', f);
     return {
       title: b.title,
-      body: (b.body as string | null) ?? '',
+      body: b.body ?? '',
       image_id: f.file_id,
       image_name: f.file_name,
-      position: (b.position as number | undefined) ?? 0,
+      position: b.position ?? 0,
       active: b.active !== false,
     };
   },

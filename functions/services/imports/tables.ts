@@ -4,7 +4,6 @@ import { claimUnique, createItem, saveVersioned } from '../../data/items.ts';
 import { readListPage } from '../../data/staff/lists.ts';
 import {
   createStoreRecord,
-  deleteStoreRecord,
   findRetailerBySlug,
   findStoreBySlug,
   getStoreById,

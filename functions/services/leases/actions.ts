@@ -318,7 +318,7 @@ export async function runLeaseAction(
         change.rogDate = null;
         break;
       case 'complete-funding': {
-        const picked = funding as Extract<FundingPick, { ok: true }>;
+        const picked = funding!;
         const tranches = tranchesOf(checkout, lease);
         const by = { id: c.actor.userId, name: c.actor.displayName || c.actor.username };
         change.fundedTranches = [

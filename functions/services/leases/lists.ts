@@ -462,7 +462,7 @@ export async function syncCheckoutRows(deps: Deps, checkoutId: string): Promise<
         LIST_PAYMENTS,
         `PAYMENT#${p.id}`,
         before ? { row: before as never, scopes: paymentScopes(before) } : undefined,
-        { row: p as never, scopes: paymentScopes(p) },
+        { row: p, scopes: paymentScopes(p) },
       );
     }),
   );

@@ -441,13 +441,10 @@ export async function detailView(
     ...rowInLang(row, lang),
     v: lease.v,
     actions: actionViews(lease, checkout, name, actor, lang),
-    applicant: person(
-      app.data.applicant as Record<string, unknown> | null,
-      app.data.location as Record<string, unknown> | null,
-    ),
+    applicant: person(app.data.applicant, app.data.location),
     co_applicant: co
       ? person(
-          co as unknown as Record<string, unknown>,
+          co,
           ((co as { same_location?: boolean }).same_location
             ? app.data.location
             : (co as { location?: unknown }).location) as Record<string, unknown> | null,

@@ -212,7 +212,7 @@ export const pickupsDef: ResourceDef<Pickup> = {
     const { app, lease, store } = await loadLeaseFor(c, b.lease_uuid!);
     const id = newId('pku');
     const at = c.deps.clock().toISOString();
-    return (await createItem(c.deps.db, {
+    return await createItem(c.deps.db, {
       ...merchantKey('PICKUP', id),
       entity: 'pickup',
       id,
@@ -236,7 +236,7 @@ export const pickupsDef: ResourceDef<Pickup> = {
       transaction_count: 0,
       created_at: at,
       updated_at: at,
-    })) as Pickup;
+    });
   },
   async update(c, p, input) {
     const b = parseFor(c, pickupsDef, body, input);
@@ -391,7 +391,7 @@ export const pickupTxDef: ResourceDef<PickupTx> = {
         // The pick-up is done whatever the lease says; a lease that cannot take it keeps it in its timeline only.
         await recordMerchandiseReturned(c, pickup.lease_uuid, {
           pickupId: pickup.id,
-          type: pickup.type as 'return' | 'repossession',
+          type: pickup.type,
           at,
         }).catch((error) =>
           c.deps.log.warn('the lease did not record the returned merchandise', {
@@ -401,7 +401,7 @@ export const pickupTxDef: ResourceDef<PickupTx> = {
         );
       }
       const id = newId('pkt');
-      return (await createItem(c.deps.db, {
+      return await createItem(c.deps.db, {
         ...merchantKey('PICKUPTX', id),
         entity: 'pickup-tx',
         id,
@@ -416,7 +416,7 @@ export const pickupTxDef: ResourceDef<PickupTx> = {
         status_after: status,
         occurred_at: at,
         by: c.actor.username,
-      })) as PickupTx;
+      });
     }
     throw conflict(t(c, 'merchant.pickup.busy'));
   },

@@ -181,7 +181,7 @@ export const posItemsDef: ResourceDef<PosItem> = {
     if (!(await claimUnique(c.deps.db, 'pos-sku', skuClaim(retailer.retailer_id, b.sku!), id)))
       throw unableToSave(c, posItemsDef, { sku: ['merchant.validation.skuTaken'] });
     const at = c.deps.clock().toISOString();
-    return (await createItem(c.deps.db, {
+    return await createItem(c.deps.db, {
       ...merchantKey('POSITEM', id),
       entity: 'pos-item',
       id,
@@ -194,7 +194,7 @@ export const posItemsDef: ResourceDef<PosItem> = {
       unit_price: b.unit_price ?? 0,
       created_at: at,
       updated_at: at,
-    })) as PosItem;
+    });
   },
   async update(c, i, input) {
     const b = parseFor(c, posItemsDef, itemBody, input);
@@ -355,7 +355,7 @@ export const posOrdersDef: ResourceDef<PosOrder> = {
     const items = await priceLines(c, store.retailer_id, b.items ?? []);
     const id = newId('poso');
     const at = c.deps.clock();
-    return (await createItem(c.deps.db, {
+    return await createItem(c.deps.db, {
       ...merchantKey('POSORDER', id),
       entity: 'pos-order',
       id,
@@ -367,7 +367,7 @@ export const posOrdersDef: ResourceDef<PosOrder> = {
       note: b.note ?? '',
       created_at: at.toISOString(),
       updated_at: at.toISOString(),
-    })) as PosOrder;
+    });
   },
   async update(c, o, input) {
     const b = parseFor(c, posOrdersDef, orderBody, input);

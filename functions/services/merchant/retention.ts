@@ -160,10 +160,10 @@ export const retentionDef: ResourceDef<RetentionAccount> = {
     if (!b.store_id) throw unableToSave(c, retentionDef, { store_id: ['staff.validation.required'] });
     const store = await storeFor(c, retentionDef, b.store_id);
     try {
-      return (await createItem(
+      return await createItem(
         c.deps.db,
         newAccount(c, store, b.percentage === undefined ? DEFAULT_RETENTION_BASIS_POINTS : toBasisPoints(b.percentage)),
-      )) as RetentionAccount;
+      );
     } catch {
       throw unableToSave(c, retentionDef, { store_id: ['merchant.validation.accountExists'] });
     }
@@ -329,10 +329,7 @@ export async function recordRetentionEntry(
     let account = await getMerchantRecord<RetentionAccount>(c.deps.db, 'RETENTION', store.store_id, c.deps.clock());
     if (!account) {
       try {
-        account = (await createItem(
-          c.deps.db,
-          newAccount(c, store, DEFAULT_RETENTION_BASIS_POINTS),
-        )) as RetentionAccount;
+        account = await createItem(c.deps.db, newAccount(c, store, DEFAULT_RETENTION_BASIS_POINTS));
         await syncRow(c, retentionDef, undefined, account);
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 409) continue;
@@ -365,7 +362,7 @@ export async function recordRetentionEntry(
     }
     await syncRow(c, retentionDef, account, next);
     const id = newId('rte');
-    return (await createItem(c.deps.db, {
+    return await createItem(c.deps.db, {
       ...merchantKey('RETENTIONENTRY', id),
       entity: 'retention-entry',
       id,
@@ -381,7 +378,7 @@ export async function recordRetentionEntry(
       balance_after: withheld - paid,
       by: c.actor.username,
       created_at: at,
-    })) as RetentionEntry;
+    });
   }
   throw conflict(t(c, 'merchant.retention.busy'));
 }

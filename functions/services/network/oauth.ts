@@ -7,7 +7,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { accessTokenKey, oauthClientKey, sha256 } from './oauth-tokens.ts';
 import { audit, requireTenant } from '../staff/actor.ts';
-import { field, parseFor, section, t, text, type ResourceCtx, type ResourceDef } from '../staff/resource.ts';
+import { field, parseFor, section, t, text, type ResourceDef } from '../staff/resource.ts';
 import { getRetailerRecord } from '../staff/resources/retailers.ts';
 
 // OAuth access tokens (seed 001 "API access tokens, Oauth access tokens"): a retailer's client credentials (client id

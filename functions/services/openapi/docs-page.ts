@@ -33,14 +33,13 @@ const pretty = (value: unknown) => `<pre><code>${escapeHtml(JSON.stringify(value
 function resolve(doc: OpenApiDocument, node: Json | undefined): Json {
   let current = node ?? {};
   for (let i = 0; i < 10 && typeof current.$ref === 'string'; i++) {
-    const path = (current.$ref as string).replace(/^#\//, '').split('/');
+    const path = current.$ref.replace(/^#\//, '').split('/');
     current = path.reduce<any>((n, key) => n?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc) ?? {};
   }
   return current;
 }
 
-const refName = (node: Json | undefined) =>
-  typeof node?.$ref === 'string' ? (node.$ref as string).split('/').pop() : undefined;
+const refName = (node: Json | undefined) => (typeof node?.$ref === 'string' ? node.$ref.split('/').pop() : undefined);
 
 /** A short type: string, integer, array of object, "a" | "b", null allowed... */
 function typeOf(doc: OpenApiDocument, node: Json | undefined): string {
@@ -218,6 +217,7 @@ const LEASE_JS_EXAMPLE = `<script src="/retailer/v1/lease.js"></script>
 </script>`;
 
 function errorsSection(doc: OpenApiDocument): string {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed by TypeScript 7 (typecheck), not by 6 (lint)
   const envelope = (doc.components as Json).schemas?.ErrorEnvelope as Json | undefined;
   return `<section id="errors"><h2>Errors</h2><p>Every 4xx and 5xx answer is the error envelope (<code>ErrorEnvelope</code>):</p>${envelope ? fieldTable(doc, envelope) : ''}
 <p>Writes that take an <code>Idempotency-Key</code> can be retried safely with the same key. A 429 carries <code>Retry-After</code> (seconds); every API answer carries <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and <code>RateLimit-Reset</code>, and every answer an <code>X-Request-Id</code>.</p></section>`;

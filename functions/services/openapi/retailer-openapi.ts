@@ -82,7 +82,7 @@ function convertNamed(named: Map<z.ZodMiniType, string>, io: 'input' | 'output')
     target: 'draft-2020-12',
     unrepresentable: 'any',
     uri: (id) => `#/components/schemas/${id}`,
-    ...(io === 'input' ? { override: inputOverride as never } : {}),
+    ...(io === 'input' ? { override: inputOverride } : {}),
   });
   if ('__shared' in schemas)
     throw new Error('OpenAPI: a shared zod schema without a name was extracted; name it in the contract map.');
@@ -95,7 +95,7 @@ const single = (schema: z.ZodMiniType, io: 'input' | 'output') =>
       io,
       target: 'draft-2020-12',
       unrepresentable: 'any',
-      ...(io === 'input' ? { override: inputOverride as never } : {}),
+      ...(io === 'input' ? { override: inputOverride } : {}),
     }),
   ) as Json;
 
@@ -253,7 +253,7 @@ function successResponse(
   if (response.raw) {
     const schema = response.raw.schema
       ? single(response.raw.schema, 'output')
-      : { type: /json/.test(response.raw.contentType) ? 'object' : 'string' };
+      : { type: response.raw.contentType.includes('json') ? 'object' : 'string' };
     return {
       description: response.description,
       headers,
@@ -443,7 +443,7 @@ export function buildRetailerOpenApi(options: BuildOptions): OpenApiDocument {
   const events = options.events ?? WEBHOOK_EVENTS;
   const named: Named = {
     requests: new Map(),
-    responses: new Map([[errorEnvelopeSchema as z.ZodMiniType, 'ErrorEnvelope']]),
+    responses: new Map([[errorEnvelopeSchema, 'ErrorEnvelope']]),
   };
   const apiRoutes = options.routes.filter((r) => r.path.startsWith(`${RETAILER_API_PREFIX}/`));
   const missing = apiRoutes.filter((r) => !contracts[r.name]);

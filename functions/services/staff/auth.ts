@@ -4,7 +4,7 @@ import type { Lang } from '../../../machines/i18n/types.ts';
 import { getStoreById } from '../../data/stores.ts';
 import { findUserByLogin, getUser, type UserItem } from '../../data/users.ts';
 import type { Deps } from '../../platform/deps.ts';
-import { AppError, tooManyRequests, unprocessable } from '../../platform/errors.ts';
+import { AppError, unprocessable } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { staffSecurity } from '../../platform/staff-config.ts';
 import {

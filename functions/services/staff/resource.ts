@@ -56,7 +56,7 @@ export interface ResourceDef<R extends StoredItem & { id: string }> {
   scopes(record: R): string[];
   tenant(record: R): Tenant;
   form(c: ResourceCtx, record?: R): Promise<FormSchema>;
-  view?(c: ResourceCtx, record: R): Promise<unknown> | unknown;
+  view?(c: ResourceCtx, record: R): unknown; // a value or a promise of one
   create?(c: ResourceCtx, body: Record<string, unknown>): Promise<R>;
   update?(c: ResourceCtx, record: R, body: Record<string, unknown>): Promise<R>;
   /** Deletes; returns the record's new state for a soft delete, undefined when it is gone. */
@@ -283,7 +283,7 @@ const TRANSLATED = [
 /** Labels and texts of a schema are catalogue keys; they are filled in the caller's language here. */
 export function translateSchema<T extends FormSchema | FieldSchema>(c: Pick<ResourceCtx, 'lang'>, schema: T): T {
   const out: Record<string, unknown> = { ...schema };
-  for (const key of TRANSLATED) if (typeof out[key] === 'string') out[key] = t(c, out[key] as string);
+  for (const key of TRANSLATED) if (typeof out[key] === 'string') out[key] = t(c, out[key]);
   if (Array.isArray(out.options))
     out.options = (out.options as Record<string, unknown>[]).map((o) =>
       typeof o.text === 'string' ? { ...o, text: t(c, o.text) } : o,

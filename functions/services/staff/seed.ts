@@ -176,7 +176,7 @@ export async function seedStaff(deps: Deps): Promise<void> {
     const key = recordKey('SETTING', setting.id);
     let item = await getItem<SettingItem>(deps.db, key, now);
     if (!item) {
-      item = { ...key, entity: 'setting', v: 1, ...setting, created_at: at } as SettingItem;
+      item = { ...key, entity: 'setting', v: 1, ...setting, created_at: at };
       await putItem(deps.db, item);
     }
     await listSeeded(deps, settingsDef, item);
@@ -204,7 +204,7 @@ export async function seedStaff(deps: Deps): Promise<void> {
           deleted_at: null,
         })),
         created_at: at,
-      } as PicklistItem;
+      };
       await putItem(deps.db, item);
       await claimUnique(deps.db, 'picklist', list.identifier, id);
     }

@@ -54,7 +54,7 @@ describe('the retailer API', () => {
         'callback_url',
       ]),
     );
-    expect(bad.body.errors!['callback_url']![0]).toContain('https://');
+    expect(bad.body.errors!.callback_url![0]).toContain('https://');
     const empty = await retailer('POST', '/retailer/v1/checkouts', { body: checkoutBody({ cart: { items: [] } }) });
     expect(empty.status).toBe(422);
     expect(empty.body.errors!['cart.items']).toEqual(['No items specified']);

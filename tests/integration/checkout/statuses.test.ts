@@ -155,7 +155,7 @@ describe('events the status does not allow (409)', () => {
 });
 
 describe('cancel at each status before completion', () => {
-  const stages: Array<[Stage, number | null]> = [
+  const stages: [Stage, number | null][] = [
     ['created', null],
     ['started', 1],
     ['inProgress', 2],

@@ -54,7 +54,7 @@ describe('optimistic-lock writes', () => {
     await createItem(db, { pk: 'APP#3', sk: 'APP', entity: 'application', banking: { routing: 'x' }, keep: 1 });
     const base = (await getItem<StoredItem>(db, { pk: 'APP#3', sk: 'APP' }, now))!;
     const { banking: _dropped, ...rest } = base;
-    await saveVersioned(db, base, rest as StoredItem);
+    await saveVersioned(db, base, rest);
     const stored = await getItem<StoredItem>(db, { pk: 'APP#3', sk: 'APP' }, now);
     expect(stored).not.toHaveProperty('banking');
     expect(stored).toMatchObject({ keep: 1, v: 2 });

@@ -65,8 +65,7 @@ describe('test and live checkouts', () => {
     const { getCheckout } = await import('../../../functions/data/checkouts.ts');
     const item = await getCheckout(edge.deps.db, testCheckout, edge.deps.clock());
     expect(item?.livemode).toBe(false);
-    const outbox =
-      (item as unknown as { outbox?: Array<{ type: string; data: Record<string, unknown> }> }).outbox ?? [];
+    const outbox = (item as unknown as { outbox?: { type: string; data: Record<string, unknown> }[] }).outbox ?? [];
     const created = outbox.find((e) => e.type === 'checkout.created');
     expect(created?.data.livemode).toBe(false);
   });

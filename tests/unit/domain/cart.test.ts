@@ -10,7 +10,7 @@ const item = (over: Record<string, unknown> = {}) => ({
   unit_price: '499.99',
   ...over,
 });
-const messages = (result: { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } }) =>
+const messages = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   result.success ? [] : (result.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${translate('en', i.message)}`);
 
 describe('retailer cart', () => {

@@ -48,9 +48,9 @@ const numbers: AchNumbers = { routing: '021000021', number: '000123451234', acco
 
 interface Script {
   send?: () => Promise<SendLinkOutput>;
-  profiles?: Array<CheckProfileOutput | Error>;
+  profiles?: (CheckProfileOutput | Error)[];
   accounts?: () => Promise<FetchAccountsOutput>;
-  ach?: Array<FetchAchNumbersOutput | Error>;
+  ach?: (FetchAchNumbersOutput | Error)[];
 }
 
 function start(script: Script = {}, machineInput: BankLinkInput = input) {
@@ -447,7 +447,7 @@ const modelEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.abandon', error: { code: 500 } },
 ];
 
-function eventsFor(snapshot: { _nodes: Array<{ ownEvents: string[] }> }): AnyEventObject[] {
+function eventsFor(snapshot: { _nodes: { ownEvents: string[] }[] }): AnyEventObject[] {
   const types = [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents))];
   return types.flatMap((type) => {
     const variants = modelEvents.filter((event) => event.type === type);
@@ -459,7 +459,7 @@ function eventsFor(snapshot: { _nodes: Array<{ ownEvents: string[] }> }): AnyEve
 const serializeState = (snapshot: {
   value: unknown;
   context: object;
-  historyValue?: Record<string, Array<{ id: string }>>;
+  historyValue?: Record<string, { id: string }[]>;
 }) =>
   JSON.stringify({
     value: snapshot.value,
@@ -468,7 +468,7 @@ const serializeState = (snapshot: {
   });
 
 const coverage = (machine: AnyStateMachine, machineInput: unknown) =>
-  machineCoverage(machine, machineInput, { events: eventsFor as never, serializeState: serializeState as never });
+  machineCoverage(machine, machineInput, { events: eventsFor, serializeState: serializeState });
 
 describe('bank link: model', () => {
   for (const [name, machineInput] of [
@@ -490,7 +490,7 @@ describe('bank link: model', () => {
       input,
       events: eventsFor as never,
       // The value alone: one path per state configuration.
-      serializeState: ((snapshot: { value: unknown }) => JSON.stringify(snapshot.value)) as never,
+      serializeState: (snapshot: { value: unknown }) => JSON.stringify(snapshot.value),
     });
     const reached = new Set<string>();
     for (const path of paths) {
@@ -508,7 +508,7 @@ describe('bank link: model', () => {
       );
       actor.start();
       for (const step of path.steps) {
-        actor.send(step.event as never);
+        actor.send(step.event);
         expect(actor.getSnapshot().value).toEqual(step.state.value);
       }
       reached.add(JSON.stringify(actor.getSnapshot().value));

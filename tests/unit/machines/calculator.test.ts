@@ -301,7 +301,7 @@ describe('model-based: every state and transition is reachable and matches the r
   const edgeKey = (from: unknown, event: { type: string }, to: unknown) =>
     `${String(from)} --${event.type}--> ${String(to)}`;
 
-  async function replay(steps: ReadonlyArray<{ event: { type: string }; state: { value: unknown } }>) {
+  async function replay(steps: readonly { event: { type: string }; state: { value: unknown } }[]) {
     const { actor, calls } = start();
     for (const step of steps) {
       const event = step.event as { type: string; error?: unknown };

@@ -38,8 +38,8 @@ function coverage(machine: AnyStateMachine, adjacency: ReturnType<typeof getAdja
     const snap = state as AnyMachineSnapshot;
     for (const n of snap._nodes) if (n !== machine.root) states.add(n.id);
     if (snap.status !== 'active') continue;
-    for (const { event } of Object.values(edges) as Array<{ event: { type: string } }>)
-      for (const t of machine.getTransitionData(snap, event as never)) transitions.add(label(t));
+    for (const { event } of Object.values<{ event: { type: string } }>(edges))
+      for (const t of machine.getTransitionData(snap, event)) transitions.add(label(t));
   }
   return { states, transitions };
 }
@@ -56,7 +56,7 @@ describe('process response handling, in the seed order', () => {
   ] as const;
   const mayContinues = [undefined, true, 1, false, 0];
   // The seed's order as a first-match list.
-  const ORDER: Array<[(typeof flags)[number] | 'mayNotContinue', string]> = [
+  const ORDER: [(typeof flags)[number] | 'mayNotContinue', string][] = [
     ['stepResult', 'complete'],
     ['payment_required', 'payment'],
     ['banking_required', 'banking'],
@@ -76,7 +76,7 @@ describe('process response handling, in the seed order', () => {
           intellicheck_required: on.has('intellicheck_required') ? 1 : 0,
           redirect: on.has('redirect') ? 'https://shop.example/after' : null,
           result: on.has('stepResult') ? { status: true, step: 9 } : on.has('result') ? { status: true } : null,
-          may_continue: mc as ProcessResponse['may_continue'],
+          may_continue: mc,
         };
         const hit = ORDER.find(([flag]) => (flag === 'mayNotContinue' ? mc === false || mc === 0 : on.has(flag)));
         expect(processRoute(response), JSON.stringify(response)).toBe(hit ? hit[1] : 'checkpointRedirect');
@@ -121,7 +121,7 @@ const loaded = (checkout: Partial<LoadedCheckout>) => ({
 const processed = (output: ProcessResponse) => ({ type: 'xstate.done.actor.processCheckout', output });
 const at = (value: unknown, over: Partial<CheckoutFlowInput> = {}) =>
   checkoutFlowMachine.resolveState({ value: value as never, context: { ...start(over).context } });
-const types = (actions: Array<{ type: string; params?: unknown }>) =>
+const types = (actions: { type: string; params?: unknown }[]) =>
   actions.map((a) => (a.params ? `${a.type}:${JSON.stringify(a.params)}` : a.type));
 
 describe('checkout flow: where a loaded checkout starts', () => {

@@ -52,8 +52,8 @@ function coverage(machine: AnyStateMachine, adjacency: ReturnType<typeof getAdja
     const snap = state as AnyMachineSnapshot;
     for (const n of snap._nodes) if (n !== machine.root) states.add(n.id);
     if (snap.status !== 'active') continue;
-    for (const { event } of Object.values(edges) as Array<{ event: { type: string } }>) {
-      for (const t of machine.getTransitionData(snap, event as never)) transitions.add(label(t));
+    for (const { event } of Object.values<{ event: { type: string } }>(edges)) {
+      for (const t of machine.getTransitionData(snap, event)) transitions.add(label(t));
     }
   }
   return { states, transitions };

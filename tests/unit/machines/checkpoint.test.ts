@@ -38,8 +38,8 @@ function coverage(machine: AnyStateMachine, adjacency: ReturnType<typeof getAdja
     const snap = state as AnyMachineSnapshot;
     for (const n of snap._nodes) if (n !== machine.root) states.add(n.id);
     if (snap.status !== 'active') continue;
-    for (const { event } of Object.values(edges) as Array<{ event: { type: string } }>)
-      for (const t of machine.getTransitionData(snap, event as never)) transitions.add(label(t));
+    for (const { event } of Object.values<{ event: { type: string } }>(edges))
+      for (const t of machine.getTransitionData(snap, event)) transitions.add(label(t));
   }
   return { states, transitions };
 }
@@ -109,7 +109,7 @@ function expectedRoute(c: Combo): { route: string; mayContinue?: false } {
   if (accessible) {
     if (c.mayContinue === false || c.mayContinue === 0) return { route: 'complete', mayContinue: false };
     const r = STEP_ROUTE[String(c.step)];
-    if (r !== 'default') return { route: r as string };
+    if (r !== 'default') return { route: r! };
   }
   if (s.verified && s.hasApplication && s.checkout === null) return { route: 'existingApplication' };
   if (!s.hasStore) return { route: 'retailerSelect' };

@@ -103,7 +103,7 @@ describe('delivery rules', () => {
     expect(canSelect(sel({ types: ['store_pickup'] }), 'haul_away', ALL_OPTIONS)).toBe(false);
     expect(canSelect(sel({ types: ['delivery'] }), 'haul_away', ALL_OPTIONS)).toBe(true);
     expect(canSelect(sel({ types: ['installation'] }), 'haul_away', ALL_OPTIONS)).toBe(true);
-    expect(canSelect(EMPTY_SELECTION, 'shipment', [ALL_OPTIONS[0] as ServiceOption])).toBe(false);
+    expect(canSelect(EMPTY_SELECTION, 'shipment', [ALL_OPTIONS[0]!])).toBe(false);
     expect(toggleService(sel({ types: ['delivery', 'haul_away'], date: 'd', window: 'w' }), 'delivery')).toEqual(
       EMPTY_SELECTION,
     );
@@ -426,7 +426,7 @@ describe('delivery machine: model-based coverage (xstate/graph)', () => {
       const snap = state as AnyMachineSnapshot;
       for (const n of snap._nodes) if (n !== deliveryMachine.root) states.add(n.id);
       if (snap.status !== 'active') continue;
-      for (const { event } of Object.values(edges) as Array<{ event: { type: string } }>)
+      for (const { event } of Object.values<{ event: { type: string } }>(edges))
         for (const t of deliveryMachine.getTransitionData(snap as never, event as never)) transitions.add(label(t));
     }
     expect([...states].sort()).toEqual(

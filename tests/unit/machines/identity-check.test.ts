@@ -250,7 +250,7 @@ const modelEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.verifyCheck', error: { code: 500 } },
 ];
 
-function eventsFor(snapshot: { _nodes: Array<{ ownEvents: string[] }> }): AnyEventObject[] {
+function eventsFor(snapshot: { _nodes: { ownEvents: string[] }[] }): AnyEventObject[] {
   const types = [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents))];
   return types.flatMap((type) => {
     const variants = modelEvents.filter((event) => event.type === type);
@@ -265,7 +265,7 @@ const serializeState = (snapshot: {
 }) => JSON.stringify([snapshot.value, snapshot.context.phone, snapshot.context.checkId, snapshot.context.linkSent]);
 
 const coverage = (machine: AnyStateMachine, machineInput: unknown) =>
-  machineCoverage(machine, machineInput, { events: eventsFor as never, serializeState: serializeState as never });
+  machineCoverage(machine, machineInput, { events: eventsFor, serializeState: serializeState });
 
 function replay(paths: ReturnType<typeof getShortestPaths>, machineInput: IdentityCheckInput) {
   const pending = <O, I>() => fromPromise<O, I>(() => new Promise<O>(() => {}));

@@ -141,12 +141,12 @@ describe('idle session: behaviour', () => {
 // ---------------------------------------------------------------------------------------------------------------
 // Model-based: every state node and transition is reached; the paths replay on a live actor.
 
-function eventsFor(snapshot: { _nodes: Array<{ ownEvents: string[] }> }): AnyEventObject[] {
+function eventsFor(snapshot: { _nodes: { ownEvents: string[] }[] }): AnyEventObject[] {
   return [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents))].map((type) => ({ type }));
 }
 
 const coverage = (machine: AnyStateMachine, machineInput: unknown) =>
-  machineCoverage(machine, machineInput, { events: eventsFor as never });
+  machineCoverage(machine, machineInput, { events: eventsFor });
 
 function replay(paths: ReturnType<typeof getShortestPaths>) {
   const reached: string[] = [];
@@ -179,7 +179,7 @@ describe('idle session: model', () => {
     const paths = getShortestPaths(idleSessionMachine, {
       input: {},
       events: eventsFor as never,
-      serializeState: ((snapshot: { value: unknown }) => JSON.stringify(snapshot.value)) as never,
+      serializeState: (snapshot: { value: unknown }) => JSON.stringify(snapshot.value),
     });
     const reached = new Set(replay(paths));
     expect([...reached].sort()).toEqual(
@@ -191,7 +191,7 @@ describe('idle session: model', () => {
     const paths = getSimplePaths(idleSessionMachine, {
       input: {},
       events: eventsFor as never,
-      serializeState: ((snapshot: { value: unknown }) => JSON.stringify(snapshot.value)) as never,
+      serializeState: (snapshot: { value: unknown }) => JSON.stringify(snapshot.value),
       toState: (snapshot) => snapshot.status === 'done',
     });
     expect(paths.length).toBeGreaterThan(0);

@@ -228,7 +228,7 @@ describe('lease status catalogue', () => {
 
 describe('lease status machine: every action in every status', () => {
   it('the chosen facts pass each guard, and the guards are only on the fact-carrying events', () => {
-    for (const [action, f] of Object.entries(PASSING) as Array<[LeaseAction, LeaseFacts]>)
+    for (const [action, f] of Object.entries(PASSING) as [LeaseAction, LeaseFacts][])
       expect(GUARD[action]!(f), action).toBe(true);
     for (const action of LEASE_ACTION_TYPES) {
       const event = leaseEvent(action, facts({ hasContract: true, signed: true }));
@@ -306,7 +306,7 @@ describe('lease status machine: every action in every status', () => {
       ['V', 'lease.remoteEsign'],
       ['Z', 'lease.updateDeliveryDate'],
       ['Y', 'lease.cancelDeliveryDate'],
-    ] as Array<[Place, LeaseAction]>) {
+    ] as [Place, LeaseAction][]) {
       const r = applyLeaseAction(at(place), action, passing(action));
       expect(r.accepted && !r.statusChanged && placeOf(r.snapshot) === place, `${place} ${action}`).toBe(true);
     }
@@ -440,7 +440,7 @@ describe('lease status machine: staff actions', () => {
     expect(isStaffLeaseActionId(undefined)).toBe(false);
   });
   it('offers the expected buttons', () => {
-    const cases: Array<[Place, LeaseFacts, StaffLeaseActionId[]]> = [
+    const cases: [Place, LeaseFacts, StaffLeaseActionId[]][] = [
       ['inProgress', NO_FACTS, ['switch-store', 'changed-mind']],
       ['S', NO_FACTS, ['revoke', 'rescore', 'switch-store', 'changed-mind', 'request-info']],
       ['I', NO_FACTS, ['revoke', 'changed-mind', 'info-received']],
@@ -610,7 +610,7 @@ describe('lease status machine: model-based coverage (xstate/graph)', () => {
       const snap = state as AnyMachineSnapshot;
       for (const n of snap._nodes) if (n !== leaseStatusMachine.root) states.add(n.id);
       if (snap.status !== 'active') continue;
-      for (const { event } of Object.values(edges) as Array<{ event: { type: string } }>)
+      for (const { event } of Object.values<{ event: { type: string } }>(edges))
         for (const t of leaseStatusMachine.getTransitionData(snap as never, event as never)) transitions.add(label(t));
     }
     expect([...states].sort()).toEqual(

@@ -32,7 +32,7 @@ const bodega: Employer = { id: 12, employerName: 'Acme Bodega', pdSupported: fal
 interface Script {
   search?: (keyword: string, signal: AbortSignal) => Promise<Employer[]>;
   start?: () => Promise<unknown>;
-  refresh?: Array<() => Promise<{ result?: PayrollDecisionResult }>>;
+  refresh?: (() => Promise<{ result?: PayrollDecisionResult }>)[];
   restart?: () => Promise<unknown>;
 }
 
@@ -316,7 +316,7 @@ const modelEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.restartAffordability', error: { code: 500 } },
 ];
 
-function eventsFor(snapshot: { _nodes: Array<{ ownEvents: string[] }> }): AnyEventObject[] {
+function eventsFor(snapshot: { _nodes: { ownEvents: string[] }[] }): AnyEventObject[] {
   const types = [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents))];
   return types.flatMap((type) => {
     const variants = modelEvents.filter((event) => event.type === type);
@@ -329,7 +329,7 @@ const serializeState = (snapshot: { value: unknown; context: { employers: Employ
   JSON.stringify([snapshot.value, snapshot.context.employers.length, snapshot.context.employer?.id ?? null]);
 
 const coverage = (machine: AnyStateMachine, machineInput: unknown) =>
-  machineCoverage(machine, machineInput, { events: eventsFor as never, serializeState: serializeState as never });
+  machineCoverage(machine, machineInput, { events: eventsFor, serializeState: serializeState });
 
 describe('payroll: model', () => {
   it('reaches every state and takes every transition', () => {
@@ -344,7 +344,7 @@ describe('payroll: model', () => {
     const paths = getShortestPaths(payrollMachine, {
       input,
       events: eventsFor as never,
-      serializeState: serializeState as never,
+      serializeState: serializeState,
     });
     const reached = new Set<string>();
     for (const path of paths) {
@@ -361,7 +361,7 @@ describe('payroll: model', () => {
       );
       actor.start();
       for (const step of path.steps) {
-        actor.send(step.event as never);
+        actor.send(step.event);
         expect(actor.getSnapshot().value).toEqual(step.state.value);
       }
       reached.add(JSON.stringify(actor.getSnapshot().value));

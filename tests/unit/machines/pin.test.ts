@@ -366,7 +366,7 @@ const modelEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.confirmPin', error: { code: 422 } },
 ];
 
-function eventsFor(snapshot: { _nodes: Array<{ ownEvents: string[] }> }): AnyEventObject[] {
+function eventsFor(snapshot: { _nodes: { ownEvents: string[] }[] }): AnyEventObject[] {
   const types = [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents))];
   return types.flatMap((type) => {
     const variants = modelEvents.filter((event) => event.type === type);
@@ -378,7 +378,7 @@ const serializeState = (snapshot: { value: unknown; context: unknown }) =>
   JSON.stringify({ value: snapshot.value, context: snapshot.context });
 
 const coverage = (machine: AnyStateMachine, machineInput: unknown) =>
-  machineCoverage(machine, machineInput, { events: eventsFor as never, serializeState: serializeState as never });
+  machineCoverage(machine, machineInput, { events: eventsFor, serializeState: serializeState });
 
 describe('pin machine: model', () => {
   for (const [name, machineInput] of [
@@ -400,7 +400,7 @@ describe('pin machine: model', () => {
     const paths = getShortestPaths(pinMachine, {
       input,
       events: eventsFor as never,
-      serializeState: serializeState as never,
+      serializeState: serializeState,
     });
     const reached = new Set<string>();
     for (const path of paths) {
@@ -415,7 +415,7 @@ describe('pin machine: model', () => {
       );
       actor.start();
       for (const step of path.steps) {
-        actor.send(step.event as never);
+        actor.send(step.event);
         expect(actor.getSnapshot().value).toEqual(step.state.value);
       }
       reached.add(JSON.stringify(actor.getSnapshot().value));

@@ -35,7 +35,7 @@ describe("a route group's Lambda entry", () => {
     );
     const handler = lambdaHandler(
       { health: async () => json(200, { status: true, code: 200, data: { up: true } }) },
-      makeDeps as never,
+      makeDeps,
     );
     const event = {
       rawPath: '/health',

@@ -3,7 +3,7 @@ import { RecentValues } from '../../../functions/platform/recent-values.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function loader(values: Array<string | Error>) {
+function loader(values: (string | Error)[]) {
   let calls = 0;
   const load = () => {
     const next = values[Math.min(calls++, values.length - 1)]!;

@@ -90,9 +90,9 @@ async function approvedAt(store: StoreView) {
   return {
     uuid: saved.uuid,
     who: {
-      last_name: a.last_name as string,
-      social_security_number: a.social_security_number as string,
-      date_of_birth: a.date_of_birth as string,
+      last_name: a.last_name!,
+      social_security_number: a.social_security_number!,
+      date_of_birth: a.date_of_birth!,
     },
   };
 }

@@ -68,7 +68,7 @@ async function newShopper(): Promise<{ session: ApplySession; uuid: string; emai
   return {
     session: { ...session, applicationUuid: saved.uuid },
     uuid: saved.uuid,
-    email: body.applicant!.email as string,
+    email: body.applicant!.email!,
   };
 }
 

@@ -21,8 +21,8 @@ function fakePage(options: { parent?: unknown; opener?: unknown; search?: string
     opener: options.opener ?? null,
     location: { search: options.search ?? '' },
     document: { referrer: options.referrer ?? '' },
-    addEventListener: (_type, l) => void listeners.add(l as Listener),
-    removeEventListener: (_type, l) => void listeners.delete(l as Listener),
+    addEventListener: (_type, l) => void listeners.add(l),
+    removeEventListener: (_type, l) => void listeners.delete(l),
     deliver: (origin, source, data) => listeners.forEach((l) => l({ origin, source, data })),
     listenerCount: () => listeners.size,
   };

@@ -30,7 +30,7 @@ const values: Record<(typeof flags)[number], unknown[]> = {
 };
 
 function stores(): StoreView[] {
-  let programs: Array<Record<string, unknown>> = [{}];
+  let programs: Record<string, unknown>[] = [{}];
   for (const flag of flags)
     programs = programs.flatMap((p) => values[flag].map((v) => (v === undefined ? p : { ...p, [flag]: v })));
   const identifiers = [null, 'HVAC', 'HOME_IMPROVEMENT', 'RETAIL'];
@@ -56,8 +56,7 @@ describe('opensOnApplicantStep (boot.ts) and the wizard machine', () => {
   it('agree on every combination of the store flags that shape the form', () => {
     const all = stores();
     expect(all.length).toBeGreaterThan(400);
-    const opens = (store: StoreView) =>
-      opensOnApplicantStep(store as unknown as Parameters<typeof opensOnApplicantStep>[0]);
+    const opens = (store: StoreView) => opensOnApplicantStep(store);
     const disagreements = all.filter((store) => opens(store) !== formOpensOnPicture(store));
     expect(disagreements.map((s) => JSON.stringify(s))).toEqual([]);
     // Both answers occur: the check is not vacuous.

@@ -82,7 +82,7 @@ describe('renderShells', () => {
 });
 
 // a classic script, not a module (tsc would refuse a static import of it)
-const BOOT_SCRIPT: string = '../../../web/shopper/shell/boot.ts';
+const BOOT_SCRIPT = '../../../web/shopper/shell/boot.ts';
 
 describe('boot.ts', () => {
   // the script runs when it loads; each run loads it afresh

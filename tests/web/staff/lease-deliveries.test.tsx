@@ -91,7 +91,7 @@ describe('deliveries and funding on the lease record', () => {
         });
       }),
     );
-    const done: Array<[ApplicationDetail | null, string | undefined]> = [];
+    const done: [ApplicationDetail | null, string | undefined][] = [];
     renderStaff(<DeliveriesSection detail={detail()} onFunded={(next, message) => done.push([next, message])} />, {
       permissions: ['lease-actions.complete-funding'],
     });

@@ -57,5 +57,5 @@ export function renderStaff(
       </ToolkitI18nProvider>
     </I18nProvider>,
   );
-  return Object.assign(result, { history: location.history! });
+  return Object.assign(result, { history: location.history });
 }

@@ -99,9 +99,9 @@ describe('notifications', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
       const region = screen.getByRole('region', { name: 'Notifications' });
       expect(within(region).getByRole('status')).toHaveTextContent('Permissions updated!');
-      act(() => vi.advanceTimersByTime(4999));
+      void act(() => vi.advanceTimersByTime(4999));
       expect(within(region).queryByRole('status')).not.toBeNull();
-      act(() => vi.advanceTimersByTime(1));
+      void act(() => vi.advanceTimersByTime(1));
       expect(within(region).queryByRole('status')).toBeNull();
     } finally {
       vi.useRealTimers();

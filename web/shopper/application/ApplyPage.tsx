@@ -10,7 +10,7 @@ import {
 import type { StoreView } from '../../../machines/contracts/store.ts';
 import { rulesFor } from '../../../machines/domain/application-schema.ts';
 import { ApiError } from '../../lib/api.ts';
-import { clearSession, getSession, updateSessionStore, type ApplyStore } from '../../lib/apply-session.ts';
+import { clearSession, getSession, updateSessionStore } from '../../lib/apply-session.ts';
 import { useBrand } from '../../lib/brand.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { postToHost } from '../../lib/host-messaging.ts';
@@ -152,7 +152,7 @@ export function ApplyPage() {
       if (error instanceof ApiError && error.code === 403) return;
       setFailed(error instanceof ApiError ? error.message : 'error.unknown');
     });
-    getStage().then(setStage);
+    void getStage().then(setStage);
     return () => controller.abort();
     // the application is loaded once per visit of the route
   }, [session, navigate, setBrandKey, load]);
@@ -215,7 +215,7 @@ export function ApplyPage() {
   return (
     <section aria-labelledby="store-title" className="apply">
       <ApplyHeader store={shown} />
-      {stage !== 'prod' && stage !== 'unknown' && flow && <FillMenu onFill={onFill} />}
+      {stage !== 'prod' && stage !== 'unknown' && flow && <FillMenu onFill={(type) => void onFill(type)} />}
       {failed && (
         <div className="alert" role="alert">
           {tError(failed)}{' '}

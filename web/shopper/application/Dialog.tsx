@@ -49,6 +49,7 @@ export function ConfirmDialog({
           </h2>
           <p id={textId}>{text}</p>
           <div className="actions">
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the first action of a modal dialog takes focus, as the WAI-ARIA dialog pattern asks */}
             <button type="button" className="button button--secondary" onClick={onCancel} autoFocus>
               {t('application.button.cancel')}
             </button>

@@ -151,6 +151,7 @@ export function SinglePage({
       {step === 'application' && (
         <ApplicationForm
           snap={snap}
+          // eslint-disable-next-line @typescript-eslint/unbound-method -- xstate binds an actor's send to the actor
           send={actor.send}
           store={store}
           submitted={submitted}
@@ -408,7 +409,7 @@ function SectionFields({
               sendBy={store.lease_program.bank_link_send_by}
               onLinked={(a) =>
                 change(section, {
-                  ...((value as BankingInput) ?? {}),
+                  ...(value ?? {}),
                   routing_number: a.routing_number,
                   bank_name: a.bank_name ?? '',
                   checking_account: a.checking_account,

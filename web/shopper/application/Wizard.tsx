@@ -147,6 +147,7 @@ export function Wizard({
           )}
         </StepHeading>
       </div>
+      {/* eslint-disable-next-line @typescript-eslint/unbound-method -- xstate binds an actor's send to the actor */}
       <StepBody key={step} step={step} snap={snap} send={actor.send} store={store} />
       <ConfirmDialog
         open={dialog !== null}

@@ -15,24 +15,23 @@ export function viewToDraft(view: ApplicationView): ApplicationDraft {
   const saved = new Set(view.saved_sections);
   const draft: ApplicationDraft = { has_co_applicant: saved.has('has_co_applicant') ? view.has_co_applicant : null };
   if (view.product_selection_override) draft.product_selection_override = view.product_selection_override;
-  if (view.applicant) draft.applicant = clean(view.applicant) as ApplicationDraft['applicant'];
-  if (view.location) draft.location = clean(view.location) as ApplicationDraft['location'];
-  if (saved.has('incomes') && view.incomes.length)
-    draft.incomes = view.incomes.map((i) => clean(i)!) as ApplicationDraft['incomes'];
+  if (view.applicant) draft.applicant = clean(view.applicant);
+  if (view.location) draft.location = clean(view.location);
+  if (saved.has('incomes') && view.incomes.length) draft.incomes = view.incomes.map((i) => clean(i)!);
   if (view.banking) {
     const { bank_link_used: _used, ...banking } = view.banking;
     draft.banking = {
       ...clean(banking),
       checking_account_confirmation: banking.checking_account,
-    } as ApplicationDraft['banking'];
+    };
   }
-  if (view.home_ownership) draft.home_ownership = clean(view.home_ownership) as ApplicationDraft['home_ownership'];
+  if (view.home_ownership) draft.home_ownership = clean(view.home_ownership);
   if (view.co_applicant) {
     const { incomes, location: _location, ...co } = view.co_applicant;
     draft.co_applicant = {
       ...(clean(co) as object),
       ...(saved.has('co_applicant_incomes') ? { incomes: incomes.map((i) => clean(i)!) } : {}),
-    } as ApplicationDraft['co_applicant'];
+    };
   }
   return draft;
 }
@@ -41,12 +40,12 @@ const hasContent = (value: unknown): boolean =>
   value !== null &&
   value !== undefined &&
   value !== '' &&
-  (typeof value !== 'object' || Object.values(value as object).some(hasContent));
+  (typeof value !== 'object' || Object.values(value).some(hasContent));
 
 /** Fill data (a complete request body) as a draft. */
 export function bodyToDraft(body: Record<string, unknown>): ApplicationDraft {
   const { section: _s, uuid: _u, skipConfirmationCode: _c, utm: _utm, ...rest } = body;
-  return rest as ApplicationDraft;
+  return rest;
 }
 
 /**
@@ -88,7 +87,7 @@ function withSection(draft: ApplicationDraft, section: ApplicationSection, from:
       const { incomes: _i, ...fields } = from.co_applicant ?? {};
       return {
         ...draft,
-        co_applicant: { ...fields, incomes: draft.co_applicant?.incomes } as ApplicationDraft['co_applicant'],
+        co_applicant: { ...fields, incomes: draft.co_applicant?.incomes },
       };
     }
     case 'co_applicant_incomes':
@@ -97,9 +96,9 @@ function withSection(draft: ApplicationDraft, section: ApplicationSection, from:
         co_applicant: {
           ...(draft.co_applicant ?? {}),
           incomes: from.co_applicant?.incomes,
-        } as ApplicationDraft['co_applicant'],
+        },
       };
     default:
-      return { ...draft, [section]: from[section] } as ApplicationDraft;
+      return { ...draft, [section]: from[section] };
   }
 }

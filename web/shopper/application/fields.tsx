@@ -365,6 +365,7 @@ export function YesNoField({
       <div className="yesno__options">
         {([true, false] as const).map((option) => (
           <span className="check" key={String(option)}>
+            {/* eslint-disable-next-line jsx-a11y/role-supports-aria-props -- each radio says it is invalid so that the option in focus announces the error (tied by aria-describedby) */}
             <input
               id={`${id}-${option ? 'yes' : 'no'}`}
               type="radio"

@@ -89,6 +89,7 @@ function BankLinkFlow({
   const actor = useActorRef(machine, { input: { applicantId, sendBy: sendBy ?? null } });
   const snap = useSelector(actor, (s) => s);
   const { context } = snap;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- xstate binds an actor's send to the actor
   const send = actor.send;
 
   const done = snap.status === 'done';

@@ -97,7 +97,7 @@ export function Calculator(props: CalculatorProps) {
   useEffect(() => {
     if (snap.status !== 'done' || reported.current) return;
     reported.current = true;
-    propsRef.current.onContinue(snap.output as CalculatorOutput);
+    propsRef.current.onContinue(snap.output);
   }, [snap.status, snap.output]);
 
   const calculating = snap.matches('calculating');

@@ -81,7 +81,7 @@ export function BankingStep() {
         onChange={(e) => set(e.target.value.replace(/\D/g, '').slice(0, max))}
       />
       <p id={`${base}-${name}-error`} className="checkout-error">
-        {errors[name] ? t(errors[name]!) : ''}
+        {errors[name] ? t(errors[name]) : ''}
       </p>
     </div>
   );
@@ -91,7 +91,7 @@ export function BankingStep() {
       <StepHeading id="banking-title" titleKey="checkout.step.banking" />
       <p>{t('banking.intro')}</p>
       <StepError />
-      <form noValidate onSubmit={submit}>
+      <form noValidate onSubmit={(e) => void submit(e)}>
         {field('routing_number', t('banking.routing'), routing, setRouting, 9)}
         <p className="muted" aria-live="polite">
           {bank ? t('banking.bank', { bank }) : ''}

@@ -40,7 +40,7 @@ export function PaymentStep() {
 
   useEffect(() => {
     if (!vaultOrigin) return;
-    const onMessage = async (event: MessageEvent) => {
+    const receive = async (event: MessageEvent) => {
       if (event.origin !== vaultOrigin || event.source !== frame.current?.contentWindow) return;
       const data = (event.data ?? {}) as VaultMessage;
       if (data.sessionId !== sessionId) return;
@@ -64,6 +64,7 @@ export function PaymentStep() {
         else actor.send({ type: 'payment.failed', message: charge.message });
       }
     };
+    const onMessage = (event: MessageEvent) => void receive(event);
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, [vaultOrigin, sessionId, amount, lang]);

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { checkpointMachine, type CheckpointFinal } from '../../../machines/checkpoint/checkpoint.machine.ts';
 import { ApiError } from '../../lib/api.ts';
-import { saveSession, type ApplyStore } from '../../lib/apply-session.ts';
+import { saveSession } from '../../lib/apply-session.ts';
 import { useBrand } from '../../lib/brand.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { postToHost } from '../../lib/host-messaging.ts';

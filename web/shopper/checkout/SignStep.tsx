@@ -32,9 +32,9 @@ export function SignStep() {
       } catch {
         // try again on the next tick
       }
-      if (live) timer = setTimeout(poll, POLL_MS);
+      if (live) timer = setTimeout(() => void poll(), POLL_MS);
     };
-    timer = setTimeout(poll, POLL_MS);
+    timer = setTimeout(() => void poll(), POLL_MS);
     return () => {
       live = false;
       clearTimeout(timer);

@@ -139,9 +139,7 @@ export interface LeaseQuery {
   iframe: boolean;
 }
 
-export interface Money {
-  [key: string]: unknown;
-}
+export type Money = Record<string, unknown>;
 
 /** GET /apply-v2/checkout/{id}/lease: the lease computation (money as 2-decimal strings). */
 export interface LeaseAnswer {

@@ -59,7 +59,7 @@ export interface DisclosureTableProps {
 export function DisclosureTable({ disclosure: d, state, stateDisclosures = [], busy = false }: DisclosureTableProps) {
   const { t } = useDisclosureT();
   const id = useId();
-  const rows: Array<{ key: string; label: string; value: React.ReactNode; note?: string; testId: string }> = [
+  const rows: { key: string; label: string; value: React.ReactNode; note?: string; testId: string }[] = [
     { key: 'num', label: t('disclosure.numPayments'), value: String(d.numPayments), testId: 'disclosure-num-payments' },
     {
       key: 'payment',

@@ -5,7 +5,7 @@ import {
   IDENTITY_EXCHANGE_PATHS,
 } from '../../../machines/identity-check/identity-check.machine.ts';
 import { ApiError } from '../../lib/api.ts';
-import { getSession, saveSession, type ApplyStore } from '../../lib/apply-session.ts';
+import { getSession, saveSession } from '../../lib/apply-session.ts';
 import { useBrand } from '../../lib/brand.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { postToHost } from '../../lib/host-messaging.ts';

@@ -114,6 +114,7 @@ function IdleTimer({ timeoutMs, firstDeadline }: { timeoutMs: number; firstDeadl
             <button
               type="button"
               className="button"
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the first action of a modal dialog takes focus, as the WAI-ARIA dialog pattern asks
               autoFocus
               disabled={staying || expired}
               onClick={() => actor.send({ type: 'idle.stay' })}

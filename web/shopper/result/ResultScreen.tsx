@@ -31,7 +31,7 @@ function primaryIncomeFrequency(app: ApplicationState): IncomeFrequency {
 
 /** The application result (seed 000 sections 2, 3, 8): approved with offers and the calculator, or denied. */
 export function ResultScreen({ app: initial, info }: { app: ApplicationState; info: SessionInfo }) {
-  const { t, lang } = useDecisionT();
+  const { lang } = useDecisionT();
   const { brand, setBrandKey } = useBrand();
   const [app, setApp] = useState(initial);
   const first = useRef(true);

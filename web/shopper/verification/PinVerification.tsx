@@ -69,7 +69,7 @@ export function PinVerification({
   useEffect(() => {
     if (snap.status !== 'done' || reported.current) return;
     reported.current = true;
-    onOutcome(snap.output as PinOutcome);
+    onOutcome(snap.output);
   }, [snap.status, snap.output, onOutcome]);
 
   // After a wrong PIN the machine clears the code: the shopper types again in the same field.

@@ -51,6 +51,7 @@ export function ExistingApplicationDialog({
             )}
           </div>
           <div className="actions">
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the first action of a modal dialog takes focus, as the WAI-ARIA dialog pattern asks */}
             <button type="button" className="button" autoFocus onClick={onContinue}>
               {t('existing.continue')}
             </button>

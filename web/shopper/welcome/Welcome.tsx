@@ -77,7 +77,7 @@ export function Welcome({ store, onVerify }: WelcomeProps) {
   const products = program?.enable_product_selection ? (program.effective_product_selection_override ?? []) : [];
 
   useEffect(() => {
-    getStage().then(setStage);
+    void getStage().then(setStage);
   }, []);
 
   const validate = (): Errors => {
@@ -163,7 +163,7 @@ export function Welcome({ store, onVerify }: WelcomeProps) {
                 ? 'welcome.dob.invalid'
                 : field === 'social_security_number'
                   ? 'welcome.ssn.invalid'
-                  : error.errors[field]![0]!;
+                  : error.errors[field][0]!;
         }
         setErrors(server);
         return;
@@ -204,8 +204,8 @@ export function Welcome({ store, onVerify }: WelcomeProps) {
       <h1 id="welcome-title">{t('welcome.title')}</h1>
       <p className="muted">{store.name}</p>
       <p>{t('welcome.intro')}</p>
-      {stage !== 'prod' && stage !== 'unknown' && <FillMenu onFill={onFill} />}
-      <form ref={form} noValidate onSubmit={onSubmit} aria-labelledby="welcome-title">
+      {stage !== 'prod' && stage !== 'unknown' && <FillMenu onFill={(type) => void onFill(type)} />}
+      <form ref={form} noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="welcome-title">
         <TextField
           id="welcome-last-name"
           label={t('welcome.lastName')}

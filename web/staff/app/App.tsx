@@ -166,7 +166,7 @@ function Portal() {
   for (const route of ROUTES) {
     const [ok, params] = matchRoute(parser, route.path, location);
     if (ok) {
-      matched = { route, params: (params ?? {}) as Params };
+      matched = { route, params: params ?? {} };
       break;
     }
   }

@@ -13,7 +13,6 @@ import {
   type Payload,
   type PageQuery,
 } from '../../toolkit/api/caller.ts';
-import type { PagedResponse } from '../../../machines/contracts/form-schema.ts';
 import type { Lang } from '../../../machines/i18n/types.ts';
 
 export interface StaffCallerHooks {

@@ -42,6 +42,7 @@ export interface UploadOptions {
   timeoutMs?: number;
 }
 
+// eslint-disable-next-line @typescript-eslint/consistent-indexed-object-style -- it extends PagingQuery, which a Record cannot
 export interface PageQuery extends PagingQuery {
   [filter: string]: unknown;
 }

@@ -83,6 +83,7 @@ export function Dialog({
   }
 
   return createPortal(
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a click on the backdrop is a mouse shortcut for Close and Escape
     <div
       className="tk-backdrop"
       onMouseDown={(event) => {

@@ -66,6 +66,7 @@ export function presetValue(
         ...plain,
         freq: base?.freq ?? FREQ.WEEKLY,
         interval: base?.interval ?? 1,
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-comparison -- rrule's Frequency is a numeric enum; the select and a stored rule carry its number
         byweekday: base?.byweekday ?? (base?.freq === undefined || base.freq === FREQ.WEEKLY ? [weekday] : null),
         bymonthday: base?.bymonthday ?? null,
         bysetpos: base?.bysetpos ?? null,

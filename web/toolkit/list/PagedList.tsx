@@ -153,7 +153,7 @@ export function PagedList<T extends Row = Row>({
             status: 'ready',
             rows: body.data,
             meta: body.meta,
-            filters: body.meta?.filters as FieldSchema[] | undefined,
+            filters: body.meta?.filters,
           });
           onLoadRef.current?.(body);
         } else {

@@ -116,7 +116,7 @@ export const mailTemplatesDef: ResourceDef<MailTemplateItem> = {
     if (!(await claimUnique(c.deps.db, 'mail-template', b.name!.trim(), id)))
       throw unableToSave(c, mailTemplatesDef, { name: ['staff.validation.nameTaken'] });
     const now = c.deps.clock().toISOString();
-    return (await createItem(c.deps.db, {
+    return await createItem(c.deps.db, {
       ...recordKey('MAILTEMPLATE', id),
       entity: 'mailTemplate',
       id,
@@ -126,7 +126,7 @@ export const mailTemplatesDef: ResourceDef<MailTemplateItem> = {
       blocks: b.blocks ?? [],
       created_at: now,
       updated_at: now,
-    })) as MailTemplateItem;
+    });
   },
   async update(c, m, input) {
     const b = parseFor(c, mailTemplatesDef, body, input);

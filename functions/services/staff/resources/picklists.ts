@@ -118,7 +118,7 @@ export const picklistsDef: ResourceDef<PicklistItem> = {
     const id = `pl-${randomUUID()}`;
     if (!(await claimUnique(c.deps.db, 'picklist', b.identifier!, id)))
       throw unableToSave(c, picklistsDef, { identifier: ['staff.validation.nameTaken'] });
-    return (await createItem(c.deps.db, {
+    return await createItem(c.deps.db, {
       ...recordKey('PICKLIST', id),
       entity: 'picklist',
       id,
@@ -127,7 +127,7 @@ export const picklistsDef: ResourceDef<PicklistItem> = {
       description: b.description ?? '',
       items: [],
       created_at: c.deps.clock().toISOString(),
-    })) as PicklistItem;
+    });
   },
   async update(c, p, input) {
     const b = parseFor(c, picklistsDef, listBody, input);

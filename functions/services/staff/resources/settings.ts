@@ -121,7 +121,7 @@ export const settingsDef: ResourceDef<SettingItem> = {
     const b = parseFor(c, settingsDef, createBody, input);
     const value = await checkValue(c, b.type, b.value);
     try {
-      return (await createItem(c.deps.db, {
+      return await createItem(c.deps.db, {
         ...recordKey('SETTING', b.key),
         entity: 'setting',
         id: b.key,
@@ -132,7 +132,7 @@ export const settingsDef: ResourceDef<SettingItem> = {
         description: b.description ?? '',
         builtin: false,
         created_at: c.deps.clock().toISOString(),
-      })) as SettingItem;
+      });
     } catch {
       throw unableToSave(c, settingsDef, { key: ['staff.validation.nameTaken'] });
     }

@@ -428,7 +428,7 @@ async function saveStore(
       given?.label ??
       ([merged.line_1, merged.city, [merged.state, merged.code].filter(Boolean).join(' ')].filter(Boolean).join(', ') ||
         merged.label);
-    return { ...merged, label } as StoreView['billing_address'];
+    return { ...merged, label };
   };
   const name = b.name ?? s!.view.name;
   const view: StoreView = {

@@ -72,7 +72,7 @@ export const userRow = (u: UserItem) => ({
   display_name: u.display_name,
   guard: userGuard(u),
   roles: u.roles ?? [],
-  role_names: (u.role_names as string[] | undefined) ?? [],
+  role_names: u.role_names ?? [],
   active: u.active,
   super_admin: u.super_admin === true,
   mobile_blocked: u.mobile_blocked === true,
@@ -378,7 +378,7 @@ async function createUser(c: ResourceCtx, input: Record<string, unknown>): Promi
     retailers: access.retailers,
     created_at: now,
     updated_at: now,
-  } as Omit<UserItem, 'v'>);
+  });
   await audit(c.deps, 'user.changed', {
     actor: c.actor,
     ip: c.ip,

@@ -185,7 +185,7 @@ function traverse(input: ApplicationFlowInput) {
   const adjacency = getAdjacencyMap(wizardMachine, {
     input,
     events: eventsFor as never,
-    serializeState: serializeState as never,
+    serializeState: serializeState,
     limit: 2_000_000,
   });
   const states = new Set<string>();
@@ -193,7 +193,7 @@ function traverse(input: ApplicationFlowInput) {
   for (const { state, transitions: edges } of Object.values(adjacency)) {
     const snapshot = state as WizardSnapshot;
     for (const node of snapshot._nodes) states.add(node.id);
-    for (const { event } of Object.values(edges) as { event: EventObject }[]) {
+    for (const { event } of Object.values<{ event: EventObject }>(edges)) {
       for (const t of wizardMachine.getTransitionData(snapshot, event as WizardEvent)) transitions.add(takenKey(t));
     }
   }
@@ -249,17 +249,17 @@ describe('wizard machine, model-based', () => {
       const paths = getShortestPaths(wizardMachine, {
         input,
         events: eventsFor as never,
-        serializeState: serializeState as never,
+        serializeState: serializeState,
       });
       expect(paths.length).toBeGreaterThan(100);
       // A sample across the model keeps the run short: every 25th path plus the ones that end the flow.
-      const sample = paths.filter((p, i) => i % 25 === 0 || (p.state as WizardSnapshot).matches('completed'));
+      const sample = paths.filter((p, i) => i % 25 === 0 || p.state.matches('completed'));
       for (const path of sample) {
         const replayed = await replay(
           input,
           path.steps.map((step) => step.event as AnyEvent),
         );
-        expect(replayed.value).toEqual((path.state as WizardSnapshot).value);
+        expect(replayed.value).toEqual(path.state.value);
       }
     },
     30_000,

@@ -274,6 +274,7 @@ function AddressSearch({
         hidden={!open}
       >
         {items.map(([text], i) => (
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the combobox input handles the keys (arrows, Enter) for its options via aria-activedescendant
           <li
             key={text}
             id={`${listId}-${i}`}

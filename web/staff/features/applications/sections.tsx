@@ -685,8 +685,8 @@ function figuresText(t: Translate, d: NonNullable<ConsentEntry['computed']>): st
  * What an entry says beyond when, what, language and who: the fields of its kind (functions/services/consents.ts
  * entryLines), as label and value (an empty label: the value names itself).
  */
-function consentDetails(t: Translate, entry: ConsentEntry): Array<[string, ReactNode]> {
-  const rows: Array<[string, ReactNode]> = [];
+function consentDetails(t: Translate, entry: ConsentEntry): [string, ReactNode][] {
+  const rows: [string, ReactNode][] = [];
   const add = (key: string, value: ReactNode) => {
     if (value !== undefined && value !== null && value !== '') rows.push([t(`staff.consents.${key}`), value]);
   };
@@ -756,7 +756,7 @@ function consentDetails(t: Translate, entry: ConsentEntry): Array<[string, React
 
 function ConsentWho({ entry }: { entry: ConsentEntry }) {
   const t = useConsentT();
-  const lines: Array<[string, string]> = [];
+  const lines: [string, string][] = [];
   if (entry.client_id) lines.push([t('staff.consents.clientId'), entry.client_id]);
   if (entry.ip) lines.push([t('staff.consents.ip'), entry.ip]);
   if (entry.actor && entry.actor !== 'shopper') lines.push([t('staff.consents.actor'), entry.actor]);

@@ -24,7 +24,7 @@ export function AuditScreen() {
             label: t('staff.ui.audit.detail'),
             render: (row) => (
               <code className="staff-code">
-                {row.detail && Object.keys(row.detail as object).length ? JSON.stringify(row.detail) : ''}
+                {row.detail && Object.keys(row.detail).length ? JSON.stringify(row.detail) : ''}
               </code>
             ),
           },

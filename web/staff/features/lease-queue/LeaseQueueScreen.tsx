@@ -43,7 +43,7 @@ export function LeaseQueueScreen({ queue }: { queue?: string }) {
   );
   const [refresh, setRefresh] = useState(0);
   const [assigning, setAssigning] = useState<LeaseRow | undefined>(undefined);
-  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const detailBase = can('applications.view') ? '/applications' : '/leases';
 
   const onLoad = useCallback((page: { meta: unknown }) => {

@@ -68,7 +68,7 @@ export function PaymentCalculatorScreen() {
       setMessage(undefined);
     } else {
       setResult(undefined);
-      setErrors((r.errors as Record<string, string[]> | undefined) ?? {});
+      setErrors(r.errors ?? {});
       setMessage(r.message ?? r.error ?? t('error.unknown'));
     }
   }
@@ -77,7 +77,7 @@ export function PaymentCalculatorScreen() {
   const err = (name: string) =>
     errors[name]?.length ? (
       <p id={f(`${name}-error`)} className="tk-error">
-        {errors[name]!.join(' ')}
+        {errors[name].join(' ')}
       </p>
     ) : null;
   const described = (name: string) =>

@@ -94,7 +94,7 @@ export function QueueManagementScreen() {
       notify({ type: 'success', message: result.message ?? t('staff.rules.saved') });
       return;
     }
-    setErrors((result.errors as Errors | undefined) ?? {});
+    setErrors(result.errors ?? {});
     notify({ type: 'error', message: result.message ?? t('error.unknown') });
   }
 
@@ -113,7 +113,7 @@ export function QueueManagementScreen() {
     <Screen title={t('staff.ui.nav.queueManagement')} intro={<p>{t('staff.ui.queues.intro')}</p>}>
       {!mayEdit ? <p className="staff-muted">{t('staff.ui.rules.readOnly')}</p> : null}
       <SavedBy view={view} />
-      <form className="staff-card" noValidate onSubmit={save}>
+      <form className="staff-card" noValidate onSubmit={(e) => void save(e)}>
         {LEASE_QUEUE_IDS.map((queue) => (
           <fieldset key={queue} className="tk-fieldset">
             <legend className="tk-label">

@@ -90,7 +90,7 @@ export function ReportsScreen() {
   const error = (name: string) =>
     errors[name] ? (
       <span id={`report-${name}-error`} className="field-error" role="alert">
-        {errors[name]!.join(' ')}
+        {errors[name].join(' ')}
       </span>
     ) : null;
 

@@ -86,7 +86,7 @@ export function ScoringSettingsScreen() {
       setView({ ...view, draft: result.data });
       return;
     }
-    setErrors((result.errors as FieldErrors | undefined) ?? {});
+    setErrors(result.errors ?? {});
     notify({
       type: 'error',
       message: result.code === 422 ? t('scoring.ui.fixErrors') : (result.message ?? t('error.unknown')),

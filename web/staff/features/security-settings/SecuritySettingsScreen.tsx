@@ -77,7 +77,7 @@ export function SecuritySettingsScreen() {
       notify({ type: 'success', message: result.message ?? t('staff.rules.saved') });
       return;
     }
-    setErrors((result.errors as Errors | undefined) ?? {});
+    setErrors(result.errors ?? {});
     notify({ type: 'error', message: result.message ?? t('error.unknown') });
   }
 
@@ -133,7 +133,7 @@ export function SecuritySettingsScreen() {
     <Screen title={t('staff.ui.nav.securitySettings')} intro={<p>{t('staff.ui.security.intro')}</p>}>
       {!mayEdit ? <p className="staff-muted">{t('staff.ui.rules.readOnly')}</p> : null}
       <SavedBy view={view} />
-      <form className="staff-card" noValidate onSubmit={save}>
+      <form className="staff-card" noValidate onSubmit={(e) => void save(e)}>
         <fieldset className="tk-fieldset">
           <legend className="tk-label">{t('staff.ui.security.password')}</legend>
           {numberField(['password', 'min_length'], t('staff.ui.security.minLength'))}

@@ -169,7 +169,7 @@ export function SignUpScreen({ caller, location }: { caller: Caller; location: s
           ],
         },
       ],
-    } as FormSchema;
+    };
   }, [draft, kind, t]);
 
   return (

@@ -152,19 +152,19 @@ function StateRuleEditor({
       onSaved(result.data);
       return;
     }
-    setErrors((result.errors as Errors | undefined) ?? {});
+    setErrors(result.errors ?? {});
     notify({ type: 'error', message: result.message ?? t('error.unknown') });
   }
 
   const err = (name: string) =>
     errors[name]?.length ? (
       <p className="tk-error" id={`${id}-${name}-error`}>
-        {errors[name]!.join(' ')}
+        {errors[name].join(' ')}
       </p>
     ) : null;
 
   return (
-    <form className="staff-card" noValidate onSubmit={save} aria-labelledby={`${id}-title`}>
+    <form className="staff-card" noValidate onSubmit={(e) => void save(e)} aria-labelledby={`${id}-title`}>
       <h2 className="staff-section__title" id={`${id}-title`}>
         {t('staff.ui.stateRules.editTitle', { state: rule.state })}
       </h2>

@@ -87,7 +87,7 @@ export function Combobox({
             setActive(items.length ? (activeIndex <= 0 ? items.length - 1 : activeIndex - 1) : -1);
           } else if (event.key === 'Enter' && open && activeIndex >= 0 && items[activeIndex]) {
             event.preventDefault();
-            choose(items[activeIndex]!);
+            choose(items[activeIndex]);
           } else if (event.key === 'Escape' && open) {
             event.preventDefault();
             event.stopPropagation();
@@ -103,6 +103,7 @@ export function Combobox({
           aria-label={typeof inputProps['aria-label'] === 'string' ? inputProps['aria-label'] : undefined}
         >
           {items.map((item, index) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the combobox input handles the keys (arrows, Enter) for its options via aria-activedescendant
             <li
               key={item.key}
               id={`${listId}-${index}`}

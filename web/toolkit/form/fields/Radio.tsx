@@ -14,6 +14,7 @@ export function Radio({ field, name, scope }: FieldProps) {
           const id = `${state.id}-${index}`;
           return (
             <div className="tk-check" key={id}>
+              {/* eslint-disable-next-line jsx-a11y/role-supports-aria-props -- each radio says it is invalid so that the option in focus announces the error (tied by aria-describedby) */}
               <input
                 id={id}
                 type="radio"

@@ -154,6 +154,7 @@ export function Recurrence({ field, name, scope }: FieldProps) {
                   set({
                     ...value,
                     freq,
+                    // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-comparison -- rrule's Frequency is a numeric enum; the select and a stored rule carry its number
                     byweekday: freq === FREQ.WEEKLY ? [rruleWeekday(value.dtstart)] : null,
                     bymonthday: null,
                     bysetpos: null,
@@ -167,6 +168,7 @@ export function Recurrence({ field, name, scope }: FieldProps) {
                 ))}
               </select>
             </div>
+            {/* eslint-disable-next-line @typescript-eslint/no-unsafe-enum-comparison -- rrule's Frequency is a numeric enum; the select and a stored rule carry its number */}
             {value.freq === FREQ.WEEKLY ? (
               <fieldset className="tk-fieldset tk-recurrence__days">
                 <legend className="tk-label">{t('toolkit.recurrence.onDays')}</legend>

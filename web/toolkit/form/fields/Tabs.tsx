@@ -13,7 +13,7 @@ export function Tabs({ field, scope }: FieldProps) {
   const base = useId();
   const tabs = childrenOf(field).filter((tab) => isFieldVisible(tab, (ref) => form.lookup(scope, ref)));
   const [active, setActive] = useState(0);
-  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const current = Math.min(active, Math.max(0, tabs.length - 1));
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {

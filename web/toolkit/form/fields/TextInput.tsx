@@ -31,9 +31,9 @@ export function TextInput({ field, name, scope }: FieldProps) {
         inputMode={field.type === 'number' || type === 'number' ? 'decimal' : undefined}
         value={shown}
         placeholder={field.placeholder}
-        min={field.min as string | number | undefined}
-        max={field.max as string | number | undefined}
-        step={field.step as string | number | undefined}
+        min={field.min}
+        max={field.max}
+        step={field.step}
         autoComplete={field.conceal || type === 'password' ? 'off' : undefined}
         onFocus={() => setFocused(true)}
         onBlur={() => {

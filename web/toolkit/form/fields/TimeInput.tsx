@@ -16,7 +16,7 @@ function NativeDateTime({ field, name, scope, type }: FieldProps & { type: 'time
         type={type}
         min={min}
         max={max}
-        step={field.step as string | number | undefined}
+        step={field.step}
         value={
           state.value === null || state.value === undefined
             ? ''
