@@ -404,7 +404,8 @@ export function deriveAccount(
     const rentPaid = balances.rentPaid.get(i.number) ?? 0;
     const ocpPaid = balances.ocpPaid.get(i.number) ?? 0;
     const paid = rentPaid + ocpPaid;
-    const isCancelled = cancelled(i, balances) && paid < i.amountCents;
+    // A purchase or a settlement ends every obligation; a return those due after it.
+    const isCancelled = (ended || cancelled(i, balances)) && paid < i.amountCents;
     const unpaid = isCancelled ? 0 : Math.max(0, i.amountCents - paid);
     let status: InstallmentState;
     if (unpaid === 0 && !isCancelled) status = 'paid';
@@ -415,7 +416,7 @@ export function deriveAccount(
     else status = 'upcoming';
     return { ...i, rentPaidCents: rentPaid, ocpPaidCents: ocpPaid, paidCents: paid, unpaidCents: unpaid, status };
   });
-  const outstandingFees = balances.fees.reduce((s, f) => s + Math.max(0, f.outstandingCents), 0);
+  const outstandingFees = ended ? 0 : balances.fees.reduce((s, f) => s + Math.max(0, f.outstandingCents), 0);
   const pastDue = statuses.filter((s) => s.status === 'past_due');
   const oldest = pastDue[0];
   const daysPastDue = oldest ? daysBetween(oldest.collectionDate, today) : 0;
