@@ -277,13 +277,16 @@ export function leaseAccountSnapshotAt(state: LeaseAccountState, context: LeaseA
 }
 
 export function initialLeaseAccount(input: LeaseAccountInput): PersistedLeaseAccount {
-  const facts = input.facts ?? NO_FACTS;
+  const facts = input.facts;
   const context = initialContext(input);
-  const state: LeaseAccountState = accountGuards.owned(facts)
-    ? 'paid_out'
-    : accountGuards.late(facts)
-      ? 'past_due'
-      : 'current';
+  // Without facts (no ledger yet) a new account is current, as the machine's initial state.
+  const state: LeaseAccountState = !facts
+    ? 'current'
+    : accountGuards.owned(facts)
+      ? 'paid_out'
+      : accountGuards.late(facts)
+        ? 'past_due'
+        : 'current';
   return { machine: LEASE_ACCOUNT_MACHINE_NAME, machineVersion, state, context };
 }
 
