@@ -7,7 +7,7 @@
 import { assign, setup, transition, type SnapshotFrom } from 'xstate';
 import { canAccept } from '../checkout/checkout.machine.ts';
 import { formatCents, type Cents } from '../domain/money.ts';
-import { bucketFor, type DelinquencyBucket } from '../domain/servicing/ledger.ts';
+import { bucketFor, type DelinquencyBucket, type DerivedAccount } from '../domain/servicing/ledger.ts';
 import { translate } from '../i18n/catalogue.ts';
 import type { Lang } from '../i18n/types.ts';
 
@@ -72,6 +72,13 @@ export const LEASE_ACCOUNT_EVENT_TYPES: readonly LeaseAccountEventType[] = [
   'account.reinstate',
   'account.settle',
 ];
+
+/** The facts of a derived account (machines/domain/servicing/ledger.ts deriveAccount), for an event. */
+export const accountFactsOf = (account: DerivedAccount): AccountFacts => ({
+  daysPastDue: account.daysPastDue,
+  pastDueCents: account.pastDueCents,
+  remainingToOwnershipCents: account.remainingToOwnershipCents,
+});
 
 const factsOf = (e: AccountFacts): AccountFacts => ({
   daysPastDue: e.daysPastDue,

@@ -581,3 +581,38 @@ export function ledgerProblem(
       return account.closure === 'returned' || account.closure === 'charged_off' ? null : 'accountClosed';
   }
 }
+
+/**
+ * A receipt for a payment (Maryland and others require one): the amount paid, what is due after it and what remains
+ * to ownership, from the account derived as of the payment's date including it.
+ */
+export interface PaymentReceipt {
+  entryId: string;
+  date: string;
+  amountPaidCents: Cents;
+  method: PaymentMethod;
+  allocations: Allocation[];
+  amountDueNowCents: Cents;
+  remainingToOwnershipCents: Cents;
+  nextPayment: NextPayment | null;
+}
+
+export function receiptOf(
+  schedule: ServicingSchedule,
+  entries: readonly LedgerEntry[],
+  entryId: string,
+): PaymentReceipt | null {
+  const entry = entries.find((e) => e.id === entryId);
+  if (!entry || !isMoneyIn(entry)) return null;
+  const account = deriveAccount(schedule, entries, entry.date);
+  return {
+    entryId,
+    date: entry.date,
+    amountPaidCents: entry.cents,
+    method: entry.method,
+    allocations: account.allocations[entryId] ?? entry.allocations,
+    amountDueNowCents: account.amountDueNowCents,
+    remainingToOwnershipCents: account.remainingToOwnershipCents,
+    nextPayment: account.nextPayment,
+  };
+}

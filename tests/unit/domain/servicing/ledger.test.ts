@@ -11,32 +11,10 @@ import {
   type LedgerEntry,
   type PaymentEntry,
 } from '../../../../machines/domain/servicing/ledger.ts';
-import { buildSchedule, type ServicingSchedule } from '../../../../machines/domain/servicing/schedule.ts';
-import { contractAndSchedule, contractSpec } from './fixtures.ts';
+import type { ServicingSchedule } from '../../../../machines/domain/servicing/schedule.ts';
+import { contractAndSchedule, contractSpec, smallMonthlySchedule } from './fixtures.ts';
 
-// A small monthly lease: 6 payments of $100 rent + $10 protection plan, the first paid at signing on 2026-01-05
-// (a Monday); then due on the 5th of each month (Feb 5 Thu, Mar 5 Thu, Apr 6 Mon from Sunday Apr 5...).
-function tiny(): ServicingSchedule {
-  return buildSchedule({
-    leaseId: 'L-7',
-    state: 'CA',
-    computation: {
-      numPayments: 6,
-      paymentAmount: 10_000,
-      waiver: 1_000,
-      totalPayment: 60_000,
-      prePaidPayments: 1,
-      paymentFrequency: 'monthly',
-      leaseBeginsAt: '2026-01-05',
-      effectiveCashPrice: 30_000,
-      epoFee: 2_500,
-      termMonths: 6,
-      extraPrepaidCents: 0,
-    },
-    epoDays: 90,
-    remainingPaymentsPercent: 60,
-  });
-}
+const tiny = () => smallMonthlySchedule('CA');
 
 let seq = 0;
 function pay(schedule: ServicingSchedule, entries: LedgerEntry[], cents: number, date: string): PaymentEntry {
