@@ -474,6 +474,7 @@ export function allocatePayment(
   entries: readonly LedgerEntry[],
   cents: Cents,
   date: string,
+  options: { includeFuture: boolean } = { includeFuture: true },
 ): Allocation[] {
   const account = deriveAccount(schedule, entries, date);
   const balances: Balances = {
@@ -485,7 +486,23 @@ export function allocatePayment(
         ? account.closedOn
         : null,
   };
-  return allocateAgainst(schedule.installments, balances, cents, date);
+  const allocations = allocateAgainst(schedule.installments, balances, cents, date, options);
+  return options.includeFuture
+    ? allocations
+    : allocations.map((a): Allocation => (a.component === 'credit' ? { ...a, component: 'purchase' } : a));
+}
+
+/**
+ * How a payoff or a settlement of `cents` on `date` is allocated: fees and installments due by then first, the rest
+ * to the purchase price (the same rule deriveAccount replays for these entries).
+ */
+export function allocateClosingPayment(
+  schedule: ServicingSchedule,
+  entries: readonly LedgerEntry[],
+  cents: Cents,
+  date: string,
+): Allocation[] {
+  return allocatePayment(schedule, entries, cents, date, { includeFuture: false });
 }
 
 /** The opening entry posted at funding: what the signing collected (prepaid installments and any extra). */
@@ -548,7 +565,8 @@ export function ledgerProblem(
     account.closure === 'purchased_early' || account.closure === 'settled' || account.closure === 'paid_out';
   switch (entry.kind) {
     case 'payment':
-      if (closedForGood || account.closure === 'returned') return 'accountClosed';
+      // After a return only what was owed before it can be paid (remainingScheduled then excludes the rest).
+      if (closedForGood) return 'accountClosed';
       if (entry.cents > account.remainingScheduledCents) return 'amountAboveOwed';
       return null;
     case 'payoff':
