@@ -298,7 +298,8 @@ export function deriveAccount(
   entries: readonly LedgerEntry[],
   today: string,
 ): DerivedAccount {
-  const reversedIds = new Set(entries.filter((e) => e.kind === 'reversal').map((e) => e.paymentId));
+  // As of `today`: a reversal dated later has not happened yet.
+  const reversedIds = new Set(entries.flatMap((e) => (e.kind === 'reversal' && e.date <= today ? [e.paymentId] : [])));
   const balances: Balances = { rentPaid: new Map(), ocpPaid: new Map(), fees: [], cancelledAfter: null };
   const allocations: Record<string, Allocation[]> = {};
   let credit = 0;

@@ -138,6 +138,8 @@ describe('reversals', () => {
     expect(account).toMatchObject({ daysPastDue: 15, pastDueCents: 11_000, rentPaidCents: 10_000 });
     expect(account.allocations[p.id]).toEqual([]);
     expect(account.reversedIds).toEqual([p.id]);
+    // Seen as of a day before the return, the payment still stands.
+    expect(deriveAccount(s, entries, '2026-02-08')).toMatchObject({ daysPastDue: 0, reversedIds: [] });
     // The original entry is untouched.
     expect(p.allocations).toEqual([
       { installment: 2, component: 'rent', cents: 10_000 },
