@@ -1,6 +1,6 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import type * as iam from 'aws-cdk-lib/aws-iam';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { DEFAULT_TABLE_NAME, GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/data/table.ts';
@@ -54,11 +54,15 @@ export class CustomerKeyTableV2 extends dynamodb.TableV2 {
   /**
    * Read and write items, every action named: CDK's own grantReadWriteData grants the key's action families
    * `kms:ReEncrypt*` and `kms:GenerateDataKey*`; these are the members DynamoDB uses, so no grant on data carries a
-   * wildcard action (tests/infra/platform-stack.test.ts).
+   * wildcard action (tests/infra/platform-stack.test.ts). The indexes are named too (CDK grants `index/*`).
    */
   override grantReadWriteData(grantee: iam.IGrantable): iam.Grant {
     this.encryptionKey.grant(grantee, ...TABLE_KEY_ACTIONS);
-    return this.grant(grantee, ...TABLE_DATA_ACTIONS);
+    return iam.Grant.addToPrincipal({
+      grantee,
+      actions: [...TABLE_DATA_ACTIONS],
+      resourceArns: [this.tableArn, ...GLOBAL_INDEXES.map((index) => `${this.tableArn}/index/${index.indexName}`)],
+    });
   }
 
   constructor(scope: Construct, id: string, props: CustomerKeyTableProps) {

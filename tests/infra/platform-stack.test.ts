@@ -213,13 +213,13 @@ describe('KMS keys', () => {
 });
 
 describe('functions', () => {
-  it('has one function per route group: nodejs22.x, arm64, its sizing, the environment handlers read', () => {
+  it('has one function per route group: nodejs24.x, arm64, its sizing, the environment handlers read', () => {
     const functions = groupFunctions(dev.resources);
     const groups = groupsForStage(routes, 'dev');
     expect([...functions.keys()].sort()).toEqual([...groups].sort());
     for (const group of groups) {
       const fn = dev.resources[functions.get(group)!]!.Properties;
-      expect(fn.Runtime).toBe('nodejs22.x');
+      expect(fn.Runtime).toBe('nodejs24.x');
       expect(fn.Architectures).toEqual(['arm64']);
       expect(fn.Handler).toBe('index.handler');
       expect(fn.MemorySize).toBe(settingsFor(group).memoryMb);
@@ -275,7 +275,7 @@ describe('functions', () => {
 
   it('bundles each function with esbuild as an ESM file with the createRequire banner and a source map', () => {
     const functions = ofType(dev.resources, 'AWS::Lambda::Function').filter(
-      ([, r]) => r.Properties.Runtime === 'nodejs22.x',
+      ([, r]) => r.Properties.Runtime === 'nodejs24.x',
     );
     expect(functions.length).toBeGreaterThan(0);
     for (const [id, fn] of functions) {
@@ -436,7 +436,7 @@ describe('events (the AWS twins of functions/local/main.ts)', () => {
         true,
       );
       const fn = dev.resources[id]!.Properties;
-      expect(fn.Runtime, name).toBe('nodejs22.x');
+      expect(fn.Runtime, name).toBe('nodejs24.x');
       expect(fn.Architectures, name).toEqual(['arm64']);
       expect(Object.keys(fn.Environment.Variables), name).toEqual(
         expect.arrayContaining(['TABLE_NAME', 'EVENT_BUS_NAME', 'PLATFORM_SECRET_ARN', 'PUBLIC_URL', 'STAGE']),
