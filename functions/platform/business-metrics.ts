@@ -2,6 +2,10 @@
 // declining). A port: Lambda functions record them in CloudWatch's embedded metric format
 // (functions/platform/observability.ts); the local server and tests pass none, and nothing is recorded.
 
+/** CloudWatch namespace of the business metrics; the `service` dimension is `lease-to-own-<stage>` (infra reads both). */
+export const METRICS_NAMESPACE = 'LeaseToOwn';
+export const serviceNameFor = (stage: string) => `lease-to-own-${stage}`;
+
 /** A decision's outcome, as its event names it. */
 export type DecisionOutcome = 'approved' | 'denied';
 /** One debit's end, for servicing: collected (settled), declined (refused at submission), returned (after settling). */

@@ -3,12 +3,13 @@
 import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Context } from 'aws-lambda';
-import { type BusinessMetrics, type BusinessMetricName } from './business-metrics.ts';
+import {
+  METRICS_NAMESPACE,
+  serviceNameFor,
+  type BusinessMetrics,
+  type BusinessMetricName,
+} from './business-metrics.ts';
 import { redact, type Logger, type LogLevel } from './logger.ts';
-
-/** CloudWatch namespace of the business metrics; the `service` dimension is `lease-to-own-<stage>` (infra reads both). */
-export const METRICS_NAMESPACE = 'LeaseToOwn';
-export const serviceNameFor = (stage: string) => `lease-to-own-${stage}`;
 
 const stageName = () => process.env.STAGE_NAME ?? process.env.STAGE ?? 'local';
 

@@ -166,6 +166,8 @@ export class PlatformStack extends Stack {
       deadLetterQueues,
       consumerQueues: this.events.queues,
       streamConsumer: this.events.outboxRelay,
+      httpApi: this.api.httpApi,
+      table: this.data.table,
       alarmEmail: props.alarmEmail ?? (this.node.tryGetContext('alarmEmail') as string | undefined),
     });
 

@@ -6,22 +6,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lambdaHandler } from '../../../functions/http/dispatch.ts';
 import {
   METRIC,
+  METRICS_NAMESPACE,
   OUTCOME_DIMENSION,
   recordDecisionLatency,
   recordEventMetric,
   recordPayment,
   recordWebhook,
+  serviceNameFor,
 } from '../../../functions/platform/business-metrics.ts';
 import { loadConfig } from '../../../functions/platform/config.ts';
 import { createDeps } from '../../../functions/platform/create-deps.ts';
 import type { HttpEvent } from '../../../functions/platform/http-types.ts';
-import {
-  emfMetrics,
-  METRICS_NAMESPACE,
-  observed,
-  powertoolsLogger,
-  serviceNameFor,
-} from '../../../functions/platform/observability.ts';
+import { emfMetrics, observed, powertoolsLogger } from '../../../functions/platform/observability.ts';
 import { json } from '../../../functions/platform/response.ts';
 
 // The AWS code path's logs (Powertools Logger) and business metrics (EMF), as CloudWatch would receive them on the
