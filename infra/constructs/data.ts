@@ -8,6 +8,12 @@ import { DEFAULT_TABLE_NAME, GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '.
 export interface DataProps {
   stage: string;
   encryptionKey: kms.IKey;
+  /**
+   * A table restored from this stage's (point-in-time restore, docs/runbooks/restore-table.md), which the stage uses
+   * instead of its own: `-c restoredTableName=... -c restoredTableStreamArn=...`. The stage's own table leaves the
+   * template but is kept (RETAIN in prod) for the investigation.
+   */
+  restoredTable?: { tableName: string; streamArn: string };
 }
 
 interface CustomerKeyTableProps extends Omit<dynamodb.TablePropsV2, 'encryption' | 'replicas'> {
@@ -76,12 +82,21 @@ export class CustomerKeyTableV2 extends dynamodb.TableV2 {
 
 /** The one table, from the same definition the local runtime creates (functions/data/table.ts). */
 export class Data extends Construct {
-  readonly table: CustomerKeyTableV2;
+  readonly table: dynamodb.ITableV2;
 
   constructor(scope: Construct, id: string, props: DataProps) {
     super(scope, id);
     const prod = props.stage === 'prod';
     const string = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
+    if (props.restoredTable) {
+      this.table = dynamodb.TableV2.fromTableAttributes(this, 'RestoredTable', {
+        tableName: props.restoredTable.tableName,
+        tableStreamArn: props.restoredTable.streamArn,
+        encryptionKey: props.encryptionKey,
+        grantIndexPermissions: true,
+      });
+      return;
+    }
 
     this.table = new CustomerKeyTableV2(this, 'Table', {
       tableName: `${DEFAULT_TABLE_NAME}-${props.stage}`,

@@ -72,7 +72,17 @@ export class PlatformStack extends Stack {
     }
 
     this.keys = new Keys(this, 'Keys', { stage });
-    this.data = new Data(this, 'Data', { stage, encryptionKey: this.keys.tableKey });
+    const restoredTableName = this.node.tryGetContext('restoredTableName') as string | undefined;
+    const restoredTableStreamArn = this.node.tryGetContext('restoredTableStreamArn') as string | undefined;
+    if (Boolean(restoredTableName) !== Boolean(restoredTableStreamArn))
+      throw new Error('A restored table needs both -c restoredTableName=... and -c restoredTableStreamArn=...');
+    this.data = new Data(this, 'Data', {
+      stage,
+      encryptionKey: this.keys.tableKey,
+      ...(restoredTableName && restoredTableStreamArn
+        ? { restoredTable: { tableName: restoredTableName, streamArn: restoredTableStreamArn } }
+        : {}),
+    });
     this.operations = new OperationsStack(this, 'Operations', {
       stage,
       projectRoot,

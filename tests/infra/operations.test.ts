@@ -23,9 +23,10 @@ type Resource = {
 };
 const WEB_ACL_ARN = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/lease-to-own-prod-cloudfront/0000';
 
-function synth(options: { routes?: readonly Route[]; alarmEmail?: string } = {}) {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new PlatformStack(app, 'LeaseToOwn-prod', { stage: 'prod', webAclArn: WEB_ACL_ARN, ...options });
+function synth(options: { routes?: readonly Route[]; alarmEmail?: string; context?: Record<string, string> } = {}) {
+  const { context, ...props } = options;
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  const stack = new PlatformStack(app, 'LeaseToOwn-prod', { stage: 'prod', webAclArn: WEB_ACL_ARN, ...props });
   const edge = new EdgeStack(app, 'LeaseToOwn-prod-edge', { stage: 'prod', env: { region: 'us-east-1' } });
   const templates = {
     root: Template.fromStack(stack).toJSON(),
@@ -193,5 +194,35 @@ describe('a redeploy keeps every stateful resource', () => {
       'AWS::SecretsManager::Secret',
     ])
       for (const [id, r] of ofType(first.resources, type)) expect(r.DeletionPolicy, id).toBe('Retain');
+  });
+});
+
+describe('restore (docs/runbooks/restore-table.md)', () => {
+  it('points the stage at a restored table with two stage settings, its stream feeding the outbox relay', () => {
+    const streamArn =
+      'arn:aws:dynamodb:us-east-1:123456789012:table/lease-to-own-prod-restored/stream/2026-11-28T09:00:00.000';
+    const restored = synth({
+      context: { restoredTableName: 'lease-to-own-prod-restored', restoredTableStreamArn: streamArn },
+    });
+    expect(ofType(restored.resources, 'AWS::DynamoDB::GlobalTable')).toEqual([]);
+    const functions = ofType(restored.resources, 'AWS::Lambda::Function').filter(
+      ([, r]) => r.Properties.Environment?.Variables?.TABLE_NAME !== undefined,
+    );
+    expect(functions.length).toBeGreaterThan(10);
+    const names = new Set(functions.map(([, r]) => JSON.stringify(r.Properties.Environment.Variables.TABLE_NAME)));
+    // The nested stacks receive it as a parameter: every value is the restored name or a reference to it.
+    const parameterValues = JSON.stringify(restored.templates.root);
+    expect(parameterValues).toContain('lease-to-own-prod-restored');
+    expect(names.size).toBeGreaterThan(0);
+    const [, mapping] = ofType(restored.resources, 'AWS::Lambda::EventSourceMapping').find(([, r]) =>
+      JSON.stringify(r.Properties.EventSourceArn).includes('stream'),
+    )!;
+    expect(mapping.Properties.EventSourceArn).toBe(streamArn);
+  });
+
+  it('refuses half a setting', () => {
+    expect(() => synth({ context: { restoredTableName: 'lease-to-own-prod-restored' } })).toThrow(
+      /restoredTableStreamArn/,
+    );
   });
 });
