@@ -1,4 +1,5 @@
 import { App } from 'aws-cdk-lib';
+import { EdgeStack } from './stacks/edge-stack.ts';
 import { PlatformStack } from './stacks/platform-stack.ts';
 
 // Environment-agnostic on purpose: no account or region lookups, so `cdk synth` works offline and without
@@ -12,6 +13,14 @@ if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
 new PlatformStack(app, `LeaseToOwn-${stage}`, {
   stage,
   description: `Lease-to-own platform (${stage}): DynamoDB, HTTP API on Lambda, EventBridge/SQS, S3 + CloudFront, KMS`,
+  tags: { project: 'lease-to-own', stage },
+});
+
+// AWS WAF takes CloudFront web ACLs in us-east-1 only; npm run deploy deploys this first and passes its ARN on.
+new EdgeStack(app, `LeaseToOwn-${stage}-edge`, {
+  stage,
+  env: { region: 'us-east-1' },
+  description: `Lease-to-own platform (${stage}): the CloudFront web ACL (AWS WAF, us-east-1)`,
   tags: { project: 'lease-to-own', stage },
 });
 

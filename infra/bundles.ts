@@ -23,10 +23,12 @@ export interface BundleBudget {
 }
 
 /**
- * Our code: 300 KB minified per function. Side assets (node_modules/, messages.json) are loaded on first use and are
- * not counted; they are reported beside the bundle.
+ * Our code: 300 KB minified per function, plus 30 KB for Powertools' Logger and Metrics (31 KB minified together,
+ * measured; functions/platform/observability.ts), which every function carries. Side assets (node_modules/,
+ * messages.json) are loaded on first use and are not counted; they are reported beside the bundle.
  */
-export const DEFAULT_APP_KB = 300;
+export const POWERTOOLS_KB = 30;
+export const DEFAULT_APP_KB = 300 + POWERTOOLS_KB;
 /**
  * The AWS SDK is bundled (docs/decisions.md: it loads about 2.5x faster than the runtime's copy): the DynamoDB
  * document client with the KMS client (PII) and the Secrets Manager client (the platform secret) is about 308 KB
@@ -53,7 +55,7 @@ export const BUNDLE_BUDGET_EXCEPTIONS: Readonly<
     why: 'publishes to EventBridge: its client on top of the DynamoDB, KMS and Secrets Manager clients every function has',
   },
   'staff-leases': {
-    appKb: 340,
+    appKb: 340 + POWERTOOLS_KB,
     why: 'every staff lease action, the record with its fulfilment (deliveries, funding tranches, the lease after cancelled items), the lists and the dashboard in one function',
   },
   'scheduled-jobs': {

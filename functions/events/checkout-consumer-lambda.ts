@@ -3,6 +3,7 @@ import type { Deps } from '../platform/deps.ts';
 import { onApplicationEvent } from './checkout-consumer.ts';
 import { eventFunctionDeps } from './event-function-deps.ts';
 import { consumeBatch } from './platform-events.ts';
+import { observed } from '../platform/observability.ts';
 
 // AWS twin of the local bus subscriber `onApplicationEvent`: moves a checkout along with its application. It throws
 // on failure, so a failed message is retried by the queue (then dead-lettered); a repeat changes nothing.
@@ -15,4 +16,4 @@ export function checkoutConsumerHandler(deps: () => Promise<Deps>) {
 }
 
 const deps = eventFunctionDeps();
-export const handler = Object.assign(checkoutConsumerHandler(deps), { providers: deps.providers });
+export const handler = Object.assign(observed(checkoutConsumerHandler(deps)), { providers: deps.providers });

@@ -1,5 +1,6 @@
 import { createBaseDeps } from '../platform/base-deps.ts';
 import type { Deps } from '../platform/deps.ts';
+import { emfMetrics, powertoolsLogger } from '../platform/observability.ts';
 import { loadConfigWithSecrets } from '../platform/secrets.ts';
 import {
   checkProviderFactories,
@@ -26,7 +27,8 @@ export function eventFunctionDeps(providers: ProviderFactories = {}): EventFunct
   const build = (): Promise<Deps> => {
     built ??= (async () => {
       const { config, warnings } = await loadConfigWithSecrets();
-      const base = createBaseDeps(config);
+      // Powertools' structured logs and EMF business metrics: this is the AWS code path only.
+      const base = createBaseDeps(config, { log: powertoolsLogger(config.logLevel), metrics: emfMetrics() });
       for (const warning of warnings) base.log.warn(warning);
       return { ...base, providers: lazyProviders(base, providers) };
     })();

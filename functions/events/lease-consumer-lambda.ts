@@ -3,6 +3,7 @@ import type { Deps } from '../platform/deps.ts';
 import { eventFunctionDeps } from './event-function-deps.ts';
 import { onLeaseRelevantEvent } from './lease-consumer.ts';
 import { consumeBatch } from './platform-events.ts';
+import { observed } from '../platform/observability.ts';
 
 // AWS twin of the local bus subscriber `onLeaseRelevantEvent`: keeps the staff lease records, lists and counters in
 // line with applications and checkouts. The consumer logs its own failures (the records catch up on the next event
@@ -16,4 +17,4 @@ export function leaseConsumerHandler(deps: () => Promise<Deps>) {
 }
 
 const deps = eventFunctionDeps();
-export const handler = Object.assign(leaseConsumerHandler(deps), { providers: deps.providers });
+export const handler = Object.assign(observed(leaseConsumerHandler(deps)), { providers: deps.providers });

@@ -1,9 +1,11 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { recordEventMetric } from '../platform/business-metrics.ts';
 import type { Deps } from '../platform/deps.ts';
 import type { EventPublisher } from './event-bus.ts';
 import { eventBridgeBus } from './eventbridge-bus.ts';
 import { eventFunctionDeps } from './event-function-deps.ts';
 import { relayItem } from './outbox-relay.ts';
+import { observed } from '../platform/observability.ts';
 
 // AWS twin of the local outbox poller (relayOutbox every 250 ms): runs on the table's DynamoDB stream, filtered to
 // writes that leave events in an item's outbox (infra/constructs/events.ts). Each record's item is relayed with the
@@ -12,12 +14,19 @@ import { relayItem } from './outbox-relay.ts';
 // to the relay's dead-letter queue and the scheduled outbox sweep (scheduled-jobs-lambda.ts) relays the item later.
 
 export function outboxRelayHandler(
-  deps: () => Promise<Pick<Deps, 'db' | 'clock' | 'log' | 'config'>>,
+  deps: () => Promise<Pick<Deps, 'db' | 'clock' | 'log' | 'config' | 'metrics'>>,
   bus?: EventPublisher,
 ) {
   return async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
     const d = await deps();
-    const publisher = bus ?? eventBridgeBus({ busName: d.config.eventBusName ?? 'default', region: d.config.region });
+    const target = bus ?? eventBridgeBus({ busName: d.config.eventBusName ?? 'default', region: d.config.region });
+    // Each published event that is a business metric (applications, decisions, checkouts) is counted here, once.
+    const publisher: EventPublisher = {
+      async publish(events) {
+        await target.publish(events);
+        for (const e of events) recordEventMetric(d.metrics, e.type);
+      },
+    };
     const batchItemFailures: DynamoDBBatchResponse['batchItemFailures'] = [];
     for (const record of event.Records) {
       const pk = record.dynamodb?.Keys?.pk?.S;
@@ -38,4 +47,4 @@ export function outboxRelayHandler(
 
 // The relay reads the table and publishes; it reaches no third party.
 const deps = eventFunctionDeps();
-export const handler = Object.assign(outboxRelayHandler(deps), { providers: deps.providers });
+export const handler = Object.assign(observed(outboxRelayHandler(deps)), { providers: deps.providers });

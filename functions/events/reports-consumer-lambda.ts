@@ -3,6 +3,7 @@ import type { Deps } from '../platform/deps.ts';
 import { eventFunctionDeps } from './event-function-deps.ts';
 import { consumeBatch } from './platform-events.ts';
 import { onReportEvent } from './reports-consumer.ts';
+import { observed } from '../platform/observability.ts';
 
 // AWS twin of the local bus subscriber `onReportEvent`: report counters (approval amounts, first payments due) and
 // the kept adverse-action notices. Counted events are claimed by id, so the queue's redeliveries count once.
@@ -15,4 +16,4 @@ export function reportsConsumerHandler(deps: () => Promise<Deps>) {
 }
 
 const deps = eventFunctionDeps();
-export const handler = Object.assign(reportsConsumerHandler(deps), { providers: deps.providers });
+export const handler = Object.assign(observed(reportsConsumerHandler(deps)), { providers: deps.providers });

@@ -7,6 +7,7 @@ import type { EventPublisher } from './event-bus.ts';
 import { eventBridgeBus } from './eventbridge-bus.ts';
 import { eventFunctionDeps } from './event-function-deps.ts';
 import { relayItem } from './outbox-relay.ts';
+import { observed } from '../platform/observability.ts';
 
 // The jobs that run on a clock in AWS (an EventBridge schedule, every minute):
 // - push notifications whose send time has come (staff CRM). Locally they are sent on read only (the staff list and
@@ -75,4 +76,4 @@ export function scheduledJobsHandler(deps: () => Promise<Deps>, bus?: EventPubli
 }
 
 const deps = eventFunctionDeps({ messaging: messagingProvider });
-export const handler = Object.assign(scheduledJobsHandler(deps), { providers: deps.providers });
+export const handler = Object.assign(observed(scheduledJobsHandler(deps)), { providers: deps.providers });

@@ -3,6 +3,7 @@ import type { Deps } from '../platform/deps.ts';
 import { eventFunctionDeps } from './event-function-deps.ts';
 import { consumeBatch } from './platform-events.ts';
 import { webhookDispatcher, type DispatcherOptions } from './webhook-dispatcher.ts';
+import { observed } from '../platform/observability.ts';
 
 // AWS twin of the local bus subscriber `webhooks.dispatchEvent`: consumes the webhook-dispatch SQS queue (every
 // platform event, through an EventBridge rule). Each event's delivery is recorded and attempted once, awaited; a
@@ -26,4 +27,4 @@ export function webhookDispatchHandler(deps: () => Promise<Deps>, options: Dispa
 }
 
 const deps = eventFunctionDeps();
-export const handler = Object.assign(webhookDispatchHandler(deps), { providers: deps.providers });
+export const handler = Object.assign(observed(webhookDispatchHandler(deps)), { providers: deps.providers });

@@ -17,6 +17,7 @@ import type { Deps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
 import { webhookHeaders } from '../platform/standard-webhooks.ts';
 import { retailerSigningSecrets } from '../services/webhook-secrets.ts';
+import { recordWebhook } from '../platform/business-metrics.ts';
 
 // The retailer webhook dispatcher. Every event of the catalogue (machines/contracts/webhook-events.ts: checkout,
 // application and lease status changes of a checkout; outbox events published on the bus) is delivered to the
@@ -44,7 +45,7 @@ export function backoffSeconds(failedAttempts: number, random: () => number = Ma
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-export type WebhookDeps = Pick<Deps, 'db' | 'crypto' | 'clock' | 'log'>;
+export type WebhookDeps = Pick<Deps, 'db' | 'crypto' | 'clock' | 'log' | 'metrics'>;
 
 export interface DispatcherOptions {
   fetch?: typeof fetch;
@@ -229,6 +230,7 @@ export function webhookDispatcher(deps: WebhookDeps, options: DispatcherOptions 
       nextAttemptAt,
       trigger,
     };
+    recordWebhook(deps.metrics, failure === null ? 'delivered' : 'failed');
     for (let retry = 0; retry < 5; retry++) {
       const current = retry === 0 ? item : await getDelivery(deps.db, eventId, deps.clock());
       if (!current) return undefined;

@@ -2,6 +2,7 @@ import type { Context, ScheduledEvent } from 'aws-lambda';
 import type { Deps } from '../platform/deps.ts';
 import { eventFunctionDeps } from './event-function-deps.ts';
 import { webhookDispatcher, type DispatcherOptions } from './webhook-dispatcher.ts';
+import { observed } from '../platform/observability.ts';
 
 // AWS twin of the local poller that runs `webhooks.retryDue()` every 5 s: an EventBridge schedule invokes this every
 // minute. Each pass attempts up to BATCH due deliveries (exponential backoff, given up 72 h after the event:
@@ -37,4 +38,4 @@ export function webhookRetryHandler(deps: () => Promise<Deps>, options: Dispatch
 }
 
 const deps = eventFunctionDeps();
-export const handler = Object.assign(webhookRetryHandler(deps), { providers: deps.providers });
+export const handler = Object.assign(observed(webhookRetryHandler(deps)), { providers: deps.providers });

@@ -6,6 +6,7 @@ import { AppError } from '../platform/errors.ts';
 import type { HttpEvent, HttpResult } from '../platform/http-types.ts';
 import { json } from '../platform/response.ts';
 import { withLogFields } from '../platform/logger.ts';
+import { observed } from '../platform/observability.ts';
 import { requestIdOf } from '../platform/request-id.ts';
 import { withEdgeHeaders } from '../platform/security-headers.ts';
 import { checkRetailerRateLimit } from '../services/rate-limit.ts';
@@ -101,6 +102,14 @@ async function authenticate(ctx: RequestContext, deps: Deps): Promise<void> {
   }
 }
 
+/**
+ * The tenant a request acts for, on its log lines: the retailer (an API token, or the store's retailer of an apply
+ * session). Staff act across tenants; their user id is not logged (a person).
+ */
+function tenantOf(ctx: RequestContext): string | undefined {
+  return ctx.retailer?.retailerId ?? ctx.apply?.retailerId;
+}
+
 /** The edge of every request: route lookup, auth, the handler, errors as envelopes, one log line. */
 /** Each route group's third parties, as its Lambda entry names them (lambdaDeps({ ... }) in functions/http/<group>.ts). */
 const groupProviders = new WeakMap<HandlerMap, readonly ProviderKey[]>();
@@ -131,7 +140,7 @@ export async function dispatch(incoming: HttpEvent, allDeps: Deps, handlers: Han
   const requestId = requestIdOf(incoming.headers, incoming.requestContext?.requestId);
   const event: HttpEvent = { ...incoming, requestContext: { ...incoming.requestContext, requestId } };
   const groupDeps = depsFor(allDeps, handlers);
-  const deps: Deps = { ...groupDeps, log: withLogFields(groupDeps.log, { requestId }) };
+  let deps: Deps = { ...groupDeps, log: withLogFields(groupDeps.log, { requestId, route: incoming.routeKey }) };
   const lang = requestLang(event);
   const route: RouteDef | undefined = byKey.get(event.routeKey);
   let result: HttpResult;
@@ -141,12 +150,13 @@ export async function dispatch(incoming: HttpEvent, allDeps: Deps, handlers: Han
     if (!route || !handler) throw new AppError(404, 'Requested resource was not found');
     ctx = { event, route, lang };
     await authenticate(ctx, deps);
+    const tenant = tenantOf(ctx);
+    if (tenant) deps = { ...deps, log: withLogFields(deps.log, { tenant }) };
     result = await handler(ctx, deps);
   } catch (error) {
     if (error instanceof AppError) result = errorResult(error, lang);
     else {
       deps.log.error('unhandled error', {
-        route: event.routeKey,
         error:
           error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
       });
@@ -166,7 +176,6 @@ export async function dispatch(incoming: HttpEvent, allDeps: Deps, handlers: Han
     headers: { ...(result.headers ?? {}), 'server-timing': handlerTiming ? `${handlerTiming}, ${timing}` : timing },
   };
   deps.log.info('request', {
-    route: event.routeKey,
     path: event.rawPath,
     status: result.statusCode,
     ms: Math.round(ms),
@@ -178,7 +187,7 @@ export async function dispatch(incoming: HttpEvent, allDeps: Deps, handlers: Han
 export function lambdaHandler(handlers: HandlerMap, makeDeps: LambdaDeps) {
   groupProviders.set(handlers, makeDeps.providers);
   let deps: Promise<Deps> | undefined;
-  const handler = async (event: HttpEvent): Promise<HttpResult> => {
+  const handler = observed(async (event: HttpEvent): Promise<HttpResult> => {
     // A failed build (the platform secret unreadable for a moment) is not kept: the next request tries again rather
     // than the container failing every request until it is recycled.
     deps ??= makeDeps().catch((error: unknown) => {
@@ -186,7 +195,7 @@ export function lambdaHandler(handlers: HandlerMap, makeDeps: LambdaDeps) {
       throw error;
     });
     return dispatch(event, await deps, handlers);
-  };
+  });
   // The ports this function has (read by tests/infra: its bundle must not touch any other).
   return Object.assign(handler, { providers: makeDeps.providers });
 }

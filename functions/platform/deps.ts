@@ -1,5 +1,6 @@
 import type { Db } from '../data/client.ts';
 import type { Providers } from '../providers/providers.ts';
+import type { BusinessMetrics } from './business-metrics.ts';
 import type { Config } from './config.ts';
 import type { FieldCrypto } from './field-crypto.ts';
 import type { Logger } from './logger.ts';
@@ -14,4 +15,6 @@ export interface Deps {
   clock: Clock;
   log: Logger;
   providers: Providers;
+  /** Business metrics (CloudWatch EMF in Lambda); none locally. */
+  metrics?: BusinessMetrics;
 }

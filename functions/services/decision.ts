@@ -27,6 +27,7 @@ import { loadScoringSettings } from './scoring.ts';
 import { loadStateRule } from './state-rules.ts';
 import { submitConsentEntries } from './consents.ts';
 import { applicationRules, lenderToday } from './store-rules.ts';
+import { recordDecisionLatency } from '../platform/business-metrics.ts';
 
 // POST /apply-v2/application/confirm: the application is submitted once. The complete application is validated
 // with the store's rules, the shopper must have proved the PIN in this session (or the retailer's checkout skips
@@ -169,6 +170,7 @@ async function decideApplication(
   if (!validated.success) throw unprocessable(validated.errors);
   const app = validated.data;
 
+  const started = performance.now();
   const [report, previousCustomer, stateRule] = await Promise.all([
     deps.providers.bureau.pull({
       social_security_number: app.applicant.social_security_number,
@@ -200,6 +202,7 @@ async function decideApplication(
     },
     settings,
   );
+  recordDecisionLatency(deps.metrics, performance.now() - started);
   const storedDecision: StoredDecision = {
     ...decision,
     bureau: { reportId: report.reportId, hit: report.hit, factors: report.factors },

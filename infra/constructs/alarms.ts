@@ -7,6 +7,8 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { METRIC } from '../../functions/platform/business-metrics.ts';
+import { businessMetric } from './dashboard.ts';
 
 export interface AlarmsProps {
   stage: string;
@@ -23,6 +25,14 @@ export interface AlarmsProps {
 }
 
 export const ALARM_PERIOD = Duration.minutes(5);
+/** No approval in this long while applications kept coming is an outage of the decision path (bureau, rules, code). */
+export const NO_APPROVALS_WINDOW = Duration.hours(1);
+/** Applications in that hour below which no approval is unremarkable (a quiet night, a dev stage). */
+export const NO_APPROVALS_MIN_APPLICATIONS = 5;
+/** Webhook attempts failing above this share (percent) over the window, once there are enough attempts to judge. */
+export const WEBHOOK_FAILURE_PERCENT = 20;
+export const WEBHOOK_FAILURE_WINDOW = Duration.minutes(15);
+export const WEBHOOK_FAILURE_MIN_ATTEMPTS = 10;
 /** A consumer queue whose oldest message waits this long is behind (or its consumer keeps failing). */
 export const QUEUE_AGE_ALARM = Duration.minutes(15);
 /** The relay is this far behind the table's writes. */
@@ -100,6 +110,37 @@ export class Alarms extends Construct {
         QUEUE_AGE_ALARM.toSeconds(),
       );
     }
+    // Business alarms on the functions' EMF metrics (functions/platform/business-metrics.ts).
+    const noApprovals = new cloudwatch.MathExpression({
+      label: 'applications without any approval',
+      expression: `IF(FILL(apps, 0) >= ${NO_APPROVALS_MIN_APPLICATIONS} AND FILL(approved, 0) == 0, 1, 0)`,
+      usingMetrics: {
+        apps: businessMetric(props.stage, METRIC.applications, { period: NO_APPROVALS_WINDOW }),
+        approved: businessMetric(props.stage, METRIC.decisions, { outcome: 'approved', period: NO_APPROVALS_WINDOW }),
+      },
+      period: NO_APPROVALS_WINDOW,
+    });
+    alarm(
+      'NoApprovals',
+      `no application approved in the last ${NO_APPROVALS_WINDOW.toHours()} hour while at least ${NO_APPROVALS_MIN_APPLICATIONS} came in (check the bureau, the scoring settings, the decision function's errors)`,
+      noApprovals,
+      1,
+    );
+    const webhookFailures = new cloudwatch.MathExpression({
+      label: 'webhook attempts failed (%)',
+      expression: `IF(FILL(failed, 0) + FILL(delivered, 0) >= ${WEBHOOK_FAILURE_MIN_ATTEMPTS}, 100 * FILL(failed, 0) / (FILL(failed, 0) + FILL(delivered, 0)), 0)`,
+      usingMetrics: {
+        failed: businessMetric(props.stage, METRIC.webhooksFailed, { period: WEBHOOK_FAILURE_WINDOW }),
+        delivered: businessMetric(props.stage, METRIC.webhooksDelivered, { period: WEBHOOK_FAILURE_WINDOW }),
+      },
+      period: WEBHOOK_FAILURE_WINDOW,
+    });
+    alarm(
+      'WebhookFailureRate',
+      `more than ${WEBHOOK_FAILURE_PERCENT}% of retailer webhook attempts failed in ${WEBHOOK_FAILURE_WINDOW.toMinutes()} minutes (a retailer's endpoint down, or our signing or network)`,
+      webhookFailures,
+      WEBHOOK_FAILURE_PERCENT,
+    );
     alarm(
       'OutboxRelayIteratorAge',
       `the outbox relay is more than ${STREAM_AGE_ALARM.toMinutes()} minutes behind the table's stream`,

@@ -1,4 +1,5 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -6,6 +7,7 @@ import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { Keys } from './keys.ts';
+import { acknowledge } from './nag.ts';
 import { createNodeFunction } from './node-function.ts';
 import { settingsFor, type Route } from './settings.ts';
 
@@ -24,6 +26,30 @@ export interface ApiProps {
    */
   functionScope?: Construct;
 }
+
+/**
+ * The stage's throttle (every route): well above a lender's peak (a few hundred requests a second) and below the
+ * account's 10,000/s, so a runaway client slows itself rather than the account's other APIs. Unauthenticated routes
+ * have a much tighter per-IP limit in the WAF (infra/constructs/edge-protection.ts).
+ */
+export const API_THROTTLE = { rateLimit: 1000, burstLimit: 2000 } as const;
+
+/** One JSON object per request (HTTP API $context variables): request id, route, status, latency, caller IP. */
+export const ACCESS_LOG_FIELDS: Readonly<Record<string, string>> = {
+  requestId: '$context.requestId',
+  requestTime: '$context.requestTime',
+  ip: '$context.identity.sourceIp',
+  method: '$context.httpMethod',
+  routeKey: '$context.routeKey',
+  path: '$context.path',
+  status: '$context.status',
+  protocol: '$context.protocol',
+  responseLength: '$context.responseLength',
+  latencyMs: '$context.responseLatency',
+  integrationLatencyMs: '$context.integrationLatency',
+  integrationError: '$context.integrationErrorMessage',
+  userAgent: '$context.identity.userAgent',
+};
 
 /** Route path -> a construct id fragment ('/apply-v2/retailer/{retailer}' -> 'ApplyV2RetailerRetailer'). */
 const idFor = (method: string, path: string) =>
@@ -61,8 +87,17 @@ export class Api extends Construct {
     this.stage = this.httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
-      accessLogSettings: { destination: new apigwv2.LogGroupLogDestination(accessLogs) },
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS)),
+      },
+      throttle: API_THROTTLE,
     });
+    acknowledge(
+      this,
+      'AwsSolutions-APIG4',
+      "Authorisation is done in the function, per route's `auth` in functions/http/routes.ts: apply tokens, staff sessions with CSRF, retailer API tokens (hashed), signed vendor callbacks; an API Gateway authoriser cannot check these, and public routes (health, sign-up, sign-in) need none",
+    );
 
     const functions = new Map<string, nodejs.NodejsFunction>();
     const integrations = new Map<string, HttpLambdaIntegration>();

@@ -1,6 +1,6 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import type * as iam from 'aws-cdk-lib/aws-iam';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { DEFAULT_TABLE_NAME, GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/data/table.ts';
@@ -8,6 +8,12 @@ import { DEFAULT_TABLE_NAME, GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '.
 export interface DataProps {
   stage: string;
   encryptionKey: kms.IKey;
+  /**
+   * A table restored from this stage's (point-in-time restore, docs/runbooks/restore-table.md), which the stage uses
+   * instead of its own: `-c restoredTableName=... -c restoredTableStreamArn=...`. The stage's own table leaves the
+   * template but is kept (RETAIN in prod) for the investigation.
+   */
+  restoredTable?: { tableName: string; streamArn: string };
 }
 
 interface CustomerKeyTableProps extends Omit<dynamodb.TablePropsV2, 'encryption' | 'replicas'> {
@@ -54,11 +60,15 @@ export class CustomerKeyTableV2 extends dynamodb.TableV2 {
   /**
    * Read and write items, every action named: CDK's own grantReadWriteData grants the key's action families
    * `kms:ReEncrypt*` and `kms:GenerateDataKey*`; these are the members DynamoDB uses, so no grant on data carries a
-   * wildcard action (tests/infra/platform-stack.test.ts).
+   * wildcard action (tests/infra/platform-stack.test.ts). The indexes are named too (CDK grants `index/*`).
    */
   override grantReadWriteData(grantee: iam.IGrantable): iam.Grant {
     this.encryptionKey.grant(grantee, ...TABLE_KEY_ACTIONS);
-    return this.grant(grantee, ...TABLE_DATA_ACTIONS);
+    return iam.Grant.addToPrincipal({
+      grantee,
+      actions: [...TABLE_DATA_ACTIONS],
+      resourceArns: [this.tableArn, ...GLOBAL_INDEXES.map((index) => `${this.tableArn}/index/${index.indexName}`)],
+    });
   }
 
   constructor(scope: Construct, id: string, props: CustomerKeyTableProps) {
@@ -72,12 +82,21 @@ export class CustomerKeyTableV2 extends dynamodb.TableV2 {
 
 /** The one table, from the same definition the local runtime creates (functions/data/table.ts). */
 export class Data extends Construct {
-  readonly table: CustomerKeyTableV2;
+  readonly table: dynamodb.ITableV2;
 
   constructor(scope: Construct, id: string, props: DataProps) {
     super(scope, id);
     const prod = props.stage === 'prod';
     const string = (name: string): dynamodb.Attribute => ({ name, type: dynamodb.AttributeType.STRING });
+    if (props.restoredTable) {
+      this.table = dynamodb.TableV2.fromTableAttributes(this, 'RestoredTable', {
+        tableName: props.restoredTable.tableName,
+        tableStreamArn: props.restoredTable.streamArn,
+        encryptionKey: props.encryptionKey,
+        grantIndexPermissions: true,
+      });
+      return;
+    }
 
     this.table = new CustomerKeyTableV2(this, 'Table', {
       tableName: `${DEFAULT_TABLE_NAME}-${props.stage}`,

@@ -8,6 +8,7 @@ import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { Keys } from './keys.ts';
+import { acknowledge } from './nag.ts';
 import { createNodeFunction } from './node-function.ts';
 import type { PlatformSecret } from './secrets.ts';
 
@@ -94,6 +95,11 @@ export class Events extends Construct {
         retentionPeriod: DLQ_RETENTION,
       });
       this.deadLetterQueues.push(q);
+      acknowledge(
+        q,
+        'Serverless-SQSRedrivePolicy',
+        'A dead-letter queue: its messages failed every retry; an operator inspects them and redrives them to the source (alarmed)',
+      );
       return q;
     };
 
@@ -102,7 +108,7 @@ export class Events extends Construct {
       functionId: string,
       description: string,
       timeoutSeconds: number,
-      options: { pii?: boolean } = {},
+      options: { pii?: boolean; invocation?: 'sync' | 'schedule' } = {},
     ) => {
       const fn = createNodeFunction(this, functionId, {
         bundleName: name,
@@ -112,6 +118,7 @@ export class Events extends Construct {
         description: `lease-to-own ${stage}: ${description}`,
         timeoutSeconds,
         memoryMb: 512,
+        invocation: options.invocation ?? 'sync',
         environment: {
           TABLE_NAME: props.table.tableName,
           ...props.keys.environment,
@@ -140,6 +147,11 @@ export class Events extends Construct {
     // Stream records that failed every retry (metadata only: shard and sequence numbers). The scheduled outbox sweep
     // relays their items anyway; the alarm on this queue says that it had to.
     const relayDeadLetterQueue = deadLetterQueue('OutboxRelayDeadLetterQueue');
+    acknowledge(
+      relayDeadLetterQueue,
+      'AwsSolutions-SQS3',
+      "The stream event source mapping's failure destination (a dead-letter queue itself, not a redrive source)",
+    );
     relay.addEventSource(
       new DynamoEventSource(props.table, {
         startingPosition: lambda.StartingPosition.TRIM_HORIZON,
@@ -163,6 +175,11 @@ export class Events extends Construct {
     // --- The consumers: bus -> queue -> function, each with its dead-letter queue.
     // Events EventBridge could not deliver to a queue at all (after its own retries).
     const ruleDeadLetterQueue = deadLetterQueue('EventRuleDeadLetterQueue');
+    acknowledge(
+      ruleDeadLetterQueue,
+      'AwsSolutions-SQS3',
+      "The EventBridge rule targets' dead-letter queue (a dead-letter queue itself, not a redrive source)",
+    );
     const ruleTargets: targets.SqsQueue[] = [];
     const consumerDeadLetterQueues = new Map<EventFunctionName, sqs.Queue>();
     for (const consumer of QUEUE_CONSUMERS) {
@@ -188,13 +205,17 @@ export class Events extends Construct {
         `consumes platform events (${consumer.name})`,
         consumer.timeoutSeconds,
       );
-      fn.addEventSource(
-        new SqsEventSource(queue, {
-          batchSize: 10,
-          maxBatchingWindow: Duration.seconds(1),
-          // Only the failed messages of a batch are retried (the handler returns their ids in batchItemFailures).
-          reportBatchItemFailures: true,
-        }),
+      const source = new SqsEventSource(queue, {
+        batchSize: 10,
+        maxBatchingWindow: Duration.seconds(1),
+        // Only the failed messages of a batch are retried (the handler returns their ids in batchItemFailures).
+        reportBatchItemFailures: true,
+      });
+      fn.addEventSource(source);
+      acknowledge(
+        fn,
+        'Serverless-LambdaEventSourceMappingDestination',
+        "An SQS event source mapping has no failure destination: the queue's redrive policy moves a message that failed every receive to its dead-letter queue",
       );
       consumerDeadLetterQueues.set(consumer.name, dlq);
     }
@@ -215,23 +236,25 @@ export class Events extends Construct {
       'WebhookRetryFunction',
       'retries due retailer webhook deliveries (for 72 h after the event)',
       120,
+      { invocation: 'schedule' },
     );
     new events.Rule(this, 'WebhookRetrySchedule', {
       description: 'Retries due webhook deliveries every minute; each is given up 72 h after its event',
       schedule: events.Schedule.rate(SCHEDULE_RATE),
-      targets: [new targets.LambdaFunction(retry, { retryAttempts: 0 })],
+      targets: [new targets.LambdaFunction(retry, { retryAttempts: 0, deadLetterQueue: ruleDeadLetterQueue })],
     });
     const jobs = eventFunction(
       'scheduled-jobs',
       'ScheduledJobsFunction',
       'scheduled jobs: push notifications due, outbox sweep',
       120,
+      { invocation: 'schedule' },
     );
     this.bus.grantPutEventsTo(jobs);
     new events.Rule(this, 'ScheduledJobsSchedule', {
       description: 'Sends the push notifications that are due and relays outbox events the stream missed, every minute',
       schedule: events.Schedule.rate(SCHEDULE_RATE),
-      targets: [new targets.LambdaFunction(jobs, { retryAttempts: 0 })],
+      targets: [new targets.LambdaFunction(jobs, { retryAttempts: 0, deadLetterQueue: ruleDeadLetterQueue })],
     });
   }
 }

@@ -1,10 +1,12 @@
 import * as path from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { BUNDLE_METADATA_KEY } from '../bundles.ts';
+import { acknowledge } from './nag.ts';
 import { LAZY_PACKAGES, stageSideAssets } from './side-assets.ts';
 
 export interface NodeFunctionProps {
@@ -19,6 +21,12 @@ export interface NodeFunctionProps {
   timeoutSeconds: number;
   memoryMb: number;
   environment: Record<string, string>;
+  /**
+   * How the function is invoked, for the dead-letter question: `sync` (API Gateway, or an event source mapping whose
+   * failures go to its queue's dead-letter queue or its own failure destination) has no asynchronous event to lose;
+   * `schedule` (EventBridge rule, asynchronous) is repeated by the next run. Either way no Lambda DLQ is configured.
+   */
+  invocation?: 'sync' | 'schedule';
 }
 
 /** ESM bundles that include CommonJS code need `require`: esbuild's documented workaround. */
@@ -57,9 +65,13 @@ export const UNUSED_CREDENTIAL_SOURCES = [
  */
 export const LAMBDA_CONDITIONS = ['lambda', 'module'] as const;
 
+/** The newest Lambda Node.js runtime (cdk-nag AwsSolutions-L1 and Serverless-LambdaLatestVersion). */
+export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_24_X;
+
 /**
- * A Lambda function bundled locally by esbuild (never Docker): ESM, node20 syntax (runs on the nodejs22.x runtime
- * and on a developer's Node 20), arm64, minified with source maps. The bundle holds what the entry reaches: heavy
+ * A Lambda function bundled locally by esbuild (never Docker): ESM, node20 syntax (runs on the nodejs24.x runtime
+ * and on a developer's Node 20), arm64, minified with source maps, X-Ray active tracing, and a role of its own that
+ * may write to its own log group only (no AWS managed policy). The bundle holds what the entry reaches: heavy
  * packages imported on first use and the message catalogue ship beside it (side assets), the AWS SDK per
  * BUNDLE_AWS_SDK. Budgets: infra/bundles.ts.
  */
@@ -71,13 +83,30 @@ export function createNodeFunction(scope: Construct, id: string, props: NodeFunc
     retention: logs.RetentionDays.ONE_MONTH,
     removalPolicy: prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
   });
+  // What AWSLambdaBasicExecutionRole grants, narrowed to this function's log group.
+  const role = new iam.Role(scope, `${id}Role`, {
+    assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+    description: `${props.description}: execution role`,
+    inlinePolicies: {
+      logs: new iam.PolicyDocument({
+        statements: [
+          new iam.PolicyStatement({
+            actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+            resources: [logGroup.logGroupArn],
+          }),
+        ],
+      }),
+    },
+  });
   const fn = new nodejs.NodejsFunction(scope, id, {
     description: props.description,
     entry: path.join(props.projectRoot, props.entry),
     handler: 'handler',
     projectRoot: props.projectRoot,
     depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
-    runtime: lambda.Runtime.NODEJS_22_X,
+    runtime: LAMBDA_RUNTIME,
+    role,
+    tracing: lambda.Tracing.ACTIVE,
     architecture: lambda.Architecture.ARM_64,
     memorySize: props.memoryMb,
     timeout: Duration.seconds(props.timeoutSeconds),
@@ -119,5 +148,17 @@ export function createNodeFunction(scope: Construct, id: string, props: NodeFunc
     },
   });
   (fn.node.defaultChild as lambda.CfnFunction).addMetadata(BUNDLE_METADATA_KEY, props.bundleName);
+  acknowledge(
+    role,
+    'AwsSolutions-IAM5[Resource::*]',
+    'X-Ray PutTraceSegments and PutTelemetryRecords have no resource-level permissions (active tracing)',
+  );
+  acknowledge(
+    fn,
+    'Serverless-LambdaDLQ',
+    props.invocation === 'schedule'
+      ? 'Invoked by a schedule every minute: the next run repeats a failed one, and a failure raises the Errors alarm'
+      : 'Invoked synchronously (API Gateway, or an event source mapping whose failed records go to its dead-letter queue): no asynchronous event can be lost',
+  );
   return fn;
 }

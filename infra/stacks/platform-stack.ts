@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Names, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
@@ -9,6 +9,7 @@ import { Api } from '../constructs/api.ts';
 import { Data } from '../constructs/data.ts';
 import type { Events } from '../constructs/events.ts';
 import { Keys } from '../constructs/keys.ts';
+import { acknowledge } from '../constructs/nag.ts';
 import { routesForStage, type Route } from '../constructs/settings.ts';
 import { apiPathPatternsFor, matchesPathPattern, Web } from '../constructs/web.ts';
 import { FunctionsStack } from './functions-stack.ts';
@@ -30,7 +31,14 @@ export interface PlatformStackProps extends StackProps {
   routes?: readonly Route[];
   /** Subscribed to the alarm topic; defaults to the `alarmEmail` context value (`-c alarmEmail=ops@example.com`). */
   alarmEmail?: string;
+  /** The stage's domain and its us-east-1 ACM certificate; defaults to the `domainName`/`certificateArn` context. */
+  customDomain?: { domainName: string; certificateArn: string };
+  /** The CloudFront web ACL made by the edge stack; defaults to the `webAclArn` context (npm run deploy passes it). */
+  webAclArn?: string;
 }
+
+/** How long S3 and CloudFront access logs are kept. */
+export const ACCESS_LOG_RETENTION = Duration.days(365);
 
 /** Everything the platform needs in one account and region: data, API, events and the web front. */
 export class PlatformStack extends Stack {
@@ -64,7 +72,17 @@ export class PlatformStack extends Stack {
     }
 
     this.keys = new Keys(this, 'Keys', { stage });
-    this.data = new Data(this, 'Data', { stage, encryptionKey: this.keys.tableKey });
+    const restoredTableName = this.node.tryGetContext('restoredTableName') as string | undefined;
+    const restoredTableStreamArn = this.node.tryGetContext('restoredTableStreamArn') as string | undefined;
+    if (Boolean(restoredTableName) !== Boolean(restoredTableStreamArn))
+      throw new Error('A restored table needs both -c restoredTableName=... and -c restoredTableStreamArn=...');
+    this.data = new Data(this, 'Data', {
+      stage,
+      encryptionKey: this.keys.tableKey,
+      ...(restoredTableName && restoredTableStreamArn
+        ? { restoredTable: { tableName: restoredTableName, streamArn: restoredTableStreamArn } }
+        : {}),
+    });
     this.operations = new OperationsStack(this, 'Operations', {
       stage,
       projectRoot,
@@ -84,7 +102,31 @@ export class PlatformStack extends Stack {
       environment: { EVENT_BUS_NAME: this.events.bus.eventBusName, ...secret.environment },
     });
     for (const fn of this.api.functions.values()) secret.grantRead(fn);
-    this.web = new Web(this, 'Web', { stage, projectRoot, httpApi: this.api.httpApi });
+    // S3 server access logs and CloudFront standard logs. CloudFront writes with an ACL, hence BUCKET_OWNER_PREFERRED.
+    const accessLogs = new s3.Bucket(this, 'AccessLogs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: ACCESS_LOG_RETENTION }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(
+      accessLogs,
+      'AwsSolutions-S1',
+      'The access-log bucket itself: logging its own access would log the logging',
+    );
+    const context = (key: string) => this.node.tryGetContext(key) as string | undefined;
+    const domainName = context('domainName');
+    const certificateArn = context('certificateArn');
+    this.web = new Web(this, 'Web', {
+      stage,
+      projectRoot,
+      httpApi: this.api.httpApi,
+      accessLogsBucket: accessLogs,
+      customDomain: props.customDomain ?? (domainName && certificateArn ? { domainName, certificateArn } : undefined),
+      webAclArn: props.webAclArn ?? context('webAclArn'),
+    });
 
     // Links the server sends (PIN mails, vendor callbacks) point at the distribution. No cycle: the distribution
     // depends on the API resource only, not on its routes or functions.
@@ -101,7 +143,11 @@ export class PlatformStack extends Stack {
       versioned: true,
       // Kept on stack deletion in every stage (uploaded documents are records); empty it by hand to drop a dev stage.
       removalPolicy: RemovalPolicy.RETAIN,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 's3/files/',
     });
+    // The parameter the functions' nested stack receives the bucket's ARN by (CDK's `reference-to-` naming).
+    const filesArnParameter = `referenceto${Names.nodeUniqueId(files.node.defaultChild!.node)}Arn`;
     for (const [group, fn] of this.api.functions) {
       if (!FILE_GROUPS.includes(group)) continue;
       fn.addEnvironment('BLOB_BUCKET', files.bucketName);
@@ -114,6 +160,11 @@ export class PlatformStack extends Stack {
         }),
       );
       fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [files.bucketArn] }));
+      acknowledge(
+        fn.role!,
+        `AwsSolutions-IAM5[Resource::<${filesArnParameter}>/*]`,
+        "The files bucket's objects: each upload's key is generated per file, so the grant names the bucket, not a key",
+      );
     }
 
     const deadLetterQueues = new Map(
@@ -125,6 +176,8 @@ export class PlatformStack extends Stack {
       deadLetterQueues,
       consumerQueues: this.events.queues,
       streamConsumer: this.events.outboxRelay,
+      httpApi: this.api.httpApi,
+      table: this.data.table,
       alarmEmail: props.alarmEmail ?? (this.node.tryGetContext('alarmEmail') as string | undefined),
     });
 

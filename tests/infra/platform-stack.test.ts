@@ -213,13 +213,13 @@ describe('KMS keys', () => {
 });
 
 describe('functions', () => {
-  it('has one function per route group: nodejs22.x, arm64, its sizing, the environment handlers read', () => {
+  it('has one function per route group: nodejs24.x, arm64, its sizing, the environment handlers read', () => {
     const functions = groupFunctions(dev.resources);
     const groups = groupsForStage(routes, 'dev');
     expect([...functions.keys()].sort()).toEqual([...groups].sort());
     for (const group of groups) {
       const fn = dev.resources[functions.get(group)!]!.Properties;
-      expect(fn.Runtime).toBe('nodejs22.x');
+      expect(fn.Runtime).toBe('nodejs24.x');
       expect(fn.Architectures).toEqual(['arm64']);
       expect(fn.Handler).toBe('index.handler');
       expect(fn.MemorySize).toBe(settingsFor(group).memoryMb);
@@ -274,8 +274,9 @@ describe('functions', () => {
   });
 
   it('bundles each function with esbuild as an ESM file with the createRequire banner and a source map', () => {
+    // Ours (with their bundle name), not CDK's own custom resource handlers on the same runtime.
     const functions = ofType(dev.resources, 'AWS::Lambda::Function').filter(
-      ([, r]) => r.Properties.Runtime === 'nodejs22.x',
+      ([, r]) => r.Properties.Runtime === 'nodejs24.x' && r.Metadata?.[BUNDLE_METADATA_KEY] !== undefined,
     );
     expect(functions.length).toBeGreaterThan(0);
     for (const [id, fn] of functions) {
@@ -336,8 +337,9 @@ describe('HTTP API', () => {
 
 describe('web', () => {
   it('keeps the site bucket private, versioned and TLS-only', () => {
-    // the site bucket and the uploaded files' bucket (functions/providers/blobs/s3.ts), both private and versioned
-    dev.template.resourceCountIs('AWS::S3::Bucket', 2);
+    // the site bucket and the uploaded files' bucket (functions/providers/blobs/s3.ts), both private and versioned,
+    // and the access-log bucket (S3 server access logs, CloudFront standard logs)
+    dev.template.resourceCountIs('AWS::S3::Bucket', 3);
     dev.template.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
         BlockPublicAcls: true,
@@ -436,7 +438,7 @@ describe('events (the AWS twins of functions/local/main.ts)', () => {
         true,
       );
       const fn = dev.resources[id]!.Properties;
-      expect(fn.Runtime, name).toBe('nodejs22.x');
+      expect(fn.Runtime, name).toBe('nodejs24.x');
       expect(fn.Architectures, name).toEqual(['arm64']);
       expect(Object.keys(fn.Environment.Variables), name).toEqual(
         expect.arrayContaining(['TABLE_NAME', 'EVENT_BUS_NAME', 'PLATFORM_SECRET_ARN', 'PUBLIC_URL', 'STAGE']),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Web } from '../../infra/constructs/web.ts';
@@ -25,7 +26,12 @@ beforeAll(() => {
   const stack = new Stack(new App(), 'HeadersTest');
   const httpApi = new apigwv2.HttpApi(stack, 'Api');
   // A project root without dist/: the SPA upload is left out, the distribution and its policies are what matter.
-  new Web(stack, 'Web', { stage: 'prod', projectRoot: mkdtempSync(join(tmpdir(), 'lto-web-')), httpApi });
+  new Web(stack, 'Web', {
+    stage: 'prod',
+    projectRoot: mkdtempSync(join(tmpdir(), 'lto-web-')),
+    httpApi,
+    accessLogsBucket: new s3.Bucket(stack, 'Logs', { objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED }),
+  });
   const template = Template.fromStack(stack);
   policies = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy')).map(
     (r) => r.Properties.ResponseHeadersPolicyConfig as Policy,

@@ -37,8 +37,8 @@ export async function call(
 }
 
 export const RETAILER_TOKEN = 'rt_test_token_for_integration_tests';
-const retailerHeaders = (key?: string) => ({
-  authorization: `Bearer ${RETAILER_TOKEN}`,
+const retailerHeaders = (key?: string, token = RETAILER_TOKEN) => ({
+  authorization: `Bearer ${token}`,
   ...(key ? { 'idempotency-key': key } : {}),
 });
 
@@ -58,6 +58,8 @@ export interface Journey {
   checkoutId?: string;
   checkoutUrl?: string;
   headers?: Record<string, string>;
+  /** The retailer's API token (a test-mode token against a deployed stage); the integration server's by default. */
+  retailerToken?: string;
   /** The shopper's browser (kept across retries, as sessionStorage keeps it: the checkout link is bound to it). */
   clientId?: string;
   uuid?: string;
@@ -75,7 +77,9 @@ const fail = (what: string, r: Reply) => new Error(`${what}: ${r.status} ${JSON.
 const ack = (j: Journey, step: string, detail?: string) => j.acked.push({ step, at: Date.now(), detail });
 
 export async function checkoutView(base: string, j: Journey) {
-  const r = await call(base, 'GET', `/retailer/v1/checkouts/${j.checkoutId}`, { headers: retailerHeaders() });
+  const r = await call(base, 'GET', `/retailer/v1/checkouts/${j.checkoutId}`, {
+    headers: retailerHeaders(undefined, j.retailerToken),
+  });
   if (r.status !== 200) throw fail('checkout view', r);
   return r.body.data;
 }
@@ -93,7 +97,7 @@ async function readPin(base: string, to: string): Promise<string | undefined> {
 export async function advance(base: string, j: Journey): Promise<boolean> {
   if (!j.checkoutId) {
     const r = await call(base, 'POST', '/retailer/v1/checkouts', {
-      headers: retailerHeaders(j.createKey),
+      headers: retailerHeaders(j.createKey, j.retailerToken),
       body: {
         store: 'main-street',
         cart: { items: [{ sku: 'SB-200', description: 'Sound bar', quantity: 3, unit_price: '149.00' }] },
