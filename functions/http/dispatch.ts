@@ -11,7 +11,7 @@ import { requestIdOf } from '../platform/request-id.ts';
 import { withEdgeHeaders } from '../platform/security-headers.ts';
 import { checkRetailerRateLimit } from '../services/rate-limit.ts';
 import { namedApplicationKey } from '../services/session-application.ts';
-import { readJsonBody } from '../platform/validate.ts';
+import { checkBodyShape, readJsonBody } from '../platform/validate.ts';
 import { routeKey, type HandlerMap, type RequestContext, type RouteDef } from './route.ts';
 import { routes } from './routes.ts';
 import { authenticateStaff } from '../services/staff/session.ts';
@@ -149,6 +149,8 @@ export async function dispatch(incoming: HttpEvent, allDeps: Deps, handlers: Han
     const handler = route ? handlers[route.name] : undefined;
     if (!route || !handler) throw new AppError(404, 'Requested resource was not found');
     ctx = { event, route, lang };
+    // Before any work (the session's reads, the handler): a body nested beyond any real request is refused here.
+    checkBodyShape(event);
     await authenticate(ctx, deps);
     const tenant = tenantOf(ctx);
     if (tenant) deps = { ...deps, log: withLogFields(deps.log, { tenant }) };

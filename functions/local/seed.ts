@@ -56,6 +56,8 @@ export async function seedDemoData(deps: Deps, env: NodeJS.ProcessEnv = process.
       display_name: 'Administrator',
       guard: 'system',
       roles: [ADMIN_ROLE_ID],
+      // As a save from the staff form records it (the names shown in the users list).
+      role_names: ['Admin'],
       super_admin: true,
       active: true,
       password_hash: await hashPassword(adminPassword),

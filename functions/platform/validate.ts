@@ -15,6 +15,38 @@ export function issuesToFieldErrors(issues: readonly $ZodIssue[]): FieldErrors {
   return errors;
 }
 
+// No request of ours nests deeper than a handful of levels (an application's sections, a rule's matrix); this leaves
+// room for any of them and refuses a body built to be expensive (100,000 levels) before anything walks it.
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether a JSON text opens more than `limit` arrays and objects inside each other (brackets in strings aside). */
+export function jsonNestingExceeds(text: string, limit = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \\ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > limit) return true;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return false;
+}
+
+/** The body as text, refused when too large or nested too deep: the edge's check, before authentication or a handler. */
+export function checkBodyShape(event: HttpEvent): void {
+  if (!event.body) return;
+  const type = event.headers['content-type'] ?? '';
+  // Uploads (multipart, files) are not JSON: their bytes are not brackets.
+  if (type && !/json|text\/plain/i.test(type)) return;
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) return; // the size limit answers it (413) where the body is read
+  if (jsonNestingExceeds(raw)) throw badRequest('error.tooDeep');
+}
+
 // A request's body parsed once: the edge looks ahead into some bodies (the application a request names, read with
 // its session) before the handler validates the same body.
 const parsedBodies = new WeakMap<HttpEvent, { raw: string; value: unknown }>();
@@ -24,13 +56,14 @@ export function readJsonBody(event: HttpEvent): unknown {
   const seen = parsedBodies.get(event);
   if (seen && seen.raw === event.body) return seen.value;
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new AppError(413, 'The request body is too large.');
+  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw new AppError(413, 'error.tooLarge');
   if (!raw.trim()) return {};
+  if (jsonNestingExceeds(raw)) throw badRequest('error.tooDeep');
   let value: unknown;
   try {
     value = JSON.parse(raw) as unknown;
   } catch {
-    throw badRequest('The request body is not valid JSON. Send a JSON object.');
+    throw badRequest('error.invalidJson');
   }
   parsedBodies.set(event, { raw: event.body, value });
   return value;
@@ -44,8 +77,7 @@ export function parseWith<S extends $ZodType>(schema: S, input: unknown): output
 
 export const parseBody = <S extends $ZodType>(schema: S, event: HttpEvent): output<S> => {
   const body = readJsonBody(event);
-  if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw badRequest('The request body must be a JSON object.');
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('error.notAnObject');
   return parseWith(schema, body);
 };
 

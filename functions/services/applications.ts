@@ -6,6 +6,7 @@ import {
   type ApplicationView,
   type StoredApplication,
 } from '../../machines/contracts/application.ts';
+import { APPLICATION_MESSAGES, isSameSsn } from '../../machines/domain/application-schema.ts';
 import type { StoreView } from '../../machines/contracts/store.ts';
 import {
   applicationKey,
@@ -154,6 +155,16 @@ export function mergeSections(current: StoredApplication, request: ApplicationRe
   return next;
 }
 
+/** The co-applicant is another person: a save that would hold the applicant's own SSN twice is refused on the field. */
+function checkCoApplicant(data: StoredApplication) {
+  if (
+    data.has_co_applicant !== false &&
+    data.co_applicant &&
+    isSameSsn(data.applicant?.social_security_number, data.co_applicant.social_security_number)
+  )
+    throw unprocessable({ 'co_applicant.social_security_number': [APPLICATION_MESSAGES.sameSsn] });
+}
+
 function checkProduct(store: StoreView, request: ApplicationRequest) {
   const value = request.product_selection_override;
   if (value === undefined || value === null) return;
@@ -191,6 +202,7 @@ export async function saveApplicationSections(
       );
     }
     const data = mergeSections({ uuid: '' }, request);
+    checkCoApplicant(data);
     const { uuid: _placeholder, ...rest } = data;
     const record = await createApplication(
       deps.db,
@@ -227,6 +239,7 @@ export async function saveApplicationSections(
       throw conflict('error.stale', { current: answerOf(current) });
     }
     const data = mergeSections(current.data, request);
+    checkCoApplicant(data);
     const { data: _stored, v: _version, ...meta } = current;
     try {
       // The event keeps the staff list row (applicant name, step) in line with the shopper's saves.

@@ -101,10 +101,12 @@ export async function receiveDemoWebhook(deps: Deps, event: HttpEvent) {
   let parsed: {
     id?: string;
     type?: string;
-    data?: { checkout_id?: string; status?: number | null; status_name?: string };
+    data?: { checkout_id?: string; status?: number | null; status_name?: string } | null;
   } = {};
   try {
-    parsed = JSON.parse(raw) as typeof parsed;
+    const value = JSON.parse(raw) as unknown;
+    // null, a number or an array is not a delivery: recorded as unverified junk like broken JSON.
+    if (value && typeof value === 'object' && !Array.isArray(value)) parsed = value as typeof parsed;
   } catch {
     // recorded as unverified junk below
   }

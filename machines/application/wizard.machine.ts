@@ -17,6 +17,7 @@ import type { FieldErrors } from '../contracts/envelope.ts';
 import {
   APPLICATION_MESSAGES,
   asksHomeOwnership,
+  isSameSsn,
   rulesFor,
   type ApplicationStoreFlags,
   type IncomeInput,
@@ -200,7 +201,14 @@ export function stepErrors(
   // concealed values loaded back from the server count as valid (see withConcealedStandIns)
   const checked = { ...context, draft: withConcealedStandIns(context.draft) };
   const result = validateApplicationRequest(stepSaveBody(checked, step), rulesFor(context.store, context.today));
-  return result.success ? null : result.errors;
+  const errors = result.success ? null : result.errors;
+  // The step saves the co-applicant alone; the applicant's SSN, typed earlier in this page, is in the draft.
+  if (
+    step === 'coApplicantInfo' &&
+    isSameSsn(context.draft.applicant?.social_security_number, context.draft.co_applicant?.social_security_number)
+  )
+    return { ...errors, 'co_applicant.social_security_number': [APPLICATION_MESSAGES.sameSsn] };
+  return errors;
 }
 
 /** The draft as a complete application (what confirmation validates and submits). */

@@ -6,6 +6,8 @@ import { parseAmountToCents, type Cents } from '../domain/money.ts';
 
 export const CART_MAX_ITEMS = 50;
 export const CART_MAX_QUANTITY = 99;
+/** The highest unit price a cart line may carry, $1,000,000 in cents (far above any lease's approval). */
+export const CART_MAX_UNIT_PRICE_CENTS = 100_000_000;
 
 /** A non-negative amount with at most 2 decimals (commas and $ allowed), as integer cents. */
 export const moneySchema = z.pipe(
@@ -26,6 +28,7 @@ const quantity = z
   .check(z.gte(1, 'cart.error.quantity'), z.lte(CART_MAX_QUANTITY, 'cart.error.quantity'));
 
 const unitPrice = moneySchema.check(
+  z.refine((cents: Cents) => cents <= CART_MAX_UNIT_PRICE_CENTS, 'cart.error.unitPriceTooHigh'),
   z.meta({
     description:
       'The unit price in dollars: a number or a string with at most 2 decimals ("499.99", 499.99, "$1,299.00").',

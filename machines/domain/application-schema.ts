@@ -33,6 +33,7 @@ export const APPLICATION_MESSAGES = {
   productRequired: 'Please select a product before continuing.',
   sameLocation: 'co-applicant must live at the same address',
   sameEmail: 'Please do not enter the same email address for different contacts',
+  sameSsn: 'The co-applicant must be another person: their social security number is the same as the applicant\u2019s.',
   applicantRequired: 'Applicant details are required',
   tooManyIncomes: 'A maximum of 2 incomes is allowed',
 } as const;
@@ -321,6 +322,13 @@ export function isValidSsn(digits: string): boolean {
   return area !== '000' && area !== '666' && digits.slice(3, 5) !== '00' && digits.slice(5) !== '0000';
 }
 export const normalizeSsn = (value: string) => stripSeparators(value);
+
+/** Whether the co-applicant's SSN/ITIN is the applicant's own: both typed in full (a masked one compares as unknown). */
+export function isSameSsn(applicantSsn: unknown, coApplicantSsn: unknown): boolean {
+  if (typeof applicantSsn !== 'string' || typeof coApplicantSsn !== 'string') return false;
+  const main = normalizeSsn(applicantSsn);
+  return /^\d{9}$/.test(main) && main === normalizeSsn(coApplicantSsn);
+}
 
 function parseMoney(
   input: string | number | null,
@@ -729,6 +737,11 @@ function createApplicationSchemas(rules: ApplicationRules) {
         const main = value.applicant?.email;
         const co = value.co_applicant?.email;
         if (value.has_co_applicant && main && co && main === co) issue(ctx, ['co_applicant', 'email'], M.sameEmail, co);
+        if (
+          value.has_co_applicant &&
+          isSameSsn(value.applicant?.social_security_number, value.co_applicant?.social_security_number)
+        )
+          issue(ctx, ['co_applicant', 'social_security_number'], M.sameSsn, null);
       }),
     );
 

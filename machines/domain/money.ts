@@ -8,7 +8,9 @@ export function parseAmountToCents(input: string | number | null | undefined): C
   const text = String(input).replace(/[$,\s]/g, '');
   if (!/^\d+(\.\d{0,2})?$|^\.\d{1,2}$/.test(text)) return undefined;
   const [whole = '0', fraction = ''] = text.split('.');
-  return Number(whole || '0') * 100 + Number((fraction + '00').slice(0, 2));
+  const cents = Number(whole || '0') * 100 + Number((fraction + '00').slice(0, 2));
+  // 39 digits are not an amount: beyond exact integers it could be neither priced nor stored.
+  return Number.isSafeInteger(cents) ? cents : undefined;
 }
 
 /** 123456 -> '1234.56' (the API's two-decimal string). */

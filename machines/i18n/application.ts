@@ -148,6 +148,8 @@ export const application: MessageArea = {
     'application.error.productRequired': 'Please select a product before continuing.',
     'application.error.sameLocation': 'co-applicant must live at the same address',
     'application.error.sameEmail': 'Please do not enter the same email address for different contacts',
+    'application.error.sameSsn':
+      'The co-applicant must be another person: their social security number is the same as the applicant\u2019s.',
     'application.error.applicantRequired': 'Applicant details are required',
     'application.error.tooManyIncomes': 'A maximum of 2 incomes is allowed',
     'application.error.invalid': 'The {_field_} value must be valid.',
@@ -345,6 +347,8 @@ export const application: MessageArea = {
     'application.error.productRequired': 'Por favor, seleccione un producto antes de continuar.',
     'application.error.sameLocation': 'el co-solicitante debe vivir en la misma dirección',
     'application.error.sameEmail': 'Por favor, no ingrese el mismo correo electrónico para diferentes contactos',
+    'application.error.sameSsn':
+      'El co-solicitante debe ser otra persona: su número de seguro social es el mismo que el del solicitante.',
     'application.error.applicantRequired': 'Los datos del solicitante son obligatorios',
     'application.error.tooManyIncomes': 'Se permite un máximo de 2 ingresos',
     'application.error.invalid': 'El valor de {_field_} debe ser válido.',

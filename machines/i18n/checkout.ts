@@ -221,6 +221,7 @@ export const checkout: MessageArea = {
     'cart.error.quantity': 'The quantity must be a whole number from 1 to 99.',
     'cart.error.description': 'Each item needs a description of 1 to 255 characters.',
     'cart.error.unitPrice': 'The unit_price must be an amount of at least 0 with at most 2 decimals, such as 499.99.',
+    'cart.error.unitPriceTooHigh': 'The unit_price must be at most 1000000.00 (one million dollars).',
     'retailerCheckout.error.returnUrl': 'The return_url must be an absolute http:// or https:// URL.',
     'retailerCheckout.error.returnUrlFailure': 'The return_url_failure must be an absolute http:// or https:// URL.',
     'retailerCheckout.error.callbackUrl':
@@ -486,6 +487,7 @@ export const checkout: MessageArea = {
     'cart.error.quantity': 'La cantidad debe ser un número entero de 1 a 99.',
     'cart.error.description': 'Cada artículo necesita una descripción de 1 a 255 caracteres.',
     'cart.error.unitPrice': 'El unit_price debe ser un importe de al menos 0 con no más de 2 decimales, como 499.99.',
+    'cart.error.unitPriceTooHigh': 'El unit_price debe ser como máximo 1000000.00 (un millón de dólares).',
     'retailerCheckout.error.returnUrl': 'El return_url debe ser una URL absoluta http:// o https://.',
     'retailerCheckout.error.returnUrlFailure': 'El return_url_failure debe ser una URL absoluta http:// o https://.',
     'retailerCheckout.error.callbackUrl':

@@ -25,6 +25,8 @@ export const common: MessageArea = {
     'error.timeout': 'Request timed out whilst trying to call the server. Please try again later.',
     'error.invalidJson': 'The request body is not valid JSON. Send a JSON object.',
     'error.tooLarge': 'The request body is too large.',
+    'error.tooDeep': 'The request body is nested too deeply. Send the JSON object the API describes.',
+    'error.notAnObject': 'The request body must be a JSON object.',
     'error.stale': 'This record was changed by someone else in the meantime. Reload it and try again.',
     'error.tokenRequired':
       'Your application session is missing or has expired. Please start again from the store page.',
@@ -75,6 +77,9 @@ export const common: MessageArea = {
     'error.timeout': 'Se agotó el tiempo de espera al llamar al servidor. Por favor, inténtelo más tarde.',
     'error.invalidJson': 'El cuerpo de la solicitud no es JSON válido. Envíe un objeto JSON.',
     'error.tooLarge': 'El cuerpo de la solicitud es demasiado grande.',
+    'error.tooDeep':
+      'El cuerpo de la solicitud tiene demasiados niveles anidados. Envíe el objeto JSON que describe la API.',
+    'error.notAnObject': 'El cuerpo de la solicitud debe ser un objeto JSON.',
     'error.stale': 'Otra persona modificó este registro mientras tanto. Vuelva a cargarlo e inténtelo de nuevo.',
     'error.tokenRequired':
       'Su sesión de solicitud falta o ha expirado. Por favor, comience de nuevo desde la página de la tienda.',

@@ -49,6 +49,10 @@ export const decision: MessageArea = {
     'result.offer.upTo': 'Up to {amount}',
     'result.continue': 'Continue',
     'result.calculatorLoading': 'Loading the payment calculator…',
+    'result.calculator.forCart':
+      'These figures are for your cart of {amount}: your lease summary and contract show the same for the option and frequency you choose (delivery charges you choose next are added to the lease).',
+    'result.calculator.noCart':
+      'These figures are for the amount in the calculator, up to your approval. Your lease will be priced on what you buy.',
     'checkpoint.routing': 'Taking you to your application…',
     'result.approved.title': 'Congratulations, {name}!',
     'result.approved.subTitle1': 'You are approved for up to {amount}.',
@@ -140,6 +144,10 @@ export const decision: MessageArea = {
     'result.offer.upTo': 'Hasta {amount}',
     'result.continue': 'Continuar',
     'result.calculatorLoading': 'Cargando la calculadora de pagos…',
+    'result.calculator.forCart':
+      'Estas cifras son para su carrito de {amount}: su resumen de arrendamiento y su contrato muestran lo mismo para la opción y la frecuencia que elija (los cargos de entrega que elija a continuación se suman al arrendamiento).',
+    'result.calculator.noCart':
+      'Estas cifras son para el importe de la calculadora, hasta su aprobación. Su arrendamiento se calculará sobre lo que compre.',
     'checkpoint.routing': 'Llevándolo a su solicitud…',
     'result.approved.title': '¡Felicidades, {name}!',
     'result.approved.subTitle1': 'Usted está aprobado por hasta {amount}.',

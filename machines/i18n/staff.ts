@@ -78,6 +78,7 @@ export const staff: MessageArea = {
     'staff.validation.noSelfDeactivate': 'You cannot deactivate your own account.',
     'staff.validation.notWellFormed': 'This text contains characters that cannot be stored.',
     'staff.validation.number': 'Enter a valid number.',
+    'staff.validation.phone': 'Enter a phone number: 10 digits, or + and the country code for a number abroad.',
     'staff.validation.page': 'The page must be a number from 1.',
     'staff.validation.passwordLength': 'The password must be 10 to 128 characters long.',
     'staff.validation.passwordMismatch': 'The password confirmation does not match.',
@@ -458,6 +459,8 @@ export const staff: MessageArea = {
     'staff.validation.noSelfDeactivate': 'No puedes desactivar tu propia cuenta.',
     'staff.validation.notWellFormed': 'Este texto contiene caracteres que no se pueden guardar.',
     'staff.validation.number': 'Introduce un número válido.',
+    'staff.validation.phone':
+      'Introduce un número de teléfono: 10 dígitos, o + y el código del país para un número del extranjero.',
     'staff.validation.page': 'La página debe ser un número desde 1.',
     'staff.validation.passwordLength': 'La contraseña debe tener entre 10 y 128 caracteres.',
     'staff.validation.passwordMismatch': 'La confirmación de la contraseña no coincide.',

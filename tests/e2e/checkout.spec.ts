@@ -159,6 +159,12 @@ test('redirect: apply, deliver, review, sign, refuse a prepaid card, decline a c
   const checkoutId = await checkoutIdOf(page);
   expect(checkoutId).toMatch(/^chk_/);
   await applyApproved(page, page);
+  // Issue 24.1: the calculator prices this cart, not the approval, and says so.
+  const basis = mainOf(page).getByTestId('calculator-basis');
+  await expect(basis).toContainText(/These figures are for your cart of \$[\d,]+\.\d{2}/);
+  const cartTotal = /\$([\d,]+\.\d{2})/.exec(await basis.innerText())![1]!.replace(/,/g, '');
+  await expect(mainOf(page).getByLabel('Lease amount')).toHaveValue(cartTotal);
+  await expect(mainOf(page).getByTestId('calculator-payment')).toBeVisible({ timeout: 15_000 });
   await mainOf(page).getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page).toHaveURL(/#\/checkout\/delivery-options$/);
   await chooseDelivery(page, page, true);

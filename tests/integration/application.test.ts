@@ -252,3 +252,66 @@ describe('customer checks', () => {
     expect(bad.status).toBe(422);
   });
 });
+
+describe('a co-applicant is another person', () => {
+  const SAME_SSN =
+    'The co-applicant must be another person: their social security number is the same as the applicant\u2019s.';
+
+  /** A complete application whose co-applicant is a second Fill person, with `ssn` as their SSN when given. */
+  async function withCoApplicant(headers: Record<string, string>, ssn?: (own: string) => string) {
+    const body = await fill(headers);
+    const other = await fill(headers);
+    const coSsn = ssn ? ssn(body.applicant.social_security_number) : other.applicant.social_security_number;
+    return {
+      ...body,
+      has_co_applicant: true,
+      co_applicant: { ...other.applicant, social_security_number: coSsn, same_location: true, incomes: other.incomes },
+    };
+  }
+
+  it('refuses the applicant’s own SSN as the co-applicant’s, on that field, and saves nothing', async () => {
+    const { headers } = await session();
+    for (const written of [
+      (own: string) => own,
+      (own: string) => `${own.slice(0, 3)}-${own.slice(3, 5)}-${own.slice(5)}`,
+    ]) {
+      const res = await api('POST', '/apply-v2/application', {
+        body: await withCoApplicant(headers, written),
+        headers,
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual({ 'co_applicant.social_security_number': [SAME_SSN] });
+    }
+    const application = await api('GET', '/apply-v2/application', { headers });
+    expect(application.body.data?.uuid ?? null).toBeNull();
+  });
+
+  it('refuses it when the co-applicant step is saved on its own, and accepts another person', async () => {
+    const { headers } = await session();
+    const full = await withCoApplicant(headers);
+    const created = await api('POST', '/apply-v2/application', {
+      body: {
+        section: ['applicant', 'location', 'incomes', 'banking'],
+        ...full,
+        has_co_applicant: undefined,
+        co_applicant: undefined,
+      },
+      headers,
+    });
+    expect(created.status, JSON.stringify(created.body.errors)).toBe(200);
+    const uuid = created.body.data.uuid;
+    const step = (co: object) =>
+      api('POST', '/apply-v2/application', {
+        body: { uuid, section: ['has_co_applicant', 'co_applicant'], has_co_applicant: true, co_applicant: co },
+        headers,
+      });
+    const same = await step({ ...full.co_applicant, social_security_number: full.applicant.social_security_number });
+    expect(same.status).toBe(422);
+    expect(same.body.errors).toEqual({ 'co_applicant.social_security_number': [SAME_SSN] });
+    const other = await step(full.co_applicant);
+    expect(other.status, JSON.stringify(other.body.errors)).toBe(200);
+    expect(other.body.data.co_applicant.social_security_number).toBe(
+      `*****${full.co_applicant.social_security_number.slice(-4)}`,
+    );
+  });
+});

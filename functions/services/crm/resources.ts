@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isPhoneNumber } from '../../../machines/domain/phone.ts';
 import { getItem } from '../../data/items.ts';
 import { getStoreById, retailerKey, type RetailerItem } from '../../data/stores.ts';
 import { getUser } from '../../data/users.ts';
@@ -51,9 +52,7 @@ const dateTime = () =>
     );
 const id = () => z.string('staff.validation.inList').check(z.maxLength(200, 'staff.validation.tooLong'));
 const phone = () =>
-  z
-    .string('crm.validation.phone')
-    .check(z.refine((s: string) => /^\d{10}$/.test(s.replace(/ /g, '')), 'crm.validation.phone'));
+  z.string('crm.validation.phone').check(z.refine((s: string) => isPhoneNumber(s), 'crm.validation.phone'));
 const httpsUrl = () =>
   z.string('crm.validation.url').check(
     z.maxLength(2000, 'staff.validation.tooLong'),
@@ -878,7 +877,8 @@ export const pushDef: ResourceDef<PushItem> = crmResource<PushItem>({
     retailer_id: opt(id()),
     store_id: opt(id()),
     send_at: opt(z.union([z.literal(''), dateTime()])),
-    status: z.optional(z.enum(['scheduled', 'cancelled'], 'staff.validation.inList')),
+    // 'sent' only comes back from the form of a notification already sent (build refuses it anywhere else).
+    status: z.optional(z.enum(['scheduled', 'cancelled', 'sent'], 'staff.validation.inList')),
     v: z.optional(z.number()),
   }),
   required: ['title', 'body', 'target'],
@@ -932,7 +932,17 @@ export const pushDef: ResourceDef<PushItem> = crmResource<PushItem>({
     status: p.status,
   }),
   async build(c, b, previous) {
-    if (previous?.status === 'sent') throw unableToSave(c, pushDef, { status: ['crm.validation.alreadySent'] });
+    if (previous?.status === 'sent') {
+      // Its form saved as it is changes nothing; any change to what was sent is refused.
+      const unchanged = (['title', 'body', 'target', 'send_at'] as const).every(
+        (k) => b[k] === undefined || b[k] === previous[k],
+      );
+      if (!unchanged) throw unableToSave(c, pushDef, { status: ['crm.validation.alreadySent'] });
+      const { title, body, target, retailer_id, retailer_name, store_id, store_name, send_at, status, sent_at } =
+        previous;
+      return { title, body, target, retailer_id, retailer_name, store_id, store_name, send_at, status, sent_at };
+    }
+    if (b.status === 'sent') throw unableToSave(c, pushDef, { status: ['staff.validation.inList'] });
     const target = b.target as string;
     let where: Record<string, unknown> = { retailer_id: null, retailer_name: null, store_id: null, store_name: null };
     if (target === 'retailer') {

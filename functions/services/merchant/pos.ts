@@ -373,9 +373,13 @@ export const posOrdersDef: ResourceDef<PosOrder> = {
     const b = parseFor(c, posOrdersDef, orderBody, input);
     if (b.store_id !== undefined && b.store_id !== o.store_id)
       throw unableToSave(c, posOrdersDef, { store_id: ['merchant.validation.storeFixed'] });
-    if ((o.status === 'fulfilled' || o.status === 'cancelled') && b.items !== undefined)
+    const sameLines = (lines: readonly { item_id: string; quantity: number }[]) =>
+      JSON.stringify(lines.map((l) => [l.item_id, l.quantity])) ===
+      JSON.stringify(o.items.map((l) => [l.item_id, l.quantity]));
+    // The form sends the lines back with every save: only a change to them is refused on a closed order.
+    if ((o.status === 'fulfilled' || o.status === 'cancelled') && b.items !== undefined && !sameLines(b.items))
       throw unableToSave(c, posOrdersDef, { items: ['merchant.validation.orderClosed'] });
-    const items = b.items ? await priceLines(c, o.retailer_id, b.items) : o.items;
+    const items = b.items && !sameLines(b.items) ? await priceLines(c, o.retailer_id, b.items) : o.items;
     return saveVersioned(c.deps.db, o, {
       ...o,
       status: b.status ?? o.status,

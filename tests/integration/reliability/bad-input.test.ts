@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -157,12 +158,13 @@ function setPath(target: Record<string, any>, path: string, value: unknown) {
   at[parts[parts.length - 1]!] = value;
 }
 
-/** The dotted paths of the string leaves of a sample. */
-function stringLeaves(value: unknown, prefix = ''): string[] {
-  if (typeof value === 'string') return [prefix];
-  if (Array.isArray(value)) return value.flatMap((v, i) => stringLeaves(v, prefix ? `${prefix}.${i}` : String(i)));
+/** The dotted paths of the string (and, with `numbers`, number) leaves of a sample. */
+function stringLeaves(value: unknown, prefix = '', numbers = false): string[] {
+  if (typeof value === 'string' || (numbers && typeof value === 'number')) return [prefix];
+  if (Array.isArray(value))
+    return value.flatMap((v, i) => stringLeaves(v, prefix ? `${prefix}.${i}` : String(i), numbers));
   if (value && typeof value === 'object')
-    return Object.entries(value).flatMap(([k, v]) => stringLeaves(v, prefix ? `${prefix}.${k}` : k));
+    return Object.entries(value).flatMap(([k, v]) => stringLeaves(v, prefix ? `${prefix}.${k}` : k, numbers));
   return [];
 }
 
@@ -282,6 +284,9 @@ function plainTasks(route: RouteDef, sample: RouteSample): (() => Promise<void>)
   return tasks;
 }
 
+const HUGE_NUMBERS = ['123456789012345678901234567890123456789', '9'.repeat(96)];
+// The deep object of 100,000 levels is 600 KB: above the body limit (413); the array of 100,000 is 200 KB, under it.
+const DEPTHS = [5_000, 20_000, 100_000];
 const deepArray = (n: number) => '['.repeat(n) + ']'.repeat(n);
 const deepObject = (n: number) => '{"a":'.repeat(n) + 'null' + '}'.repeat(n);
 const tenMbGroups = new Set<string>();
@@ -317,11 +322,39 @@ function shapeTasks(
     tenMbGroups.add(route.group);
     tasks.push(async () => void (await hit(route, '10 MB', path(), Buffer.alloc(10 * 1024 * 1024, 'a'))));
   }
-  tasks.push(async () => void (await hit(route, 'deep array', path(), deepArray(10_000))));
-  tasks.push(async () => {
-    const f = await fields();
-    await hit(route, 'deep object in a field', path(), `{"${f[0] ?? 'name'}":${deepObject(10_000)}}`);
-  });
+  // Amounts and quantities of 39 and 96 digits, as strings and as JSON numbers, in every field the route names and
+  // every text or number field of its sample (money and quantity fields among them).
+  const moneyAndCountFields = async () => [
+    ...new Set([...(await fields()), ...stringLeaves(sample.body ?? {}, '', true)]),
+  ];
+  for (const digits of HUGE_NUMBERS) {
+    tasks.push(async () => {
+      const f = await moneyAndCountFields();
+      await hit(route, `${digits.length}-digit string`, path(), bodyWith(f, digits, sample));
+    });
+    tasks.push(async () => {
+      const f = await moneyAndCountFields();
+      // A JSON number literal no double holds exactly (JSON.stringify cannot write it).
+      const marker = '"__huge_number__"';
+      await hit(
+        route,
+        `${digits.length}-digit number`,
+        path(),
+        bodyWith(f, '__huge_number__', sample).split(marker).join(digits),
+      );
+    });
+  }
+  // Bodies that are JSON but not an object.
+  for (const scalar of ['null', '0', '-1', '"text"', 'true', `${HUGE_NUMBERS[1]}`]) {
+    tasks.push(async () => void (await hit(route, `body ${scalar.slice(0, 12)}`, path(), scalar)));
+  }
+  for (const depth of DEPTHS) {
+    tasks.push(async () => void (await hit(route, `deep array ${depth}`, path(), deepArray(depth))));
+    tasks.push(async () => {
+      const f = await fields();
+      await hit(route, `deep object ${depth} in a field`, path(), `{"${f[0] ?? 'name'}":${deepObject(depth)}}`);
+    });
+  }
   tasks.push(async () => void (await hit(route, 'broken JSON', path(), '{"a": "b"')));
   tasks.push(async () => void (await hit(route, 'top-level array', path(), '["a", 1]')));
   tasks.push(
@@ -477,4 +510,68 @@ describe('bad input on every route', () => {
     );
     expect(failures).toEqual([]);
   }, 600_000);
+});
+
+describe('bad input that once cost a 5xx or a held connection', () => {
+  const route = (key: string) => routes.find((r) => routeKey(r) === key)!;
+  const checkout = (items: unknown[]) =>
+    JSON.stringify({
+      store: 'main-street',
+      cart: { items },
+      return_url: `${base().origin}/done`,
+      return_url_failure: `${base().origin}/failed`,
+      callback_url: `${base().origin}/demo/retailer/webhooks`,
+    });
+  const line = { sku: 'TV-1', description: 'Television', quantity: 1, unit_price: '649.99' };
+
+  it.each(HUGE_NUMBERS)('refuses a %s unit price or quantity with a 422 on that field', async (digits) => {
+    const post = route('POST /retailer/v1/checkouts');
+    const cases: [unknown[], string][] = [
+      [[{ ...line, unit_price: digits }], 'cart.items.0.unit_price'],
+      [[{ ...line, unit_price: Number(digits) }], 'cart.items.0.unit_price'],
+      [[{ ...line, quantity: digits }], 'cart.items.0.quantity'],
+      [
+        [{ ...line, required_parts: [{ sku: 'M-1', description: 'Mount', quantity: 1, unit_price: digits }] }],
+        'cart.items.0.required_parts.0.unit_price',
+      ],
+    ];
+    for (const [items, field] of cases) {
+      const res = await hit(post, `checkout ${field}`, post.path, checkout(items), { 'idempotency-key': randomUUID() });
+      expect(res.status, field).toBe(422);
+      expect(Object.keys(res.body.errors ?? {}), field).toEqual([field]);
+    }
+  });
+
+  it('answers a body of null (or a scalar) to the demo retailer endpoint with a 4xx', async () => {
+    const post = route('POST /demo/retailer/webhooks');
+    for (const body of ['null', '1', '"x"', 'true']) {
+      const res = await hit(post, `webhook ${body}`, post.path, body);
+      expect(res.status, body).toBeGreaterThanOrEqual(400);
+      expect(res.status, body).toBeLessThan(500);
+    }
+  });
+
+  it('refuses deep nesting at the edge, at once and in the caller’s language', async () => {
+    const cases: [string, string, string][] = [
+      ['POST /api/v1/score/payments', '/api/v1/score/payments', deepObject(20_000)],
+      ['POST /demo/retailer/webhooks', '/demo/retailer/webhooks', deepArray(5_000)],
+      ['POST /staff/api/store-applications/{id}/clean', '/staff/api/store-applications/x/clean', deepArray(100_000)],
+      ['POST /retailer/v1/checkouts', '/retailer/v1/checkouts', `{"cart":{"items":${deepArray(50_000)}}}`],
+    ];
+    for (const [key, path, body] of cases) {
+      for (const lang of ['en', 'es'] as const) {
+        const started = performance.now();
+        const res = await hit(route(key), `deep ${lang}`, path, body, { 'x-lang': lang });
+        const ms = performance.now() - started;
+        expect(res.status, key).toBe(400);
+        expect(res.body.message, key).toBe(
+          lang === 'en'
+            ? 'The request body is nested too deeply. Send the JSON object the API describes.'
+            : 'El cuerpo de la solicitud tiene demasiados niveles anidados. Envíe el objeto JSON que describe la API.',
+        );
+        expect(ms, `${key} took ${ms.toFixed(0)} ms`).toBeLessThan(1000);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
 });

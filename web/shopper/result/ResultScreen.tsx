@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { INCOME_FREQUENCIES, type IncomeFrequency } from '../../../machines/domain/income.ts';
-import { offersToCents, visibleOptions } from '../../../machines/domain/lease-amount.ts';
+import { cartTotalCents, offersToCents, visibleOptions } from '../../../machines/domain/lease-amount.ts';
 import { formatCents } from '../../../machines/domain/money.ts';
 import type { CalculatorOutput } from '../../../machines/calculator/calculator.machine.ts';
 import { BRANDS } from '../../../machines/domain/brands.ts';
@@ -13,7 +13,14 @@ import { clientId } from '../../lib/api.ts';
 import { getSession } from '../../lib/apply-session.ts';
 import { sessionStore } from '../../lib/safe-storage.ts';
 import { useIdleScope } from '../idle/scope.ts';
-import { CHOICE_KEY, getApplicationState, type ApplicationState, type SessionInfo } from '../verification/client.ts';
+import {
+  CHOICE_KEY,
+  getApplicationState,
+  getCheckoutCart,
+  type ApplicationState,
+  type CartLine,
+  type SessionInfo,
+} from '../verification/client.ts';
 import { useDecisionT } from '../verification/text.ts';
 import { PayrollPanel } from '../payroll/PayrollPanel.tsx';
 import type { PayrollDecisionResult } from '../../../machines/payroll/payroll.machine.ts';
@@ -118,9 +125,23 @@ function Approved({
   info: SessionInfo;
   onPayrollResult?: (result: PayrollDecisionResult) => void;
 }) {
-  const { t } = useDecisionT();
+  const { t, lang } = useDecisionT();
   const [, navigate] = useLocation();
   const result = app.result!;
+  // In a retailer's checkout the figures disclosed here are the cart's (the lease summary and the contract price the
+  // cart): the calculator starts from it once it is known. Undefined while loading; null when there is no cart.
+  const checkoutId = info.checkout_id ?? app.checkout_id ?? null;
+  const [cart, setCart] = useState<CartLine[] | null | undefined>(checkoutId ? undefined : null);
+  useEffect(() => {
+    if (!checkoutId) return undefined;
+    const controller = new AbortController();
+    getCheckoutCart(checkoutId, lang, controller.signal).then(
+      (lines) => setCart(lines),
+      // Without the cart the calculator still works from the approval, and says so.
+      () => setCart((current) => (current === undefined ? null : current)),
+    );
+    return () => controller.abort();
+  }, [checkoutId, lang]);
   const message = result.message;
   const offers = offersToCents(result.offerAmounts);
   const shown = visibleOptions(offers);
@@ -169,30 +190,44 @@ function Approved({
         result={result as unknown as PayrollDecisionResult}
         onResult={onPayrollResult}
       />
-      <Suspense
-        fallback={
-          <p role="status" aria-live="polite">
-            {t('result.calculatorLoading')}
-          </p>
-        }
-      >
-        <Calculator
-          offerAmounts={result.offerAmounts}
-          incomeFrequency={primaryIncomeFrequency(app)}
-          ocpEnabled={program.ocp_enabled === true && !isHvac}
-          optionCEnabled={program.option_c_enabled === true}
-          minApprovalAmount={program.min_approval_amount}
-          rating={store.rating}
-          isHvac={isHvac}
-          applicantState={app.location?.state ?? null}
-          companyState={store.shipping_address?.state || store.billing_address?.state || app.location?.state || ''}
-          zipCode={app.location?.code ?? null}
-          applicationId={app.uuid}
-          score={result.score}
-          decile={result.decile}
-          onContinue={onContinue}
-        />
-      </Suspense>
+      <p className="muted" data-testid="calculator-basis">
+        {cart
+          ? t('result.calculator.forCart', { amount: formatCents(cartTotalCents(cart)) })
+          : cart === null
+            ? t('result.calculator.noCart')
+            : null}
+      </p>
+      {cart === undefined ? (
+        <p role="status" aria-live="polite">
+          {t('result.calculatorLoading')}
+        </p>
+      ) : (
+        <Suspense
+          fallback={
+            <p role="status" aria-live="polite">
+              {t('result.calculatorLoading')}
+            </p>
+          }
+        >
+          <Calculator
+            cart={cart}
+            offerAmounts={result.offerAmounts}
+            incomeFrequency={primaryIncomeFrequency(app)}
+            ocpEnabled={program.ocp_enabled === true && !isHvac}
+            optionCEnabled={program.option_c_enabled === true}
+            minApprovalAmount={program.min_approval_amount}
+            rating={store.rating}
+            isHvac={isHvac}
+            applicantState={app.location?.state ?? null}
+            companyState={store.shipping_address?.state || store.billing_address?.state || app.location?.state || ''}
+            zipCode={app.location?.code ?? null}
+            applicationId={app.uuid}
+            score={result.score}
+            decile={result.decile}
+            onContinue={onContinue}
+          />
+        </Suspense>
+      )}
       {message.sub_title4 && <p>{message.sub_title4}</p>}
       {!message.sub_title4 && (
         <p>

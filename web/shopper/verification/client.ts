@@ -48,6 +48,38 @@ export const getSessionInfo = async (signal?: AbortSignal) =>
 export const getApplicationState = async (lang: Lang, signal?: AbortSignal) =>
   (await api<ApplicationState>('GET', '/apply-v2/application', { query: { lang }, signal })).data;
 
+/** A cart line as the calculator prices it (unit price as the retailer sent it). */
+export interface CartLine {
+  unit_price: string | number;
+  quantity?: number;
+}
+
+type CartPart = { unit_price: string | number; quantity: number };
+type CheckoutCartItem = CartPart & { required_parts?: CartPart[] };
+
+/** The checkout's cart items as calculator lines: each item, then each of its parts (their quantity is their own). */
+export function cartLinesOf(items: readonly CheckoutCartItem[]): CartLine[] {
+  return items.flatMap((item) => [
+    { unit_price: item.unit_price, quantity: item.quantity },
+    ...(item.required_parts ?? []).map((p) => ({ unit_price: p.unit_price, quantity: p.quantity })),
+  ]);
+}
+
+/** The cart of the checkout this application belongs to, as calculator lines; null when there is no cart. */
+export async function getCheckoutCart(
+  checkoutId: string,
+  lang: Lang,
+  signal?: AbortSignal,
+): Promise<CartLine[] | null> {
+  const view = await api<{ cart?: { items?: CheckoutCartItem[] } }>(
+    'GET',
+    `/apply-v2/checkout/${encodeURIComponent(checkoutId)}`,
+    { query: { lang }, signal },
+  );
+  const items = view.data?.cart?.items ?? [];
+  return items.length ? cartLinesOf(items) : null;
+}
+
 export const sendPin = async (body: VerifySendBody, lang: Lang) =>
   (await api<{ mode: string }>('POST', '/apply-v2/application/verify/send', { body, query: { lang } })).data;
 

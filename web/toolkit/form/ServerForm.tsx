@@ -10,6 +10,7 @@ import { useToolkitT } from '../i18n.ts';
 import { FormContext, lookupIn, useFormController, type Errors, type Values } from './context.ts';
 import { ActionButton } from './fields/ActionButton.tsx';
 import { Fields } from './FieldRenderer.tsx';
+import { formButtons, offersSave } from './buttons.ts';
 import { getIn } from './path.ts';
 import { validateField } from './rules.ts';
 import { collectInputs, withDefaults } from './walk.ts';
@@ -142,6 +143,7 @@ function SchemaForm({
   const submit = useCallback(
     async (event?: FormEvent) => {
       event?.preventDefault();
+      if (!offersSave(schema)) return;
       const errors: Errors = {};
       for (const input of collectInputs(fields, values)) {
         const message = validateField(
@@ -175,7 +177,7 @@ function SchemaForm({
         setFocusErrors((n) => n + 1);
       }
     },
-    [fields, values, t, setErrors, schema.action, schema.params, params, setBusy, caller, notify, onSuccess],
+    [fields, values, t, setErrors, schema, params, setBusy, caller, notify, onSuccess],
   );
 
   async function cancel() {
@@ -186,10 +188,7 @@ function SchemaForm({
     onCancel?.();
   }
 
-  const buttons: FieldButton[] =
-    schema.buttons && schema.buttons.length
-      ? schema.buttons
-      : [{ type: 'submit' }, ...(onCancel ? [{ type: 'cancel' } as FieldButton] : [])];
+  const buttons: FieldButton[] = formButtons(schema, Boolean(onCancel));
 
   return (
     <FormContext.Provider value={form}>

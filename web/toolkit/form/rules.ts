@@ -1,6 +1,7 @@
 // Validation rules of seed 001 section 5, with their exact messages; {_field_} (and {field}) become the label.
 // Rules come from the schema as 'required|number|regex:^a+$', an array, or an object { rule: argument }.
 import type { FieldRules, FieldSchema } from '../../../machines/contracts/form-schema.ts';
+import { isPhoneNumber } from '../../../machines/domain/phone.ts';
 import type { Translate } from '../i18n.ts';
 import { dateAllowed, isValidDate, type DateLimits } from './dates.ts';
 import { isEmptyValue } from './path.ts';
@@ -29,7 +30,6 @@ interface RuleDefinition {
 const fieldParams = (ctx: RuleContext) => ({ _field_: ctx.label, field: ctx.label });
 
 const NUMBER = /^[0-9.-]+$/;
-const PHONE = /^\d(?: ?\d){9}$/;
 const ALPHA_NUM = /^\w+$/;
 const URL_PATTERN =
   /^(https?:\/\/)?(localhost|(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})(:\d{1,5})?([/?#]\S*)?$/i;
@@ -52,7 +52,8 @@ const numberRule: RuleDefinition = {
   message: (_arg, ctx) => ctx.t('toolkit.rule.number', fieldParams(ctx)),
 };
 const phoneRule: RuleDefinition = {
-  test: (value) => PHONE.test(String(value)),
+  // Shared with the server's rule: a stored '(404) 555-0140' is the number the mask shows, so it passes.
+  test: (value) => isPhoneNumber(String(value)),
   message: (_arg, ctx) => ctx.t('toolkit.rule.phone', fieldParams(ctx)),
 };
 const alphaNumRule: RuleDefinition = {

@@ -30,6 +30,7 @@ import {
   type ResourceDef,
 } from '../resource.ts';
 import { getRetailerRecord } from './lookups.ts';
+import { isPhoneNumber } from '../../../../machines/domain/phone.ts';
 
 // Stores with their lease programs (every flag of machines/contracts/store.ts LeaseProgram) and the staff-only
 // settings of seed 001 section 3. Writes go through saveStoreRecord, which keeps the slug lookup and search items.
@@ -97,7 +98,10 @@ const storeBody = z.object({
   active: z.optional(bool()),
   visible: z.optional(bool()),
   rating: z.optional(intIn(0, 100)),
-  phone: z.optional(text(32, false)),
+  // Kept as saved; judged by the same rule as the page's phone field.
+  phone: z.optional(
+    text(32, false).check(z.refine((v: string) => v.trim() === '' || isPhoneNumber(v), 'staff.validation.phone')),
+  ),
   identifier: z.optional(z.enum(['MERCHANDISE', 'HVAC', 'HOME_IMPROVEMENT'], 'staff.validation.inList')),
   checkout_delivery_options_required: z.optional(bool()),
   billing_address: z.optional(address),
@@ -465,7 +469,8 @@ async function saveStore(
     option_c_start_date:
       b.option_c_start_date !== undefined ? b.option_c_start_date : (prev.option_c_start_date ?? null),
     option_c_end_date: b.option_c_end_date !== undefined ? b.option_c_end_date : (prev.option_c_end_date ?? null),
-    created_at: prev.created_at ?? now,
+    // A record that never had a creation time (the demo seed's) does not get the time of its first edit as one.
+    created_at: s ? (prev.created_at ?? '') : now,
     updated_at: now,
   };
   const active = b.active ?? s?.active ?? true;

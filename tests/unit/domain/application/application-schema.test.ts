@@ -245,6 +245,19 @@ describe('co-applicant and the complete application', () => {
       success: false,
       errors: { 'co_applicant.email': ['Please do not enter the same email address for different contacts'] },
     });
+    // Submitting (and deciding) refuses a co-applicant who is the applicant: the same SSN, however it is written.
+    const samePerson = {
+      ...complete,
+      co_applicant: { ...complete.co_applicant, social_security_number: '123456789' },
+    };
+    expect(validateCompleteApplication(samePerson, rules)).toEqual({
+      success: false,
+      errors: {
+        'co_applicant.social_security_number': [
+          'The co-applicant must be another person: their social security number is the same as the applicant\u2019s.',
+        ],
+      },
+    });
     expect(validateCompleteApplication(complete, { ...rules, productSelectionRequired: true })).toEqual({
       success: false,
       errors: { product_selection_override: ['Please select a product before continuing.'] },

@@ -169,6 +169,29 @@ describe('wizard saving', () => {
 });
 
 describe('wizard co-applicant, incomes and editing', () => {
+  it('keeps the co-applicant step with a field error when the co-applicant has the applicant’s own SSN', async () => {
+    const w = start();
+    await w.next(f.applicant);
+    await w.next(f.location);
+    await w.next(f.incomes);
+    await w.next(f.banking);
+    w.actor.send({ type: 'coapplicant.answer', value: true });
+    await w.next();
+    const saves = w.saves.length;
+    const own = f.applicant.social_security_number.replace(/\D/g, '');
+    // Written with dashes or without, it is the same number.
+    await w.next({ ...f.coApplicant, social_security_number: `${own.slice(0, 3)}-${own.slice(3, 5)}-${own.slice(5)}` });
+    expect(w.step()).toBe('coApplicantInfo');
+    expect(w.actor.getSnapshot().context.fieldErrors).toEqual({
+      'co_applicant.social_security_number': [
+        'The co-applicant must be another person: their social security number is the same as the applicant\u2019s.',
+      ],
+    });
+    expect(w.saves.length).toBe(saves);
+    await w.next(f.coApplicant);
+    expect(w.step()).toBe('coApplicantIncome');
+  });
+
   async function toConfirmationWithCoApplicant() {
     const w = start();
     await w.next(f.applicant);
