@@ -74,6 +74,7 @@ export const STAFF_ROUTE_ACCESS: Record<string, RouteAccess> = {
   staffLeasesShow: 'leases.view',
   staffLeaseAction: 'leases.view',
   staffLeaseContract: 'leases.view',
+  staffLeaseAccount: 'leases.view',
   staffContractsList: 'leases.view',
   staffLeaseQueue: 'lease-queue.view',
   staffLeaseQueueClaim: 'lease-queue.claim',
