@@ -286,6 +286,22 @@ describe('autopay, payment dates and returns', () => {
     expect(total(moved.body.data)).toBe(total(before));
   });
 
+  it('turns text reminders on with their consent text recorded, and off again', async () => {
+    const before = await detail(bob);
+    expect(before.reminders).toMatchObject({ sms: false, email: true });
+    expect(before.reminders.sms_consent_text).toMatch(/Reply STOP/);
+    const on = await bob.browser.post(`/customer/api/leases/${bob.uuid}/reminders`, { sms: true });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(on.body.data.reminders).toMatchObject({ sms: true, email: true });
+    const off = await bob.browser.post(`/customer/api/leases/${bob.uuid}/reminders`, { sms: false, email: false });
+    expect(off.body.data.reminders).toMatchObject({ sms: false, email: false });
+    const bad = await bob.browser.post(`/customer/api/leases/${bob.uuid}/reminders`, { sms: 'yes' });
+    expect(bad.status).toBe(422);
+    const consents = await admin.get(`/staff/api/applications/${bob.uuid}/consents`);
+    const sms = (consents.body.data.entries as any[]).find((e) => e.kind === 'reminders' && e.granted === true);
+    expect(sms).toMatchObject({ channel: 'sms', text: before.reminders.sms_consent_text });
+  });
+
   it('starts a return once', async () => {
     const started = await bob.browser.post(`/customer/api/leases/${bob.uuid}/return`, { reason: 'Too big 📦' });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
