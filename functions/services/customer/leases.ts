@@ -327,6 +327,6 @@ export async function payoffView(
 
 /** A 409 naming the lease's state in the lessee's words. */
 export function closed(account: LeaseAccountItem, lang: Lang, key: string) {
-  const status = translate(lang, `servicing.status.${accountStatus(account)}`);
+  const status = translate(lang, `servicingServer.status.${accountStatus(account)}`);
   return conflictWith(translate(lang, key, { status }));
 }
