@@ -226,6 +226,16 @@ describe('paying', () => {
       expect([422, 429], s).toContain(code.status);
       const id = await alice.browser.get(`/customer/api/leases/${encodeURIComponent(s)}`);
       expect(id.status, s).toBe(404);
+      // A phone may happen to be a number no lease has: the same 200 as ever; otherwise a 422.
+      const phone = await new Browser(baseUrl()).post('/customer/api/auth/code', { phone: s });
+      expect([200, 422, 429], s).toContain(phone.status);
+      const verify = await new Browser(baseUrl()).post('/customer/api/auth/verify', { code: s });
+      expect([410, 422], s).toContain(verify.status);
+      const card = await alice.browser.post(`/customer/api/leases/${alice.uuid}/card-session`, {
+        amount: 1000,
+        purpose: s,
+      });
+      expect(card.status, s).toBe(422);
     }
     const after = await detail(alice);
     expect(after.total_paid).toBe(before.total_paid);
