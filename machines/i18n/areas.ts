@@ -18,6 +18,7 @@ import { crm } from './crm.ts';
 import { merchant } from './merchant.ts';
 import { network } from './network.ts';
 import { customerApi } from './customer-api.ts';
+import { servicing } from './servicing.ts';
 import { servicingServer } from './servicing-server.ts';
 import type { MessageArea } from './types.ts';
 
@@ -44,6 +45,7 @@ const areas: readonly MessageArea[] = [
   network,
   merchant,
   customerApi,
+  servicing,
   servicingServer,
 ];
 
