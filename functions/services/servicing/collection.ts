@@ -27,6 +27,7 @@ import {
   RETRY_AFTER_DAYS,
   RETRYABLE_RETURNS,
 } from './rules.ts';
+import { noticeFailedDebit, remindUpcomingDebits } from './reminders.ts';
 
 // The close of business of one lender date: every installment (or retry) filed under DUE#<date> is charged once per
 // attempt with the idempotency key (lease, installment, attempt number); the account's status moves to past due for
@@ -277,6 +278,7 @@ export async function closeBusinessDay(deps: ServicingDeps, date: string): Promi
         const what = await collectDue(deps, due, date);
         if (what === 'succeeded' || what === 'failed') stats.charged++;
         stats[what]++;
+        if (what === 'failed') await noticeQuietly(deps, () => noticeFailedDebit(deps, due, date));
       } catch (error) {
         stats.errors++;
         deps.log.error('collection of a due installment failed; the rerun picks it up', {
@@ -307,6 +309,15 @@ export async function closeBusinessDay(deps: ServicingDeps, date: string): Promi
   return stats;
 }
 
+/** A reminder that fails is logged and never holds up the close (nothing owed depends on it). */
+async function noticeQuietly(deps: ServicingDeps, send: () => Promise<unknown>) {
+  try {
+    await send();
+  } catch (error) {
+    deps.log.warn('a payment reminder could not be sent', { error: String(error) });
+  }
+}
+
 /** Closes every lender date not closed yet, up to yesterday (the day just ended); a restart resumes from there. */
 export async function closeDaysPassed(deps: ServicingDeps): Promise<CloseStats[]> {
   const clock = await readClock(deps);
@@ -319,6 +330,9 @@ export async function closeDaysPassed(deps: ServicingDeps): Promise<CloseStats[]
     // A day with errors stays open: the next run does it again (every step of it is idempotent).
     if (stats.errors) break;
     await markClosedThrough(deps, day);
+    // The reminders of the autopay debits a few days ahead (issue 22, reminders.ts), apart from the close itself so
+    // that the close's own cost per due installment is what it measures.
+    await noticeQuietly(deps, () => remindUpcomingDebits(deps, day));
   }
   return out;
 }
