@@ -17,6 +17,7 @@ import { consentsArea } from './consents-area.ts';
 import { crm } from './crm.ts';
 import { merchant } from './merchant.ts';
 import { network } from './network.ts';
+import { account } from './account.ts';
 import type { MessageArea } from './types.ts';
 
 // Every feature area's messages: each area keeps its messages in its own file; this is the one place that lists them.
@@ -41,6 +42,7 @@ const areas: readonly MessageArea[] = [
   crm,
   network,
   merchant,
+  account,
 ];
 
 export function loadMessageAreas(): readonly MessageArea[] {
