@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { effectErrorCode, effectErrorMessage, type FlowNotice } from '../i18n/flows.ts';
+import type { FlowNotice } from '../i18n/flows.ts';
 import { PIN_LENGTH, PIN_TTL_MS, normalizePin } from '../pin/pin-rules.ts';
 
 // The lessee's sign-in on the account pages (issue 22 item 8): a one-time code sent to the phone or e-mail on the
@@ -72,6 +72,17 @@ const pauseAfterSend = (event: unknown): number => {
   return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : RESEND_PAUSE_MS;
 };
 const errorOf = (event: unknown) => (event as { error?: unknown }).error;
+
+// Read here rather than imported from i18n/flows.ts: that module carries the flows' whole message area, which the
+// account page's bundle does not need.
+const effectErrorCode = (error: unknown): number => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'number' ? code : 0;
+};
+const effectErrorMessage = (error: unknown, fallback: string): string => {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message.trim() !== '' ? message : fallback;
+};
 
 /** A rejected call's text: the server's message (in the lessee's language), or a catalogue key for a network failure. */
 function callError(error: unknown): string {

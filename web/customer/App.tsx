@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import type { CustomerMe } from '../../machines/contracts/customer-api.ts';
@@ -9,8 +9,6 @@ import { useI18n } from '../lib/i18n.tsx';
 import { LanguageSwitcher } from '../lib/LanguageSwitcher.tsx';
 import { logout, me as fetchMe, setClientLang, setCsrfToken, setSessionEndedHandler } from './common/client.ts';
 import { SessionContext, type CustomerSession } from './common/session.tsx';
-import { LeaseScreen } from './lease/LeaseScreen.tsx';
-import { LeasesScreen } from './leases/LeasesScreen.tsx';
 import { SignInScreen } from './sign-in/SignInScreen.tsx';
 
 // The lessee's account: hash routes (#/sign-in, #/leases, #/leases/:id) behind a session read from
@@ -18,6 +16,10 @@ import { SignInScreen } from './sign-in/SignInScreen.tsx';
 // with a message saying so.
 
 type Status = 'loading' | 'signed-out' | 'signed-in';
+
+// Loaded once signed in: the first visit (the sign-in) does not download the lease screens.
+const LeasesScreen = lazy(async () => ({ default: (await import('./leases/LeasesScreen.tsx')).LeasesScreen }));
+const LeaseScreen = lazy(async () => ({ default: (await import('./lease/LeaseScreen.tsx')).LeaseScreen }));
 
 export function App() {
   return (
@@ -107,13 +109,15 @@ function Account() {
         )
       ) : (
         <SessionContext.Provider value={session}>
-          <Switch>
-            <Route path="/leases">{() => <LeasesScreen />}</Route>
-            <Route path="/leases/:id">{(params) => <LeaseScreen key={params.id} id={params.id} />}</Route>
-            <Route>
-              <Redirect to="/leases" />
-            </Route>
-          </Switch>
+          <Suspense fallback={<p role="status">{t('account.loading')}</p>}>
+            <Switch>
+              <Route path="/leases">{() => <LeasesScreen />}</Route>
+              <Route path="/leases/:id">{(params) => <LeaseScreen key={params.id} id={params.id} />}</Route>
+              <Route>
+                <Redirect to="/leases" />
+              </Route>
+            </Switch>
+          </Suspense>
         </SessionContext.Provider>
       )}
     </Layout>

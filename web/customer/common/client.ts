@@ -12,7 +12,6 @@ import type {
   PayoffQuoteView,
   ReturnBody,
 } from '../../../machines/contracts/customer-api.ts';
-import { CUSTOMER_CSRF_HEADER } from '../../../machines/contracts/customer-api.ts';
 import type { Envelope, FieldErrors } from '../../../machines/contracts/envelope.ts';
 import type { Lang } from '../../../machines/i18n/types.ts';
 
@@ -33,6 +32,10 @@ export class CustomerApiError extends Error {
     this.name = 'CustomerApiError';
   }
 }
+
+// CUSTOMER_CSRF_HEADER of machines/contracts/customer-api.ts, written out: importing a value from that module would
+// bring its zod schemas (9 KB gzipped) into the page.
+const CSRF_HEADER = 'x-csrf-token';
 
 let csrfToken = '';
 let currentLang: Lang = 'en';
@@ -66,7 +69,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, options: CallOption
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Lang': currentLang };
   if (method !== 'GET') {
     headers['Content-Type'] = 'application/json';
-    if (csrfToken) headers[CUSTOMER_CSRF_HEADER] = csrfToken;
+    if (csrfToken) headers[CSRF_HEADER] = csrfToken;
     headers['Idempotency-Key'] = options.idempotencyKey ?? newKey();
   }
   let response: Response;
