@@ -48,13 +48,7 @@ export interface AuthCodeData {
 
 /** `POST /customer/api/auth/verify`: the code from the message (the pending sign-in is the cookie set by /auth/code). */
 export const authVerifyBody = z.object({
-  code: z
-    .string()
-    .check(
-      z.trim(),
-      z.length(PIN_LENGTH, 'customer.auth.code.invalid'),
-      z.regex(/^[0-9]+$/, 'customer.auth.code.invalid'),
-    ),
+  code: z.string().check(z.trim(), z.regex(new RegExp(`^[0-9]{${PIN_LENGTH}}$`), 'customer.auth.code.invalid')),
   lang,
 });
 export type AuthVerifyBody = z.infer<typeof authVerifyBody>;

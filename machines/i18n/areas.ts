@@ -18,6 +18,8 @@ import { crm } from './crm.ts';
 import { merchant } from './merchant.ts';
 import { network } from './network.ts';
 import { account } from './account.ts';
+import { customerApi } from './customer-api.ts';
+import { servicing } from './servicing.ts';
 import type { MessageArea } from './types.ts';
 
 // Every feature area's messages: each area keeps its messages in its own file; this is the one place that lists them.
@@ -43,6 +45,8 @@ const areas: readonly MessageArea[] = [
   network,
   merchant,
   account,
+  customerApi,
+  servicing,
 ];
 
 export function loadMessageAreas(): readonly MessageArea[] {

@@ -345,4 +345,10 @@ export const routeSamples: Record<string, RouteSample> = {
   'POST /staff/api/files': {},
   'GET /staff/api/files/{id}': {},
   'DELETE /staff/api/files/{id}': {},
+  // the lessee's account (issue 22): without a lessee session the session's routes answer 401 to every variant
+  'POST /customer/api/auth/code': { body: { email: 'lessee@example.com', lang: 'en' } },
+  'POST /customer/api/auth/verify': { body: { code: '12345', lang: 'en' } },
+  'POST /customer/api/auth/logout': {},
+  'GET /customer/api/me': {},
+  'POST /sandbox/messages/inbound': { body: { from: '3125550100', body: 'hello' } },
 };
