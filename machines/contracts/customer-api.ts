@@ -224,6 +224,27 @@ export interface PayoffQuoteView {
   remaining_scheduled: number;
 }
 
+/**
+ * `POST /customer/api/leases/{id}/card-session`: a session of the card vault's hosted fields for a payment, the payoff
+ * or the card autopay will charge (the page frames `fields_url`; the fields post back a token, never the number).
+ */
+export const cardSessionBody = z.object({
+  amount: z
+    .int('customer.payment.amount.invalid')
+    .check(z.gte(0, 'customer.payment.amount.invalid'), z.lte(100_000_000, 'customer.payment.amount.invalid')),
+  purpose: z.enum(['payment', 'payoff', 'autopay'], 'customer.card.purpose.invalid'),
+  lang,
+});
+export type CardSessionBody = z.infer<typeof cardSessionBody>;
+
+/** `data` of /card-session. */
+export interface CardSessionView {
+  session_id: string;
+  /** The hosted fields page to frame (the sandbox's); null when the vendor's script mounts the fields itself. */
+  fields_url: string | null;
+  expires_at: string;
+}
+
 const cents = (message: string) => z.int(message).check(z.positive(message), z.lte(100_000_000, message));
 /** A card token from the vault's hosted fields (never a card number). */
 const cardToken = z
