@@ -50,7 +50,8 @@ export type RouteGroup =
   | 'staff-network'
   | 'oauth'
   | 'retailer-docs'
-  | 'customer';
+  | 'customer'
+  | 'servicing';
 
 export interface RouteDef {
   method: HttpMethod;

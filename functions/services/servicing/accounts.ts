@@ -155,6 +155,8 @@ export async function commitEntry(
     const moved = accountTransition(statusOf(a), commit.event(folded));
     return { folded, moved };
   };
+  // A repeat of an entry already applied (the same idempotency key) changes nothing.
+  if (current.applied.includes(commit.entry.id)) return current;
   const first = plan(current);
   if (!first.moved.ok) throw refusal(commit.lang, first.moved.reason, first.moved.params);
   await putLedgerEntry(deps.db, current.leaseId, commit.entry);
@@ -222,7 +224,11 @@ export async function accountView(deps: ServicingDeps, leaseId: string, options:
   const ended = ENDED.has(status);
   const summary = refresh(account.summary, account, today, ended);
   const applied = new Set(account.applied);
-  const ledger = (await listLedger(deps.db, leaseId, deps.clock())).filter((e) => applied.has(e.id));
+  // Only entries folded into the account; one per id (a retried request may have left a twin under another time).
+  const seen = new Set<string>();
+  const ledger = (await listLedger(deps.db, leaseId, deps.clock())).filter(
+    (e) => applied.has(e.id) && !seen.has(e.id) && Boolean(seen.add(e.id)),
+  );
   const nextDue = ended
     ? undefined
     : account.schedule.find((i) => i.amountCents - (summary.paid[i.number - 1] ?? 0) > 0);
