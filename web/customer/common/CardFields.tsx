@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n.tsx';
-import { cardSession, errorText, type CardSessionView } from './client.ts';
+import type { CardSessionView } from '../../../machines/contracts/customer-api.ts';
+import { cardSession, errorText } from './client.ts';
 
 // The card vault's hosted fields (PCI SAQ A), as at checkout (web/shopper/checkout/PaymentStep.tsx): the card is typed
 // into an iframe of the vault's origin; the fields post `vault.ready`, `vault.tokenized` or `vault.error` to this

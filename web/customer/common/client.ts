@@ -2,6 +2,8 @@ import type {
   AuthCodeBody,
   AuthCodeData,
   AutopayBody,
+  CardSessionBody,
+  CardSessionView,
   CustomerLeaseDetail,
   CustomerLeaseSummary,
   CustomerMe,
@@ -126,12 +128,7 @@ export const startReturn = (id: string, body: Omit<ReturnBody, 'lang'> = {}) =>
   call<CustomerLeaseDetail>('POST', `${lease(id)}/return`, { body });
 
 /** The card vault's hosted-fields session for one payment (the fields post their token to this page's origin). */
-export interface CardSessionView {
-  session_id: string;
-  fields_url: string | null;
-  expires_at: string;
-}
-export const cardSession = (id: string, amount: number, purpose: 'payment' | 'payoff' | 'autopay') =>
+export const cardSession = (id: string, amount: number, purpose: CardSessionBody['purpose']) =>
   call<CardSessionView>('POST', `${lease(id)}/card-session`, { body: { amount, purpose } });
 
 /** The text to show for a failed call: the server's message, or the catalogue's for a network failure. */
