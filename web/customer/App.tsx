@@ -54,7 +54,7 @@ function Account() {
       setStatus('signed-out');
     });
     let live = true;
-    fetchMe().then(
+    void fetchMe().then(
       (who) => {
         if (live) signedIn(who);
       },

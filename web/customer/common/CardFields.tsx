@@ -57,7 +57,7 @@ export function CardFields({
     let live = true;
     setSession(null);
     setReady(false);
-    cardSession(leaseId, amount, purpose).then(
+    void cardSession(leaseId, amount, purpose).then(
       (answer) => {
         if (live) setSession(answer);
       },

@@ -72,7 +72,7 @@ export function AutopayPanel({
       <div role="alert">{error && <p className="message message--error">{t(error)}</p>}</div>
       {autopay.enabled ? (
         <div className="actions">
-          <button type="button" className="button button--secondary" disabled={saving} onClick={() => save(false)}>
+          <button type="button" className="button button--secondary" disabled={saving} onClick={() => void save(false)}>
             {t('account.autopay.disable')}
           </button>
         </div>

@@ -26,7 +26,7 @@ export function LeaseScreen({ id }: { id: string }) {
   useEffect(() => {
     let live = true;
     setError(null);
-    getLease(id).then(
+    void getLease(id).then(
       (detail) => {
         if (live) setLease(detail);
       },

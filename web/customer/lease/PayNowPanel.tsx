@@ -143,7 +143,13 @@ export function PayNowPanel({
       </form>
       <div role="alert">{error && <p className="message message--error">{t(error)}</p>}</div>
       {chosen !== null && (
-        <CardFields leaseId={lease.id} amount={chosen} purpose="payment" busy={charging} onToken={onToken} />
+        <CardFields
+          leaseId={lease.id}
+          amount={chosen}
+          purpose="payment"
+          busy={charging}
+          onToken={(card) => void onToken(card)}
+        />
       )}
     </section>
   );

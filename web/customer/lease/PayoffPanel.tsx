@@ -101,7 +101,13 @@ export function PayoffPanel({
         )}
       </div>
       {quote && paying && (
-        <CardFields leaseId={lease.id} amount={quote.amount} purpose="payoff" busy={busy} onToken={onToken} />
+        <CardFields
+          leaseId={lease.id}
+          amount={quote.amount}
+          purpose="payoff"
+          busy={busy}
+          onToken={(card) => void onToken(card)}
+        />
       )}
     </section>
   );

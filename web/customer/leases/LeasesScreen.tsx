@@ -19,7 +19,7 @@ export function LeasesScreen() {
   useEffect(() => {
     let live = true;
     setError('');
-    listLeases().then(
+    void listLeases().then(
       (rows) => {
         if (live) setLeases(rows);
       },
