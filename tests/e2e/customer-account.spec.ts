@@ -199,8 +199,15 @@ test('a lessee signs in with a code, pays an installment, turns autopay on, and 
   const { email } = await fundedLease(baseURL!);
   await page.setViewportSize({ width: 375, height: 812 });
 
+  // the second brand (?brand=second) themes the same page
+  await page.goto('/account/?brand=second');
+  await expect(page.locator('html')).toHaveAttribute('data-brand', 'second');
+  await expect(page.getByRole('banner')).toContainText('Harbor Rent-to-Own');
+  await expectAccessible(page, 'sign-in, second brand (en)');
+
   await page.goto('/account/');
   await expect(page).toHaveURL(/\/account\/#\/sign-in$/);
+  await expect(page.getByRole('banner')).toContainText('Keystone Lease-to-Own');
   await axeBoth(page, 'sign-in', ['Sign in to your lease account', 'Inicie sesión en su cuenta de arrendamiento']);
 
   await main(page).getByRole('radio', { name: 'My e-mail' }).check();
