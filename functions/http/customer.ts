@@ -8,6 +8,7 @@ import {
   leasePathSchema,
   paymentBody,
   payoffBody,
+  remindersBody,
   returnBody,
 } from '../../machines/contracts/customer-api.ts';
 import { translate } from '../../machines/i18n/catalogue.ts';
@@ -22,6 +23,7 @@ import {
   cardSession,
   changeAutopay,
   changeDueDate,
+  changeReminders,
   payNow,
   payOffLease,
   requestReturn,
@@ -154,6 +156,17 @@ export const handlers: HandlerMap = {
       const body = parseBody(autopayBody, ctx.event);
       const lease = await changeAutopay(deps, ctx.customer!, id, body, { lang: ctx.lang, ip: ipOf(ctx) });
       return ok(lease, translate(ctx.lang, lease.autopay.enabled ? 'customer.autopay.on' : 'customer.autopay.off'));
+    });
+  },
+
+  async customerReminders(ctx, deps) {
+    const { id } = parsePath(leasePathSchema, ctx.event);
+    return idempotent(ctx, deps, `customer-reminders:${id}`, async () => {
+      const body = parseBody(remindersBody, ctx.event);
+      return ok(
+        await changeReminders(deps, ctx.customer!, id, body, { lang: ctx.lang, ip: ipOf(ctx) }),
+        translate(ctx.lang, 'customer.reminders.saved'),
+      );
     });
   },
 

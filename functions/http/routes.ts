@@ -1472,6 +1472,13 @@ export const routes: readonly RouteDef[] = [
   },
   {
     method: 'POST',
+    path: '/customer/api/leases/{id}/reminders',
+    group: 'customer',
+    name: 'customerReminders',
+    auth: 'customer',
+  },
+  {
+    method: 'POST',
     path: '/customer/api/leases/{id}/due-date',
     group: 'customer',
     name: 'customerDueDate',

@@ -61,7 +61,7 @@ const autopayBody = z.object({ enabled: z.boolean() });
 function cents(ctx: RequestContext, value: string | number | undefined): number {
   const parsed = parseAmountToCents(value);
   if (parsed === undefined || parsed <= 0) {
-    const message = translate(ctx.lang, 'servicing.amountInvalid');
+    const message = translate(ctx.lang, 'servicingServer.amountInvalid');
     throw unprocessable({ amount: [message] }, message);
   }
   return parsed;
@@ -165,7 +165,7 @@ export const handlers: HandlerMap = {
     const parsed = advanceBody.safeParse(raw);
     const days = parsed.success ? parsed.data.advance_days : NaN;
     if (!Number.isInteger(days) || days < 0 || days > 400) {
-      const message = translate(ctx.lang, 'servicing.clock.range');
+      const message = translate(ctx.lang, 'servicingServer.clock.range');
       throw unprocessable({ advance_days: [message] }, message);
     }
     if (days > 0) await advanceOffset(deps, days);

@@ -206,6 +206,8 @@ export interface CustomerLeaseDetail extends Omit<CustomerLeaseSummary, 'autopay
   /** Whether a return may be started now. */
   return_available: boolean;
   return_request: ReturnView | null;
+  /** Payment reminders: the channels on, and the text-message consent text. */
+  reminders: RemindersView;
 }
 
 export const leasePathSchema = z.object({
@@ -308,4 +310,24 @@ export const dueDateBody = z.object({
 });
 export type DueDateBody = z.infer<typeof dueDateBody>;
 
-// The answers of autopay, return and due-date are the lease after the change (`CustomerLeaseDetail`).
+/**
+ * `POST /customer/api/leases/{id}/reminders`: the channels the lessee wants payment reminders on (before each debit,
+ * after a failed one). E-mail is on by the consent to electronic notices given at application; text messages only
+ * when the lessee turns them on here (the consent text is `reminders.sms_consent_text`); STOP to any text turns them
+ * off too.
+ */
+export const remindersBody = z.object({
+  sms: z.optional(z.boolean('customer.reminders.invalid')),
+  email: z.optional(z.boolean('customer.reminders.invalid')),
+  lang,
+});
+export type RemindersBody = z.infer<typeof remindersBody>;
+
+export interface RemindersView {
+  sms: boolean;
+  email: boolean;
+  /** What turning text reminders on agrees to (TCPA), in the lessee's language. */
+  sms_consent_text: string;
+}
+
+// The answers of autopay, reminders, return and due-date are the lease after the change (`CustomerLeaseDetail`).

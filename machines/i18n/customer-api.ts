@@ -83,6 +83,7 @@ export const customerApi: MessageArea = {
     'customer.reminders.sms.consent':
       'Text me a reminder before each payment and a notice when a payment does not go through, at the mobile number on my lease. Message and data rates may apply. Reply STOP to any message to stop them. Not a condition of the lease. No marketing messages.',
     'customer.reminders.saved': 'Your reminder choices are saved.',
+    'customer.reminders.invalid': 'Choose on or off for each kind of reminder.',
     'staff.consents.kind.autopay_authorised': 'Autopay authorised',
     'staff.consents.kind.autopay_revoked': 'Autopay revoked',
     'staff.consents.kind.reminders': 'Payment reminders',
@@ -171,6 +172,7 @@ export const customerApi: MessageArea = {
     'customer.reminders.sms.consent':
       'Envíenme un recordatorio por mensaje de texto antes de cada pago y un aviso cuando un pago no se pueda cobrar, al celular de mi arrendamiento. Pueden aplicarse tarifas de mensajes y datos. Responda STOP a cualquier mensaje para dejar de recibirlos. No es una condición del arrendamiento. Sin mensajes de mercadeo.',
     'customer.reminders.saved': 'Sus preferencias de recordatorios se guardaron.',
+    'customer.reminders.invalid': 'Elija activado o desactivado para cada tipo de recordatorio.',
     'staff.consents.kind.autopay_authorised': 'Pago automático autorizado',
     'staff.consents.kind.autopay_revoked': 'Pago automático revocado',
     'staff.consents.kind.reminders': 'Recordatorios de pago',

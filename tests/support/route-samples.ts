@@ -359,5 +359,6 @@ export const routeSamples: Record<string, RouteSample> = {
   'POST /customer/api/leases/{id}/autopay': {},
   'POST /customer/api/leases/{id}/return': { body: { reason: 'It does not fit.' } },
   'POST /customer/api/leases/{id}/due-date': {},
+  'POST /customer/api/leases/{id}/reminders': {},
   'POST /sandbox/messages/inbound': { body: { from: '3125550100', body: 'hello' } },
 };

@@ -8,6 +8,7 @@ import type {
   PaymentBody,
   PaymentResultView,
   PayoffBody,
+  RemindersBody,
   ReturnBody,
 } from '../../../machines/contracts/customer-api.ts';
 import { CONSENT_TEXTS, type ConsentEntry } from '../../../machines/contracts/consents.ts';
@@ -291,4 +292,36 @@ export async function changeDueDate(
   const summary = refresh(account.summary, account, today, false);
   const after = await moveDueDate(deps, account, { date: body.due_date, today, summary, lang });
   return detailOf(deps, after, lang);
+}
+
+/** POST /customer/api/leases/{id}/reminders: each channel turned on or off is a consent entry (given or withdrawn). */
+export async function changeReminders(
+  deps: Deps,
+  session: CustomerSession,
+  leaseId: string,
+  body: RemindersBody,
+  ctx: ActionContext,
+): Promise<CustomerLeaseDetail> {
+  const account = await ownAccount(deps, session, leaseId);
+  for (const channel of ['email', 'sms'] as const) {
+    const granted = body[channel];
+    if (granted === undefined) continue;
+    await record(deps, leaseId, {
+      kind: 'reminders',
+      lang: ctx.lang,
+      actor: 'lessee',
+      ip: ctx.ip,
+      lease_id: leaseId,
+      channel,
+      granted,
+      ...(channel === 'sms' && granted
+        ? {
+            text: translate(ctx.lang, CONSENT_TEXTS.reminders_sms.key),
+            text_key: CONSENT_TEXTS.reminders_sms.key,
+            version: CONSENT_TEXTS.reminders_sms.version,
+          }
+        : {}),
+    });
+  }
+  return detailOf(deps, account, ctx.lang);
 }

@@ -25,6 +25,7 @@ import { ENDED, type AccountStatusName } from '../servicing/account-state.ts';
 import { lenderToday } from '../servicing/clock.ts';
 import { payoffQuote, refresh } from '../servicing/rules.ts';
 import { getReturnRequest, type ReturnRequest } from './return-requests.ts';
+import { reminderChannels } from '../servicing/reminders.ts';
 import { dueDateLimits, dueDateWindow, recentChanges, type DueDateLimits } from './due-dates.ts';
 
 // What a lessee reads of their leases (issue 22): each lease's account (functions/data/servicing.ts, opened at
@@ -298,6 +299,10 @@ export async function detailOf(deps: Deps, account: LeaseAccountItem, lang: Lang
     return_request: f.returnRequest
       ? { requested_at: f.returnRequest.requestedAt, instructions: translate(lang, 'customer.return.instructions') }
       : null,
+    reminders: {
+      ...reminderChannels(consents),
+      sms_consent_text: translate(lang, CONSENT_TEXTS.reminders_sms.key),
+    },
   };
 }
 
@@ -322,6 +327,6 @@ export async function payoffView(
 
 /** A 409 naming the lease's state in the lessee's words. */
 export function closed(account: LeaseAccountItem, lang: Lang, key: string) {
-  const status = translate(lang, `servicing.status.${accountStatus(account)}`);
+  const status = translate(lang, `servicingServer.status.${accountStatus(account)}`);
   return conflictWith(translate(lang, key, { status }));
 }

@@ -30,11 +30,11 @@ const byDelinquency = (summary: AccountSummary): AccountStatusName =>
 export function accountTransition(status: AccountStatusName, event: AccountEvent): AccountTransition {
   if (event.type === 'account.reinstated') {
     if (status !== 'returned' && status !== 'chargedOff')
-      return { ok: false, reason: 'servicing.refused.notEnded', params: {} };
+      return { ok: false, reason: 'servicingServer.refused.notEnded', params: {} };
     return { ok: true, status: byDelinquency(event.summary) };
   }
   if (ENDED.has(status))
-    return { ok: false, reason: 'servicing.refused.ended', params: { status: `servicing.status.${status}` } };
+    return { ok: false, reason: 'servicingServer.refused.ended', params: { status: `servicingServer.status.${status}` } };
   switch (event.type) {
     case 'account.paid_off':
       return { ok: true, status: 'purchasedEarly' };

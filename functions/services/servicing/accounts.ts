@@ -18,7 +18,8 @@ import {
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { accountTransition, ENDED, OWNED, type AccountEvent, type AccountStatusName } from './account-state.ts';
-import { LENDER_TIME_ZONE, lenderToday } from './clock.ts';
+import { clockOffsetDays, LENDER_TIME_ZONE, lenderToday } from './clock.ts';
+import { addDays } from '../../../machines/domain/payment-frequency.ts';
 import { delinquencySince, foldEntry, initialSummary, payoffQuote, refresh, scheduleFromContract } from './rules.ts';
 
 // The lease account: opened when a lease is funded (the whole lease, or its first tranche with partial delivery),
@@ -46,7 +47,10 @@ export async function openAccount(deps: ServicingDeps, leaseId: string): Promise
   const contract = checkout?.lease;
   if (!contract) return undefined;
   const c = contract.computation;
-  const schedule = scheduleFromContract(c);
+  // The contract's dates are real calendar dates; in the sandbox, after the clock was moved forward, the account
+  // lives on the lender's date, so its dates move by the same offset (else a lease would be born past due).
+  const offset = deps.config.production ? 0 : await clockOffsetDays(deps);
+  const schedule = scheduleFromContract(c).map((i) => ({ ...i, dueDate: addDays(i.dueDate, offset) }));
   // The due-date entries first (each a put-once): if the process dies before the account is created, the rerun
   // files them again harmlessly; an entry without its account is skipped by collection.
   for (const i of schedule)
@@ -63,7 +67,7 @@ export async function openAccount(deps: ServicingDeps, leaseId: string): Promise
       timeZone: LENDER_TIME_ZONE,
       language: c.primaryLanguage,
       frequency: c.paymentFrequency,
-      leaseBeginsAt: c.leaseBeginsAt,
+      leaseBeginsAt: addDays(c.leaseBeginsAt, offset),
       termMonths: c.termMonths,
       totalPaymentCents: c.totalPayment,
       cashPriceCents: c.effectiveCashPrice,
@@ -92,7 +96,7 @@ export async function openAccount(deps: ServicingDeps, leaseId: string): Promise
 /** The account or a 404 in the reader's language. */
 export async function requireAccount(deps: ServicingDeps, leaseId: string, lang: Lang): Promise<LeaseAccountItem> {
   const account = await getAccount(deps.db, leaseId, deps.clock());
-  if (!account) throw notFound(translate(lang, 'servicing.notFound'));
+  if (!account) throw notFound(translate(lang, 'servicingServer.notFound'));
   return account;
 }
 
@@ -236,7 +240,7 @@ export async function accountView(deps: ServicingDeps, leaseId: string, options:
   const view = {
     lease_id: leaseId,
     status,
-    status_label: translate(options.lang, `servicing.status.${status}`),
+    status_label: translate(options.lang, `servicingServer.status.${status}`),
     owned: OWNED.has(status),
     days_past_due: summary.daysPastDue,
     bucket: summary.bucket,

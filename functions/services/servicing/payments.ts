@@ -106,7 +106,7 @@ export function accountData(after: LeaseAccountItem, before: LeaseAccountItem) {
 
 function chargeRefusal(lang: Lang, result: Exclude<ChargeResult, { status: 'succeeded' | 'pending' }>): AppError {
   const reason = result.message;
-  return new AppError(402, translate(lang, 'servicing.declined', { reason }), undefined, {
+  return new AppError(402, translate(lang, 'servicingServer.declined', { reason }), undefined, {
     code: result.status === 'declined' ? result.declineCode : result.code,
   });
 }
@@ -115,23 +115,23 @@ function vendorError(lang: Lang, error: unknown): never {
   if (error instanceof CardVaultError && error.code === 'invalid_token')
     throw unprocessable({ token: [error.message] }, error.message);
   if (error instanceof CardVaultError || error instanceof AchError)
-    throw new AppError(503, translate(lang, 'servicing.vendorUnavailable'));
+    throw new AppError(503, translate(lang, 'servicingServer.vendorUnavailable'));
   throw error;
 }
 
 /** Checks an amount against what is owed before anything is charged. */
 function checkAmount(account: LeaseAccountItem, amountCents: number, lang: Lang) {
   const status = statusOf(account);
-  if (ENDED.has(status)) throw refusal(lang, 'servicing.refused.ended', { status: `servicing.status.${status}` });
+  if (ENDED.has(status)) throw refusal(lang, 'servicingServer.refused.ended', { status: `servicingServer.status.${status}` });
   const owed = owedCents(account);
-  if (owed <= 0) throw conflict(translate(lang, 'servicing.nothingOwed'));
+  if (owed <= 0) throw conflict(translate(lang, 'servicingServer.nothingOwed'));
   if (!Number.isInteger(amountCents) || amountCents < Math.min(MIN_PAYMENT_CENTS, owed))
     throw unprocessable(
-      { amount: [translate(lang, 'servicing.amountTooLow')] },
-      translate(lang, 'servicing.amountTooLow'),
+      { amount: [translate(lang, 'servicingServer.amountTooLow')] },
+      translate(lang, 'servicingServer.amountTooLow'),
     );
   if (amountCents > owed) {
-    const message = translate(lang, 'servicing.amountTooHigh', { owed: `$${centsToDecimal(owed)}` });
+    const message = translate(lang, 'servicingServer.amountTooHigh', { owed: `$${centsToDecimal(owed)}` });
     throw unprocessable({ amount: [message] }, message);
   }
 }
@@ -154,7 +154,7 @@ async function charge(
       result = await deps.providers.cardVault.charge({ ...base, token: source.token, description: 'Lease payment' });
     } else {
       const method = account.paymentMethod;
-      if (!method) throw conflict(translate(lang, 'servicing.noPaymentMethod'));
+      if (!method) throw conflict(translate(lang, 'servicingServer.noPaymentMethod'));
       if (method.kind === 'card') {
         result = await deps.providers.cardVault.chargeSaved({
           ...base,
@@ -174,7 +174,7 @@ async function charge(
         if (debit.status === 'returned')
           throw new AppError(
             402,
-            translate(lang, 'servicing.returned', { code: debit.code, reason: debit.message }),
+            translate(lang, 'servicingServer.returned', { code: debit.code, reason: debit.message }),
             undefined,
             { code: debit.code },
           );
@@ -256,11 +256,11 @@ export async function payOff(deps: ServicingDeps, leaseId: string, request: Paym
   const account = await requireAccount(deps, leaseId, request.lang);
   const status = statusOf(account);
   if (ENDED.has(status))
-    throw refusal(request.lang, 'servicing.refused.ended', { status: `servicing.status.${status}` });
+    throw refusal(request.lang, 'servicingServer.refused.ended', { status: `servicingServer.status.${status}` });
   const today = await lenderToday(deps);
   const quote = payoffQuote(account, refresh(account.summary, account, today, false), today);
   if (request.amountCents !== quote.amountCents) {
-    const message = translate(request.lang, 'servicing.refused.payoffMismatch', {
+    const message = translate(request.lang, 'servicingServer.refused.payoffMismatch', {
       amount: `$${centsToDecimal(quote.amountCents)}`,
     });
     throw unprocessable({ amount: [message] }, message);
@@ -338,7 +338,7 @@ export async function postStaffEntry(
     case 'waiver': {
       const left = account.summary.feesCents - account.summary.feesPaidCents;
       if (posting.amountCents <= 0 || posting.amountCents > left)
-        throw conflict(translate(lang, 'servicing.refused.notFee'));
+        throw conflict(translate(lang, 'servicingServer.refused.notFee'));
       return commitEntry(deps, account, {
         entry: simple('waiver', posting.amountCents),
         today,
@@ -350,7 +350,7 @@ export async function postStaffEntry(
       const original = entries.find((e) => e.id === posting.entryId);
       const already = entries.some((e) => e.kind === 'reversal' && e.reverses === posting.entryId);
       if (!original || original.kind !== 'payment' || already || !account.applied.includes(original.id))
-        throw conflict(translate(lang, 'servicing.refused.notPayment'));
+        throw conflict(translate(lang, 'servicingServer.refused.notPayment'));
       return commitEntry(deps, account, {
         entry: { ...simple('reversal', original.amountCents, original.allocations), reverses: original.id },
         today,
@@ -371,7 +371,7 @@ export async function postStaffEntry(
     }
     case 'refund': {
       if (posting.amountCents <= 0 || posting.amountCents > account.summary.rentPaidCents)
-        throw badRequest(translate(lang, 'servicing.amountInvalid'));
+        throw badRequest(translate(lang, 'servicingServer.amountInvalid'));
       // Refunds take back from the latest installments first.
       const allocations: Allocation[] = [];
       let left = posting.amountCents;
@@ -427,7 +427,7 @@ export async function setPaymentMethod(
 ) {
   const account = await requireAccount(deps, leaseId, lang);
   const status = statusOf(account);
-  if (ENDED.has(status)) throw refusal(lang, 'servicing.refused.ended', { status: `servicing.status.${status}` });
+  if (ENDED.has(status)) throw refusal(lang, 'servicingServer.refused.ended', { status: `servicingServer.status.${status}` });
   let stored: LeaseAccountItem['paymentMethod'];
   if (method.kind === 'card') {
     try {
@@ -445,8 +445,8 @@ export async function setPaymentMethod(
   } else {
     if (!/^\d{9}$/.test(method.routingNumber) || !/^\d{4,17}$/.test(method.accountNumber))
       throw unprocessable(
-        { account_number: [translate(lang, 'servicing.bank.invalid')] },
-        translate(lang, 'servicing.bank.invalid'),
+        { account_number: [translate(lang, 'servicingServer.bank.invalid')] },
+        translate(lang, 'servicingServer.bank.invalid'),
       );
     stored = {
       kind: 'bank',
@@ -463,7 +463,7 @@ export async function setPaymentMethod(
 export async function setAutopay(deps: ServicingDeps, leaseId: string, enabled: boolean, lang: Lang) {
   const account = await requireAccount(deps, leaseId, lang);
   const status = statusOf(account);
-  if (ENDED.has(status)) throw refusal(lang, 'servicing.refused.ended', { status: `servicing.status.${status}` });
-  if (enabled && !account.paymentMethod) throw conflict(translate(lang, 'servicing.noPaymentMethod'));
+  if (ENDED.has(status)) throw refusal(lang, 'servicingServer.refused.ended', { status: `servicingServer.status.${status}` });
+  if (enabled && !account.paymentMethod) throw conflict(translate(lang, 'servicingServer.noPaymentMethod'));
   return saveAccountChange(deps, account, (a) => (a.autopay === enabled ? null : { ...a, autopay: enabled }));
 }

@@ -226,6 +226,16 @@ describe('paying', () => {
       expect([422, 429], s).toContain(code.status);
       const id = await alice.browser.get(`/customer/api/leases/${encodeURIComponent(s)}`);
       expect(id.status, s).toBe(404);
+      // A phone may happen to be a number no lease has: the same 200 as ever; otherwise a 422.
+      const phone = await new Browser(baseUrl()).post('/customer/api/auth/code', { phone: s });
+      expect([200, 422, 429], s).toContain(phone.status);
+      const verify = await new Browser(baseUrl()).post('/customer/api/auth/verify', { code: s });
+      expect([410, 422], s).toContain(verify.status);
+      const card = await alice.browser.post(`/customer/api/leases/${alice.uuid}/card-session`, {
+        amount: 1000,
+        purpose: s,
+      });
+      expect(card.status, s).toBe(422);
     }
     const after = await detail(alice);
     expect(after.total_paid).toBe(before.total_paid);
@@ -284,6 +294,22 @@ describe('autopay, payment dates and returns', () => {
     expect(moved.body.data.due_date_change.changes_left).toBe(limits.changes_left - 1);
     const total = (d: any) => d.schedule.reduce((n: number, e: any) => n + e.amount, 0);
     expect(total(moved.body.data)).toBe(total(before));
+  });
+
+  it('turns text reminders on with their consent text recorded, and off again', async () => {
+    const before = await detail(bob);
+    expect(before.reminders).toMatchObject({ sms: false, email: true });
+    expect(before.reminders.sms_consent_text).toMatch(/Reply STOP/);
+    const on = await bob.browser.post(`/customer/api/leases/${bob.uuid}/reminders`, { sms: true });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(on.body.data.reminders).toMatchObject({ sms: true, email: true });
+    const off = await bob.browser.post(`/customer/api/leases/${bob.uuid}/reminders`, { sms: false, email: false });
+    expect(off.body.data.reminders).toMatchObject({ sms: false, email: false });
+    const bad = await bob.browser.post(`/customer/api/leases/${bob.uuid}/reminders`, { sms: 'yes' });
+    expect(bad.status).toBe(422);
+    const consents = await admin.get(`/staff/api/applications/${bob.uuid}/consents`);
+    const sms = (consents.body.data.entries as any[]).find((e) => e.kind === 'reminders' && e.granted === true);
+    expect(sms).toMatchObject({ channel: 'sms', text: before.reminders.sms_consent_text });
   });
 
   it('starts a return once', async () => {

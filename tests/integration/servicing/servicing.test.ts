@@ -100,39 +100,43 @@ describe('servicing a funded lease', () => {
 });
 
 describe('collection at the close of business', () => {
-  it('a saved card that declines is retried, the account goes past due, one late fee within the cap', async () => {
-    const { uuid } = await fundedLease();
-    const token = await cardToken('4000000000000341');
-    const saved = await post(uuid, 'payment-method', { kind: 'card', token });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.data.payment_method).toEqual({ kind: 'card', last4: '0341' });
-    expect((await post(uuid, 'autopay', { enabled: true })).status).toBe(200);
-    const a = await account(uuid);
-    const due = a.next_payment.due_date as string;
-    await closeThrough(due);
-    let now = await account(uuid);
-    expect(now.attempts).toEqual([
-      expect.objectContaining({ installment: 2, attempt: 1, status: 'declined', code: 'card_declined' }),
-    ]);
-    expect(now.attempts[0].retry_on).toBeTruthy();
-    expect(now.status).toBe('pastDue');
-    expect(now.days_past_due).toBeGreaterThan(0);
-    expect(now.bucket).toBe('1-30');
-    // Past the retries and the grace: two retries, one late fee, whatever more days pass.
-    const later = new Date(Date.parse(`${due}T00:00:00Z`) + 12 * 86_400_000).toISOString().slice(0, 10);
-    await closeThrough(later);
-    now = await account(uuid);
-    const attempts = now.attempts.filter((x: any) => x.installment === 2);
-    expect(attempts.map((x: any) => x.attempt)).toEqual([1, 2, 3]);
-    const fees = now.ledger.filter((e: any) => e.kind === 'fee');
-    expect(fees).toHaveLength(1);
-    expect(cents(fees[0].amount)).toBeGreaterThan(0);
-    expect(cents(fees[0].amount)).toBeLessThanOrEqual(1500);
-    expect(cents(fees[0].amount)).toBeLessThanOrEqual(cents(a.schedule[1].amount));
-    expect(now.fees_owed).toBe(fees[0].amount);
-  });
+  it(
+    'a saved card that declines is retried, the account goes past due, one late fee within the cap',
+    { timeout: 180_000 },
+    async () => {
+      const { uuid } = await fundedLease();
+      const token = await cardToken('4000000000000341');
+      const saved = await post(uuid, 'payment-method', { kind: 'card', token });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.data.payment_method).toEqual({ kind: 'card', last4: '0341' });
+      expect((await post(uuid, 'autopay', { enabled: true })).status).toBe(200);
+      const a = await account(uuid);
+      const due = a.next_payment.due_date as string;
+      await closeThrough(due);
+      let now = await account(uuid);
+      expect(now.attempts).toEqual([
+        expect.objectContaining({ installment: 2, attempt: 1, status: 'declined', code: 'card_declined' }),
+      ]);
+      expect(now.attempts[0].retry_on).toBeTruthy();
+      expect(now.status).toBe('pastDue');
+      expect(now.days_past_due).toBeGreaterThan(0);
+      expect(now.bucket).toBe('1-30');
+      // Past the retries and the grace: two retries, one late fee, whatever more days pass.
+      const later = new Date(Date.parse(`${due}T00:00:00Z`) + 12 * 86_400_000).toISOString().slice(0, 10);
+      await closeThrough(later);
+      now = await account(uuid);
+      const attempts = now.attempts.filter((x: any) => x.installment === 2);
+      expect(attempts.map((x: any) => x.attempt)).toEqual([1, 2, 3]);
+      const fees = now.ledger.filter((e: any) => e.kind === 'fee');
+      expect(fees).toHaveLength(1);
+      expect(cents(fees[0].amount)).toBeGreaterThan(0);
+      expect(cents(fees[0].amount)).toBeLessThanOrEqual(1500);
+      expect(cents(fees[0].amount)).toBeLessThanOrEqual(cents(a.schedule[1].amount));
+      expect(now.fees_owed).toBe(fees[0].amount);
+    },
+  );
 
-  it('a bank debit returned R01 is retried; one returned R10 is never retried', async () => {
+  it('a bank debit returned R01 is retried; one returned R10 is never retried', { timeout: 180_000 }, async () => {
     const r01 = await fundedLease();
     const r10 = await fundedLease();
     for (const [lease, accountNumber] of [
