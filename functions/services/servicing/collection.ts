@@ -264,6 +264,7 @@ async function lateFeeFor(deps: ServicingDeps, due: DueItem, date: string, grace
 }
 
 const GRACE_DAYS = [7, 10];
+const CONCURRENCY = 8;
 
 /** The close of business of one lender date. */
 export async function closeBusinessDay(deps: ServicingDeps, date: string): Promise<CloseStats> {
@@ -271,21 +272,27 @@ export async function closeBusinessDay(deps: ServicingDeps, date: string): Promi
   let cursor: string | undefined;
   do {
     const page = await dueOn(deps.db, date, deps.clock(), cursor);
-    for (const due of page.items) {
-      stats.due++;
-      try {
-        const what = await collectDue(deps, due, date);
-        if (what === 'succeeded' || what === 'failed') stats.charged++;
-        stats[what]++;
-      } catch (error) {
-        stats.errors++;
-        deps.log.error('collection of a due installment failed; the rerun picks it up', {
-          leaseId: due.leaseId,
-          installment: due.installment,
-          error: String(error),
-        });
+    // A page's installments are charged a few at a time (each is a different lease: no contention between them).
+    let next = 0;
+    const worker = async () => {
+      while (next < page.items.length) {
+        const due = page.items[next++]!;
+        stats.due++;
+        try {
+          const what = await collectDue(deps, due, date);
+          if (what === 'succeeded' || what === 'failed') stats.charged++;
+          stats[what]++;
+        } catch (error) {
+          stats.errors++;
+          deps.log.error('collection of a due installment failed; the rerun picks it up', {
+            leaseId: due.leaseId,
+            installment: due.installment,
+            error: String(error),
+          });
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     cursor = page.cursor;
   } while (cursor);
   for (const grace of GRACE_DAYS) {
