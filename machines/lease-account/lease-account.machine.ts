@@ -7,7 +7,7 @@
 import { assign, setup, transition, type SnapshotFrom } from 'xstate';
 import { canAccept } from '../checkout/checkout.machine.ts';
 import { formatCents, type Cents } from '../domain/money.ts';
-import { bucketFor, type DelinquencyBucket } from '../domain/servicing/ledger.ts';
+import { bucketFor, type DelinquencyBucket, type DerivedAccount } from '../domain/servicing/ledger.ts';
 import { translate } from '../i18n/catalogue.ts';
 import type { Lang } from '../i18n/types.ts';
 
@@ -72,6 +72,13 @@ export const LEASE_ACCOUNT_EVENT_TYPES: readonly LeaseAccountEventType[] = [
   'account.reinstate',
   'account.settle',
 ];
+
+/** The facts of a derived account (machines/domain/servicing/ledger.ts deriveAccount), for an event. */
+export const accountFactsOf = (account: DerivedAccount): AccountFacts => ({
+  daysPastDue: account.daysPastDue,
+  pastDueCents: account.pastDueCents,
+  remainingToOwnershipCents: account.remainingToOwnershipCents,
+});
 
 const factsOf = (e: AccountFacts): AccountFacts => ({
   daysPastDue: e.daysPastDue,
@@ -277,13 +284,16 @@ export function leaseAccountSnapshotAt(state: LeaseAccountState, context: LeaseA
 }
 
 export function initialLeaseAccount(input: LeaseAccountInput): PersistedLeaseAccount {
-  const facts = input.facts ?? NO_FACTS;
+  const facts = input.facts;
   const context = initialContext(input);
-  const state: LeaseAccountState = accountGuards.owned(facts)
-    ? 'paid_out'
-    : accountGuards.late(facts)
-      ? 'past_due'
-      : 'current';
+  // Without facts (no ledger yet) a new account is current, as the machine's initial state.
+  const state: LeaseAccountState = !facts
+    ? 'current'
+    : accountGuards.owned(facts)
+      ? 'paid_out'
+      : accountGuards.late(facts)
+        ? 'past_due'
+        : 'current';
   return { machine: LEASE_ACCOUNT_MACHINE_NAME, machineVersion, state, context };
 }
 

@@ -474,6 +474,7 @@ export function allocatePayment(
   entries: readonly LedgerEntry[],
   cents: Cents,
   date: string,
+  options: { includeFuture: boolean } = { includeFuture: true },
 ): Allocation[] {
   const account = deriveAccount(schedule, entries, date);
   const balances: Balances = {
@@ -485,7 +486,23 @@ export function allocatePayment(
         ? account.closedOn
         : null,
   };
-  return allocateAgainst(schedule.installments, balances, cents, date);
+  const allocations = allocateAgainst(schedule.installments, balances, cents, date, options);
+  return options.includeFuture
+    ? allocations
+    : allocations.map((a): Allocation => (a.component === 'credit' ? { ...a, component: 'purchase' } : a));
+}
+
+/**
+ * How a payoff or a settlement of `cents` on `date` is allocated: fees and installments due by then first, the rest
+ * to the purchase price (the same rule deriveAccount replays for these entries).
+ */
+export function allocateClosingPayment(
+  schedule: ServicingSchedule,
+  entries: readonly LedgerEntry[],
+  cents: Cents,
+  date: string,
+): Allocation[] {
+  return allocatePayment(schedule, entries, cents, date, { includeFuture: false });
 }
 
 /** The opening entry posted at funding: what the signing collected (prepaid installments and any extra). */
@@ -548,7 +565,8 @@ export function ledgerProblem(
     account.closure === 'purchased_early' || account.closure === 'settled' || account.closure === 'paid_out';
   switch (entry.kind) {
     case 'payment':
-      if (closedForGood || account.closure === 'returned') return 'accountClosed';
+      // After a return only what was owed before it can be paid (remainingScheduled then excludes the rest).
+      if (closedForGood) return 'accountClosed';
       if (entry.cents > account.remainingScheduledCents) return 'amountAboveOwed';
       return null;
     case 'payoff':
@@ -580,4 +598,39 @@ export function ledgerProblem(
     case 'reinstatement':
       return account.closure === 'returned' || account.closure === 'charged_off' ? null : 'accountClosed';
   }
+}
+
+/**
+ * A receipt for a payment (Maryland and others require one): the amount paid, what is due after it and what remains
+ * to ownership, from the account derived as of the payment's date including it.
+ */
+export interface PaymentReceipt {
+  entryId: string;
+  date: string;
+  amountPaidCents: Cents;
+  method: PaymentMethod;
+  allocations: Allocation[];
+  amountDueNowCents: Cents;
+  remainingToOwnershipCents: Cents;
+  nextPayment: NextPayment | null;
+}
+
+export function receiptOf(
+  schedule: ServicingSchedule,
+  entries: readonly LedgerEntry[],
+  entryId: string,
+): PaymentReceipt | null {
+  const entry = entries.find((e) => e.id === entryId);
+  if (!entry || !isMoneyIn(entry)) return null;
+  const account = deriveAccount(schedule, entries, entry.date);
+  return {
+    entryId,
+    date: entry.date,
+    amountPaidCents: entry.cents,
+    method: entry.method,
+    allocations: account.allocations[entryId] ?? entry.allocations,
+    amountDueNowCents: account.amountDueNowCents,
+    remainingToOwnershipCents: account.remainingToOwnershipCents,
+    nextPayment: account.nextPayment,
+  };
 }

@@ -90,3 +90,29 @@ export function contractAndSchedule(
   if (!lease) return null;
   return { lease, schedule: scheduleOf(lease, spec.state, EPO_DAYS, spec.payDays) };
 }
+
+/**
+ * A small monthly lease: 6 payments of $100 rent + $10 protection plan, the first paid at signing on Monday
+ * 2026-01-05, then due on the 5th of each month (April 5, 2026 is a Sunday: collected Monday April 6).
+ */
+export function smallMonthlySchedule(state = 'CA'): ServicingSchedule {
+  return buildSchedule({
+    leaseId: 'L-7',
+    state,
+    computation: {
+      numPayments: 6,
+      paymentAmount: 10_000,
+      waiver: 1_000,
+      totalPayment: 60_000,
+      prePaidPayments: 1,
+      paymentFrequency: 'monthly',
+      leaseBeginsAt: '2026-01-05',
+      effectiveCashPrice: 30_000,
+      epoFee: 2_500,
+      termMonths: 6,
+      extraPrepaidCents: 0,
+    },
+    epoDays: 90,
+    remainingPaymentsPercent: 60,
+  });
+}
