@@ -22,6 +22,9 @@ export const PAYOFF_CENTS = 61_250;
 export const AUTOPAY_TEXT =
   'I authorize Keystone Lease-to-Own to debit $54.99 from my card ending in 4242 on each due date, every month, starting 02/01/2026.';
 
+export const SMS_CONSENT_TEXT =
+  'I agree to receive payment reminders by text message at the number on my lease. Message and data rates may apply. Reply STOP to stop.';
+
 const ok = <T>(data: T, code = 200) => HttpResponse.json({ status: true, code, data }, { status: code });
 const fail = (code: number, message: string, errors?: Record<string, string[]>) =>
   HttpResponse.json({ status: false, code, data: null, message, ...(errors ? { errors } : {}) }, { status: code });
@@ -89,6 +92,7 @@ export function demoLease(): CustomerLeaseDetail {
     payoff_available: true,
     return_available: true,
     return_request: null,
+    reminders: { sms: false, email: true, sms_consent_text: SMS_CONSENT_TEXT },
   };
 }
 
