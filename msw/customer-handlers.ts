@@ -2,7 +2,7 @@
 // a backend-less demo: sign-in by one-time code (GOOD_CODE signs in; a wrong code answers 422 with the attempts left;
 // the fifth wrong one 429), the lessee's one lease with a 12-payment schedule, pay now (a token from the hosted
 // fields; an amount above what is owed is a 422 on `amount`), the payoff quote and its payment, autopay with the
-// Regulation E text, moving the next date within a range, and a return. State lives in the object made by
+// Regulation E text, payment reminders, moving the next date within a range, and a return. State lives in the object made by
 // `customerApi()`, so each test starts from its own.
 import { http, HttpResponse } from 'msw';
 import type {
@@ -289,6 +289,19 @@ export function customerApi(initial: Partial<CustomerApiState> = {}) {
         ...state.lease,
         next_payment: state.lease.next_payment && { ...state.lease.next_payment, due_date: date },
         due_date_change: { ...state.lease.due_date_change, changes_left: 1 },
+      };
+      return ok(state.lease);
+    }),
+    http.post(`${leasePath}/reminders`, async ({ request, params }) => {
+      const body = await record(request, 'reminders');
+      if (!mine(params.id)) return fail(404, 'Lease not found.');
+      state.lease = {
+        ...state.lease,
+        reminders: {
+          ...state.lease.reminders,
+          sms: typeof body.sms === 'boolean' ? body.sms : state.lease.reminders.sms,
+          email: typeof body.email === 'boolean' ? body.email : state.lease.reminders.email,
+        },
       };
       return ok(state.lease);
     }),

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { AUTOPAY_TEXT, customerApi, LEASE_ID } from '../../../msw/customer-handlers.ts';
+import { AUTOPAY_TEXT, customerApi, LEASE_ID, SMS_CONSENT_TEXT } from '../../../msw/customer-handlers.ts';
 import { renderAccount, vaultPosts } from './render-account.tsx';
 
 const server = setupServer();
@@ -128,6 +128,23 @@ describe('a lease in the account', () => {
     await user.click(within(autopay).getByRole('button', { name: 'Turn off autopay' }));
     expect(await within(autopay).findByText('Autopay is off: you pay each payment yourself.')).toBeVisible();
     expect(state.calls[1]).toMatchObject({ path: 'autopay', body: { enabled: false } });
+  });
+
+  it('turns text reminders on with their consent text beside the choice', async () => {
+    const state = await openLease();
+    const user = userEvent.setup();
+    const reminders = section('Payment reminders');
+    expect(within(reminders).getByRole('checkbox', { name: 'E-mail' })).toBeChecked();
+    const sms = within(reminders).getByRole('checkbox', { name: 'Text message' });
+    expect(sms).not.toBeChecked();
+    expect(sms).toHaveAccessibleDescription(SMS_CONSENT_TEXT);
+    await user.click(sms);
+    await user.click(within(reminders).getByRole('button', { name: 'Save reminder choices' }));
+    expect(await within(reminders).findByText('Your reminder choices are saved.')).toBeVisible();
+    expect(state.calls).toEqual([
+      expect.objectContaining({ path: 'reminders', body: expect.objectContaining({ sms: true, email: true }) }),
+    ]);
+    expect(sms).toBeChecked();
   });
 
   it('moves the next payment date within the lender range', async () => {

@@ -12,6 +12,7 @@ import type {
   PaymentResultView,
   PayoffBody,
   PayoffQuoteView,
+  RemindersBody,
   ReturnBody,
 } from '../../../machines/contracts/customer-api.ts';
 import type { Envelope, FieldErrors } from '../../../machines/contracts/envelope.ts';
@@ -124,6 +125,8 @@ export const setAutopay = (id: string, body: Omit<AutopayBody, 'lang'>) =>
   call<CustomerLeaseDetail>('POST', `${lease(id)}/autopay`, { body });
 export const moveDueDate = (id: string, body: Omit<DueDateBody, 'lang'>) =>
   call<CustomerLeaseDetail>('POST', `${lease(id)}/due-date`, { body });
+export const setReminders = (id: string, body: Omit<RemindersBody, 'lang'>) =>
+  call<CustomerLeaseDetail>('POST', `${lease(id)}/reminders`, { body });
 export const startReturn = (id: string, body: Omit<ReturnBody, 'lang'> = {}) =>
   call<CustomerLeaseDetail>('POST', `${lease(id)}/return`, { body });
 

@@ -8,6 +8,7 @@ import { AutopayPanel } from './AutopayPanel.tsx';
 import { MoveDatePanel } from './MoveDatePanel.tsx';
 import { PayNowPanel } from './PayNowPanel.tsx';
 import { PayoffPanel } from './PayoffPanel.tsx';
+import { RemindersPanel } from './RemindersPanel.tsx';
 import { ReturnPanel } from './ReturnPanel.tsx';
 
 // One lease (GET /customer/api/leases/{id}): what is paid, due and left to own it, the next debit, the schedule and
@@ -142,6 +143,7 @@ export function LeaseScreen({ id }: { id: string }) {
         <>
           <PayNowPanel lease={lease} onDone={update} />
           <AutopayPanel lease={lease} onDone={update} />
+          <RemindersPanel lease={lease} onDone={update} />
           <MoveDatePanel lease={lease} onDone={update} />
           <PayoffPanel lease={lease} onDone={update} />
           <ReturnPanel lease={lease} onDone={update} />
