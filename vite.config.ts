@@ -4,7 +4,8 @@ import { build as esbuild } from 'esbuild';
 import { defineConfig, normalizePath, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// Two HTML entries (shopper portal and staff portal) built from web/ into dist/ at the repo root.
+// Three HTML entries (shopper portal, staff portal, the lessee's account) built from web/ into dist/ at the repo root
+// (the account's page lands in dist/customer/index.html; the servers answer /account/ with it).
 // Each entry imports only its own tree, so Rolldown puts staff code in chunks the shopper page never loads;
 // code both entries use (react, web/lib) lands in shared chunks.
 const web = fileURLToPath(new URL('./web/', import.meta.url));
@@ -18,6 +19,7 @@ const proxied = [
   '/health',
   '/api',
   '/staff/api',
+  '/customer/api',
   '/retailer',
   '/sandbox',
   '/demo',
@@ -103,6 +105,7 @@ export default defineConfig({
       input: {
         shopper: fileURLToPath(new URL('./web/index.html', import.meta.url)),
         staff: fileURLToPath(new URL('./web/staff/index.html', import.meta.url)),
+        account: fileURLToPath(new URL('./web/customer/index.html', import.meta.url)),
       },
       output: {
         // React is the only named shared chunk. Do not widen this to all of node_modules: a catch-all vendor group

@@ -130,6 +130,7 @@ async function main() {
     );
     say(`  Shopper portal:       ${base}/`);
     say(`  Staff portal:         ${base}/staff/`);
+    say(`  Lessee's account:     ${base}/account/`);
     say(`  Demo retailer page:   ${base}/demo/retailer`);
     say(`  Sandbox mailbox:      ${base}/sandbox/messages.html`);
     say(`  Health:               ${base}/health`);

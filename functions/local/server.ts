@@ -12,7 +12,7 @@ import type { HttpEvent, HttpResult } from '../platform/http-types.ts';
 import { groupHandlers } from './handlers.ts';
 import { translate } from '../../machines/i18n/catalogue.ts';
 import { requestIdOf } from '../platform/request-id.ts';
-import { HANDLER_PAGE_CSP, STAFF_CSP, shopperCsp, withEdgeHeaders } from '../platform/security-headers.ts';
+import { ACCOUNT_CSP, HANDLER_PAGE_CSP, STAFF_CSP, shopperCsp, withEdgeHeaders } from '../platform/security-headers.ts';
 import { storeFrameOrigins } from '../services/embed-origins.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -261,6 +261,15 @@ export function createLocalServer(options: ServerOptions): Server {
       }
       if (method === 'GET' || method === 'HEAD') {
         if (url.pathname === '/staff') return sendEdge({ statusCode: 301, headers: { location: '/staff/' } });
+        if (url.pathname === '/account') return sendEdge({ statusCode: 301, headers: { location: '/account/' } });
+        // The lessee's account (built as dist/customer/index.html; hash routing after /account/): never framed.
+        const accountIndex = join(distRoot, 'customer', 'index.html');
+        if (url.pathname === '/account/' && existsSync(accountIndex)) {
+          return serveFile(res, accountIndex, edge, {
+            'content-security-policy': ACCOUNT_CSP,
+            'x-frame-options': 'DENY',
+          });
+        }
         const embed = EMBED_PATH.exec(url.pathname);
         const shopperIndex = join(distRoot, 'index.html');
         if (embed && existsSync(shopperIndex)) {

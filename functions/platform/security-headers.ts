@@ -55,6 +55,12 @@ export const STAFF_CSP = join({
 });
 
 /**
+ * The lessee's account (/account/): signed in with a session cookie, so never framed by anyone (clickjacking); the
+ * card vault's hosted fields are a same-origin frame (the SPA policy's frame-src).
+ */
+export const ACCOUNT_CSP = join({ ...spaDirectives, 'frame-ancestors': "'none'" });
+
+/**
  * HTML made by handlers without a policy of their own (sandbox vendor pages, the demo retailer page, the docs page):
  * they carry small inline scripts and styles, load nothing from elsewhere, and are framed only by our own pages.
  */

@@ -10,7 +10,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { acknowledge } from './nag.ts';
 import { isProductionStage } from './settings.ts';
-import { STAFF_CSP, shopperCsp } from '../../functions/platform/security-headers.ts';
+import { ACCOUNT_CSP, STAFF_CSP, shopperCsp } from '../../functions/platform/security-headers.ts';
 
 /**
  * CloudFront path patterns served by the HTTP API, in precedence order. Everything else is the SPA bucket.
@@ -72,7 +72,7 @@ export interface WebProps {
 }
 
 /**
- * The two SPAs (shopper at /, staff at /staff/) from a private S3 bucket through CloudFront with origin access
+ * The three SPAs (shopper at /, staff at /staff/, the lessee's account at /account/) from a private S3 bucket through CloudFront with origin access
  * control, and the API paths through the same distribution (same origin, so no CORS and SameSite=Strict cookies).
  */
 export class Web extends Construct {
@@ -146,6 +146,16 @@ export class Web extends Construct {
       },
       customHeadersBehavior: cacheControl('no-cache'),
     });
+    // The lessee's account is never framed either (signed in with a session cookie).
+    const accountHeaders = new cloudfront.ResponseHeadersPolicy(this, 'AccountHeaders', {
+      comment: "Lessee's account SPA: security headers, no framing, HTML never cached by browsers",
+      securityHeadersBehavior: {
+        ...baseSecurity,
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: ACCOUNT_CSP, override: true },
+      },
+      customHeadersBehavior: cacheControl('no-cache'),
+    });
     // The API sets its own caching and content headers; CloudFront adds transport security only.
     const apiHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ApiHeaders', {
       comment: 'API: HSTS, nosniff, referrer policy',
@@ -159,22 +169,23 @@ export class Web extends Construct {
       },
     });
 
-    // SPA routing: extensionless paths get their SPA's index.html; /staff becomes /staff/.
+    // SPA routing: extensionless paths get their SPA's index.html; /staff becomes /staff/, /account becomes /account/
+    // (the account's page is built as customer/index.html).
     const staffIndex = fs.existsSync(path.join(distDir, 'staff.html')) ? '/staff.html' : '/staff/index.html';
     const spaRouter = new cloudfront.Function(this, 'SpaRouter', {
-      comment: 'Serves index.html of the shopper or staff SPA for extensionless paths',
+      comment: 'Serves index.html of the shopper, staff or account SPA for extensionless paths',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(
         [
           'function handler(event) {',
           '  var request = event.request;',
           '  var uri = request.uri;',
-          "  if (uri === '/staff') {",
-          "    return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: '/staff/' } } };",
+          "  if (uri === '/staff' || uri === '/account') {",
+          "    return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: uri + '/' } } };",
           '  }',
           "  var last = uri.substring(uri.lastIndexOf('/') + 1);",
           "  if (last.indexOf('.') === -1) {",
-          `    request.uri = uri.indexOf('/staff/') === 0 ? '${staffIndex}' : '/index.html';`,
+          `    request.uri = uri.indexOf('/staff/') === 0 ? '${staffIndex}' : uri.indexOf('/account/') === 0 ? '/customer/index.html' : '/index.html';`,
           '  }',
           '  return request;',
           '}',
@@ -239,6 +250,7 @@ export class Web extends Construct {
     for (const pattern of apiPathPatternsFor(props.stage)) additionalBehaviors[pattern] = apiBehavior;
     additionalBehaviors['/assets/*'] = siteBehavior(assetHeaders);
     additionalBehaviors['/staff/*'] = siteBehavior(staffHeaders, spaRouting);
+    additionalBehaviors['/account/*'] = siteBehavior(accountHeaders, spaRouting);
     additionalBehaviors['/embed/*'] = siteBehavior(embedHeaders, spaRouting);
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {

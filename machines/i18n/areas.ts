@@ -17,6 +17,7 @@ import { consentsArea } from './consents-area.ts';
 import { crm } from './crm.ts';
 import { merchant } from './merchant.ts';
 import { network } from './network.ts';
+import { account } from './account.ts';
 import { customerApi } from './customer-api.ts';
 import { servicing } from './servicing.ts';
 import { servicingServer } from './servicing-server.ts';
@@ -44,6 +45,7 @@ const areas: readonly MessageArea[] = [
   crm,
   network,
   merchant,
+  account,
   customerApi,
   servicing,
   servicingServer,

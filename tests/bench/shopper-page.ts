@@ -22,8 +22,9 @@ import { loadConfig } from '../../functions/platform/config.ts';
 //  - the application page (`/#/apply` with a started session, reloaded): LCP, the JavaScript it loads, and when the
 //    form itself was ready to type into (`form ready`; until then the page shows the prerendered picture of its first
 //    step).
-// Prints medians; exits 1 when either page's median LCP is over 1000 ms, the store search's JavaScript over 90 KB
-// gzipped, or when the store search fetched a lazy chunk.
+//  - the lessee's account (`/account/`, signed out: the sign-in by one-time code): LCP and the JavaScript it loads.
+// Prints medians; exits 1 when any page's median LCP is over 1000 ms, the store search's JavaScript over 90 KB
+// gzipped, the account page's over 100 KB gzipped (issue 22), or when the store search fetched a lazy chunk.
 //
 //   BENCH_RUNS=<n>        page loads per page (default 7)
 //   BENCH_DIST=<dir>      measure an existing build with its .vite/manifest.json (default: build into a temp dir)
@@ -33,6 +34,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
 const LCP_BUDGET_MS = 1000;
 const JS_BUDGET_KB = 90;
+const ACCOUNT_JS_BUDGET_KB = 100;
 
 interface ManifestChunk {
   file: string;
@@ -285,6 +287,7 @@ async function main() {
 
   const search: Load[] = [];
   const apply: Load[] = [];
+  const account: Load[] = [];
   try {
     // one unmeasured load of each warms the server and the disk cache
     await loadOnce(browser, `${base}/`, async () => undefined);
@@ -309,6 +312,12 @@ async function main() {
           await startSession(),
         ),
       );
+      account.push(
+        await loadOnce(browser, `${base}/account/`, async (page) => {
+          await page.getByRole('button', { name: 'Send code' }).waitFor({ timeout: 30_000 });
+          return page.evaluate(() => performance.now());
+        }),
+      );
     }
   } finally {
     await browser.close();
@@ -317,7 +326,11 @@ async function main() {
     await dynalite.stop();
   }
 
-  const rows = [summarise('store search (/)', search, allowed), summarise('application page (/#/apply)', apply, null)];
+  const rows = [
+    summarise('store search (/)', search, allowed),
+    summarise('application page (/#/apply)', apply, null),
+    summarise("lessee's account (/account/)", account, null),
+  ];
   console.log(
     `\nShopper page, ${RUNS} cold loads each, CPU slowed down ${CPU_SLOWDOWN}x (medians; JS gzipped by zlib's default level):`,
   );
@@ -337,11 +350,15 @@ async function main() {
   );
   for (const r of rows) console.log(`${r.name}: LCP element ${r.lcpElement}; scripts: ${r.files.join(', ')}`);
 
-  const [first, second] = rows;
+  const [first, second, third] = rows;
   const problems = [
     ...(first!.lcpMs > LCP_BUDGET_MS ? [`store search LCP ${first!.lcpMs.toFixed(0)} ms > ${LCP_BUDGET_MS} ms`] : []),
     ...(second!.lcpMs > LCP_BUDGET_MS
       ? [`application page LCP ${second!.lcpMs.toFixed(0)} ms > ${LCP_BUDGET_MS} ms`]
+      : []),
+    ...(third!.lcpMs > LCP_BUDGET_MS ? [`account page LCP ${third!.lcpMs.toFixed(0)} ms > ${LCP_BUDGET_MS} ms`] : []),
+    ...(third!.jsGzipKb > ACCOUNT_JS_BUDGET_KB
+      ? [`account page JavaScript ${third!.jsGzipKb.toFixed(1)} KB gz > ${ACCOUNT_JS_BUDGET_KB} KB`]
       : []),
     ...(first!.jsGzipKb > JS_BUDGET_KB
       ? [`store search JavaScript ${first!.jsGzipKb.toFixed(1)} KB gz > ${JS_BUDGET_KB} KB`]
@@ -355,7 +372,7 @@ async function main() {
     process.exitCode = 1;
   } else {
     console.log(
-      `\nWithin budget: LCP <= ${LCP_BUDGET_MS} ms, JavaScript <= ${JS_BUDGET_KB} KB gz, no lazy chunk before it is needed.`,
+      `\nWithin budget: LCP <= ${LCP_BUDGET_MS} ms, JavaScript <= ${JS_BUDGET_KB} KB gz (account page <= ${ACCOUNT_JS_BUDGET_KB} KB), no lazy chunk before it is needed.`,
     );
   }
 }

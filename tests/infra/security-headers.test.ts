@@ -67,6 +67,30 @@ describe('CloudFront security headers', () => {
     expect(staff.ContentSecurityPolicy.ContentSecurityPolicy).toContain("script-src 'self'");
   });
 
+  it("never frames the lessee's account at /account/*, and routes it to its own page", () => {
+    const account = byComment("Lessee's account SPA").SecurityHeadersConfig!;
+    expect(account.FrameOptions).toMatchObject({ FrameOption: 'DENY', Override: true });
+    expect(account.ContentSecurityPolicy.ContentSecurityPolicy).toContain("frame-ancestors 'none'");
+    expect(account.ContentSecurityPolicy.ContentSecurityPolicy).toContain("frame-src 'self'");
+    const behavior = (distribution.CacheBehaviors as { PathPattern: string; FunctionAssociations?: unknown }[]).find(
+      (b) => b.PathPattern === '/account/*',
+    );
+    expect(JSON.stringify(behavior?.FunctionAssociations)).toContain('viewer-request');
+    // Run the SPA router as CloudFront would: /account redirects, the account's routes get its page.
+    const router = functions.find((f) => f.FunctionConfig.Comment.includes('account SPA'));
+    const handler = new Function(`${router!.FunctionCode}; return handler;`)() as (event: unknown) => {
+      uri?: string;
+      statusCode?: number;
+      headers?: Record<string, { value: string }>;
+    };
+    const at = (uri: string) => handler({ request: { uri } });
+    expect(at('/account')).toMatchObject({ statusCode: 301, headers: { location: { value: '/account/' } } });
+    expect(at('/account/').uri).toBe('/customer/index.html');
+    expect(at('/account/assets/x.js').uri).toBe('/account/assets/x.js');
+    expect(at('/staff/').uri).toBe('/staff/index.html');
+    expect(at('/').uri).toBe('/index.html');
+  });
+
   it('lets only our own pages frame the shopper page at /, and HTTPS retailers through /embed/*', () => {
     const shopper = byComment('Shopper SPA: security').SecurityHeadersConfig!.ContentSecurityPolicy
       .ContentSecurityPolicy as string;
@@ -101,10 +125,10 @@ describe('CloudFront security headers', () => {
     const siteBehaviors = [
       distribution.DefaultCacheBehavior,
       ...(distribution.CacheBehaviors as { PathPattern: string }[]).filter((b) =>
-        ['/assets/*', '/staff/*', '/embed/*'].includes(b.PathPattern),
+        ['/assets/*', '/staff/*', '/account/*', '/embed/*'].includes(b.PathPattern),
       ),
     ];
-    expect(siteBehaviors).toHaveLength(4);
+    expect(siteBehaviors).toHaveLength(5);
     for (const behavior of siteBehaviors) {
       expect(JSON.stringify(behavior.FunctionAssociations), JSON.stringify(behavior)).toContain('viewer-response');
     }

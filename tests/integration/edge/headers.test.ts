@@ -93,6 +93,19 @@ describe('Content-Security-Policy', () => {
     expect(staff.headers.get('x-frame-options')).toBe('DENY');
   });
 
+  it("serves the lessee's account at /account/ and never lets it be framed", async () => {
+    const moved = await fetch(`${edge.base}/account`, { redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/account/');
+    const account = await call(edge.base, 'GET', '/account/');
+    expect(account.status).toBe(200);
+    expect(account.body).toContain('<title>Account</title>');
+    const csp = account.headers.get('content-security-policy') ?? '';
+    expect(frameAncestors(csp)).toBe("'none'");
+    expect(csp).toContain("frame-src 'self'");
+    expect(account.headers.get('x-frame-options')).toBe('DENY');
+  });
+
   it('puts a policy on pages made by handlers and on the demo retailer page', async () => {
     const sandboxPage = await call(edge.base, 'GET', '/sandbox/messages.html');
     expect(sandboxPage.status).toBe(200);

@@ -65,6 +65,8 @@ export async function startEdgeServer(): Promise<EdgeServer> {
   mkdirSync(join(dist, 'staff'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shopper</title><div id="root"></div>');
   writeFileSync(join(dist, 'staff', 'index.html'), '<!doctype html><title>Staff</title><div id="root"></div>');
+  mkdirSync(join(dist, 'customer'));
+  writeFileSync(join(dist, 'customer', 'index.html'), '<!doctype html><title>Account</title><div id="root"></div>');
   const server = createLocalServer({
     deps,
     distDir: dist,

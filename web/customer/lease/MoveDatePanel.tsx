@@ -1,0 +1,124 @@
+import { useRef, useState } from 'react';
+import type { CustomerLeaseDetail } from '../../../machines/contracts/customer-api.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { errorText, fieldError, moveDueDate } from '../common/client.ts';
+import { day, money } from '../common/text.ts';
+
+// Move the next payment's date within the lender's limits (data on the lease: the earliest and latest day, and how
+// many changes are left). The range is checked here for a quick answer and again by the server.
+
+/** The error key of a picked day (`YYYY-MM-DD`), or null. */
+export function moveDateError(value: string, earliest: string, latest: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'account.move.date.required';
+  if (value < earliest || value > latest) return 'account.move.date.range';
+  return null;
+}
+
+export function MoveDatePanel({
+  lease,
+  onDone,
+}: {
+  lease: CustomerLeaseDetail;
+  onDone: (lease: CustomerLeaseDetail) => void;
+}) {
+  const t = useT();
+  const change = lease.due_date_change;
+  const [value, setValue] = useState('');
+  const [dateError, setDateError] = useState('');
+  const [error, setError] = useState('');
+  const [done, setDone] = useState('');
+  const [saving, setSaving] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const earliest = change.earliest ?? '';
+  const latest = change.latest ?? '';
+  const range = { from: day(earliest), to: day(latest) };
+
+  const submit = async () => {
+    const problem = moveDateError(value, earliest, latest);
+    setDateError(problem ?? '');
+    setDone('');
+    setError('');
+    if (problem) {
+      input.current?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      const next = await moveDueDate(lease.id, { due_date: value });
+      setDone(t('account.move.done', { date: day(value) }));
+      setValue('');
+      onDone(next);
+    } catch (failure) {
+      const onDate = fieldError(failure, 'due_date');
+      if (onDate) {
+        setDateError(onDate);
+        input.current?.focus();
+      } else setError(errorText(failure));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="move-title">
+      <h2 id="move-title">{t('account.move.title')}</h2>
+      <div role="status" aria-live="polite">
+        {done && <p className="message message--success">{done}</p>}
+      </div>
+      <div role="alert">{error && <p className="message message--error">{t(error)}</p>}</div>
+      {!change.allowed || !earliest || !latest ? (
+        <p>{change.reason ?? t('account.move.none')}</p>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          {lease.next_payment && (
+            <p>
+              {t('account.move.installment')}:{' '}
+              {t('account.summary.nextValue', {
+                amount: money(lease.next_payment.amount),
+                date: day(lease.next_payment.due_date),
+              })}
+            </p>
+          )}
+          <div className="field">
+            <label htmlFor="move-date">{t('account.move.date')}</label>
+            <p id="move-date-hint" className="field__hint">
+              {t('account.move.hint', range)}
+            </p>
+            <input
+              ref={input}
+              id="move-date"
+              name="due_date"
+              type="date"
+              className="input"
+              min={earliest}
+              max={latest}
+              aria-invalid={dateError ? true : undefined}
+              aria-describedby={`move-date-hint${dateError ? ' move-date-error' : ''}`}
+              value={value}
+              onChange={(e) => {
+                setValue(e.target.value);
+                setDateError('');
+              }}
+            />
+            {dateError && (
+              <p id="move-date-error" className="field__error">
+                {t(dateError, range)}
+              </p>
+            )}
+          </div>
+          <div className="actions">
+            <button type="submit" className="button button--secondary" disabled={saving}>
+              {t('account.move.submit')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { useRef, useState } from 'react';
+import type { CustomerLeaseDetail, PayoffQuoteView } from '../../../machines/contracts/customer-api.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { CardFields, type TokenizedCard } from '../common/CardFields.tsx';
+import { errorText, getPayoffQuote, newIdempotencyKey, payOff } from '../common/client.ts';
+import { day, money } from '../common/text.ts';
+
+// Pay off and own it: the quote (the contract's early purchase terms on the ledger as it stands: amount and the day it
+// holds until), then the card in the vault's hosted fields; the quote's amount is sent back so that a quote that
+// changed meanwhile is refused rather than charged.
+
+export function PayoffPanel({
+  lease,
+  onDone,
+}: {
+  lease: CustomerLeaseDetail;
+  onDone: (lease: CustomerLeaseDetail) => void;
+}) {
+  const t = useT();
+  const [quote, setQuote] = useState<PayoffQuoteView | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const keys = useRef(new Map<string, string>());
+
+  const askQuote = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      setQuote(await getPayoffQuote(lease.id));
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onToken = async (card: TokenizedCard) => {
+    if (!quote || busy) return;
+    const key = keys.current.get(card.token) ?? newIdempotencyKey();
+    keys.current.set(card.token, key);
+    setBusy(true);
+    setError('');
+    try {
+      const result = await payOff(lease.id, { amount: quote.amount, token: card.token }, key);
+      if (result.status === 'declined') {
+        setError('account.pay.cardError');
+        return;
+      }
+      setPaying(false);
+      setQuote(null);
+      onDone(result.lease);
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!lease.payoff_available) return null;
+  return (
+    <section className="card" aria-labelledby="payoff-title">
+      <h2 id="payoff-title">{t('account.payoff.title')}</h2>
+      <p>{t('account.payoff.intro')}</p>
+      <div role="alert">{error && <p className="message message--error">{t(error)}</p>}</div>
+      {quote ? (
+        <dl className="facts" data-testid="payoff-quote">
+          <div>
+            <dt>{t('account.payoff.amount')}</dt>
+            <dd>{money(quote.amount)}</dd>
+          </div>
+          <div>
+            <dt>{t('account.payoff.validUntil')}</dt>
+            <dd>{day(quote.valid_until)}</dd>
+          </div>
+        </dl>
+      ) : null}
+      <div className="actions">
+        {!quote && (
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => void askQuote()}>
+            {t('account.payoff.quote')}
+          </button>
+        )}
+        {quote && !paying && (
+          <button type="button" className="button" onClick={() => setPaying(true)}>
+            {t('account.payoff.pay', { amount: money(quote.amount) })}
+          </button>
+        )}
+        {quote && paying && (
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={() => {
+              setPaying(false);
+              setError('');
+            }}
+          >
+            {t('account.pay.cancel')}
+          </button>
+        )}
+      </div>
+      {quote && paying && (
+        <CardFields
+          leaseId={lease.id}
+          amount={quote.amount}
+          purpose="payoff"
+          busy={busy}
+          onToken={(card) => void onToken(card)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useRef, useState } from 'react';
+import type { CustomerLeaseDetail } from '../../../machines/contracts/customer-api.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { errorText, startReturn } from '../common/client.ts';
+
+// Start a return: what it means is said first, then asked once more (a confirmation the lessee must choose) before
+// POST /customer/api/leases/{id}/return.
+
+export function ReturnPanel({
+  lease,
+  onDone,
+}: {
+  lease: CustomerLeaseDetail;
+  onDone: (lease: CustomerLeaseDetail) => void;
+}) {
+  const t = useT();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const confirmTitle = useRef<HTMLHeadingElement>(null);
+  const startButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (confirming) confirmTitle.current?.focus();
+  }, [confirming]);
+
+  if (!lease.return_available || lease.return_request) return null;
+
+  const confirm = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      const next = await startReturn(lease.id);
+      setConfirming(false);
+      onDone(next);
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="return-title">
+      <h2 id="return-title">{t('account.return.title')}</h2>
+      <p>{t('account.return.intro')}</p>
+      <div role="alert">{error && <p className="message message--error">{t(error)}</p>}</div>
+      {confirming ? (
+        <div className="confirm" role="group" aria-labelledby="return-confirm-title">
+          <h3 id="return-confirm-title" ref={confirmTitle} tabIndex={-1}>
+            {t('account.return.confirm.title')}
+          </h3>
+          <p>{t('account.return.confirm.text')}</p>
+          <div className="actions">
+            <button type="button" className="button button--danger" disabled={busy} onClick={() => void confirm()}>
+              {t('account.return.confirm.yes')}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => {
+                setConfirming(false);
+                setTimeout(() => startButton.current?.focus(), 0);
+              }}
+            >
+              {t('account.return.confirm.no')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="actions">
+          <button
+            ref={startButton}
+            type="button"
+            className="button button--secondary"
+            onClick={() => setConfirming(true)}
+          >
+            {t('account.return.start')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
