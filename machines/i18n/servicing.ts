@@ -58,7 +58,7 @@ export const servicing: MessageArea = {
     'servicing.ledger.notReversible': 'Only a payment can be reversed.',
     'servicing.ledger.unknownFee': 'There is no such fee on this lease.',
     'servicing.ledger.waiverAboveFee': 'The waiver is more than what is left of the fee.',
-    'servicing.ledger.refundAboveCredit': 'The refund is more than the credit on this lease.',
+    'servicing.ledger.refundAboveCredit': 'The refund is more than the overpayment held on this lease.',
     'servicing.ledger.accountClosed': 'This lease is closed: this cannot be recorded.',
     'servicing.ledger.duplicateId': 'This entry was already recorded.',
     'servicing.payoff.accountClosed': 'This lease is closed: there is nothing to pay off.',
