@@ -55,7 +55,10 @@ export interface DispatcherOptions {
 export function checkoutIdOf(event: OutboxEvent): string | null {
   if (!webhookEvent(event.type)) return null;
   if (event.aggregate.type === 'checkout' && event.type.startsWith('checkout.')) return event.aggregate.id;
-  if (event.aggregate.type === 'lease' && event.type.startsWith('lease.')) {
+  if (
+    (event.aggregate.type === 'lease' || event.aggregate.type === 'leaseAccount') &&
+    event.type.startsWith('lease.')
+  ) {
     const id = event.data.checkout_id;
     return typeof id === 'string' && id ? id : null;
   }
@@ -83,6 +86,17 @@ function extrasOf(event: OutboxEvent): Record<string, unknown> {
       return { delivery: d.delivery ?? null };
     case 'checkout.items_cancelled':
       return { cancellation: d.cancellation ?? null, lease_adjustment: d.lease_adjustment ?? null };
+    case 'lease.payment_succeeded':
+    case 'lease.payment_failed':
+    case 'lease.paid_off':
+    case 'lease.purchased_early':
+    case 'lease.returned':
+    case 'lease.charged_off':
+      return {
+        account: d.account ?? null,
+        ...(d.payment ? { payment: d.payment } : {}),
+        ...(d.payoff ? { payoff: d.payoff } : {}),
+      };
     case 'lease.tranche_funded':
       return {
         tranche: { ids: d.tranche_ids ?? [], amount: d.amount ?? null, funded_amount: d.funded_amount ?? null },
@@ -110,7 +124,9 @@ export async function webhookBody(
   const checkout = await getCheckout(deps.db, checkoutId, deps.clock());
   if (!checkout) return null;
   const appId =
-    (event.aggregate.type === 'application' || event.aggregate.type === 'lease'
+    (event.aggregate.type === 'application' ||
+    event.aggregate.type === 'lease' ||
+    event.aggregate.type === 'leaseAccount'
       ? event.aggregate.id
       : (event.data.application_id as string | null)) ?? checkout.application_uuid;
   const app = appId ? await getApplication(deps.db, deps.crypto, appId, deps.clock()) : undefined;

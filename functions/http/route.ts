@@ -46,7 +46,8 @@ export type RouteGroup =
   | 'signup'
   | 'staff-network'
   | 'oauth'
-  | 'retailer-docs';
+  | 'retailer-docs'
+  | 'servicing';
 
 export interface RouteDef {
   method: HttpMethod;

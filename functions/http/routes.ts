@@ -322,6 +322,48 @@ export const routes: readonly RouteDef[] = [
   },
   {
     method: 'GET',
+    path: '/staff/api/leases/{id}/account',
+    group: 'staff-leases',
+    name: 'staffLeaseAccount',
+    auth: 'staff',
+  },
+  {
+    method: 'POST',
+    path: '/staff/api/leases/{id}/account/payments',
+    group: 'servicing',
+    name: 'staffAccountPayment',
+    auth: 'staff',
+  },
+  {
+    method: 'POST',
+    path: '/staff/api/leases/{id}/account/payoff',
+    group: 'servicing',
+    name: 'staffAccountPayoff',
+    auth: 'staff',
+  },
+  {
+    method: 'POST',
+    path: '/staff/api/leases/{id}/account/postings',
+    group: 'servicing',
+    name: 'staffAccountPosting',
+    auth: 'staff',
+  },
+  {
+    method: 'POST',
+    path: '/staff/api/leases/{id}/account/payment-method',
+    group: 'servicing',
+    name: 'staffAccountPaymentMethod',
+    auth: 'staff',
+  },
+  {
+    method: 'POST',
+    path: '/staff/api/leases/{id}/account/autopay',
+    group: 'servicing',
+    name: 'staffAccountAutopay',
+    auth: 'staff',
+  },
+  {
+    method: 'GET',
     path: '/staff/api/leases/{id}/contract',
     group: 'staff-leases',
     name: 'staffLeaseContract',
@@ -786,6 +828,9 @@ export const routes: readonly RouteDef[] = [
   { method: 'GET', path: '/mobile/v1/slides', group: 'staff-crm', name: 'mobileSlides', auth: 'public' },
 
   // sandbox vendors (local and non-production only)
+  // the sandbox clock: the lender's date moved forward, the close of business run for each day passed (issue 22)
+  { method: 'GET', path: '/sandbox/clock', group: 'servicing', name: 'sandboxClock', auth: 'sandbox' },
+  { method: 'POST', path: '/sandbox/clock', group: 'servicing', name: 'sandboxClockAdvance', auth: 'sandbox' },
   { method: 'GET', path: '/sandbox/messages', group: 'sandbox', name: 'messages', auth: 'sandbox' },
   { method: 'GET', path: '/sandbox/messages.html', group: 'sandbox', name: 'messagesPage', auth: 'sandbox' },
   // the stored scoring settings, for testers (non-production; staff edit them through the staff portal)

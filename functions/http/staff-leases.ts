@@ -6,7 +6,8 @@ import type { Deps } from '../platform/deps.ts';
 import type { HttpResult } from '../platform/http-types.ts';
 import { html, json, ok } from '../platform/response.ts';
 import { parseBody, parsePath } from '../platform/validate.ts';
-import { runLeaseAction, type StaffCtx } from '../services/leases/actions.ts';
+import { loadLeaseFor, runLeaseAction, type StaffCtx } from '../services/leases/actions.ts';
+import { accountView, openAccount } from '../services/servicing/accounts.ts';
 import {
   dashboard,
   listApplications,
@@ -75,6 +76,14 @@ export const handlers: HandlerMap = {
     await replayableDelivery(c, id, event);
     const item = await webhookDispatcher(deps).replay(event);
     return ok(item ? deliveryView(item) : null, translate(ctx.lang, 'staff.lease.replayed'));
+  },
+  async staffLeaseAccount(ctx, deps) {
+    const c = sc(ctx, deps);
+    const { id } = parsePath(idPath, ctx.event);
+    // The tenant check of the lease record first (403 for another store's lease, 404 for none).
+    await loadLeaseFor(c, id);
+    await openAccount(deps, id);
+    return ok(await accountView(deps, id, { lang: ctx.lang, staff: true }));
   },
   async staffLeasesList(ctx, deps) {
     return paged(await listLeases(sc(ctx, deps), query(ctx)));

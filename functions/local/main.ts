@@ -16,6 +16,7 @@ import { createLocalServer } from './server.ts';
 import { seedDemoData } from './seed.ts';
 import { seedDemoLeases } from './demo-leases.ts';
 import { buildWebIfChanged } from './web-build.ts';
+import { closeDaysPassed } from '../services/servicing/collection.ts';
 
 // `npm start`: the whole product on one machine, with the embedded database and sandbox vendors.
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -91,6 +92,17 @@ async function main() {
         .finally(() => (relaying = false));
     }, 250);
     stops.push(() => clearInterval(relay));
+    // Servicing's close of business (issue 22): when the lender's date has moved on (midnight in the lender's zone,
+    // or the sandbox clock), every day not closed yet is closed, as the scheduled queue consumer does in AWS.
+    let closing = false;
+    const closeOfBusiness = setInterval(() => {
+      if (closing) return;
+      closing = true;
+      closeDaysPassed(deps)
+        .catch((error) => deps.log.warn('close of business will run again', { error: String(error) }))
+        .finally(() => (closing = false));
+    }, 30_000);
+    stops.push(() => clearInterval(closeOfBusiness));
 
     const server = createLocalServer({
       deps,

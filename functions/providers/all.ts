@@ -9,6 +9,7 @@ import { payrollProvider } from './payroll/provider.ts';
 import { retailPartnerProvider } from './retail-partner/provider.ts';
 import { routingProvider } from './routing/provider.ts';
 import { blobsProvider } from './blobs/provider.ts';
+import { achProvider } from './ach/provider.ts';
 import type { ProviderFactory, ProviderKey } from './wiring.ts';
 
 /** Every port's provider: the set of a process that serves every route group (`npm start`, tests, benchmarks). */
@@ -24,4 +25,5 @@ export const ALL_PROVIDERS: { readonly [K in ProviderKey]: ProviderFactory<K> } 
   cardVault: cardVaultProvider,
   retailPartner: retailPartnerProvider,
   blobs: blobsProvider,
+  ach: achProvider,
 };

@@ -9,6 +9,7 @@ import type { PayrollPort } from './payroll/port.ts';
 import type { MessagingPort } from './messaging/port.ts';
 import type { RoutingLookupPort } from './routing/port.ts';
 import type { BlobStorePort } from './blobs/port.ts';
+import type { AchPort } from './ach/port.ts';
 
 /** Every third party the services talk to, each behind its port. */
 export interface Providers {
@@ -23,4 +24,5 @@ export interface Providers {
   cardVault: CardVaultPort;
   retailPartner: RetailPartnerPort;
   blobs: BlobStorePort;
+  ach: AchPort;
 }

@@ -24,6 +24,7 @@ export const PROVIDER_KEYS = [
   'cardVault',
   'retailPartner',
   'blobs',
+  'ach',
 ] as const satisfies readonly ProviderKey[];
 type Missing = Exclude<ProviderKey, (typeof PROVIDER_KEYS)[number]>;
 const everyKeyListed: [Missing] extends [never] ? true : Missing = true;

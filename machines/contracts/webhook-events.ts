@@ -61,6 +61,30 @@ export const webhookLeaseSchema = z.object({
   action: z.nullable(z.string()),
 });
 
+/** The lease account after a servicing event (lease.payment_*, lease.paid_off, ...). */
+export const webhookAccountSchema = z.object({
+  id: z.string(),
+  /** current, pastDue, paidOut, purchasedEarly, returned, chargedOff. */
+  status: z.string(),
+  previous_status: z.string(),
+  /** What is still owed (rent and fees), decimal dollars; 0.00 once the lease has ended. */
+  balance: z.string().check(z.regex(/^\d+\.\d{2}$/)),
+  days_past_due: z.number().check(z.int(), z.minimum(0)),
+});
+
+/** The payment a servicing event is about (never card or bank numbers). */
+export const webhookPaymentSchema = z.object({
+  id: z.optional(z.string()),
+  amount: z.string().check(z.regex(/^\d+\.\d{2}$/)),
+  channel: z.optional(z.nullable(z.string())),
+  kind: z.optional(z.string()),
+  installment: z.optional(z.number()),
+  attempt: z.optional(z.number()),
+  /** A card decline code or a NACHA return code (R01...), or `reversed`. */
+  code: z.optional(z.nullable(z.string())),
+  retry_on: z.optional(z.nullable(z.string())),
+});
+
 /** The checkout's side of every event: its status now (or at the status change) and where the shopper is. */
 const checkoutFields = {
   checkout_id: z.string().check(z.regex(/^chk_[A-Za-z0-9]{8,64}$/)),
@@ -433,6 +457,59 @@ function build(): WebhookEventDefinition[] {
       tranche: { ids: ['dlv_3c1e5a7b9d'], amount: '548.99', funded_amount: '548.99' },
     },
   );
+  // Servicing after funding (issue 22): the lease account's payments and endings. `account` is the account after
+  // the event; `payment` the payment it is about.
+  const account = (status: string, previous: string, balance: string) => ({
+    id: EXAMPLE_APPLICATION,
+    status,
+    previous_status: previous,
+    balance,
+    days_past_due: 0,
+  });
+  const accountData = z.object({
+    ...checkoutFields,
+    account: webhookAccountSchema,
+    payment: z.optional(webhookPaymentSchema),
+    payoff: z.optional(z.object({ amount: decimal })),
+  });
+  const payment = { id: 'pay_5f1c2e9a7b3d4c6e8a0b1c2d', amount: '52.10', channel: 'card', kind: 'payment' };
+  add(
+    'lease.payment_succeeded',
+    'A lease payment was collected (scheduled debit, or paid by the lessee or by staff).',
+    accountData,
+    {
+      ...exampleData(9, null),
+      account: account('current', 'current', '1198.30'),
+      payment,
+    },
+  );
+  add(
+    'lease.payment_failed',
+    'A lease payment failed: a card declined, a bank debit returned (its NACHA code), or a payment reversed. `payment.retry_on` is the retry date when one is scheduled.',
+    accountData,
+    {
+      ...exampleData(9, null),
+      account: account('pastDue', 'current', '1250.40'),
+      payment: { ...payment, code: 'R01', retry_on: '2026-12-04' },
+    },
+  );
+  add('lease.paid_off', 'Every payment of the lease was made: the lessee owns the goods.', accountData, {
+    ...exampleData(9, null),
+    account: account('paidOut', 'current', '0.00'),
+  });
+  add('lease.purchased_early', 'The lessee paid the early purchase (payoff) quote: they own the goods.', accountData, {
+    ...exampleData(9, null),
+    account: account('purchasedEarly', 'current', '0.00'),
+    payoff: { amount: '412.77' },
+  });
+  add('lease.returned', 'The lease ended by the return of the goods.', accountData, {
+    ...exampleData(9, null),
+    account: account('returned', 'pastDue', '0.00'),
+  });
+  add('lease.charged_off', 'The lender charged the lease off (a long delinquency).', accountData, {
+    ...exampleData(9, null),
+    account: account('chargedOff', 'pastDue', '0.00'),
+  });
   return out;
 }
 

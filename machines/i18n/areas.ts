@@ -18,6 +18,7 @@ import { crm } from './crm.ts';
 import { merchant } from './merchant.ts';
 import { network } from './network.ts';
 import { servicing } from './servicing.ts';
+import { servicingServer } from './servicing-server.ts';
 import type { MessageArea } from './types.ts';
 
 // Every feature area's messages: each area keeps its messages in its own file; this is the one place that lists them.
@@ -43,6 +44,7 @@ const areas: readonly MessageArea[] = [
   network,
   merchant,
   servicing,
+  servicingServer,
 ];
 
 export function loadMessageAreas(): readonly MessageArea[] {

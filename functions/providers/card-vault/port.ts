@@ -112,6 +112,19 @@ export class CardVaultError extends Error {
   }
 }
 
+/** A card saved for later off-session charges (Stripe: a PaymentMethod attached to a Customer). */
+export interface SavedCard {
+  paymentMethodId: string;
+  customerId: string | null;
+  facts: CardFacts;
+}
+
+/** A charge of a saved card without the cardholder present (autopay, the close of business). */
+export interface SavedChargeInput extends Omit<ChargeInput, 'token'> {
+  paymentMethodId: string;
+  customerId: string | null;
+}
+
 export interface CardVaultPort {
   /** A hosted-fields session for one payment, carrying the store's card flags. */
   createSession(input: CreateVaultSessionInput): Promise<VaultSession>;
@@ -119,4 +132,8 @@ export interface CardVaultPort {
   cardFacts(token: string): Promise<CardFacts>;
   /** Charges a token. Declines and processor errors are results; CardVaultError means the request itself failed. */
   charge(input: ChargeInput): Promise<ChargeResult>;
+  /** Saves a token produced by the hosted fields for off-session charges (the lessee's authorisation is ours). */
+  saveForOffSession(input: { token: string; reference: string }): Promise<SavedCard>;
+  /** Charges a saved card off-session; same results and idempotency as `charge`. */
+  chargeSaved(input: SavedChargeInput): Promise<ChargeResult>;
 }

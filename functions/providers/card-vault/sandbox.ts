@@ -19,6 +19,7 @@ import {
   type CardFlags,
   type CardFunding,
   type CardVaultPort,
+  type ChargeInput,
   type ChargeResult,
   type CreateVaultSessionInput,
 } from './port.ts';
@@ -62,6 +63,8 @@ interface VaultTokenItem extends StoredItem {
   billingCountry: string;
   /** What charging this card does (chosen by its number when it was tokenized; the number itself is not kept). */
   outcome: TestCardOutcome;
+  /** Set on a payment method saved for off-session charges (its reference). */
+  savedFor?: string;
 }
 
 interface VaultChargeItem extends StoredItem {
@@ -129,6 +132,60 @@ export function sandboxCardVault(options: SandboxCardVaultOptions): CardVaultPor
     return getItem<VaultSessionItem>(db, sessionKey(sessionId), clock());
   }
 
+  async function chargeCard(input: ChargeInput, token: string, callback: boolean): Promise<ChargeResult> {
+    await latency(800);
+    if (
+      !Number.isInteger(input.amountCents) ||
+      input.amountCents < MIN_CHARGE_CENTS ||
+      input.amountCents > MAX_CHARGE_CENTS
+    ) {
+      throw new CardVaultError('invalid_request', 'Amount must be at least $0.50 usd', 'amount_too_small');
+    }
+    if (!/^[A-Za-z0-9_.:-]{8,255}$/.test(input.idempotencyKey)) {
+      throw new CardVaultError(
+        'invalid_request',
+        'The idempotency key must be 8 to 255 letters, digits or _ . : -',
+        'parameter_invalid',
+      );
+    }
+    const requestHash = createHash('sha256')
+      .update(JSON.stringify([token, input.amountCents, input.currency, input.reference]))
+      .digest('hex');
+    const existing = await getItem<VaultChargeItem>(db, chargeKey(input.idempotencyKey), clock());
+    if (existing) return replay(existing, requestHash);
+    const card = await loadToken(token);
+    const chargeId = id('pi');
+    const result: ChargeResult =
+      card.outcome.kind === 'success'
+        ? { status: 'succeeded', chargeId, amountCents: input.amountCents }
+        : card.outcome.kind === 'decline'
+          ? { status: 'declined', chargeId, declineCode: card.outcome.declineCode, message: card.outcome.message }
+          : { status: 'error', chargeId, code: card.outcome.code, message: card.outcome.message };
+    const now = clock();
+    try {
+      await createItem<Omit<VaultChargeItem, 'v'>>(db, {
+        ...chargeKey(input.idempotencyKey),
+        entity: 'sandboxVaultCharge',
+        requestHash,
+        result,
+        expiresAt: Math.floor(now.getTime() / 1000) + CHARGE_KEEP_SECONDS,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError && error.statusCode === 409)) throw error;
+      const raced = await getItem<VaultChargeItem>(db, chargeKey(input.idempotencyKey), clock());
+      if (raced) return replay(raced, requestHash);
+      throw error;
+    }
+    if (callback) {
+      try {
+        await deliver(paymentIntentEvent(result, input, card, now));
+      } catch (error) {
+        log.warn('sandbox card vault callback failed', { chargeId, error: String(error) });
+      }
+    }
+    return result;
+  }
+
   return {
     async createSession(input: CreateVaultSessionInput) {
       await latency(250);
@@ -185,55 +242,41 @@ export function sandboxCardVault(options: SandboxCardVaultOptions): CardVaultPor
     },
 
     async charge(input) {
-      await latency(800);
-      if (
-        !Number.isInteger(input.amountCents) ||
-        input.amountCents < MIN_CHARGE_CENTS ||
-        input.amountCents > MAX_CHARGE_CENTS
-      ) {
-        throw new CardVaultError('invalid_request', 'Amount must be at least $0.50 usd', 'amount_too_small');
-      }
-      if (!/^[A-Za-z0-9_.:-]{8,255}$/.test(input.idempotencyKey)) {
-        throw new CardVaultError(
-          'invalid_request',
-          'The idempotency key must be 8 to 255 letters, digits or _ . : -',
-          'parameter_invalid',
-        );
-      }
-      const requestHash = createHash('sha256')
-        .update(JSON.stringify([input.token, input.amountCents, input.currency, input.reference]))
-        .digest('hex');
-      const existing = await getItem<VaultChargeItem>(db, chargeKey(input.idempotencyKey), clock());
-      if (existing) return replay(existing, requestHash);
-      const card = await loadToken(input.token);
-      const chargeId = id('pi');
-      const result: ChargeResult =
-        card.outcome.kind === 'success'
-          ? { status: 'succeeded', chargeId, amountCents: input.amountCents }
-          : card.outcome.kind === 'decline'
-            ? { status: 'declined', chargeId, declineCode: card.outcome.declineCode, message: card.outcome.message }
-            : { status: 'error', chargeId, code: card.outcome.code, message: card.outcome.message };
-      const now = clock();
-      try {
-        await createItem<Omit<VaultChargeItem, 'v'>>(db, {
-          ...chargeKey(input.idempotencyKey),
-          entity: 'sandboxVaultCharge',
-          requestHash,
-          result,
-          expiresAt: Math.floor(now.getTime() / 1000) + CHARGE_KEEP_SECONDS,
-        });
-      } catch (error) {
-        if (!(error instanceof AppError && error.statusCode === 409)) throw error;
-        const raced = await getItem<VaultChargeItem>(db, chargeKey(input.idempotencyKey), clock());
-        if (raced) return replay(raced, requestHash);
-        throw error;
-      }
-      try {
-        await deliver(paymentIntentEvent(result, input, card, now));
-      } catch (error) {
-        log.warn('sandbox card vault callback failed', { chargeId, error: String(error) });
-      }
-      return result;
+      return chargeCard(input, input.token, true);
+    },
+
+    async saveForOffSession(input) {
+      await latency(300);
+      const t = await loadToken(input.token);
+      // The saved payment method outlives the one-time token (Stripe: attached to a Customer, it never expires).
+      const saved = id('pm');
+      await createItem<Omit<VaultTokenItem, 'v'>>(db, {
+        ...t,
+        ...tokenKey(saved),
+        token: saved,
+        expiresAt: undefined,
+        savedFor: input.reference,
+      });
+      return {
+        paymentMethodId: saved,
+        customerId: `cus_sbx_${createHash('sha256').update(input.reference).digest('hex').slice(0, 24)}`,
+        facts: {
+          token: saved,
+          brand: t.brand,
+          funding: t.funding,
+          country: t.country,
+          last4: t.last4,
+          expMonth: t.expMonth,
+          expYear: t.expYear,
+          name: t.name,
+        },
+      };
+    },
+
+    async chargeSaved(input) {
+      // Off-session charges answer synchronously; no payment webhook is sent for them (the close of business and
+      // the lessee's payment record the result themselves).
+      return chargeCard({ ...input, token: input.paymentMethodId }, input.paymentMethodId, false);
     },
 
     session,

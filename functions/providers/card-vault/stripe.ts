@@ -3,6 +3,8 @@
 //   iframes); it needs no server call, so createSession only returns what the page passes to Elements.
 //   GET  /v1/payment_methods/{id}          card facts: card.brand, card.funding, card.country, card.last4, expiry
 //   POST /v1/payment_intents (confirm=true) charge the payment method, with Idempotency-Key
+//   POST /v1/customers + POST /v1/payment_methods/{id}/attach   save a card for off-session charges (autopay)
+//   POST /v1/payment_intents (customer, off_session=true, confirm=true)   charge a saved card off-session
 // Card errors come back as HTTP 402 { error: { type: 'card_error', code, decline_code, message, payment_intent } }.
 import { randomBytes } from 'node:crypto';
 import { CardVaultError, type CardBrand, type CardFunding, type CardVaultPort, type ChargeResult } from './port.ts';
@@ -115,6 +117,23 @@ export function stripeCardVault(options: StripeOptions): CardVaultPort {
     };
   }
 
+  function chargeResult(status: number, data: PaymentIntent & { error?: StripeError }): ChargeResult {
+    if (status === 200) return fromIntent(data);
+    const error = data.error;
+    if (status === 402 && error?.type === 'card_error') {
+      const chargeId = error.payment_intent?.id ?? null;
+      if (error.code === 'processing_error')
+        return { status: 'error', chargeId, code: error.code, message: error.message ?? 'Processing error' };
+      return {
+        status: 'declined',
+        chargeId,
+        declineCode: error.decline_code ?? error.code ?? 'generic_decline',
+        message: error.message ?? 'Your card was declined.',
+      };
+    }
+    throw requestError(status, error);
+  }
+
   return {
     async createSession(input) {
       return {
@@ -180,20 +199,48 @@ export function stripeCardVault(options: StripeOptions): CardVaultPort {
         }),
         input.idempotencyKey,
       );
-      if (status === 200) return fromIntent(data);
-      const error = data.error;
-      if (status === 402 && error?.type === 'card_error') {
-        const chargeId = error.payment_intent?.id ?? null;
-        if (error.code === 'processing_error')
-          return { status: 'error', chargeId, code: error.code, message: error.message ?? 'Processing error' };
-        return {
-          status: 'declined',
-          chargeId,
-          declineCode: error.decline_code ?? error.code ?? 'generic_decline',
-          message: error.message ?? 'Your card was declined.',
-        };
-      }
-      throw requestError(status, error);
+      return chargeResult(status, data);
+    },
+
+    async saveForOffSession(input) {
+      const customer = await call<{ id: string }>(
+        'POST',
+        '/v1/customers',
+        form({ metadata: { reference: input.reference } }),
+        `cus_${input.reference}_${input.token}`.slice(0, 255),
+      );
+      if (customer.status !== 200) throw requestError(customer.status, customer.data.error);
+      const attached = await call<{ id: string }>(
+        'POST',
+        `/v1/payment_methods/${encodeURIComponent(input.token)}/attach`,
+        form({ customer: customer.data.id }),
+      );
+      if (attached.status !== 200) throw requestError(attached.status, attached.data.error);
+      return {
+        paymentMethodId: attached.data.id,
+        customerId: customer.data.id,
+        facts: await this.cardFacts(input.token),
+      };
+    },
+
+    async chargeSaved(input) {
+      const { status, data } = await call<PaymentIntent>(
+        'POST',
+        '/v1/payment_intents',
+        form({
+          amount: input.amountCents,
+          currency: input.currency,
+          payment_method: input.paymentMethodId,
+          customer: input.customerId ?? undefined,
+          // the cardholder is not present: Stripe applies the saved mandate and never asks for authentication here
+          off_session: true,
+          confirm: true,
+          description: input.description,
+          metadata: { reference: input.reference },
+        }),
+        input.idempotencyKey,
+      );
+      return chargeResult(status, data);
     },
   };
 }

@@ -102,6 +102,14 @@ export const TEST_CARDS: readonly TestCard[] = [
     purpose: 'Declined (incorrect CVC)',
   },
   {
+    number: '4000000000000341',
+    brand: 'visa',
+    funding: 'credit',
+    country: 'US',
+    outcome: { kind: 'decline', declineCode: 'card_declined', message: 'Your card was declined.' },
+    purpose: 'Attaches (saved for autopay), then declines on every charge',
+  },
+  {
     number: '4000000000000119',
     brand: 'visa',
     funding: 'credit',

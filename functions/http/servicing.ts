@@ -1,0 +1,191 @@
+import * as z from 'zod/mini';
+import { translate } from '../../machines/i18n/catalogue.ts';
+import { achProvider } from '../providers/ach/provider.ts';
+import { cardVaultProvider } from '../providers/card-vault/provider.ts';
+import { unprocessable } from '../platform/errors.ts';
+import { ok } from '../platform/response.ts';
+import { closeDaysPassed } from '../services/servicing/collection.ts';
+import { advanceOffset, readClock } from '../services/servicing/clock.ts';
+import { lambdaHandler } from './dispatch.ts';
+import { lambdaDeps } from './lambda-deps.ts';
+import type { HandlerMap, RequestContext } from './route.ts';
+import type { Deps } from '../platform/deps.ts';
+import { parseAmountToCents } from '../../machines/domain/money.ts';
+import { parseBody, parsePath } from '../platform/validate.ts';
+import { loadLeaseFor } from '../services/leases/actions.ts';
+import { accountView, openAccount } from '../services/servicing/accounts.ts';
+import {
+  payOff,
+  postPayment,
+  postStaffEntry,
+  setAutopay,
+  setPaymentMethod,
+  type PaymentSource,
+} from '../services/servicing/payments.ts';
+import { listLedger } from '../data/servicing.ts';
+
+// Route group 'servicing': the sandbox clock (not in production). GET tells the lender's date; POST moves it forward
+// by `advance_days` and runs the close of business of every day passed (0 runs the days not closed yet, on demand).
+
+const advanceBody = z.object({ advance_days: z.number() });
+
+// Staff servicing of one lease (permission leases.update): payments taken by phone or cash or with a card from the
+// hosted fields, the payoff, postings, the payment method and autopay. The lessee's own routes (branch svc-customer)
+// call the same services.
+const idPath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
+const note = z.optional(z.string().check(z.maxLength(500)));
+const amount = z.union([z.string().check(z.maxLength(20)), z.number()]);
+const source = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('card'), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
+  z.object({ kind: z.literal('saved') }),
+  z.object({ kind: z.enum(['phone', 'cash']), reference: z.string().check(z.minLength(1), z.maxLength(100)) }),
+]);
+const paymentBody = z.object({ amount, source });
+const postingBody = z.object({
+  kind: z.enum(['fee', 'waiver', 'reversal', 'refund', 'return', 'charge_off', 'reinstatement']),
+  amount: z.optional(amount),
+  fee_kind: z.optional(z.enum(['late', 'return'])),
+  entry_id: z.optional(z.string().check(z.maxLength(200))),
+  note,
+});
+const methodBody = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('card'), token: z.string().check(z.minLength(1), z.maxLength(200)) }),
+  z.object({
+    kind: z.literal('bank'),
+    routing_number: z.string().check(z.maxLength(20)),
+    account_number: z.string().check(z.maxLength(30)),
+  }),
+]);
+const autopayBody = z.object({ enabled: z.boolean() });
+
+function cents(ctx: RequestContext, value: string | number | undefined): number {
+  const parsed = parseAmountToCents(value);
+  if (parsed === undefined || parsed <= 0) {
+    const message = translate(ctx.lang, 'servicingServer.amountInvalid');
+    throw unprocessable({ amount: [message] }, message);
+  }
+  return parsed;
+}
+
+/** The lease id after the staff member's tenant check (403 for another store's lease, 404 for none). */
+async function staffLease(ctx: RequestContext, deps: Deps): Promise<string> {
+  const { id } = parsePath(idPath, ctx.event);
+  await loadLeaseFor({ deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip, lang: ctx.lang }, id);
+  // Catches up with a funding event the consumer has not handled yet (opening is idempotent).
+  await openAccount(deps, id);
+  return id;
+}
+
+const keyOf = (ctx: RequestContext) => {
+  const key = ctx.event.headers['idempotency-key'];
+  if (!key || key.length > 200) {
+    throw unprocessable({ 'Idempotency-Key': ['Send an Idempotency-Key header (at most 200 characters).'] });
+  }
+  return key;
+};
+
+export const handlers: HandlerMap = {
+  async staffAccountPayment(ctx, deps) {
+    const id = await staffLease(ctx, deps);
+    const body = parseBody(paymentBody, ctx.event);
+    const request = {
+      amountCents: cents(ctx, body.amount),
+      source: body.source as PaymentSource,
+      idempotencyKey: keyOf(ctx),
+      lang: ctx.lang,
+    };
+    await postPayment(deps, id, request);
+    return ok(await accountView(deps, id, { lang: ctx.lang, staff: true }));
+  },
+
+  async staffAccountPayoff(ctx, deps) {
+    const id = await staffLease(ctx, deps);
+    const body = parseBody(paymentBody, ctx.event);
+    await payOff(deps, id, {
+      amountCents: cents(ctx, body.amount),
+      source: body.source as PaymentSource,
+      idempotencyKey: keyOf(ctx),
+      lang: ctx.lang,
+    });
+    return ok(await accountView(deps, id, { lang: ctx.lang, staff: true }));
+  },
+
+  async staffAccountPosting(ctx, deps) {
+    const id = await staffLease(ctx, deps);
+    const body = parseBody(postingBody, ctx.event);
+    const key = keyOf(ctx);
+    const needsAmount = body.kind === 'fee' || body.kind === 'waiver' || body.kind === 'refund';
+    const amountCents = needsAmount ? cents(ctx, body.amount) : 0;
+    const posting =
+      body.kind === 'fee'
+        ? { kind: 'fee' as const, amountCents, feeKind: body.fee_kind ?? ('late' as const), note: body.note }
+        : body.kind === 'waiver' || body.kind === 'refund'
+          ? { kind: body.kind, amountCents, note: body.note }
+          : body.kind === 'reversal'
+            ? { kind: 'reversal' as const, entryId: body.entry_id ?? '', note: body.note }
+            : { kind: body.kind, note: body.note };
+    const entries = body.kind === 'reversal' ? await listLedger(deps.db, id, deps.clock()) : [];
+    await postStaffEntry(deps, id, posting, key, ctx.lang, entries);
+    return ok(await accountView(deps, id, { lang: ctx.lang, staff: true }));
+  },
+
+  async staffAccountPaymentMethod(ctx, deps) {
+    const id = await staffLease(ctx, deps);
+    const body = parseBody(methodBody, ctx.event);
+    await setPaymentMethod(
+      deps,
+      id,
+      body.kind === 'card'
+        ? { kind: 'card', token: body.token }
+        : { kind: 'bank', routingNumber: body.routing_number, accountNumber: body.account_number },
+      ctx.lang,
+    );
+    return ok(await accountView(deps, id, { lang: ctx.lang, staff: true }));
+  },
+
+  async staffAccountAutopay(ctx, deps) {
+    const id = await staffLease(ctx, deps);
+    const body = parseBody(autopayBody, ctx.event);
+    await setAutopay(deps, id, body.enabled, ctx.lang);
+    return ok(await accountView(deps, id, { lang: ctx.lang, staff: true }));
+  },
+
+  async sandboxClock(_ctx, deps) {
+    const clock = await readClock(deps);
+    return ok({ today: clock.today, offset_days: clock.offsetDays, closed_through: clock.closedThrough });
+  },
+
+  async sandboxClockAdvance(ctx, deps) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(ctx.event.body ?? '');
+    } catch {
+      raw = undefined;
+    }
+    const parsed = advanceBody.safeParse(raw);
+    const days = parsed.success ? parsed.data.advance_days : NaN;
+    if (!Number.isInteger(days) || days < 0 || days > 400) {
+      const message = translate(ctx.lang, 'servicingServer.clock.range');
+      throw unprocessable({ advance_days: [message] }, message);
+    }
+    if (days > 0) await advanceOffset(deps, days);
+    const closed = await closeDaysPassed(deps);
+    const clock = await readClock(deps);
+    return ok({
+      today: clock.today,
+      offset_days: clock.offsetDays,
+      closed_through: clock.closedThrough,
+      closed: closed.map((c) => ({
+        date: c.date,
+        due: c.due,
+        charged: c.charged,
+        succeeded: c.succeeded,
+        failed: c.failed,
+        late_fees: c.lateFees,
+        errors: c.errors,
+      })),
+    });
+  },
+};
+
+export const handler = lambdaHandler(handlers, lambdaDeps({ cardVault: cardVaultProvider, ach: achProvider }));

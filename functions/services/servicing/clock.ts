@@ -1,0 +1,77 @@
+import { addDays } from '../../../machines/domain/payment-frequency.ts';
+import { getClockOffset, saveClockOffset } from '../../data/servicing.ts';
+import type { Deps } from '../../platform/deps.ts';
+
+// The lender's date: deps.clock() read in the lender's time zone, moved forward by the sandbox clock's offset (days,
+// persisted in the table so a restart and every process see the same date). Outside the sandbox the offset is never
+// written, so the lender's date is the calendar date in the lender's zone.
+
+/** The lender's time zone: every account's close of business runs at midnight here (docs/decisions.md). */
+export const LENDER_TIME_ZONE = 'America/New_York';
+
+const CACHE_MS = 1_000;
+const cached = new Map<string, { at: number; offsetDays: number }>();
+
+/** The calendar date ('YYYY-MM-DD') of an instant in a time zone. */
+export function dateIn(now: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+export async function clockOffsetDays(deps: Pick<Deps, 'db' | 'clock'>): Promise<number> {
+  const hit = cached.get(deps.db.tableName);
+  const real = Date.now();
+  if (hit && real - hit.at < CACHE_MS) return hit.offsetDays;
+  const item = await getClockOffset(deps.db, deps.clock());
+  const offsetDays = item?.offsetDays ?? 0;
+  cached.set(deps.db.tableName, { at: real, offsetDays });
+  return offsetDays;
+}
+
+/** The lender's date today (sandbox offset included). */
+export async function lenderToday(deps: Pick<Deps, 'db' | 'clock'>): Promise<string> {
+  return addDays(dateIn(deps.clock(), LENDER_TIME_ZONE), await clockOffsetDays(deps));
+}
+
+/** An instant on the lender's clock (the offset applied), for ledger entries' times. */
+export async function lenderNow(deps: Pick<Deps, 'db' | 'clock'>): Promise<Date> {
+  return new Date(deps.clock().getTime() + (await clockOffsetDays(deps)) * 86_400_000);
+}
+
+export interface ClockState {
+  today: string;
+  offsetDays: number;
+  closedThrough: string | null;
+}
+
+export async function readClock(deps: Pick<Deps, 'db' | 'clock'>): Promise<ClockState> {
+  const item = await getClockOffset(deps.db, deps.clock());
+  const offsetDays = item?.offsetDays ?? 0;
+  return {
+    today: addDays(dateIn(deps.clock(), LENDER_TIME_ZONE), offsetDays),
+    offsetDays,
+    closedThrough: item?.closedThrough ?? null,
+  };
+}
+
+/** Moves the offset forward (conditional on the version: two concurrent advances both count or one gets a 409). */
+export async function advanceOffset(deps: Pick<Deps, 'db' | 'clock'>, days: number): Promise<ClockState> {
+  const item = await getClockOffset(deps.db, deps.clock());
+  const offsetDays = (item?.offsetDays ?? 0) + days;
+  await saveClockOffset(deps.db, item, offsetDays, item?.closedThrough ?? null);
+  cached.delete(deps.db.tableName);
+  return { ...(await readClock(deps)) };
+}
+
+/** Records the last lender date whose close of business completed. */
+export async function markClosedThrough(deps: Pick<Deps, 'db' | 'clock'>, date: string): Promise<void> {
+  const item = await getClockOffset(deps.db, deps.clock());
+  if (item?.closedThrough && item.closedThrough >= date) return;
+  await saveClockOffset(deps.db, item, item?.offsetDays ?? 0, date);
+}

@@ -1,0 +1,324 @@
+import { centsToDecimal } from '../../../machines/domain/money.ts';
+import { addDays } from '../../../machines/domain/payment-frequency.ts';
+import {
+  dueOn,
+  getAccount,
+  getAttempt,
+  pad,
+  putAttempt,
+  putDue,
+  type AttemptData,
+  type DueItem,
+  type LeaseAccountItem,
+  type LedgerEntry,
+} from '../../data/servicing.ts';
+import { AchError } from '../../providers/ach/port.ts';
+import { CardVaultError } from '../../providers/card-vault/port.ts';
+import { accountEvent, commitEntry, saveAccountChange, snapshotOf, statusOf, type ServicingDeps } from './accounts.ts';
+import { accountTransition, ENDED } from './account-state.ts';
+import { lenderToday, markClosedThrough, readClock } from './clock.ts';
+import { accountData, paymentEvents } from './payments.ts';
+import {
+  delinquencySince,
+  lateFeeDue,
+  lateFeeRule,
+  MAX_RETRIES,
+  refresh,
+  RETRY_AFTER_DAYS,
+  RETRYABLE_RETURNS,
+} from './rules.ts';
+
+// The close of business of one lender date: every installment (or retry) filed under DUE#<date> is charged once per
+// attempt with the idempotency key (lease, installment, attempt number); the account's status moves to past due for
+// what stays unpaid; late fees are posted once per delinquency after the state's grace. Locally the server runs it
+// when the lender's date changes and on demand (POST /sandbox/clock); in AWS a schedule feeds a queue whose consumer
+// runs the same function.
+//
+// Per due installment: Query (one page per 100 due items), the account (GetItem), the attempt (put once), the ledger
+// entry (put once, when the charge succeeded) and the account (conditional on its version): at most 4 writes and
+// reads plus the page. A crash anywhere is safe to rerun: the charge replays its idempotency key at the vendor, the
+// attempt and the entry are put once under keys made from that key, and the account records the attempt number, so
+// the rerun of an attempt already recorded does nothing.
+
+export interface CloseStats {
+  date: string;
+  due: number;
+  charged: number;
+  succeeded: number;
+  failed: number;
+  skipped: number;
+  lateFees: number;
+  errors: number;
+}
+
+export const collectionKey = (leaseId: string, installment: number, attempt: number) =>
+  `col_${leaseId}_${pad(installment, 3)}_${pad(attempt, 2)}`;
+
+/** Hard card declines are never retried; soft ones like R01/R09 (docs/decisions.md). */
+const RETRYABLE_DECLINES = new Set(['insufficient_funds', 'generic_decline', 'card_declined', 'processing_error']);
+
+type Outcome =
+  | { ok: true; vendorId: string; channel: 'card' | 'bank' }
+  | { ok: false; vendorId: string | null; channel: 'card' | 'bank'; code: string; message: string; retryable: boolean };
+
+async function chargeInstallment(
+  deps: ServicingDeps,
+  account: LeaseAccountItem,
+  amountCents: number,
+  key: string,
+): Promise<Outcome> {
+  const method = account.paymentMethod!;
+  if (method.kind === 'card') {
+    const r = await deps.providers.cardVault.chargeSaved({
+      paymentMethodId: method.paymentMethodId,
+      customerId: method.customerId,
+      amountCents,
+      currency: 'usd',
+      idempotencyKey: key,
+      reference: account.leaseId,
+      description: 'Scheduled lease payment',
+    });
+    if (r.status === 'succeeded' || r.status === 'pending') return { ok: true, vendorId: r.chargeId, channel: 'card' };
+    const code = r.status === 'declined' ? r.declineCode : r.code;
+    return {
+      ok: false,
+      vendorId: r.chargeId,
+      channel: 'card',
+      code,
+      message: r.message,
+      retryable: RETRYABLE_DECLINES.has(code),
+    };
+  }
+  const d = await deps.providers.ach.debit({
+    routingNumber: await deps.crypto.decrypt(method.routingNumber),
+    accountNumber: await deps.crypto.decrypt(method.accountNumber),
+    amountCents,
+    idempotencyKey: key,
+    reference: account.leaseId,
+    secCode: 'PPD',
+  });
+  if (d.status === 'settled') return { ok: true, vendorId: d.traceId, channel: 'bank' };
+  return {
+    ok: false,
+    vendorId: d.traceId,
+    channel: 'bank',
+    code: d.code,
+    message: d.message,
+    retryable: RETRYABLE_RETURNS.has(d.code),
+  };
+}
+
+/** The status as of the morning after `date` (past due for what stays unpaid), saved with the attempt count. */
+function closedState(a: LeaseAccountItem, morning: string, attempts?: { installment: number; attempt: number }) {
+  const status = statusOf(a);
+  const summary = refresh(a.summary, a, morning, ENDED.has(status));
+  const moved = accountTransition(status, { type: 'account.day_closed', summary });
+  const statusName = moved.ok ? moved.status : status;
+  const next: LeaseAccountItem = {
+    ...a,
+    summary,
+    statusName,
+    status: snapshotOf(statusName, delinquencySince(a.schedule, summary, morning)),
+    attempts: attempts ? { ...a.attempts, [attempts.installment]: attempts.attempt } : a.attempts,
+  };
+  return next;
+}
+
+/** Charges one due installment (or retry) of `date`; returns what happened. */
+export async function collectDue(
+  deps: ServicingDeps,
+  due: DueItem,
+  date: string,
+): Promise<'succeeded' | 'failed' | 'skipped' | 'errors'> {
+  const now = deps.clock();
+  const account = await getAccount(deps.db, due.leaseId, now);
+  if (!account || ENDED.has(statusOf(account))) return 'skipped';
+  const installment = account.schedule[due.installment - 1];
+  if (!installment) return 'skipped';
+  const owed = installment.amountCents - (account.summary.paid[due.installment - 1] ?? 0);
+  const morning = addDays(date, 1);
+  if (owed <= 0 || (account.attempts[due.installment] ?? 0) >= due.attempt) return 'skipped';
+  if (!account.autopay || !account.paymentMethod) {
+    // Nothing to charge: the lessee pays by themselves; the account still moves to past due when it is.
+    await saveAccountChange(deps, account, (a) => {
+      const next = closedState(a, morning);
+      return next.statusName === a.statusName && next.summary.daysPastDue === a.summary.daysPastDue ? null : next;
+    });
+    return 'skipped';
+  }
+  const key = collectionKey(account.leaseId, due.installment, due.attempt);
+  let outcome: Outcome;
+  try {
+    outcome = await chargeInstallment(deps, account, owed, key);
+  } catch (error) {
+    // The vendor failed or refused the request: nothing recorded, the rerun tries the same key again.
+    if (error instanceof CardVaultError || error instanceof AchError) {
+      deps.log.warn('collection charge will be retried', { leaseId: account.leaseId, key, error: error.message });
+      return 'errors';
+    }
+    throw error;
+  }
+  const retryOn =
+    !outcome.ok && outcome.retryable && due.attempt <= MAX_RETRIES ? addDays(date, RETRY_AFTER_DAYS) : null;
+  const attempt: AttemptData = {
+    leaseId: account.leaseId,
+    installment: due.installment,
+    attempt: due.attempt,
+    idempotencyKey: key,
+    channel: outcome.channel,
+    amountCents: owed,
+    status: outcome.ok ? 'settled' : outcome.channel === 'bank' ? 'returned' : 'declined',
+    code: outcome.ok ? null : outcome.code,
+    message: outcome.ok ? null : outcome.message,
+    vendorId: outcome.vendorId,
+    at: now.toISOString(),
+    retryOn,
+  };
+  if (!(await putAttempt(deps.db, attempt))) {
+    // A rerun: the first run's attempt stands (its time orders the ledger entry).
+    const first = await getAttempt(deps.db, account.leaseId, due.installment, due.attempt, now);
+    if (first) attempt.at = first.at;
+  }
+  const counted = { installment: due.installment, attempt: due.attempt };
+  if (outcome.ok) {
+    const entry: LedgerEntry = {
+      id: key,
+      kind: 'payment',
+      at: `${date}T23:59:59.000Z`,
+      amountCents: owed,
+      channel: outcome.channel,
+      allocations: [{ installment: due.installment, cents: owed }],
+      reference: outcome.vendorId,
+    };
+    await commitEntry(deps, account, {
+      entry,
+      today: morning,
+      lang: account.language,
+      event: (summary) => ({ type: 'account.payment_posted', summary }),
+      change: (next) => ({
+        ...next,
+        attempts: { ...next.attempts, [due.installment]: due.attempt },
+      }),
+      events: (after, before) => paymentEvents(after, before, entry, now),
+    });
+    return 'succeeded';
+  }
+  if (retryOn)
+    await putDue(deps.db, retryOn, {
+      leaseId: account.leaseId,
+      installment: due.installment,
+      attempt: due.attempt + 1,
+      amountCents: owed,
+    });
+  await saveAccountChange(
+    deps,
+    account,
+    (a) => ((a.attempts[due.installment] ?? 0) >= due.attempt ? null : closedState(a, morning, counted)),
+    (after, before) => [
+      accountEvent(
+        after,
+        'lease.payment_failed',
+        {
+          payment: {
+            id: key,
+            installment: due.installment,
+            attempt: due.attempt,
+            amount: centsToDecimal(owed),
+            channel: outcome.channel,
+            code: outcome.ok ? null : outcome.code,
+            retry_on: retryOn,
+          },
+          account: accountData(after, before),
+        },
+        now,
+      ),
+    ],
+  );
+  return 'failed';
+}
+
+/** The late fee of one account whose delinquency's grace ended with `date` (once per delinquency, within the cap). */
+async function lateFeeFor(deps: ServicingDeps, due: DueItem, date: string, grace: number): Promise<boolean> {
+  const account = await getAccount(deps.db, due.leaseId, deps.clock());
+  if (!account || ENDED.has(statusOf(account)) || lateFeeRule(account.state).graceDays !== grace) return false;
+  const morning = addDays(date, 1);
+  const summary = refresh(account.summary, account, morning, false);
+  const fee = lateFeeDue(account, summary, morning);
+  if (fee.cents <= 0 || !fee.delinquency) return false;
+  const since = fee.delinquency;
+  await commitEntry(deps, account, {
+    entry: {
+      id: `late_${account.leaseId}_${since}`,
+      kind: 'fee',
+      feeKind: 'late',
+      at: `${date}T23:59:59.500Z`,
+      amountCents: fee.cents,
+      allocations: [],
+    },
+    today: morning,
+    lang: account.language,
+    event: (s) => ({ type: 'account.fee_posted', summary: s }),
+    change: (next) => ({ ...next, summary: { ...next.summary, lateFeeFor: since } }),
+  });
+  return true;
+}
+
+const GRACE_DAYS = [7, 10];
+
+/** The close of business of one lender date. */
+export async function closeBusinessDay(deps: ServicingDeps, date: string): Promise<CloseStats> {
+  const stats: CloseStats = { date, due: 0, charged: 0, succeeded: 0, failed: 0, skipped: 0, lateFees: 0, errors: 0 };
+  let cursor: string | undefined;
+  do {
+    const page = await dueOn(deps.db, date, deps.clock(), cursor);
+    for (const due of page.items) {
+      stats.due++;
+      try {
+        const what = await collectDue(deps, due, date);
+        if (what === 'succeeded' || what === 'failed') stats.charged++;
+        stats[what]++;
+      } catch (error) {
+        stats.errors++;
+        deps.log.error('collection of a due installment failed; the rerun picks it up', {
+          leaseId: due.leaseId,
+          installment: due.installment,
+          error: String(error),
+        });
+      }
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  for (const grace of GRACE_DAYS) {
+    cursor = undefined;
+    do {
+      const page = await dueOn(deps.db, addDays(date, -grace), deps.clock(), cursor);
+      for (const due of page.items) {
+        if (due.attempt !== 1) continue;
+        try {
+          if (await lateFeeFor(deps, due, date, grace)) stats.lateFees++;
+        } catch (error) {
+          stats.errors++;
+          deps.log.error('late fee not posted; the rerun picks it up', { leaseId: due.leaseId, error: String(error) });
+        }
+      }
+      cursor = page.cursor;
+    } while (cursor);
+  }
+  return stats;
+}
+
+/** Closes every lender date not closed yet, up to yesterday (the day just ended); a restart resumes from there. */
+export async function closeDaysPassed(deps: ServicingDeps): Promise<CloseStats[]> {
+  const clock = await readClock(deps);
+  const through = addDays(await lenderToday(deps), -1);
+  const out: CloseStats[] = [];
+  let day = clock.closedThrough ? addDays(clock.closedThrough, 1) : through;
+  for (; day <= through; day = addDays(day, 1)) {
+    const stats = await closeBusinessDay(deps, day);
+    out.push(stats);
+    // A day with errors stays open: the next run does it again (every step of it is idempotent).
+    if (stats.errors) break;
+    await markClosedThrough(deps, day);
+  }
+  return out;
+}
