@@ -15,6 +15,7 @@ import { routeKey, type HandlerMap, type RequestContext, type RouteDef } from '.
 import { routes } from './routes.ts';
 import { authenticateStaff } from '../services/staff/session.ts';
 import { authenticateRetailer } from '../services/retailer-auth.ts';
+import { authenticateCustomer, customerLang } from '../services/customer/auth.ts';
 import { scopedProviders, type ProviderKey } from '../providers/wiring.ts';
 import type { LambdaDeps } from './lambda-deps.ts';
 
@@ -82,6 +83,14 @@ async function authenticate(ctx: RequestContext, deps: Deps): Promise<void> {
       ctx.apply = await verifyApplyToken(deps.db, { ...ctx.event, headers }, deps.clock());
       return;
     }
+    case 'customer': {
+      ctx.customer = await authenticateCustomer(ctx, deps);
+      // The lessee's language: the body's lang or X-Lang, else the one they signed in in (errors answer in it too).
+      const body = jsonBodyOf(ctx.event);
+      const bodyLang = body && typeof body === 'object' ? (body as { lang?: unknown }).lang : undefined;
+      ctx.lang = customerLang(ctx.event, bodyLang, ctx.customer.lang, ctx.lang);
+      return;
+    }
     case 'retailer': {
       const match = /^Bearer\s+(\S{1,256})$/i.exec(ctx.event.headers.authorization ?? '');
       const caller = match ? await authenticateRetailer(deps, match[1]!) : undefined;
@@ -143,7 +152,8 @@ export async function dispatch(incoming: HttpEvent, allDeps: Deps, handlers: Han
     await authenticate(ctx, deps);
     result = await handler(ctx, deps);
   } catch (error) {
-    if (error instanceof AppError) result = errorResult(error, lang);
+    // ctx.lang: a route may settle the caller's language after the edge's first reading (the lessee's session).
+    if (error instanceof AppError) result = errorResult(error, ctx?.lang ?? lang);
     else {
       deps.log.error('unhandled error', {
         route: event.routeKey,

@@ -3,6 +3,7 @@ import type { HttpEvent, HttpMethod, HttpResult } from '../platform/http-types.t
 import type { Lang } from '../../machines/i18n/types.ts';
 import type { StaffSession } from '../platform/staff-types.ts';
 import type { ApplySession, RetailerCaller } from '../platform/sessions.ts';
+import type { CustomerSession } from '../platform/customer-sessions.ts';
 
 export type { ApplySession, RetailerCaller } from '../platform/sessions.ts';
 
@@ -15,8 +16,10 @@ export type { ApplySession, RetailerCaller } from '../platform/sessions.ts';
  * - apply-frame: as apply, but the token and client id may also come as `apply_token` / `client_id` query parameters
  *   (a document shown in an iframe, where the page cannot set headers);
  * - retailer: a retailer's bearer API token (Authorization: Bearer <token>); 401 without a valid one.
+ * - customer: a lessee's session cookie (signed in with a one-time code), the CSRF header on mutations; the session
+ *   names the leases the lessee may see (functions/services/customer/auth.ts).
  */
-export type AuthKind = 'public' | 'apply' | 'apply-frame' | 'sandbox' | 'staff' | 'retailer';
+export type AuthKind = 'public' | 'apply' | 'apply-frame' | 'sandbox' | 'staff' | 'retailer' | 'customer';
 
 /** The Lambda function a route belongs to; one function per group. */
 export type RouteGroup =
@@ -47,6 +50,7 @@ export type RouteGroup =
   | 'staff-network'
   | 'oauth'
   | 'retailer-docs'
+  | 'customer'
   | 'servicing';
 
 export interface RouteDef {
@@ -71,6 +75,8 @@ export interface RequestContext {
   staff?: StaffSession;
   /** Set for auth 'retailer': the retailer the API token belongs to. */
   retailer?: RetailerCaller;
+  /** Set for auth 'customer': the lessee's session and the leases it may see. */
+  customer?: CustomerSession;
 }
 
 export type Handler = (ctx: RequestContext, deps: Deps) => Promise<HttpResult>;

@@ -1420,6 +1420,78 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/staff/api/files', group: 'staff-network', name: 'staffFilesUpload', auth: 'staff' },
   { method: 'GET', path: '/staff/api/files/{id}', group: 'staff-network', name: 'staffFilesShow', auth: 'staff' },
   { method: 'DELETE', path: '/staff/api/files/{id}', group: 'staff-network', name: 'staffFilesDelete', auth: 'staff' },
+
+  // the lessee's account (functions/http/customer.ts, issue 22): sign-in by one-time code, then a session cookie
+  { method: 'POST', path: '/customer/api/auth/code', group: 'customer', name: 'customerAuthCode', auth: 'public' },
+  { method: 'POST', path: '/customer/api/auth/verify', group: 'customer', name: 'customerAuthVerify', auth: 'public' },
+  { method: 'POST', path: '/customer/api/auth/logout', group: 'customer', name: 'customerLogout', auth: 'customer' },
+  { method: 'GET', path: '/customer/api/me', group: 'customer', name: 'customerMe', auth: 'customer' },
+  { method: 'GET', path: '/customer/api/leases', group: 'customer', name: 'customerLeases', auth: 'customer' },
+  { method: 'GET', path: '/customer/api/leases/{id}', group: 'customer', name: 'customerLease', auth: 'customer' },
+  {
+    method: 'GET',
+    path: '/customer/api/leases/{id}/payoff',
+    group: 'customer',
+    name: 'customerPayoffQuote',
+    auth: 'customer',
+  },
+  {
+    method: 'POST',
+    path: '/customer/api/leases/{id}/card-session',
+    group: 'customer',
+    name: 'customerCardSession',
+    auth: 'customer',
+  },
+  {
+    method: 'POST',
+    path: '/customer/api/leases/{id}/payments',
+    group: 'customer',
+    name: 'customerPay',
+    auth: 'customer',
+  },
+  {
+    method: 'POST',
+    path: '/customer/api/leases/{id}/payoff',
+    group: 'customer',
+    name: 'customerPayoff',
+    auth: 'customer',
+  },
+  {
+    method: 'POST',
+    path: '/customer/api/leases/{id}/autopay',
+    group: 'customer',
+    name: 'customerAutopay',
+    auth: 'customer',
+  },
+  {
+    method: 'POST',
+    path: '/customer/api/leases/{id}/return',
+    group: 'customer',
+    name: 'customerReturn',
+    auth: 'customer',
+  },
+  {
+    method: 'POST',
+    path: '/customer/api/leases/{id}/reminders',
+    group: 'customer',
+    name: 'customerReminders',
+    auth: 'customer',
+  },
+  {
+    method: 'POST',
+    path: '/customer/api/leases/{id}/due-date',
+    group: 'customer',
+    name: 'customerDueDate',
+    auth: 'customer',
+  },
+  // a lessee's reply to a text message (STOP, START), as the sandbox messaging provider receives it
+  {
+    method: 'POST',
+    path: '/sandbox/messages/inbound',
+    group: 'customer',
+    name: 'sandboxInboundSms',
+    auth: 'sandbox',
+  },
 ];
 
 export const groups = [...new Set(routes.map((r) => r.group))];

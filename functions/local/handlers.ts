@@ -27,6 +27,7 @@ import { handlers as signup } from '../http/signup.ts';
 import { handlers as staffNetwork } from '../http/staff-network.ts';
 import { handlers as oauth } from '../http/oauth.ts';
 import { handlers as retailerDocs } from '../http/retailer-docs.ts';
+import { handlers as customer } from '../http/customer.ts';
 import { handlers as servicing } from '../http/servicing.ts';
 
 // Every route group's handlers, as the Lambda functions have them (the local server calls the same code).
@@ -58,5 +59,6 @@ export const groupHandlers: Record<RouteGroup, HandlerMap> = {
   'staff-network': staffNetwork,
   oauth,
   'retailer-docs': retailerDocs,
+  customer,
   servicing,
 };

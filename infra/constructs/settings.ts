@@ -27,6 +27,8 @@ export const VENDOR_CALLING_GROUPS: readonly string[] = [
   'sandbox-vendors',
   'sandbox-checkout',
   'verification-flows',
+  // the lessee's payments and payoff charge the card vault in the request
+  'customer',
 ];
 
 export const GROUP_SETTINGS: Readonly<Record<string, Partial<GroupSettings>>> = {

@@ -31,6 +31,8 @@ export const API_PATH_PATTERNS: readonly string[] = [
   '/docs/*',
   // the mobile app's API (notifications, welcome slides)
   '/mobile/*',
+  // the lessee's account API (issue 22; its pages are the SPA's /account/)
+  '/customer/api/*',
 ];
 
 /** Sandbox vendor pages and APIs, and the demo retailer's server side: non-production stages only. */

@@ -14,6 +14,11 @@ export const CONSENT_KINDS = [
   'disclosure',
   'contract_sent',
   'contract_signed',
+  // The lessee's account (issue 22): the autopay authorisation (Regulation E) and its revocation, and the channels
+  // the lessee agreed to get payment reminders on.
+  'autopay_authorised',
+  'autopay_revoked',
+  'reminders',
 ] as const;
 export type ConsentKind = (typeof CONSENT_KINDS)[number];
 
@@ -26,6 +31,8 @@ export const CONSENT_TEXTS = {
   terms: { key: 'application.confirmation.agreement', version: 'terms-2026-11' },
   sms: { key: 'consent.pin.sms', version: 'tcpa-sms-2026-11' },
   email: { key: 'consent.pin.email', version: 'tcpa-email-2026-11' },
+  autopay: { key: 'customer.autopay.authorisation', version: 'rege-autopay-2026-11' },
+  reminders_sms: { key: 'customer.reminders.sms.consent', version: 'tcpa-reminders-2026-11' },
 } as const;
 
 export interface ConsentEntry {
@@ -41,8 +48,16 @@ export interface ConsentEntry {
   text?: string;
   text_key?: string;
   version?: string;
-  /** PIN consent: the channel the shopper chose ('sms' or 'email'). */
+  /** PIN consent: the channel the shopper chose ('sms' or 'email'); reminders: the channel agreed to or withdrawn. */
   channel?: 'sms' | 'email';
+  /** Reminders: whether the lessee agreed to (true) or withdrew from (false) messages on `channel`. */
+  granted?: boolean;
+  /** Autopay: the amount and timing authorised, and the card it debits (last 4). */
+  lease_id?: string;
+  amount_cents?: number;
+  frequency?: string;
+  first_debit?: string;
+  last4?: string | null;
   /** Disclosure: the screen, what the page reported showing and the server's own computation of the same choice. */
   screen?: DisclosureScreen;
   shown?: CostDisclosure | null;

@@ -17,6 +17,7 @@ import { consentsArea } from './consents-area.ts';
 import { crm } from './crm.ts';
 import { merchant } from './merchant.ts';
 import { network } from './network.ts';
+import { customerApi } from './customer-api.ts';
 import { servicing } from './servicing.ts';
 import { servicingServer } from './servicing-server.ts';
 import type { MessageArea } from './types.ts';
@@ -43,6 +44,7 @@ const areas: readonly MessageArea[] = [
   crm,
   network,
   merchant,
+  customerApi,
   servicing,
   servicingServer,
 ];

@@ -127,6 +127,9 @@ async function searchTermsOf(deps: Deps, app: ApplicationRecord, row: Applicatio
   add('number', row.checkout_id ?? undefined);
   const co = app.data.co_applicant;
   add('name', co?.last_name);
+  // The co-applicant is a lessee too: their e-mail and phone find the lease (staff search, the lessee's sign-in).
+  add('email', co?.email);
+  add('phone', typeof co?.cell === 'string' ? co.cell.replace(/\D/g, '') : undefined);
   add(
     'ssn4',
     typeof co?.social_security_number === 'string' ? co.social_security_number.replace(/\D/g, '').slice(-4) : undefined,

@@ -1,0 +1,236 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApplication } from '../../../functions/data/applications.ts';
+import { createLease, syncSearchTerms } from '../../../functions/data/leases.ts';
+import { putRetailer, putStore } from '../../../functions/data/stores.ts';
+import { DEMO_RETAILERS, DEMO_STORES } from '../../../functions/local/demo-data.ts';
+import { createLocalServer } from '../../../functions/local/server.ts';
+import { loadConfig } from '../../../functions/platform/config.ts';
+import { createDeps } from '../../../functions/platform/create-deps.ts';
+import type { Deps } from '../../../functions/platform/deps.ts';
+import { FieldCrypto, masterKeyProvider } from '../../../functions/platform/field-crypto.ts';
+import { createLogger } from '../../../functions/platform/logger.ts';
+import { listSandboxMessages } from '../../../functions/providers/messaging/sandbox.ts';
+import { searchTermHmac } from '../../../functions/services/leases/sync.ts';
+import { initialLeaseStatus } from '../../../machines/lease-status/lease-status.machine.ts';
+import { freshDb } from '../../support/dynalite.ts';
+
+// The lessee's API on a server of its own in this process (a fresh dynalite, the real local server and handlers) with
+// a clock the test moves, so that a code's expiry and the send window can be crossed without waiting. Lessees are
+// seeded through the data layer the application and lease services write through (an application, its funded lease
+// record and its search terms), and every lessee's browser has an IP address of its own (the code is limited per IP).
+
+export interface CustomerServer {
+  base: string;
+  deps: Deps;
+  /** Moves the server's clock forward. */
+  advance: (ms: number) => void;
+  stop: () => Promise<void>;
+}
+
+export async function startCustomerServer(): Promise<CustomerServer> {
+  const fresh = await freshDb();
+  let offset = 0;
+  const config = loadConfig({
+    STAGE: 'local',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'lto-customer-')),
+    SANDBOX_LATENCY: 'off',
+    PUBLIC_URL: 'http://127.0.0.1:9',
+  });
+  const deps = createDeps(config, {
+    db: fresh.db,
+    clock: () => new Date(Date.now() + offset),
+    crypto: new FieldCrypto(masterKeyProvider(randomBytes(32))),
+    log: createLogger('error', () => undefined),
+  });
+  for (const retailer of DEMO_RETAILERS) await putRetailer(deps.db, retailer);
+  for (const store of DEMO_STORES) await putStore(deps.db, store);
+  const dist = mkdtempSync(join(tmpdir(), 'lto-customer-dist-'));
+  mkdirSync(join(dist, 'staff'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shopper</title><div id="root"></div>');
+  writeFileSync(join(dist, 'staff', 'index.html'), '<!doctype html><title>Staff</title><div id="root"></div>');
+  const server = createLocalServer({ deps, distDir: dist, demoRetailerPage: () => '<!doctype html><title>x</title>' });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    deps,
+    advance: (ms) => {
+      offset += ms;
+    },
+    stop: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await fresh.stop();
+    },
+  };
+}
+
+export interface Person {
+  first_name: string;
+  last_name: string;
+  email: string;
+  cell: string;
+  language?: string;
+}
+
+let people = 0;
+/** A person nobody else in the run has (their e-mail and phone are unique). */
+export function newPerson(overrides: Partial<Person> = {}): Person {
+  people += 1;
+  const n = `${Date.now() % 1_000_000}${people}`.slice(-7).padStart(7, '0');
+  return {
+    first_name: `Lee${people}`,
+    last_name: `Lessee${people}`,
+    email: `lessee.${n}.${people}@example.com`,
+    cell: `(312) ${n.slice(0, 3)}-${n.slice(3, 7)}`,
+    ...overrides,
+  };
+}
+
+/** An application with this applicant (and co-applicant), its lease record (funded or not) and its search terms. */
+export async function seedLease(
+  deps: Deps,
+  applicant: Person,
+  options: { coApplicant?: Person; funded?: boolean } = {},
+): Promise<string> {
+  const now = deps.clock();
+  const app = await createApplication(
+    deps.db,
+    deps.crypto,
+    { storeId: 'sto-main-street', retailerId: 'ret-demo-electronics', clientId: 'it-customer' },
+    {
+      applicant,
+      ...(options.coApplicant ? { has_co_applicant: true, co_applicant: options.coApplicant } : {}),
+    } as never,
+    now,
+    () => [],
+  );
+  const at = now.toISOString();
+  await createLease(deps.db, {
+    uuid: app.uuid,
+    storeId: app.storeId,
+    retailerId: app.retailerId,
+    checkoutId: null,
+    createdAt: at,
+    updatedAt: at,
+    status: initialLeaseStatus({ leaseId: app.uuid, name: `${applicant.first_name} ${applicant.last_name}` }),
+    stateChangedAt: at,
+    applied: [],
+    timeline: [],
+    claim: null,
+    deliveryDate: null,
+    rogDate: null,
+    fundedAt: options.funded === false ? null : at,
+    fundedCents: options.funded === false ? null : 100_000,
+    infoRequest: null,
+    signedByStaffAt: null,
+    discardedRevision: null,
+    row: null,
+    searchKeys: [],
+  });
+  const terms: [string, string][] = [];
+  for (const p of [applicant, options.coApplicant]) {
+    if (!p) continue;
+    terms.push(['email', p.email], ['phone', p.cell.replace(/\D/g, '')]);
+  }
+  const keys = await Promise.all(terms.map(([kind, value]) => searchTermHmac(deps, kind, value)));
+  await syncSearchTerms(deps.db, app.uuid, app.createdAt, [], [...new Set(keys)]);
+  return app.uuid;
+}
+
+export interface Reply {
+  status: number;
+  body: any;
+  setCookies: string[];
+}
+
+let ipCounter = 0;
+const freshIp = () => {
+  ipCounter += 1;
+  return `127.${60 + ((ipCounter >> 16) & 0x3f)}.${(ipCounter >> 8) & 0xff}.${ipCounter & 0xff || 1}`;
+};
+
+/** A lessee's browser: its own IP address, the cookies the server sets, the CSRF token echoed on mutations. */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  csrf: string | undefined;
+  constructor(
+    readonly base: string,
+    readonly ip = freshIp(),
+  ) {}
+
+  send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+    const payload =
+      body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+    const url = new URL(this.base);
+    const all: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...(payload ? { 'content-length': String(payload.length) } : {}),
+      ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+      ...(method !== 'GET' && this.csrf ? { 'x-csrf-token': this.csrf } : {}),
+      ...headers,
+    };
+    return new Promise((resolve, reject) => {
+      const req = request(
+        { host: url.hostname, port: Number(url.port), path, method, localAddress: this.ip, agent: false, headers: all },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let parsed: unknown = text;
+            try {
+              parsed = JSON.parse(text);
+            } catch {
+              // not JSON
+            }
+            const setCookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+            for (const cookie of setCookies) {
+              const [pair, ...attributes] = cookie.split(';');
+              const eq = pair!.indexOf('=');
+              const name = pair!.slice(0, eq).trim();
+              const value = pair!.slice(eq + 1).trim();
+              if (value === '' || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) this.cookies.delete(name);
+              else this.cookies.set(name, value);
+            }
+            resolve({ status: res.statusCode ?? 0, body: parsed, setCookies });
+          });
+        },
+      );
+      req.on('error', reject);
+      if (payload) req.write(payload);
+      req.end();
+    });
+  }
+
+  get = (path: string, headers?: Record<string, string>) => this.send('GET', path, undefined, headers);
+  post = (path: string, body: unknown = {}, headers?: Record<string, string>) => this.send('POST', path, body, headers);
+}
+
+/** The newest sign-in code sent to `to` (digits of a phone, or an e-mail address), if any. */
+export async function codeSentTo(deps: Deps, to: string): Promise<string | undefined> {
+  const messages = await listSandboxMessages(deps.db, deps.clock(), 200);
+  const message = messages.find((m) => m.to === to && m.purpose === 'customer-sign-in');
+  return message ? /\b(\d{5})\b/.exec(message.body)?.[1] : undefined;
+}
+
+export const digits = (phone: string) => phone.replace(/\D/g, '');
+export const wrong = (code: string) => String((Number(code) + 1) % 100_000).padStart(5, '0');
+
+/** Asks for a code and signs in with it: the browser then holds the session and its CSRF token. */
+export async function signIn(server: CustomerServer, browser: Browser, by: { email: string } | { phone: string }) {
+  const asked = await browser.post('/customer/api/auth/code', by);
+  if (asked.status !== 200) throw new Error(`code: ${asked.status} ${JSON.stringify(asked.body)}`);
+  const to = 'email' in by ? by.email.toLowerCase() : digits(by.phone).slice(-10);
+  const code = await codeSentTo(server.deps, to);
+  if (!code) throw new Error(`no code sent to ${to}`);
+  const verified = await browser.post('/customer/api/auth/verify', { code });
+  if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${JSON.stringify(verified.body)}`);
+  browser.csrf = verified.body.data.csrf_token;
+  return verified.body.data;
+}
