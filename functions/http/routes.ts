@@ -329,6 +329,13 @@ export const routes: readonly RouteDef[] = [
   },
   {
     method: 'POST',
+    path: '/staff/api/leases/{id}/account/actions/{action}',
+    group: 'servicing',
+    name: 'staffAccountAction',
+    auth: 'staff',
+  },
+  {
+    method: 'POST',
     path: '/staff/api/leases/{id}/account/payments',
     group: 'servicing',
     name: 'staffAccountPayment',
