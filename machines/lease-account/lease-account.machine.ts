@@ -324,7 +324,6 @@ const CLOSED_KEYS: Partial<Record<LeaseAccountState, string>> = {
 function refusalKey(
   state: LeaseAccountState,
   event: LeaseAccountEvent,
-  context: LeaseAccountContext,
 ): { key: string; params: Record<string, string | number> } {
   const closed = CLOSED_KEYS[state];
   switch (event.type) {
@@ -356,10 +355,7 @@ function refusalKey(
     case 'account.payment_posted':
       return { key: closed ?? 'servicing.account.error.notAllowed', params: {} };
     default:
-      return {
-        key: closed ?? 'servicing.account.error.notAllowed',
-        params: { state: context.leaseId },
-      };
+      return { key: closed ?? 'servicing.account.error.notAllowed', params: {} };
   }
 }
 
@@ -369,7 +365,7 @@ function refusalKey(
  */
 export function whyNot(snapshot: LeaseAccountSnapshot, event: LeaseAccountEvent, lang: Lang = 'en'): Refusal | null {
   if (canAccept(leaseAccountMachine, snapshot, event)) return null;
-  const { key, params } = refusalKey(leaseAccountStateOf(snapshot), event, snapshot.context);
+  const { key, params } = refusalKey(leaseAccountStateOf(snapshot), event);
   const filled = { ...params, state: translate(lang, `servicing.account.state.${leaseAccountStateOf(snapshot)}`) };
   return { key, params: filled, message: translate(lang, key, filled) };
 }

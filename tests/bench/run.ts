@@ -14,6 +14,7 @@ import { measure, type Stats } from './stats.ts';
 import { staffApplicationsBench } from './staff-applications.ts';
 import { staffListsBench } from './staff-lists.ts';
 import { decisionBench } from './decision.ts';
+import { closeOfBusinessBench } from './close-of-business.ts';
 import { HEAP_GROWTH_LIMIT_MB, printLoadReport, RSS_GROWTH_LIMIT_MB, sustainedLoad } from './load.ts';
 
 // `npm run bench`: latencies of the API on the embedded database, reported as ratios against the raw dynalite
@@ -24,6 +25,8 @@ import { HEAP_GROWTH_LIMIT_MB, printLoadReport, RSS_GROWTH_LIMIT_MB, sustainedLo
 // read path; use a fresh directory after a change to what the list entries hold).
 // Then the sustained load (tests/bench/load.ts) on a server process of its own: BENCH_LOAD=0 skips it,
 // BENCH_LOAD_SECONDS (60) sets its length, BENCH_LOAD_PEAK_SECONDS (15) the peak measurement's.
+// The close of business over 100,000 lease accounts (tests/bench/close-of-business.ts): BENCH_CLOSE=0 skips it,
+// BENCH_CLOSE_LEASES and BENCH_CLOSE_DUE_EVERY size it.
 const N = Number(process.env.BENCH_N ?? 400);
 
 async function main() {
@@ -100,6 +103,7 @@ async function main() {
       floorGetMs: floorGet,
       floorPutMs: floorPut,
     });
+  if (process.env.BENCH_CLOSE !== '0') await closeOfBusinessBench({ deps, floorPutMs: floorPut });
   server.close();
   server.closeAllConnections();
   await dynalite.stop();

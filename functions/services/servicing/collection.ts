@@ -27,6 +27,7 @@ import {
   RETRY_AFTER_DAYS,
   RETRYABLE_RETURNS,
 } from './rules.ts';
+import { noticeFailedDebit, remindUpcomingDebits } from './reminders.ts';
 
 // The close of business of one lender date: every installment (or retry) filed under DUE#<date> is charged once per
 // attempt with the idempotency key (lease, installment, attempt number); the account's status moves to past due for
@@ -264,28 +265,42 @@ async function lateFeeFor(deps: ServicingDeps, due: DueItem, date: string, grace
 }
 
 const GRACE_DAYS = [7, 10];
+const CONCURRENCY = 8;
 
 /** The close of business of one lender date. */
-export async function closeBusinessDay(deps: ServicingDeps, date: string): Promise<CloseStats> {
+export async function closeBusinessDay(
+  deps: ServicingDeps,
+  date: string,
+  /** Collects the debits declined or returned this day, for the lessee's notices (reminders.ts). */
+  failed?: DueItem[],
+): Promise<CloseStats> {
   const stats: CloseStats = { date, due: 0, charged: 0, succeeded: 0, failed: 0, skipped: 0, lateFees: 0, errors: 0 };
   let cursor: string | undefined;
   do {
     const page = await dueOn(deps.db, date, deps.clock(), cursor);
-    for (const due of page.items) {
-      stats.due++;
-      try {
-        const what = await collectDue(deps, due, date);
-        if (what === 'succeeded' || what === 'failed') stats.charged++;
-        stats[what]++;
-      } catch (error) {
-        stats.errors++;
-        deps.log.error('collection of a due installment failed; the rerun picks it up', {
-          leaseId: due.leaseId,
-          installment: due.installment,
-          error: String(error),
-        });
+    // A page's installments are charged a few at a time (each is a different lease: no contention between them).
+    let next = 0;
+    const worker = async () => {
+      while (next < page.items.length) {
+        const due = page.items[next++]!;
+        stats.due++;
+        try {
+          const what = await collectDue(deps, due, date);
+          if (what === 'succeeded' || what === 'failed') stats.charged++;
+          stats[what]++;
+          // The lessee's notice is sent after the close (closeDaysPassed), not in its measured path.
+          if (what === 'failed') failed?.push(due);
+        } catch (error) {
+          stats.errors++;
+          deps.log.error('collection of a due installment failed; the rerun picks it up', {
+            leaseId: due.leaseId,
+            installment: due.installment,
+            error: String(error),
+          });
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     cursor = page.cursor;
   } while (cursor);
   for (const grace of GRACE_DAYS) {
@@ -307,6 +322,15 @@ export async function closeBusinessDay(deps: ServicingDeps, date: string): Promi
   return stats;
 }
 
+/** A reminder that fails is logged and never holds up the close (nothing owed depends on it). */
+async function noticeQuietly(deps: ServicingDeps, send: () => Promise<unknown>) {
+  try {
+    await send();
+  } catch (error) {
+    deps.log.warn('a payment reminder could not be sent', { error: String(error) });
+  }
+}
+
 /** Closes every lender date not closed yet, up to yesterday (the day just ended); a restart resumes from there. */
 export async function closeDaysPassed(deps: ServicingDeps): Promise<CloseStats[]> {
   const clock = await readClock(deps);
@@ -314,11 +338,18 @@ export async function closeDaysPassed(deps: ServicingDeps): Promise<CloseStats[]
   const out: CloseStats[] = [];
   let day = clock.closedThrough ? addDays(clock.closedThrough, 1) : through;
   for (; day <= through; day = addDays(day, 1)) {
-    const stats = await closeBusinessDay(deps, day);
+    const failed: DueItem[] = [];
+    const stats = await closeBusinessDay(deps, day, failed);
     out.push(stats);
+    // The lessee's notices (issue 22, reminders.ts), apart from the close itself so that the close's own cost per due
+    // installment is what it measures: each failed debit of the day, then the autopay debits a few days ahead. Each
+    // is sent once per debit attempt, so a day closed again (after errors) repeats none.
+    const date = day;
+    for (const due of failed) await noticeQuietly(deps, () => noticeFailedDebit(deps, due, date));
     // A day with errors stays open: the next run does it again (every step of it is idempotent).
     if (stats.errors) break;
     await markClosedThrough(deps, day);
+    await noticeQuietly(deps, () => remindUpcomingDebits(deps, date));
   }
   return out;
 }

@@ -4,6 +4,10 @@ import { translate } from '../../../machines/i18n/catalogue.ts';
 import type { Lang } from '../../../machines/i18n/types.ts';
 import type { ConsentEntry } from '../../../machines/contracts/consents.ts';
 import { getApplication } from '../../data/applications.ts';
+import { createItem } from '../../data/items.ts';
+import { dueOn, getAccount, getAttempt, type DueItem } from '../../data/servicing.ts';
+import { AppError } from '../../platform/errors.ts';
+import { addDays } from '../../../machines/domain/payment-frequency.ts';
 import { readConsents } from '../../data/consents.ts';
 import { clearOptOut, isOptedOut, recordOptOut } from '../../data/sms-opt-outs.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -192,4 +196,83 @@ export async function handleInboundSms(
     return { action: 'started' };
   }
   return { action: 'ignored' };
+}
+
+/** How many lender days before an autopay debit its reminder goes out. */
+export const REMINDER_DAYS_BEFORE = 3;
+
+const KEEP_MARKER_SECONDS = 400 * 24 * 3600;
+
+/** Claims the one message of a kind for a debit attempt: false when it was already sent (or is being sent). */
+async function claimOnce(
+  deps: Deps,
+  kind: 'debit' | 'failed',
+  due: Pick<DueItem, 'leaseId' | 'installment' | 'attempt'>,
+) {
+  try {
+    await createItem(deps.db, {
+      pk: `REMINDER#${kind}#${due.leaseId}`,
+      sk: `${String(due.installment).padStart(3, '0')}#${String(due.attempt).padStart(2, '0')}`,
+      entity: 'reminderSent',
+      expiresAt: Math.floor(deps.clock().getTime() / 1000) + KEEP_MARKER_SECONDS,
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 409) return false;
+    throw error;
+  }
+}
+
+/**
+ * The reminders of the autopay debits due REMINDER_DAYS_BEFORE lender days after `date` (run by the close of
+ * business of `date`): found through the due-date partition, one message per debit attempt however often it runs.
+ */
+export async function remindUpcomingDebits(deps: Deps, date: string): Promise<number> {
+  const debitDate = addDays(date, REMINDER_DAYS_BEFORE);
+  let sent = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await dueOn(deps.db, debitDate, deps.clock(), cursor);
+    for (const due of page.items) {
+      const account = await getAccount(deps.db, due.leaseId, deps.clock());
+      const installment = account?.schedule[due.installment - 1];
+      if (!account || !account.autopay || !account.paymentMethod || !installment) continue;
+      if (['paidOut', 'purchasedEarly', 'returned', 'chargedOff'].includes(account.statusName)) continue;
+      const owed = installment.amountCents - (account.summary.paid[due.installment - 1] ?? 0);
+      if (owed <= 0 || (due.attempt === 1 && installment.dueDate !== debitDate)) continue;
+      if (!(await claimOnce(deps, 'debit', due))) continue;
+      const outcome = await sendDebitReminder(deps, {
+        leaseId: due.leaseId,
+        dueDate: debitDate,
+        amountCents: owed,
+        last4: account.paymentMethod.last4,
+        lang: account.language,
+      });
+      if (outcome.sent.length) sent++;
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return sent;
+}
+
+/** The notice after a declined or returned collection debit (once per attempt), with the vendor's reason. */
+export async function noticeFailedDebit(
+  deps: Deps,
+  due: Pick<DueItem, 'leaseId' | 'installment' | 'attempt' | 'amountCents'>,
+  date: string,
+): Promise<ReminderOutcome | undefined> {
+  const [account, attempt] = await Promise.all([
+    getAccount(deps.db, due.leaseId, deps.clock()),
+    getAttempt(deps.db, due.leaseId, due.installment, due.attempt, deps.clock()),
+  ]);
+  if (!account || !attempt || attempt.status === 'settled' || attempt.status === 'submitted') return undefined;
+  if (!(await claimOnce(deps, 'failed', due))) return undefined;
+  return sendFailedPaymentNotice(deps, {
+    leaseId: due.leaseId,
+    dueDate: date,
+    amountCents: attempt.amountCents,
+    reason: attempt.message ?? attempt.code ?? 'declined',
+    last4: account.paymentMethod?.last4 ?? null,
+    lang: account.language,
+  });
 }

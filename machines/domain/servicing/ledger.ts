@@ -298,7 +298,8 @@ export function deriveAccount(
   entries: readonly LedgerEntry[],
   today: string,
 ): DerivedAccount {
-  const reversedIds = new Set(entries.filter((e) => e.kind === 'reversal').map((e) => e.paymentId));
+  // As of `today`: a reversal dated later has not happened yet.
+  const reversedIds = new Set(entries.flatMap((e) => (e.kind === 'reversal' && e.date <= today ? [e.paymentId] : [])));
   const balances: Balances = { rentPaid: new Map(), ocpPaid: new Map(), fees: [], cancelledAfter: null };
   const allocations: Record<string, Allocation[]> = {};
   let credit = 0;
@@ -474,6 +475,7 @@ export function allocatePayment(
   entries: readonly LedgerEntry[],
   cents: Cents,
   date: string,
+  options: { includeFuture: boolean } = { includeFuture: true },
 ): Allocation[] {
   const account = deriveAccount(schedule, entries, date);
   const balances: Balances = {
@@ -485,7 +487,23 @@ export function allocatePayment(
         ? account.closedOn
         : null,
   };
-  return allocateAgainst(schedule.installments, balances, cents, date);
+  const allocations = allocateAgainst(schedule.installments, balances, cents, date, options);
+  return options.includeFuture
+    ? allocations
+    : allocations.map((a): Allocation => (a.component === 'credit' ? { ...a, component: 'purchase' } : a));
+}
+
+/**
+ * How a payoff or a settlement of `cents` on `date` is allocated: fees and installments due by then first, the rest
+ * to the purchase price (the same rule deriveAccount replays for these entries).
+ */
+export function allocateClosingPayment(
+  schedule: ServicingSchedule,
+  entries: readonly LedgerEntry[],
+  cents: Cents,
+  date: string,
+): Allocation[] {
+  return allocatePayment(schedule, entries, cents, date, { includeFuture: false });
 }
 
 /** The opening entry posted at funding: what the signing collected (prepaid installments and any extra). */
@@ -548,7 +566,8 @@ export function ledgerProblem(
     account.closure === 'purchased_early' || account.closure === 'settled' || account.closure === 'paid_out';
   switch (entry.kind) {
     case 'payment':
-      if (closedForGood || account.closure === 'returned') return 'accountClosed';
+      // After a return only what was owed before it can be paid (remainingScheduled then excludes the rest).
+      if (closedForGood) return 'accountClosed';
       if (entry.cents > account.remainingScheduledCents) return 'amountAboveOwed';
       return null;
     case 'payoff':

@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsentEntry } from '../../../machines/contracts/consents.ts';
 import { appendConsent } from '../../../functions/data/consents.ts';
 import { listSandboxMessages } from '../../../functions/providers/messaging/sandbox.ts';
-import { sendDebitReminder, sendFailedPaymentNotice } from '../../../functions/services/servicing/reminders.ts';
+import {
+  noticeFailedDebit,
+  remindUpcomingDebits,
+  REMINDER_DAYS_BEFORE,
+  sendDebitReminder,
+  sendFailedPaymentNotice,
+} from '../../../functions/services/servicing/reminders.ts';
+import { createAccount, putAttempt, putDue } from '../../../functions/data/servicing.ts';
+import { lenderToday } from '../../../functions/services/servicing/clock.ts';
+import { initialSummary } from '../../../functions/services/servicing/rules.ts';
+import { addDays } from '../../../machines/domain/payment-frequency.ts';
 import { Browser, digits, newPerson, seedLease, startCustomerServer, type CustomerServer } from './support.ts';
 
 // Payment reminders (issue 22, item 6), as the collection job calls them: a message before each debit and after a
@@ -104,5 +114,93 @@ describe('payment reminders', () => {
       if (from === '') expect(res.status).toBe(422);
       else expect(res.body.data).toEqual({ action: 'ignored' });
     }
+  });
+});
+
+/** A lease account as the funding opens it: 4 installments of $50, the first paid at signing, autopay as given. */
+async function seedAccount(leaseId: string, firstDue: string, autopay: boolean) {
+  const schedule = [0, 1, 2, 3].map((n) => ({
+    number: n + 1,
+    dueDate: addDays(firstDue, (n - 1) * 14),
+    amountCents: 5000,
+    prepaid: n === 0,
+  }));
+  await createAccount(server.deps.db, {
+    leaseId,
+    checkoutId: null,
+    storeId: 'sto-main-street',
+    retailerId: 'ret-demo-electronics',
+    state: 'TX',
+    timeZone: 'America/New_York',
+    language: 'en',
+    frequency: '14-day',
+    leaseBeginsAt: addDays(firstDue, -14),
+    termMonths: 2,
+    totalPaymentCents: 20_000,
+    cashPriceCents: 12_000,
+    epoFeeCents: 0,
+    epoDays: 90,
+    remainingPaymentsPercent: 50,
+    openedAt: server.deps.clock().toISOString(),
+    tranches: [],
+    schedule,
+    status: { machine: 'lease-account', machineVersion: 1, snapshot: { value: 'current', since: null } },
+    statusName: 'current',
+    paymentMethod: autopay
+      ? { kind: 'card', paymentMethodId: 'pm_sbx_saved', customerId: null, brand: 'visa', last4: '4242' }
+      : null,
+    autopay,
+    summary: initialSummary(schedule, 20_000),
+    attempts: {},
+    applied: [],
+    closedThrough: null,
+    updatedAt: server.deps.clock().toISOString(),
+  } as never);
+  await putDue(server.deps.db, firstDue, { leaseId, installment: 2, attempt: 1, amountCents: 5000 });
+}
+
+describe('the close of business', () => {
+  it('reminds of each autopay debit a few days ahead, once, and not a lessee without autopay', async () => {
+    const today = await lenderToday(server.deps);
+    const debit = addDays(today, REMINDER_DAYS_BEFORE);
+    const withAutopay = newPerson();
+    const without = newPerson();
+    const a = await seedLease(server.deps, withAutopay);
+    const b = await seedLease(server.deps, without);
+    for (const lease of [a, b]) await consent(lease, { kind: 'esign' });
+    await seedAccount(a, debit, true);
+    await seedAccount(b, debit, false);
+    expect(await remindUpcomingDebits(server.deps, today)).toBe(1);
+    expect(await remindUpcomingDebits(server.deps, today)).toBe(0);
+    const [mail] = await messagesTo(withAutopay.email, 'payment-reminder');
+    expect(mail!.body).toContain(`$50.00 will be charged on ${debit} to your card ending in 4242`);
+    expect(await messagesTo(without.email, 'payment-reminder')).toEqual([]);
+  });
+
+  it('tells the lessee once after a declined debit, with the card network’s reason', async () => {
+    const today = await lenderToday(server.deps);
+    const person = newPerson();
+    const lease = await seedLease(server.deps, person);
+    await consent(lease, { kind: 'esign' });
+    await seedAccount(lease, today, true);
+    await putAttempt(server.deps.db, {
+      leaseId: lease,
+      installment: 2,
+      attempt: 1,
+      idempotencyKey: `col_${lease}_2_1`,
+      channel: 'card',
+      amountCents: 5000,
+      status: 'declined',
+      code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+      vendorId: null,
+      at: server.deps.clock().toISOString(),
+      retryOn: addDays(today, 3),
+    });
+    const due = { leaseId: lease, installment: 2, attempt: 1, amountCents: 5000 };
+    expect((await noticeFailedDebit(server.deps, due, today))?.sent).toEqual(['email']);
+    expect(await noticeFailedDebit(server.deps, due, today)).toBeUndefined();
+    const [mail] = await messagesTo(person.email, 'payment-failed');
+    expect(mail!.body).toContain('(Your card has insufficient funds.)');
   });
 });
