@@ -3,7 +3,7 @@ import { translate } from '../../machines/i18n/catalogue.ts';
 import { achProvider } from '../providers/ach/provider.ts';
 import { cardVaultProvider } from '../providers/card-vault/provider.ts';
 import { unprocessable } from '../platform/errors.ts';
-import { ok } from '../platform/response.ts';
+import { json, ok } from '../platform/response.ts';
 import { closeDaysPassed } from '../services/servicing/collection.ts';
 import { advanceOffset, readClock } from '../services/servicing/clock.ts';
 import { lambdaHandler } from './dispatch.ts';
@@ -25,6 +25,7 @@ import {
 import { listLedger } from '../data/servicing.ts';
 import { servicingActionRequest } from '../../machines/lease-account/staff-servicing-actions.ts';
 import { runServicingAction } from '../services/servicing/staff-actions.ts';
+import { listCollectionsQueue } from '../services/servicing/collections-queue.ts';
 
 // Route group 'servicing': the sandbox clock (not in production). GET tells the lender's date; POST moves it forward
 // by `advance_days` and runs the close of business of every day passed (0 runs the days not closed yet, on demand).
@@ -91,6 +92,14 @@ const keyOf = (ctx: RequestContext) => {
 };
 
 export const handlers: HandlerMap = {
+  // Issue 23: the collections queue, oldest first, by bucket (seed 001's paged shape).
+  async staffCollectionsQueue(ctx, deps) {
+    const result = await listCollectionsQueue(
+      { deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip, lang: ctx.lang },
+      ctx.event.queryStringParameters ?? {},
+    );
+    return json(200, { status: true, code: 200, data: result.data, meta: result.meta } as never);
+  },
   // Issue 23: a servicing action with its own permission, decided by the account machine (409), audited.
   async staffAccountAction(ctx, deps) {
     const { id, action } = parsePath(actionPath, ctx.event);

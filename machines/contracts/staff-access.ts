@@ -82,6 +82,7 @@ export const STAFF_ROUTE_ACCESS: Record<string, RouteAccess> = {
   staffAccountAutopay: 'leases.update',
   // each servicing action also needs its own `servicing-actions.<id>` (checked by the service)
   staffAccountAction: 'leases.view',
+  staffCollectionsQueue: 'collections.view',
   staffContractsList: 'leases.view',
   staffLeaseQueue: 'lease-queue.view',
   staffLeaseQueueClaim: 'lease-queue.claim',

@@ -90,6 +90,8 @@ export const PERMISSION_DEFS = {
   // issue 23: one permission per servicing action (machines/lease-account/staff-servicing-actions.ts); a store may
   // take a payment at its counter, the rest is the lender's
   'servicing-actions.record-payment': ALL,
+  // the collections queue: a store user sees only its own stores' accounts
+  'collections.view': ALL,
   'servicing-actions.waive-fee': SYSTEM,
   'servicing-actions.reverse-payment': SYSTEM,
   'servicing-actions.move-due-date': SYSTEM,

@@ -3,6 +3,7 @@ import type { MessageArea } from './types.ts';
 // Issue 23: collections and servicing for staff (the servicing actions, the account panel, the collections queue).
 export const collections: MessageArea = {
   en: {
+    'collections.queue.bucket': 'Choose a bucket among {buckets} (days past due).',
     'collections.action.unknown': 'This servicing action does not exist. Use one of: {actions}.',
     'collections.action.required': 'This field is required.',
     'collections.action.channel': 'Choose where the payment was taken: by phone or at the store.',
@@ -79,6 +80,7 @@ export const collections: MessageArea = {
     'collections.ui.channel.store': 'At the store',
   },
   es: {
+    'collections.queue.bucket': 'Elija un tramo entre {buckets} (días de atraso).',
     'collections.action.unknown': 'Esta acción de cobranza no existe. Use una de: {actions}.',
     'collections.action.required': 'Este campo es obligatorio.',
     'collections.action.channel': 'Elija dónde se recibió el pago: por teléfono o en la tienda.',
