@@ -3,6 +3,16 @@ import type { MessageArea } from './types.ts';
 // Issue 23: collections and servicing for staff (the servicing actions, the account panel, the collections queue).
 export const collections: MessageArea = {
   en: {
+    'collections.ui.queue': 'Collections queue',
+    'collections.ui.queueCaption': 'Past-due accounts, oldest first',
+    'collections.ui.bucket': 'Days past due',
+    'collections.ui.allBuckets': 'All buckets',
+    'collections.ui.bucketDays': '{bucket} days',
+    'collections.ui.lease': 'Lease',
+    'collections.ui.store': 'Store',
+    'collections.ui.usState': 'State',
+    'collections.ui.firstMissed': 'First missed payment',
+    'collections.ui.days': 'Days past due',
     'collections.queue.bucket': 'Choose a bucket among {buckets} (days past due).',
     'collections.action.unknown': 'This servicing action does not exist. Use one of: {actions}.',
     'collections.action.required': 'This field is required.',
@@ -80,6 +90,16 @@ export const collections: MessageArea = {
     'collections.ui.channel.store': 'At the store',
   },
   es: {
+    'collections.ui.queue': 'Cola de cobranza',
+    'collections.ui.queueCaption': 'Cuentas vencidas, las más antiguas primero',
+    'collections.ui.bucket': 'Días de atraso',
+    'collections.ui.allBuckets': 'Todos los tramos',
+    'collections.ui.bucketDays': '{bucket} días',
+    'collections.ui.lease': 'Arrendamiento',
+    'collections.ui.store': 'Tienda',
+    'collections.ui.usState': 'Estado',
+    'collections.ui.firstMissed': 'Primer pago no realizado',
+    'collections.ui.days': 'Días de atraso',
     'collections.queue.bucket': 'Elija un tramo entre {buckets} (días de atraso).',
     'collections.action.unknown': 'Esta acción de cobranza no existe. Use una de: {actions}.',
     'collections.action.required': 'Este campo es obligatorio.',
