@@ -3,6 +3,10 @@ import type { MessageArea } from './types.ts';
 // Issue 23: collections and servicing for staff (the servicing actions, the account panel, the collections queue).
 export const collections: MessageArea = {
   en: {
+    'staff.reports.name.delinquency-aging': 'Delinquency aging',
+    'staff.reports.col.bucket': 'Days past due',
+    'staff.reports.col.accounts': 'Accounts',
+    'staff.reports.col.past_due_amount': 'Past due ($)',
     'collections.ui.queue': 'Collections queue',
     'collections.ui.queueCaption': 'Past-due accounts, oldest first',
     'collections.ui.bucket': 'Days past due',
@@ -90,6 +94,10 @@ export const collections: MessageArea = {
     'collections.ui.channel.store': 'At the store',
   },
   es: {
+    'staff.reports.name.delinquency-aging': 'Antigüedad de la morosidad',
+    'staff.reports.col.bucket': 'Días de atraso',
+    'staff.reports.col.accounts': 'Cuentas',
+    'staff.reports.col.past_due_amount': 'Vencido ($)',
     'collections.ui.queue': 'Cola de cobranza',
     'collections.ui.queueCaption': 'Cuentas vencidas, las más antiguas primero',
     'collections.ui.bucket': 'Días de atraso',

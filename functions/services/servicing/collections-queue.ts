@@ -13,7 +13,7 @@ import { bucketOf, refresh } from './rules.ts';
 // partitions only; the lender's staff read the whole queue.
 
 export const COLLECTION_BUCKETS = ['1-30', '31-60', '61-90', '90+'] as const;
-const RANGES: Record<(typeof COLLECTION_BUCKETS)[number], [number, number]> = {
+export const BUCKET_DAYS: Record<(typeof COLLECTION_BUCKETS)[number], [number, number]> = {
   '1-30': [1, 30],
   '31-60': [31, 60],
   '61-90': [61, 90],
@@ -29,7 +29,7 @@ export async function listCollectionsQueue(c: StaffCtx, query: Record<string, st
   const perPage = Math.min(100, Math.max(1, Number.parseInt(query.per_page ?? '25', 10) || 25));
   const page = Math.max(1, Number.parseInt(query.page ?? '1', 10) || 1);
   const today = await lenderToday(c.deps);
-  const [minDays, maxDays] = bucket ? RANGES[bucket as keyof typeof RANGES] : [1, 100_000];
+  const [minDays, maxDays] = bucket ? BUCKET_DAYS[bucket as keyof typeof BUCKET_DAYS] : [1, 100_000];
   // Days past due count from the first missed date: the oldest accounts have the earliest dates.
   const range = { from: addDays(today, -maxDays), to: addDays(today, -minDays) };
   const scopes: (string | undefined)[] =
