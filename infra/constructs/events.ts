@@ -1,4 +1,6 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration, Stack, TimeZone } from 'aws-cdk-lib';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as schedulerTargets from 'aws-cdk-lib/aws-scheduler-targets';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
@@ -30,7 +32,14 @@ export const EVENT_FUNCTION_ENTRIES = {
   'webhook-retry': 'functions/events/webhook-retry-lambda.ts',
   /** Push notifications due (on read locally) and the outbox sweep -> a schedule every minute. */
   'scheduled-jobs': 'functions/events/scheduled-jobs-lambda.ts',
+  /** The close-of-business interval (servicing, issue 22) -> a daily schedule -> the collection queue. */
+  'collection-consumer': 'functions/events/collection-consumer-lambda.ts',
 } as const;
+
+/** The collection queue's consumer: closing a day charges every due installment (minutes at 100,000 leases). */
+export const COLLECTION_TIMEOUT_SECONDS = 900;
+/** After midnight in the lender's time zone (functions/services/servicing/clock.ts LENDER_TIME_ZONE). */
+export const CLOSE_OF_BUSINESS_CRON = { minute: '5', hour: '0' } as const;
 
 export type EventFunctionName = keyof typeof EVENT_FUNCTION_ENTRIES;
 
@@ -232,6 +241,34 @@ export class Events extends Construct {
       description: 'Sends the push notifications that are due and relays outbox events the stream missed, every minute',
       schedule: events.Schedule.rate(SCHEDULE_RATE),
       targets: [new targets.LambdaFunction(jobs, { retryAttempts: 0 })],
+    });
+
+    // --- Servicing's close of business: EventBridge Scheduler -> the collection queue -> its consumer, which charges
+    // each due installment (idempotent per installment attempt, so a redelivery never charges twice).
+    const collectionDeadLetterQueue = deadLetterQueue('CollectionDeadLetterQueue');
+    const collectionQueue = new sqs.Queue(this, 'CollectionQueue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: collectionDeadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+      visibilityTimeout: Duration.seconds(6 * COLLECTION_TIMEOUT_SECONDS),
+    });
+    this.queues.set('collection-consumer', collectionQueue);
+    const collection = eventFunction(
+      'collection-consumer',
+      'CollectionConsumerFunction',
+      'servicing close of business: charges the installments due (card vault, ACH)',
+      COLLECTION_TIMEOUT_SECONDS,
+    );
+    collection.addEventSource(new SqsEventSource(collectionQueue, { batchSize: 1, reportBatchItemFailures: true }));
+    new scheduler.Schedule(this, 'CloseOfBusinessSchedule', {
+      description: "Closes the lender's business day: every installment due is charged once (servicing)",
+      schedule: scheduler.ScheduleExpression.cron({ ...CLOSE_OF_BUSINESS_CRON, timeZone: TimeZone.AMERICA_NEW_YORK }),
+      target: new schedulerTargets.SqsSendMessage(collectionQueue, {
+        input: scheduler.ScheduleTargetInput.fromObject({ job: 'close-of-business' }),
+        deadLetterQueue: collectionDeadLetterQueue,
+        retryAttempts: 10,
+        maxEventAge: Duration.hours(6),
+      }),
     });
   }
 }

@@ -4,14 +4,16 @@ import type { MessageArea } from './types.ts';
 export const servicingServer: MessageArea = {
   en: {
     'servicingServer.notFound': 'We could not find a serviced lease with this id. Check the lease id and try again.',
-    'servicingServer.amountTooHigh': 'The amount is more than what is owed on this lease ({owed}). Enter at most {owed}.',
+    'servicingServer.amountTooHigh':
+      'The amount is more than what is owed on this lease ({owed}). Enter at most {owed}.',
     'servicingServer.amountTooLow': 'The amount must be at least $0.50.',
     'servicingServer.amountInvalid': 'Enter the amount in dollars and cents, for example 49.95.',
     'servicingServer.nothingOwed': 'Nothing is owed on this lease now.',
     'servicingServer.noPaymentMethod': 'This lease has no saved card or bank account. Add one, then try again.',
     'servicingServer.declined': 'The payment was declined: {reason}. Nothing was charged.',
     'servicingServer.returned': 'The bank returned the debit ({code}): {reason}. Nothing was collected.',
-    'servicingServer.vendorUnavailable': 'The payment service could not be reached. Nothing was charged; try again shortly.',
+    'servicingServer.vendorUnavailable':
+      'The payment service could not be reached. Nothing was charged; try again shortly.',
     'servicingServer.refused.ended': 'This lease has ended ({status}); it takes no more payments or changes.',
     'servicingServer.refused.notEnded': 'Only an ended (returned or charged off) lease can be reinstated.',
     'servicingServer.refused.payoffMismatch':

@@ -472,7 +472,10 @@ describe('events (the AWS twins of functions/local/main.ts)', () => {
   });
 
   it('consumes each queue with its consumer function, reporting partial batch failures; each queue has a dead-letter queue', () => {
-    const sqsMappings = mappings().filter((m) => !m.StartingPosition);
+    // The collection queue is fed by the close-of-business schedule, not by the bus (its own test below).
+    const sqsMappings = mappings().filter(
+      (m) => !m.StartingPosition && bundleOf(m.FunctionName) !== 'collection-consumer',
+    );
     expect(sqsMappings.map((m) => bundleOf(m.FunctionName)).sort()).toEqual(QUEUE_CONSUMERS.map((c) => c.name).sort());
     for (const mapping of sqsMappings) {
       expect(mapping.FunctionResponseTypes, String(bundleOf(mapping.FunctionName))).toEqual([
@@ -489,6 +492,31 @@ describe('events (the AWS twins of functions/local/main.ts)', () => {
     }
     for (const [, queue] of ofType(dev.resources, 'AWS::SQS::Queue'))
       expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
+  });
+
+  it("runs the close of business from an EventBridge Scheduler schedule after midnight in the lender's zone, through a queue with its consumer and dead-letter queue", () => {
+    const schedules = ofType(dev.resources, 'AWS::Scheduler::Schedule');
+    expect(schedules).toHaveLength(1);
+    const schedule = schedules[0]![1] as any;
+    expect(schedule.Properties.ScheduleExpression).toBe('cron(5 0 * * ? *)');
+    expect(schedule.Properties.ScheduleExpressionTimezone).toBe('America/New_York');
+    const target = schedule.Properties.Target;
+    const queueId = target.Arn['Fn::GetAtt'][0];
+    const queue = dev.resources[queueId]!;
+    expect(queue.Type).toBe('AWS::SQS::Queue');
+    expect(target.DeadLetterConfig.Arn['Fn::GetAtt'][0]).toBe(
+      queue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0],
+    );
+    expect(queue.Properties.RedrivePolicy.maxReceiveCount).toBe(MAX_RECEIVE_COUNT);
+    const mapping = mappings().find((m) => m.EventSourceArn?.['Fn::GetAtt']?.[0] === queueId)!;
+    expect(bundleOf(mapping.FunctionName)).toBe('collection-consumer');
+    expect(mapping.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    expect(mapping.BatchSize).toBe(1);
+    const fn = dev.resources[dev.resourceOf(mapping.FunctionName, 'operations')]!.Properties;
+    expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * fn.Timeout);
+    // Its dead-letter queue and its function errors are alarmed like every other.
+    const alarmed = JSON.stringify(ofType(dev.resources, 'AWS::CloudWatch::Alarm'));
+    expect(alarmed).toContain(queue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]);
   });
 
   it('retries webhooks on a schedule every minute (each delivery given up 72 h after its event), and runs the scheduled jobs', () => {

@@ -34,7 +34,11 @@ export function accountTransition(status: AccountStatusName, event: AccountEvent
     return { ok: true, status: byDelinquency(event.summary) };
   }
   if (ENDED.has(status))
-    return { ok: false, reason: 'servicingServer.refused.ended', params: { status: `servicingServer.status.${status}` } };
+    return {
+      ok: false,
+      reason: 'servicingServer.refused.ended',
+      params: { status: `servicingServer.status.${status}` },
+    };
   switch (event.type) {
     case 'account.paid_off':
       return { ok: true, status: 'purchasedEarly' };

@@ -122,7 +122,8 @@ function vendorError(lang: Lang, error: unknown): never {
 /** Checks an amount against what is owed before anything is charged. */
 function checkAmount(account: LeaseAccountItem, amountCents: number, lang: Lang) {
   const status = statusOf(account);
-  if (ENDED.has(status)) throw refusal(lang, 'servicingServer.refused.ended', { status: `servicingServer.status.${status}` });
+  if (ENDED.has(status))
+    throw refusal(lang, 'servicingServer.refused.ended', { status: `servicingServer.status.${status}` });
   const owed = owedCents(account);
   if (owed <= 0) throw conflict(translate(lang, 'servicingServer.nothingOwed'));
   if (!Number.isInteger(amountCents) || amountCents < Math.min(MIN_PAYMENT_CENTS, owed))
@@ -427,7 +428,8 @@ export async function setPaymentMethod(
 ) {
   const account = await requireAccount(deps, leaseId, lang);
   const status = statusOf(account);
-  if (ENDED.has(status)) throw refusal(lang, 'servicingServer.refused.ended', { status: `servicingServer.status.${status}` });
+  if (ENDED.has(status))
+    throw refusal(lang, 'servicingServer.refused.ended', { status: `servicingServer.status.${status}` });
   let stored: LeaseAccountItem['paymentMethod'];
   if (method.kind === 'card') {
     try {
@@ -463,7 +465,8 @@ export async function setPaymentMethod(
 export async function setAutopay(deps: ServicingDeps, leaseId: string, enabled: boolean, lang: Lang) {
   const account = await requireAccount(deps, leaseId, lang);
   const status = statusOf(account);
-  if (ENDED.has(status)) throw refusal(lang, 'servicingServer.refused.ended', { status: `servicingServer.status.${status}` });
+  if (ENDED.has(status))
+    throw refusal(lang, 'servicingServer.refused.ended', { status: `servicingServer.status.${status}` });
   if (enabled && !account.paymentMethod) throw conflict(translate(lang, 'servicingServer.noPaymentMethod'));
   return saveAccountChange(deps, account, (a) => (a.autopay === enabled ? null : { ...a, autopay: enabled }));
 }

@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CardVaultError } from '../../../functions/providers/card-vault/port.ts';
@@ -138,5 +139,73 @@ describe('Stripe adapter', () => {
     expect((await rejection(charge('pm_card_visa'))).code).toBe('rate_limited');
     const badKey = stripeCardVault({ ...settings, secretKey: 'sk_test_wrong' });
     expect((await rejection(badKey.cardFacts('pm_card_visa'))).code).toBe('unauthorized');
+  });
+
+  it('saves a card for autopay (a Customer and the attach call) and charges it off-session with its idempotency key', async () => {
+    const seen: { path: string; form: URLSearchParams; key: string | null }[] = [];
+    const record = async (request: Request) => {
+      seen.push({
+        path: new URL(request.url).pathname,
+        form: new URLSearchParams(await request.text()),
+        key: request.headers.get('idempotency-key'),
+      });
+    };
+    server.use(
+      http.post(`${settings.apiBaseUrl}/v1/customers`, async ({ request }) => {
+        await record(request);
+        return HttpResponse.json({ id: 'cus_123', object: 'customer' });
+      }),
+      http.post(`${settings.apiBaseUrl}/v1/payment_methods/:id/attach`, async ({ request, params }) => {
+        await record(request);
+        return HttpResponse.json({ id: params.id, object: 'payment_method', customer: 'cus_123' });
+      }),
+      http.post(`${settings.apiBaseUrl}/v1/payment_intents`, async ({ request }) => {
+        await record(request);
+        const form = seen.at(-1)!.form;
+        if (form.get('payment_method') === 'pm_card_chargeDeclined')
+          return HttpResponse.json(
+            {
+              error: {
+                type: 'card_error',
+                code: 'card_declined',
+                decline_code: 'generic_decline',
+                message: 'Your card was declined.',
+                payment_intent: { id: 'pi_declined' },
+              },
+            },
+            { status: 402 },
+          );
+        return HttpResponse.json({ id: 'pi_ok', status: 'succeeded', amount: Number(form.get('amount')) });
+      }),
+    );
+    const saved = await vault.saveForOffSession({ token: 'pm_card_visa', reference: 'lease-1' });
+    expect(saved).toMatchObject({ paymentMethodId: 'pm_card_visa', customerId: 'cus_123' });
+    expect(saved.facts.last4).toMatch(/^\d{4}$/);
+    expect(seen.find((x) => x.path.endsWith('/attach'))!.form.get('customer')).toBe('cus_123');
+
+    const ok = await vault.chargeSaved({
+      paymentMethodId: 'pm_card_visa',
+      customerId: 'cus_123',
+      amountCents: 5210,
+      currency: 'usd',
+      idempotencyKey: 'col_lease-1_002_01',
+      reference: 'lease-1',
+    });
+    expect(ok).toEqual({ status: 'succeeded', chargeId: 'pi_ok', amountCents: 5210 });
+    const intent = seen.filter((x) => x.path === '/v1/payment_intents').at(-1)!;
+    expect(intent.key).toBe('col_lease-1_002_01');
+    expect(intent.form.get('off_session')).toBe('true');
+    expect(intent.form.get('confirm')).toBe('true');
+    expect(intent.form.get('customer')).toBe('cus_123');
+
+    const declined = await vault.chargeSaved({
+      paymentMethodId: 'pm_card_chargeDeclined',
+      customerId: 'cus_123',
+      amountCents: 5210,
+      currency: 'usd',
+      idempotencyKey: 'col_lease-1_002_02',
+      reference: 'lease-1',
+    });
+    expect(declined).toMatchObject({ status: 'declined', declineCode: 'generic_decline' });
   });
 });
