@@ -1,5 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client.ts';
+import { collectionKeys } from './collections.ts';
 import {
   createItem,
   getItem,
@@ -187,7 +188,10 @@ export async function saveAccount(
   next: LeaseAccountItem,
   events: OutboxEvent[] = [],
 ): Promise<LeaseAccountItem> {
-  return saveVersioned<LeaseAccountItem>(db, previous, next, events, { returnItem: false });
+  // The collections queue's index keys follow the status in the same write (issue 23, functions/data/collections.ts).
+  return saveVersioned<LeaseAccountItem>(db, previous, { ...next, ...collectionKeys(next) }, events, {
+    returnItem: false,
+  });
 }
 
 /** Puts an immutable item once; false when it is there already (a rerun of the same write). */

@@ -328,6 +328,20 @@ export const routes: readonly RouteDef[] = [
     auth: 'staff',
   },
   {
+    method: 'GET',
+    path: '/staff/api/collections-queue',
+    group: 'servicing',
+    name: 'staffCollectionsQueue',
+    auth: 'staff',
+  },
+  {
+    method: 'POST',
+    path: '/staff/api/leases/{id}/account/actions/{action}',
+    group: 'servicing',
+    name: 'staffAccountAction',
+    auth: 'staff',
+  },
+  {
     method: 'POST',
     path: '/staff/api/leases/{id}/account/payments',
     group: 'servicing',

@@ -3,7 +3,7 @@ import { translate } from '../../machines/i18n/catalogue.ts';
 import { achProvider } from '../providers/ach/provider.ts';
 import { cardVaultProvider } from '../providers/card-vault/provider.ts';
 import { unprocessable } from '../platform/errors.ts';
-import { ok } from '../platform/response.ts';
+import { json, ok } from '../platform/response.ts';
 import { closeDaysPassed } from '../services/servicing/collection.ts';
 import { advanceOffset, readClock } from '../services/servicing/clock.ts';
 import { lambdaHandler } from './dispatch.ts';
@@ -23,6 +23,9 @@ import {
   type PaymentSource,
 } from '../services/servicing/payments.ts';
 import { listLedger } from '../data/servicing.ts';
+import { servicingActionRequest } from '../../machines/lease-account/staff-servicing-actions.ts';
+import { runServicingAction } from '../services/servicing/staff-actions.ts';
+import { listCollectionsQueue } from '../services/servicing/collections-queue.ts';
 
 // Route group 'servicing': the sandbox clock (not in production). GET tells the lender's date; POST moves it forward
 // by `advance_days` and runs the close of business of every day passed (0 runs the days not closed yet, on demand).
@@ -57,6 +60,10 @@ const methodBody = z.discriminatedUnion('kind', [
   }),
 ]);
 const autopayBody = z.object({ enabled: z.boolean() });
+const actionPath = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(200)),
+  action: z.string().check(z.minLength(1), z.maxLength(100)),
+});
 
 function cents(ctx: RequestContext, value: string | number | undefined): number {
   const parsed = parseAmountToCents(value);
@@ -85,6 +92,33 @@ const keyOf = (ctx: RequestContext) => {
 };
 
 export const handlers: HandlerMap = {
+  // Issue 23: the collections queue, oldest first, by bucket (seed 001's paged shape).
+  async staffCollectionsQueue(ctx, deps) {
+    const result = await listCollectionsQueue(
+      { deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip, lang: ctx.lang },
+      ctx.event.queryStringParameters ?? {},
+    );
+    return json(200, { status: true, code: 200, data: result.data, meta: result.meta } as never);
+  },
+  // Issue 23: a servicing action with its own permission, decided by the account machine (409), audited.
+  async staffAccountAction(ctx, deps) {
+    const { id, action } = parsePath(actionPath, ctx.event);
+    const body = ctx.event.body?.trim() ? parseBody(servicingActionRequest, ctx.event) : {};
+    // A payment must carry the caller's key (a retried request never charges twice); other actions are idempotent by
+    // the account's state, so a key made from the request is enough.
+    const key =
+      action === 'record-payment'
+        ? keyOf(ctx)
+        : (ctx.event.headers['idempotency-key']?.slice(0, 200) ?? `${action}:${deps.clock().toISOString()}`);
+    const result = await runServicingAction(
+      { deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip, lang: ctx.lang },
+      id,
+      action,
+      body,
+      key,
+    );
+    return ok(result.account, result.message);
+  },
   async staffAccountPayment(ctx, deps) {
     const id = await staffLease(ctx, deps);
     const body = parseBody(paymentBody, ctx.event);

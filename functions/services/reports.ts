@@ -25,6 +25,11 @@ import type { Deps } from '../platform/deps.ts';
 import { AppError, unprocessable } from '../platform/errors.ts';
 import type { StaffActor } from '../platform/staff-types.ts';
 import { lenderDay } from './leases/sync.ts';
+import { queryCollections } from '../data/collections.ts';
+import type { LeaseAccountItem } from '../data/servicing.ts';
+import { BUCKET_DAYS, COLLECTION_BUCKETS } from './servicing/collections-queue.ts';
+import { lenderToday } from './servicing/clock.ts';
+import { refresh } from './servicing/rules.ts';
 
 // Staff reports (issue 11 part 4): read the pre-aggregated daily counters of each scope (one Query per scope over
 // the range; never a scan of the applications), group them by day, week or month (machines/domain/reports.ts),
@@ -110,6 +115,7 @@ export function resolveQuery(c: ReportCtx, report: string, q: ReportQuery): Reso
 }
 
 export async function runReport(c: ReportCtx, q: ResolvedQuery): Promise<ReportAnswer> {
+  if (q.report === 'delinquency-aging') return agingReport(c, q);
   const today = lenderDay(c.deps.clock().toISOString());
   // First-payment default: only first payments past their grace period are judged.
   const until = q.report === 'first-payment-default' ? [q.to, fpdMaturedUntil(today)].sort()[0]! : q.to;
@@ -150,3 +156,58 @@ export function reportCsv(c: ReportCtx, answer: ReportAnswer): string {
 }
 
 export const reportFileName = (q: ResolvedQuery, ext: string) => `${q.report}-${q.from}-${q.to}-${q.group}.${ext}`;
+
+/**
+ * Delinquency aging (issue 23): past-due accounts and their past-due amounts by bucket, as of the lender's date, read
+ * from the collections index (one Query per bucket, never a Scan); the lender's whole book (system users).
+ */
+async function agingReport(c: ReportCtx, q: ResolvedQuery): Promise<ReportAnswer> {
+  const rows: ReportRow[] = [];
+  const today = await lenderToday(c.deps);
+  if (c.actor.guard === 'system') {
+    for (const bucket of COLLECTION_BUCKETS) {
+      const { accounts, pastDueCents } = await agingOf(c, today, bucket);
+      rows.push({
+        id: `${today}|${bucket}`,
+        period: today,
+        scope: t(c, 'staff.reports.all'),
+        bucket,
+        accounts,
+        past_due_amount: Math.round(pastDueCents) / 100,
+      });
+    }
+  }
+  const meta: ReportMeta = {
+    report: q.report,
+    title: t(c, `staff.reports.name.${q.report}`),
+    from: today,
+    to: today,
+    group: q.group,
+    by: 'all',
+    columns: REPORT_COLUMNS[q.report].map((col) => ({ ...col, text: t(c, col.label) })),
+    notes: [],
+    alert: null,
+  };
+  return { data: rows, meta };
+}
+
+async function agingOf(c: ReportCtx, today: string, bucket: (typeof COLLECTION_BUCKETS)[number]) {
+  const [min, max] = BUCKET_DAYS[bucket];
+  let accounts = 0;
+  let pastDueCents = 0;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await queryCollections<LeaseAccountItem>(c.deps.db, {
+      from: addDays(today, -max),
+      to: addDays(today, -min),
+      limit: 500,
+      cursor,
+    });
+    for (const a of page.items) {
+      accounts += 1;
+      pastDueCents += refresh(a.summary, a, today, false).pastDueCents;
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return { accounts, pastDueCents };
+}

@@ -81,6 +81,9 @@ export const STAFF_ROUTE_ACCESS: Record<string, RouteAccess> = {
   staffAccountPosting: 'leases.update',
   staffAccountPaymentMethod: 'leases.update',
   staffAccountAutopay: 'leases.update',
+  // each servicing action also needs its own `servicing-actions.<id>` (checked by the service)
+  staffAccountAction: 'leases.view',
+  staffCollectionsQueue: 'collections.view',
   staffContractsList: 'leases.view',
   staffLeaseQueue: 'lease-queue.view',
   staffLeaseQueueClaim: 'lease-queue.claim',

@@ -87,6 +87,17 @@ export const PERMISSION_DEFS = {
   'lease-actions.request-info': SYSTEM,
   'lease-actions.info-received': SYSTEM,
   'reports.view': SYSTEM_RETAILER,
+  // issue 23: one permission per servicing action (machines/lease-account/staff-servicing-actions.ts); a store may
+  // take a payment at its counter, the rest is the lender's
+  'servicing-actions.record-payment': ALL,
+  // the collections queue: a store user sees only its own stores' accounts
+  'collections.view': ALL,
+  'servicing-actions.waive-fee': SYSTEM,
+  'servicing-actions.reverse-payment': SYSTEM,
+  'servicing-actions.move-due-date': SYSTEM,
+  'servicing-actions.charge-off': SYSTEM,
+  'servicing-actions.reinstate': SYSTEM,
+  'servicing-actions.accept-return': SYSTEM,
   'imports.view': SYSTEM,
   'imports.create': SYSTEM,
   'imports.commit': SYSTEM,

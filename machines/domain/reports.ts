@@ -2,7 +2,7 @@
 // month, the report rows and the CSV text. The server reads the pre-aggregated daily counters (functions/data/reports.ts)
 // and hands them here; the staff portal shows the same rows as a table and a chart.
 
-export const REPORT_NAMES = ['applications', 'first-payment-default'] as const;
+export const REPORT_NAMES = ['applications', 'first-payment-default', 'delinquency-aging'] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 export const isReportName = (v: unknown): v is ReportName =>
   typeof v === 'string' && (REPORT_NAMES as readonly string[]).includes(v);
@@ -95,6 +95,14 @@ export const REPORT_COLUMNS: Record<ReportName, ReportColumn[]> = {
     col('average_approval', 'money'),
     col('funded_count', 'count'),
     col('funded_volume', 'money'),
+  ],
+  // issue 23: past-due accounts by bucket as of the lender's date (from the collections index)
+  'delinquency-aging': [
+    col('period', 'text'),
+    col('scope', 'text'),
+    col('bucket', 'text'),
+    col('accounts', 'count', true),
+    col('past_due_amount', 'money'),
   ],
   'first-payment-default': [
     col('period', 'text'),

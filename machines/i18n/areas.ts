@@ -21,6 +21,7 @@ import { account } from './account.ts';
 import { customerApi } from './customer-api.ts';
 import { servicing } from './servicing.ts';
 import { servicingServer } from './servicing-server.ts';
+import { collections } from './collections.ts';
 import type { MessageArea } from './types.ts';
 
 // Every feature area's messages: each area keeps its messages in its own file; this is the one place that lists them.
@@ -49,6 +50,7 @@ const areas: readonly MessageArea[] = [
   customerApi,
   servicing,
   servicingServer,
+  collections,
 ];
 
 export function loadMessageAreas(): readonly MessageArea[] {

@@ -18,6 +18,7 @@ export const AUDIT_TYPES = [
   'user.changed',
   'access.denied',
   'lease.action',
+  'lease.servicing',
   'lease.claim',
   'pii.revealed',
   'webhook.replayed',

@@ -64,6 +64,7 @@ const SEEDED_ROLES: {
       'applications.view',
       'applications.update',
       'leases.view',
+      'servicing-actions.record-payment',
       'pos.view',
       'pickups.view',
       'pickups.manage',

@@ -18,6 +18,7 @@ import { crm } from '../../../machines/i18n/crm.ts';
 import { network } from '../../../machines/i18n/network.ts';
 import { merchant } from '../../../machines/i18n/merchant.ts';
 import { consentStaffTexts } from '../../../machines/i18n/consents-staff.ts';
+import { collections } from '../../../machines/i18n/collections.ts';
 import type { MessageArea } from '../../../machines/i18n/types.ts';
 
 export const STAFF_AREAS: readonly MessageArea[] = [
@@ -36,4 +37,5 @@ export const STAFF_AREAS: readonly MessageArea[] = [
   network,
   merchant,
   consentStaffTexts,
+  collections,
 ];

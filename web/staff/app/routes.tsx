@@ -12,6 +12,7 @@ import { ReportsScreen } from '../features/reports/ReportsScreen.tsx';
 import { CheckoutScreen, CheckoutsScreen } from '../features/checkouts/CheckoutsScreen.tsx';
 import { ContractsScreen } from '../features/contracts/ContractsScreen.tsx';
 import { LeaseQueueScreen } from '../features/lease-queue/LeaseQueueScreen.tsx';
+import { CollectionsQueueScreen } from '../features/collections/CollectionsQueueScreen.tsx';
 import { LeasesScreen } from '../features/leases/LeasesScreen.tsx';
 import { PaymentScreen, PaymentsScreen } from '../features/payments/PaymentsScreen.tsx';
 import { ChangePassword } from '../features/auth/AuthScreens.tsx';
@@ -82,6 +83,15 @@ export const ROUTES: StaffRoute[] = [
     parent: 'dashboard',
     menu: 'main',
     render: () => <LeaseQueueScreen />,
+  },
+  {
+    id: 'collectionsQueue',
+    path: '/collections-queue',
+    name: 'collections.ui.queue',
+    permission: 'collections.view',
+    parent: 'dashboard',
+    menu: 'main',
+    render: () => <CollectionsQueueScreen />,
   },
   {
     id: 'leaseQueueTab',

@@ -18,6 +18,7 @@ import { Screen } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
 import { ActionDialog } from './ActionDialog.tsx';
 import { DeliveriesSection } from '../leases/DeliveriesSection.tsx';
+import { AccountSection } from '../leases/AccountSection.tsx';
 import {
   BankingSection,
   CheckoutSection,
@@ -285,6 +286,7 @@ export function ApplicationDetailScreen({ id, base = 'applications' }: { id: str
           notify({ type: 'success', message: message ?? t('staff.lease.actionDone') });
         }}
       />
+      {base === 'leases' ? <AccountSection uuid={d.uuid} /> : null}
       <CheckoutSection detail={d} />
       <PaymentsSection detail={d} />
       <WebhooksSection detail={d} replay={(delivery) => void replay(delivery)} />
