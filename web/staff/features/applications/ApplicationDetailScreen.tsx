@@ -17,7 +17,7 @@ import { rememberRecord } from '../../common/recent.ts';
 import { Screen } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
 import { ActionDialog } from './ActionDialog.tsx';
-import { DeliveriesSection } from '../leases/DeliveriesSection.tsx';
+import { DeliveriesSection } from '../../common/DeliveriesSection.tsx';
 import {
   BankingSection,
   CheckoutSection,
