@@ -3,7 +3,6 @@ import {
   rotateWebhookSecretBodySchema,
 } from '../../machines/contracts/retailer-sandbox.ts';
 import { checkoutPathSchema } from '../../machines/contracts/retailer-requests.ts';
-import { getDelivery } from '../data/webhook-deliveries.ts';
 import { deliveryView, webhookDispatcher } from '../events/webhook-dispatcher.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
@@ -11,7 +10,7 @@ import type { HttpResult } from '../platform/http-types.ts';
 import { withIdempotency } from '../platform/idempotency.ts';
 import { created, ok } from '../platform/response.ts';
 import { parsePath, parseWith, readJsonBody } from '../platform/validate.ts';
-import { simulatedWebhookEvent } from '../services/webhook-sandbox.ts';
+import { recordedDelivery, simulatedWebhookEvent } from '../services/webhook-sandbox.ts';
 import { rotateRetailerWebhookSecret } from '../services/webhook-secrets.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
 
@@ -51,7 +50,7 @@ export const retailerSandboxHandlers: HandlerMap = {
       const body = parseWith(fireWebhookEventBodySchema, jsonObject(ctx));
       const event = await simulatedWebhookEvent(deps, ctx.retailer!, checkout_id, body.type);
       const delivered = await webhookDispatcher(deps).dispatchSimulated(event);
-      const item = delivered ?? (await getDelivery(deps.db, event.id, deps.clock()));
+      const item = delivered ?? (await recordedDelivery(deps, event.id));
       if (!item) throw new Error(`The simulated ${event.type} was not recorded`);
       return created(deliveryView(item));
     });

@@ -3,10 +3,10 @@
 import * as z from 'zod/mini';
 import { CardVaultError } from '../providers/card-vault/port.ts';
 import { sandboxCardVault } from '../providers/card-vault/sandbox.ts';
-import { getChargeVendorStatus } from '../providers/card-vault/webhook.ts';
+import { getChargeVendorStatus } from '../services/card-vault-callbacks.ts';
 import { EsignError } from '../providers/esign/port.ts';
 import { sandboxEsign } from '../providers/esign/sandbox.ts';
-import { getEsignVendorStatus } from '../providers/esign/webhook.ts';
+import { getEsignVendorStatus } from '../services/esign-callbacks.ts';
 import { RetailPartnerError } from '../providers/retail-partner/port.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';

@@ -1,8 +1,8 @@
 // Our inbound webhooks of the checkout vendors (e-sign, card vault); served by the 'webhooks' route group.
 // Deployed in every stage (auth 'public': the signature on the raw body is the authentication). The sandbox vendors
 // and the real ones (DocuSign Connect, Stripe) call the same endpoints; see the providers' webhook.ts.
-import { receiveCardVaultWebhook } from '../providers/card-vault/webhook.ts';
-import { receiveEsignWebhook } from '../providers/esign/webhook.ts';
+import { receiveCardVaultWebhook } from '../services/card-vault-callbacks.ts';
+import { receiveEsignWebhook } from '../services/esign-callbacks.ts';
 import { ok } from '../platform/response.ts';
 import type { HandlerMap } from './route.ts';
 

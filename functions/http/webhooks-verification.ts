@@ -1,11 +1,11 @@
 import type { Deps } from '../platform/deps.ts';
 import { ok } from '../platform/response.ts';
 import { rawBodyOf } from '../platform/signatures.ts';
-import { onBankLinkEvent } from '../providers/bank-link/events.ts';
+import { onBankLinkEvent } from '../services/bank-link-callbacks.ts';
 import { receiveVendorCallback, type VendorConsumer } from '../providers/bank-link/inbound.ts';
 import type { CallbackReader, VendorKind } from '../providers/bank-link/vendor-kit.ts';
-import { onIdentityEvent } from '../providers/identity/events.ts';
-import { onPayrollEvent } from '../providers/payroll/events.ts';
+import { onIdentityEvent } from '../services/identity-callbacks.ts';
+import { onPayrollEvent } from '../services/payroll-callbacks.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
 
 // Inbound callbacks of the verification vendors (sandbox or real: the configured port reads its vendor's signature

@@ -12,7 +12,7 @@ import type { Lang } from '../../machines/i18n/types.ts';
 import { getApplication, type ApplicationRecord } from '../data/applications.ts';
 import { getNotice, keepNotice } from '../data/reports.ts';
 import { getStoreById } from '../data/stores.ts';
-import type { ApplySession } from '../http/route.ts';
+import type { ApplySession } from '../platform/sessions.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import type { StaffActor } from '../platform/staff-types.ts';

@@ -418,7 +418,7 @@ export async function abandonBankLink(deps: Deps, session: ApplySession, profile
   return null;
 }
 
-// ---- vendor callbacks (functions/providers/bank-link/events.ts) ------------------------------------------------------
+// ---- vendor callbacks (functions/services/bank-link-callbacks.ts) ----
 
 async function applicationOfBankEvent(deps: Deps, event: VendorEvent): Promise<string | undefined> {
   const applicant = typeof event.data.applicant_id === 'string' ? event.data.applicant_id : undefined;

@@ -169,7 +169,7 @@ export async function verifyIdentityCheck(
   });
 }
 
-// ---- vendor callbacks (functions/providers/identity/events.ts) ------------------------------------------------------
+// ---- vendor callbacks (functions/services/identity-callbacks.ts) ----
 
 /**
  * A finished check (passed, failed, expired document or link) is the verify the page would make when the shopper

@@ -247,7 +247,7 @@ export async function restartPayroll(deps: Deps, session: ApplySession, id: stri
   return null;
 }
 
-// ---- vendor callbacks (functions/providers/payroll/events.ts) ------------------------------------------------------
+// ---- vendor callbacks (functions/services/payroll-callbacks.ts) ----
 
 /**
  * A finished payroll session is the refresh the page would make: the application is re-decided on the verified

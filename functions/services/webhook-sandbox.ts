@@ -4,6 +4,7 @@ import { LEASE_STATUS_CODES } from '../../machines/lease-status/lease-status.mac
 import { centsToDecimal } from '../../machines/domain/money.ts';
 import type { CheckoutItem } from '../data/checkouts.ts';
 import { newEvent, type OutboxEvent } from '../data/items.ts';
+import { getDelivery, type WebhookDeliveryItem } from '../data/webhook-deliveries.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
 import type { RetailerCaller } from '../platform/sessions.ts';
@@ -177,4 +178,9 @@ export async function simulatedWebhookEvent(
   // A type in the catalogue that none of the builders knows is a bug here, not the retailer's.
   if (!event) throw new Error(`The sandbox cannot build ${type}`);
   return event;
+}
+
+/** The delivery recorded for an event (a simulated one the dispatcher did not answer itself), if any. */
+export function recordedDelivery(deps: Deps, eventId: string): Promise<WebhookDeliveryItem | undefined> {
+  return getDelivery(deps.db, eventId, deps.clock());
 }

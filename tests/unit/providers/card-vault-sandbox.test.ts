@@ -4,12 +4,8 @@ import { CARD_MESSAGES, cardRefusal, luhnValid } from '../../../functions/provid
 import { CardVaultError, type CardFlags } from '../../../functions/providers/card-vault/port.ts';
 import { sandboxCardVault } from '../../../functions/providers/card-vault/sandbox.ts';
 import { TEST_CARDS } from '../../../functions/providers/card-vault/test-cards.ts';
-import {
-  getChargeVendorStatus,
-  MalformedWebhook,
-  parseCardVaultEvent,
-  receiveCardVaultWebhook,
-} from '../../../functions/providers/card-vault/webhook.ts';
+import { MalformedWebhook, parseCardVaultEvent } from '../../../functions/providers/card-vault/webhook.ts';
+import { getChargeVendorStatus, receiveCardVaultWebhook } from '../../../functions/services/card-vault-callbacks.ts';
 import { loadConfig } from '../../../functions/platform/config.ts';
 import type { Deps } from '../../../functions/platform/deps.ts';
 import { AppError } from '../../../functions/platform/errors.ts';

@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../functions/data/client.ts';
 import { EsignError } from '../../../functions/providers/esign/port.ts';
 import { sandboxEsign } from '../../../functions/providers/esign/sandbox.ts';
+import { MalformedWebhook, parseEsignEvent } from '../../../functions/providers/esign/webhook.ts';
 import {
   getEsignVendorStatus,
-  MalformedWebhook,
   onEsignEvent,
-  parseEsignEvent,
   receiveEsignWebhook,
-} from '../../../functions/providers/esign/webhook.ts';
+} from '../../../functions/services/esign-callbacks.ts';
 import { loadConfig } from '../../../functions/platform/config.ts';
 import type { Deps } from '../../../functions/platform/deps.ts';
 import { AppError } from '../../../functions/platform/errors.ts';

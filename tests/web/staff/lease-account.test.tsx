@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { LEASES_URL } from '../../../msw/staff-leases-handlers.ts';
-import { AccountSection } from '../../../web/staff/features/leases/AccountSection.tsx';
+import { AccountSection } from '../../../web/staff/features/applications/AccountSection.tsx';
 import { renderStaff } from './render-staff.tsx';
 
 const server = setupServer();

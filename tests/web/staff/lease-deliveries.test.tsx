@@ -8,7 +8,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ApplicationDetail, FulfilmentView } from '../../../machines/contracts/staff-leases.ts';
 import { applicationDetail, LEASES_URL } from '../../../msw/staff-leases-handlers.ts';
-import { DeliveriesSection } from '../../../web/staff/features/leases/DeliveriesSection.tsx';
+import { DeliveriesSection } from '../../../web/staff/common/DeliveriesSection.tsx';
 import { renderStaff } from './render-staff.tsx';
 
 const server = setupServer();

@@ -2,11 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ApplicationFlowInput, WizardSnapshot } from '../../../machines/application/wizard.machine.ts';
 import { draftAsApplication } from '../../../machines/application/wizard.machine.ts';
-import {
-  validateCompleteApplication,
-  withConcealedStandIns,
-  type ApplicationDraft,
-} from '../../../machines/contracts/application.ts';
+import { validateCompleteApplication, withConcealedStandIns } from '../../../machines/contracts/application.ts';
 import type { StoreView } from '../../../machines/contracts/store.ts';
 import { rulesFor } from '../../../machines/domain/application-schema.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -32,6 +28,7 @@ import {
   type Saver,
 } from './client.ts';
 import { bodyToDraft, mergeStale, viewToDraft } from './draft.ts';
+import type { FlowHandle } from './flow-handle.ts';
 import { SinglePage } from './SinglePage.tsx';
 import { isSinglePage, lenderToday, storeFlags } from './store-flags.ts';
 import { useAppT } from './text.ts';
@@ -239,12 +236,6 @@ export function ApplyPage() {
       <ChangeStoreButton />
     </section>
   );
-}
-
-export interface FlowHandle {
-  draft: () => ApplicationDraft;
-  /** The wizard's snapshot (the single-page form restarts from its values). */
-  snapshot?: () => WizardSnapshot;
 }
 
 /** One mount of the flow: a saver whose stale answers reach the page, and the flow's machine. */

@@ -24,7 +24,7 @@ import {
 import type { HomeOwnershipValue } from '../../../machines/domain/home-ownership.ts';
 import { postToHost } from '../../lib/host-messaging.ts';
 import { focusFirstInvalid, useBinding } from './binding.ts';
-import type { FlowHandle } from './ApplyPage.tsx';
+import type { FlowHandle } from './flow-handle.ts';
 import type { Saver } from './client.ts';
 import { Confirmation, type SummarySection } from './Confirmation.tsx';
 import { ConfirmDialog } from './Dialog.tsx';

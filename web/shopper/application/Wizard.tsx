@@ -30,7 +30,7 @@ import {
 import { formatCents } from '../../../machines/domain/money.ts';
 import { postToHost } from '../../lib/host-messaging.ts';
 import { focusFirstInvalid, useBinding } from './binding.ts';
-import type { FlowHandle } from './ApplyPage.tsx';
+import type { FlowHandle } from './flow-handle.ts';
 import type { Saver } from './client.ts';
 import { Confirmation, type SummarySection } from './Confirmation.tsx';
 import { ConfirmDialog } from './Dialog.tsx';

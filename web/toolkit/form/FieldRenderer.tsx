@@ -4,6 +4,7 @@ import type { FieldSchema } from '../../../machines/contracts/form-schema.ts';
 import { useToolkitT } from '../i18n.ts';
 import { isFieldVisible } from './conditions.ts';
 import { useForm } from './context.ts';
+import { FieldRenderersContext, type FieldRenderers } from './nested-fields.tsx';
 import { joinName } from './path.ts';
 import { resolveField } from './registry.ts';
 
@@ -19,7 +20,11 @@ export function FieldRenderer({ field, scope }: { field: FieldSchema; scope: str
       </p>
     );
   }
-  return <Component field={field} name={joinName(scope, field.name)} scope={scope} />;
+  return (
+    <FieldRenderersContext.Provider value={RENDERERS}>
+      <Component field={field} name={joinName(scope, field.name)} scope={scope} />
+    </FieldRenderersContext.Provider>
+  );
 }
 
 export function Fields({ fields, scope }: { fields: FieldSchema[] | undefined; scope: string }) {
@@ -31,3 +36,6 @@ export function Fields({ fields, scope }: { fields: FieldSchema[] | undefined; s
     </>
   );
 }
+
+/** Handed to the container fields (layouts, tabs, collections...) so that they render their children like this. */
+const RENDERERS: FieldRenderers = { FieldRenderer, Fields };

@@ -17,8 +17,8 @@ import { rememberRecord } from '../../common/recent.ts';
 import { Screen } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
 import { ActionDialog } from './ActionDialog.tsx';
-import { DeliveriesSection } from '../leases/DeliveriesSection.tsx';
-import { AccountSection } from '../leases/AccountSection.tsx';
+import { DeliveriesSection } from '../../common/DeliveriesSection.tsx';
+import { AccountSection } from './AccountSection.tsx';
 import {
   BankingSection,
   CheckoutSection,

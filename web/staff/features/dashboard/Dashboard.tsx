@@ -11,7 +11,7 @@ import { formatMoney } from '../../common/display.tsx';
 import { readRecent } from '../../common/recent.ts';
 import { DateTime, Screen } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
-import { OpenTasks, type OpenTask } from '../tasks/OpenTasks.tsx';
+import { OpenTasks, type OpenTask } from '../../common/OpenTasks.tsx';
 
 function Frame({
   id,

@@ -10,27 +10,12 @@ import {
 import { LEASE_QUEUE_IDS, LEASE_QUEUES, type LeaseQueueId } from '../../../../machines/contracts/staff-leases.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { useNotify } from '../../../toolkit/dialogs/DialogsProvider.tsx';
-import { DateTime, Screen } from '../../common/Screen.tsx';
+import { Screen } from '../../common/Screen.tsx';
+import { SavedBy } from '../../common/SavedBy.tsx';
 import { useSession } from '../../common/session.tsx';
 
 type Errors = Record<string, string[]>;
 type RoleRow = { id: string; name: string; guard?: string };
-
-/** "Version n, saved by x at y" (or "Defaults") above a settings form. */
-export function SavedBy({ view }: { view: { v: number; updated_at: string | null; updated_by: string | null } }) {
-  const t = useT();
-  if (!view.updated_at) return <p className="staff-muted">{t('staff.ui.rules.defaults')}</p>;
-  const [before, after] = t('staff.ui.rules.version', { v: view.v, who: view.updated_by ?? '', at: '\u0000' }).split(
-    '\u0000',
-  );
-  return (
-    <p className="staff-muted">
-      {before}
-      <DateTime value={view.updated_at} />
-      {after}
-    </p>
-  );
-}
 
 export const statusLabel = (t: (key: string) => string, status: QueueStatus) =>
   status === 'Y.delivered' ? t('staff.ui.queues.status.Y.delivered') : `(${status}) ${t(`leaseStatus.${status}`)}`;

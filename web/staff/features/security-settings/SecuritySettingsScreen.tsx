@@ -7,7 +7,7 @@ import { useT } from '../../../lib/i18n.tsx';
 import { useNotify } from '../../../toolkit/dialogs/DialogsProvider.tsx';
 import { Screen } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
-import { SavedBy } from '../queue-management/QueueManagementScreen.tsx';
+import { SavedBy } from '../../common/SavedBy.tsx';
 
 type Errors = Record<string, string[]>;
 type NumberPath =

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { childrenOf } from '../../../../machines/contracts/form-schema.ts';
 import { useToolkitT } from '../../i18n.ts';
 import { useForm } from '../context.ts';
-import { Fields } from '../FieldRenderer.tsx';
+import { NestedFields } from '../nested-fields.tsx';
 import type { FieldProps } from '../types.ts';
 
 export function Collection({ field, name }: FieldProps) {
@@ -79,7 +79,7 @@ export function Collection({ field, name }: FieldProps) {
                   ) : null}
                 </div>
               </div>
-              <Fields fields={childrenOf(field)} scope={`${name}.${index}`} />
+              <NestedFields fields={childrenOf(field)} scope={`${name}.${index}`} />
             </fieldset>
           </li>
         ))}

@@ -5,7 +5,7 @@ import { childrenOf, type FieldSchema } from '../../../../machines/contracts/for
 import { useToolkitT } from '../../i18n.ts';
 import { useForm } from '../context.ts';
 import { shiftRangeEnd } from '../dates.ts';
-import { Fields } from '../FieldRenderer.tsx';
+import { NestedFields } from '../nested-fields.tsx';
 import { joinName } from '../path.ts';
 import type { FieldProps } from '../types.ts';
 
@@ -41,7 +41,7 @@ export function DateRange({ field, scope }: FieldProps) {
     <fieldset className="tk-date-range tk-fieldset">
       {field.label ? <legend className="tk-label">{field.label}</legend> : null}
       <div className="tk-row">
-        <Fields fields={children} scope={scope} />
+        <NestedFields fields={children} scope={scope} />
       </div>
     </fieldset>
   );

@@ -2,7 +2,7 @@
 // content (static text from the schema, rendered as text).
 import { useId } from 'react';
 import { childrenOf } from '../../../../machines/contracts/form-schema.ts';
-import { Fields } from '../FieldRenderer.tsx';
+import { NestedFields } from '../nested-fields.tsx';
 import type { FieldProps } from '../types.ts';
 
 export function Section({ field, scope }: FieldProps) {
@@ -15,7 +15,7 @@ export function Section({ field, scope }: FieldProps) {
         </h3>
       ) : null}
       {field.help ? <p className="tk-help">{field.help}</p> : null}
-      <Fields fields={childrenOf(field)} scope={scope} />
+      <NestedFields fields={childrenOf(field)} scope={scope} />
     </section>
   );
 }
@@ -23,7 +23,7 @@ export function Section({ field, scope }: FieldProps) {
 export function FormGroup({ field, scope }: FieldProps) {
   return (
     <div className="tk-group" role="group" aria-label={field.label}>
-      <Fields fields={childrenOf(field)} scope={scope} />
+      <NestedFields fields={childrenOf(field)} scope={scope} />
     </div>
   );
 }
@@ -31,7 +31,7 @@ export function FormGroup({ field, scope }: FieldProps) {
 export function Row({ field, scope }: FieldProps) {
   return (
     <div className="tk-row">
-      <Fields fields={childrenOf(field)} scope={scope} />
+      <NestedFields fields={childrenOf(field)} scope={scope} />
     </div>
   );
 }
@@ -40,7 +40,7 @@ export function Column({ field, scope }: FieldProps) {
   const span = Math.min(12, Math.max(1, field.cols ?? 12));
   return (
     <div className={`tk-col tk-col--${span}`} style={{ gridColumn: `span ${span}` }}>
-      <Fields fields={childrenOf(field)} scope={scope} />
+      <NestedFields fields={childrenOf(field)} scope={scope} />
     </div>
   );
 }

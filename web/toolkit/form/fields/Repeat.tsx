@@ -3,7 +3,7 @@
 import { childrenOf, type FieldSchema } from '../../../../machines/contracts/form-schema.ts';
 import { useToolkitT } from '../../i18n.ts';
 import { useForm } from '../context.ts';
-import { FieldRenderer } from '../FieldRenderer.tsx';
+import { NestedField } from '../nested-fields.tsx';
 import type { FieldProps } from '../types.ts';
 
 export function Repeat({ field, name }: FieldProps) {
@@ -23,7 +23,7 @@ export function Repeat({ field, name }: FieldProps) {
         const label = `${child.label ?? field.label ?? ''} ${index + 1}`.trim();
         return (
           <div key={index} className="tk-repeat__item">
-            <FieldRenderer field={{ ...child, name: String(index), label }} scope={name} />
+            <NestedField field={{ ...child, name: String(index), label }} scope={name} />
             {items.length > min ? (
               <button
                 type="button"

@@ -3,7 +3,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { childrenOf } from '../../../../machines/contracts/form-schema.ts';
 import { useForm } from '../context.ts';
-import { Fields } from '../FieldRenderer.tsx';
+import { NestedFields } from '../nested-fields.tsx';
 import { isFieldVisible } from '../conditions.ts';
 import type { FieldProps } from '../types.ts';
 import { Section } from './Layout.tsx';
@@ -71,7 +71,7 @@ export function Tabs({ field, scope }: FieldProps) {
           tabIndex={0}
           className="tk-tabs__panel"
         >
-          <Fields fields={childrenOf(tab)} scope={scope} />
+          <NestedFields fields={childrenOf(tab)} scope={scope} />
         </div>
       ))}
     </div>

@@ -1,7 +1,7 @@
-import type { Deps } from '../../platform/deps.ts';
-import { applyIdentityCallback } from '../../services/identity-check.ts';
-import { recordVendorStatus, type VendorStatus } from '../bank-link/inbound.ts';
-import type { VendorEvent } from '../bank-link/vendor-kit.ts';
+import type { Deps } from '../platform/deps.ts';
+import { applyIdentityCallback } from './identity-check.ts';
+import { recordVendorStatus, type VendorStatus } from '../providers/bank-link/inbound.ts';
+import type { VendorEvent } from '../providers/bank-link/vendor-kit.ts';
 
 const OUTCOMES: readonly string[] = ['passed', 'failed', 'expired-document'];
 

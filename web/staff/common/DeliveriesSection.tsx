@@ -3,12 +3,12 @@
 // While funding is in process, staff fund a tranche from its row (POST .../actions/complete-funding with its
 // tranche_id, confirmed first); funding every tranche due at once is the record's Funding Completed action.
 import { useId, useState } from 'react';
-import type { ApplicationDetail, DeliveryTrancheView } from '../../../../machines/contracts/staff-leases.ts';
-import { useT } from '../../../lib/i18n.tsx';
-import { Dialog } from '../../../toolkit/dialogs/Dialog.tsx';
-import { DetailList, EmptyNote, Section, SimpleTable } from '../../common/Details.tsx';
-import { formatMoney, When } from '../../common/display.tsx';
-import { useSession } from '../../common/session.tsx';
+import type { ApplicationDetail, DeliveryTrancheView } from '../../../machines/contracts/staff-leases.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { Dialog } from '../../toolkit/dialogs/Dialog.tsx';
+import { DetailList, EmptyNote, Section, SimpleTable } from './Details.tsx';
+import { formatMoney, When } from './display.tsx';
+import { useSession } from './session.tsx';
 
 const WHOLE = 'whole';
 const unitsText = (items: { sku: string; quantity: number }[]) =>

@@ -2,9 +2,9 @@
 // tasks from the task list; an empty state otherwise.
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { formatDate } from '../../../lib/format.ts';
-import { useT } from '../../../lib/i18n.tsx';
-import { useSession } from '../../common/session.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { useSession } from './session.tsx';
 
 export interface OpenTask {
   id: string;

@@ -1,7 +1,7 @@
-import type { Deps } from '../../platform/deps.ts';
-import { applyBankLinkCallback } from '../../services/bank-link.ts';
-import { recordVendorStatus, type VendorStatus } from './inbound.ts';
-import type { VendorEvent } from './vendor-kit.ts';
+import type { Deps } from '../platform/deps.ts';
+import { applyBankLinkCallback } from './bank-link.ts';
+import { recordVendorStatus, type VendorStatus } from '../providers/bank-link/inbound.ts';
+import type { VendorEvent } from '../providers/bank-link/vendor-kit.ts';
 
 const STATUS: Record<string, string> = {
   'profile.connected': 'connected',

@@ -1,7 +1,7 @@
-import type { Deps } from '../../platform/deps.ts';
-import { applyPayrollCallback } from '../../services/payroll.ts';
-import { recordVendorStatus, type VendorStatus } from '../bank-link/inbound.ts';
-import type { VendorEvent } from '../bank-link/vendor-kit.ts';
+import type { Deps } from '../platform/deps.ts';
+import { applyPayrollCallback } from './payroll.ts';
+import { recordVendorStatus, type VendorStatus } from '../providers/bank-link/inbound.ts';
+import type { VendorEvent } from '../providers/bank-link/vendor-kit.ts';
 
 /**
  * Consumer of payroll callbacks. Records the session's vendor-side status (VENDORSTATUS#payroll#<objectId>):
