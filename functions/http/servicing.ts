@@ -22,7 +22,7 @@ import {
   setPaymentMethod,
   type PaymentSource,
 } from '../services/servicing/payments.ts';
-import { listLedger } from '../data/servicing.ts';
+import { ledgerOf } from '../services/servicing/ledger-read.ts';
 import { servicingActionRequest } from '../../machines/lease-account/staff-servicing-actions.ts';
 import { runServicingAction } from '../services/servicing/staff-actions.ts';
 import { listCollectionsQueue } from '../services/servicing/collections-queue.ts';
@@ -158,7 +158,7 @@ export const handlers: HandlerMap = {
           : body.kind === 'reversal'
             ? { kind: 'reversal' as const, entryId: body.entry_id ?? '', note: body.note }
             : { kind: body.kind, note: body.note };
-    const entries = body.kind === 'reversal' ? await listLedger(deps.db, id, deps.clock()) : [];
+    const entries = body.kind === 'reversal' ? await ledgerOf(deps, id) : [];
     await postStaffEntry(deps, id, posting, key, ctx.lang, entries);
     return ok(await accountView(deps, id, { lang: ctx.lang, staff: true }));
   },
