@@ -11,7 +11,7 @@ const MARKER = { pk: 'SYSTEM#SEED', sk: 'DEMO_LEASES' };
 
 type Json = Record<string, any>;
 
-async function call(
+export async function call(
   base: string,
   method: string,
   path: string,
@@ -55,8 +55,11 @@ async function apply(
   storeId: string,
   profile: string,
   checkoutId: string | null,
+  email?: string,
 ) {
   const fill = (await call(base, 'GET', `/apply-v2/application/fill?type=${profile}`, undefined, headers)).data as Json;
+  // A fixed address lets a demo lessee sign in to the account with it (demo-accounts.ts).
+  if (email) fill.applicant.email = email;
   const uuid = (await call(base, 'POST', '/apply-v2/application', fill, headers)).data.uuid as string;
   await call(base, 'POST', '/apply-v2/application/verify/send', { uuid, mode: 'email' }, headers);
   const code = await pinFor(base, fill.applicant.email);
@@ -79,8 +82,11 @@ async function storeApplication(base: string, retailer: string, store: string, p
   await apply(base, { 'x-apply-token': init.token, 'x-client-id': clientId }, init.store.id, profile, null);
 }
 
-/** A retailer checkout through delivery choice, the lease, e-sign at the sandbox vendor and the card payment. */
-async function paidCheckout(base: string, apiToken: string) {
+/**
+ * A retailer checkout through delivery choice, the lease, e-sign at the sandbox vendor and the card payment: the
+ * application's uuid (the lease id).
+ */
+export async function paidCheckout(base: string, apiToken: string, email?: string): Promise<string> {
   const created = (
     await call(
       base,
@@ -110,7 +116,7 @@ async function paidCheckout(base: string, apiToken: string) {
   ).data as Json;
   const headers = { 'x-apply-token': exchanged.token as string, 'x-client-id': clientId };
   const checkoutId = created.checkout_id as string;
-  const { uuid, fill } = await apply(base, headers, exchanged.store.id, 'option-a', checkoutId);
+  const { uuid, fill } = await apply(base, headers, exchanged.store.id, 'option-a', checkoutId, email);
   // Store pickup for every line (always offered by the sandbox retail partner).
   const services = (
     await call(base, 'GET', `/api/v1/retail-partner/services?code=${fill.location.code}`, undefined, headers)
@@ -200,19 +206,22 @@ async function paidCheckout(base: string, apiToken: string) {
     { token: card.token, application_id: uuid, amount: processed.amount, convenienceFee: 0, isDownPayment: true },
     { ...headers, 'idempotency-key': `demo-pay-${checkoutId}` },
   );
+  return uuid;
 }
 
+/** Once per data directory: true when this run created the records (a new data directory). */
 export async function seedDemoLeases(
   deps: Deps,
   base: string,
   retailerApiToken: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
-): Promise<void> {
-  if (env.DEMO_LEASES === '0' || deps.config.stage === 'prod') return;
-  if (await getItem(deps.db, MARKER, deps.clock())) return;
+): Promise<boolean> {
+  if (env.DEMO_LEASES === '0' || deps.config.stage === 'prod') return false;
+  if (await getItem(deps.db, MARKER, deps.clock())) return false;
   await storeApplication(base, 'demo-electronics', 'main-street', 'option-a');
   await storeApplication(base, 'demo-electronics', 'express', 'a-and-b');
   await storeApplication(base, 'demo-electronics', 'main-street', 'denied-with-score');
   if (retailerApiToken) await paidCheckout(base, retailerApiToken);
   await putItem(deps.db, { ...MARKER, entity: 'seedMarker', v: 1, at: deps.clock().toISOString() });
+  return true;
 }

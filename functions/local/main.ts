@@ -14,6 +14,7 @@ import { ensureTable, startDynalite } from './dynalite.ts';
 import { lockDataDir } from './lock.ts';
 import { createLocalServer } from './server.ts';
 import { seedDemoData } from './seed.ts';
+import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoLeases } from './demo-leases.ts';
 import { buildWebIfChanged } from './web-build.ts';
 import { closeDaysPassed } from '../services/servicing/collection.ts';
@@ -140,9 +141,10 @@ async function main() {
     say(`  Retailer API token:   ${credentials.retailerApiToken ?? '(not known)'}`);
     say('Press Ctrl-C to stop.');
     // Demo lease records through the running API (once per data directory), so the staff portal is not empty.
-    void seedDemoLeases(deps, base, credentials.retailerApiToken).catch((error) =>
-      deps.log.warn('demo lease records were not created', { error: String(error) }),
-    );
+    // Then, on a new data directory only (they move the sandbox clock), funded leases in each account state.
+    void seedDemoLeases(deps, base, credentials.retailerApiToken)
+      .then((created) => (created ? seedDemoAccounts(deps, base, credentials) : undefined))
+      .catch((error) => deps.log.warn('demo lease records were not created', { error: String(error) }));
   } catch (error) {
     process.stderr.write(`\n${error instanceof Error ? error.message : String(error)}\n`);
     await stop(1);
