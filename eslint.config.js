@@ -15,6 +15,7 @@ import globals from 'globals';
 // from this list when it is typed.
 const UNTYPED_JSON_FILES = [
   'functions/http/sandbox-checkout.ts',
+  'functions/local/demo-accounts.ts',
   'functions/local/demo-leases.ts',
   'functions/providers/bank-link/plaid.ts',
   'functions/providers/identity/persona.ts',

@@ -175,11 +175,7 @@ export async function createAccount(
   data: LeaseAccountData,
   events: OutboxEvent[] = [],
 ): Promise<LeaseAccountItem> {
-  return (await createItem(
-    db,
-    { ...accountKey(data.leaseId), entity: 'leaseAccount' as const, ...data },
-    events,
-  )) as unknown as LeaseAccountItem;
+  return await createItem(db, { ...accountKey(data.leaseId), entity: 'leaseAccount' as const, ...data }, events);
 }
 
 export async function saveAccount(

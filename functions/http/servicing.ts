@@ -14,14 +14,7 @@ import { parseAmountToCents } from '../../machines/domain/money.ts';
 import { parseBody, parsePath } from '../platform/validate.ts';
 import { loadLeaseFor } from '../services/leases/actions.ts';
 import { accountView, openAccount } from '../services/servicing/accounts.ts';
-import {
-  payOff,
-  postPayment,
-  postStaffEntry,
-  setAutopay,
-  setPaymentMethod,
-  type PaymentSource,
-} from '../services/servicing/payments.ts';
+import { payOff, postPayment, postStaffEntry, setAutopay, setPaymentMethod } from '../services/servicing/payments.ts';
 import { ledgerOf } from '../services/servicing/ledger-read.ts';
 import { servicingActionRequest } from '../../machines/lease-account/staff-servicing-actions.ts';
 import { runServicingAction } from '../services/servicing/staff-actions.ts';
@@ -124,7 +117,7 @@ export const handlers: HandlerMap = {
     const body = parseBody(paymentBody, ctx.event);
     const request = {
       amountCents: cents(ctx, body.amount),
-      source: body.source as PaymentSource,
+      source: body.source,
       idempotencyKey: keyOf(ctx),
       lang: ctx.lang,
     };
@@ -137,7 +130,7 @@ export const handlers: HandlerMap = {
     const body = parseBody(paymentBody, ctx.event);
     await payOff(deps, id, {
       amountCents: cents(ctx, body.amount),
-      source: body.source as PaymentSource,
+      source: body.source,
       idempotencyKey: keyOf(ctx),
       lang: ctx.lang,
     });

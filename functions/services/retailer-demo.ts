@@ -106,7 +106,7 @@ export async function receiveDemoWebhook(deps: Deps, event: HttpEvent) {
   try {
     const value = JSON.parse(raw) as unknown;
     // null, a number or an array is not a delivery: recorded as unverified junk like broken JSON.
-    if (value && typeof value === 'object' && !Array.isArray(value)) parsed = value as typeof parsed;
+    if (value && typeof value === 'object' && !Array.isArray(value)) parsed = value;
   } catch {
     // recorded as unverified junk below
   }

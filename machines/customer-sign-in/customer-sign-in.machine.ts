@@ -95,10 +95,11 @@ export const customerSignInMachine = setup({
   types: {
     context: {} as SignInContext,
     events: {} as SignInEvent,
-    input: {} as { channel?: SignInChannel } | undefined,
+    // Optional: the page may open on the e-mail tab.
+    input: {} as { channel: SignInChannel } | undefined,
   },
   actors: {
-    requestCode: fromPromise<{ resend_in?: number } | unknown, CodeRequest>(async () => {
+    requestCode: fromPromise<unknown, CodeRequest>(async () => {
       throw new Error('requestCode is supplied by the page');
     }),
     verifyCode: fromPromise<unknown, { code: string }>(async () => {

@@ -276,8 +276,7 @@ export interface PersistedLeaseAccount {
   context: LeaseAccountContext;
 }
 
-export const leaseAccountStateOf = (snapshot: LeaseAccountSnapshot): LeaseAccountState =>
-  snapshot.value as LeaseAccountState;
+export const leaseAccountStateOf = (snapshot: LeaseAccountSnapshot): LeaseAccountState => snapshot.value;
 
 export function leaseAccountSnapshotAt(state: LeaseAccountState, context: LeaseAccountContext): LeaseAccountSnapshot {
   return leaseAccountMachine.resolveState({ value: state, context });

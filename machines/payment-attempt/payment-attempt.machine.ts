@@ -247,8 +247,7 @@ export interface PersistedPaymentAttempt {
   context: PaymentAttemptContext;
 }
 
-export const paymentAttemptStateOf = (snapshot: PaymentAttemptSnapshot): PaymentAttemptState =>
-  snapshot.value as PaymentAttemptState;
+export const paymentAttemptStateOf = (snapshot: PaymentAttemptSnapshot): PaymentAttemptState => snapshot.value;
 
 export function paymentAttemptSnapshotAt(
   state: PaymentAttemptState,

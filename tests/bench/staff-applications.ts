@@ -720,7 +720,9 @@ export async function staffApplicationsBench(options: {
   const results: { name: string; stats: Stats; cpu: Stats; required: boolean; profile: string }[] = [];
   const timed = ONLY_CASES.length ? cases.filter(([name]) => ONLY_CASES.some((part) => name.includes(part))) : cases;
   if (ONLY_CASES.length)
-    say(`  application list: timing only ${timed.length} of ${cases.length} cases (BENCH_APP_CASES=${ONLY_CASES})`);
+    say(
+      `  application list: timing only ${timed.length} of ${cases.length} cases (BENCH_APP_CASES=${ONLY_CASES.join(',')})`,
+    );
   for (const [name, who, query, required] of timed) {
     const profile = await profiler.profile(() => page(who, query(0)));
     const { wall: stats, cpu } = await timeCase((i) => page(who, query(i)));

@@ -78,6 +78,7 @@ describe('CloudFront security headers', () => {
     expect(JSON.stringify(behavior?.FunctionAssociations)).toContain('viewer-request');
     // Run the SPA router as CloudFront would: /account redirects, the account's routes get its page.
     const router = functions.find((f) => f.FunctionConfig.Comment.includes('account SPA'));
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the CloudFront function's own source, as CloudFront does
     const handler = new Function(`${router!.FunctionCode}; return handler;`)() as (event: unknown) => {
       uri?: string;
       statusCode?: number;

@@ -48,7 +48,8 @@ export async function smoke(options: SmokeOptions): Promise<SmokeCheck[]> {
     const res = await fetch(`${base}/`);
     expectStatus('GET /', res.status, 200);
     const html = await res.text();
-    if (!/<div id="root">/.test(html) || !/<script[^>]+src=/.test(html)) throw new Error('GET / is not the SPA shell');
+    if (!html.includes('<div id="root">') || !/<script[^>]+src=/.test(html))
+      throw new Error('GET / is not the SPA shell');
   });
 
   const journey = { ...newJourney('smoke', `${base}/demo/retailer/webhooks`), retailerToken: options.retailerToken };

@@ -224,8 +224,8 @@ export function receiptsOf(account: LeaseAccountItem, ledger: readonly LedgerIte
     out.push({
       id: e.id,
       paid_at: e.at,
-      kind: e.kind as ReceiptView['kind'],
-      method: (e.channel ?? 'other') as ReceiptView['method'],
+      kind: e.kind,
+      method: e.channel ?? 'other',
       last4: e.channel === 'card' || e.channel === 'bank' ? (account.paymentMethod?.last4 ?? null) : null,
       amount_paid: sign * e.amountCents,
       amount_due: dueNow,

@@ -47,7 +47,7 @@ export const isFunded = (lease: Pick<LeaseItem, 'fundedAt' | 'fundedTranches'> |
 type Person = { first_name?: unknown; email?: unknown; cell?: unknown; language?: unknown } | null | undefined;
 
 const people = (app: ApplicationRecord): Person[] => [
-  app.data.applicant as Person,
+  app.data.applicant,
   (app.data as { co_applicant?: Person }).co_applicant,
 ];
 

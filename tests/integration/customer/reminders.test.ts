@@ -36,7 +36,7 @@ const consent = (leaseId: string, entry: Partial<ConsentEntry>) =>
     actor: 'shopper',
     at: server.deps.clock().toISOString(),
     ...entry,
-  } as ConsentEntry);
+  });
 
 const messagesTo = async (to: string, purpose: string) =>
   (await listSandboxMessages(server.deps.db, server.deps.clock(), 500)).filter(

@@ -20,7 +20,7 @@ const t = (key: string, params?: Record<string, string | number>) => translate('
 
 /** Each staff resource with an edit form: its `POST /staff/api/<name>/{id}` update route. */
 const resources = routes
-  .filter((r) => r.method === 'POST' && /^\/staff\/api\/[\w-]+\/\{id\}$/.test(r.path) && /UpdateForm$/.test(r.name))
+  .filter((r) => r.method === 'POST' && /^\/staff\/api\/[\w-]+\/\{id\}$/.test(r.path) && r.name.endsWith('UpdateForm'))
   .map((r) => r.path.replace(/\/\{id\}$/, ''));
 
 let server: RunningServer;

@@ -42,10 +42,10 @@ const originalWrites = streams.map((stream) => stream.write.bind(stream));
 beforeEach(() => {
   lines = [];
   for (const stream of streams)
-    stream.write = ((chunk: string | Uint8Array) => {
+    stream.write = (chunk: string | Uint8Array) => {
       lines.push(...String(chunk).split('\n').filter(Boolean));
       return true;
-    }) as typeof stream.write;
+    };
 });
 afterEach(() => {
   streams.forEach((stream, i) => (stream.write = originalWrites[i]!));
@@ -81,7 +81,7 @@ function routeGroupEntry() {
         return json(200, { status: true, code: 200, data: { up: true } });
       },
     },
-    Object.assign(async () => deps, { providers: [] as const }) as never,
+    Object.assign(async () => deps, { providers: [] as const }),
   );
   return entry as unknown as (event: HttpEvent, context?: Context) => Promise<{ statusCode: number }>;
 }

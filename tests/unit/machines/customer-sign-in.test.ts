@@ -26,7 +26,7 @@ function start(options: { request?: () => Promise<unknown>; verify?: (code: stri
       verifyCode: fromPromise(async ({ input }) => (options.verify ? options.verify(input.code) : { ok: true })),
     },
   });
-  const actor = createActor(machine, { input: {} }).start();
+  const actor = createActor(machine, { input: { channel: 'phone' } }).start();
   return { actor, requests };
 }
 

@@ -90,8 +90,8 @@ describe('lease account machine: model-based', () => {
     for (const { state, transitions: edges } of Object.values(adjacency)) {
       const snap = state as AnyMachineSnapshot;
       for (const n of snap._nodes) if (n !== leaseAccountMachine.root) states.add(n.id);
-      for (const { event } of Object.values(edges) as Array<{ event: LeaseAccountEvent }>)
-        for (const t of leaseAccountMachine.getTransitionData(snap as never, event as never)) transitions.add(label(t));
+      for (const { event } of Object.values<{ event: LeaseAccountEvent }>(edges))
+        for (const t of leaseAccountMachine.getTransitionData(snap as never, event)) transitions.add(label(t));
     }
     expect([...states].sort()).toEqual(
       getStateNodes(leaseAccountMachine.root)
@@ -111,7 +111,7 @@ describe('lease account machine: model-based', () => {
       const paths = model.getShortestPaths({ toState: (s) => s.matches(target) });
       expect(paths.length).toBeGreaterThan(0);
       for (const path of paths) {
-        const last = path.steps.at(-1)!.event as LeaseAccountEvent;
+        const last = path.steps.at(-1)!.event;
         expect([
           'account.payment_posted',
           'account.payment_reversed',

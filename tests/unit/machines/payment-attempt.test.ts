@@ -83,9 +83,8 @@ describe('payment attempt: model-based', () => {
         const snap = state as AnyMachineSnapshot;
         for (const n of snap._nodes) if (n !== paymentAttemptMachine.root) states.add(n.id);
         if (snap.status !== 'active') continue;
-        for (const { event } of Object.values(edges) as Array<{ event: PaymentAttemptEvent }>)
-          for (const t of paymentAttemptMachine.getTransitionData(snap as never, event as never))
-            transitions.add(label(t));
+        for (const { event } of Object.values<{ event: PaymentAttemptEvent }>(edges))
+          for (const t of paymentAttemptMachine.getTransitionData(snap as never, event)) transitions.add(label(t));
       }
     }
     expect([...states].sort()).toEqual(

@@ -79,7 +79,7 @@ describe('a lease in the account', () => {
     await user.clear(amount);
     await user.type(amount, '100');
     await user.click(within(pay).getByRole('button', { name: 'Continue to card details' }));
-    const frame = (await within(pay).findByTitle('Card details')) as HTMLIFrameElement;
+    const frame = await within(pay).findByTitle<HTMLIFrameElement>('Card details');
     expect(state.calls[0]).toMatchObject({ path: 'card-session', body: { amount: 10_000, purpose: 'payment' } });
     // a message from another origin or frame is ignored; the vault's own token is charged
     window.postMessage({ type: 'vault.tokenized', token: 'tok_forged' }, '*');
@@ -175,7 +175,7 @@ describe('a lease in the account', () => {
     expect(fact(quote, 'Payoff amount')).toHaveTextContent('$612.50');
     expect(fact(quote, 'Valid until')).toHaveTextContent('01/31/2026');
     await user.click(within(payoff).getByRole('button', { name: 'Pay $612.50 and own it' }));
-    const frame = (await within(payoff).findByTitle('Card details')) as HTMLIFrameElement;
+    const frame = await within(payoff).findByTitle<HTMLIFrameElement>('Card details');
     vaultPosts(frame, { type: 'vault.tokenized', token: 'tok_visa', card: { last4: '4242' } });
     expect(await screen.findByText('You own your items. There is nothing more to pay on this lease.')).toBeVisible();
     expect(fact(section('Summary'), 'Status')).toHaveTextContent('Owned (purchased early)');

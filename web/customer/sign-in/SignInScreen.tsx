@@ -37,7 +37,7 @@ export function SignInScreen({ notice, onSignedIn }: { notice?: string; onSigned
       }),
     [],
   );
-  const actor = useActorRef(machine, { input: {} });
+  const actor = useActorRef(machine, { input: { channel: 'phone' } });
   const snap = useSelector(actor, (s) => s);
   const { context } = snap;
   const onCode = snap.matches('code') || snap.matches('verifying') || snap.matches('resending');

@@ -159,7 +159,7 @@ describe('reversals', () => {
         (spec, payments, pick) => {
           const made = contractAndSchedule(spec);
           fc.pre(made !== null);
-          const { schedule } = made!;
+          const { schedule } = made;
           const entries: LedgerEntry[] = [...openingEntries(schedule)];
           const posted: PaymentEntry[] = [];
           for (const { day, cents } of [...payments].sort((a, b) => a.day - b.day)) {
@@ -211,7 +211,7 @@ describe('conservation', () => {
         (spec, payments) => {
           const made = contractAndSchedule(spec);
           fc.pre(made !== null);
-          const { schedule } = made!;
+          const { schedule } = made;
           const entries: LedgerEntry[] = [...openingEntries(schedule)];
           for (const [index, { day, cents }] of [...payments].sort((a, b) => a.day - b.day).entries()) {
             const date = addDays(schedule.leaseBeginsAt, day);

@@ -95,7 +95,7 @@ describe('the payoff quote is what the disclosures promised', () => {
       fc.property(contractSpec, fc.integer({ min: 0, max: 800 }), (spec, day) => {
         const made = contractAndSchedule(spec);
         fc.pre(made !== null);
-        const { lease, schedule } = made!;
+        const { lease, schedule } = made;
         const paid = paymentsMadeByDay(day, lease);
         const entries = ledgerWithPaid(schedule, paid);
         if (paid === lease.numPayments) {

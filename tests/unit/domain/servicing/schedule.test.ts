@@ -26,7 +26,7 @@ describe('the servicing schedule is the signed contract', () => {
       fc.property(contractSpec, (spec) => {
         const made = contractAndSchedule(spec);
         fc.pre(made !== null);
-        const { lease, schedule } = made!;
+        const { lease, schedule } = made;
         expect(scheduledRentCents(schedule)).toBe(lease.totalPayment);
         expect(schedule.totalOfPaymentsCents).toBe(lease.totalPayment);
         expect(schedule.installments).toHaveLength(lease.numPayments);
@@ -151,7 +151,7 @@ describe('partial delivery: the undelivered rest cancelled', () => {
       fc.property(contractSpec, fc.double({ min: 0, max: 1, noNaN: true }), (spec, share) => {
         const made = contractAndSchedule(spec);
         fc.pre(made !== null);
-        const { lease, schedule } = made!;
+        const { lease, schedule } = made;
         const adjustment = adjustLease(lease, Math.floor(lease.effectiveCashPrice * share));
         const amended = amendScheduleForCancellation(schedule, adjustment);
         expect(scheduledRentCents(amended)).toBe(adjustment.totalAfter);

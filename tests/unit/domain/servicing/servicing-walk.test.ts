@@ -89,14 +89,14 @@ describe('a California lease from funding to early purchase', () => {
           }),
         );
         step({ type: 'attempt.submit', date: today });
-        keysCharged.push(attemptKey(attempt!.context));
+        keysCharged.push(attemptKey(attempt.context));
         posted = {
           id: 'p-2-1',
           kind: 'payment',
           date: today,
           cents: second.amountCents,
           method: 'bank',
-          attemptKey: attemptKey(attempt!.context),
+          attemptKey: attemptKey(attempt.context),
           allocations: allocatePayment(schedule, ledger, second.amountCents, today),
         };
         ledger.push(posted);
@@ -121,7 +121,7 @@ describe('a California lease from funding to early purchase', () => {
       }
       if (attempt && attempt.value === 'retry_scheduled' && today === attempt.context.scheduledFor) {
         step({ type: 'attempt.submit', date: today });
-        keysCharged.push(attemptKey(attempt!.context));
+        keysCharged.push(attemptKey(attempt.context));
         const owed = deriveAccount(schedule, ledger, today).amountDueNowCents;
         ledger.push({
           id: 'p-2-2',
@@ -129,7 +129,7 @@ describe('a California lease from funding to early purchase', () => {
           date: today,
           cents: owed,
           method: 'bank',
-          attemptKey: attemptKey(attempt!.context),
+          attemptKey: attemptKey(attempt.context),
           allocations: allocatePayment(schedule, ledger, owed, today),
         });
         step({ type: 'attempt.settle', date: addDays(today, 1) });

@@ -266,7 +266,7 @@ function ServicingActionDialog({
       onDone(result.data ?? null, result.message);
       return;
     }
-    setErrors((result.errors as Record<string, string[]> | undefined) ?? {});
+    setErrors(result.errors ?? {});
     setError(result.message ?? result.error ?? t('error.unknown'));
   }
 
