@@ -14,19 +14,11 @@ import {
 } from '../../data/servicing.ts';
 import { AchError } from '../../providers/ach/port.ts';
 import { CardVaultError } from '../../providers/card-vault/port.ts';
-import { accountEvent, commitEntry, saveAccountChange, snapshotOf, statusOf, type ServicingDeps } from './accounts.ts';
-import { accountTransition, ENDED } from './account-state.ts';
+import { accountEvent, commitEntry, saveAccountChange, statusOf, type ServicingDeps } from './accounts.ts';
+import { applyToAccount, ENDED, factsOf } from './account-state.ts';
 import { lenderToday, markClosedThrough, readClock } from './clock.ts';
 import { accountData, paymentEvents } from './payments.ts';
-import {
-  delinquencySince,
-  lateFeeDue,
-  lateFeeRule,
-  MAX_RETRIES,
-  refresh,
-  RETRY_AFTER_DAYS,
-  RETRYABLE_RETURNS,
-} from './rules.ts';
+import { lateFeeDue, lateFeeRule, MAX_RETRIES, refresh, RETRY_AFTER_DAYS, RETRYABLE_RETURNS } from './rules.ts';
 import { noticeFailedDebit, remindUpcomingDebits } from './reminders.ts';
 
 // The close of business of one lender date: every installment (or retry) filed under DUE#<date> is charged once per
@@ -113,13 +105,17 @@ async function chargeInstallment(
 function closedState(a: LeaseAccountItem, morning: string, attempts?: { installment: number; attempt: number }) {
   const status = statusOf(a);
   const summary = refresh(a.summary, a, morning, ENDED.has(status));
-  const moved = accountTransition(status, { type: 'account.day_closed', summary });
-  const statusName = moved.ok ? moved.status : status;
+  // The close of a day is accepted in every state (an ended account only records its figures).
+  const moved = applyToAccount(
+    a.status,
+    { type: 'account.day_closed', date: morning, ...factsOf(a, refresh(a.summary, a, morning, false)) },
+    a.language,
+  );
   const next: LeaseAccountItem = {
     ...a,
     summary,
-    statusName,
-    status: snapshotOf(statusName, delinquencySince(a.schedule, summary, morning)),
+    statusName: moved.ok ? moved.statusName : status,
+    status: moved.ok ? moved.status : a.status,
     attempts: attempts ? { ...a.attempts, [attempts.installment]: attempts.attempt } : a.attempts,
   };
   return next;
@@ -195,7 +191,7 @@ export async function collectDue(
       entry,
       today: morning,
       lang: account.language,
-      event: (summary) => ({ type: 'account.payment_posted', summary }),
+      event: (facts) => ({ type: 'account.payment_posted', ...facts }),
       change: (next) => ({
         ...next,
         attempts: { ...next.attempts, [due.installment]: due.attempt },
@@ -258,7 +254,8 @@ async function lateFeeFor(deps: ServicingDeps, due: DueItem, date: string, grace
     },
     today: morning,
     lang: account.language,
-    event: (s) => ({ type: 'account.fee_posted', summary: s }),
+    // A fee changes neither ownership nor delinquency: the machine records the figures as at the day's close.
+    event: (facts) => ({ type: 'account.day_closed', date: morning, ...facts }),
     change: (next) => ({ ...next, summary: { ...next.summary, lateFeeFor: since } }),
   });
   return true;
