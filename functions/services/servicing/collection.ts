@@ -18,7 +18,12 @@ import { accountEvent, commitEntry, saveAccountChange, statusOf, type ServicingD
 import { applyToAccount, ENDED, factsOf } from './account-state.ts';
 import { lenderToday, markClosedThrough, readClock } from './clock.ts';
 import { accountData, paymentEvents } from './payments.ts';
-import { lateFeeDue, lateFeeRule, MAX_RETRIES, refresh, RETRY_AFTER_DAYS, RETRYABLE_RETURNS } from './rules.ts';
+import { lateFeeDue, lateFeeRule, refresh } from './rules.ts';
+import { attemptStart, decideAttempt, RETRY_AFTER_DAYS, returnFeeAllowed } from './attempt-state.ts';
+import {
+  DEFAULT_RETURN_FEE_CENTS,
+  servicingRuleFor,
+} from '../../../machines/domain/servicing/state-servicing-rules.ts';
 import { noticeFailedDebit, remindUpcomingDebits } from './reminders.ts';
 
 // The close of business of one lender date: every installment (or retry) filed under DUE#<date> is charged once per
@@ -47,12 +52,9 @@ export interface CloseStats {
 export const collectionKey = (leaseId: string, installment: number, attempt: number) =>
   `col_${leaseId}_${pad(installment, 3)}_${pad(attempt, 2)}`;
 
-/** Hard card declines are never retried; soft ones like R01/R09 (docs/decisions.md). */
-const RETRYABLE_DECLINES = new Set(['insufficient_funds', 'generic_decline', 'card_declined', 'processing_error']);
-
 type Outcome =
   | { ok: true; vendorId: string; channel: 'card' | 'bank' }
-  | { ok: false; vendorId: string | null; channel: 'card' | 'bank'; code: string; message: string; retryable: boolean };
+  | { ok: false; vendorId: string | null; channel: 'card' | 'bank'; code: string; message: string };
 
 async function chargeInstallment(
   deps: ServicingDeps,
@@ -79,7 +81,6 @@ async function chargeInstallment(
       channel: 'card',
       code,
       message: r.message,
-      retryable: RETRYABLE_DECLINES.has(code),
     };
   }
   const d = await deps.providers.ach.debit({
@@ -97,7 +98,6 @@ async function chargeInstallment(
     channel: 'bank',
     code: d.code,
     message: d.message,
-    retryable: RETRYABLE_RETURNS.has(d.code),
   };
 }
 
@@ -155,8 +155,23 @@ export async function collectDue(
     }
     throw error;
   }
-  const retryOn =
-    !outcome.ok && outcome.retryable && due.attempt <= MAX_RETRIES ? addDays(date, RETRY_AFTER_DAYS) : null;
+  // The payment-attempt machine decides the outcome and whether (and when) the debit is presented again.
+  const previous =
+    due.attempt > 1 ? await getAttempt(deps.db, account.leaseId, due.installment, due.attempt - 1, now) : undefined;
+  const start = attemptStart(previous, {
+    leaseId: account.leaseId,
+    installment: due.installment,
+    channel: outcome.channel,
+    amountCents: owed,
+    date,
+  });
+  const decision = decideAttempt(
+    start,
+    date,
+    outcome.ok ? { ok: true } : { ok: false, channel: outcome.channel, code: outcome.code, date },
+    addDays(date, RETRY_AFTER_DAYS),
+  );
+  const retryOn = decision.retryOn;
   const attempt: AttemptData = {
     leaseId: account.leaseId,
     installment: due.installment,
@@ -164,12 +179,13 @@ export async function collectDue(
     idempotencyKey: key,
     channel: outcome.channel,
     amountCents: owed,
-    status: outcome.ok ? 'settled' : outcome.channel === 'bank' ? 'returned' : 'declined',
+    status: decision.outcome,
     code: outcome.ok ? null : outcome.code,
     message: outcome.ok ? null : outcome.message,
     vendorId: outcome.vendorId,
     at: now.toISOString(),
     retryOn,
+    machine: decision.persisted,
   };
   if (!(await putAttempt(deps.db, attempt))) {
     // A rerun: the first run's attempt stands (its time orders the ledger entry).
@@ -200,6 +216,21 @@ export async function collectDue(
     });
     return 'succeeded';
   }
+  // A returned debit's fee only where NACHA's code, the notice and the state allow it (once: its id is the debit's).
+  if (outcome.channel === 'bank' && returnFeeAllowed(outcome.code, account.state, false))
+    await commitEntry(deps, account, {
+      entry: {
+        id: `retfee_${key}`,
+        kind: 'fee',
+        feeKind: 'return',
+        at: `${date}T23:59:59.250Z`,
+        amountCents: Math.min(DEFAULT_RETURN_FEE_CENTS, servicingRuleFor(account.state).returnFeeMaxCents),
+        allocations: [],
+      },
+      today: morning,
+      lang: account.language,
+      event: (facts) => ({ type: 'account.day_closed', date: morning, ...facts }),
+    });
   if (retryOn)
     await putDue(deps.db, retryOn, {
       leaseId: account.leaseId,

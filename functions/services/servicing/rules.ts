@@ -197,8 +197,3 @@ export function payoffQuote(
   const amountCents = Math.min(quote.payoffCents, account.totalPaymentCents - summary.rentPaidCents) + fees;
   return { amountCents: Math.max(0, amountCents), validUntil: today, withinWindow: quote.withinWindow };
 }
-
-/** NACHA: R01 and R09 may be retried (at most twice, within 180 days); an unauthorised return or a stop never. */
-export const RETRYABLE_RETURNS = new Set(['R01', 'R09']);
-export const MAX_RETRIES = 2;
-export const RETRY_AFTER_DAYS = 3;
