@@ -18,7 +18,7 @@ import { accountEvent, commitEntry, saveAccountChange, statusOf, type ServicingD
 import { applyToAccount, ENDED, factsOf } from './account-state.ts';
 import { lenderToday, markClosedThrough, readClock } from './clock.ts';
 import { accountData, paymentEvents } from './payments.ts';
-import { lateFeeDue, lateFeeRule, refresh } from './rules.ts';
+import { LATE_FEE_DAYS, lateFeeDue, lateFeeFromDays, refresh } from './rules.ts';
 import { attemptStart, decideAttempt, RETRY_AFTER_DAYS, returnFeeAllowed } from './attempt-state.ts';
 import {
   DEFAULT_RETURN_FEE_CENTS,
@@ -265,10 +265,10 @@ export async function collectDue(
   return 'failed';
 }
 
-/** The late fee of one account whose delinquency's grace ended with `date` (once per delinquency, within the cap). */
-async function lateFeeFor(deps: ServicingDeps, due: DueItem, date: string, grace: number): Promise<boolean> {
+/** The late fee of one account whose installment is `daysLate` days late the morning after `date` (once per delinquency). */
+async function lateFeeFor(deps: ServicingDeps, due: DueItem, date: string, daysLate: number): Promise<boolean> {
   const account = await getAccount(deps.db, due.leaseId, deps.clock());
-  if (!account || ENDED.has(statusOf(account)) || lateFeeRule(account.state).graceDays !== grace) return false;
+  if (!account || ENDED.has(statusOf(account)) || lateFeeFromDays(account) !== daysLate) return false;
   const morning = addDays(date, 1);
   const summary = refresh(account.summary, account, morning, false);
   const fee = lateFeeDue(account, summary, morning);
@@ -292,7 +292,6 @@ async function lateFeeFor(deps: ServicingDeps, due: DueItem, date: string, grace
   return true;
 }
 
-const GRACE_DAYS = [7, 10];
 const CONCURRENCY = 8;
 
 /** The close of business of one lender date. */
@@ -331,14 +330,15 @@ export async function closeBusinessDay(
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     cursor = page.cursor;
   } while (cursor);
-  for (const grace of GRACE_DAYS) {
+  // Late fees: the installments that are, the morning after `date`, as many days late as some state's rule needs.
+  for (const daysLate of LATE_FEE_DAYS) {
     cursor = undefined;
     do {
-      const page = await dueOn(deps.db, addDays(date, -grace), deps.clock(), cursor);
+      const page = await dueOn(deps.db, addDays(date, 1 - daysLate), deps.clock(), cursor);
       for (const due of page.items) {
         if (due.attempt !== 1) continue;
         try {
-          if (await lateFeeFor(deps, due, date, grace)) stats.lateFees++;
+          if (await lateFeeFor(deps, due, date, daysLate)) stats.lateFees++;
         } catch (error) {
           stats.errors++;
           deps.log.error('late fee not posted; the rerun picks it up', { leaseId: due.leaseId, error: String(error) });
