@@ -1,4 +1,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type {
+  PaymentAttemptState,
+  PersistedPaymentAttempt,
+} from '../../machines/payment-attempt/payment-attempt.machine.ts';
 import type { Db } from './client.ts';
 import { collectionKeys } from './collections.ts';
 import {
@@ -84,13 +88,15 @@ export interface AttemptData {
   idempotencyKey: string;
   channel: 'card' | 'bank';
   amountCents: number;
-  /** The payment-attempt machine's state name and what the vendor said. */
-  status: 'submitted' | 'settled' | 'declined' | 'returned' | 'error';
+  /** What became of this presentment (the payment-attempt machine's state after the vendor's answer). */
+  status: PaymentAttemptState;
   code: string | null;
   message: string | null;
   vendorId: string | null;
   at: string;
   retryOn: string | null;
+  /** The payment-attempt machine after the retry decision (retry_scheduled, given_up or settled). */
+  machine?: PersistedPaymentAttempt;
 }
 
 export interface AttemptItem extends StoredItem, AttemptData {

@@ -1,6 +1,6 @@
 import { createAccount, putDue, type StoredInstallment } from '../../functions/data/servicing.ts';
 import type { Deps } from '../../functions/platform/deps.ts';
-import { snapshotOf } from '../../functions/services/servicing/accounts.ts';
+import { openedStatus } from '../../functions/services/servicing/account-state.ts';
 import { LENDER_TIME_ZONE } from '../../functions/services/servicing/clock.ts';
 import { initialSummary } from '../../functions/services/servicing/rules.ts';
 import { addDays } from '../../machines/domain/payment-frequency.ts';
@@ -48,7 +48,7 @@ export async function seedAccounts(
         openedAt: new Date(0).toISOString(),
         tranches: [],
         schedule,
-        status: snapshotOf('current', null),
+        status: openedStatus(leaseId),
         statusName: 'current',
         paymentMethod: {
           kind: 'bank',

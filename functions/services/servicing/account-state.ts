@@ -1,9 +1,24 @@
-import type { AccountSummary } from '../../data/servicing.ts';
+import {
+  applyAccountEvent,
+  initialLeaseAccount,
+  LEASE_ACCOUNT_MACHINE_NAME,
+  leaseAccountSnapshotAt,
+  machineVersion,
+  persistLeaseAccount,
+  type AccountFacts,
+  type LeaseAccountContext,
+  type LeaseAccountEvent,
+  type LeaseAccountSnapshot,
+  type LeaseAccountState,
+} from '../../../machines/lease-account/lease-account.machine.ts';
+import type { Lang } from '../../../machines/i18n/types.ts';
+import type { AccountSummary, LeaseAccountData } from '../../data/servicing.ts';
 
-// The lease account's life, applied as a pure function of (state, event) like `transition`: current, past due (with
-// its days and bucket), paid out (owned), purchased early (owned), returned, charged off, reinstated (back to current
-// or past due). A refused event carries the reason a person can read (an i18n key). Stand-in for
-// machines/lease-account (branch svc-domain), whose machine replaces this file once it is merged.
+// The account's life is the lease-account machine (machines/lease-account): the account item persists its snapshot as
+// `{ machine, machineVersion, snapshot: { value, context } }` and every change is applied with the machine's pure
+// `transition` (applyAccountEvent), a refusal carrying the machine's own reason. This file only adapts: the stored
+// shape to and from the snapshot, the summary to the facts the machine's guards read, and the machine's state names
+// to the API's status names (current, pastDue, ...), which the webhooks and views already publish.
 
 export const ACCOUNT_STATUSES = ['current', 'pastDue', 'paidOut', 'purchasedEarly', 'returned', 'chargedOff'] as const;
 export type AccountStatusName = (typeof ACCOUNT_STATUSES)[number];
@@ -11,42 +26,74 @@ export type AccountStatusName = (typeof ACCOUNT_STATUSES)[number];
 export const ENDED: ReadonlySet<AccountStatusName> = new Set(['paidOut', 'purchasedEarly', 'returned', 'chargedOff']);
 export const OWNED: ReadonlySet<AccountStatusName> = new Set(['paidOut', 'purchasedEarly']);
 
-export type AccountEvent =
-  | { type: 'account.day_closed'; summary: AccountSummary }
-  | { type: 'account.payment_posted'; summary: AccountSummary }
-  | { type: 'account.fee_posted'; summary: AccountSummary }
-  | { type: 'account.payment_reversed'; summary: AccountSummary }
-  | { type: 'account.paid_off' }
-  | { type: 'account.returned' }
-  | { type: 'account.charged_off' }
-  | { type: 'account.reinstated'; summary: AccountSummary };
+export type StoredAccountStatus = LeaseAccountData['status'];
+
+interface StoredSnapshot {
+  value: LeaseAccountState;
+  context: LeaseAccountContext;
+}
+
+/** The facts the machine's guards read, from the account's summary (rent alone decides ownership). */
+export const factsOf = (
+  account: Pick<LeaseAccountData, 'totalPaymentCents'>,
+  summary: Pick<AccountSummary, 'daysPastDue' | 'pastDueCents' | 'rentPaidCents'>,
+): AccountFacts => ({
+  daysPastDue: summary.daysPastDue,
+  pastDueCents: summary.pastDueCents,
+  remainingToOwnershipCents: Math.max(0, account.totalPaymentCents - summary.rentPaidCents),
+});
+
+const stored = (state: LeaseAccountState, context: LeaseAccountContext): StoredAccountStatus => ({
+  machine: LEASE_ACCOUNT_MACHINE_NAME,
+  machineVersion,
+  snapshot: { value: state, context } satisfies StoredSnapshot,
+});
+
+/** A new account's status: the machine's initial snapshot for the lease. */
+export function openedStatus(leaseId: string): StoredAccountStatus {
+  const initial = initialLeaseAccount({ leaseId });
+  return stored(initial.state, initial.context);
+}
+
+export function restoreStatus(status: StoredAccountStatus): LeaseAccountSnapshot {
+  const snapshot = status.snapshot as StoredSnapshot;
+  return leaseAccountSnapshotAt(snapshot.value, snapshot.context);
+}
+
+/** The API's status name of a machine state (a reinstated account runs again: current or past due by its facts). */
+export function statusNameOf(snapshot: LeaseAccountSnapshot): AccountStatusName {
+  const state = snapshot.value as LeaseAccountState;
+  switch (state) {
+    case 'past_due':
+      return 'pastDue';
+    case 'paid_out':
+      return 'paidOut';
+    case 'purchased_early':
+      return 'purchasedEarly';
+    case 'returned':
+      return 'returned';
+    case 'charged_off':
+    case 'settled':
+      // The server posts no settlement; a settled account is closed like a charged-off one.
+      return 'chargedOff';
+    case 'reinstated':
+      return snapshot.context.daysPastDue > 0 ? 'pastDue' : 'current';
+    default:
+      return 'current';
+  }
+}
 
 export type AccountTransition =
-  { ok: true; status: AccountStatusName } | { ok: false; reason: string; params: Record<string, string> };
+  { ok: true; status: StoredAccountStatus; statusName: AccountStatusName } | { ok: false; message: string };
 
-const byDelinquency = (summary: AccountSummary): AccountStatusName =>
-  summary.balanceCents === 0 ? 'paidOut' : summary.daysPastDue > 0 ? 'pastDue' : 'current';
-
-export function accountTransition(status: AccountStatusName, event: AccountEvent): AccountTransition {
-  if (event.type === 'account.reinstated') {
-    if (status !== 'returned' && status !== 'chargedOff')
-      return { ok: false, reason: 'servicingServer.refused.notEnded', params: {} };
-    return { ok: true, status: byDelinquency(event.summary) };
-  }
-  if (ENDED.has(status))
-    return {
-      ok: false,
-      reason: 'servicingServer.refused.ended',
-      params: { status: `servicingServer.status.${status}` },
-    };
-  switch (event.type) {
-    case 'account.paid_off':
-      return { ok: true, status: 'purchasedEarly' };
-    case 'account.returned':
-      return { ok: true, status: 'returned' };
-    case 'account.charged_off':
-      return { ok: true, status: 'chargedOff' };
-    default:
-      return { ok: true, status: byDelinquency(event.summary) };
-  }
+/** Applies an event through the machine; a refusal is the machine's readable reason in `lang`. */
+export function applyToAccount(status: StoredAccountStatus, event: LeaseAccountEvent, lang: Lang): AccountTransition {
+  const result = applyAccountEvent(restoreStatus(status), event, lang);
+  if (!result.accepted) return { ok: false, message: result.refusal.message };
+  const persisted = persistLeaseAccount(result.snapshot);
+  return {
+    ok: true,
+    status: stored(persisted.state, persisted.context),
+    statusName: statusNameOf(result.snapshot),
+  };
 }

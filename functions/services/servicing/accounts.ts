@@ -17,24 +17,17 @@ import {
 } from '../../data/servicing.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
-import { accountTransition, ENDED, OWNED, type AccountEvent, type AccountStatusName } from './account-state.ts';
+import type { AccountFacts, LeaseAccountEvent } from '../../../machines/lease-account/lease-account.machine.ts';
+import { applyToAccount, ENDED, factsOf, openedStatus, OWNED, type AccountStatusName } from './account-state.ts';
 import { clockOffsetDays, LENDER_TIME_ZONE, lenderToday } from './clock.ts';
 import { addDays } from '../../../machines/domain/payment-frequency.ts';
-import { delinquencySince, foldEntry, initialSummary, payoffQuote, refresh, scheduleFromContract } from './rules.ts';
+import { foldEntry, initialSummary, payoffQuote, refresh, scheduleFromContract } from './rules.ts';
 
 // The lease account: opened when a lease is funded (the whole lease, or its first tranche with partial delivery),
 // read as the lessee's and the staff's view, and changed only through `commitEntry` (a ledger entry and the account
 // write, a conditional pair) with the account's life applied as a transition.
 
 export type ServicingDeps = Pick<Deps, 'db' | 'clock' | 'log' | 'providers' | 'crypto' | 'config'>;
-
-const MACHINE = { machine: 'lease-account' as const, machineVersion: 1 };
-
-/** The account status as the account machine persists it (state name and the delinquency's first missed date). */
-export const snapshotOf = (status: AccountStatusName, since: string | null) => ({
-  ...MACHINE,
-  snapshot: { value: status, since },
-});
 
 /** Opens the account of a funded lease (idempotent: an existing account is returned as it is). */
 export async function openAccount(deps: ServicingDeps, leaseId: string): Promise<LeaseAccountItem | undefined> {
@@ -77,7 +70,7 @@ export async function openAccount(deps: ServicingDeps, leaseId: string): Promise
       openedAt: now.toISOString(),
       tranches: (lease.fundedTranches ?? []).map((t) => t.id),
       schedule,
-      status: snapshotOf('current', null),
+      status: openedStatus(leaseId),
       statusName: 'current',
       paymentMethod: null,
       autopay: false,
@@ -102,7 +95,7 @@ export async function requireAccount(deps: ServicingDeps, leaseId: string, lang:
 
 export const statusOf = (account: LeaseAccountItem) => account.statusName as AccountStatusName;
 
-/** A refused transition as the 409 a person can read. */
+/** A refused transition as the 409 a person can read (a key of the servicing-server catalogue). */
 export function refusal(lang: Lang, reason: string, params: Record<string, string>): AppError {
   const filled = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, translate(lang, v)]));
   return conflict(translate(lang, reason, filled));
@@ -132,8 +125,8 @@ export function accountEvent(
 
 export interface Commit {
   entry: LedgerEntry;
-  /** The account event the entry makes (its summary filled in here). */
-  event: (summary: LeaseAccountItem['summary']) => AccountEvent;
+  /** The lease-account machine's event the entry makes, given the facts of the account with the entry folded in. */
+  event: (facts: AccountFacts, summary: LeaseAccountItem['summary']) => LeaseAccountEvent;
   /** Outbox events given the account after the write. */
   events?: (after: LeaseAccountItem, before: LeaseAccountItem) => OutboxEvent[];
   /** Other changes to the account in the same write (attempt counters, the late-fee marker). */
@@ -156,25 +149,24 @@ export async function commitEntry(
   let current = account;
   const plan = (a: LeaseAccountItem) => {
     const folded = refresh(foldEntry(a.summary, commit.entry), a, commit.today, false);
-    const moved = accountTransition(statusOf(a), commit.event(folded));
+    const moved = applyToAccount(a.status, commit.event(factsOf(a, folded), folded), commit.lang);
     return { folded, moved };
   };
   // A repeat of an entry already applied (the same idempotency key) changes nothing.
   if (current.applied.includes(commit.entry.id)) return current;
   const first = plan(current);
-  if (!first.moved.ok) throw refusal(commit.lang, first.moved.reason, first.moved.params);
+  if (!first.moved.ok) throw conflict(first.moved.message);
   await putLedgerEntry(deps.db, current.leaseId, commit.entry);
   for (let round = 0; ; round++) {
     if (current.applied.includes(commit.entry.id)) return current;
     const { folded, moved } = plan(current);
-    if (!moved.ok) throw refusal(commit.lang, moved.reason, moved.params);
-    const status = moved.status;
-    const summary = refresh(folded, current, commit.today, ENDED.has(status));
+    if (!moved.ok) throw conflict(moved.message);
+    const summary = refresh(folded, current, commit.today, ENDED.has(moved.statusName));
     let next: LeaseAccountItem = {
       ...current,
       summary,
-      statusName: status,
-      status: snapshotOf(status, delinquencySince(current.schedule, summary, commit.today)),
+      statusName: moved.statusName,
+      status: moved.status,
       applied: [...current.applied, commit.entry.id],
       updatedAt: deps.clock().toISOString(),
     };

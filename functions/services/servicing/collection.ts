@@ -14,19 +14,16 @@ import {
 } from '../../data/servicing.ts';
 import { AchError } from '../../providers/ach/port.ts';
 import { CardVaultError } from '../../providers/card-vault/port.ts';
-import { accountEvent, commitEntry, saveAccountChange, snapshotOf, statusOf, type ServicingDeps } from './accounts.ts';
-import { accountTransition, ENDED } from './account-state.ts';
+import { accountEvent, commitEntry, saveAccountChange, statusOf, type ServicingDeps } from './accounts.ts';
+import { applyToAccount, ENDED, factsOf } from './account-state.ts';
 import { lenderToday, markClosedThrough, readClock } from './clock.ts';
 import { accountData, paymentEvents } from './payments.ts';
+import { LATE_FEE_DAYS, lateFeeDue, lateFeeFromDays, refresh } from './rules.ts';
+import { attemptStart, decideAttempt, RETRY_AFTER_DAYS, returnFeeAllowed } from './attempt-state.ts';
 import {
-  delinquencySince,
-  lateFeeDue,
-  lateFeeRule,
-  MAX_RETRIES,
-  refresh,
-  RETRY_AFTER_DAYS,
-  RETRYABLE_RETURNS,
-} from './rules.ts';
+  DEFAULT_RETURN_FEE_CENTS,
+  servicingRuleFor,
+} from '../../../machines/domain/servicing/state-servicing-rules.ts';
 import { noticeFailedDebit, remindUpcomingDebits } from './reminders.ts';
 
 // The close of business of one lender date: every installment (or retry) filed under DUE#<date> is charged once per
@@ -55,12 +52,9 @@ export interface CloseStats {
 export const collectionKey = (leaseId: string, installment: number, attempt: number) =>
   `col_${leaseId}_${pad(installment, 3)}_${pad(attempt, 2)}`;
 
-/** Hard card declines are never retried; soft ones like R01/R09 (docs/decisions.md). */
-const RETRYABLE_DECLINES = new Set(['insufficient_funds', 'generic_decline', 'card_declined', 'processing_error']);
-
 type Outcome =
   | { ok: true; vendorId: string; channel: 'card' | 'bank' }
-  | { ok: false; vendorId: string | null; channel: 'card' | 'bank'; code: string; message: string; retryable: boolean };
+  | { ok: false; vendorId: string | null; channel: 'card' | 'bank'; code: string; message: string };
 
 async function chargeInstallment(
   deps: ServicingDeps,
@@ -87,7 +81,6 @@ async function chargeInstallment(
       channel: 'card',
       code,
       message: r.message,
-      retryable: RETRYABLE_DECLINES.has(code),
     };
   }
   const d = await deps.providers.ach.debit({
@@ -105,7 +98,6 @@ async function chargeInstallment(
     channel: 'bank',
     code: d.code,
     message: d.message,
-    retryable: RETRYABLE_RETURNS.has(d.code),
   };
 }
 
@@ -113,13 +105,17 @@ async function chargeInstallment(
 function closedState(a: LeaseAccountItem, morning: string, attempts?: { installment: number; attempt: number }) {
   const status = statusOf(a);
   const summary = refresh(a.summary, a, morning, ENDED.has(status));
-  const moved = accountTransition(status, { type: 'account.day_closed', summary });
-  const statusName = moved.ok ? moved.status : status;
+  // The close of a day is accepted in every state (an ended account only records its figures).
+  const moved = applyToAccount(
+    a.status,
+    { type: 'account.day_closed', date: morning, ...factsOf(a, refresh(a.summary, a, morning, false)) },
+    a.language,
+  );
   const next: LeaseAccountItem = {
     ...a,
     summary,
-    statusName,
-    status: snapshotOf(statusName, delinquencySince(a.schedule, summary, morning)),
+    statusName: moved.ok ? moved.statusName : status,
+    status: moved.ok ? moved.status : a.status,
     attempts: attempts ? { ...a.attempts, [attempts.installment]: attempts.attempt } : a.attempts,
   };
   return next;
@@ -159,8 +155,23 @@ export async function collectDue(
     }
     throw error;
   }
-  const retryOn =
-    !outcome.ok && outcome.retryable && due.attempt <= MAX_RETRIES ? addDays(date, RETRY_AFTER_DAYS) : null;
+  // The payment-attempt machine decides the outcome and whether (and when) the debit is presented again.
+  const previous =
+    due.attempt > 1 ? await getAttempt(deps.db, account.leaseId, due.installment, due.attempt - 1, now) : undefined;
+  const start = attemptStart(previous, {
+    leaseId: account.leaseId,
+    installment: due.installment,
+    channel: outcome.channel,
+    amountCents: owed,
+    date,
+  });
+  const decision = decideAttempt(
+    start,
+    date,
+    outcome.ok ? { ok: true } : { ok: false, channel: outcome.channel, code: outcome.code, date },
+    addDays(date, RETRY_AFTER_DAYS),
+  );
+  const retryOn = decision.retryOn;
   const attempt: AttemptData = {
     leaseId: account.leaseId,
     installment: due.installment,
@@ -168,12 +179,13 @@ export async function collectDue(
     idempotencyKey: key,
     channel: outcome.channel,
     amountCents: owed,
-    status: outcome.ok ? 'settled' : outcome.channel === 'bank' ? 'returned' : 'declined',
+    status: decision.outcome,
     code: outcome.ok ? null : outcome.code,
     message: outcome.ok ? null : outcome.message,
     vendorId: outcome.vendorId,
     at: now.toISOString(),
     retryOn,
+    machine: decision.persisted,
   };
   if (!(await putAttempt(deps.db, attempt))) {
     // A rerun: the first run's attempt stands (its time orders the ledger entry).
@@ -195,7 +207,7 @@ export async function collectDue(
       entry,
       today: morning,
       lang: account.language,
-      event: (summary) => ({ type: 'account.payment_posted', summary }),
+      event: (facts) => ({ type: 'account.payment_posted', ...facts }),
       change: (next) => ({
         ...next,
         attempts: { ...next.attempts, [due.installment]: due.attempt },
@@ -204,6 +216,21 @@ export async function collectDue(
     });
     return 'succeeded';
   }
+  // A returned debit's fee only where NACHA's code, the notice and the state allow it (once: its id is the debit's).
+  if (outcome.channel === 'bank' && returnFeeAllowed(outcome.code, account.state, false))
+    await commitEntry(deps, account, {
+      entry: {
+        id: `retfee_${key}`,
+        kind: 'fee',
+        feeKind: 'return',
+        at: `${date}T23:59:59.250Z`,
+        amountCents: Math.min(DEFAULT_RETURN_FEE_CENTS, servicingRuleFor(account.state).returnFeeMaxCents),
+        allocations: [],
+      },
+      today: morning,
+      lang: account.language,
+      event: (facts) => ({ type: 'account.day_closed', date: morning, ...facts }),
+    });
   if (retryOn)
     await putDue(deps.db, retryOn, {
       leaseId: account.leaseId,
@@ -238,10 +265,10 @@ export async function collectDue(
   return 'failed';
 }
 
-/** The late fee of one account whose delinquency's grace ended with `date` (once per delinquency, within the cap). */
-async function lateFeeFor(deps: ServicingDeps, due: DueItem, date: string, grace: number): Promise<boolean> {
+/** The late fee of one account whose installment is `daysLate` days late the morning after `date` (once per delinquency). */
+async function lateFeeFor(deps: ServicingDeps, due: DueItem, date: string, daysLate: number): Promise<boolean> {
   const account = await getAccount(deps.db, due.leaseId, deps.clock());
-  if (!account || ENDED.has(statusOf(account)) || lateFeeRule(account.state).graceDays !== grace) return false;
+  if (!account || ENDED.has(statusOf(account)) || lateFeeFromDays(account) !== daysLate) return false;
   const morning = addDays(date, 1);
   const summary = refresh(account.summary, account, morning, false);
   const fee = lateFeeDue(account, summary, morning);
@@ -258,13 +285,13 @@ async function lateFeeFor(deps: ServicingDeps, due: DueItem, date: string, grace
     },
     today: morning,
     lang: account.language,
-    event: (s) => ({ type: 'account.fee_posted', summary: s }),
+    // A fee changes neither ownership nor delinquency: the machine records the figures as at the day's close.
+    event: (facts) => ({ type: 'account.day_closed', date: morning, ...facts }),
     change: (next) => ({ ...next, summary: { ...next.summary, lateFeeFor: since } }),
   });
   return true;
 }
 
-const GRACE_DAYS = [7, 10];
 const CONCURRENCY = 8;
 
 /** The close of business of one lender date. */
@@ -303,14 +330,15 @@ export async function closeBusinessDay(
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     cursor = page.cursor;
   } while (cursor);
-  for (const grace of GRACE_DAYS) {
+  // Late fees: the installments that are, the morning after `date`, as many days late as some state's rule needs.
+  for (const daysLate of LATE_FEE_DAYS) {
     cursor = undefined;
     do {
-      const page = await dueOn(deps.db, addDays(date, -grace), deps.clock(), cursor);
+      const page = await dueOn(deps.db, addDays(date, 1 - daysLate), deps.clock(), cursor);
       for (const due of page.items) {
         if (due.attempt !== 1) continue;
         try {
-          if (await lateFeeFor(deps, due, date, grace)) stats.lateFees++;
+          if (await lateFeeFor(deps, due, date, daysLate)) stats.lateFees++;
         } catch (error) {
           stats.errors++;
           deps.log.error('late fee not posted; the rerun picks it up', { leaseId: due.leaseId, error: String(error) });

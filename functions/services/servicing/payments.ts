@@ -16,9 +16,11 @@ import {
   statusOf,
   type ServicingDeps,
 } from './accounts.ts';
+import type { AccountFacts, LeaseAccountEvent } from '../../../machines/lease-account/lease-account.machine.ts';
+import { reinstatementOpen, servicingRuleFor } from '../../../machines/domain/servicing/state-servicing-rules.ts';
 import { ENDED } from './account-state.ts';
 import { lenderNow, lenderToday } from './clock.ts';
-import { allocate, payoffQuote, refresh } from './rules.ts';
+import { allocate, delinquencySince, payoffQuote, refresh } from './rules.ts';
 
 // Posting to a lease account: payments (a card token from the hosted fields, the saved card, the bank account on
 // file, or phone and cash taken by staff), the payoff, fees, waivers, reversals, refunds, return, charge-off and
@@ -247,7 +249,7 @@ export async function postPayment(deps: ServicingDeps, leaseId: string, request:
     entry,
     today,
     lang: request.lang,
-    event: (summary) => ({ type: 'account.payment_posted', summary }),
+    event: (facts) => ({ type: 'account.payment_posted', ...facts }),
     events: (after, before) => paymentEvents(after, before, entry, now),
   });
 }
@@ -286,7 +288,12 @@ export async function payOff(deps: ServicingDeps, leaseId: string, request: Paym
     entry,
     today,
     lang: request.lang,
-    event: () => ({ type: 'account.paid_off' }),
+    event: (facts) => ({
+      type: 'account.payoff_paid',
+      amountCents: quote.amountCents,
+      quoteCents: quote.amountCents,
+      ...facts,
+    }),
     events: (after, before) => [
       accountEvent(
         after,
@@ -295,6 +302,26 @@ export async function payOff(deps: ServicingDeps, leaseId: string, request: Paym
         now,
       ),
     ],
+  });
+}
+
+const PERIOD_DAYS: Record<string, number> = { weekly: 7, '14-day': 14, '28-day': 28, 'semi-monthly': 15, monthly: 30 };
+
+/**
+ * The state's reinstatement window (state-servicing-rules.ts): counted from the missed payment while the lessee keeps
+ * the goods, or from the return (the ledger's return entry). With nothing missed, from the return (or today).
+ */
+function reinstatementWindowOpen(account: LeaseAccountItem, entries: readonly LedgerEntry[], today: string): boolean {
+  const returned = [...entries].reverse().find((e) => e.kind === 'return' && account.applied.includes(e.id));
+  const returnedOn = account.statusName === 'returned' && returned ? returned.at.slice(0, 10) : null;
+  const missedDueDate = delinquencySince(account.schedule, account.summary, today) ?? returnedOn ?? today;
+  return reinstatementOpen({
+    rule: servicingRuleFor(account.state),
+    frequency: account.frequency as Parameters<typeof reinstatementOpen>[0]['frequency'],
+    today,
+    missedDueDate,
+    returnedOn,
+    periodDays: PERIOD_DAYS[account.frequency] ?? 30,
   });
 }
 
@@ -328,13 +355,18 @@ export async function postStaffEntry(
     amountCents,
     allocations,
   });
+  // A fee or waiver moves neither ownership nor delinquency: the machine records the figures as at today's close.
+  const recorded = (facts: AccountFacts): LeaseAccountEvent => ({ type: 'account.day_closed', date: today, ...facts });
+  const status = statusOf(account);
+  if ((posting.kind === 'fee' || posting.kind === 'waiver') && ENDED.has(status))
+    throw refusal(lang, 'servicingServer.refused.ended', { status: `servicingServer.status.${status}` });
   switch (posting.kind) {
     case 'fee':
       return commitEntry(deps, account, {
         entry: { ...simple('fee', posting.amountCents), feeKind: posting.feeKind },
         today,
         lang,
-        event: (summary) => ({ type: 'account.fee_posted', summary }),
+        event: recorded,
       });
     case 'waiver': {
       const left = account.summary.feesCents - account.summary.feesPaidCents;
@@ -344,7 +376,7 @@ export async function postStaffEntry(
         entry: simple('waiver', posting.amountCents),
         today,
         lang,
-        event: (summary) => ({ type: 'account.fee_posted', summary }),
+        event: recorded,
       });
     }
     case 'reversal': {
@@ -356,7 +388,7 @@ export async function postStaffEntry(
         entry: { ...simple('reversal', original.amountCents, original.allocations), reverses: original.id },
         today,
         lang,
-        event: (summary) => ({ type: 'account.payment_reversed', summary }),
+        event: (facts) => ({ type: 'account.payment_reversed', ...facts }),
         events: (after, before) => [
           accountEvent(
             after,
@@ -386,7 +418,7 @@ export async function postStaffEntry(
         entry: simple('refund', posting.amountCents, allocations),
         today,
         lang,
-        event: (summary) => ({ type: 'account.payment_reversed', summary }),
+        event: (facts) => ({ type: 'account.payment_reversed', ...facts }),
       });
     }
     case 'return':
@@ -394,7 +426,7 @@ export async function postStaffEntry(
         entry: simple('return', 0),
         today,
         lang,
-        event: () => ({ type: 'account.returned' }),
+        event: (facts) => ({ type: 'account.return_accepted', ...facts }),
         events: (after, before) => [
           accountEvent(after, 'lease.returned', { account: accountData(after, before) }, now),
         ],
@@ -404,7 +436,7 @@ export async function postStaffEntry(
         entry: simple('charge_off', account.summary.balanceCents),
         today,
         lang,
-        event: () => ({ type: 'account.charged_off' }),
+        event: (facts) => ({ type: 'account.charge_off', ...facts }),
         events: (after, before) => [
           accountEvent(after, 'lease.charged_off', { account: accountData(after, before) }, now),
         ],
@@ -414,7 +446,11 @@ export async function postStaffEntry(
         entry: simple('reinstatement', 0),
         today,
         lang,
-        event: (summary) => ({ type: 'account.reinstated', summary }),
+        event: (facts) => ({
+          type: 'account.reinstate',
+          reinstatementOpen: reinstatementWindowOpen(account, entries, today),
+          ...facts,
+        }),
       });
   }
 }

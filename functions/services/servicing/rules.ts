@@ -1,5 +1,12 @@
 import { earlyPurchasePayoff } from '../../../machines/domain/early-purchase.ts';
-import { addDays, daysBetween } from '../../../machines/domain/payment-frequency.ts';
+import { daysBetween, type ScheduleFrequency } from '../../../machines/domain/payment-frequency.ts';
+import {
+  lateFeeDue as stateLateFeeDue,
+  SERVICING_STATE_RULES,
+  servicingRuleFor,
+  termClassOf,
+} from '../../../machines/domain/servicing/state-servicing-rules.ts';
+import { bucketFor } from '../../../machines/domain/servicing/ledger.ts';
 import type { LeaseComputation } from '../../../machines/domain/pricing.ts';
 import type {
   AccountSummary,
@@ -49,14 +56,8 @@ export function allocate(
   return { allocations, feesCents: Math.min(left, feesOwed) };
 }
 
-const BUCKETS: { upTo: number; bucket: AccountSummary['bucket'] }[] = [
-  { upTo: 0, bucket: '0' },
-  { upTo: 30, bucket: '1-30' },
-  { upTo: 60, bucket: '31-60' },
-  { upTo: 90, bucket: '61-90' },
-];
-export const bucketOf = (days: number): AccountSummary['bucket'] =>
-  BUCKETS.find((b) => days <= b.upTo)?.bucket ?? '90+';
+/** The delinquency bucket (machines/domain/servicing/ledger.ts bucketFor), '0' when nothing is past due. */
+export const bucketOf = (days: number): AccountSummary['bucket'] => bucketFor(days) ?? '0';
 
 /** The summary before any ledger entry: prepaid installments are paid (the down payment carried them). */
 export function initialSummary(schedule: readonly StoredInstallment[], totalPaymentCents: number): AccountSummary {
@@ -140,38 +141,45 @@ export function delinquencySince(schedule: readonly StoredInstallment[], summary
   return schedule.find((i) => i.dueDate < today && owedOn(i, summary.paid) > 0)?.dueDate ?? null;
 }
 
-/** Late fee rules by state: grace days after the due date, then the lesser of a share of the payment and a cap. */
-export interface LateFeeRule {
-  graceDays: number;
-  percent: number;
-  capCents: number;
-  /** New York's "10% or $5": the greater of the percent and this floor, within the cap. */
-  floorCents?: number;
+/** The days late from which some state's rule charges a late fee (the close looks at installments due that long ago). */
+export const LATE_FEE_DAYS: readonly number[] = [
+  ...new Set(
+    SERVICING_STATE_RULES.flatMap((r) =>
+      [r.lateFee.weekly, r.lateFee.monthly].flatMap((t) => (t ? [t.fromDaysLate] : [])),
+    ),
+  ),
+].sort((a, b) => a - b);
+
+const frequencyOf = (account: Pick<LeaseAccountData, 'frequency'>) => account.frequency as ScheduleFrequency;
+
+/** The first day late on which the account's state allows a late fee (null: it allows none). */
+export function lateFeeFromDays(account: Pick<LeaseAccountData, 'state' | 'frequency'>): number | null {
+  const rule = servicingRuleFor(account.state);
+  return rule.lateFee[termClassOf(frequencyOf(account), rule)]?.fromDaysLate ?? null;
 }
 
-const LATE_FEES: Record<string, LateFeeRule> = {
-  NY: { graceDays: 7, percent: 10, capCents: 500, floorCents: 0 },
-  CA: { graceDays: 7, percent: 5, capCents: 500 },
-  WV: { graceDays: 10, percent: 5, capCents: 1500 },
-  AK: { graceDays: 10, percent: 100, capCents: 500 },
-};
-const DEFAULT_LATE_FEE: LateFeeRule = { graceDays: 10, percent: 5, capCents: 1000 };
-
-export const lateFeeRule = (state: string): LateFeeRule => LATE_FEES[state] ?? DEFAULT_LATE_FEE;
-
-/** The late fee due today, or 0: once per delinquency, after the grace, within the state's cap. */
+/**
+ * The late fee due today, or 0: the state's rule (machines/domain/servicing/state-servicing-rules.ts lateFeeDue) on
+ * the first missed installment of the delinquency now running, once per delinquency.
+ */
 export function lateFeeDue(
-  account: Pick<LeaseAccountData, 'schedule' | 'state'>,
+  account: Pick<LeaseAccountData, 'schedule' | 'state' | 'frequency'>,
   summary: AccountSummary,
   today: string,
 ): { cents: number; delinquency: string | null } {
   const since = delinquencySince(account.schedule, summary, today);
-  if (!since || summary.lateFeeFor === since) return { cents: 0, delinquency: since };
-  const rule = lateFeeRule(account.state);
-  if (today <= addDays(since, rule.graceDays)) return { cents: 0, delinquency: since };
-  const installment = account.schedule.find((i) => i.dueDate === since)!;
-  const share = Math.round((installment.amountCents * rule.percent) / 100);
-  return { cents: Math.min(rule.capCents, Math.max(rule.floorCents ?? 0, share)), delinquency: since };
+  const installment = since ? account.schedule.find((i) => i.dueDate === since) : undefined;
+  if (!since || !installment) return { cents: 0, delinquency: null };
+  const cents = stateLateFeeDue({
+    rule: servicingRuleFor(account.state),
+    frequency: frequencyOf(account),
+    paymentCents: installment.amountCents,
+    daysLate: daysBetween(since, today),
+    alreadyCharged: summary.lateFeeFor === since,
+    // The contract names no late fee of its own: the state's cap is the fee.
+    contractFeeCents: Number.MAX_SAFE_INTEGER,
+  });
+  return { cents, delinquency: since };
 }
 
 /** The early purchase quote of the contract's terms applied to the ledger as it stands, valid through today. */
@@ -197,8 +205,3 @@ export function payoffQuote(
   const amountCents = Math.min(quote.payoffCents, account.totalPaymentCents - summary.rentPaidCents) + fees;
   return { amountCents: Math.max(0, amountCents), validUntil: today, withinWindow: quote.withinWindow };
 }
-
-/** NACHA: R01 and R09 may be retried (at most twice, within 180 days); an unauthorised return or a stop never. */
-export const RETRYABLE_RETURNS = new Set(['R01', 'R09']);
-export const MAX_RETRIES = 2;
-export const RETRY_AFTER_DAYS = 3;
