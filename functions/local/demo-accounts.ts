@@ -1,3 +1,4 @@
+import { CHARGE_OFF_MIN_DAYS_PAST_DUE } from '../../machines/lease-account/lease-account.machine.ts';
 import { getItem, putItem } from '../data/items.ts';
 import type { Deps } from '../platform/deps.ts';
 import { call, paidCheckout } from './demo-leases.ts';
@@ -128,17 +129,21 @@ export async function createDemoAccounts(
   const fund = (name: DemoAccountName) =>
     fundedLease(base, staff, credentials.retailerApiToken, DEMO_ACCOUNT_EMAILS[name]);
 
-  // Past due and charged off: funded, then the lender's date moves past their first unpaid due date and the grace.
-  const pastDue = await fund('pastDue');
-  const chargedOff = await fund('chargedOff');
-  const opened = [await staff.account(pastDue), await staff.account(chargedOff)];
-  const lastDue = Math.max(...opened.map((a) => dayNumber(a.next_payment.due_date as string)));
-  const advanceDays = lastDue + LATE_FEE_GRACE_DAYS + 2 - dayNumber(opened[0]!.today as string);
-  // First the days not closed yet (on a new data directory none is), so that the move closes every day it passes:
-  // the due date, then the late fee at the end of the grace.
+  // Charged off, then past due: each funded, then the lender's date moved past its first unpaid due date: for the
+  // charge-off, past the days the account machine asks for before one (CHARGE_OFF_MIN_DAYS_PAST_DUE); for past due,
+  // past the late fee's grace. First the days not closed yet (on a new data directory none is), so that each move
+  // closes every day it passes: the due date, then the late fee at the end of the grace.
   await call(base, 'POST', '/sandbox/clock', { advance_days: 0 });
-  await call(base, 'POST', '/sandbox/clock', { advance_days: advanceDays });
+  const moveClockPastFirstDue = async (lease: string, extraDays: number) => {
+    const opened = await staff.account(lease);
+    const days = dayNumber(opened.next_payment.due_date as string) + extraDays - dayNumber(opened.today as string);
+    await call(base, 'POST', '/sandbox/clock', { advance_days: days });
+  };
+  const chargedOff = await fund('chargedOff');
+  await moveClockPastFirstDue(chargedOff, CHARGE_OFF_MIN_DAYS_PAST_DUE + 1);
   await staff.service(chargedOff, 'postings', { kind: 'charge_off', note: 'Demo: no payment after collection.' });
+  const pastDue = await fund('pastDue');
+  await moveClockPastFirstDue(pastDue, LATE_FEE_GRACE_DAYS + 2);
 
   // Funded after the move: their schedules start on the lender's date, so they are current.
   const current = await fund('current');
