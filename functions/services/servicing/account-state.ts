@@ -62,7 +62,7 @@ export function restoreStatus(status: StoredAccountStatus): LeaseAccountSnapshot
 
 /** The API's status name of a machine state (a reinstated account runs again: current or past due by its facts). */
 export function statusNameOf(snapshot: LeaseAccountSnapshot): AccountStatusName {
-  const state = snapshot.value as LeaseAccountState;
+  const state = snapshot.value;
   switch (state) {
     case 'past_due':
       return 'pastDue';

@@ -79,7 +79,7 @@ export function decideAttempt(
       retryOn: null,
     };
   }
-  const outcomeState = failed.value as PaymentAttemptState;
+  const outcomeState = failed.value;
   const retried = step(failed, { type: 'attempt.schedule_retry', retryDate, newAuthorisation: false });
   if (retried) return { outcome: outcomeState, persisted: persistPaymentAttempt(retried), retryOn: retryDate };
   const givenUp = step(failed, { type: 'attempt.give_up' }) ?? failed;
