@@ -15,13 +15,20 @@ type CollectionKeys = { gsi1pk?: string; gsi1sk?: string; gsi2pk?: string; gsi2s
 /** The queue's index keys of an account (all undefined, so removed, when it is not past due). */
 interface QueuedAccount {
   statusName: string;
-  status: unknown;
   leaseId: string;
   storeId: string;
+  schedule: readonly { number: number; dueDate: string; amountCents: number }[];
+  summary: { paid: readonly number[] };
+}
+
+/** The first missed due date: payments go to the oldest installment first, so it is the oldest one not paid in full. */
+export function firstMissedDate(account: Pick<QueuedAccount, 'schedule' | 'summary'>): string | null {
+  const unpaid = account.schedule.find((i) => (account.summary.paid[i.number - 1] ?? 0) < i.amountCents);
+  return unpaid?.dueDate ?? null;
 }
 
 export function collectionKeys(account: QueuedAccount) {
-  const since = (account.status as { snapshot?: { since?: string | null } }).snapshot?.since;
+  const since = firstMissedDate(account);
   if (account.statusName !== 'pastDue' || !since)
     return { gsi1pk: undefined, gsi1sk: undefined, gsi2pk: undefined, gsi2sk: undefined } satisfies CollectionKeys;
   const sk = `${since}#${account.leaseId}`;

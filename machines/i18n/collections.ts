@@ -3,6 +3,8 @@ import type { MessageArea } from './types.ts';
 // Issue 23: collections and servicing for staff (the servicing actions, the account panel, the collections queue).
 export const collections: MessageArea = {
   en: {
+    'staff.permissionGroup.servicing-actions': 'Servicing actions',
+    'staff.permissionGroup.collections': 'Collections',
     'staff.reports.name.delinquency-aging': 'Delinquency aging',
     'staff.reports.col.bucket': 'Days past due',
     'staff.reports.col.accounts': 'Accounts',
@@ -94,6 +96,8 @@ export const collections: MessageArea = {
     'collections.ui.channel.store': 'At the store',
   },
   es: {
+    'staff.permissionGroup.servicing-actions': 'Acciones de servicio de cuentas',
+    'staff.permissionGroup.collections': 'Cobranza',
     'staff.reports.name.delinquency-aging': 'Antigüedad de la morosidad',
     'staff.reports.col.bucket': 'Días de atraso',
     'staff.reports.col.accounts': 'Cuentas',

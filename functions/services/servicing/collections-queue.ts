@@ -1,7 +1,7 @@
 import { centsToDecimal } from '../../../machines/domain/money.ts';
 import { addDays, daysBetween } from '../../../machines/domain/payment-frequency.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
-import { queryCollections } from '../../data/collections.ts';
+import { firstMissedDate, queryCollections } from '../../data/collections.ts';
 import type { LeaseAccountItem } from '../../data/servicing.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import type { StaffCtx } from '../leases/actions.ts';
@@ -94,5 +94,4 @@ function rowOf(a: LeaseAccountItem, today: string) {
   };
 }
 
-const sinceOf = (a: LeaseAccountItem, today: string) =>
-  (a.status as { snapshot?: { since?: string | null } }).snapshot?.since ?? today;
+const sinceOf = (a: LeaseAccountItem, today: string) => firstMissedDate(a) ?? today;
