@@ -55,8 +55,10 @@ export const BUNDLE_BUDGET_EXCEPTIONS: Readonly<
     why: 'publishes to EventBridge: its client on top of the DynamoDB, KMS and Secrets Manager clients every function has',
   },
   'staff-leases': {
-    appKb: 340 + POWERTOOLS_KB,
-    why: 'every staff lease action, the record with its fulfilment (deliveries, funding tranches, the lease after cancelled items), the lists and the dashboard in one function',
+    // 375 KB measured after the servicing merge (GET /staff/api/leases/{id}/account opens the account: the schedule,
+    // the lease-account machine and the ledger), 5 KB over the previous 370 KB.
+    appKb: 350 + POWERTOOLS_KB,
+    why: "every staff lease action, the record with its fulfilment (deliveries, funding tranches, the lease after cancelled items), the lists, the dashboard and the lease's servicing account in one function",
   },
   'scheduled-jobs': {
     sdkKb: 340,

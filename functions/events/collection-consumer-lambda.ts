@@ -2,6 +2,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { Deps } from '../platform/deps.ts';
 import { achProvider } from '../providers/ach/provider.ts';
 import { cardVaultProvider } from '../providers/card-vault/provider.ts';
+import { messagingProvider } from '../providers/messaging/provider.ts';
 import { closeDaysPassed } from '../services/servicing/collection.ts';
 import { eventFunctionDeps } from './event-function-deps.ts';
 
@@ -29,5 +30,6 @@ export function collectionConsumerHandler(deps: () => Promise<Deps>) {
   };
 }
 
-const deps = eventFunctionDeps({ cardVault: cardVaultProvider, ach: achProvider });
+// messaging: closing a day sends the debit reminders and failed-payment notices (servicing/reminders.ts).
+const deps = eventFunctionDeps({ cardVault: cardVaultProvider, ach: achProvider, messaging: messagingProvider });
 export const handler = Object.assign(collectionConsumerHandler(deps), { providers: deps.providers });

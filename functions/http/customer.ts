@@ -31,6 +31,7 @@ import {
 import { leaseDetail, listLeases, payoffView } from '../services/customer/leases.ts';
 import { csrfTokenOf, customerLang, meOf, requestCode, signOut, verifyCode } from '../services/customer/auth.ts';
 import { handleInboundSms } from '../services/servicing/reminders.ts';
+import { achProvider } from '../providers/ach/provider.ts';
 import { cardVaultProvider } from '../providers/card-vault/provider.ts';
 import { messagingProvider } from '../providers/messaging/provider.ts';
 import { lambdaHandler } from './dispatch.ts';
@@ -202,5 +203,6 @@ export const handlers: HandlerMap = {
 
 export const handler = lambdaHandler(
   handlers,
-  lambdaDeps({ messaging: messagingProvider, cardVault: cardVaultProvider }),
+  // ach: a lessee's payment or payoff from the bank account on the lease (servicing/payments.ts postPayment).
+  lambdaDeps({ messaging: messagingProvider, cardVault: cardVaultProvider, ach: achProvider }),
 );

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { translate } from '../../machines/i18n/catalogue.ts';
 import { achProvider } from '../providers/ach/provider.ts';
 import { cardVaultProvider } from '../providers/card-vault/provider.ts';
+import { messagingProvider } from '../providers/messaging/provider.ts';
 import { unprocessable } from '../platform/errors.ts';
 import { json, ok } from '../platform/response.ts';
 import { closeDaysPassed } from '../services/servicing/collection.ts';
@@ -215,4 +216,9 @@ export const handlers: HandlerMap = {
   },
 };
 
-export const handler = lambdaHandler(handlers, lambdaDeps({ cardVault: cardVaultProvider, ach: achProvider }));
+// messaging: the close of business run from here (closeDaysPassed) sends the debit reminders and failed-payment
+// notices (servicing/reminders.ts).
+export const handler = lambdaHandler(
+  handlers,
+  lambdaDeps({ cardVault: cardVaultProvider, ach: achProvider, messaging: messagingProvider }),
+);

@@ -283,6 +283,11 @@ export class Events extends Construct {
       COLLECTION_TIMEOUT_SECONDS,
     );
     collection.addEventSource(new SqsEventSource(collectionQueue, { batchSize: 1, reportBatchItemFailures: true }));
+    acknowledge(
+      collection,
+      'Serverless-LambdaEventSourceMappingDestination',
+      "An SQS event source mapping has no failure destination: the queue's redrive policy moves a message that failed every receive to its dead-letter queue",
+    );
     new scheduler.Schedule(this, 'CloseOfBusinessSchedule', {
       description: "Closes the lender's business day: every installment due is charged once (servicing)",
       schedule: scheduler.ScheduleExpression.cron({ ...CLOSE_OF_BUSINESS_CRON, timeZone: TimeZone.AMERICA_NEW_YORK }),

@@ -516,9 +516,13 @@ describe('events (the AWS twins of functions/local/main.ts)', () => {
     expect(mapping.BatchSize).toBe(1);
     const fn = dev.resources[dev.resourceOf(mapping.FunctionName, 'operations')]!.Properties;
     expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * fn.Timeout);
-    // Its dead-letter queue and its function errors are alarmed like every other.
-    const alarmed = JSON.stringify(ofType(dev.resources, 'AWS::CloudWatch::Alarm'));
-    expect(alarmed).toContain(queue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]);
+    // Its dead-letter queue is alarmed like every other. The alarms live in the monitoring stack, where the queue is
+    // a parameter (a cross-stack reference): resolve it to the queue's logical id before comparing.
+    const watched = ofType(dev.resources, 'AWS::CloudWatch::Alarm')
+      .map(([, a]) => a.Properties)
+      .filter((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible')
+      .map((a) => dev.resourceOf(a.Dimensions.find((d: any) => d.Name === 'QueueName').Value, 'monitoring'));
+    expect(watched).toContain(queue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]);
   });
 
   it('retries webhooks on a schedule every minute (each delivery given up 72 h after its event), and runs the scheduled jobs', () => {
@@ -606,7 +610,8 @@ describe('alarms', () => {
         .filter(([, q]) => !q.Properties.RedrivePolicy)
         .map(([id]) => id),
     );
-    expect(deadLetterQueues.size).toBe(QUEUE_CONSUMERS.length + 2);
+    // One per consumer queue, the relay's and the event rules', and the collection queue's (servicing).
+    expect(deadLetterQueues.size).toBe(QUEUE_CONSUMERS.length + 3);
     const depth = metricOf('ApproximateNumberOfMessagesVisible');
     const watched = new Set(
       depth.map((a) => dev.resourceOf(a.Dimensions.find((d: any) => d.Name === 'QueueName').Value, 'monitoring')),
@@ -616,7 +621,8 @@ describe('alarms', () => {
       expect(alarm.Threshold).toBe(1);
       expect(alarm.ComparisonOperator).toBe('GreaterThanOrEqualToThreshold');
     }
-    expect(metricOf('ApproximateAgeOfOldestMessage')).toHaveLength(QUEUE_CONSUMERS.length);
+    // The bus consumers' queues and the collection queue.
+    expect(metricOf('ApproximateAgeOfOldestMessage')).toHaveLength(QUEUE_CONSUMERS.length + 1);
     expect(metricOf('IteratorAge')).toHaveLength(1);
   });
 
