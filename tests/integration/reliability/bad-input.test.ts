@@ -232,7 +232,10 @@ async function discoverFields(route: RouteDef, sample: RouteSample, params: Reco
 
 function bodyWith(fields: string[], value: unknown, sample: RouteSample, extra: Record<string, unknown> = {}): string {
   const body: Record<string, any> = structuredClone(sample.body ?? {});
-  for (const f of fields) setPath(body, f, value);
+  // A copy per field: when both a nested object and one of its leaves are fields (`source`, `source.kind`), one shared
+  // wrong-type object would be set inside itself (a circle JSON cannot send).
+  for (const f of fields)
+    setPath(body, f, typeof value === 'object' && value !== null ? structuredClone(value) : value);
   return JSON.stringify({ ...body, ...sample.fixed, ...extra });
 }
 
