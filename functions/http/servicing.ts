@@ -97,6 +97,9 @@ export const handlers: HandlerMap = {
   // Issue 23: a servicing action with its own permission, decided by the account machine (409), audited.
   async staffAccountAction(ctx, deps) {
     const { id, action } = parsePath(actionPath, ctx.event);
+    // The tenant check answers first: another store's lease is a 403 whatever the body or the key says (no 422 that
+    // would tell what the request lacks on a lease the caller may not see).
+    await loadLeaseFor({ deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip, lang: ctx.lang }, id);
     const body = ctx.event.body?.trim() ? parseBody(servicingActionRequest, ctx.event) : {};
     // A payment must carry the caller's key (a retried request never charges twice); other actions are idempotent by
     // the account's state, so a key made from the request is enough.

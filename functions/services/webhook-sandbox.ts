@@ -20,6 +20,16 @@ import { leaseEventType } from './leases/sync.ts';
 
 const SANDBOX_ACTION = 'sandbox.fire';
 
+/** The lease account's events (functions/services/servicing), whose data the dispatcher takes as the account wrote it. */
+const SERVICING_EXAMPLE_TYPES = new Set([
+  'lease.payment_succeeded',
+  'lease.payment_failed',
+  'lease.paid_off',
+  'lease.purchased_early',
+  'lease.returned',
+  'lease.charged_off',
+]);
+
 /** One unit of the cart's first line, as a partial delivery or cancellation of it would name it. */
 function firstUnit(checkout: CheckoutItem) {
   const line = checkout.cart.items[0]!;
@@ -118,6 +128,28 @@ function leaseEvent(type: string, checkout: CheckoutItem, applicationId: string,
         tranche_ids: ['dlv_simulated'],
         amount: unit.amount,
         funded_amount: unit.amount,
+      },
+      now,
+    );
+  }
+  // Servicing events (issue 22) are about the lease account, not a status of the lease record: the account, payment
+  // and payoff are the catalogue's example ones (a test checkout has no account to read), named by this lease's id.
+  const servicing = SERVICING_EXAMPLE_TYPES.has(type) ? webhookEvent(type)?.example.data : undefined;
+  if (servicing && typeof servicing === 'object') {
+    const example = servicing as Record<string, unknown>;
+    return newEvent(
+      type,
+      { type: 'leaseAccount', id: applicationId },
+      {
+        application_id: applicationId,
+        lease_id: applicationId,
+        checkout_id: checkout.id,
+        store_id: checkout.storeId,
+        retailer_id: checkout.retailerId,
+        action: SANDBOX_ACTION,
+        account: { ...(example.account as Record<string, unknown>), id: applicationId },
+        ...(example.payment ? { payment: example.payment } : {}),
+        ...(example.payoff ? { payoff: example.payoff } : {}),
       },
       now,
     );

@@ -22,6 +22,12 @@ export interface RouteSample {
   throwawaySession?: boolean;
 }
 
+/**
+ * The funded lease the servicing routes act on: its `id` is set by the bad-input suite's beforeAll (a lease is funded
+ * through the API there), so that the bodies reach the account's own checks rather than the unknown-lease 404.
+ */
+export const servicingLease: Record<string, string> = {};
+
 export const routeSamples: Record<string, RouteSample> = {
   'GET /health': {},
   'GET /keep-alive': {},
@@ -128,6 +134,31 @@ export const routeSamples: Record<string, RouteSample> = {
   'GET /staff/api/leases/{id}': {},
   'POST /staff/api/leases/{id}/actions/{action}': {},
   'GET /staff/api/leases/{id}/contract': {},
+  // servicing (functions/http/servicing.ts): without an Idempotency-Key a payment, payoff or posting is refused after
+  // its body is read, so the naughty bodies change nothing; waive-fee on an account with no fee refuses every amount
+  'GET /staff/api/leases/{id}/account': { params: servicingLease },
+  'GET /staff/api/collections-queue': {},
+  'POST /staff/api/leases/{id}/account/actions/{action}': {
+    params: servicingLease,
+    body: { amount: '1.00', note: 'Bad input' },
+  },
+  'POST /staff/api/leases/{id}/account/payments': {
+    params: servicingLease,
+    body: { amount: '1.00', source: { kind: 'cash', reference: 'Bad input' } },
+  },
+  'POST /staff/api/leases/{id}/account/payoff': {
+    params: servicingLease,
+    body: { amount: '1.00', source: { kind: 'cash', reference: 'Bad input' } },
+  },
+  'POST /staff/api/leases/{id}/account/postings': {
+    params: servicingLease,
+    body: { kind: 'fee', fee_kind: 'late', amount: '1.00', entry_id: 'x', note: 'Bad input' },
+  },
+  'POST /staff/api/leases/{id}/account/payment-method': {
+    params: servicingLease,
+    body: { kind: 'bank', routing_number: '011000015', account_number: '000111111116' },
+  },
+  'POST /staff/api/leases/{id}/account/autopay': { params: servicingLease },
   'GET /staff/api/contracts': {},
   'GET /staff/api/lease-queue': {},
   'POST /staff/api/lease-queue/{id}/claim': {},
@@ -232,6 +263,9 @@ export const routeSamples: Record<string, RouteSample> = {
   'POST /staff/api/payment-calculator': {},
   'GET /mobile/v1/notifications': {},
   'GET /mobile/v1/slides': {},
+  'GET /sandbox/clock': {},
+  // advance_days is a number: a text there is refused before the clock moves
+  'POST /sandbox/clock': {},
   'GET /sandbox/messages': {},
   'GET /sandbox/messages.html': {},
   'GET /sandbox/scoring-settings': {},

@@ -4,7 +4,8 @@ import { Agent, request } from 'node:http';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { routeKey, type RouteDef } from '../../../functions/http/route.ts';
 import { routes } from '../../../functions/http/routes.ts';
-import { routeSamples, type RouteSample } from '../../support/route-samples.ts';
+import { routeSamples, servicingLease, type RouteSample } from '../../support/route-samples.ts';
+import { fundedLease } from '../servicing/support.ts';
 import { applySession } from '../../support/api.ts';
 import { asAdmin, type StaffClient } from '../staff/client.ts';
 
@@ -231,7 +232,10 @@ async function discoverFields(route: RouteDef, sample: RouteSample, params: Reco
 
 function bodyWith(fields: string[], value: unknown, sample: RouteSample, extra: Record<string, unknown> = {}): string {
   const body: Record<string, any> = structuredClone(sample.body ?? {});
-  for (const f of fields) setPath(body, f, value);
+  // A copy per field: when both a nested object and one of its leaves are fields (`source`, `source.kind`), one shared
+  // wrong-type object would be set inside itself (a circle JSON cannot send).
+  for (const f of fields)
+    setPath(body, f, typeof value === 'object' && value !== null ? structuredClone(value) : value);
   return JSON.stringify({ ...body, ...sample.fixed, ...extra });
 }
 
@@ -477,7 +481,10 @@ beforeAll(async () => {
   admin = await asAdmin();
   const session = await applySession();
   applyHeaders = { 'x-apply-token': session['x-apply-token'], 'x-client-id': session['x-client-id'] };
-});
+  // the servicing routes' samples name this lease (tests/support/route-samples.ts)
+  servicingLease.id = (await fundedLease()).uuid;
+  servicingLease.action = 'waive-fee';
+}, 120_000);
 
 describe('bad input on every route', () => {
   it('has a sample entry for every route of the route table (a new route must be added there)', () => {

@@ -22,6 +22,7 @@ import {
   retentionEntry,
   tomorrow,
 } from '../merchant/support.ts';
+import { fundedLease } from '../servicing/support.ts';
 
 // The authorization matrix, generated from the route table: every staff route is tried unauthenticated (401), by a
 // signed-in user without the permission (403), by a user of another tenant (403) and by one allowed (2xx). A new
@@ -126,6 +127,28 @@ const firstWebhook = async () => {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('no webhook delivery for the lease');
+};
+
+// Servicing (functions/http/servicing.ts): the routes act on a funded lease's account. One funded lease serves the
+// routes that leave it open; the payoff ends its lease, so it gets one of its own. Payments and postings must carry an
+// Idempotency-Key, which a keyed client adds to every request (a fresh key each time, so nothing is deduplicated).
+let servicingLease: Promise<string> | undefined;
+const fundedUuid = () => (servicingLease ??= fundedLease().then((l) => l.uuid));
+class KeyedClient extends StaffClient {
+  private n = 0;
+  constructor(from: StaffClient) {
+    super(from.baseUrl);
+    for (const [k, v] of from.cookies) this.cookies.set(k, v);
+  }
+  override call<T = any>(method: string, path: string, options: Parameters<StaffClient['call']>[2] = {}) {
+    const headers = { 'idempotency-key': unique(`mx-${this.n++}-`), ...(options.headers ?? {}) };
+    return super.call<T>(method, path, { ...options, headers });
+  }
+}
+const accountOf = async (uuid: string) => {
+  const res = await admin.get(`/staff/api/leases/${uuid}/account`);
+  if (res.status !== 200) throw new Error(`account ${uuid}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as { next_payment: { amount: string }; payoff: { amount: string } };
 };
 
 const ALLOWED: Record<string, () => Promise<Fixture>> = {
@@ -314,6 +337,56 @@ const ALLOWED: Record<string, () => Promise<Fixture>> = {
     body: { note: 'Matrix' },
   }),
   staffLeaseContract: async () => ({ params: { id: lease.uuid } }),
+  // servicing of a funded lease's account (issues 22 and 23)
+  staffLeaseAccount: async () => ({ params: { id: await fundedUuid() } }),
+  staffCollectionsQueue: async () => ({}),
+  staffAccountAction: async () => {
+    const id = await fundedUuid();
+    const { amount } = (await accountOf(id)).next_payment;
+    return {
+      params: { id, action: 'record-payment' },
+      body: { amount, channel: 'phone', reference: 'Matrix call' },
+      client: new KeyedClient(admin),
+    };
+  },
+  staffAccountPayment: async () => {
+    const id = await fundedUuid();
+    const { amount } = (await accountOf(id)).next_payment;
+    return {
+      params: { id },
+      body: { amount, source: { kind: 'phone', reference: 'Matrix call' } },
+      client: new KeyedClient(admin),
+    };
+  },
+  staffAccountPayoff: async () => {
+    const { uuid: id } = await fundedLease();
+    const { amount } = (await accountOf(id)).payoff;
+    return {
+      params: { id },
+      body: { amount, source: { kind: 'cash', reference: 'Matrix till' } },
+      client: new KeyedClient(admin),
+    };
+  },
+  staffAccountPosting: async () => ({
+    params: { id: await fundedUuid() },
+    body: { kind: 'fee', fee_kind: 'late', amount: '5.00', note: 'Matrix' },
+    client: new KeyedClient(admin),
+  }),
+  staffAccountPaymentMethod: async () => ({
+    params: { id: await fundedUuid() },
+    body: { kind: 'bank', routing_number: '011000015', account_number: '000111111116' },
+  }),
+  staffAccountAutopay: async () => {
+    const id = await fundedUuid();
+    // autopay needs a payment method on file
+    const method = await admin.post(`/staff/api/leases/${id}/account/payment-method`, {
+      kind: 'bank',
+      routing_number: '011000015',
+      account_number: '000111111116',
+    });
+    if (method.status !== 200) throw new Error(`payment method: ${method.status} ${JSON.stringify(method.body)}`);
+    return { params: { id }, body: { enabled: true } };
+  },
   staffContractsList: async () => ({}),
   staffLeaseQueue: async () => ({}),
   staffLeaseQueueClaim: async () => ({ params: { id: lease.uuid } }),
@@ -593,10 +666,12 @@ describe('authorization matrix of every staff route', () => {
       if (hasId) {
         const id = foreign[resourceOf(route.path)];
         expect(id, `foreign record for ${resourceOf(route.path)}`).toBeDefined();
-        // (a known lease action, so that the tenant check answers rather than the unknown-action 404)
+        // (a known lease action, so that the tenant check answers rather than the unknown-action 404; the servicing
+        // actions are a catalogue of their own)
+        const action = route.name === 'staffAccountAction' ? 'record-payment' : 'mark-delivered';
         const res = await actor.call(
           route.method,
-          fill(route.path, { id: id!, type: 'store', target: 'sto-hvac-central', action: 'mark-delivered' }),
+          fill(route.path, { id: id!, type: 'store', target: 'sto-hvac-central', action }),
           {
             body: route.method === 'GET' ? undefined : { v: 1, type: 'store', id: 'sto-hvac-central' },
           },
