@@ -18,7 +18,8 @@ export default defineConfig({
   forbidOnly: true,
   // One retry in CI: a test that passes only on retry is still reported as flaky in the output.
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // Whole journeys (one test, many checks) on CI's 2-core machine: a minute is their usual length, not their limit.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
