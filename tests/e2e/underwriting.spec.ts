@@ -206,7 +206,7 @@ test('underwriting as data: state rules, scoring settings, reports and mass impo
   // ---- Mass Import: the template downloads, a .csv is refused.
   await nav(page, 'Administration').getByRole('link', { name: 'Mass Import', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Mass Import' })).toBeVisible();
-  await page.getByLabel('Table').selectOption({ label: 'Stores' });
+  await page.getByLabel('Table', { exact: true }).selectOption({ label: 'Stores' });
   const [template] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download the template' }).click(),
