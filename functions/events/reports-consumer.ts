@@ -1,16 +1,20 @@
 import { getApplication } from '../data/applications.ts';
 import { getCheckout } from '../data/checkouts.ts';
+import { addDays } from '../../machines/domain/reports.ts';
 import type { OutboxEvent } from '../data/items.ts';
 import { addUwCounters, claimReportEvent, releaseReportEvent } from '../data/reports.ts';
 import type { Deps } from '../platform/deps.ts';
 import { keepNoticeOf } from '../services/adverse-action.ts';
 import { counterScopes, lenderDay } from '../services/leases/sync.ts';
+import { clockOffsetDays } from '../services/servicing/clock.ts';
+import { countServicingEvent, firstPaymentInTime } from '../services/servicing/report-counters.ts';
 
 // The reports' and notices' consumer (issue 11 parts 3 and 4), at least once, any order:
 // - application.approved: adds the approval amount to the day's underwriting counters (average approval);
 // - application.denied: keeps the adverse-action notice with the application;
 // - lease.funded: counts a first payment due on the lease's first scheduled payment date (first-payment default);
-// - lease.payment.recorded (payment servicing, not built yet: `data.sequence` 1 and `data.due_date`): counts it paid.
+// - lease.payment.recorded (`data.sequence` 1 and `data.due_date`): counts it paid when paid by due date + grace;
+// - servicing's payments, failures, reversals and charge-offs: the servicing counters (issue 23, report-counters.ts).
 // Each counted event is claimed by its id first, so a repeated event adds once. A failure is logged and the claim
 // released; it never holds the aggregate's outbox back (the counters are a report, not a ledger).
 export async function onReportEvent(deps: Deps, event: OutboxEvent): Promise<void> {
@@ -24,10 +28,18 @@ export async function onReportEvent(deps: Deps, event: OutboxEvent): Promise<voi
     if (event.type === 'lease.funded') return await counted(deps, event, () => countFirstPaymentDue(deps, event));
     if (event.type === 'lease.payment.recorded' && event.data.sequence === 1)
       return await counted(deps, event, () => countFirstPaymentPaid(deps, event));
+    if (SERVICING_COUNTED.has(event.type)) return await counted(deps, event, () => countServicingEvent(deps, event));
   } catch (error) {
     deps.log.warn('report counters will miss an event', { eventId: event.id, type: event.type, error: String(error) });
   }
 }
+
+const SERVICING_COUNTED = new Set([
+  'lease.payment_succeeded',
+  'lease.purchased_early',
+  'lease.payment_failed',
+  'lease.charged_off',
+]);
 
 async function counted(deps: Deps, event: OutboxEvent, work: () => Promise<void>) {
   if (!(await claimReportEvent(deps.db, event.id, deps.clock().toISOString()))) return;
@@ -60,7 +72,10 @@ async function countFirstPaymentDue(deps: Deps, event: OutboxEvent) {
   const checkout = await getCheckout(deps.db, checkoutId, deps.clock());
   const due = checkout?.lease?.computation.nextPaymentAt ?? null;
   if (!due) return;
-  await addUwCounters(deps.db, counterScopes(storeId, retailerId), lenderDay(due), { fpd_due: 1 });
+  // The account's schedule lives on the lender's date: in the sandbox, after the clock was moved, its dates move by
+  // the clock's offset (servicing/accounts.ts openAccount), so the first payment falls due on that day.
+  const offset = deps.config.production ? 0 : await clockOffsetDays(deps);
+  await addUwCounters(deps.db, counterScopes(storeId, retailerId), addDays(lenderDay(due), offset), { fpd_due: 1 });
 }
 
 async function countFirstPaymentPaid(deps: Deps, event: OutboxEvent) {
@@ -68,5 +83,7 @@ async function countFirstPaymentPaid(deps: Deps, event: OutboxEvent) {
   const storeId = text(event.data.store_id);
   const retailerId = text(event.data.retailer_id);
   if (!due || !storeId || !retailerId) return;
-  await addUwCounters(deps.db, counterScopes(storeId, retailerId), lenderDay(due), { fpd_paid: 1 });
+  // A first payment made after its due date plus the grace stays a default (issue 23: counted from real payments).
+  if (!(await firstPaymentInTime(deps, event))) return;
+  await addUwCounters(deps.db, counterScopes(storeId, retailerId), due, { fpd_paid: 1 });
 }

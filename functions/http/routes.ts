@@ -541,6 +541,14 @@ export const routes: readonly RouteDef[] = [
 
   // issue 11: staff reports from the pre-aggregated counters (functions/http/staff-reports.ts)
   { method: 'GET', path: '/staff/api/reports/{report}', group: 'staff-reports', name: 'staffReport', auth: 'staff' },
+  // issue 23: the dashboard's servicing day
+  {
+    method: 'GET',
+    path: '/staff/api/dashboard/servicing',
+    group: 'staff-reports',
+    name: 'staffServicingDay',
+    auth: 'staff',
+  },
   // issue 11: the adverse-action notice of a denial, for staff and (a page opened from a link) for the shopper
   {
     method: 'GET',

@@ -5,6 +5,7 @@ import { json } from '../platform/response.ts';
 import { parsePath, parseQuery } from '../platform/validate.ts';
 import { reportCsv, reportFileName, resolveQuery, runReport, type ReportCtx } from '../services/reports.ts';
 import { reportXlsx, XLSX_CONTENT_TYPE } from '../services/report-xlsx.ts';
+import { servicingDay } from '../services/servicing/servicing-day.ts';
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
 import type { HandlerMap } from './route.ts';
@@ -21,10 +22,18 @@ const download = (type: string, name: string) => ({
 });
 
 export const handlers: HandlerMap = {
+  // Issue 23: the dashboard's servicing day (due, collected and failed today, the queue by bucket, ACH alerts).
+  async staffServicingDay(ctx, deps) {
+    return json(200, {
+      status: true,
+      code: 200,
+      data: await servicingDay({ deps, actor: ctx.staff!.actor, lang: ctx.lang }),
+    } as never);
+  },
   async staffReport(ctx, deps) {
     const { report } = parsePath(reportPath, ctx.event);
     const c: ReportCtx = { deps, actor: ctx.staff!.actor, lang: ctx.lang };
-    const q = resolveQuery(c, report, parseQuery(reportQuery, ctx.event));
+    const q = await resolveQuery(c, report, parseQuery(reportQuery, ctx.event));
     const answer = await runReport(c, q);
     if (q.format === 'csv')
       return {

@@ -8,6 +8,8 @@ import {
   fpdMaturedUntil,
   groupDays,
   isIsoDay,
+  periodOf,
+  type Counts,
   isReportName,
   MAX_REPORT_DAYS,
   REPORT_COLUMNS,
@@ -19,6 +21,18 @@ import {
 import { translate } from '../../machines/i18n/catalogue.ts';
 import type { Lang } from '../../machines/i18n/types.ts';
 import { readDayCounters } from '../data/reports.ts';
+import { readServicingDays } from '../data/servicing-counters.ts';
+import {
+  ACH_THRESHOLDS,
+  ACH_WARN_SHARE,
+  ACH_WINDOW_DAYS,
+  achAlerts,
+  achRow,
+  achWindow,
+  collectionsRow,
+  rollRows,
+  type AchMeasure,
+} from '../../machines/domain/servicing-reports.ts';
 import { readListPage } from '../data/staff/lists.ts';
 import { storesOfRetailer } from '../data/stores.ts';
 import type { Deps } from '../platform/deps.ts';
@@ -95,10 +109,13 @@ export interface ResolvedQuery {
   format: 'json' | 'csv' | 'xlsx';
 }
 
+/** The servicing reports count on the lender's business date (the sandbox clock's, in the sandbox). */
+const SERVICING_REPORTS = new Set<ReportName>(['first-payment-default', 'roll-rates', 'collections', 'ach-returns']);
+
 /** Defaults (the last 30 days, by day) and the cross-field checks; 404 for an unknown report. */
-export function resolveQuery(c: ReportCtx, report: string, q: ReportQuery): ResolvedQuery {
+export async function resolveQuery(c: ReportCtx, report: string, q: ReportQuery): Promise<ResolvedQuery> {
   if (!isReportName(report)) throw new AppError(404, t(c, 'staff.reports.notFound'));
-  const today = lenderDay(c.deps.clock().toISOString());
+  const today = SERVICING_REPORTS.has(report) ? await lenderToday(c.deps) : lenderDay(c.deps.clock().toISOString());
   const to = q.to ?? today;
   const from = q.from ?? addDays(to, -29);
   const errors: Record<string, string[]> = {};
@@ -116,7 +133,10 @@ export function resolveQuery(c: ReportCtx, report: string, q: ReportQuery): Reso
 
 export async function runReport(c: ReportCtx, q: ResolvedQuery): Promise<ReportAnswer> {
   if (q.report === 'delinquency-aging') return agingReport(c, q);
-  const today = lenderDay(c.deps.clock().toISOString());
+  if (q.report === 'collections' || q.report === 'roll-rates' || q.report === 'ach-returns')
+    return servicingReport(c, q);
+  const today =
+    q.report === 'first-payment-default' ? await lenderToday(c.deps) : lenderDay(c.deps.clock().toISOString());
   // First-payment default: only first payments past their grace period are judged.
   const until = q.report === 'first-payment-default' ? [q.to, fpdMaturedUntil(today)].sort()[0]! : q.to;
   const days = q.from <= until ? daysBetween(q.from, until) : [];
@@ -131,7 +151,12 @@ export async function runReport(c: ReportCtx, q: ResolvedQuery): Promise<ReportA
   rows.sort((a, b) => a.period.localeCompare(b.period) || String(a.scope).localeCompare(String(b.scope)));
   const alerting = rows.some((r) => r.alert === true);
   const alert = alerting ? t(c, 'staff.reports.alert', { threshold: FPD_ALERT_PERCENT }) : null;
-  const meta: ReportMeta = {
+  const notes = q.report === 'first-payment-default' ? [t(c, 'staff.reports.fpdNote', { grace: FPD_GRACE_DAYS })] : [];
+  return { data: rows, meta: metaOf(c, q, notes, alert) };
+}
+
+function metaOf(c: ReportCtx, q: ResolvedQuery, notes: string[], alert: string | null): ReportMeta {
+  return {
     report: q.report,
     title: t(c, `staff.reports.name.${q.report}`),
     from: q.from,
@@ -139,10 +164,83 @@ export async function runReport(c: ReportCtx, q: ResolvedQuery): Promise<ReportA
     group: q.group,
     by: q.by,
     columns: REPORT_COLUMNS[q.report].map((col) => ({ ...col, text: t(c, col.label) })),
-    notes: q.report === 'first-payment-default' ? [t(c, 'staff.reports.fpdNote', { grace: FPD_GRACE_DAYS })] : [],
+    notes,
     alert,
   };
-  return { data: rows, meta };
+}
+
+/** A bucket's name in the reader's language ('1-30' stays as it is). */
+const bucketText = (c: ReportCtx, bucket: string) =>
+  /^\d/.test(bucket) ? bucket : t(c, `staff.reports.bucket.${bucket}`);
+
+/** The last day of each period of from..to (a period cut at `to` ends there). */
+function periodsOf(from: string, to: string, group: ResolvedQuery['group']) {
+  const out = new Map<string, { first: string; last: string }>();
+  for (const day of daysBetween(from, to)) {
+    const key = periodOf(day, group);
+    const p = out.get(key);
+    out.set(key, p ? { ...p, last: day } : { first: day, last: day });
+  }
+  return [...out].map(([period, span]) => ({ period, ...span }));
+}
+
+/**
+ * Issue 23: collections by channel, roll rates between buckets and ACH return rates (rolling 60 days against NACHA's
+ * thresholds), from the daily servicing counters of each scope (one Query per scope, never a Scan).
+ */
+async function servicingReport(c: ReportCtx, q: ResolvedQuery): Promise<ReportAnswer> {
+  const scopes = await scopesFor(c, q.by);
+  // ACH rates look back 60 days from each period's end; roll rates start from the close of the day before.
+  const readFrom =
+    q.report === 'ach-returns'
+      ? addDays(q.from, 1 - ACH_WINDOW_DAYS)
+      : q.report === 'roll-rates'
+        ? addDays(q.from, -1)
+        : q.from;
+  const periods = periodsOf(q.from, q.to, q.group);
+  const rows: ReportRow[] = [];
+  const worst = new Map<string, 'near' | 'over'>();
+  for (const scope of scopes) {
+    const byDay = await readServicingDays(c.deps.db, scope.key, readFrom, q.to);
+    for (const p of periods) {
+      if (q.report === 'ach-returns') {
+        const w = achWindow(byDay, p.last);
+        rows.push(achRow(p.period, scope, w));
+        for (const a of achAlerts(w)) if (worst.get(a.measure) !== 'over') worst.set(a.measure, a.level);
+        continue;
+      }
+      const during: Counts = {};
+      for (const day of daysBetween(p.first, p.last))
+        for (const [k, v] of Object.entries(byDay.get(day) ?? {})) during[k] = (during[k] ?? 0) + v;
+      if (q.report === 'collections') rows.push(collectionsRow(p.period, scope, during));
+      else
+        rows.push(
+          ...rollRows(p.period, scope, byDay.get(addDays(p.first, -1)) ?? {}, during).map((r) => ({
+            ...r,
+            from_bucket: bucketText(c, String(r.from_bucket)),
+            to_bucket: bucketText(c, String(r.to_bucket)),
+          })),
+        );
+    }
+  }
+  rows.sort((a, b) => a.period.localeCompare(b.period) || String(a.scope).localeCompare(String(b.scope)));
+  const notes =
+    q.report === 'ach-returns'
+      ? [t(c, 'staff.reports.achNote', { days: ACH_WINDOW_DAYS, warn: Math.round(ACH_WARN_SHARE * 100) })]
+      : q.report === 'roll-rates'
+        ? [t(c, 'staff.reports.rollNote')]
+        : [];
+  const alert = worst.size
+    ? [...worst]
+        .map(([measure, level]) =>
+          t(c, `staff.reports.ach.${level}`, {
+            measure: t(c, `staff.reports.ach.measure.${measure}`),
+            threshold: ACH_THRESHOLDS[measure as AchMeasure],
+          }),
+        )
+        .join(' ')
+    : null;
+  return { data: rows, meta: metaOf(c, q, notes, alert) };
 }
 
 /** The rows as RFC 4180 CSV with a header row (the column headings in the caller's language). */

@@ -32,3 +32,15 @@ export interface ReportAnswer {
   data: ReportRow[];
   meta: ReportMeta;
 }
+
+/** GET /staff/api/dashboard/servicing (issue 23): the servicing day on the lender's date, for the dashboard. */
+export interface ServicingDayView {
+  date: string;
+  /** Installments (and retries) due today; null for a user who sees only some stores (not kept per store). */
+  due: { count: number; amount: string } | null;
+  collected: { count: number; amount: string };
+  failed: number;
+  queues: { bucket: string; count: number }[];
+  /** ACH return rates over the last 60 days at or near NACHA's thresholds, worst first, as texts to show. */
+  ach_alerts: { measure: string; level: 'near' | 'over'; rate: number; threshold: number; text: string }[];
+}

@@ -96,6 +96,7 @@ export const STAFF_ROUTE_ACCESS: Record<string, RouteAccess> = {
   staffDashboard: 'signed-in',
   // issue 11: reports and the adverse-action notice
   staffReport: 'reports.view',
+  staffServicingDay: 'collections.view',
   staffAdverseAction: 'applications.view',
   // the consent and disclosure record of an application (functions/http/staff-consents.ts)
   staffConsentsList: 'applications.view',

@@ -2,7 +2,14 @@
 // month, the report rows and the CSV text. The server reads the pre-aggregated daily counters (functions/data/reports.ts)
 // and hands them here; the staff portal shows the same rows as a table and a chart.
 
-export const REPORT_NAMES = ['applications', 'first-payment-default', 'delinquency-aging'] as const;
+export const REPORT_NAMES = [
+  'applications',
+  'first-payment-default',
+  'delinquency-aging',
+  'roll-rates',
+  'collections',
+  'ach-returns',
+] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 export const isReportName = (v: unknown): v is ReportName =>
   typeof v === 'string' && (REPORT_NAMES as readonly string[]).includes(v);
@@ -103,6 +110,39 @@ export const REPORT_COLUMNS: Record<ReportName, ReportColumn[]> = {
     col('bucket', 'text'),
     col('accounts', 'count', true),
     col('past_due_amount', 'money'),
+  ],
+  // issue 23: from the daily servicing counters (machines/domain/servicing-reports.ts)
+  'roll-rates': [
+    col('period', 'text'),
+    col('scope', 'text'),
+    col('from_bucket', 'text'),
+    col('to_bucket', 'text'),
+    col('accounts_at_start', 'count'),
+    col('rolled', 'count'),
+    col('roll_rate', 'percent', true),
+  ],
+  collections: [
+    col('period', 'text'),
+    col('scope', 'text'),
+    col('collected_card', 'money', true),
+    col('collected_bank', 'money', true),
+    col('collected_phone', 'money', true),
+    col('collected_cash', 'money', true),
+    col('collected_total', 'money'),
+    col('payments', 'count'),
+    col('failed_payments', 'count'),
+  ],
+  'ach-returns': [
+    col('period', 'text'),
+    col('scope', 'text'),
+    col('ach_debits_60d', 'count'),
+    col('returns_unauthorised_60d', 'count'),
+    col('unauthorised_rate', 'percent', true),
+    col('returns_administrative_60d', 'count'),
+    col('administrative_rate', 'percent', true),
+    col('returns_60d', 'count'),
+    col('overall_rate', 'percent', true),
+    col('alert', 'flag'),
   ],
   'first-payment-default': [
     col('period', 'text'),

@@ -22,6 +22,7 @@ import { customerApi } from './customer-api.ts';
 import { servicing } from './servicing.ts';
 import { servicingServer } from './servicing-server.ts';
 import { collections } from './collections.ts';
+import { servicingReports } from './servicing-reports.ts';
 import type { MessageArea } from './types.ts';
 
 // Every feature area's messages: each area keeps its messages in its own file; this is the one place that lists them.
@@ -51,6 +52,7 @@ const areas: readonly MessageArea[] = [
   servicing,
   servicingServer,
   collections,
+  servicingReports,
 ];
 
 export function loadMessageAreas(): readonly MessageArea[] {

@@ -200,6 +200,7 @@ export const routeSamples: Record<string, RouteSample> = {
   'GET /staff/api/imports/versions': {},
   'POST /staff/api/imports/versions/{id}/restore': { noBody: 'restores an import version over live records' },
   'GET /staff/api/reports/{report}': {},
+  'GET /staff/api/dashboard/servicing': {},
   'GET /staff/api/applications/{id}/adverse-action': {},
   'GET /apply-v2/application/adverse-action': {},
   'POST /apply-v2/application/disclosures': {},

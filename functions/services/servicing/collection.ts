@@ -25,6 +25,7 @@ import {
   servicingRuleFor,
 } from '../../../machines/domain/servicing/state-servicing-rules.ts';
 import { noticeFailedDebit, remindUpcomingDebits } from './reminders.ts';
+import { snapshotBook } from './report-counters.ts';
 
 // The close of business of one lender date: every installment (or retry) filed under DUE#<date> is charged once per
 // attempt with the idempotency key (lease, installment, attempt number); the account's status moves to past due for
@@ -255,6 +256,7 @@ export async function collectDue(
             channel: outcome.channel,
             code: outcome.ok ? null : outcome.code,
             retry_on: retryOn,
+            business_date: date,
           },
           account: accountData(after, before),
         },
@@ -377,6 +379,12 @@ export async function closeDaysPassed(deps: ServicingDeps): Promise<CloseStats[]
     // A day with errors stays open: the next run does it again (every step of it is idempotent).
     if (stats.errors) break;
     await markClosedThrough(deps, day);
+    // The book's buckets at this close, for the roll rates (issue 23); a report, so a failure never holds the day.
+    try {
+      await snapshotBook(deps, date);
+    } catch (error) {
+      deps.log.warn('the roll rates miss the book snapshot of a day', { date, error: String(error) });
+    }
     await noticeQuietly(deps, () => remindUpcomingDebits(deps, date));
   }
   return out;

@@ -62,6 +62,7 @@ export function paymentEvents(
           amount: centsToDecimal(entry.amountCents),
           channel: entry.channel ?? null,
           kind: entry.kind,
+          at: entry.at,
         },
         account: accountData(after, before),
       },
@@ -86,6 +87,7 @@ export function paymentEvents(
             due_date: i.dueDate,
             amount: centsToDecimal(i.amountCents),
             entry_id: entry.id,
+            paid_at: entry.at,
           },
           now,
         ),
@@ -298,7 +300,10 @@ export async function payOff(deps: ServicingDeps, leaseId: string, request: Paym
       accountEvent(
         after,
         'lease.purchased_early',
-        { payoff: { amount: centsToDecimal(quote.amountCents) }, account: accountData(after, before) },
+        {
+          payoff: { amount: centsToDecimal(quote.amountCents), channel: entry.channel ?? null, at: entry.at },
+          account: accountData(after, before),
+        },
         now,
       ),
     ],
@@ -394,7 +399,15 @@ export async function postStaffEntry(
             after,
             'lease.payment_failed',
             {
-              payment: { id: original.id, amount: centsToDecimal(original.amountCents), code: 'reversed' },
+              payment: {
+                id: original.id,
+                amount: centsToDecimal(original.amountCents),
+                code: 'reversed',
+                // For the ACH return rates (issue 23): the reversed debit's channel and the return code staff gave.
+                channel: original.channel ?? null,
+                return_code: /^R\d\d\b/.exec(posting.note ?? '')?.[0] ?? null,
+                business_date: today,
+              },
               account: accountData(after, before),
             },
             now,

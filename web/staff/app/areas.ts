@@ -19,6 +19,7 @@ import { network } from '../../../machines/i18n/network.ts';
 import { merchant } from '../../../machines/i18n/merchant.ts';
 import { consentStaffTexts } from '../../../machines/i18n/consents-staff.ts';
 import { collections } from '../../../machines/i18n/collections.ts';
+import { servicingReports } from '../../../machines/i18n/servicing-reports.ts';
 import type { MessageArea } from '../../../machines/i18n/types.ts';
 
 export const STAFF_AREAS: readonly MessageArea[] = [
@@ -38,4 +39,5 @@ export const STAFF_AREAS: readonly MessageArea[] = [
   merchant,
   consentStaffTexts,
   collections,
+  servicingReports,
 ];

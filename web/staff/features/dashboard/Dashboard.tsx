@@ -3,6 +3,7 @@
 // last updated leads and stores.
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import type { ServicingDayView } from '../../../../machines/contracts/reports.ts';
 import type { ApplicationRow, DashboardView } from '../../../../machines/contracts/staff-leases.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useT, type Translate } from '../../../lib/i18n.tsx';
@@ -128,6 +129,75 @@ function RowLinks({ rows, empty, base }: { rows: ApplicationRow[]; empty: string
   );
 }
 
+/** Issue 23: the servicing day (due, collected and failed today, the collections queue by bucket, ACH alerts). */
+function ServicingDay({ t }: { t: Translate }) {
+  const { caller } = useSession();
+  const [day, setDay] = useState<ServicingDayView | null | 'error'>(null);
+  useEffect(() => {
+    let live = true;
+    void caller.get<ServicingDayView>('/staff/api/dashboard/servicing').then((r) => {
+      if (live) setDay(r.status && r.data ? r.data : 'error');
+    });
+    return () => {
+      live = false;
+    };
+  }, [caller]);
+  const title = t('staff.servicingDay.title', { date: day && day !== 'error' ? formatDate(day.date) : '' });
+  return (
+    <Frame id="dash-servicing" title={title}>
+      {day === 'error' ? (
+        <p className="tk-loading">{t('staff.ui.lease.unavailable')}</p>
+      ) : day ? (
+        <>
+          {day.ach_alerts.map((a) => (
+            <p key={a.measure} className="tk-alert tk-alert--error" role="alert">
+              {a.text} ({t('staff.ui.lease.percent', { value: a.rate })})
+            </p>
+          ))}
+          <DetailList
+            items={[
+              ...(day.due
+                ? [
+                    {
+                      label: t('staff.servicingDay.due'),
+                      value: t('staff.servicingDay.amount', {
+                        amount: formatMoney(day.due.amount),
+                        count: day.due.count,
+                      }),
+                      always: true,
+                    },
+                  ]
+                : []),
+              {
+                label: t('staff.servicingDay.collected'),
+                value: t('staff.servicingDay.amount', {
+                  amount: formatMoney(day.collected.amount),
+                  count: day.collected.count,
+                }),
+                always: true,
+              },
+              { label: t('staff.servicingDay.failed'), value: String(day.failed), always: true },
+            ]}
+          />
+          <h3>{t('staff.servicingDay.queues')}</h3>
+          <ul className="staff-list" data-testid="dash-servicing-queues">
+            {day.queues.map((q) => (
+              <li key={q.bucket}>
+                <Link href="/collections-queue">
+                  {t('staff.servicingDay.bucket', { bucket: q.bucket, count: q.count })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {day.ach_alerts.length ? null : <p className="staff-muted">{t('staff.servicingDay.achOk')}</p>}
+        </>
+      ) : (
+        <p className="tk-loading">{t('app.loading')}</p>
+      )}
+    </Frame>
+  );
+}
+
 export function Dashboard() {
   const t = useT();
   const { me, caller, can } = useSession();
@@ -196,6 +266,7 @@ export function Dashboard() {
             pending
           )}
         </Frame>
+        {can('collections.view') ? <ServicingDay t={t} /> : null}
         <Frame id="dash-days" title={t('staff.ui.lease.lastDays', { days: data?.days.length || 14 })} wide>
           {data ? <DaysChart days={data.days} t={t} /> : pending}
         </Frame>

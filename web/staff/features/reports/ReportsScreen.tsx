@@ -10,6 +10,7 @@ import {
   REPORT_NAMES,
   type ReportRow,
 } from '../../../../machines/domain/reports.ts';
+import { ACH_THRESHOLDS } from '../../../../machines/domain/servicing-reports.ts';
 import { translate } from '../../../../machines/i18n/catalogue.ts';
 import { useI18n } from '../../../lib/i18n.tsx';
 import { Screen } from '../../common/Screen.tsx';
@@ -228,7 +229,9 @@ function chartOf(rows: ReportRow[], meta: ReportMeta, t: (k: string, p?: Record<
   let points;
   if (rates) {
     points = rows.map((r) => ({
-      label: meta.by === 'all' ? r.period : `${r.period} ${r.scope}`,
+      label: [meta.by === 'all' ? r.period : `${r.period} ${r.scope}`, r.from_bucket, r.to_bucket]
+        .filter((part) => typeof part === 'string' && part)
+        .join(' '),
       values: Object.fromEntries(series.map((s) => [s.key, (r[s.key] as number | null) ?? null])),
     }));
   } else {
@@ -254,8 +257,15 @@ function chartOf(rows: ReportRow[], meta: ReportMeta, t: (k: string, p?: Record<
     summary,
     series,
     points,
-    ...(rates
+    ...(meta.report === 'first-payment-default'
       ? { threshold: { value: FPD_ALERT_PERCENT, label: t('staff.reports.alert', { threshold: FPD_ALERT_PERCENT }) } }
-      : {}),
+      : meta.report === 'ach-returns'
+        ? {
+            threshold: {
+              value: ACH_THRESHOLDS.overall,
+              label: t('staff.reports.achThreshold', { threshold: ACH_THRESHOLDS.overall }),
+            },
+          }
+        : {}),
   };
 }
