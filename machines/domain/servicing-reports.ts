@@ -1,4 +1,5 @@
 import { addDays, FPD_GRACE_DAYS, type Counts, type ReportRow } from './reports.ts';
+import { onOrNextBusinessDay } from './servicing/business-days.ts';
 import { RETURN_CODE_RULES, isReturnCode } from './servicing/nacha.ts';
 
 // Issue 23: the servicing reports' pure parts (collections by channel, roll rates, ACH return rates against NACHA's
@@ -61,7 +62,8 @@ export function achLevel(rate: number | null, measure: AchMeasure): AchLevel {
   if (rate === null) return 'ok';
   const limit = ACH_THRESHOLDS[measure];
   if (rate > limit) return 'over';
-  return rate >= limit * ACH_WARN_SHARE ? 'near' : 'ok';
+  // Rounded so that 80% of 3 is 2.4, not 2.4000000000000004.
+  return rate >= round(limit * ACH_WARN_SHARE, 6) ? 'near' : 'ok';
 }
 
 export interface AchWindow {
@@ -170,8 +172,9 @@ export function bookSnapshot(firstMissedDates: readonly string[], morning: strin
     entered_61_90: 0,
     entered_90_plus: 0,
   };
+  // An account is past due from the morning after its collection date (the due date, or the next ACH business day);
+  // the later buckets count from the due date itself, as the aging report does.
   const entering: Record<string, string> = {
-    [addDays(morning, -1)]: 'entered_1_30',
     [addDays(morning, -31)]: 'entered_31_60',
     [addDays(morning, -61)]: 'entered_61_90',
     [addDays(morning, -91)]: 'entered_90_plus',
@@ -183,7 +186,7 @@ export function bookSnapshot(firstMissedDates: readonly string[], morning: strin
     const bucket =
       days <= 30 ? 'stock_1_30' : days <= 60 ? 'stock_31_60' : days <= 90 ? 'stock_61_90' : 'stock_90_plus';
     out[bucket]! += 1;
-    const entered = entering[since];
+    const entered = onOrNextBusinessDay(since) === addDays(morning, -1) ? 'entered_1_30' : entering[since];
     if (entered) out[entered]! += 1;
   }
   return out;
