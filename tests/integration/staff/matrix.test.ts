@@ -402,6 +402,7 @@ const ALLOWED: Record<string, () => Promise<Fixture>> = {
   staffDashboard: async () => ({}),
   // issue 11: reports and the adverse-action notice of a denied application
   staffReport: async () => ({ params: { report: 'applications' } }),
+  staffServicingDay: async () => ({}),
   staffAdverseAction: async () => ({ params: { id: (await decided('denied-with-score')).shopper.uuid } }),
   staffConsentsList: async () => ({ params: { id: (await decided('a-and-b')).shopper.uuid } }),
   staffConsentsPdf: async () => ({ params: { id: (await decided('a-and-b')).shopper.uuid } }),
