@@ -682,6 +682,11 @@ describe('authorization matrix of every staff route', () => {
       } else if (TENANT_BODIES[route.name]) {
         const res = await actor.call(route.method, route.path, { body: TENANT_BODIES[route.name]!() });
         expect(res.status).toBe(403);
+      } else if (route.name === 'staffServicingDay') {
+        // The servicing day of a store user counts its own stores: never the lender's due list.
+        const res = await actor.get(route.path);
+        expect(res.status).toBe(200);
+        expect(res.body.data.due).toBeNull();
       } else {
         // Collection reads: confined to the tenant's partition.
         const res = await actor.get(fill(route.path, { report: 'applications' }) + '?limit=100');
