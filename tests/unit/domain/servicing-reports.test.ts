@@ -25,7 +25,7 @@ describe('ACH returns against NACHA thresholds', () => {
 
   it('sums the 60 days ending on a date and leaves out the 61st day back', () => {
     const end = '2026-06-30';
-    const days = new Map([
+    const days = new Map<string, Record<string, number>>([
       [end, { ach_debits: 100, ach_returns: 2, ach_returns_unauthorised: 1 }],
       [addDays(end, -59), { ach_debits: 100, ach_returns: 1, ach_returns_administrative: 1 }],
       [addDays(end, -60), { ach_debits: 1000, ach_returns: 500 }],
