@@ -83,6 +83,12 @@ export const webhookPaymentSchema = z.object({
   /** A card decline code or a NACHA return code (R01...), or `reversed`. */
   code: z.optional(z.nullable(z.string())),
   retry_on: z.optional(z.nullable(z.string())),
+  /** When the ledger entry was made, on the lender's clock (issue 23: the reports count it on that business date). */
+  at: z.optional(z.string()),
+  /** The lender's business date of a failed debit or a reversal. */
+  business_date: z.optional(z.string()),
+  /** A reversed payment: the NACHA return code staff gave, when one. */
+  return_code: z.optional(z.nullable(z.string())),
 });
 
 /** The checkout's side of every event: its status now (or at the status change) and where the shopper is. */
@@ -470,7 +476,9 @@ function build(): WebhookEventDefinition[] {
     ...checkoutFields,
     account: webhookAccountSchema,
     payment: z.optional(webhookPaymentSchema),
-    payoff: z.optional(z.object({ amount: decimal })),
+    payoff: z.optional(
+      z.object({ amount: decimal, channel: z.optional(z.nullable(z.string())), at: z.optional(z.string()) }),
+    ),
   });
   const payment = { id: 'pay_5f1c2e9a7b3d4c6e8a0b1c2d', amount: '52.10', channel: 'card', kind: 'payment' };
   add(
