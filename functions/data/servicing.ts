@@ -59,7 +59,16 @@ export interface Allocation {
 }
 
 export type LedgerKind =
-  'payment' | 'fee' | 'waiver' | 'reversal' | 'refund' | 'payoff' | 'return' | 'charge_off' | 'reinstatement';
+  | 'payment'
+  | 'fee'
+  | 'waiver'
+  | 'reversal'
+  | 'refund'
+  | 'payoff'
+  | 'return'
+  | 'charge_off'
+  | 'reinstatement'
+  | 'settlement';
 
 export interface LedgerEntry {
   id: string;
@@ -72,6 +81,8 @@ export interface LedgerEntry {
   /** A reversal names the entry it reverses; a waiver the fee it waives. */
   reverses?: string;
   feeKind?: 'late' | 'return';
+  /** A settlement: what the lender wrote off (the amount is what the lessee paid to settle). */
+  forgivenCents?: number;
   reference?: string;
   note?: string;
 }

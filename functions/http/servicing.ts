@@ -101,10 +101,10 @@ export const handlers: HandlerMap = {
     // would tell what the request lacks on a lease the caller may not see).
     await loadLeaseFor({ deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip, lang: ctx.lang }, id);
     const body = ctx.event.body?.trim() ? parseBody(servicingActionRequest, ctx.event) : {};
-    // A payment must carry the caller's key (a retried request never charges twice); other actions are idempotent by
-    // the account's state, so a key made from the request is enough.
+    // A payment, a settlement or a refund must carry the caller's key (a retried request never moves money twice);
+    // other actions are idempotent by the account's state, so a key made from the request is enough.
     const key =
-      action === 'record-payment'
+      action === 'record-payment' || action === 'settle' || action === 'refund'
         ? keyOf(ctx)
         : (ctx.event.headers['idempotency-key']?.slice(0, 200) ?? `${action}:${deps.clock().toISOString()}`);
     const result = await runServicingAction(

@@ -98,6 +98,8 @@ export const PERMISSION_DEFS = {
   'servicing-actions.charge-off': SYSTEM,
   'servicing-actions.reinstate': SYSTEM,
   'servicing-actions.accept-return': SYSTEM,
+  'servicing-actions.settle': SYSTEM,
+  'servicing-actions.refund': SYSTEM,
   'imports.view': SYSTEM,
   'imports.create': SYSTEM,
   'imports.commit': SYSTEM,

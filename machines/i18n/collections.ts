@@ -94,6 +94,20 @@ export const collections: MessageArea = {
     'collections.ui.field.note': 'Note',
     'collections.ui.channel.phone': 'By phone',
     'collections.ui.channel.store': 'At the store',
+    'collections.action.settle': 'Settle for less',
+    'collections.action.refund': 'Refund an overpayment',
+    'collections.action.settleBelowBalance':
+      'A settlement is an amount below the balance of {balance}. To pay the whole balance, record a payment.',
+    'collections.action.refundMethod': 'Choose how the money goes back: to the card, in cash or by check.',
+    'collections.action.refundNotCard':
+      'Enter the entry id of a card payment in this ledger that was not reversed; other refunds go back in cash or by check.',
+    'collections.action.refundAboveCharge': 'At most {amount} of this card payment is left to refund.',
+    'collections.action.refundRefused': 'The card processor refused the refund: {reason}',
+    'collections.ui.field.method': 'Refund to',
+    'collections.ui.method.refund.card': 'The card it was paid with',
+    'collections.ui.method.refund.cash': 'Cash',
+    'collections.ui.method.refund.check': 'Check',
+    'collections.ui.entry.settlement': 'Settlement',
   },
   es: {
     'staff.permissionGroup.servicing-actions': 'Acciones de servicio de cuentas',
@@ -187,5 +201,19 @@ export const collections: MessageArea = {
     'collections.ui.field.note': 'Nota',
     'collections.ui.channel.phone': 'Por teléfono',
     'collections.ui.channel.store': 'En la tienda',
+    'collections.action.settle': 'Liquidar por un monto menor',
+    'collections.action.refund': 'Reembolsar un pago en exceso',
+    'collections.action.settleBelowBalance':
+      'Una liquidación es un monto menor que el saldo de {balance}. Para pagar todo el saldo, registre un pago.',
+    'collections.action.refundMethod': 'Elija cómo se devuelve el dinero: a la tarjeta, en efectivo o con cheque.',
+    'collections.action.refundNotCard':
+      'Ingrese el identificador de un pago con tarjeta de este libro que no fue revertido; otros reembolsos se devuelven en efectivo o con cheque.',
+    'collections.action.refundAboveCharge': 'Quedan como máximo {amount} de este pago con tarjeta por reembolsar.',
+    'collections.action.refundRefused': 'El procesador de tarjetas rechazó el reembolso: {reason}',
+    'collections.ui.field.method': 'Reembolsar a',
+    'collections.ui.method.refund.card': 'La tarjeta con la que se pagó',
+    'collections.ui.method.refund.cash': 'Efectivo',
+    'collections.ui.method.refund.check': 'Cheque',
+    'collections.ui.entry.settlement': 'Liquidación',
   },
 };
