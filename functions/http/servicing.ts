@@ -20,6 +20,19 @@ import { ledgerOf } from '../services/servicing/ledger-read.ts';
 import { servicingActionRequest } from '../../machines/lease-account/staff-servicing-actions.ts';
 import { runServicingAction } from '../services/servicing/staff-actions.ts';
 import { listCollectionsQueue } from '../services/servicing/collections-queue.ts';
+import {
+  assignAccount,
+  claimAccount,
+  collectionWorkView,
+  logContact,
+  logPromise,
+} from '../services/servicing/collections-work.ts';
+import {
+  assignRequest,
+  contactRequest,
+  promiseRequest,
+  workRequest,
+} from '../../machines/contracts/collections-work.ts';
 
 // Route group 'servicing': the sandbox clock (not in production). GET tells the lender's date; POST moves it forward
 // by `advance_days` and runs the close of business of every day passed (0 runs the days not closed yet, on demand).
@@ -77,6 +90,13 @@ async function staffLease(ctx: RequestContext, deps: Deps): Promise<string> {
   return id;
 }
 
+const staffCtx = (ctx: RequestContext, deps: Deps) => ({
+  deps,
+  actor: ctx.staff!.actor,
+  ip: ctx.staff!.ip,
+  lang: ctx.lang,
+});
+
 const keyOf = (ctx: RequestContext) => {
   const key = ctx.event.headers['idempotency-key'];
   if (!key || key.length > 200) {
@@ -93,6 +113,32 @@ export const handlers: HandlerMap = {
       ctx.event.queryStringParameters ?? {},
     );
     return json(200, { status: true, code: 200, data: result.data, meta: result.meta } as never);
+  },
+  // Issue 23: the collections work on one account (its own permissions checked by the service).
+  async staffCollectionWork(ctx, deps) {
+    const { id } = parsePath(idPath, ctx.event);
+    return ok(await collectionWorkView(staffCtx(ctx, deps), id));
+  },
+  async staffCollectionClaim(ctx, deps) {
+    const { id } = parsePath(idPath, ctx.event);
+    const body = ctx.event.body?.trim() ? parseBody(workRequest, ctx.event) : {};
+    const result = await claimAccount(staffCtx(ctx, deps), id, body);
+    return ok(result.view, result.message);
+  },
+  async staffCollectionAssign(ctx, deps) {
+    const { id } = parsePath(idPath, ctx.event);
+    const result = await assignAccount(staffCtx(ctx, deps), id, parseBody(assignRequest, ctx.event));
+    return ok(result.view, result.message);
+  },
+  async staffCollectionPromise(ctx, deps) {
+    const { id } = parsePath(idPath, ctx.event);
+    const result = await logPromise(staffCtx(ctx, deps), id, parseBody(promiseRequest, ctx.event));
+    return ok(result.view, result.message);
+  },
+  async staffCollectionContact(ctx, deps) {
+    const { id } = parsePath(idPath, ctx.event);
+    const result = await logContact(staffCtx(ctx, deps), id, parseBody(contactRequest, ctx.event));
+    return ok(result.view, result.message);
   },
   // Issue 23: a servicing action with its own permission, decided by the account machine (409), audited.
   async staffAccountAction(ctx, deps) {
