@@ -77,7 +77,8 @@ export async function listCollectionsQueue(c: StaffCtx, query: Record<string, st
       total,
       from: slice.length ? (page - 1) * perPage + 1 : null,
       to: slice.length ? (page - 1) * perPage + slice.length : null,
-      filters: { bucket: bucket ?? null, view, assigned: collectorId ? 'me' : null },
+      // Not `filters`: in seed 001's paged shape those are the field schemas of a list's filter form.
+      applied: { bucket: bucket ?? null, view, assigned: collectorId ? 'me' : null },
     },
   };
 }
