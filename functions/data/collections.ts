@@ -1,5 +1,11 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type {
+  CollectionWork,
+  ContactChannel,
+  ContactOutcome,
+} from '../../machines/domain/servicing/collections-work.ts';
 import type { Db } from './client.ts';
+import { createItem, queryPartition, type StoredItem } from './items.ts';
 
 // Issue 23: the collections queue as an index, never a Scan. A past-due account carries the sparse keys
 //   gsi1: COLLECTIONS            / <first missed date>#<lease id>   (the lender's whole queue)
@@ -35,6 +41,20 @@ export function collectionKeys(account: QueuedAccount) {
   return { gsi1pk: COLLECTIONS_PK, gsi1sk: sk, gsi2pk: collectionsStorePk(account.storeId), gsi2sk: sk };
 }
 
+/**
+ * The queue work's own attributes, kept top-level so that the queue's Query can filter on them: the date of a pending
+ * promise (the account waits in the promised view until the day after it) and the collector working it.
+ */
+export function collectionWorkKeys(account: { collection?: CollectionWork }) {
+  return {
+    promisedUntil: account.collection?.promise?.date,
+    collectorId: account.collection?.assignee?.id,
+  };
+}
+
+/** Which accounts of the queue: to work (no promise pending), with a promise pending, or all of them. */
+export type QueueView = 'open' | 'promised' | 'all';
+
 export interface QueueQuery {
   /** The lender's queue (gsi1) or one store's (gsi2). */
   storeId?: string;
@@ -44,22 +64,46 @@ export interface QueueQuery {
   limit: number;
   cursor?: Record<string, unknown>;
   count?: boolean;
+  /** With `today`: an open account has no promise dated today or later. */
+  view?: QueueView;
+  today?: string;
+  /** Only the accounts this collector works. */
+  collectorId?: string;
 }
 
 /** One page of past-due accounts, oldest first, between two first missed dates. */
 export async function queryCollections<T>(db: Db, q: QueueQuery) {
   const index = q.storeId ? 'gsi2' : 'gsi1';
+  const filters: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (q.view && q.view !== 'all' && q.today) {
+    names['#promised'] = 'promisedUntil';
+    values[':today'] = q.today;
+    filters.push(
+      q.view === 'open'
+        ? '(attribute_not_exists(#promised) OR #promised < :today)'
+        : '(attribute_exists(#promised) AND #promised >= :today)',
+    );
+  }
+  if (q.collectorId) {
+    names['#collector'] = 'collectorId';
+    values[':collector'] = q.collectorId;
+    filters.push('#collector = :collector');
+  }
   const out = await db.doc.send(
     new QueryCommand({
       TableName: db.tableName,
       IndexName: index,
       KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-      ExpressionAttributeNames: { '#pk': `${index}pk`, '#sk': `${index}sk` },
+      ExpressionAttributeNames: { '#pk': `${index}pk`, '#sk': `${index}sk`, ...names },
       ExpressionAttributeValues: {
         ':pk': q.storeId ? collectionsStorePk(q.storeId) : COLLECTIONS_PK,
         ':from': `${q.from}#`,
         ':to': `${q.to}#\uffff`,
+        ...values,
       },
+      ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
       ScanIndexForward: true,
       ...(q.count ? { Select: 'COUNT' as const } : { Limit: q.limit }),
       ExclusiveStartKey: q.cursor,
@@ -70,4 +114,49 @@ export async function queryCollections<T>(db: Db, q: QueueQuery) {
     count: out.Count ?? 0,
     cursor: out.LastEvaluatedKey as Record<string, unknown> | undefined,
   };
+}
+
+// ---------- contact attempts ----------
+// Append-only under the lease: `LEASE#<id>` / `CONTACT#<time>#<id>`, newest read first.
+
+export interface ContactAttempt {
+  id: string;
+  leaseId: string;
+  at: string;
+  channel: ContactChannel;
+  outcome: ContactOutcome;
+  note: string | null;
+  by: { id: string; name: string };
+}
+
+export interface ContactItem extends StoredItem, ContactAttempt {
+  entity: 'collectionContact';
+}
+
+export async function putContact(db: Db, contact: ContactAttempt): Promise<void> {
+  await createItem(db, {
+    pk: `LEASE#${contact.leaseId}`,
+    sk: `CONTACT#${contact.at}#${contact.id}`,
+    entity: 'collectionContact' as const,
+    ...contact,
+  });
+}
+
+export async function listContacts(db: Db, leaseId: string, now: Date, limit = 50): Promise<ContactAttempt[]> {
+  const page = await queryPartition<ContactItem>(db, {
+    pk: `LEASE#${leaseId}`,
+    skPrefix: 'CONTACT#',
+    descending: true,
+    limit,
+    now,
+  });
+  return page.items.map(({ id, leaseId: lease, at, channel, outcome, note, by }) => ({
+    id,
+    leaseId: lease,
+    at,
+    channel,
+    outcome,
+    note,
+    by,
+  }));
 }

@@ -4,7 +4,8 @@ import type {
   PersistedPaymentAttempt,
 } from '../../machines/payment-attempt/payment-attempt.machine.ts';
 import type { Db } from './client.ts';
-import { collectionKeys } from './collections.ts';
+import { collectionKeys, collectionWorkKeys } from './collections.ts';
+import type { CollectionWork } from '../../machines/domain/servicing/collections-work.ts';
 import {
   createItem,
   getItem,
@@ -59,7 +60,16 @@ export interface Allocation {
 }
 
 export type LedgerKind =
-  'payment' | 'fee' | 'waiver' | 'reversal' | 'refund' | 'payoff' | 'return' | 'charge_off' | 'reinstatement';
+  | 'payment'
+  | 'fee'
+  | 'waiver'
+  | 'reversal'
+  | 'refund'
+  | 'payoff'
+  | 'return'
+  | 'charge_off'
+  | 'reinstatement'
+  | 'settlement';
 
 export interface LedgerEntry {
   id: string;
@@ -72,6 +82,8 @@ export interface LedgerEntry {
   /** A reversal names the entry it reverses; a waiver the fee it waives. */
   reverses?: string;
   feeKind?: 'late' | 'return';
+  /** A settlement: what the lender wrote off (the amount is what the lessee paid to settle). */
+  forgivenCents?: number;
   reference?: string;
   note?: string;
 }
@@ -163,6 +175,8 @@ export interface LeaseAccountData {
   applied: string[];
   /** The last lender date closed for this account. */
   closedThrough: string | null;
+  /** The collections queue's work on it (issue 23): collector, promise to pay, channels the lessee stopped. */
+  collection?: CollectionWork;
   updatedAt: string;
 }
 
@@ -191,9 +205,15 @@ export async function saveAccount(
   events: OutboxEvent[] = [],
 ): Promise<LeaseAccountItem> {
   // The collections queue's index keys follow the status in the same write (issue 23, functions/data/collections.ts).
-  return saveVersioned<LeaseAccountItem>(db, previous, { ...next, ...collectionKeys(next) }, events, {
-    returnItem: false,
-  });
+  return saveVersioned<LeaseAccountItem>(
+    db,
+    previous,
+    { ...next, ...collectionKeys(next), ...collectionWorkKeys(next) },
+    events,
+    {
+      returnItem: false,
+    },
+  );
 }
 
 /** Puts an immutable item once; false when it is there already (a rerun of the same write). */

@@ -334,6 +334,42 @@ export const routes: readonly RouteDef[] = [
     name: 'staffCollectionsQueue',
     auth: 'staff',
   },
+  // the collections queue's work on one account (issue 23): claim, assign, promise to pay, contact attempts
+  {
+    method: 'GET',
+    path: '/staff/api/collections-queue/{id}',
+    group: 'servicing',
+    name: 'staffCollectionWork',
+    auth: 'staff',
+  },
+  {
+    method: 'POST',
+    path: '/staff/api/collections-queue/{id}/claim',
+    group: 'servicing',
+    name: 'staffCollectionClaim',
+    auth: 'staff',
+  },
+  {
+    method: 'POST',
+    path: '/staff/api/collections-queue/{id}/assign',
+    group: 'servicing',
+    name: 'staffCollectionAssign',
+    auth: 'staff',
+  },
+  {
+    method: 'POST',
+    path: '/staff/api/collections-queue/{id}/promise',
+    group: 'servicing',
+    name: 'staffCollectionPromise',
+    auth: 'staff',
+  },
+  {
+    method: 'POST',
+    path: '/staff/api/collections-queue/{id}/contacts',
+    group: 'servicing',
+    name: 'staffCollectionContact',
+    auth: 'staff',
+  },
   {
     method: 'POST',
     path: '/staff/api/leases/{id}/account/actions/{action}',

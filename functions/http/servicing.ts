@@ -20,6 +20,19 @@ import { ledgerOf } from '../services/servicing/ledger-read.ts';
 import { servicingActionRequest } from '../../machines/lease-account/staff-servicing-actions.ts';
 import { runServicingAction } from '../services/servicing/staff-actions.ts';
 import { listCollectionsQueue } from '../services/servicing/collections-queue.ts';
+import {
+  assignAccount,
+  claimAccount,
+  collectionWorkView,
+  logContact,
+  logPromise,
+} from '../services/servicing/collections-work.ts';
+import {
+  assignRequest,
+  contactRequest,
+  promiseRequest,
+  workRequest,
+} from '../../machines/contracts/collections-work.ts';
 
 // Route group 'servicing': the sandbox clock (not in production). GET tells the lender's date; POST moves it forward
 // by `advance_days` and runs the close of business of every day passed (0 runs the days not closed yet, on demand).
@@ -77,6 +90,13 @@ async function staffLease(ctx: RequestContext, deps: Deps): Promise<string> {
   return id;
 }
 
+const staffCtx = (ctx: RequestContext, deps: Deps) => ({
+  deps,
+  actor: ctx.staff!.actor,
+  ip: ctx.staff!.ip,
+  lang: ctx.lang,
+});
+
 const keyOf = (ctx: RequestContext) => {
   const key = ctx.event.headers['idempotency-key'];
   if (!key || key.length > 200) {
@@ -94,6 +114,32 @@ export const handlers: HandlerMap = {
     );
     return json(200, { status: true, code: 200, data: result.data, meta: result.meta } as never);
   },
+  // Issue 23: the collections work on one account (its own permissions checked by the service).
+  async staffCollectionWork(ctx, deps) {
+    const { id } = parsePath(idPath, ctx.event);
+    return ok(await collectionWorkView(staffCtx(ctx, deps), id));
+  },
+  async staffCollectionClaim(ctx, deps) {
+    const { id } = parsePath(idPath, ctx.event);
+    const body = ctx.event.body?.trim() ? parseBody(workRequest, ctx.event) : {};
+    const result = await claimAccount(staffCtx(ctx, deps), id, body);
+    return ok(result.view, result.message);
+  },
+  async staffCollectionAssign(ctx, deps) {
+    const { id } = parsePath(idPath, ctx.event);
+    const result = await assignAccount(staffCtx(ctx, deps), id, parseBody(assignRequest, ctx.event));
+    return ok(result.view, result.message);
+  },
+  async staffCollectionPromise(ctx, deps) {
+    const { id } = parsePath(idPath, ctx.event);
+    const result = await logPromise(staffCtx(ctx, deps), id, parseBody(promiseRequest, ctx.event));
+    return ok(result.view, result.message);
+  },
+  async staffCollectionContact(ctx, deps) {
+    const { id } = parsePath(idPath, ctx.event);
+    const result = await logContact(staffCtx(ctx, deps), id, parseBody(contactRequest, ctx.event));
+    return ok(result.view, result.message);
+  },
   // Issue 23: a servicing action with its own permission, decided by the account machine (409), audited.
   async staffAccountAction(ctx, deps) {
     const { id, action } = parsePath(actionPath, ctx.event);
@@ -101,10 +147,10 @@ export const handlers: HandlerMap = {
     // would tell what the request lacks on a lease the caller may not see).
     await loadLeaseFor({ deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip, lang: ctx.lang }, id);
     const body = ctx.event.body?.trim() ? parseBody(servicingActionRequest, ctx.event) : {};
-    // A payment must carry the caller's key (a retried request never charges twice); other actions are idempotent by
-    // the account's state, so a key made from the request is enough.
+    // A payment, a settlement or a refund must carry the caller's key (a retried request never moves money twice);
+    // other actions are idempotent by the account's state, so a key made from the request is enough.
     const key =
-      action === 'record-payment'
+      action === 'record-payment' || action === 'settle' || action === 'refund'
         ? keyOf(ctx)
         : (ctx.event.headers['idempotency-key']?.slice(0, 200) ?? `${action}:${deps.clock().toISOString()}`);
     const result = await runServicingAction(

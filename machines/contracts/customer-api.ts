@@ -88,6 +88,7 @@ export const CUSTOMER_LEASE_STATUSES = [
   'purchased_early',
   'returned',
   'charged_off',
+  'settled',
   'return_requested',
 ] as const;
 export type CustomerLeaseStatus = (typeof CUSTOMER_LEASE_STATUSES)[number];
@@ -128,7 +129,7 @@ export interface ReceiptView {
   id: string;
   /** ISO instant of the payment. */
   paid_at: string;
-  kind: 'payment' | 'payoff' | 'fee' | 'reversal' | 'refund';
+  kind: 'payment' | 'payoff' | 'fee' | 'reversal' | 'refund' | 'settlement';
   method: 'card' | 'bank' | 'phone' | 'cash' | 'other';
   /** Last 4 of the card or account, when there is one. */
   last4: string | null;

@@ -84,6 +84,12 @@ export const STAFF_ROUTE_ACCESS: Record<string, RouteAccess> = {
   // each servicing action also needs its own `servicing-actions.<id>` (checked by the service)
   staffAccountAction: 'leases.view',
   staffCollectionsQueue: 'collections.view',
+  // the work on one account also needs `collections.work` (claim, promise, contacts) or `collections.assign`
+  staffCollectionWork: 'collections.view',
+  staffCollectionClaim: 'collections.view',
+  staffCollectionAssign: 'collections.view',
+  staffCollectionPromise: 'collections.view',
+  staffCollectionContact: 'collections.view',
   staffContractsList: 'leases.view',
   staffLeaseQueue: 'lease-queue.view',
   staffLeaseQueueClaim: 'lease-queue.claim',

@@ -91,6 +91,41 @@ const queueRule = z.object({
     .check(z.maxLength(50, 'staff.validation.tooMany')),
 });
 
+/** The collections queues (issue 23), one per delinquency bucket, and the lender's contact hours. */
+export const COLLECTION_QUEUE_BUCKETS = ['1-30', '31-60', '61-90', '90+'] as const;
+export type CollectionQueueBucket = (typeof COLLECTION_QUEUE_BUCKETS)[number];
+const collectionBucketRule = z.object({
+  /** Role ids whose users may claim accounts of this bucket (besides `collections.work`); empty = anyone with it. */
+  claim_roles: z
+    .array(z.string().check(z.minLength(1), z.maxLength(100)))
+    .check(z.maxLength(50, 'staff.validation.tooMany')),
+});
+const hour = (min: number, max: number) =>
+  z
+    .int('collections.work.hourInvalid')
+    .check(z.minimum(min, 'collections.work.hourInvalid'), z.maximum(max, 'collections.work.hourInvalid'));
+export const collectionsQueueConfig = z.object({
+  /** When collectors may call or message, in the lessee's own time zone (8 am to 9 pm by default, as the FDCPA). */
+  contact_hours: z.object({ start_hour: hour(0, 23), end_hour: hour(1, 24) }),
+  buckets: z.object({
+    '1-30': collectionBucketRule,
+    '31-60': collectionBucketRule,
+    '61-90': collectionBucketRule,
+    '90+': collectionBucketRule,
+  } satisfies Record<CollectionQueueBucket, typeof collectionBucketRule>),
+});
+export type CollectionsQueueConfig = z.infer<typeof collectionsQueueConfig>;
+
+export const DEFAULT_COLLECTIONS_QUEUE_CONFIG: CollectionsQueueConfig = {
+  contact_hours: { start_hour: 8, end_hour: 21 },
+  buckets: {
+    '1-30': { claim_roles: [] },
+    '31-60': { claim_roles: [] },
+    '61-90': { claim_roles: [] },
+    '90+': { claim_roles: [] },
+  },
+};
+
 export const queueConfigSchema = z.object({
   queues: z.object({
     review: queueRule,
@@ -98,6 +133,8 @@ export const queueConfigSchema = z.object({
     docs: queueRule,
     funding: queueRule,
   } satisfies Record<LeaseQueueId, typeof queueRule>),
+  /** Optional so that a configuration saved before the collections queues still reads (the defaults apply). */
+  collections: z.optional(collectionsQueueConfig),
 });
 export type QueueConfig = z.infer<typeof queueConfigSchema>;
 export const queueConfigUpdate = z.extend(queueConfigSchema, { v: z.optional(z.int().check(z.minimum(0))) });
@@ -110,6 +147,7 @@ export const DEFAULT_QUEUE_CONFIG: QueueConfig = {
     docs: { statuses: [LEASE_QUEUES.docs.status], claim_roles: [] },
     funding: { statuses: [LEASE_QUEUES.funding.status], claim_roles: [] },
   },
+  collections: DEFAULT_COLLECTIONS_QUEUE_CONFIG,
 };
 
 /** The queues a lease status feeds (a lease in `Y` that is delivered has status key `Y.delivered`). */

@@ -98,6 +98,11 @@ export const PERMISSION_DEFS = {
   'servicing-actions.charge-off': SYSTEM,
   'servicing-actions.reinstate': SYSTEM,
   'servicing-actions.accept-return': SYSTEM,
+  'servicing-actions.settle': SYSTEM,
+  'servicing-actions.refund': SYSTEM,
+  // the collections queue's work: claim, promise to pay, contact attempts; assigning to another collector
+  'collections.work': SYSTEM,
+  'collections.assign': SYSTEM,
   'imports.view': SYSTEM,
   'imports.create': SYSTEM,
   'imports.commit': SYSTEM,

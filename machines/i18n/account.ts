@@ -61,6 +61,7 @@ export const account: MessageArea = {
     'account.status.returned': 'Returned',
     'account.status.return_requested': 'Return started',
     'account.status.charged_off': 'Charged off',
+    'account.status.settled': 'Settled',
     'account.status.pastDueDays': 'Past due {days} days',
     'account.owned.note': 'You own your items. There is nothing more to pay on this lease.',
 
@@ -232,6 +233,7 @@ export const account: MessageArea = {
     'account.status.returned': 'Devuelto',
     'account.status.return_requested': 'Devolución iniciada',
     'account.status.charged_off': 'Cancelado como pérdida',
+    'account.status.settled': 'Liquidado por acuerdo',
     'account.status.pastDueDays': 'Atrasado {days} días',
     'account.owned.note': 'Los artículos son suyos. No queda nada por pagar en este arrendamiento.',
 

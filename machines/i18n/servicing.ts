@@ -32,6 +32,8 @@ export const servicing: MessageArea = {
     'servicing.account.error.chargedOff':
       'This lease is charged off: contact us to arrange the return of the goods or a settlement.',
     'servicing.account.error.notAllowed': 'This cannot be done while the lease is "{state}".',
+    'servicing.account.error.refundAboveOverpaid':
+      'Only an overpayment can be refunded: {overpaid} was paid ahead of what is due, so {amount} cannot be refunded.',
     'servicing.attempt.state.scheduled': 'Scheduled',
     'servicing.attempt.state.submitted': 'Submitted',
     'servicing.attempt.state.settled': 'Paid',
@@ -128,6 +130,8 @@ export const servicing: MessageArea = {
     'servicing.account.error.chargedOff':
       'Este arrendamiento está cancelado como pérdida: contáctenos para acordar la devolución de los bienes o una liquidación.',
     'servicing.account.error.notAllowed': 'Esto no se puede hacer mientras el arrendamiento está "{state}".',
+    'servicing.account.error.refundAboveOverpaid':
+      'Solo se puede reembolsar un pago en exceso: se pagaron {overpaid} por adelantado, así que no se pueden reembolsar {amount}.',
     'servicing.attempt.state.scheduled': 'Programado',
     'servicing.attempt.state.submitted': 'Enviado',
     'servicing.attempt.state.settled': 'Pagado',

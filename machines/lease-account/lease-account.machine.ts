@@ -59,7 +59,8 @@ export type LeaseAccountEvent =
   | ({ type: 'account.return_accepted' } & AccountFacts)
   | ({ type: 'account.charge_off' } & AccountFacts)
   | ({ type: 'account.reinstate'; reinstatementOpen: boolean } & AccountFacts)
-  | ({ type: 'account.settle' } & AccountFacts);
+  | ({ type: 'account.settle' } & AccountFacts)
+  | ({ type: 'account.refund_issued'; amountCents: Cents; overpaidCents: Cents } & AccountFacts);
 
 export type LeaseAccountEventType = LeaseAccountEvent['type'];
 export const LEASE_ACCOUNT_EVENT_TYPES: readonly LeaseAccountEventType[] = [
@@ -71,6 +72,7 @@ export const LEASE_ACCOUNT_EVENT_TYPES: readonly LeaseAccountEventType[] = [
   'account.charge_off',
   'account.reinstate',
   'account.settle',
+  'account.refund_issued',
 ];
 
 /** The facts of a derived account (machines/domain/servicing/ledger.ts deriveAccount), for an event. */
@@ -111,6 +113,9 @@ export const accountGuards = {
   chargeOffDue: (e: AccountFacts) => e.daysPastDue >= CHARGE_OFF_MIN_DAYS_PAST_DUE,
   /** Within the state's reinstatement window, with everything past due paid. */
   reinstatable: (e: AccountFacts & { reinstatementOpen: boolean }) => e.reinstatementOpen && e.pastDueCents === 0,
+  /** A refund gives back only what was paid beyond what is due (never makes the account late). */
+  refundCovered: (e: { amountCents: Cents; overpaidCents: Cents }) =>
+    e.amountCents > 0 && e.amountCents <= e.overpaidCents,
 };
 
 // The open states (current, past due, reinstated) share their transitions on the ledger's changes: the facts decide
@@ -128,6 +133,7 @@ export const leaseAccountMachine = setup({
     chargeOffDue: ({ event }) => accountGuards.chargeOffDue(event),
     reinstatable: ({ event }) => event.type === 'account.reinstate' && accountGuards.reinstatable(event),
     wasChargedOff: ({ context }) => context.chargedOff,
+    refundCovered: ({ event }) => event.type === 'account.refund_issued' && accountGuards.refundCovered(event),
   },
   actions: {
     record: assign(({ event }) => ({ ...factsOf(event), bucket: bucketFor(event.daysPastDue) })),
@@ -142,6 +148,12 @@ export const leaseAccountMachine = setup({
     // Every installment collected on time so far.
     current: {
       on: {
+        // An overpayment (paid ahead of what is due) given back: still nothing late, so current.
+        'account.refund_issued': {
+          guard: 'refundCovered',
+          target: '#leaseAccount.current',
+          actions: 'record',
+        },
         'account.payment_posted': [
           { guard: 'owned', target: '#leaseAccount.paid_out', actions: 'record' },
           { guard: 'late', target: '#leaseAccount.past_due', actions: 'record' },
@@ -232,6 +244,12 @@ export const leaseAccountMachine = setup({
     // The lease runs again after a return or a charge-off; the next ledger change or close of day places it.
     reinstated: {
       on: {
+        // An overpayment (paid ahead of what is due) given back: still nothing late, so current.
+        'account.refund_issued': {
+          guard: 'refundCovered',
+          target: '#leaseAccount.current',
+          actions: 'record',
+        },
         'account.payment_posted': [
           { guard: 'owned', target: '#leaseAccount.paid_out', actions: 'record' },
           { guard: 'late', target: '#leaseAccount.past_due', actions: 'record' },
@@ -353,6 +371,15 @@ function refusalKey(
       return { key: closed ?? 'servicing.account.error.notAllowed', params: {} };
     case 'account.payment_posted':
       return { key: closed ?? 'servicing.account.error.notAllowed', params: {} };
+    case 'account.refund_issued':
+      if (closed) return { key: closed, params: {} };
+      // Past due: money paid goes to the arrears first; an ended account has nothing paid ahead.
+      if (state !== 'current' && state !== 'reinstated')
+        return { key: 'servicing.account.error.notAllowed', params: {} };
+      return {
+        key: 'servicing.account.error.refundAboveOverpaid',
+        params: { amount: formatCents(event.amountCents), overpaid: formatCents(event.overpaidCents) },
+      };
     default:
       return { key: closed ?? 'servicing.account.error.notAllowed', params: {} };
   }

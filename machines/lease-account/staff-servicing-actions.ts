@@ -13,6 +13,8 @@ export const SERVICING_ACTION_IDS = [
   'charge-off',
   'reinstate',
   'accept-return',
+  'settle',
+  'refund',
 ] as const;
 export type ServicingActionId = (typeof SERVICING_ACTION_IDS)[number];
 export const isServicingActionId = (value: unknown): value is ServicingActionId =>
@@ -29,17 +31,24 @@ export const SERVICING_ACTION_FIELDS: Record<ServicingActionId, readonly Servici
   'charge-off': ['note'],
   reinstate: ['note'],
   'accept-return': ['note'],
+  settle: ['amount', 'channel', 'reference', 'note'],
+  refund: ['amount', 'method', 'entry_id', 'reference', 'note'],
 };
 
 export type ServicingActionField =
-  'amount' | 'channel' | 'reference' | 'entry_id' | 'return_code' | 'due_date' | 'note';
+  'amount' | 'channel' | 'method' | 'reference' | 'entry_id' | 'return_code' | 'due_date' | 'note';
 
 /** Where a payment taken by staff came from: a phone call or the store's counter. */
 export const STAFF_PAYMENT_CHANNELS = ['phone', 'store'] as const;
 
+/** How an overpayment goes back: to the card it was paid with (the card vault's refund), or in cash or by check. */
+export const REFUND_METHODS = ['card', 'cash', 'check'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+
 export const servicingActionRequest = z.object({
   amount: z.optional(z.union([z.string().check(z.maxLength(20)), z.number()])),
   channel: z.optional(z.enum(STAFF_PAYMENT_CHANNELS)),
+  method: z.optional(z.enum(REFUND_METHODS)),
   reference: z.optional(z.string().check(z.maxLength(100))),
   entry_id: z.optional(z.string().check(z.maxLength(200))),
   return_code: z.optional(z.string().check(z.maxLength(10))),

@@ -138,6 +138,20 @@ export const routeSamples: Record<string, RouteSample> = {
   // its body is read, so the naughty bodies change nothing; waive-fee on an account with no fee refuses every amount
   'GET /staff/api/leases/{id}/account': { params: servicingLease },
   'GET /staff/api/collections-queue': {},
+  // the collections work on one account (issue 23): the suite's lease is current, so a promise is refused (409)
+  'GET /staff/api/collections-queue/{id}': { params: servicingLease },
+  'POST /staff/api/collections-queue/{id}/claim': { params: servicingLease },
+  'POST /staff/api/collections-queue/{id}/assign': { params: servicingLease, body: { user_id: 'Bad input' } },
+  'POST /staff/api/collections-queue/{id}/promise': {
+    params: servicingLease,
+    body: { amount: '1.00', note: 'Bad input' },
+    fixed: { date: '2026-01-01' },
+  },
+  'POST /staff/api/collections-queue/{id}/contacts': {
+    params: servicingLease,
+    body: { note: 'Bad input' },
+    fixed: { channel: 'phone', outcome: 'no_answer' },
+  },
   'POST /staff/api/leases/{id}/account/actions/{action}': {
     params: servicingLease,
     body: { amount: '1.00', note: 'Bad input' },

@@ -19,6 +19,7 @@ export const AUDIT_TYPES = [
   'access.denied',
   'lease.action',
   'lease.servicing',
+  'collections.work',
   'lease.claim',
   'pii.revealed',
   'webhook.replayed',

@@ -125,6 +125,20 @@ export interface SavedChargeInput extends Omit<ChargeInput, 'token'> {
   customerId: string | null;
 }
 
+/** A refund of (part of) a charge back to the card it came from (Stripe: POST /v1/refunds on the PaymentIntent). */
+export interface RefundInput {
+  chargeId: string;
+  amountCents: number;
+  /** The same key returns the same refund and never refunds twice. */
+  idempotencyKey: string;
+  reference: string;
+}
+
+export type RefundResult =
+  | { status: 'succeeded' | 'pending'; refundId: string; amountCents: number }
+  /** The vendor refused the refund (e.g. more than is left of the charge): nothing was refunded. */
+  | { status: 'failed'; refundId: string | null; code: string; message: string };
+
 export interface CardVaultPort {
   /** A hosted-fields session for one payment, carrying the store's card flags. */
   createSession(input: CreateVaultSessionInput): Promise<VaultSession>;
@@ -136,4 +150,6 @@ export interface CardVaultPort {
   saveForOffSession(input: { token: string; reference: string }): Promise<SavedCard>;
   /** Charges a saved card off-session; same results and idempotency as `charge`. */
   chargeSaved(input: SavedChargeInput): Promise<ChargeResult>;
+  /** Refunds a charge (an overpayment given back); refusals are results, CardVaultError a failed request. */
+  refund(input: RefundInput): Promise<RefundResult>;
 }

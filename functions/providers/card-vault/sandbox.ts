@@ -22,6 +22,7 @@ import {
   type ChargeInput,
   type ChargeResult,
   type CreateVaultSessionInput,
+  type RefundResult,
 } from './port.ts';
 import { testCardFor, type TestCardOutcome } from './test-cards.ts';
 
@@ -70,7 +71,9 @@ interface VaultTokenItem extends StoredItem {
 interface VaultChargeItem extends StoredItem {
   entity: 'sandboxVaultCharge';
   requestHash: string;
-  result: ChargeResult;
+  result?: ChargeResult;
+  /** Set instead of `result` on a refund's record. */
+  refund?: RefundResult;
 }
 
 export const sessionKey = (sessionId: string) => ({ pk: `SANDBOX#VAULTSESSION#${sessionId}`, sk: 'SESSION' });
@@ -273,6 +276,49 @@ export function sandboxCardVault(options: SandboxCardVaultOptions): CardVaultPor
       };
     },
 
+    async refund(input) {
+      await latency(300);
+      if (!/^pi_/.test(input.chargeId))
+        return {
+          status: 'failed',
+          refundId: null,
+          code: 'resource_missing',
+          message: `No such payment: ${input.chargeId}`,
+        };
+      if (!Number.isInteger(input.amountCents) || input.amountCents < 1)
+        throw new CardVaultError('invalid_request', 'Amount must be at least $0.01 usd', 'amount_too_small');
+      // Idempotent per key, as Stripe's refunds are.
+      const requestHash = createHash('sha256')
+        .update(JSON.stringify(['refund', input.chargeId, input.amountCents]))
+        .digest('hex');
+      const existing = await getItem<VaultChargeItem>(db, chargeKey(`refund:${input.idempotencyKey}`), clock());
+      if (existing) {
+        if (existing.requestHash !== requestHash)
+          throw new CardVaultError(
+            'idempotency_conflict',
+            'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+            'idempotency_error',
+          );
+        return existing.refund!;
+      }
+      const refund: RefundResult = { status: 'succeeded', refundId: id('re'), amountCents: input.amountCents };
+      try {
+        await createItem<Omit<VaultChargeItem, 'v'>>(db, {
+          ...chargeKey(`refund:${input.idempotencyKey}`),
+          entity: 'sandboxVaultCharge',
+          requestHash,
+          refund,
+          expiresAt: Math.floor(clock().getTime() / 1000) + CHARGE_KEEP_SECONDS,
+        });
+      } catch (error) {
+        if (!(error instanceof AppError && error.statusCode === 409)) throw error;
+        const raced = await getItem<VaultChargeItem>(db, chargeKey(`refund:${input.idempotencyKey}`), clock());
+        if (raced?.refund) return raced.refund;
+        throw error;
+      }
+      return refund;
+    },
+
     async chargeSaved(input) {
       // Off-session charges answer synchronously; no payment webhook is sent for them (the close of business and
       // the lessee's payment record the result themselves).
@@ -365,7 +411,7 @@ export function sandboxCardVault(options: SandboxCardVaultOptions): CardVaultPor
         'idempotency_error',
       );
     }
-    return existing.result;
+    return existing.result!;
   }
 }
 

@@ -242,5 +242,36 @@ export function stripeCardVault(options: StripeOptions): CardVaultPort {
       );
       return chargeResult(status, data);
     },
+
+    async refund(input) {
+      const { status, data } = await call<{ id: string; amount: number; status: string }>(
+        'POST',
+        '/v1/refunds',
+        form({
+          payment_intent: input.chargeId,
+          amount: input.amountCents,
+          metadata: { reference: input.reference },
+        }),
+        input.idempotencyKey,
+      );
+      if (status === 200) {
+        if (data.status === 'failed' || data.status === 'canceled')
+          return { status: 'failed', refundId: data.id, code: data.status, message: `The refund ${data.status}.` };
+        return {
+          status: data.status === 'succeeded' ? 'succeeded' : 'pending',
+          refundId: data.id,
+          amountCents: data.amount,
+        };
+      }
+      // e.g. charge_already_refunded, amount_too_large: the refund is refused, not the request's transport
+      if (status === 400 && data.error?.type === 'invalid_request_error' && data.error.code !== 'resource_missing')
+        return {
+          status: 'failed',
+          refundId: null,
+          code: data.error.code ?? 'invalid_request',
+          message: data.error.message ?? 'The refund was refused.',
+        };
+      throw requestError(status, data.error);
+    },
   };
 }

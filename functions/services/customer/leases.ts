@@ -43,6 +43,7 @@ const STATUS: Record<AccountStatusName, CustomerLeaseStatus> = {
   purchasedEarly: 'purchased_early',
   returned: 'returned',
   chargedOff: 'charged_off',
+  settled: 'settled',
 };
 
 export const accountStatus = (account: LeaseAccountItem) => account.statusName as AccountStatusName;
@@ -208,8 +209,15 @@ export function receiptsOf(account: LeaseAccountItem, ledger: readonly LedgerIte
     const day = e.at.slice(0, 10);
     if (e.kind === 'fee') feesSoFar += e.amountCents;
     if (e.kind === 'waiver') feesSoFar -= e.amountCents;
-    if (e.kind !== 'payment' && e.kind !== 'payoff' && e.kind !== 'reversal' && e.kind !== 'refund') continue;
-    const sign = e.kind === 'payment' || e.kind === 'payoff' ? 1 : -1;
+    if (
+      e.kind !== 'payment' &&
+      e.kind !== 'payoff' &&
+      e.kind !== 'reversal' &&
+      e.kind !== 'refund' &&
+      e.kind !== 'settlement'
+    )
+      continue;
+    const sign = e.kind === 'payment' || e.kind === 'payoff' || e.kind === 'settlement' ? 1 : -1;
     // Due when paid: every installment due by that day not yet covered, and the fees then owed.
     const dueNow =
       account.schedule

@@ -20,10 +20,24 @@ import type { AccountSummary, LeaseAccountData } from '../../data/servicing.ts';
 // shape to and from the snapshot, the summary to the facts the machine's guards read, and the machine's state names
 // to the API's status names (current, pastDue, ...), which the webhooks and views already publish.
 
-export const ACCOUNT_STATUSES = ['current', 'pastDue', 'paidOut', 'purchasedEarly', 'returned', 'chargedOff'] as const;
+export const ACCOUNT_STATUSES = [
+  'current',
+  'pastDue',
+  'paidOut',
+  'purchasedEarly',
+  'returned',
+  'chargedOff',
+  'settled',
+] as const;
 export type AccountStatusName = (typeof ACCOUNT_STATUSES)[number];
 
-export const ENDED: ReadonlySet<AccountStatusName> = new Set(['paidOut', 'purchasedEarly', 'returned', 'chargedOff']);
+export const ENDED: ReadonlySet<AccountStatusName> = new Set([
+  'paidOut',
+  'purchasedEarly',
+  'returned',
+  'chargedOff',
+  'settled',
+]);
 export const OWNED: ReadonlySet<AccountStatusName> = new Set(['paidOut', 'purchasedEarly']);
 
 export type StoredAccountStatus = LeaseAccountData['status'];
@@ -73,9 +87,9 @@ export function statusNameOf(snapshot: LeaseAccountSnapshot): AccountStatusName 
     case 'returned':
       return 'returned';
     case 'charged_off':
-    case 'settled':
-      // The server posts no settlement; a settled account is closed like a charged-off one.
       return 'chargedOff';
+    case 'settled':
+      return 'settled';
     case 'reinstated':
       return snapshot.context.daysPastDue > 0 ? 'pastDue' : 'current';
     default:

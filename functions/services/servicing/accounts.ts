@@ -18,6 +18,7 @@ import {
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { AccountFacts, LeaseAccountEvent } from '../../../machines/lease-account/lease-account.machine.ts';
+import { settleKeptPromise } from '../../../machines/domain/servicing/collections-work.ts';
 import { applyToAccount, ENDED, factsOf, openedStatus, OWNED, type AccountStatusName } from './account-state.ts';
 import { clockOffsetDays, LENDER_TIME_ZONE, lenderToday } from './clock.ts';
 import { addDays } from '../../../machines/domain/payment-frequency.ts';
@@ -92,6 +93,9 @@ export async function requireAccount(deps: ServicingDeps, leaseId: string, lang:
   if (!account) throw notFound(translate(lang, 'servicingServer.notFound'));
   return account;
 }
+
+/** All the lessee has paid (rent and fees), the running total a promise to pay is measured against. */
+export const paidTotalCents = (summary: LeaseAccountItem['summary']) => summary.rentPaidCents + summary.feesPaidCents;
 
 export const statusOf = (account: LeaseAccountItem) => account.statusName as AccountStatusName;
 
@@ -171,6 +175,9 @@ export async function commitEntry(
       updatedAt: deps.clock().toISOString(),
     };
     if (commit.change) next = commit.change(next);
+    // A promise to pay that this entry completes is kept (issue 23): a later return then finds no promise pending.
+    if (next.collection)
+      next = { ...next, collection: settleKeptPromise(next.collection, paidTotalCents(next.summary), commit.today) };
     const events = commit.events ? commit.events(next, current) : [];
     try {
       return await saveAccount(deps.db, current, next, events);

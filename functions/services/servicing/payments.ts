@@ -4,7 +4,7 @@ import { translate } from '../../../machines/i18n/catalogue.ts';
 import type { Lang } from '../../../machines/i18n/types.ts';
 import type { OutboxEvent } from '../../data/items.ts';
 import type { Allocation, LeaseAccountItem, LedgerEntry, PaymentChannel } from '../../data/servicing.ts';
-import { AppError, badRequest, conflict, unprocessable } from '../../platform/errors.ts';
+import { AppError, conflict, unprocessable } from '../../platform/errors.ts';
 import { AchError } from '../../providers/ach/port.ts';
 import { CardVaultError, type ChargeResult } from '../../providers/card-vault/port.ts';
 import {
@@ -330,11 +330,31 @@ function reinstatementWindowOpen(account: LeaseAccountItem, entries: readonly Le
   });
 }
 
+/**
+ * What the lessee paid beyond what is due as of `today`: rent paid on installments not yet due, and fees paid beyond
+ * the fees charged (a fee waived after it was paid). Only this may be refunded (an overpayment).
+ */
+export function overpaidCents(account: LeaseAccountItem, today: string): { aheadCents: number; totalCents: number } {
+  const aheadCents = account.schedule
+    .filter((i) => !i.prepaid && i.dueDate > today)
+    .reduce((n, i) => n + (account.summary.paid[i.number - 1] ?? 0), 0);
+  const feeCredit = Math.max(0, account.summary.feesPaidCents - account.summary.feesCents);
+  return { aheadCents, totalCents: aheadCents + feeCredit };
+}
+
 export type StaffPosting =
   | { kind: 'fee'; amountCents: number; feeKind: 'late' | 'return'; note?: string }
   | { kind: 'waiver'; amountCents: number; note?: string }
   | { kind: 'reversal'; entryId: string; note?: string }
-  | { kind: 'refund'; amountCents: number; note?: string }
+  | {
+      kind: 'refund';
+      amountCents: number;
+      channel?: PaymentChannel;
+      reference?: string;
+      refunds?: string;
+      note?: string;
+    }
+  | { kind: 'settlement'; amountCents: number; channel: PaymentChannel; reference: string; note?: string }
   | { kind: 'return'; note?: string }
   | { kind: 'charge_off'; note?: string }
   | { kind: 'reinstatement'; note?: string };
@@ -416,22 +436,63 @@ export async function postStaffEntry(
       });
     }
     case 'refund': {
-      if (posting.amountCents <= 0 || posting.amountCents > account.summary.rentPaidCents)
-        throw badRequest(translate(lang, 'servicingServer.amountInvalid'));
-      // Refunds take back from the latest installments first.
+      // Only an overpayment goes back: money paid ahead of what is due, taken from the latest installments first,
+      // then any fees paid beyond what is charged; the account machine refuses more (refundCovered).
+      const overpaid = overpaidCents(account, today);
       const allocations: Allocation[] = [];
-      let left = posting.amountCents;
+      let left = Math.min(posting.amountCents, overpaid.aheadCents);
       for (let n = account.schedule.length; n >= 1 && left > 0; n--) {
-        const paid = account.summary.paid[n - 1] ?? 0;
-        const cents = Math.min(paid, left);
+        const i = account.schedule[n - 1]!;
+        if (i.dueDate <= today) break;
+        const cents = Math.min(account.summary.paid[n - 1] ?? 0, left);
         if (cents > 0) allocations.push({ installment: n, cents });
         left -= cents;
       }
       return commitEntry(deps, account, {
-        entry: simple('refund', posting.amountCents, allocations),
+        entry: {
+          ...simple('refund', posting.amountCents, allocations),
+          ...(posting.channel ? { channel: posting.channel } : {}),
+          ...(posting.reference ? { reference: posting.reference.slice(0, 100) } : {}),
+          ...(posting.refunds ? { reverses: posting.refunds } : {}),
+        },
         today,
         lang,
-        event: (facts) => ({ type: 'account.payment_reversed', ...facts }),
+        event: (facts) => ({
+          type: 'account.refund_issued',
+          amountCents: posting.amountCents,
+          overpaidCents: overpaid.totalCents,
+          ...facts,
+        }),
+      });
+    }
+    case 'settlement': {
+      // The agreed amount is paid like a payment (oldest installments first); the rest of the balance is written off.
+      const { allocations } = allocate(account.schedule, account.summary, posting.amountCents);
+      const balance = refresh(account.summary, account, today, false).balanceCents;
+      return commitEntry(deps, account, {
+        entry: {
+          ...simple('settlement', posting.amountCents, allocations),
+          channel: posting.channel,
+          reference: posting.reference.slice(0, 100),
+          forgivenCents: Math.max(0, balance - posting.amountCents),
+        },
+        today,
+        lang,
+        event: (facts) => ({ type: 'account.settle', ...facts }),
+        events: (after, before) => [
+          accountEvent(
+            after,
+            'lease.settled',
+            {
+              settlement: {
+                amount: centsToDecimal(posting.amountCents),
+                forgiven: centsToDecimal(Math.max(0, balance - posting.amountCents)),
+              },
+              account: accountData(after, before),
+            },
+            now,
+          ),
+        ],
       });
     }
     case 'return':

@@ -81,7 +81,7 @@ export function initialSummary(schedule: readonly StoredInstallment[], totalPaym
 export function foldEntry(summary: AccountSummary, entry: LedgerEntry): AccountSummary {
   const paid = [...summary.paid];
   const sign =
-    entry.kind === 'payment' || entry.kind === 'payoff'
+    entry.kind === 'payment' || entry.kind === 'payoff' || entry.kind === 'settlement'
       ? 1
       : entry.kind === 'reversal' || entry.kind === 'refund'
         ? -1

@@ -1,5 +1,5 @@
 import { addDays, daysBetween, type ScheduleFrequency } from '../../../machines/domain/payment-frequency.ts';
-import { parseAmountToCents } from '../../../machines/domain/money.ts';
+import { formatCents, parseAmountToCents } from '../../../machines/domain/money.ts';
 import { isReturnCode, RETURN_CODES } from '../../../machines/domain/servicing/nacha.ts';
 import { reinstatementOpen, servicingRuleFor } from '../../../machines/domain/servicing/state-servicing-rules.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
@@ -27,7 +27,8 @@ import { audit, deny } from '../staff/actor.ts';
 import type { AccountStatusName } from './account-state.ts';
 import { accountView, openAccount, requireAccount } from './accounts.ts';
 import { lenderToday } from './clock.ts';
-import { postPayment, postStaffEntry } from './payments.ts';
+import { overpaidCents, postPayment, postStaffEntry } from './payments.ts';
+import { CardVaultError, type RefundResult } from '../../providers/card-vault/port.ts';
 import { refresh } from './rules.ts';
 
 // Issue 23: a staff servicing action on a lease account (POST /staff/api/leases/{uuid}/account/actions/{action}).
@@ -43,6 +44,7 @@ const MACHINE_STATE: Record<AccountStatusName, LeaseAccountState> = {
   purchasedEarly: 'purchased_early',
   returned: 'returned',
   chargedOff: 'charged_off',
+  settled: 'settled',
 };
 
 /** Days in one payment period, for a reinstatement window counted in lease terms (Rhode Island). */
@@ -115,6 +117,79 @@ function checkMachine(c: StaffCtx, account: LeaseAccountItem, event: LeaseAccoun
   });
   const refusal = whyNot(snapshot, event, c.lang);
   if (refusal) throw conflict(refusal.message);
+}
+
+/**
+ * Refunds an overpayment: to the card of a card payment through the card vault (its refund, idempotent on the
+ * request's key), or recorded as given back in cash or by check. The account machine allows only what was paid ahead
+ * of what is due (refundCovered); the vault is called only after every check passed.
+ */
+async function refund(
+  c: StaffCtx,
+  account: LeaseAccountItem,
+  body: ServicingActionRequest,
+  o: { today: string; facts: AccountFacts; note: string | undefined; idempotencyKey: string },
+): Promise<Record<string, unknown>> {
+  const uuid = account.leaseId;
+  const amountCents = amountOf(c, body);
+  if (!body.method)
+    throw unprocessable({ method: [t(c, 'collections.action.refundMethod')] }, t(c, 'collections.action.refundMethod'));
+  const overpaid = overpaidCents(account, o.today);
+  checkMachine(c, account, {
+    type: 'account.refund_issued',
+    amountCents,
+    overpaidCents: overpaid.totalCents,
+    ...o.facts,
+  });
+  if (body.method !== 'card') {
+    const reference = required(c, 'reference', body.reference);
+    await postStaffEntry(
+      c.deps,
+      uuid,
+      { kind: 'refund', amountCents, channel: 'cash', reference: `${body.method}: ${reference}`, note: o.note },
+      o.idempotencyKey,
+      c.lang,
+    );
+    return { amount_cents: amountCents, method: body.method, reference };
+  }
+  const entryId = required(c, 'entry_id', body.entry_id);
+  const entries = await listLedger(c.deps.db, uuid, c.deps.clock());
+  const payment = entries.find((e) => e.id === entryId && account.applied.includes(e.id));
+  const reversed = entries.some((e) => e.kind === 'reversal' && e.reverses === entryId);
+  if (!payment || payment.channel !== 'card' || !payment.reference || reversed) {
+    const message = t(c, 'collections.action.refundNotCard');
+    throw unprocessable({ entry_id: [message] }, message);
+  }
+  const refunded = entries
+    .filter((e) => e.kind === 'refund' && e.reverses === entryId && account.applied.includes(e.id))
+    .reduce((n, e) => n + e.amountCents, 0);
+  if (amountCents > payment.amountCents - refunded) {
+    const message = t(c, 'collections.action.refundAboveCharge', {
+      amount: formatCents(payment.amountCents - refunded),
+    });
+    throw unprocessable({ amount: [message] }, message);
+  }
+  let result: RefundResult;
+  try {
+    result = await c.deps.providers.cardVault.refund({
+      chargeId: payment.reference,
+      amountCents,
+      idempotencyKey: `refund_${uuid}_${o.idempotencyKey}`.slice(0, 255),
+      reference: uuid,
+    });
+  } catch (error) {
+    if (error instanceof CardVaultError) throw new AppError(503, t(c, 'servicingServer.vendorUnavailable'));
+    throw error;
+  }
+  if (result.status === 'failed') throw conflict(t(c, 'collections.action.refundRefused', { reason: result.message }));
+  await postStaffEntry(
+    c.deps,
+    uuid,
+    { kind: 'refund', amountCents, channel: 'card', reference: result.refundId, refunds: entryId, note: o.note },
+    o.idempotencyKey,
+    c.lang,
+  );
+  return { amount_cents: amountCents, method: 'card', entry_id: entryId, refund_id: result.refundId };
 }
 
 /** Appends the action to the lease's timeline (a conditional write on the lease's version, retried on a race). */
@@ -235,6 +310,30 @@ export async function runServicingAction(
     case 'accept-return':
       checkMachine(c, account, { type: 'account.return_accepted', ...facts });
       await postStaffEntry(c.deps, uuid, { kind: 'return', note }, idempotencyKey, c.lang);
+      break;
+    case 'settle': {
+      const amountCents = amountOf(c, body);
+      if (!body.channel)
+        throw unprocessable({ channel: [t(c, 'collections.action.channel')] }, t(c, 'collections.action.channel'));
+      const reference = required(c, 'reference', body.reference);
+      const balance = refresh(account.summary, account, today, false).balanceCents;
+      if (amountCents >= balance) {
+        const message = t(c, 'collections.action.settleBelowBalance', { balance: formatCents(balance) });
+        throw unprocessable({ amount: [message] }, message);
+      }
+      checkMachine(c, account, { type: 'account.settle', ...facts });
+      await postStaffEntry(
+        c.deps,
+        uuid,
+        { kind: 'settlement', amountCents, channel: body.channel === 'store' ? 'cash' : 'phone', reference, note },
+        idempotencyKey,
+        c.lang,
+      );
+      detail = { amount_cents: amountCents, forgiven_cents: balance - amountCents, channel: body.channel, reference };
+      break;
+    }
+    case 'refund':
+      detail = await refund(c, account, body, { today, facts, note, idempotencyKey });
       break;
   }
 

@@ -218,7 +218,8 @@ export async function replaceQueueConfig(
   config: QueueConfig,
   expectedV?: number,
 ): Promise<StoredSettingsView<QueueConfig>> {
-  const ids = [...new Set(Object.values(config.queues).flatMap((q) => q.claim_roles))];
+  const bucketRoles = Object.values(config.collections?.buckets ?? {}).flatMap((b) => b.claim_roles);
+  const ids = [...new Set([...Object.values(config.queues).flatMap((q) => q.claim_roles), ...bucketRoles])];
   const roles = ids.length ? await getRecords<RoleItem>(c.deps.db, 'ROLE', ids) : [];
   const known = new Set(roles.filter((r) => r.guard === 'system').map((r) => r.id));
   const errors: Record<string, string[]> = {};
@@ -227,6 +228,15 @@ export async function replaceQueueConfig(
       if (!known.has(id)) (errors[`queues.${queue}.claim_roles.${i}`] ??= []).push('staff.rules.validation.role');
     });
   }
+  for (const [bucket, rule] of Object.entries(config.collections?.buckets ?? {})) {
+    rule.claim_roles.forEach((id, i) => {
+      if (!known.has(id))
+        (errors[`collections.buckets.${bucket}.claim_roles.${i}`] ??= []).push('staff.rules.validation.role');
+    });
+  }
+  const hours = config.collections?.contact_hours;
+  if (hours && hours.start_hour >= hours.end_hour)
+    (errors['collections.contact_hours.end_hour'] ??= []).push('collections.work.hoursOrder');
   if (Object.keys(errors).length) throw unprocessable(errors);
   const before = await getRuleSettings<QueueConfig>(c.deps.db, 'queues', c.deps.clock());
   const saved = await saveRuleSettings(c.deps.db, 'queues', config, c.actor.username, c.deps.clock(), expectedV);

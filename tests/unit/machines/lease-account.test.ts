@@ -54,6 +54,8 @@ function eventsUnder(facts: AccountFacts): LeaseAccountEvent[] {
     { type: 'account.reinstate', reinstatementOpen: true, ...facts },
     { type: 'account.reinstate', reinstatementOpen: false, ...facts },
     { type: 'account.settle', ...facts },
+    { type: 'account.refund_issued', amountCents: 1_000, overpaidCents: 1_000, ...facts },
+    { type: 'account.refund_issued', amountCents: 1_001, overpaidCents: 1_000, ...facts },
   ];
 }
 const ALL_EVENTS = SITUATIONS.flatMap(eventsUnder);
@@ -194,6 +196,21 @@ describe('lease account: every refusal has a reason a person can read', () => {
     expect(whyNot(at('returned'), { type: 'account.return_accepted', ...CURRENT })?.key).toBe(
       'servicing.account.error.alreadyReturned',
     );
+  });
+  it('a refund gives back only what was paid ahead, and never on a past-due or ended account', () => {
+    const refund = (amountCents: number): LeaseAccountEvent => ({
+      type: 'account.refund_issued',
+      amountCents,
+      overpaidCents: 2_500,
+      ...CURRENT,
+    });
+    expect(to('current', refund(2_500))).toBe('current');
+    expect(whyNot(at('current'), refund(2_501))?.message).toBe(
+      'Only an overpayment can be refunded: $25.00 was paid ahead of what is due, so $25.01 cannot be refunded.',
+    );
+    expect(whyNot(at('past_due'), refund(100))?.key).toBe('servicing.account.error.notAllowed');
+    expect(whyNot(at('paid_out'), refund(100))?.key).toBe('servicing.account.error.owned');
+    expect(whyNot(at('settled'), refund(100))?.key).toBe('servicing.account.error.settled');
   });
   it('every refusal anywhere is a translated sentence in English and Spanish, never a key', () => {
     for (const state of LEASE_ACCOUNT_STATES)

@@ -208,4 +208,42 @@ describe('Stripe adapter', () => {
     });
     expect(declined).toMatchObject({ status: 'declined', declineCode: 'generic_decline' });
   });
+
+  it('refunds part of a charge with our key; a refusal (more than is left) is a result, not an error', async () => {
+    const sent: { form: URLSearchParams; key: string | null }[] = [];
+    server.use(
+      http.post(`${settings.apiBaseUrl}/v1/refunds`, async ({ request }) => {
+        const form = new URLSearchParams(await request.text());
+        sent.push({ form, key: request.headers.get('idempotency-key') });
+        if (Number(form.get('amount')) > 5000)
+          return HttpResponse.json(
+            {
+              error: {
+                type: 'invalid_request_error',
+                code: 'amount_too_large',
+                message: 'Refund amount ($60.00) is greater than unrefunded amount on charge ($50.00)',
+              },
+            },
+            { status: 400 },
+          );
+        return HttpResponse.json({ id: 're_1', amount: Number(form.get('amount')), status: 'succeeded' });
+      }),
+    );
+    const ok = await vault.refund({
+      chargeId: 'pi_ok',
+      amountCents: 2500,
+      idempotencyKey: 'refund_l1_k1',
+      reference: 'l1',
+    });
+    expect(ok).toEqual({ status: 'succeeded', refundId: 're_1', amountCents: 2500 });
+    expect(sent[0]!.form.get('payment_intent')).toBe('pi_ok');
+    expect(sent[0]!.key).toBe('refund_l1_k1');
+    const refused = await vault.refund({
+      chargeId: 'pi_ok',
+      amountCents: 6000,
+      idempotencyKey: 'refund_l1_k2',
+      reference: 'l1',
+    });
+    expect(refused).toMatchObject({ status: 'failed', code: 'amount_too_large' });
+  });
 });

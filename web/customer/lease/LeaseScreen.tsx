@@ -15,7 +15,7 @@ import { ReturnPanel } from './ReturnPanel.tsx';
 // the receipts (Maryland's three figures), then what the lessee can do: pay now, autopay, move a date, pay off, return.
 // Every action answers the lease as it is after it, which replaces the one shown.
 
-const CLOSED = new Set(['paid_out', 'purchased_early', 'returned', 'charged_off']);
+const CLOSED = new Set(['paid_out', 'purchased_early', 'returned', 'charged_off', 'settled']);
 
 export function LeaseScreen({ id }: { id: string }) {
   const t = useT();

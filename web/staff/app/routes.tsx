@@ -13,6 +13,7 @@ import { CheckoutScreen, CheckoutsScreen } from '../features/checkouts/Checkouts
 import { ContractsScreen } from '../features/contracts/ContractsScreen.tsx';
 import { LeaseQueueScreen } from '../features/lease-queue/LeaseQueueScreen.tsx';
 import { CollectionsQueueScreen } from '../features/collections/CollectionsQueueScreen.tsx';
+import { CollectionAccountScreen } from '../features/collections/CollectionAccountScreen.tsx';
 import { LeasesScreen } from '../features/leases/LeasesScreen.tsx';
 import { PaymentScreen, PaymentsScreen } from '../features/payments/PaymentsScreen.tsx';
 import { ChangePassword } from '../features/auth/AuthScreens.tsx';
@@ -92,6 +93,14 @@ export const ROUTES: StaffRoute[] = [
     parent: 'dashboard',
     menu: 'main',
     render: () => <CollectionsQueueScreen />,
+  },
+  {
+    id: 'collectionAccount',
+    path: '/collections-queue/:id',
+    name: 'collections.ui.work',
+    permission: 'collections.view',
+    parent: 'collectionsQueue',
+    render: (p) => <CollectionAccountScreen key={p.id} id={p.id!} />,
   },
   {
     id: 'leaseQueueTab',

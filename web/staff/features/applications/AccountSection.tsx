@@ -8,6 +8,7 @@ import {
   SERVICING_ACTION_FIELDS,
   SERVICING_ACTION_IDS,
   servicingActionPermission,
+  REFUND_METHODS,
   STAFF_PAYMENT_CHANNELS,
   type ServicingActionField,
   type ServicingActionId,
@@ -244,7 +245,10 @@ function ServicingActionDialog({
   const id = useId();
   // One key per dialog: a double submit or a retry after a timeout never records the payment twice.
   const [key] = useState(() => `staff-${action}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
-  const [values, setValues] = useState<Partial<Record<ServicingActionField, string>>>({ channel: 'phone' });
+  const [values, setValues] = useState<Partial<Record<ServicingActionField, string>>>({
+    channel: 'phone',
+    method: 'card',
+  });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
@@ -321,6 +325,14 @@ function ServicingActionDialog({
                   {STAFF_PAYMENT_CHANNELS.map((c) => (
                     <option key={c} value={c}>
                       {t(`collections.ui.channel.${c}`)}
+                    </option>
+                  ))}
+                </select>
+              ) : field === 'method' ? (
+                <select {...common} onChange={(e) => setValues((v) => ({ ...v, method: e.target.value }))}>
+                  {REFUND_METHODS.map((m) => (
+                    <option key={m} value={m}>
+                      {t(`collections.ui.method.refund.${m}`)}
                     </option>
                   ))}
                 </select>

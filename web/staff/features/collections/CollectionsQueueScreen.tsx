@@ -1,6 +1,7 @@
-// Collections queue (issue 23): past-due accounts oldest first, filtered by bucket (days past due); a row opens the
-// lease record, whose account panel holds the servicing actions. A store user sees only its own stores' accounts
-// (the server decides).
+// Collections queue (issue 23): past-due accounts oldest first, filtered by bucket (days past due) and by view (to
+// work, promised to pay, all), optionally only the accounts the user works; a row opens the account's collections work
+// (claim, assign, promise to pay, contact attempts), which links to the lease record for the servicing actions. A
+// store user sees only its own stores' accounts (the server decides).
 import { useId, useState } from 'react';
 import { useT } from '../../../lib/i18n.tsx';
 import { formatMoney } from '../../common/display.tsx';
@@ -19,12 +20,18 @@ interface QueueRow {
   bucket: string;
   past_due: string;
   balance: string;
+  assignee: string | null;
+  promise: { date: string; amount: string; status: string } | null;
 }
+
+const VIEWS = ['open', 'promised', 'all'] as const;
 
 export function CollectionsQueueScreen() {
   const t = useT();
   const id = useId();
   const [bucket, setBucket] = useState('');
+  const [view, setView] = useState<string>('open');
+  const [mine, setMine] = useState(false);
   return (
     <Screen title={t('collections.ui.queue')}>
       <div className="tk-field staff-filter">
@@ -44,13 +51,39 @@ export function CollectionsQueueScreen() {
           ))}
         </select>
       </div>
+      <div className="tk-field staff-filter">
+        <label htmlFor={`${id}-view`}>{t('collections.ui.view')}</label>
+        <select
+          id={`${id}-view`}
+          className="tk-input"
+          value={view}
+          data-testid="collections-view"
+          onChange={(event) => setView(event.target.value)}
+        >
+          {VIEWS.map((v) => (
+            <option key={v} value={v}>
+              {t(`collections.ui.view.${v}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label className="tk-check">
+        <input
+          className="tk-check__input"
+          type="checkbox"
+          checked={mine}
+          data-testid="collections-mine"
+          onChange={(event) => setMine(event.target.checked)}
+        />
+        {t('collections.ui.mine')}
+      </label>
       <RecordList<QueueRow>
         api="/staff/api/collections-queue"
         caption={t('collections.ui.queueCaption')}
-        query={bucket ? { bucket } : {}}
-        omitFilters={['bucket']}
+        query={{ ...(bucket ? { bucket } : {}), view, ...(mine ? { assigned: 'me' } : {}) }}
+        omitFilters={['bucket', 'view', 'assigned']}
         rowKey={(row) => row.lease_id}
-        rowPath={(row) => `/leases/${encodeURIComponent(row.lease_id)}`}
+        rowPath={(row) => `/collections-queue/${encodeURIComponent(row.lease_id)}`}
         columns={[
           { key: 'lease_id', label: t('collections.ui.lease'), render: (row) => row.lease_id.slice(0, 8) },
           { key: 'store_id', label: t('collections.ui.store'), render: (row) => row.store_id },
@@ -60,6 +93,19 @@ export function CollectionsQueueScreen() {
           { key: 'bucket', label: t('collections.ui.bucket'), render: (row) => row.bucket },
           { key: 'past_due', label: t('collections.ui.pastDue'), render: (row) => formatMoney(row.past_due) },
           { key: 'balance', label: t('collections.ui.balance'), render: (row) => formatMoney(row.balance) },
+          {
+            key: 'assignee',
+            label: t('collections.ui.assignee'),
+            render: (row) => row.assignee ?? t('collections.ui.unassigned'),
+          },
+          {
+            key: 'promise',
+            label: t('collections.ui.promise'),
+            render: (row) =>
+              row.promise
+                ? `${t('collections.ui.promiseText', { amount: formatMoney(row.promise.amount), date: row.promise.date })} (${t(`collections.ui.promise.${row.promise.status}`)})`
+                : '',
+          },
         ]}
       />
     </Screen>

@@ -1,8 +1,13 @@
 // Queue Management (seed 001 section 2; issue 11): which lease statuses feed each work queue of the Lease Queue and
-// which roles may claim from it (none ticked: anyone holding the claim permission). Saved as one versioned document.
+// which roles may claim from it (none ticked: anyone holding the claim permission). Issue 23 adds the collections
+// queues, one per bucket of days past due, with the roles that may claim from each, and the lender's contact hours
+// (in the lessee's time zone). Saved as one versioned document.
 import { useCallback, useEffect, useState } from 'react';
 import {
+  COLLECTION_QUEUE_BUCKETS,
+  DEFAULT_COLLECTIONS_QUEUE_CONFIG,
   QUEUE_STATUSES,
+  type CollectionQueueBucket,
   type QueueConfig,
   type QueueStatus,
   type StoredSettingsView,
@@ -36,7 +41,9 @@ export function QueueManagementScreen() {
     const result = await caller.get<StoredSettingsView<QueueConfig>>('/staff/api/queue-config');
     if (!result.status) return notify({ type: 'error', message: result.message ?? t('error.unknown') });
     setView(result.data);
-    setForm(structuredClone(result.data.settings));
+    const settings = structuredClone(result.data.settings);
+    // A configuration saved before the collections queues shows (and saves) their defaults.
+    setForm({ ...settings, collections: settings.collections ?? structuredClone(DEFAULT_COLLECTIONS_QUEUE_CONFIG) });
     if (mayListRoles) {
       const page = await caller.fetchPage<RoleRow>('/staff/api/roles', { page: 1, limit: 100 });
       if (page.status) setRoles(page.data.data.filter((r) => !r.guard || r.guard === 'system'));
@@ -64,6 +71,22 @@ export function QueueManagementScreen() {
       return next;
     });
 
+  const toggleBucketRole = (bucket: CollectionQueueBucket, role: string, on: boolean) =>
+    setForm((f) => {
+      if (!f?.collections) return f;
+      const next = structuredClone(f);
+      const rule = next.collections!.buckets[bucket];
+      rule.claim_roles = on ? [...new Set([...rule.claim_roles, role])] : rule.claim_roles.filter((x) => x !== role);
+      return next;
+    });
+  const setHour = (which: 'start_hour' | 'end_hour', value: string) =>
+    setForm((f) => {
+      if (!f?.collections) return f;
+      const next = structuredClone(f);
+      next.collections!.contact_hours[which] = value === '' ? Number.NaN : Number(value);
+      return next;
+    });
+
   async function save(event: React.FormEvent) {
     event.preventDefault();
     if (!form || !view) return;
@@ -83,6 +106,15 @@ export function QueueManagementScreen() {
     notify({ type: 'error', message: result.message ?? t('error.unknown') });
   }
 
+  const errorsUnder = (prefix: string) =>
+    Object.entries(errors)
+      .filter(([k]) => k.startsWith(prefix))
+      .flatMap(([, v]) => v);
+  const roleChoicesOf = (configured: readonly string[]): RoleRow[] => {
+    const known = new Map(roles.map((r) => [r.id, r]));
+    for (const id of configured) if (!known.has(id)) known.set(id, { id, name: id });
+    return [...known.values()];
+  };
   const errorsOf = (queue: LeaseQueueId) =>
     Object.entries(errors)
       .filter(([k]) => k.startsWith(`queues.${queue}.`))
@@ -137,6 +169,69 @@ export function QueueManagementScreen() {
             {errorsOf(queue).length ? <p className="tk-error">{errorsOf(queue).join(' ')}</p> : null}
           </fieldset>
         ))}
+        {form.collections ? (
+          <fieldset className="tk-fieldset" data-testid="queues-collections">
+            <legend className="tk-label">{t('queues.collections.title')}</legend>
+            <p className="staff-muted">{t('queues.collections.intro')}</p>
+            {COLLECTION_QUEUE_BUCKETS.map((bucket) => (
+              <fieldset key={bucket} className="tk-fieldset">
+                <legend>
+                  {t('staff.ui.queues.queue')}: {t('collections.ui.bucketDays', { bucket })}
+                </legend>
+                {roleChoicesOf(form.collections!.buckets[bucket].claim_roles).map((role) => (
+                  <label key={role.id} className="tk-check">
+                    <input
+                      className="tk-check__input"
+                      type="checkbox"
+                      disabled={!mayEdit}
+                      checked={form.collections!.buckets[bucket].claim_roles.includes(role.id)}
+                      onChange={(e) => toggleBucketRole(bucket, role.id, e.target.checked)}
+                    />
+                    {role.name}
+                  </label>
+                ))}
+                {errorsUnder(`collections.buckets.${bucket}.`).length ? (
+                  <p className="tk-error">{errorsUnder(`collections.buckets.${bucket}.`).join(' ')}</p>
+                ) : null}
+              </fieldset>
+            ))}
+            <fieldset className="tk-fieldset">
+              <legend>{t('queues.collections.hours')}</legend>
+              {(['start_hour', 'end_hour'] as const).map((which) => {
+                const fieldId = `queues-contact-${which}`;
+                const errs = errors[`collections.contact_hours.${which}`] ?? [];
+                return (
+                  <div className="tk-field" key={which}>
+                    <label htmlFor={fieldId}>
+                      {t(which === 'start_hour' ? 'queues.collections.start' : 'queues.collections.end')}
+                    </label>
+                    <input
+                      id={fieldId}
+                      className="tk-input"
+                      type="number"
+                      min={which === 'start_hour' ? 0 : 1}
+                      max={which === 'start_hour' ? 23 : 24}
+                      disabled={!mayEdit}
+                      value={
+                        Number.isNaN(form.collections!.contact_hours[which])
+                          ? ''
+                          : form.collections!.contact_hours[which]
+                      }
+                      aria-invalid={errs.length ? true : undefined}
+                      aria-describedby={errs.length ? `${fieldId}-error` : undefined}
+                      onChange={(e) => setHour(which, e.target.value)}
+                    />
+                    {errs.length ? (
+                      <p id={`${fieldId}-error`} className="tk-field__error">
+                        {errs.join(' ')}
+                      </p>
+                    ) : null}
+                  </div>
+                );
+              })}
+            </fieldset>
+          </fieldset>
+        ) : null}
         {mayEdit ? (
           <div className="staff-actions">
             <button type="submit" className="tk-btn tk-btn--primary" disabled={busy}>
