@@ -12,7 +12,7 @@ import {
   type SinglePageSection,
   type SinglePageSnapshot,
 } from '../../../machines/application/single-page.machine.ts';
-import type { ApplicationFlowInput } from '../../../machines/application/wizard.machine.ts';
+import type { ApplicationFlowInput } from '../../../machines/application/application-flow.ts';
 import type { FieldErrors } from '../../../machines/contracts/envelope.ts';
 import type { StoreView } from '../../../machines/contracts/store.ts';
 import {

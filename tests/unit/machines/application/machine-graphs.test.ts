@@ -4,8 +4,9 @@
 // version when persisted snapshots no longer fit (ARCHITECTURE.md, "Flows as machines").
 import { describe, expect, it } from 'vitest';
 import { initialTransition } from 'xstate';
+import type { ApplicationFlowInput } from '../../../../machines/application/application-flow.ts';
 import { singlePageMachine } from '../../../../machines/application/single-page.machine.ts';
-import { wizardMachine, type ApplicationFlowInput } from '../../../../machines/application/wizard.machine.ts';
+import { wizardMachine } from '../../../../machines/application/wizard.machine.ts';
 import { machineGraph } from '../machine-graph.ts';
 import * as f from './fixtures.ts';
 
