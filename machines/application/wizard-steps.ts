@@ -10,10 +10,10 @@ import {
   type ApplicationSection,
 } from '../contracts/application.ts';
 import type { FieldErrors } from '../contracts/envelope.ts';
+import { isSameSsn } from '../domain/application-fields.ts';
+import { APPLICATION_MESSAGES } from '../domain/application-messages.ts';
 import {
-  APPLICATION_MESSAGES,
   asksHomeOwnership,
-  isSameSsn,
   rulesFor,
   type ApplicationStoreFlags,
   type IncomeInput,

@@ -10,7 +10,8 @@ import {
   type ApplicationDraft,
   type SaveSectionOutput,
 } from '../contracts/application.ts';
-import { APPLICATION_MESSAGES, asksHomeOwnership, rulesFor } from '../domain/application-schema.ts';
+import { APPLICATION_MESSAGES } from '../domain/application-messages.ts';
+import { asksHomeOwnership, rulesFor } from '../domain/application-schema.ts';
 import { hvacCanContinue, hvacQualifies, HVAC_ALL_YES_MESSAGE } from '../domain/hvac-prestep.ts';
 import { MAX_INCOMES_PER_APPLICANT } from '../domain/income.ts';
 import {
