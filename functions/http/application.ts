@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { normalizeSsn, isValidSsn } from '../../machines/domain/application-schema.ts';
+import { normalizeSsn, isValidSsn } from '../../machines/domain/application-fields.ts';
 import { FILL_PROFILES } from '../providers/bureau/sandbox.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import { ok } from '../platform/response.ts';

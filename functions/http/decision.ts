@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isValidSsn, normalizeSsn } from '../../machines/domain/application-schema.ts';
+import { isValidSsn, normalizeSsn } from '../../machines/domain/application-fields.ts';
 import { isValidIsoDate } from '../../machines/domain/age.ts';
 import { scorePaymentsRequestSchema } from '../../machines/contracts/score-payments.ts';
 import { verifyConfirmBody, verifySendBody } from '../../machines/contracts/verify.ts';

@@ -6,7 +6,8 @@ import {
   type ApplicationView,
   type StoredApplication,
 } from '../../machines/contracts/application.ts';
-import { APPLICATION_MESSAGES, isSameSsn } from '../../machines/domain/application-schema.ts';
+import { isSameSsn } from '../../machines/domain/application-fields.ts';
+import { APPLICATION_MESSAGES } from '../../machines/domain/application-messages.ts';
 import type { StoreView } from '../../machines/contracts/store.ts';
 import {
   applicationKey,

@@ -1,7 +1,8 @@
 // The single-page application form (apply_form_version 3, seed 000 sections 2 and 4): numbered sections that save
 // themselves 1 s after a valid change, and three steps application -> confirmation -> verification.
-// Each section's autosave is a parallel region; the effect is the named `saveSection` actor (shared with the wizard).
-import { and, assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
+// Each section's autosave is a parallel region made by `sectionRegion`; the effect is the named `saveSection` actor
+// (shared with the wizard, application-flow.ts).
+import { and, assign, raise, setup, type SnapshotFrom } from 'xstate';
 import {
   APPLICATION_SECTIONS,
   buildSaveBody,
@@ -17,11 +18,11 @@ import {
 import type { FieldErrors } from '../contracts/envelope.ts';
 import { asksHomeOwnership, rulesFor, type ApplicationStoreFlags } from '../domain/application-schema.ts';
 import {
-  SUBMIT_FAILED_MESSAGE,
+  applicationActors,
   draftAsApplication,
+  SUBMIT_FAILED_MESSAGE,
   type ApplicationFlowInput,
-  type SubmitApplicationInput,
-} from './wizard.machine.ts';
+} from './application-flow.ts';
 
 export const SINGLE_PAGE_MACHINE_VERSION = 1;
 
@@ -284,14 +285,7 @@ export const singlePageMachine = setup({
     input: {} as ApplicationFlowInput,
     output: {} as { result: unknown },
   },
-  actors: {
-    saveSection: fromPromise<SaveSectionOutput, SaveSectionInput>(async () => {
-      throw new Error('saveSection is not provided');
-    }),
-    submitApplication: fromPromise<unknown, SubmitApplicationInput>(async () => {
-      throw new Error('submitApplication is not provided');
-    }),
-  },
+  actors: applicationActors,
   delays: {
     AUTOSAVE_DEBOUNCE: AUTOSAVE_DEBOUNCE_MS,
     SAVE_SCHEDULED_WINDOW: SAVE_SCHEDULED_WINDOW_MS,

@@ -1,263 +1,50 @@
 // The multi-step application wizard (seed 000 sections 2 and 4). The page sends the events; saving a step and
 // submitting are named actors (`saveSection`, `submitApplication`) that the page supplies with `.provide()`.
-import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+// The steps, their sections and validation are in wizard-steps.ts; the form steps' states come from the factory in
+// wizard-step-states.ts.
+import { and, assign, setup, type SnapshotFrom } from 'xstate';
 import {
-  buildSaveBody,
   describeSaveError,
-  validateApplicationRequest,
   validateCompleteApplication,
   withConcealedStandIns,
   type ApplicationDraft,
-  type ApplicationRequestBody,
-  type ApplicationSection,
-  type SaveSectionInput,
   type SaveSectionOutput,
 } from '../contracts/application.ts';
-import type { FieldErrors } from '../contracts/envelope.ts';
-import {
-  APPLICATION_MESSAGES,
-  asksHomeOwnership,
-  isSameSsn,
-  rulesFor,
-  type ApplicationStoreFlags,
-  type IncomeInput,
-} from '../domain/application-schema.ts';
-import {
-  hvacCanContinue,
-  hvacQualifies,
-  HVAC_ALL_YES_MESSAGE,
-  type HvacAnswers,
-  type HvacQuestion,
-} from '../domain/hvac-prestep.ts';
+import { APPLICATION_MESSAGES } from '../domain/application-messages.ts';
+import { asksHomeOwnership, rulesFor } from '../domain/application-schema.ts';
+import { hvacCanContinue, hvacQualifies, HVAC_ALL_YES_MESSAGE } from '../domain/hvac-prestep.ts';
 import { MAX_INCOMES_PER_APPLICANT } from '../domain/income.ts';
+import {
+  applicationActors,
+  draftAsApplication,
+  SUBMIT_FAILED_MESSAGE,
+  type ApplicationFlowInput,
+} from './application-flow.ts';
+import {
+  confirmationIfEditing,
+  confirmRemoveIncome,
+  formStep,
+  incomeListEvents,
+  saveWhenValid,
+} from './wizard-step-states.ts';
+import {
+  applyStepData,
+  FORM_STEPS,
+  incomesOf,
+  stepApplies,
+  stepErrors,
+  withIncomes,
+  type FormStep,
+  type WizardContext,
+  type WizardEvent,
+  type WizardStep,
+  type Who,
+} from './wizard-steps.ts';
 
 export const WIZARD_MACHINE_VERSION = 1;
 
 /** Time before the 'click here' retry hint shows under a save that is still running. */
 export const SAVE_HINT_DELAY_MS = 30_000;
-
-export const SUBMIT_FAILED_MESSAGE =
-  "We're sorry, but we were not able to process your application. Please try again later.";
-
-export interface ApplicationFlowInput {
-  store: ApplicationStoreFlags;
-  /** Today, 'YYYY-MM-DD' (for the age rule and pay dates). */
-  today: string;
-  /** The application's uuid when it exists already. */
-  uuid?: string | null;
-  /** Prefilled values (retrieval, fill menu, retailer prefill). */
-  prefill?: ApplicationDraft;
-  /** The application was verified already: confirmation submits without the PIN step. */
-  verified?: boolean;
-  identityCompleted?: boolean;
-  /** A co-applicant is saved on the server (removing it asks for confirmation). */
-  coApplicantSaved?: boolean;
-  /** Open on the confirmation step (an existing application). */
-  resumeAtConfirmation?: boolean;
-  /** Sections the server holds already as `prefill` has them (a reload): the single-page form does not save them again. */
-  savedSections?: readonly ApplicationSection[];
-}
-
-/** Steps that save a section of the application. */
-export const FORM_STEPS = [
-  'applicantInfo',
-  'applicantAddress',
-  'hvacHomeOwnership',
-  'income',
-  'banking',
-  'coApplicantQuestion',
-  'coApplicantInfo',
-  'coApplicantIncome',
-] as const;
-export type FormStep = (typeof FORM_STEPS)[number];
-
-export const WIZARD_STEPS = [
-  'hvacPrestep',
-  'productSelection',
-  'applicantInfo',
-  'identityCheckApplicant',
-  'applicantAddress',
-  'hvacHomeOwnership',
-  'income',
-  'banking',
-  'coApplicantQuestion',
-  'coApplicantInfo',
-  'coApplicantIncome',
-  'confirmation',
-  'identityCheckConfirmation',
-  'verification',
-  'submitting',
-  'completed',
-] as const;
-export type WizardStep = (typeof WIZARD_STEPS)[number];
-
-/** The section(s) each form step saves. */
-export const STEP_SECTIONS: Record<FormStep, ApplicationSection[]> = {
-  applicantInfo: ['applicant'],
-  applicantAddress: ['location'],
-  hvacHomeOwnership: ['home_ownership'],
-  income: ['incomes'],
-  banking: ['banking'],
-  coApplicantQuestion: ['has_co_applicant'],
-  coApplicantInfo: ['co_applicant'],
-  coApplicantIncome: ['co_applicant_incomes'],
-};
-
-export const isFormStep = (value: unknown): value is FormStep =>
-  typeof value === 'string' && (FORM_STEPS as readonly string[]).includes(value);
-
-export interface WizardContext {
-  store: ApplicationStoreFlags;
-  today: string;
-  uuid: string | null;
-  draft: ApplicationDraft;
-  hvacAnswers: HvacAnswers;
-  identityCompleted: boolean;
-  verified: boolean;
-  coApplicantSaved: boolean;
-  resumeAtConfirmation: boolean;
-  /** The step was opened with Edit from confirmation: after it, return to confirmation. */
-  editing: boolean;
-  fieldErrors: FieldErrors;
-  /** A step-level message (an i18n key or a text): save failure, HVAC all-YES, product required, submit failure. */
-  error: string | null;
-  result: unknown;
-}
-
-export type WizardEvent =
-  | { type: 'step.next'; data?: unknown }
-  | { type: 'step.back' }
-  | { type: 'step.skip' }
-  | { type: 'step.edit'; step: FormStep }
-  | { type: 'hvac.answer'; question: HvacQuestion; answer: boolean }
-  | { type: 'product.select'; product: string }
-  | { type: 'coapplicant.answer'; value: boolean }
-  | { type: 'coapplicant.remove.confirm' }
-  | { type: 'coapplicant.remove.cancel' }
-  | { type: 'income.add' }
-  | { type: 'income.remove' }
-  | { type: 'income.remove.confirm' }
-  | { type: 'income.remove.cancel' }
-  | { type: 'save.retry' }
-  | { type: 'identity.completed' }
-  | { type: 'confirm.submit' }
-  | { type: 'verification.completed' };
-
-export interface SubmitApplicationInput {
-  uuid: string | null;
-  body: ApplicationRequestBody;
-}
-
-type Who = { who: 'applicant' | 'co_applicant' };
-
-// ---------------------------------------------------------------------------------------------------------------
-// Pure helpers (also used by the page to show the progress).
-
-/** The draft with a step's submitted values put in place. */
-export function applyStepData(draft: ApplicationDraft, step: FormStep, data: unknown): ApplicationDraft {
-  if (data === undefined) return draft;
-  switch (step) {
-    case 'applicantInfo':
-      return { ...draft, applicant: data as ApplicationDraft['applicant'] };
-    case 'applicantAddress':
-      return { ...draft, location: data as ApplicationDraft['location'] };
-    case 'hvacHomeOwnership':
-      return { ...draft, home_ownership: data as ApplicationDraft['home_ownership'] };
-    case 'income':
-      return { ...draft, incomes: data as IncomeInput[] };
-    case 'banking':
-      return { ...draft, banking: data };
-    case 'coApplicantQuestion':
-      return draft;
-    case 'coApplicantInfo':
-      return {
-        ...draft,
-        co_applicant: { ...(data as object), incomes: draft.co_applicant?.incomes },
-      };
-    case 'coApplicantIncome':
-      return {
-        ...draft,
-        co_applicant: {
-          ...(draft.co_applicant ?? {}),
-          incomes: data as IncomeInput[],
-        },
-      };
-  }
-}
-
-/** The body that saves a step. */
-export function stepSaveBody(context: Pick<WizardContext, 'uuid' | 'draft'>, step: FormStep): ApplicationRequestBody {
-  return buildSaveBody(STEP_SECTIONS[step], context.draft, {
-    uuid: context.uuid ?? undefined,
-    product_selection_override: context.draft.product_selection_override ?? null,
-  });
-}
-
-/** Field errors of a step's values (null when valid): the same validation the server runs. */
-export function stepErrors(
-  context: Pick<WizardContext, 'uuid' | 'draft' | 'store' | 'today'>,
-  step: FormStep,
-): FieldErrors | null {
-  // concealed values loaded back from the server count as valid (see withConcealedStandIns)
-  const checked = { ...context, draft: withConcealedStandIns(context.draft) };
-  const result = validateApplicationRequest(stepSaveBody(checked, step), rulesFor(context.store, context.today));
-  const errors = result.success ? null : result.errors;
-  // The step saves the co-applicant alone; the applicant's SSN, typed earlier in this page, is in the draft.
-  if (
-    step === 'coApplicantInfo' &&
-    isSameSsn(context.draft.applicant?.social_security_number, context.draft.co_applicant?.social_security_number)
-  )
-    return { ...errors, 'co_applicant.social_security_number': [APPLICATION_MESSAGES.sameSsn] };
-  return errors;
-}
-
-/** The draft as a complete application (what confirmation validates and submits). */
-export function draftAsApplication(draft: ApplicationDraft): ApplicationRequestBody & Record<string, unknown> {
-  return {
-    ...draft,
-    has_co_applicant: draft.has_co_applicant ?? false,
-    co_applicant: draft.has_co_applicant ? draft.co_applicant : null,
-    terms_accepted: true,
-  };
-}
-
-/** Whether a step is part of this application (store flags, co-applicant answer, identity-check position). */
-export function stepApplies(context: Pick<WizardContext, 'store' | 'draft'>, step: WizardStep): boolean {
-  const { store, draft } = context;
-  switch (step) {
-    case 'hvacPrestep':
-      return store.isHvac;
-    case 'productSelection':
-      return store.productSelectionEnabled;
-    case 'identityCheckApplicant':
-      return store.identityCheck.enabled && store.identityCheck.step === 1;
-    case 'identityCheckConfirmation':
-      return store.identityCheck.enabled && store.identityCheck.step === 2;
-    case 'hvacHomeOwnership':
-      return asksHomeOwnership(store);
-    case 'coApplicantInfo':
-    case 'coApplicantIncome':
-      return draft.has_co_applicant === true;
-    default:
-      return true;
-  }
-}
-
-/** The steps shown in the progress bar, in order. */
-export function visibleSteps(context: Pick<WizardContext, 'store' | 'draft'>): WizardStep[] {
-  return WIZARD_STEPS.filter((s) => s !== 'submitting' && s !== 'completed' && stepApplies(context, s));
-}
-
-function incomesOf(draft: ApplicationDraft, who: Who['who']): IncomeInput[] {
-  const list = who === 'applicant' ? draft.incomes : draft.co_applicant?.incomes;
-  return Array.isArray(list) && list.length ? list : [{}];
-}
-
-function withIncomes(draft: ApplicationDraft, who: Who['who'], incomes: IncomeInput[]): ApplicationDraft {
-  return who === 'applicant'
-    ? { ...draft, incomes }
-    : { ...draft, co_applicant: { ...(draft.co_applicant ?? {}), incomes } };
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -268,14 +55,7 @@ export const wizardMachine = setup({
     input: {} as ApplicationFlowInput,
     output: {} as { result: unknown },
   },
-  actors: {
-    saveSection: fromPromise<SaveSectionOutput, SaveSectionInput>(async () => {
-      throw new Error('saveSection is not provided');
-    }),
-    submitApplication: fromPromise<unknown, SubmitApplicationInput>(async () => {
-      throw new Error('submitApplication is not provided');
-    }),
-  },
+  actors: applicationActors,
   delays: {
     SAVE_HINT_DELAY: SAVE_HINT_DELAY_MS,
   },
@@ -437,441 +217,111 @@ export const wizardMachine = setup({
         'step.back': { guard: 'hasHvacPrestep', target: 'hvacPrestep', actions: 'clearMessages' },
       },
     },
-    applicantInfo: {
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'step.next': [
-              {
-                guard: { type: 'stepValid', params: { step: 'applicantInfo' } },
-                target: 'saving',
-                actions: { type: 'storeStepData', params: { step: 'applicantInfo' } },
-              },
-              { actions: { type: 'storeStepData', params: { step: 'applicantInfo' } } },
-            ],
-            'step.back': [
-              { guard: 'hasProductSelection', target: '#wizard.productSelection', actions: 'clearMessages' },
-              { guard: 'hasHvacPrestep', target: '#wizard.hvacPrestep', actions: 'clearMessages' },
-            ],
-          },
-        },
-        saving: {
-          initial: 'waiting',
-          invoke: {
-            id: 'saveSection',
-            src: 'saveSection',
-            input: ({ context }) => ({
-              sections: STEP_SECTIONS.applicantInfo,
-              body: stepSaveBody(context, 'applicantInfo'),
-            }),
-            onDone: [
-              {
-                guard: 'identityPendingAtApplicant',
-                target: '#wizard.identityCheckApplicant',
-                actions: { type: 'storeSaved', params: { step: 'applicantInfo' } },
-              },
-              {
-                guard: 'editing',
-                target: '#wizard.confirmation',
-                actions: { type: 'storeSaved', params: { step: 'applicantInfo' } },
-              },
-              {
-                target: '#wizard.applicantAddress',
-                actions: { type: 'storeSaved', params: { step: 'applicantInfo' } },
-              },
-            ],
-            onError: { target: 'editing', actions: 'storeSaveError' },
-          },
-          states: {
-            waiting: { after: { SAVE_HINT_DELAY: 'slow' } },
-            slow: { on: { 'save.retry': { target: '#wizard.applicantInfo.saving', reenter: true } } },
-          },
-        },
+    applicantInfo: formStep('applicantInfo', {
+      on: {
+        'step.next': saveWhenValid('applicantInfo'),
+        'step.back': [
+          { guard: 'hasProductSelection', target: '#wizard.productSelection', actions: 'clearMessages' },
+          { guard: 'hasHvacPrestep', target: '#wizard.hvacPrestep', actions: 'clearMessages' },
+        ],
       },
-    },
+      afterSave: [
+        { guard: 'identityPendingAtApplicant', target: '#wizard.identityCheckApplicant' },
+        ...confirmationIfEditing('#wizard.applicantAddress'),
+      ],
+    }),
     identityCheckApplicant: {
       on: {
         'identity.completed': { target: 'applicantAddress', actions: 'completeIdentity' },
         'step.back': 'applicantInfo',
       },
     },
-    applicantAddress: {
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'step.next': [
-              {
-                guard: { type: 'stepValid', params: { step: 'applicantAddress' } },
-                target: 'saving',
-                actions: { type: 'storeStepData', params: { step: 'applicantAddress' } },
-              },
-              { actions: { type: 'storeStepData', params: { step: 'applicantAddress' } } },
-            ],
-            'step.back': { target: '#wizard.applicantInfo', actions: 'clearMessages' },
-          },
-        },
-        saving: {
-          initial: 'waiting',
-          invoke: {
-            id: 'saveSection',
-            src: 'saveSection',
-            input: ({ context }) => ({
-              sections: STEP_SECTIONS.applicantAddress,
-              body: stepSaveBody(context, 'applicantAddress'),
-            }),
-            onDone: [
-              {
-                guard: 'editing',
-                target: '#wizard.confirmation',
-                actions: { type: 'storeSaved', params: { step: 'applicantAddress' } },
-              },
-              {
-                guard: 'hasHomeOwnership',
-                target: '#wizard.hvacHomeOwnership',
-                actions: { type: 'storeSaved', params: { step: 'applicantAddress' } },
-              },
-              { target: '#wizard.income', actions: { type: 'storeSaved', params: { step: 'applicantAddress' } } },
-            ],
-            onError: { target: 'editing', actions: 'storeSaveError' },
-          },
-          states: {
-            waiting: { after: { SAVE_HINT_DELAY: 'slow' } },
-            slow: { on: { 'save.retry': { target: '#wizard.applicantAddress.saving', reenter: true } } },
-          },
-        },
+    applicantAddress: formStep('applicantAddress', {
+      on: {
+        'step.next': saveWhenValid('applicantAddress'),
+        'step.back': { target: '#wizard.applicantInfo', actions: 'clearMessages' },
       },
-    },
-    hvacHomeOwnership: {
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'step.next': [
-              {
-                guard: { type: 'stepValid', params: { step: 'hvacHomeOwnership' } },
-                target: 'saving',
-                actions: { type: 'storeStepData', params: { step: 'hvacHomeOwnership' } },
-              },
-              { actions: { type: 'storeStepData', params: { step: 'hvacHomeOwnership' } } },
-            ],
-            'step.back': { target: '#wizard.applicantAddress', actions: 'clearMessages' },
-          },
-        },
-        saving: {
-          initial: 'waiting',
-          invoke: {
-            id: 'saveSection',
-            src: 'saveSection',
-            input: ({ context }) => ({
-              sections: STEP_SECTIONS.hvacHomeOwnership,
-              body: stepSaveBody(context, 'hvacHomeOwnership'),
-            }),
-            onDone: [
-              {
-                guard: 'editing',
-                target: '#wizard.confirmation',
-                actions: { type: 'storeSaved', params: { step: 'hvacHomeOwnership' } },
-              },
-              { target: '#wizard.income', actions: { type: 'storeSaved', params: { step: 'hvacHomeOwnership' } } },
-            ],
-            onError: { target: 'editing', actions: 'storeSaveError' },
-          },
-          states: {
-            waiting: { after: { SAVE_HINT_DELAY: 'slow' } },
-            slow: { on: { 'save.retry': { target: '#wizard.hvacHomeOwnership.saving', reenter: true } } },
-          },
-        },
+      afterSave: [
+        { guard: 'editing', target: '#wizard.confirmation' },
+        { guard: 'hasHomeOwnership', target: '#wizard.hvacHomeOwnership' },
+        { target: '#wizard.income' },
+      ],
+    }),
+    hvacHomeOwnership: formStep('hvacHomeOwnership', {
+      on: {
+        'step.next': saveWhenValid('hvacHomeOwnership'),
+        'step.back': { target: '#wizard.applicantAddress', actions: 'clearMessages' },
       },
-    },
-    income: {
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'step.next': [
-              {
-                guard: { type: 'stepValid', params: { step: 'income' } },
-                target: 'saving',
-                actions: { type: 'storeStepData', params: { step: 'income' } },
-              },
-              { actions: { type: 'storeStepData', params: { step: 'income' } } },
-            ],
-            'step.back': [
-              { guard: 'hasHomeOwnership', target: '#wizard.hvacHomeOwnership', actions: 'clearMessages' },
-              { target: '#wizard.applicantAddress', actions: 'clearMessages' },
-            ],
-            'income.add': {
-              guard: { type: 'canAddIncome', params: { who: 'applicant' } },
-              actions: { type: 'addIncome', params: { who: 'applicant' } },
-            },
-            'income.remove': {
-              guard: { type: 'hasSecondIncome', params: { who: 'applicant' } },
-              target: 'confirmRemoveIncome',
-            },
-          },
-        },
-        confirmRemoveIncome: {
-          on: {
-            'income.remove.confirm': {
-              target: 'editing',
-              actions: { type: 'removeSecondIncome', params: { who: 'applicant' } },
-            },
-            'income.remove.cancel': 'editing',
-          },
-        },
-        saving: {
-          initial: 'waiting',
-          invoke: {
-            id: 'saveSection',
-            src: 'saveSection',
-            input: ({ context }) => ({ sections: STEP_SECTIONS.income, body: stepSaveBody(context, 'income') }),
-            onDone: [
-              {
-                guard: 'editing',
-                target: '#wizard.confirmation',
-                actions: { type: 'storeSaved', params: { step: 'income' } },
-              },
-              { target: '#wizard.banking', actions: { type: 'storeSaved', params: { step: 'income' } } },
-            ],
-            onError: { target: 'editing', actions: 'storeSaveError' },
-          },
-          states: {
-            waiting: { after: { SAVE_HINT_DELAY: 'slow' } },
-            slow: { on: { 'save.retry': { target: '#wizard.income.saving', reenter: true } } },
-          },
-        },
+      afterSave: confirmationIfEditing('#wizard.income'),
+    }),
+    income: formStep('income', {
+      on: {
+        'step.next': saveWhenValid('income'),
+        'step.back': [
+          { guard: 'hasHomeOwnership', target: '#wizard.hvacHomeOwnership', actions: 'clearMessages' },
+          { target: '#wizard.applicantAddress', actions: 'clearMessages' },
+        ],
+        ...incomeListEvents('applicant'),
       },
-    },
-    banking: {
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'step.next': [
-              {
-                guard: { type: 'stepValid', params: { step: 'banking' } },
-                target: 'saving',
-                actions: { type: 'storeStepData', params: { step: 'banking' } },
-              },
-              { actions: { type: 'storeStepData', params: { step: 'banking' } } },
-            ],
-            'step.skip': [
-              { guard: and(['bankingOptional', 'editing']), target: '#wizard.confirmation', actions: 'skipBanking' },
-              { guard: 'bankingOptional', target: '#wizard.coApplicantQuestion', actions: 'skipBanking' },
-            ],
-            'step.back': { target: '#wizard.income', actions: 'clearMessages' },
-          },
-        },
-        saving: {
-          initial: 'waiting',
-          invoke: {
-            id: 'saveSection',
-            src: 'saveSection',
-            input: ({ context }) => ({ sections: STEP_SECTIONS.banking, body: stepSaveBody(context, 'banking') }),
-            onDone: [
-              {
-                guard: 'editing',
-                target: '#wizard.confirmation',
-                actions: { type: 'storeSaved', params: { step: 'banking' } },
-              },
-              { target: '#wizard.coApplicantQuestion', actions: { type: 'storeSaved', params: { step: 'banking' } } },
-            ],
-            onError: { target: 'editing', actions: 'storeSaveError' },
-          },
-          states: {
-            waiting: { after: { SAVE_HINT_DELAY: 'slow' } },
-            slow: { on: { 'save.retry': { target: '#wizard.banking.saving', reenter: true } } },
-          },
-        },
+      states: { confirmRemoveIncome: confirmRemoveIncome('applicant') },
+      afterSave: confirmationIfEditing('#wizard.banking'),
+    }),
+    banking: formStep('banking', {
+      on: {
+        'step.next': saveWhenValid('banking'),
+        'step.skip': [
+          { guard: and(['bankingOptional', 'editing']), target: '#wizard.confirmation', actions: 'skipBanking' },
+          { guard: 'bankingOptional', target: '#wizard.coApplicantQuestion', actions: 'skipBanking' },
+        ],
+        'step.back': { target: '#wizard.income', actions: 'clearMessages' },
       },
-    },
-    coApplicantQuestion: {
-      initial: 'editing',
+      afterSave: confirmationIfEditing('#wizard.coApplicantQuestion'),
+    }),
+    coApplicantQuestion: formStep('coApplicantQuestion', {
+      on: {
+        'coapplicant.answer': [
+          { guard: 'removesSavedCoApplicant', target: 'confirmRemove' },
+          { actions: 'answerCoApplicant' },
+        ],
+        'step.next': [{ guard: 'coApplicantAnswered', target: 'saving' }, { actions: 'requireCoApplicantAnswer' }],
+        'step.back': { target: '#wizard.banking', actions: 'clearMessages' },
+      },
       states: {
-        editing: {
-          on: {
-            'coapplicant.answer': [
-              { guard: 'removesSavedCoApplicant', target: 'confirmRemove' },
-              { actions: 'answerCoApplicant' },
-            ],
-            'step.next': [{ guard: 'coApplicantAnswered', target: 'saving' }, { actions: 'requireCoApplicantAnswer' }],
-            'step.back': { target: '#wizard.banking', actions: 'clearMessages' },
-          },
-        },
         confirmRemove: {
           on: {
             'coapplicant.remove.confirm': { target: 'editing', actions: 'removeCoApplicant' },
             'coapplicant.remove.cancel': 'editing',
           },
         },
-        saving: {
-          initial: 'waiting',
-          invoke: {
-            id: 'saveSection',
-            src: 'saveSection',
-            input: ({ context }) => ({
-              sections: STEP_SECTIONS.coApplicantQuestion,
-              body: stepSaveBody(context, 'coApplicantQuestion'),
-            }),
-            onDone: [
-              {
-                guard: 'continueToCoApplicant',
-                target: '#wizard.coApplicantInfo',
-                actions: { type: 'storeSaved', params: { step: 'coApplicantQuestion' } },
-              },
-              {
-                target: '#wizard.confirmation',
-                actions: { type: 'storeSaved', params: { step: 'coApplicantQuestion' } },
-              },
-            ],
-            onError: { target: 'editing', actions: 'storeSaveError' },
-          },
-          states: {
-            waiting: { after: { SAVE_HINT_DELAY: 'slow' } },
-            slow: { on: { 'save.retry': { target: '#wizard.coApplicantQuestion.saving', reenter: true } } },
-          },
-        },
       },
-    },
-    coApplicantInfo: {
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'step.next': [
-              {
-                guard: { type: 'stepValid', params: { step: 'coApplicantInfo' } },
-                target: 'saving',
-                actions: { type: 'storeStepData', params: { step: 'coApplicantInfo' } },
-              },
-              { actions: { type: 'storeStepData', params: { step: 'coApplicantInfo' } } },
-            ],
-            'step.back': { target: '#wizard.coApplicantQuestion', actions: 'clearMessages' },
-          },
-        },
-        saving: {
-          initial: 'waiting',
-          invoke: {
-            id: 'saveSection',
-            src: 'saveSection',
-            input: ({ context }) => ({
-              sections: STEP_SECTIONS.coApplicantInfo,
-              body: stepSaveBody(context, 'coApplicantInfo'),
-            }),
-            onDone: [
-              {
-                guard: 'editing',
-                target: '#wizard.confirmation',
-                actions: { type: 'storeSaved', params: { step: 'coApplicantInfo' } },
-              },
-              {
-                target: '#wizard.coApplicantIncome',
-                actions: { type: 'storeSaved', params: { step: 'coApplicantInfo' } },
-              },
-            ],
-            onError: { target: 'editing', actions: 'storeSaveError' },
-          },
-          states: {
-            waiting: { after: { SAVE_HINT_DELAY: 'slow' } },
-            slow: { on: { 'save.retry': { target: '#wizard.coApplicantInfo.saving', reenter: true } } },
-          },
-        },
+      afterSave: [
+        { guard: 'continueToCoApplicant', target: '#wizard.coApplicantInfo' },
+        { target: '#wizard.confirmation' },
+      ],
+    }),
+    coApplicantInfo: formStep('coApplicantInfo', {
+      on: {
+        'step.next': saveWhenValid('coApplicantInfo'),
+        'step.back': { target: '#wizard.coApplicantQuestion', actions: 'clearMessages' },
       },
-    },
-    coApplicantIncome: {
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'step.next': [
-              {
-                guard: { type: 'stepValid', params: { step: 'coApplicantIncome' } },
-                target: 'saving',
-                actions: { type: 'storeStepData', params: { step: 'coApplicantIncome' } },
-              },
-              { actions: { type: 'storeStepData', params: { step: 'coApplicantIncome' } } },
-            ],
-            'step.back': { target: '#wizard.coApplicantInfo', actions: 'clearMessages' },
-            'income.add': {
-              guard: { type: 'canAddIncome', params: { who: 'co_applicant' } },
-              actions: { type: 'addIncome', params: { who: 'co_applicant' } },
-            },
-            'income.remove': {
-              guard: { type: 'hasSecondIncome', params: { who: 'co_applicant' } },
-              target: 'confirmRemoveIncome',
-            },
-          },
-        },
-        confirmRemoveIncome: {
-          on: {
-            'income.remove.confirm': {
-              target: 'editing',
-              actions: { type: 'removeSecondIncome', params: { who: 'co_applicant' } },
-            },
-            'income.remove.cancel': 'editing',
-          },
-        },
-        saving: {
-          initial: 'waiting',
-          invoke: {
-            id: 'saveSection',
-            src: 'saveSection',
-            input: ({ context }) => ({
-              sections: STEP_SECTIONS.coApplicantIncome,
-              body: stepSaveBody(context, 'coApplicantIncome'),
-            }),
-            onDone: {
-              target: '#wizard.confirmation',
-              actions: { type: 'storeSaved', params: { step: 'coApplicantIncome' } },
-            },
-            onError: { target: 'editing', actions: 'storeSaveError' },
-          },
-          states: {
-            waiting: { after: { SAVE_HINT_DELAY: 'slow' } },
-            slow: { on: { 'save.retry': { target: '#wizard.coApplicantIncome.saving', reenter: true } } },
-          },
-        },
+      afterSave: confirmationIfEditing('#wizard.coApplicantIncome'),
+    }),
+    coApplicantIncome: formStep('coApplicantIncome', {
+      on: {
+        'step.next': saveWhenValid('coApplicantIncome'),
+        'step.back': { target: '#wizard.coApplicantInfo', actions: 'clearMessages' },
+        ...incomeListEvents('co_applicant'),
       },
-    },
+      states: { confirmRemoveIncome: confirmRemoveIncome('co_applicant') },
+      afterSave: [{ target: '#wizard.confirmation' }],
+    }),
     confirmation: {
       entry: 'stopEditing',
       on: {
-        'step.edit': [
-          {
-            guard: { type: 'canEdit', params: { step: 'applicantInfo' } },
-            target: 'applicantInfo',
-            actions: 'startEditing',
-          },
-          {
-            guard: { type: 'canEdit', params: { step: 'applicantAddress' } },
-            target: 'applicantAddress',
-            actions: 'startEditing',
-          },
-          {
-            guard: { type: 'canEdit', params: { step: 'hvacHomeOwnership' } },
-            target: 'hvacHomeOwnership',
-            actions: 'startEditing',
-          },
-          { guard: { type: 'canEdit', params: { step: 'income' } }, target: 'income', actions: 'startEditing' },
-          { guard: { type: 'canEdit', params: { step: 'banking' } }, target: 'banking', actions: 'startEditing' },
-          {
-            guard: { type: 'canEdit', params: { step: 'coApplicantQuestion' } },
-            target: 'coApplicantQuestion',
-            actions: 'startEditing',
-          },
-          {
-            guard: { type: 'canEdit', params: { step: 'coApplicantInfo' } },
-            target: 'coApplicantInfo',
-            actions: 'startEditing',
-          },
-          {
-            guard: { type: 'canEdit', params: { step: 'coApplicantIncome' } },
-            target: 'coApplicantIncome',
-            actions: 'startEditing',
-          },
-        ],
+        // Edit on a section of the summary opens its step, when the step is part of this application
+        'step.edit': FORM_STEPS.map(
+          (step) => ({ guard: { type: 'canEdit', params: { step } }, target: step, actions: 'startEditing' }) as const,
+        ),
         'step.back': [
           { guard: 'hasCoApplicant', target: 'coApplicantIncome', actions: 'clearMessages' },
           { target: 'coApplicantQuestion', actions: 'clearMessages' },

@@ -2,8 +2,8 @@
 // The body holds one or more sections; each present section is validated on its own, so the single-page form can
 // autosave one section at a time. Confirmation validates the whole application with `validateCompleteApplication`.
 import * as z from 'zod/mini';
+import { APPLICATION_MESSAGES } from '../domain/application-messages.ts';
 import {
-  APPLICATION_MESSAGES,
   buildApplicationSchemas,
   issuesToFieldErrors,
   type Applicant,

@@ -1,8 +1,48 @@
 // Schemas of the shopper application (seed 000 sections 3 and 5, seed 001 section 5), shared by the page and the
-// server. Field names are the seed's snake_case names; errors are keyed by the dotted field path.
+// server. Field names are the seed's snake_case names; errors are keyed by the dotted field path. The messages are in
+// application-messages.ts, the fields' limits, value lists and builders in application-fields.ts.
 import * as z from 'zod/mini';
 import type { FieldErrors } from '../contracts/envelope.ts';
-import { INVALID_DATE_MESSAGE, MINIMUM_AGE, ageOn, isValidIsoDate } from './age.ts';
+import { MINIMUM_AGE, ageOn, isValidIsoDate } from './age.ts';
+import {
+  ADDRESS,
+  CITY,
+  EMAIL,
+  INCOME_SOURCES,
+  MAX_GROSS_CENTS,
+  MAX_LENGTH,
+  MAX_MORTGAGE_PAYMENT_CENTS,
+  NAME,
+  TITLES,
+  ZIP,
+  dayOfMonth,
+  fail,
+  isSameSsn,
+  isValidSsn,
+  nameField,
+  normalizeSsn,
+  optionalBoolean,
+  optionalChoice,
+  optionalMoney,
+  optionalText,
+  phoneField,
+  rawString,
+  requiredChoice,
+  requiredMoney,
+  requiredText,
+  requiresEmployer,
+  stateField,
+  stripSeparators,
+  zipField,
+  type Ctx,
+} from './application-fields.ts';
+import {
+  APPLICATION_MESSAGES,
+  FIELD_LABELS,
+  invalidMessage,
+  minimumIncomeMessage,
+  tooLongMessage,
+} from './application-messages.ts';
 import { HOME_TYPES, LEASED_LAND_HOME, OWNERSHIP_TYPES, type HomeType, type OwnershipType } from './home-ownership.ts';
 import {
   INCOME_FREQUENCIES,
@@ -10,372 +50,10 @@ import {
   minimumMonthlyIncomeCents,
   monthlyIncomeCents,
 } from './income.ts';
-import { parseAmountToCents, type Cents } from './money.ts';
+import type { Cents } from './money.ts';
 import { isValidRoutingNumber } from './routing-number.ts';
 
-// ---------------------------------------------------------------------------------------------------------------
-// Messages: the seeds' exact texts where they give one; the rest follow seed 001's '{_field_}' patterns with the
-// English field label filled in. Each has an i18n key in machines/i18n/application.ts (`application.error.*`).
-
-export const APPLICATION_MESSAGES = {
-  required: 'This field is required!',
-  invalidDate: INVALID_DATE_MESSAGE,
-  invalidDateOfBirth: 'You have entered an invalid date of birth',
-  minimumAge: 'Must be older than 18 years.',
-  zipRequired: 'Zip code is required!',
-  zipInvalid: 'Invalid zip code entered!',
-  routingRequired: 'Routing number is required',
-  routingInvalid: 'Invalid routing number',
-  accountRequired: 'Checking account number is required',
-  accountMismatch: "Checking account numbers don't match",
-  frequencyRequired: 'The Frequency field is required',
-  incomeInvalid: 'Invalid income',
-  productRequired: 'Please select a product before continuing.',
-  sameLocation: 'co-applicant must live at the same address',
-  sameEmail: 'Please do not enter the same email address for different contacts',
-  sameSsn: 'The co-applicant must be another person: their social security number is the same as the applicant\u2019s.',
-  applicantRequired: 'Applicant details are required',
-  tooManyIncomes: 'A maximum of 2 incomes is allowed',
-} as const;
-
-/** 'Income must be over $1200 per month' (the minimum in whole dollars, as the seed writes it). */
-export function minimumIncomeMessage(minMonthlyIncomeCents: Cents): string {
-  return `Income must be over ${formatMinimum(minMonthlyIncomeCents)} per month`;
-}
-
-/** 120000 -> '$1200'; 120050 -> '$1200.50' (no thousands separator, as in the seed's message). */
-export function formatMinimum(cents: Cents): string {
-  const whole = Math.floor(cents / 100);
-  const rest = cents % 100;
-  return rest ? `$${whole}.${String(rest).padStart(2, '0')}` : `$${whole}`;
-}
-
-export const invalidMessage = (label: string) => `The ${label} value must be valid.`;
-export const phoneMessage = (label: string) => `The ${label} value must be a phone number.`;
-export const tooLongMessage = (label: string, max: number) => `The ${label} may not be greater than ${max} characters.`;
-
-/** English labels used inside messages (the page shows its own translated labels). */
-export const FIELD_LABELS = {
-  title: 'Title',
-  first_name: 'First Name',
-  middle_name: 'Middle Name',
-  last_name: 'Last Name',
-  social_security_number: 'Social Security Number',
-  identification: 'Identification Number',
-  identification_issuer: 'Identification Issuer',
-  date_of_birth: 'Date of Birth',
-  cell: 'Cell Phone',
-  email: 'Email',
-  full_address: 'Full Address',
-  line_1: 'Address Line 1',
-  line_2: 'Address Line 2',
-  city: 'City',
-  state: 'State',
-  code: 'Zip Code',
-  gross: 'Gross Income',
-  source: 'Income Source',
-  employer: 'Employer',
-  title_department: 'Title / Department',
-  phone: 'Phone',
-  ext: 'Ext',
-  pay_date: 'Last Pay Date',
-  first_pay_day: 'First Pay Day',
-  second_pay_day: 'Second Pay Day',
-  routing_number: 'Routing Number',
-  bank_name: 'Bank Name',
-  checking_account: 'Checking Account',
-  bank_link_profile_id: 'Bank Link Profile',
-  bank_link_account_id: 'Bank Link Account',
-  home_type: 'Home Type',
-  ownership_type: 'Ownership Type',
-  name_of_landowner: 'Name of Landowner',
-  phone_of_landowner: 'Phone of Landowner',
-  name_on_property_deed: 'Name on Property Deed',
-  mortgage_holder_name: 'Mortgage Holder Name',
-  mortgage_holder_payment: 'Mortgage Payment',
-  promo_code: 'Promo Code',
-  utm: 'UTM',
-  product_selection_override: 'Product',
-  employee_type: 'Employee Type',
-} as const;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Constants of the fields.
-
-export const MAX_LENGTH = {
-  name: 50,
-  addressLine: 100,
-  fullAddress: 200,
-  city: 50,
-  email: 100,
-  identification: 30,
-  employer: 100,
-  titleDepartment: 100,
-  bankName: 100,
-  checkingAccount: 17,
-  linkId: 100,
-  promoCode: 50,
-  utm: 100,
-  product: 100,
-  employeeType: 50,
-  rawDigits: 30,
-} as const;
-
-export const TITLES = ['Mr', 'Mrs', 'Ms', 'Miss', 'Dr'] as const;
-export type Title = (typeof TITLES)[number];
-
-/** The 50 states and DC. */
-export const US_STATES = [
-  'AL',
-  'AK',
-  'AZ',
-  'AR',
-  'CA',
-  'CO',
-  'CT',
-  'DE',
-  'DC',
-  'FL',
-  'GA',
-  'HI',
-  'ID',
-  'IL',
-  'IN',
-  'IA',
-  'KS',
-  'KY',
-  'LA',
-  'ME',
-  'MD',
-  'MA',
-  'MI',
-  'MN',
-  'MS',
-  'MO',
-  'MT',
-  'NE',
-  'NV',
-  'NH',
-  'NJ',
-  'NM',
-  'NY',
-  'NC',
-  'ND',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VT',
-  'VA',
-  'WA',
-  'WV',
-  'WI',
-  'WY',
-] as const;
-export type UsState = (typeof US_STATES)[number];
-
-export const INCOME_SOURCES = [
-  'employment',
-  'self-employed',
-  'e3mil',
-  'e4mil',
-  'social-security',
-  'disability',
-  'retirement',
-  'unemployment',
-  'other',
-] as const;
-export type IncomeSource = (typeof INCOME_SOURCES)[number];
-/** Sources whose employer, title/department and phone are required (seed 000 section 5). */
-export const EMPLOYER_SOURCES: readonly IncomeSource[] = ['employment', 'other', 'self-employed', 'e3mil', 'e4mil'];
-export const requiresEmployer = (source: unknown): boolean =>
-  typeof source === 'string' && (EMPLOYER_SOURCES as readonly string[]).includes(source);
-
-/** Largest gross income per pay period we accept: $1,000,000. */
-export const MAX_GROSS_CENTS = 100_000_000;
-/** Largest monthly mortgage payment we accept: $100,000. */
-export const MAX_MORTGAGE_PAYMENT_CENTS = 10_000_000;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Field builders. Every field accepts null/undefined without aborting the object, so that cross-field rules run
-// together with field rules and a form sees all its errors at once.
-
 const M = APPLICATION_MESSAGES;
-type Ctx = { issues: z.core.$ZodRawIssue[] };
-
-function fail(ctx: Ctx, message: string, input: unknown): never {
-  ctx.issues.push({ code: 'custom', message, input, continue: true });
-  return z.NEVER;
-}
-
-const rawString = () => z._default(z.nullable(z.string(M.required)), null);
-
-interface TextOptions {
-  label: string;
-  max: number;
-  pattern?: RegExp;
-  patternMessage?: string;
-  requiredMessage?: string;
-  normalize?: (value: string) => string;
-  check?: (value: string) => string | undefined;
-}
-
-function checkText(value: string, o: TextOptions): string | undefined {
-  if (value.length > o.max) return tooLongMessage(o.label, o.max);
-  if (o.pattern && !o.pattern.test(value)) return o.patternMessage ?? invalidMessage(o.label);
-  return o.check?.(value);
-}
-
-/** A required text: trimmed, not empty ('This field is required!'), at most `max` characters, optional format. */
-function requiredText(o: TextOptions) {
-  return z.pipe(
-    rawString(),
-    z.transform((input: string | null, ctx) => {
-      const trimmed = (input ?? '').trim();
-      if (!trimmed) return fail(ctx, o.requiredMessage ?? M.required, input);
-      const value = o.normalize ? o.normalize(trimmed) : trimmed;
-      const problem = checkText(value, o);
-      return problem ? fail(ctx, problem, input) : value;
-    }),
-  );
-}
-
-/** An optional text: empty becomes null; otherwise the same checks as a required text. */
-function optionalText(o: TextOptions) {
-  return z.pipe(
-    rawString(),
-    z.transform((input: string | null, ctx): string | null => {
-      const trimmed = (input ?? '').trim();
-      if (!trimmed) return null;
-      const value = o.normalize ? o.normalize(trimmed) : trimmed;
-      const problem = checkText(value, o);
-      return problem ? fail(ctx, problem, input) : value;
-    }),
-  );
-}
-
-/** One of a list of values; empty or unknown gives `message`. */
-function requiredChoice<T extends string>(values: readonly T[], message: string = M.required) {
-  return z.pipe(
-    rawString(),
-    z.transform((input: string | null, ctx): T => {
-      const value = (input ?? '').trim();
-      return (values as readonly string[]).includes(value) ? (value as T) : fail(ctx, message, input);
-    }),
-  );
-}
-
-function optionalChoice<T extends string>(values: readonly T[], label: string) {
-  return z.pipe(
-    rawString(),
-    z.transform((input: string | null, ctx): T | null => {
-      const value = (input ?? '').trim();
-      if (!value) return null;
-      return (values as readonly string[]).includes(value) ? (value as T) : fail(ctx, invalidMessage(label), input);
-    }),
-  );
-}
-
-const stripSeparators = (value: string) => value.replace(/[\s().-]/g, '');
-const phoneDigits = (value: string) => {
-  const digits = stripSeparators(value).replace(/^\+?1(?=\d{10}$)/, '');
-  return digits;
-};
-const US_PHONE = /^[2-9]\d{2}[2-9]\d{6}$/;
-const NAME = /^[\p{L}][\p{L}\p{M} .'-]*$/u;
-const CITY = /^[\p{L}][\p{L}\p{M} .'-]*$/u;
-const ADDRESS = /^[\p{L}\p{M}\p{N} #.,'/&-]+$/u;
-const ZIP = /^\d{5}$/;
-const EMAIL = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-
-const nameField = (label: string) => ({ label, max: MAX_LENGTH.name, pattern: NAME });
-const phoneField = (label: string): TextOptions => ({
-  label,
-  max: MAX_LENGTH.rawDigits,
-  normalize: phoneDigits,
-  pattern: US_PHONE,
-  patternMessage: phoneMessage(label),
-});
-const stateField = (label: string): TextOptions => ({
-  label,
-  max: 2,
-  normalize: (s) => s.toUpperCase(),
-  check: (s) => ((US_STATES as readonly string[]).includes(s) ? undefined : invalidMessage(label)),
-});
-const zipField: TextOptions = {
-  label: FIELD_LABELS.code,
-  max: 10,
-  requiredMessage: M.zipRequired,
-  check: (s) => (ZIP.test(s) ? undefined : M.zipInvalid),
-};
-
-/** SSN or ITIN: nine digits, dashes and spaces accepted and removed; no 000/666 area, 00 group or 0000 serial. */
-export function isValidSsn(digits: string): boolean {
-  if (!/^\d{9}$/.test(digits)) return false;
-  const area = digits.slice(0, 3);
-  return area !== '000' && area !== '666' && digits.slice(3, 5) !== '00' && digits.slice(5) !== '0000';
-}
-export const normalizeSsn = (value: string) => stripSeparators(value);
-
-/** Whether the co-applicant's SSN/ITIN is the applicant's own: both typed in full (a masked one compares as unknown). */
-export function isSameSsn(applicantSsn: unknown, coApplicantSsn: unknown): boolean {
-  if (typeof applicantSsn !== 'string' || typeof coApplicantSsn !== 'string') return false;
-  const main = normalizeSsn(applicantSsn);
-  return /^\d{9}$/.test(main) && main === normalizeSsn(coApplicantSsn);
-}
-
-function parseMoney(
-  input: string | number | null,
-  opts: { required: boolean; invalid: string; maxCents: number },
-  ctx: Ctx,
-): Cents | null {
-  if (input === null || String(input).trim() === '') return opts.required ? fail(ctx, M.required, input) : null;
-  const cents = parseAmountToCents(typeof input === 'number' ? input.toFixed(2) : input);
-  if (cents === undefined || cents <= 0 || cents > opts.maxCents) return fail(ctx, opts.invalid, input);
-  return cents;
-}
-
-const moneyInput = (invalid: string) => z._default(z.nullable(z.union([z.string(), z.number()], invalid)), null);
-
-/** Money typed as '1,234.50', '$300' or 300 (dollars) -> integer cents, at least one cent and at most `maxCents`. */
-function requiredMoney(invalid: string, maxCents: number) {
-  return z.pipe(
-    moneyInput(invalid),
-    z.transform((input: string | number | null, ctx): Cents =>
-      parseMoney(input, { required: true, invalid, maxCents }, ctx)!,
-    ),
-  );
-}
-
-function optionalMoney(invalid: string, maxCents: number) {
-  return z.pipe(
-    moneyInput(invalid),
-    z.transform((input: string | number | null, ctx): Cents | null =>
-      parseMoney(input, { required: false, invalid, maxCents }, ctx),
-    ),
-  );
-}
-
-/** A day of the month 1-31 typed as a number or a numeric string; empty gives null. */
-function dayOfMonth(label: string) {
-  return z.pipe(
-    z._default(z.nullable(z.union([z.string(), z.number()], invalidMessage(label))), null),
-    z.transform((input: string | number | null, ctx): number | null => {
-      if (input === null || String(input).trim() === '') return null;
-      const day = Number(String(input).trim());
-      return Number.isInteger(day) && day >= 1 && day <= 31 ? day : fail(ctx, invalidMessage(label), input);
-    }),
-  );
-}
-
-const optionalBoolean = () => z.optional(z.nullable(z.boolean()));
-
 // ---------------------------------------------------------------------------------------------------------------
 // The rules that depend on the store and the day.
 

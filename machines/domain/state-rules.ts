@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { US_STATES, type UsState } from './application-schema.ts';
+import { US_STATES, type UsState } from './application-fields.ts';
 import { DEFAULT_SCORING_SETTINGS } from './scoring-settings.ts';
 
 // State rules as data (issue 11 "Underwriting as data"): per state (the 50 states and DC) whether leasing is

@@ -1,7 +1,7 @@
 import type { MessageArea } from './types.ts';
 
 // The shopper application screens (wizard and single page): labels, buttons, hints, dialogs and validation messages.
-// `application.error.*` carry the same English texts as APPLICATION_MESSAGES in machines/domain/application-schema.ts.
+// `application.error.*` carry the same English texts as APPLICATION_MESSAGES in machines/domain/application-messages.ts.
 export const application: MessageArea = {
   en: {
     'application.title': 'Application',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { StoreView } from '../../../machines/contracts/store.ts';
-import { visibleSteps, wizardMachine, wizardStep } from '../../../machines/application/wizard.machine.ts';
+import { wizardMachine, wizardStep } from '../../../machines/application/wizard.machine.ts';
+import { visibleSteps } from '../../../machines/application/wizard-steps.ts';
 import { DEFAULT_STORE_FLAGS } from '../../../machines/domain/application-schema.ts';
 import { isSinglePage, storeFlags } from '../../../web/shopper/application/store-flags.ts';
 import { opensOnApplicantStep } from '../../../web/shopper/shell/first-step.ts';

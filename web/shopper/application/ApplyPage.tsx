@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { ApplicationFlowInput, WizardSnapshot } from '../../../machines/application/wizard.machine.ts';
-import { draftAsApplication } from '../../../machines/application/wizard.machine.ts';
+import { draftAsApplication, type ApplicationFlowInput } from '../../../machines/application/application-flow.ts';
+import type { WizardSnapshot } from '../../../machines/application/wizard.machine.ts';
 import { validateCompleteApplication, withConcealedStandIns } from '../../../machines/contracts/application.ts';
 import type { StoreView } from '../../../machines/contracts/store.ts';
 import { rulesFor } from '../../../machines/domain/application-schema.ts';

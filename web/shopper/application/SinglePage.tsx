@@ -12,15 +12,11 @@ import {
   type SinglePageSection,
   type SinglePageSnapshot,
 } from '../../../machines/application/single-page.machine.ts';
-import type { ApplicationFlowInput } from '../../../machines/application/wizard.machine.ts';
+import type { ApplicationFlowInput } from '../../../machines/application/application-flow.ts';
 import type { FieldErrors } from '../../../machines/contracts/envelope.ts';
 import type { StoreView } from '../../../machines/contracts/store.ts';
-import {
-  APPLICATION_MESSAGES,
-  asksHomeOwnership,
-  type BankingInput,
-  type IncomeInput,
-} from '../../../machines/domain/application-schema.ts';
+import { APPLICATION_MESSAGES } from '../../../machines/domain/application-messages.ts';
+import { asksHomeOwnership, type BankingInput, type IncomeInput } from '../../../machines/domain/application-schema.ts';
 import type { HomeOwnershipValue } from '../../../machines/domain/home-ownership.ts';
 import { postToHost } from '../../lib/host-messaging.ts';
 import { focusFirstInvalid, useBinding } from './binding.ts';

@@ -2,21 +2,23 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
+import type { ApplicationFlowInput } from '../../../machines/application/application-flow.ts';
 import {
-  applyStepData,
   canContinue,
   isSaving,
   openDialog,
   showSaveRetryHint,
-  stepErrors,
-  visibleSteps,
   wizardMachine,
   wizardStep,
-  type ApplicationFlowInput,
-  type FormStep,
   type WizardSnapshot,
-  type WizardStep,
 } from '../../../machines/application/wizard.machine.ts';
+import {
+  applyStepData,
+  stepErrors,
+  visibleSteps,
+  type FormStep,
+  type WizardStep,
+} from '../../../machines/application/wizard-steps.ts';
 import type { ApplicationDraft } from '../../../machines/contracts/application.ts';
 import type { FieldErrors } from '../../../machines/contracts/envelope.ts';
 import type { StoreView } from '../../../machines/contracts/store.ts';

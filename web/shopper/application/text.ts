@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { FIELD_LABELS } from '../../../machines/domain/application-schema.ts';
+import { FIELD_LABELS } from '../../../machines/domain/application-messages.ts';
 import { application } from '../../../machines/i18n/application.ts';
 import type { Lang } from '../../../machines/i18n/types.ts';
 import { fill, useI18n, type Params, type Translate } from '../../lib/i18n.tsx';

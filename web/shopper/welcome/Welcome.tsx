@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import type { StoreView } from '../../../machines/contracts/store.ts';
 import { isValidIsoDate } from '../../../machines/domain/age.ts';
-import { isValidSsn, normalizeSsn } from '../../../machines/domain/application-schema.ts';
+import { isValidSsn, normalizeSsn } from '../../../machines/domain/application-fields.ts';
 import { BRANDS } from '../../../machines/domain/brands.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useBrand } from '../../lib/brand.tsx';

@@ -6,11 +6,10 @@ import {
   validateApplicationRequest,
   validateCompleteApplication,
 } from '../../../../machines/contracts/application.ts';
+import { MAX_LENGTH } from '../../../../machines/domain/application-fields.ts';
+import { APPLICATION_MESSAGES as M, formatMinimum } from '../../../../machines/domain/application-messages.ts';
 import {
-  APPLICATION_MESSAGES as M,
-  MAX_LENGTH,
   buildApplicationSchemas,
-  formatMinimum,
   validateWith,
   type ApplicationRules,
 } from '../../../../machines/domain/application-schema.ts';

@@ -13,7 +13,7 @@ import {
   singlePageMachine,
   singlePageStep,
 } from '../../../../machines/application/single-page.machine.ts';
-import type { ApplicationFlowInput } from '../../../../machines/application/wizard.machine.ts';
+import type { ApplicationFlowInput } from '../../../../machines/application/application-flow.ts';
 import * as f from './fixtures.ts';
 
 const UUID = '7d3c8b5e-3f43-4a59-9a36-0f2d7c1b2a10';

@@ -4,14 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph';
+import type { ApplicationFlowInput } from '../../../../machines/application/application-flow.ts';
 import {
-  FORM_STEPS,
   SAVE_HINT_DELAY_MS,
   wizardMachine,
-  type ApplicationFlowInput,
-  type WizardEvent,
   type WizardSnapshot,
 } from '../../../../machines/application/wizard.machine.ts';
+import { FORM_STEPS, type WizardEvent } from '../../../../machines/application/wizard-steps.ts';
 import { HVAC_QUESTIONS } from '../../../../machines/domain/hvac-prestep.ts';
 import * as f from './fixtures.ts';
 

@@ -2,18 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { SaveSectionInput } from '../../../../machines/contracts/application.ts';
+import { SUBMIT_FAILED_MESSAGE, type ApplicationFlowInput } from '../../../../machines/application/application-flow.ts';
 import {
   SAVE_HINT_DELAY_MS,
-  SUBMIT_FAILED_MESSAGE,
   canContinue,
   isSaving,
   openDialog,
   showSaveRetryHint,
-  visibleSteps,
   wizardMachine,
   wizardStep,
-  type ApplicationFlowInput,
 } from '../../../../machines/application/wizard.machine.ts';
+import { visibleSteps } from '../../../../machines/application/wizard-steps.ts';
 import * as f from './fixtures.ts';
 
 const UUID = '7d3c8b5e-3f43-4a59-9a36-0f2d7c1b2a10';

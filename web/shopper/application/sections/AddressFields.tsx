@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { US_STATES } from '../../../../machines/domain/application-schema.ts';
+import { US_STATES } from '../../../../machines/domain/application-fields.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { addressSuggestions, lookupZip, placeDetails, type PlaceDetails } from '../client.ts';
 import { DigitsField, idOf, SelectField, TextField, type Binding } from '../fields.tsx';

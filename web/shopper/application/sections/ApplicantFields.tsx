@@ -1,5 +1,5 @@
 import type { ApplicantInput, CoApplicantInput } from '../../../../machines/domain/application-schema.ts';
-import { TITLES, US_STATES } from '../../../../machines/domain/application-schema.ts';
+import { TITLES, US_STATES } from '../../../../machines/domain/application-fields.ts';
 import {
   CheckboxField,
   ConcealedField,

@@ -1,4 +1,5 @@
-import { INCOME_SOURCES, requiresEmployer, type IncomeInput } from '../../../../machines/domain/application-schema.ts';
+import { INCOME_SOURCES, requiresEmployer } from '../../../../machines/domain/application-fields.ts';
+import type { IncomeInput } from '../../../../machines/domain/application-schema.ts';
 import { INCOME_FREQUENCIES, MAX_INCOMES_PER_APPLICANT } from '../../../../machines/domain/income.ts';
 import { DateField, DigitsField, MoneyField, PhoneField, SelectField, TextField, type Binding } from '../fields.tsx';
 import { useAppT } from '../text.ts';
