@@ -60,13 +60,11 @@ beforeAll(async () => {
   const bus = inProcessBus();
   bus.subscribe((event) => onApplicationEvent(deps, event));
   bus.subscribe((event) => onLeaseRelevantEvent(deps, event));
-  let relaying = false;
+  let relaying: Promise<unknown> | undefined;
   const relay = setInterval(() => {
-    if (relaying) return;
-    relaying = true;
-    void relayOutbox(deps.db, bus, deps.clock())
+    relaying ??= relayOutbox(deps.db, bus, deps.clock())
       .catch(() => undefined)
-      .finally(() => (relaying = false));
+      .finally(() => (relaying = undefined));
   }, 100);
   const server: Server = createLocalServer({ deps, distDir: mkdtempSync(join(tmpdir(), 'lto-test-mode-dist-')) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -75,6 +73,8 @@ beforeAll(async () => {
   deps.config.publicUrl = base;
   stop = async () => {
     clearInterval(relay);
+    // A pass under way finishes before the database stops.
+    await relaying;
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();
