@@ -3,12 +3,17 @@ import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
 import type { HandlerMap } from './route.ts';
 import { AppError } from '../platform/errors.ts';
-import { ok } from '../platform/response.ts';
+import { html, ok } from '../platform/response.ts';
 import { parseBody, parsePath, parseQuery } from '../platform/validate.ts';
 import { initiate } from '../services/apply-session.ts';
+import { embedPage } from '../services/embed-origins.ts';
 import { findStores, getShopperStore, storeOfSession } from '../services/stores.ts';
 
 const storePath = z.object({ retailer: z.string().check(z.maxLength(64)), store: z.string().check(z.maxLength(64)) });
+/** `{retailer}/{store}` with an optional trailing slash (the greedy `{shell+}` of GET /embed/{shell+}). */
+const embedPath = z.object({
+  shell: z.string().check(z.regex(/^[a-z0-9-]{1,64}\/[a-z0-9-]{1,64}\/?$/, 'Requested resource was not found')),
+});
 const searchQuery = z.object({
   q: z
     .string()
@@ -39,6 +44,20 @@ export const handlers: HandlerMap = {
   async getStore(ctx, deps) {
     const { retailer, store } = parsePath(storePath, ctx.event);
     return ok(await getShopperStore(deps, retailer, store));
+  },
+
+  /**
+   * The shopper portal framed by a store's retailer (the checkout's iframe_url): the shell with the store's own
+   * frame-ancestors (functions/services/embed-origins.ts), in AWS as locally; hash routing follows the path.
+   */
+  async embedPage(ctx, deps) {
+    const parsed = embedPath.safeParse(ctx.event.pathParameters ?? {});
+    if (!parsed.success) throw new AppError(404, 'Requested resource was not found');
+    const [retailer = '', store = ''] = parsed.data.shell.split('/');
+    const page = await embedPage(deps, retailer, store);
+    if (!page) throw new AppError(404, 'Requested resource was not found');
+    // Never cached: the policy follows the retailer's registered origins from the next load.
+    return html(200, page.html, { 'content-security-policy': page.csp, 'cache-control': 'no-cache' });
   },
 
   async initiate(ctx, deps) {

@@ -2,6 +2,7 @@ import { createBaseDeps } from '../platform/base-deps.ts';
 import type { Deps } from '../platform/deps.ts';
 import { emfMetrics, powertoolsLogger } from '../platform/observability.ts';
 import { loadConfigWithSecrets } from '../platform/secrets.ts';
+import { publicSiteShell } from '../platform/shopper-shell.ts';
 import {
   checkProviderFactories,
   lazyProviders,
@@ -31,7 +32,7 @@ export function lambdaDeps(providers: ProviderFactories = {}): LambdaDeps {
     // Powertools' structured logs and EMF business metrics: this is the AWS code path only.
     const base = createBaseDeps(config, { log: powertoolsLogger(config.logLevel), metrics: emfMetrics() });
     for (const warning of warnings) base.log.warn(warning);
-    return { ...base, providers: lazyProviders(base, providers) };
+    return { ...base, providers: lazyProviders(base, providers), shopperShell: publicSiteShell(config.publicUrl) };
   };
   return Object.assign(build, { providers: Object.keys(providers) as ProviderKey[] });
 }

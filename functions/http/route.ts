@@ -12,6 +12,8 @@ export type { ApplySession, RetailerCaller } from '../platform/sessions.ts';
  * - public: anyone (store lookup, translations, health);
  * - apply: a shopper holding an apply token (X-Apply-Token, X-Client-Id);
  * - sandbox: the local sandbox vendors' pages and APIs (never deployed to production).
+ * - test-mode: the sandbox checkout vendors' pages a test checkout needs (signing, card fields): in every stage, but
+ *   in production they open only the sandbox objects of a test checkout (livemode false); the handler checks it.
  * - staff: a staff session cookie, the CSRF header on mutations and the route's permission (STAFF_ROUTE_ACCESS).
  * - apply-frame: as apply, but the token and client id may also come as `apply_token` / `client_id` query parameters
  *   (a document shown in an iframe, where the page cannot set headers);
@@ -19,7 +21,7 @@ export type { ApplySession, RetailerCaller } from '../platform/sessions.ts';
  * - customer: a lessee's session cookie (signed in with a one-time code), the CSRF header on mutations; the session
  *   names the leases the lessee may see (functions/services/customer/auth.ts).
  */
-export type AuthKind = 'public' | 'apply' | 'apply-frame' | 'sandbox' | 'staff' | 'retailer' | 'customer';
+export type AuthKind = 'public' | 'apply' | 'apply-frame' | 'sandbox' | 'test-mode' | 'staff' | 'retailer' | 'customer';
 
 /** The Lambda function a route belongs to; one function per group. */
 export type RouteGroup =

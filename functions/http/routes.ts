@@ -20,6 +20,9 @@ export const routes: readonly RouteDef[] = [
     name: 'getStore',
     auth: 'public',
   },
+  // the shopper portal framed by a store's retailer (/embed/{retailer}/{store}/, the checkout's iframe_url): the shell
+  // with the store's own frame-ancestors, served by a function in AWS too (CloudFront's headers are static)
+  { method: 'GET', path: '/embed/{shell+}', group: 'apply', name: 'embedPage', auth: 'public' },
   {
     method: 'POST',
     path: '/apply-v2/retailer/{retailer}/store/{store}/initiate',
@@ -1081,35 +1084,42 @@ export const routes: readonly RouteDef[] = [
   { method: 'POST', path: '/webhooks/identity', group: 'webhooks', name: 'identityWebhook', auth: 'public' },
   { method: 'POST', path: '/webhooks/payroll', group: 'webhooks', name: 'payrollWebhook', auth: 'public' },
 
-  // sandbox checkout vendors: the e-sign signing ceremony and the card vault's hosted fields (functions/http/sandbox-checkout.ts)
-  { method: 'GET', path: '/sandbox/esign/{envelopeId}', group: 'sandbox-checkout', name: 'esignPage', auth: 'sandbox' },
+  // sandbox checkout vendors: the e-sign signing ceremony and the card vault's hosted fields (functions/http/sandbox-checkout.ts);
+  // in every stage, so that a test checkout finishes in production too, where they open only a test checkout's objects
+  {
+    method: 'GET',
+    path: '/sandbox/esign/{envelopeId}',
+    group: 'sandbox-checkout',
+    name: 'esignPage',
+    auth: 'test-mode',
+  },
   {
     method: 'POST',
     path: '/sandbox/esign/{envelopeId}',
     group: 'sandbox-checkout',
     name: 'esignSubmit',
-    auth: 'sandbox',
+    auth: 'test-mode',
   },
   {
     method: 'GET',
     path: '/sandbox/esign/{envelopeId}/document',
     group: 'sandbox-checkout',
     name: 'esignDocument',
-    auth: 'sandbox',
+    auth: 'test-mode',
   },
   {
     method: 'GET',
     path: '/sandbox/vault/fields/{sessionId}',
     group: 'sandbox-checkout',
     name: 'vaultFieldsPage',
-    auth: 'sandbox',
+    auth: 'test-mode',
   },
   {
     method: 'POST',
     path: '/sandbox/vault/tokenize',
     group: 'sandbox-checkout',
     name: 'vaultTokenize',
-    auth: 'sandbox',
+    auth: 'test-mode',
   },
   {
     method: 'POST',

@@ -1,5 +1,6 @@
-// Route group 'sandbox-checkout': the pages and APIs of the sandbox checkout vendors (never deployed to production):
-// the e-sign signing ceremony and the card vault's hosted fields with its tokenize endpoint.
+// Route group 'sandbox-checkout': the pages and APIs of the sandbox checkout vendors: the e-sign signing ceremony and
+// the card vault's hosted fields with its tokenize endpoint (auth 'test-mode': in production too, for test checkouts
+// only: functions/services/test-mode.ts), and a console for testers (auth 'sandbox': never in production).
 import * as z from 'zod/mini';
 import { CardVaultError } from '../providers/card-vault/port.ts';
 import { sandboxCardVault } from '../providers/card-vault/sandbox.ts';
@@ -7,6 +8,7 @@ import { getChargeVendorStatus } from '../services/card-vault-callbacks.ts';
 import { EsignError } from '../providers/esign/port.ts';
 import { sandboxEsign } from '../providers/esign/sandbox.ts';
 import { getEsignVendorStatus } from '../services/esign-callbacks.ts';
+import { sandboxEnvelopeOpens, sandboxVaultSessionOpens } from '../services/test-mode.ts';
 import { RetailPartnerError } from '../providers/retail-partner/port.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
@@ -154,6 +156,7 @@ export const handlers: HandlerMap = {
 
   async esignPage(ctx, deps) {
     const envelopeId = ctx.event.pathParameters?.envelopeId ?? '';
+    if (!(await sandboxEnvelopeOpens(deps, envelopeId))) return notOpen({ kind: 'not_found' });
     const view = ctx.event.queryStringParameters?.view ?? '';
     const state = await esign(deps).openSigning(envelopeId, view);
     if (state.kind !== 'open') return notOpen(state);
@@ -162,6 +165,7 @@ export const handlers: HandlerMap = {
 
   async esignSubmit(ctx, deps) {
     const envelopeId = ctx.event.pathParameters?.envelopeId ?? '';
+    if (!(await sandboxEnvelopeOpens(deps, envelopeId))) return notOpen({ kind: 'not_found' });
     const form = new URLSearchParams(rawBodyOf(ctx.event).slice(0, 8192));
     const view = form.get('view') ?? '';
     const action = form.get('action');
@@ -196,10 +200,9 @@ export const handlers: HandlerMap = {
   },
 
   async esignDocument(ctx, deps) {
-    const state = await esign(deps).openSigning(
-      ctx.event.pathParameters?.envelopeId ?? '',
-      ctx.event.queryStringParameters?.view ?? '',
-    );
+    const envelopeId = ctx.event.pathParameters?.envelopeId ?? '';
+    if (!(await sandboxEnvelopeOpens(deps, envelopeId))) return notOpen({ kind: 'not_found' });
+    const state = await esign(deps).openSigning(envelopeId, ctx.event.queryStringParameters?.view ?? '');
     if (state.kind !== 'open') return notOpen(state);
     const doc = state.envelope.document;
     if (doc.contentType === 'text/html') {
@@ -221,7 +224,11 @@ export const handlers: HandlerMap = {
   },
 
   async vaultFieldsPage(ctx, deps) {
-    const session = await vault(deps).session(ctx.event.pathParameters?.sessionId ?? '');
+    const sessionId = ctx.event.pathParameters?.sessionId ?? '';
+    // A live checkout's session in production is as unknown as an expired one.
+    const session = (await sandboxVaultSessionOpens(deps, sessionId))
+      ? await vault(deps).session(sessionId)
+      : undefined;
     if (!session)
       return html(
         404,
@@ -249,6 +256,8 @@ export const handlers: HandlerMap = {
 
   async vaultTokenize(ctx, deps) {
     const body = parseBody(tokenizeBody, ctx.event);
+    if (!(await sandboxVaultSessionOpens(deps, body.sessionId)))
+      throw new AppError(404, 'This payment form has expired. Reload the page to start again.');
     const result = await vault(deps).tokenize(body, ctx.event.requestContext.http.sourceIp);
     if (!result.ok)
       throw new AppError(result.status, result.message, Object.keys(result.errors).length ? result.errors : undefined);

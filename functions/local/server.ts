@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { dispatch } from '../http/dispatch.ts';
@@ -13,7 +14,6 @@ import { groupHandlers } from './handlers.ts';
 import { translate } from '../../machines/i18n/catalogue.ts';
 import { requestIdOf } from '../platform/request-id.ts';
 import { ACCOUNT_CSP, HANDLER_PAGE_CSP, STAFF_CSP, shopperCsp, withEdgeHeaders } from '../platform/security-headers.ts';
-import { storeFrameOrigins } from '../services/embed-origins.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 // Mass Import uploads xlsx files up to 9 MB (seed 001): their route group reads bodies up to this, and a larger
@@ -35,10 +35,11 @@ export function compileRoutes(defs: readonly RouteDef[]): CompiledRoute[] {
       const segments = route.path.split('/').filter(Boolean);
       const source = segments
         .map((segment) => {
-          const param = /^\{(\w+)\}$/.exec(segment);
+          const param = /^\{(\w+)(\+?)\}$/.exec(segment);
           if (param) {
             params.push(param[1]!);
-            return '/([^/]+)';
+            // A greedy parameter ({name+}, API Gateway's): the rest of the path, slashes included.
+            return param[2] ? '/(.+)' : '/([^/]+)';
           }
           return '/' + segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
         })
@@ -164,9 +165,6 @@ function serveFile(
   createReadStream(file).pipe(res);
 }
 
-/** The shopper portal framed for a store: /embed/{retailer}/{store}/ (the checkout's iframe_url, hash routing after it). */
-const EMBED_PATH = /^\/embed\/([a-z0-9-]{1,64})\/([a-z0-9-]{1,64})\/?$/;
-
 export interface ServerOptions {
   deps: Deps;
   distDir: string;
@@ -196,6 +194,10 @@ function followCallerLoopbackName(config: Config): <T>(host: string | undefined,
 export function createLocalServer(options: ServerOptions): Server {
   const distRoot = resolve(options.distDir);
   const asCallerAddressed = followCallerLoopbackName(options.deps.config);
+  // The embed page's shell is the build's index.html, read per request (a rebuild shows at once). Set on the deps
+  // themselves (not a copy), so that tests changing the deps they were given still reach the handlers.
+  const shopperIndex = join(distRoot, 'index.html');
+  options.deps.shopperShell ??= async () => (existsSync(shopperIndex) ? readFile(shopperIndex, 'utf8') : undefined);
   return createServer((req, res) => {
     // handle answers every failure itself (a 500 at worst)
     asCallerAddressed(req.headers.host, () => void handle(req, res));
@@ -269,12 +271,6 @@ export function createLocalServer(options: ServerOptions): Server {
             'content-security-policy': ACCOUNT_CSP,
             'x-frame-options': 'DENY',
           });
-        }
-        const embed = EMBED_PATH.exec(url.pathname);
-        const shopperIndex = join(distRoot, 'index.html');
-        if (embed && existsSync(shopperIndex)) {
-          const origins = await storeFrameOrigins(options.deps, embed[1]!, embed[2]!);
-          return serveFile(res, shopperIndex, edge, { 'content-security-policy': shopperCsp(origins) });
         }
         const isStaff = url.pathname === '/staff/' || url.pathname.startsWith('/staff/');
         let relative =

@@ -4,6 +4,7 @@ import type { BusinessMetrics } from './business-metrics.ts';
 import type { Config } from './config.ts';
 import type { FieldCrypto } from './field-crypto.ts';
 import type { Logger } from './logger.ts';
+import type { ShopperShellSource } from './shopper-shell.ts';
 
 export type Clock = () => Date;
 
@@ -17,4 +18,6 @@ export interface Deps {
   providers: Providers;
   /** Business metrics (CloudWatch EMF in Lambda); none locally. */
   metrics?: BusinessMetrics;
+  /** The shopper portal's HTML shell for the embed page: the web build locally, the site's index.html in AWS. */
+  shopperShell?: ShopperShellSource;
 }

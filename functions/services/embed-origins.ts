@@ -1,6 +1,6 @@
 import { findRetailerBySlug, findStoreBySlug } from '../data/stores.ts';
 import type { Deps } from '../platform/deps.ts';
-import { ORIGIN_PATTERN } from '../platform/security-headers.ts';
+import { ORIGIN_PATTERN, shopperCsp } from '../platform/security-headers.ts';
 
 // The origins a retailer registered for embedding our shopper portal in its pages (staff portal: Retailers, field
 // "Embedding origins"). The shopper page at /embed/{retailer}/{store}/ may be framed by these only; the checkout's
@@ -31,4 +31,18 @@ export async function storeFrameOrigins(
   const store = await findStoreBySlug(deps.db, retailer.id, storeSlug, now);
   if (!store || !store.active) return [];
   return (retailer.embed_origins ?? []).filter((o) => ORIGIN_PATTERN.test(o));
+}
+
+/**
+ * The embed page of a store: the shopper shell with a policy that lets only the store's retailer's registered origins
+ * (and our own pages) frame it. Read on every request, so a change of the origins holds from the next page load, in
+ * AWS as locally. undefined when there is no shell to serve (no web build).
+ */
+export async function embedPage(
+  deps: Pick<Deps, 'db' | 'clock' | 'shopperShell'>,
+  retailerSlug: string,
+  storeSlug: string,
+): Promise<{ html: string; csp: string } | undefined> {
+  const [html, origins] = await Promise.all([deps.shopperShell?.(), storeFrameOrigins(deps, retailerSlug, storeSlug)]);
+  return html === undefined ? undefined : { html, csp: shopperCsp(origins) };
 }

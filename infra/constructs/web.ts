@@ -35,13 +35,24 @@ export const API_PATH_PATTERNS: readonly string[] = [
   '/mobile/*',
   // the lessee's account API (issue 22; its pages are the SPA's /account/)
   '/customer/api/*',
+  // the shopper portal framed by a store's retailer: a function answers the shell with the store's own
+  // frame-ancestors (GET /embed/{shell+}), which a static response headers policy cannot state
+  '/embed/*',
 ];
 
 /** Sandbox vendor pages and APIs, and the demo retailer's server side: non-production stages only. */
 export const SANDBOX_PATH_PATTERNS: readonly string[] = ['/sandbox/*', '/demo/retailer/*'];
 
+/**
+ * Production's share of the sandbox: the checkout vendors' pages a test checkout needs (auth 'test-mode'), which open
+ * only a test checkout's envelopes and card sessions there (functions/services/test-mode.ts).
+ */
+export const TEST_MODE_PATH_PATTERNS: readonly string[] = ['/sandbox/esign/*', '/sandbox/vault/*'];
+
 export const apiPathPatternsFor = (stage: string): string[] =>
-  isProductionStage(stage) ? [...API_PATH_PATTERNS] : [...API_PATH_PATTERNS, ...SANDBOX_PATH_PATTERNS];
+  isProductionStage(stage)
+    ? [...API_PATH_PATTERNS, ...TEST_MODE_PATH_PATTERNS]
+    : [...API_PATH_PATTERNS, ...SANDBOX_PATH_PATTERNS];
 
 /** CloudFront path-pattern semantics: `*` any run of characters (slashes included), `?` exactly one. */
 export function matchesPathPattern(pattern: string, urlPath: string): boolean {
@@ -112,22 +123,13 @@ export class Web extends Construct {
       customHeaders: [{ header: 'Cache-Control', value, override: true }],
     });
     // The shopper portal's policy (functions/platform/security-headers.ts): framed by our own pages only at `/`; a
-    // retailer frames it through /embed/{retailer}/{store}/ (the checkout's iframe_url).
+    // retailer frames it through /embed/{retailer}/{store}/ (the checkout's iframe_url), answered by the API with the
+    // store's registered origins as its frame-ancestors (API_PATH_PATTERNS).
     const shopperHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ShopperHeaders', {
       comment: 'Shopper SPA: security headers and CSP (framed by our own pages only), HTML never cached by browsers',
       securityHeadersBehavior: {
         ...baseSecurity,
         contentSecurityPolicy: { contentSecurityPolicy: shopperCsp(), override: true },
-      },
-      customHeadersBehavior: cacheControl('no-cache'),
-    });
-    // A response headers policy is static, so in AWS the embed page may be framed by any HTTPS origin; the local
-    // runtime narrows it to the store's retailer's registered origins (functions/services/embed-origins.ts).
-    const embedHeaders = new cloudfront.ResponseHeadersPolicy(this, 'EmbedHeaders', {
-      comment: 'Shopper SPA framed by retailers (/embed/*): CSP with HTTPS frame ancestors, HTML never cached',
-      securityHeadersBehavior: {
-        ...baseSecurity,
-        contentSecurityPolicy: { contentSecurityPolicy: shopperCsp(['https:']), override: true },
       },
       customHeadersBehavior: cacheControl('no-cache'),
     });
@@ -251,7 +253,6 @@ export class Web extends Construct {
     additionalBehaviors['/assets/*'] = siteBehavior(assetHeaders);
     additionalBehaviors['/staff/*'] = siteBehavior(staffHeaders, spaRouting);
     additionalBehaviors['/account/*'] = siteBehavior(accountHeaders, spaRouting);
-    additionalBehaviors['/embed/*'] = siteBehavior(embedHeaders, spaRouting);
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `lease-to-own ${props.stage}`,

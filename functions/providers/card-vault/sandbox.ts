@@ -109,7 +109,9 @@ export function sandboxCardVault(options: SandboxCardVaultOptions): CardVaultPor
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          [SIGNATURE_HEADER]: sign(
+          // As the process's card-vault webhook reads it: Stripe's header name where Stripe is configured (a test
+          // checkout pays at this sandbox there too), the same signature scheme either way.
+          [config.checkoutVendors.cardVault.provider === 'stripe' ? 'stripe-signature' : SIGNATURE_HEADER]: sign(
             config.checkoutVendors.cardVault.webhookSecret,
             body,
             Math.floor(clock().getTime() / 1000),

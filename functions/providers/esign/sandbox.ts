@@ -3,7 +3,7 @@
 // the signer consents to electronic records, types their name and signs or declines. The outcome is sent to our
 // webhook as a DocuSign Connect JSON SIM event, signed with the e-sign webhook secret (functions/platform/signatures.ts),
 // and the browser goes back to the return URL with DocuSign's `event` parameter.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../../data/client.ts';
 import { createItem, getItem, saveVersioned, type StoredItem } from '../../data/items.ts';
 import type { Config } from '../../platform/config.ts';
@@ -94,6 +94,22 @@ export function connectEvent(item: SandboxEnvelopeItem, event: string, now: Date
   });
 }
 
+/**
+ * The callback's signature as the process's e-sign webhook checks it: DocuSign Connect's HMAC header where DocuSign is
+ * the configured vendor (a test checkout signs at this sandbox there too, in production: services/test-mode.ts),
+ * else our Standard Webhooks-style header. Both with the configured callback secret.
+ */
+export function esignCallbackSignature(
+  config: Pick<Config, 'checkoutVendors'>,
+  body: string,
+  timestampSeconds: number,
+): Record<string, string> {
+  const { provider, webhookSecret } = config.checkoutVendors.esign;
+  return provider === 'docusign'
+    ? { 'x-docusign-signature-1': createHmac('sha256', webhookSecret).update(body).digest('base64') }
+    : { [SIGNATURE_HEADER]: sign(webhookSecret, body, timestampSeconds) };
+}
+
 export function sandboxEsign(options: SandboxEsignOptions): EsignPort & SandboxEsignSigning {
   const { db, clock, config, log } = options;
   const latency = (ms: number) => (config.checkoutVendors.sandboxLatency ? sleep(ms) : Promise.resolve());
@@ -104,11 +120,7 @@ export function sandboxEsign(options: SandboxEsignOptions): EsignPort & SandboxE
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          [SIGNATURE_HEADER]: sign(
-            config.checkoutVendors.esign.webhookSecret,
-            body,
-            Math.floor(clock().getTime() / 1000),
-          ),
+          ...esignCallbackSignature(config, body, Math.floor(clock().getTime() / 1000)),
         },
         body,
         signal: AbortSignal.timeout(10_000),

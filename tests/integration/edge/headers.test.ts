@@ -74,6 +74,25 @@ describe('Content-Security-Policy', () => {
     expect(frameAncestors(unknown.headers.get('content-security-policy'))).toBe("'self'");
   });
 
+  it("follows a change of the retailer's origins from the next load, through the same handler AWS runs", async () => {
+    // GET /embed/{shell+} is a route (the apply function in AWS): never cached, so a change holds at once.
+    await putRetailer(edge.deps.db, { ...DEMO_RETAILERS[1]!, embed_origins: ['https://comfort.example'] });
+    const changed = await call(edge.base, 'GET', '/embed/demo-comfort/hvac-central');
+    expect(changed.status).toBe(200);
+    expect(changed.body).toContain('<title>Shopper</title>');
+    expect(frameAncestors(changed.headers.get('content-security-policy'))).toBe("'self' https://comfort.example");
+    expect(changed.headers.get('cache-control')).toBe('no-cache');
+    await putRetailer(edge.deps.db, { ...DEMO_RETAILERS[1]!, embed_origins: [] });
+    const cleared = await call(edge.base, 'GET', '/embed/demo-comfort/hvac-central/');
+    expect(frameAncestors(cleared.headers.get('content-security-policy'))).toBe("'self'");
+    // Only /embed/{retailer}/{store}/ is a page; anything else under /embed/ is not found.
+    for (const path of ['/embed/demo-comfort/', '/embed/demo-comfort/hvac-central/extra', '/embed/Bad_Slug/x/']) {
+      const missing = await call(edge.base, 'GET', path);
+      expect(missing.status, path).toBe(404);
+      expect(missing.body).toMatchObject({ status: false, code: 404 });
+    }
+  });
+
   it('gives the shopper page outside /embed a strict policy framed by our own pages only', async () => {
     const page = await call(edge.base, 'GET', '/');
     const csp = page.headers.get('content-security-policy') ?? '';
