@@ -114,6 +114,7 @@ export async function paidCheckout(
       },
       {
         authorization: `Bearer ${apiToken}`,
+        // Unique per checkout even when two are made within the same millisecond (the demo history makes many).
         'idempotency-key': `demo-${Date.now()}-${Math.random().toString(36).slice(2)}`,
       },
     )
