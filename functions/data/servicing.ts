@@ -25,6 +25,7 @@ import {
 //   attempts  sk ATTEMPT#<nnn>#<nn>            one debit of installment nnn, attempt nn (the idempotency key's parts).
 // The due-date partition lists what collection charges on a lender's date, found by Query (never Scan):
 //   due       pk DUE#<yyyy-mm-dd>, sk <leaseId>#<nnn>#<nn>   an installment (or a retry of it) due that day.
+// The ledger of a day, for the accounting export: gsi2 LEDGERDAY#<yyyy-mm-dd> / <time>#<entryId> on each entry.
 // dynalite has no transactions, so a write that touches two items is a conditional pair safe if interrupted: the
 // ledger entry (or attempt) is put first under a key derived from the idempotency key (attribute_not_exists), then
 // the account is saved on its version with the entry's id in `applied`; a rerun after a crash finds the entry, skips
@@ -237,7 +238,17 @@ export async function putLedgerEntry(db: Db, leaseId: string, entry: LedgerEntry
     v: 1,
     leaseId,
     ...entry,
+    // The accounting export reads a day's entries of every lease (gsi2, table.ts), never a Scan.
+    gsi2pk: ledgerDayPk(entry.at.slice(0, 10)),
+    gsi2sk: `${entry.at}#${entry.id}`,
   });
+}
+
+export const ledgerDayPk = (day: string) => `LEDGERDAY#${day}`;
+
+/** One page of the ledger entries posted on a day (UTC date of `at`), of every lease, in time order. */
+export async function ledgerOnDay(db: Db, day: string, now: Date, cursor?: string) {
+  return queryPartition<LedgerItem>(db, { index: 'gsi2', pk: ledgerDayPk(day), cursor, now, limit: 500 });
 }
 
 /** The whole ledger, oldest first (a lease holds at most a few hundred entries). */

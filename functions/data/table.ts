@@ -4,7 +4,8 @@
 //   gsi1  gsi1pk/gsi1sk  lookups by an alternate key: store by retailer (RETAILER#id / STORE#slug),
 //                        applicant by blind index (APPLICANT#hmac / APP#uuid), user by name, checkout by retailer.
 //   gsi2  gsi2pk/gsi2sk  staff lists sorted by a chosen attribute (LIST#entity#sortField / value#id); an SSN's
-//                        applications and customer record (SSN#hmac / APP#createdAt#uuid, ~CUSTOMER).
+//                        applications and customer record (SSN#hmac / APP#createdAt#uuid, ~CUSTOMER); the ledger
+//                        entries of a day across leases, for the accounting export (LEDGERDAY#date / time#entryId).
 //   outbox outboxPk/outboxSk  sparse: aggregates holding unpublished events (OUTBOX / occurredAt#pk). Keys only: the
 //                        relay reads each aggregate by its key anyway, and an index write is charged (and, in dynalite,
 //                        written) by the size of what it projects, so a whole application copied into the index on

@@ -578,6 +578,23 @@ export const routes: readonly RouteDef[] = [
     auth: 'staff',
   },
 
+  // issue 23 item 8: Mass Import of payments (multipart `file`, csv or xlsx), its posting, the ledger's export
+  {
+    method: 'POST',
+    path: '/staff/api/payment-imports',
+    group: 'staff-imports',
+    name: 'staffPaymentImportPreview',
+    auth: 'staff',
+  },
+  {
+    method: 'POST',
+    path: '/staff/api/payment-imports/{id}/post',
+    group: 'staff-imports',
+    name: 'staffPaymentImportPost',
+    auth: 'staff',
+  },
+  { method: 'GET', path: '/staff/api/ledger-export', group: 'staff-imports', name: 'staffLedgerExport', auth: 'staff' },
+
   // issue 11: staff reports from the pre-aggregated counters (functions/http/staff-reports.ts)
   { method: 'GET', path: '/staff/api/reports/{report}', group: 'staff-reports', name: 'staffReport', auth: 'staff' },
   // issue 23: the dashboard's servicing day

@@ -16,6 +16,14 @@ import {
   restoreVersion,
 } from '../services/imports/imports.ts';
 import { t, type ResourceCtx } from '../services/staff/resource.ts';
+import {
+  exportLedger,
+  ledgerCsv,
+  ledgerXlsx,
+  postPaymentImport,
+  previewPaymentImport,
+} from '../services/servicing/payment-import.ts';
+import { ledgerExportQuery, PAYMENT_IMPORT_MAX_BYTES } from '../../machines/contracts/payment-imports.ts';
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
@@ -55,7 +63,48 @@ const rc = (ctx: RequestContext, deps: Deps): ResourceCtx => ({
   lang: ctx.lang,
 });
 
+/** A file download: the browser saves it under its name, nothing cached. */
+const download = (contentType: string, name: string) => ({
+  'content-type': contentType,
+  'content-disposition': `attachment; filename="${name}"`,
+  'cache-control': 'private, no-store',
+  'x-content-type-options': 'nosniff',
+});
+
 export const handlers: HandlerMap = {
+  // Issue 23 item 8: a payments file (csv or xlsx) previewed, then posted; the ledger exported for accounting.
+  async staffPaymentImportPreview(ctx, deps) {
+    const c = rc(ctx, deps);
+    const body = await readMultipart(ctx.event, {
+      maxBytes: PAYMENT_IMPORT_MAX_BYTES + MULTIPART_SLACK_BYTES,
+      tooLarge: new AppError(422, t(c, 'paymentImports.fileTooLarge'), { file: [t(c, 'paymentImports.fileTooLarge')] }),
+      notMultipart: new AppError(422, t(c, 'paymentImports.fileRequired'), {
+        file: [t(c, 'paymentImports.fileRequired')],
+      }),
+    });
+    const { preview, message } = await previewPaymentImport(c, body.file);
+    return ok(preview, message);
+  },
+  async staffPaymentImportPost(ctx, deps) {
+    const { id } = parsePath(idPath, ctx.event);
+    const { result, message } = await postPaymentImport(rc(ctx, deps), id);
+    return ok(result, message);
+  },
+  async staffLedgerExport(ctx, deps): Promise<HttpResult> {
+    const q = parseQuery(ledgerExportQuery, ctx.event);
+    const { rows, columns, from, to } = await exportLedger(rc(ctx, deps), q);
+    const name = `ledger-${from}-to-${to}`;
+    if (q.format === 'csv')
+      return { statusCode: 200, headers: download('text/csv; charset=utf-8', `${name}.csv`), body: ledgerCsv(rows) };
+    if (q.format === 'xlsx')
+      return {
+        statusCode: 200,
+        headers: download('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `${name}.xlsx`),
+        body: (await ledgerXlsx(rows)).toString('base64'),
+        isBase64Encoded: true,
+      };
+    return ok({ from, to, columns, rows });
+  },
   async staffImportsPreview(ctx, deps) {
     const c = rc(ctx, deps);
     const { table } = parsePath(tablePath, ctx.event);

@@ -35,7 +35,7 @@ const LATE_FEE_GRACE_DAYS = 10;
 const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / 86_400_000);
 
 /** A staff member signed in to the staff API (session cookie, CSRF token echoed), as the staff portal is. */
-class StaffSession {
+export class StaffSession {
   private readonly cookies = new Map<string, string>();
   constructor(private readonly base: string) {}
 
@@ -74,8 +74,14 @@ class StaffSession {
 }
 
 /** A paid checkout for `email`, then delivered and funded by staff: its lease id (the account opens at funding). */
-async function fundedLease(base: string, staff: StaffSession, apiToken: string, email: string): Promise<string> {
-  const leaseId = await paidCheckout(base, apiToken, email);
+export async function fundedLease(
+  base: string,
+  staff: StaffSession,
+  apiToken: string,
+  email?: string,
+  options: Parameters<typeof paidCheckout>[3] = {},
+): Promise<string> {
+  const leaseId = await paidCheckout(base, apiToken, email, options);
   // The lease reaches "awaiting delivery authorization" once the down payment is processed.
   for (let i = 0; i < 100; i++) {
     if (((await staff.call('GET', `/staff/api/leases/${leaseId}`)).data as Json)?.status === 'Z') break;
@@ -87,7 +93,7 @@ async function fundedLease(base: string, staff: StaffSession, apiToken: string, 
 }
 
 /** A card token from the sandbox vault's hosted fields (its session, then the fields' tokenize call). */
-async function cardToken(base: string, number: string): Promise<string> {
+export async function cardToken(base: string, number: string): Promise<string> {
   const session = (
     await call(base, 'POST', '/sandbox/checkout-vendors/card-vault/createSession', {
       amountCents: 0,

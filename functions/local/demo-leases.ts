@@ -74,7 +74,7 @@ async function apply(
   return { uuid, fill };
 }
 
-async function storeApplication(base: string, retailer: string, store: string, profile: string) {
+export async function storeApplication(base: string, retailer: string, store: string, profile: string) {
   const clientId = `demo-${Math.random().toString(36).slice(2, 12)}`;
   const init = (
     await call(base, 'POST', `/apply-v2/retailer/${retailer}/store/${store}/initiate`, {}, { 'x-client-id': clientId })
@@ -86,25 +86,37 @@ async function storeApplication(base: string, retailer: string, store: string, p
  * A retailer checkout through delivery choice, the lease, e-sign at the sandbox vendor and the card payment: the
  * application's uuid (the lease id).
  */
-export async function paidCheckout(base: string, apiToken: string, email?: string): Promise<string> {
+export async function paidCheckout(
+  base: string,
+  apiToken: string,
+  email?: string,
+  options: { store?: string; retailerBase?: string } = {},
+): Promise<string> {
+  // The retailer's pages and webhook receiver: the running server's demo retailer page, even when the shopper's calls
+  // go to another base (the demo history's server of its own, demo-history.ts).
+  const retailerBase = options.retailerBase ?? base;
   const created = (
     await call(
       base,
       'POST',
       '/retailer/v1/checkouts',
       {
-        store: 'main-street',
+        store: options.store ?? 'main-street',
         cart: {
           items: [
             { sku: 'SOFA-3S', description: 'Three-seat sofa', quantity: 1, unit_price: '899.00' },
             { sku: 'LAMP-2', description: 'Floor lamp', quantity: 2, unit_price: '59.50' },
           ],
         },
-        return_url: `${base}/demo/retailer?done=1`,
-        return_url_failure: `${base}/demo/retailer?failed=1`,
-        callback_url: `${base}/demo/retailer/webhooks`,
+        return_url: `${retailerBase}/demo/retailer?done=1`,
+        return_url_failure: `${retailerBase}/demo/retailer?failed=1`,
+        callback_url: `${retailerBase}/demo/retailer/webhooks`,
       },
-      { authorization: `Bearer ${apiToken}`, 'idempotency-key': `demo-${Date.now()}` },
+      {
+        authorization: `Bearer ${apiToken}`,
+        // Unique per checkout even when two are made within the same millisecond (the demo history makes many).
+        'idempotency-key': `demo-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+      },
     )
   ).data as Json;
   const token = /#\/checkpoint\/([^/]+)\/[01]$/.exec(created.url as string)![1]!;

@@ -16,6 +16,7 @@ import { createLocalServer } from './server.ts';
 import { seedDemoData } from './seed.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { seedDemoLeases } from './demo-leases.ts';
+import { seedDemoHistory } from './demo-history.ts';
 import { buildWebIfChanged } from './web-build.ts';
 import { closeDaysPassed } from '../services/servicing/collection.ts';
 
@@ -141,9 +142,14 @@ async function main() {
     say(`  Retailer API token:   ${credentials.retailerApiToken ?? '(not known)'}`);
     say('Press Ctrl-C to stop.');
     // Demo lease records through the running API (once per data directory), so the staff portal is not empty.
-    // Then, on a new data directory only (they move the sandbox clock), funded leases in each account state.
+    // Then, on a new data directory only (they move the sandbox clock), funded leases in each account state, and
+    // last a year of history (a book of leases dated in the past: demo-history.ts), announced when it is ready.
     void seedDemoLeases(deps, base, credentials.retailerApiToken)
-      .then((created) => (created ? seedDemoAccounts(deps, base, credentials) : undefined))
+      .then(async (created) => {
+        if (!created) return;
+        await seedDemoAccounts(deps, base, credentials);
+        await seedDemoHistory(deps, base, credentials, say);
+      })
       .catch((error) => deps.log.warn('demo lease records were not created', { error: String(error) }));
   } catch (error) {
     process.stderr.write(`\n${error instanceof Error ? error.message : String(error)}\n`);

@@ -61,6 +61,10 @@ export const STAFF_ROUTE_ACCESS: Record<string, RouteAccess> = {
   ...crud('staffMailTemplates', 'mail-templates'),
   staffAuditList: 'audit.view',
   staffImportsPreview: 'imports.create',
+  // Issue 23 item 8: payments files (the service also asks for servicing-actions.record-payment) and the ledger export
+  staffPaymentImportPreview: 'imports.create',
+  staffPaymentImportPost: 'imports.commit',
+  staffLedgerExport: 'imports.view',
   staffImportsCommit: 'imports.commit',
   staffImportsTemplate: 'imports.view',
   staffImportsExport: 'imports.view',

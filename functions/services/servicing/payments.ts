@@ -38,6 +38,8 @@ export interface PaymentRequest {
   /** The caller's Idempotency-Key (or one made from the request): the same key never charges twice. */
   idempotencyKey: string;
   lang: Lang;
+  /** Kept on the ledger entry (a payment imported from a file: when and how it was received). */
+  note?: string;
 }
 
 const hashId = (prefix: string, ...parts: string[]) =>
@@ -245,6 +247,7 @@ export async function postPayment(deps: ServicingDeps, leaseId: string, request:
     channel: charged.channel,
     allocations,
     reference: charged.reference,
+    ...(request.note ? { note: request.note.slice(0, 500) } : {}),
   };
   const now = deps.clock();
   return commitEntry(deps, account, {

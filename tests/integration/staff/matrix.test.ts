@@ -115,6 +115,13 @@ const previewedImport = async () => {
   return res.body.data.id as string;
 };
 
+/** A one-row payments file for the funded lease (a fresh reference each time, so that it is ready to post). */
+const paymentsFile = async () => {
+  const id = await fundedUuid();
+  const today = (await admin.get(`/staff/api/leases/${id}/account`)).body.data.today as string;
+  return Buffer.from(`lease,amount,date,channel,reference\r\n${id},1.00,${today},phone,${unique('mx-')}\r\n`);
+};
+
 // Lease operations: `lease` is a signed, paid lease at demo-electronics' store 'express' (not the store user's store)
 // with its checkout, payment and webhooks, made in beforeAll; an action is taken on a fresh approved application.
 const lease = { uuid: '', checkoutId: '' };
@@ -424,6 +431,16 @@ const ALLOWED: Record<string, () => Promise<Fixture>> = {
     };
   },
   staffImportsCommit: async () => ({ params: { id: await previewedImport() } }),
+  // Issue 23 item 8: a payments file for the funded lease (previewed, then posted); the ledger export's default range
+  staffPaymentImportPreview: async () => ({
+    client: new UploadingClient(admin, async () => ({ bytes: await paymentsFile(), name: 'payments.csv' })),
+  }),
+  staffPaymentImportPost: async () => {
+    const res = await upload(admin, '/staff/api/payment-imports', { bytes: await paymentsFile(), name: 'p.csv' });
+    if (res.status !== 200) throw new Error(`payments preview: ${res.status} ${JSON.stringify(res.body)}`);
+    return { params: { id: res.body.data.id as string } };
+  },
+  staffLedgerExport: async () => ({}),
   staffImportsTemplate: async () => ({ params: { table: 'retailers' } }),
   staffImportsExport: async () => ({ params: { table: 'retailers' } }),
   staffImportVersionsList: async () => ({}),

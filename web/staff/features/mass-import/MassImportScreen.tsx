@@ -17,6 +17,7 @@ import { useT } from '../../../lib/i18n.tsx';
 import { useConfirm, useNotify } from '../../../toolkit/dialogs/DialogsProvider.tsx';
 import { DateTime, Screen } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
+import { PaymentsImport } from './PaymentsImport.tsx';
 
 const TABLES = IMPORT_TABLES.filter((table) => !UNAVAILABLE_IMPORT_TABLES.includes(table));
 const SHOWN_ROWS = 50;
@@ -318,6 +319,8 @@ export function MassImportScreen() {
           )}
         </section>
       )}
+
+      <PaymentsImport />
 
       <section>
         <h2>{t('imports.ui.history')}</h2>
