@@ -23,7 +23,6 @@ import {
   effectErrorOf,
   flowStateOf,
   FlowRun,
-  persistedFlowOf,
   rememberFlowRef,
   withFlow,
   type FlowSpec,
