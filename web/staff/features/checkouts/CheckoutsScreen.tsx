@@ -1,6 +1,5 @@
 // Checkouts: the retailers' checkouts (cart, status, what was paid, refunds owed) and a checkout's record with its
 // items, return URLs, payments and audit trail.
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { CheckoutRow, CheckoutView, PaymentView } from '../../../../machines/contracts/staff-leases.ts';
 import { formatCents, parseAmountToCents } from '../../../../machines/domain/money.ts';
@@ -9,8 +8,8 @@ import type { Column } from '../../../toolkit/list/PagedList.tsx';
 import { DetailList, Section, SimpleTable } from '../../common/Details.tsx';
 import { cardText, formatMoney, paymentStatusText, When } from '../../common/display.tsx';
 import { dateColumn, moneyColumn } from '../../common/lease-columns.tsx';
-import { rememberRecord } from '../../common/recent.ts';
-import { RecordList } from '../../common/RecordList.tsx';
+import { RecordPending, useRememberRecord, useStaffRecord } from '../../common/RecordLoad.tsx';
+import { ListScreen } from '../../common/ListScreen.tsx';
 import { Screen } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
 
@@ -19,7 +18,6 @@ const checkoutPath = (id: string) => `/checkouts/${encodeURIComponent(id)}`;
 
 export function CheckoutsScreen() {
   const t = useT();
-  const title = t('staff.ui.nav.checkouts');
   const columns: Column<Row>[] = [
     {
       key: 'applicant_name',
@@ -40,15 +38,13 @@ export function CheckoutsScreen() {
     dateColumn<Row>('updated_at', t('staff.ui.updatedAt'), true),
   ];
   return (
-    <Screen title={title}>
-      <RecordList<Row>
-        api="/staff/api/checkouts"
-        caption={t('staff.ui.listCaption', { name: title })}
-        columns={columns}
-        rowKey={(row) => row.id}
-        rowPath={(row) => checkoutPath(row.id)}
-      />
-    </Screen>
+    <ListScreen<Row>
+      titleKey="staff.ui.nav.checkouts"
+      api="/staff/api/checkouts"
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowPath={(row) => checkoutPath(row.id)}
+    />
   );
 }
 
@@ -58,59 +54,23 @@ type CheckoutDetail = CheckoutView & {
   payments: PaymentView[];
   application_uuid?: string | null;
 };
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: CheckoutDetail };
 
 export function CheckoutScreen({ id }: { id: string }) {
   const t = useT();
-  const { caller, can, me } = useSession();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-
-  const fetch = useCallback(async () => {
-    setLoad({ status: 'loading' });
-    const result = await caller.get<CheckoutDetail>(`/staff/api/checkouts/${encodeURIComponent(id)}`);
-    if (result.status && result.data) setLoad({ status: 'ready', data: result.data });
-    else
-      setLoad({
-        status: 'error',
-        message:
-          result.code === 404
-            ? t('staff.lease.checkoutNotFound')
-            : (result.message ?? result.error ?? t('error.unknown')),
-      });
-  }, [caller, id, t]);
-
-  useEffect(() => {
-    void fetch();
-  }, [fetch]);
-
+  const { can } = useSession();
+  const { load, reload } = useStaffRecord<CheckoutDetail>(
+    `/staff/api/checkouts/${encodeURIComponent(id)}`,
+    'staff.lease.checkoutNotFound',
+  );
   const data = load.status === 'ready' ? load.data : undefined;
-  useEffect(() => {
-    if (data)
-      rememberRecord(me.user.id, {
-        path: checkoutPath(id),
-        kind: 'staff.ui.lease.checkout',
-        label: data.row?.applicant_name || id,
-      });
-  }, [data, id, me.user.id]);
-
-  if (!data) {
-    return (
-      <Screen title={t('staff.ui.lease.checkout')}>
-        {load.status === 'error' ? (
-          <div className="tk-alert tk-alert--error" role="alert">
-            {load.message}{' '}
-            <button type="button" className="tk-btn tk-btn--small" onClick={() => void fetch()}>
-              {t('toolkit.list.retry')}
-            </button>
-          </div>
-        ) : (
-          <p className="tk-loading" role="status">
-            {t('app.loading')}
-          </p>
-        )}
-      </Screen>
-    );
-  }
+  useRememberRecord(
+    data && {
+      path: checkoutPath(id),
+      kind: 'staff.ui.lease.checkout',
+      label: data.row?.applicant_name || id,
+    },
+  );
+  if (!data) return <RecordPending title={t('staff.ui.lease.checkout')} load={load} onRetry={reload} />;
 
   const row = data.row;
   const applicationUuid = data.application_uuid ?? row?.application_uuid ?? null;
