@@ -4,7 +4,8 @@ import { Link } from 'wouter';
 import type { ApplicationDetail, WebhookDeliveryView } from '../../../../machines/contracts/staff-leases.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { DetailList, EmptyNote, Section, SimpleTable } from '../../common/Details.tsx';
-import { cardText, formatMoney, humanize, paymentStatusText, plain, tOr, When } from '../../common/display.tsx';
+import { formatMoney, humanize, plain, tOr, When } from '../../common/display.tsx';
+import { PaymentsTable } from '../../common/PaymentsTable.tsx';
 import { useSession } from '../../common/session.tsx';
 
 export function LeaseSection({ detail }: { detail: ApplicationDetail }) {
@@ -108,34 +109,9 @@ export function CheckoutSection({ detail }: { detail: ApplicationDetail }) {
 
 export function PaymentsSection({ detail }: { detail: ApplicationDetail }) {
   const t = useT();
-  const { can } = useSession();
   return (
     <Section title={t('staff.ui.lease.payments')}>
-      <SimpleTable
-        caption={t('staff.ui.lease.payments')}
-        rows={detail.payments}
-        rowKey={(r) => r.id}
-        columns={[
-          {
-            key: 'number',
-            label: t('staff.ui.lease.paymentNumber'),
-            render: (r) =>
-              can('payments.view') ? (
-                <Link href={`/payments/${encodeURIComponent(r.id)}`}>
-                  {t('staff.ui.lease.paymentNo', { number: r.number })}
-                </Link>
-              ) : (
-                t('staff.ui.lease.paymentNo', { number: r.number })
-              ),
-          },
-          { key: 'amount', label: t('staff.ui.lease.amount'), render: (r) => formatMoney(r.amount) },
-          { key: 'status', label: t('staff.field.status'), render: (r) => paymentStatusText(t, r.status) },
-          { key: 'card', label: t('staff.ui.lease.card'), render: (r) => cardText(r.card_brand, r.card_last4) },
-          { key: 'started_at', label: t('staff.ui.lease.startedAt'), render: (r) => <When value={r.started_at} /> },
-          { key: 'settled_at', label: t('staff.ui.lease.settledAt'), render: (r) => <When value={r.settled_at} /> },
-          { key: 'refund_due', label: t('staff.ui.lease.refundDue'), render: (r) => formatMoney(r.refund_due) },
-        ]}
-      />
+      <PaymentsTable rows={detail.payments} withSettlement />
     </Section>
   );
 }

@@ -6,11 +6,12 @@ import { formatCents, parseAmountToCents } from '../../../../machines/domain/mon
 import { useT } from '../../../lib/i18n.tsx';
 import type { Column } from '../../../toolkit/list/PagedList.tsx';
 import { DetailList, Section, SimpleTable } from '../../common/Details.tsx';
-import { cardText, formatMoney, paymentStatusText, When } from '../../common/display.tsx';
+import { formatMoney, When } from '../../common/display.tsx';
 import { dateColumn, moneyColumn } from '../../common/lease-columns.tsx';
 import { RecordPending, useRememberRecord, useStaffRecord } from '../../common/RecordLoad.tsx';
 import { ListScreen } from '../../common/ListScreen.tsx';
 import { Screen } from '../../common/Screen.tsx';
+import { PaymentsTable } from '../../common/PaymentsTable.tsx';
 import { useSession } from '../../common/session.tsx';
 
 type Row = CheckoutRow & Record<string, unknown>;
@@ -129,29 +130,7 @@ export function CheckoutScreen({ id }: { id: string }) {
         />
       </Section>
       <Section title={t('staff.ui.lease.payments')}>
-        <SimpleTable
-          caption={t('staff.ui.lease.payments')}
-          rows={data.payments ?? []}
-          rowKey={(r) => r.id}
-          columns={[
-            {
-              key: 'number',
-              label: t('staff.ui.lease.paymentNumber'),
-              render: (r) =>
-                can('payments.view') ? (
-                  <Link href={`/payments/${encodeURIComponent(r.id)}`}>
-                    {t('staff.ui.lease.paymentNo', { number: r.number })}
-                  </Link>
-                ) : (
-                  t('staff.ui.lease.paymentNo', { number: r.number })
-                ),
-            },
-            { key: 'amount', label: t('staff.ui.lease.amount'), render: (r) => formatMoney(r.amount) },
-            { key: 'status', label: t('staff.field.status'), render: (r) => paymentStatusText(t, r.status) },
-            { key: 'card', label: t('staff.ui.lease.card'), render: (r) => cardText(r.card_brand, r.card_last4) },
-            { key: 'started_at', label: t('staff.ui.lease.startedAt'), render: (r) => <When value={r.started_at} /> },
-          ]}
-        />
+        <PaymentsTable rows={data.payments ?? []} />
       </Section>
       <Section title={t('staff.ui.lease.audit')}>
         <SimpleTable
