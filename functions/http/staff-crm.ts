@@ -5,17 +5,9 @@ import type { Deps } from '../platform/deps.ts';
 import { ok } from '../platform/response.ts';
 import { parseBody, parseQuery } from '../platform/validate.ts';
 import { mobileNotifications, mobileSlides, sendDuePushNotifications, staffCalculate } from '../services/crm/crm.ts';
-import {
-  campaignsDef,
-  contactsDef,
-  guideDef,
-  leadsDef,
-  libraryDef,
-  marketingRequestsDef,
-  pushDef,
-  slidesDef,
-  tasksDef,
-} from '../services/crm/resources.ts';
+import { campaignsDef, guideDef, libraryDef, marketingRequestsDef } from '../services/crm/marketing.ts';
+import { pushDef, slidesDef } from '../services/crm/mobile.ts';
+import { contactsDef, leadsDef, tasksDef } from '../services/crm/resources.ts';
 import { type ResourceDef, type ResourceRecord } from '../services/staff/resource.ts';
 import { messagingProvider } from '../providers/messaging/provider.ts';
 import { lambdaHandler } from './dispatch.ts';

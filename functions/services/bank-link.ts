@@ -18,13 +18,12 @@ import { AppError, conflict, notFound } from '../platform/errors.ts';
 import type { VendorEvent } from '../providers/bank-link/vendor-kit.ts';
 import { APPLICATION_NOT_FOUND, loadOwnApplication, sessionStore } from './applications.ts';
 import {
+  applyFlowCallback,
+  callbackApplicationUuid,
   effectErrorOf,
-  findFlowRef,
+  flowStateOf,
   FlowRun,
-  loadApplicationByUuid,
-  persistedFlowOf,
   rememberFlowRef,
-  UUID_PATTERN,
   withFlow,
   type FlowSpec,
   type FlowWork,
@@ -420,12 +419,6 @@ export async function abandonBankLink(deps: Deps, session: ApplySession, profile
 
 // ---- vendor callbacks (functions/services/bank-link-callbacks.ts) ----
 
-async function applicationOfBankEvent(deps: Deps, event: VendorEvent): Promise<string | undefined> {
-  const applicant = typeof event.data.applicant_id === 'string' ? event.data.applicant_id : undefined;
-  if (applicant && UUID_PATTERN.test(applicant)) return applicant;
-  return findFlowRef(deps, 'bank-link', event.objectId);
-}
-
 /**
  * Applies a verified bank-link callback to the application's flow: 'profile.connected' is the profile check the page
  * would make (the flow moves on to the accounts without waiting for the next 10-second poll), 'ach.ready' is the ACH
@@ -433,28 +426,22 @@ async function applicationOfBankEvent(deps: Deps, event: VendorEvent): Promise<s
  * expect (or of an unknown application) changes nothing.
  */
 export async function applyBankLinkCallback(deps: Deps, event: VendorEvent): Promise<string> {
-  const uuid = await applicationOfBankEvent(deps, event);
-  if (!uuid) return 'no-application';
-  let record: ApplicationRecord;
-  try {
-    record = await loadApplicationByUuid(deps, uuid);
-  } catch {
-    return 'no-application';
-  }
-  if (!persistedFlowOf(record, 'bank-link')) return 'no-flow';
-  const store = (await getStoreById(deps.db, record.storeId, deps.clock()))?.view;
-  if (!store) return 'no-store';
-  return withFlow(
+  // The applicant id we gave the vendor is the application's uuid: trusted before our own reference.
+  const uuid = await callbackApplicationUuid(deps, 'bank-link', event.objectId, event.data.applicant_id, true);
+  return applyFlowCallback(
     deps,
-    () => loadApplicationByUuid(deps, uuid),
+    uuid,
     bankLinkFlow,
-    inputOf(store),
+    async (record) => {
+      const store = (await getStoreById(deps.db, record.storeId, deps.clock()))?.view;
+      return store ? inputOf(store) : 'no-store';
+    },
     async (run, current): Promise<FlowWork<string>> => {
       switch (event.type) {
         case 'profile.connected': {
           if (!run.isInvoking('checkProfile') && !run.tryApply({ type: 'bank.profile.check' }))
             return { answer: `ignored in ${run.stateName}` };
-          await runCheckProfile(deps, run, uuid);
+          await runCheckProfile(deps, run, current.uuid);
           return { answer: `applied: ${run.stateName}` };
         }
         case 'ach.ready': {
@@ -474,21 +461,12 @@ export async function applyBankLinkCallback(deps: Deps, event: VendorEvent): Pro
           return { answer: `ignored: ${event.type}` };
       }
     },
-    { retryOnConflict: true },
   );
 }
 
 /** The flow's state for the page and for support (no secrets). */
 export function bankLinkStateOf(record: ApplicationRecord) {
-  const persisted = persistedFlowOf(record, 'bank-link');
-  if (!persisted) return null;
-  return {
-    state: persisted.snapshot.value,
-    status: persisted.snapshot.status,
-    context: persisted.snapshot.context,
-    updatedAt: persisted.updatedAt,
-    rev: persisted.rev,
-  };
+  return flowStateOf(record, 'bank-link');
 }
 
 export { ACH_TIMEOUT_SECONDS };

@@ -1,64 +1,38 @@
-// Our side of the payment callbacks (`POST /webhooks/card-vault`): the signature is checked on the raw body, the
-// body is parsed into a CardVaultEvent (functions/providers/card-vault/webhook.ts), duplicates are dropped by event
-// id (a WEBHOOKIN#card-vault#<eventId> item written with attribute_not_exists), and the event is handed to
-// `onCardVaultEvent`.
+// Our side of the payment callbacks (`POST /webhooks/card-vault`), through the shared intake
+// (functions/services/webhook-intake.ts): the signature is checked on the raw body, the body is parsed into a
+// CardVaultEvent (functions/providers/card-vault/webhook.ts), duplicates are dropped by event id, and the event is
+// handed to `onCardVaultEvent` and the checkout's payment.
 //
 // Stripe signs with the very scheme of functions/platform/signatures.ts (`t=<unix>,v1=<hex HMAC-SHA256 of
 // "t.body">`), in the `Stripe-Signature` header; the sandbox uses our `x-signature` header. Both are checked with a
 // 5-minute tolerance.
 import type { Db } from '../data/client.ts';
-import { createItem, getItem, saveVersioned, type StoredItem } from '../data/items.ts';
-import { processOnce } from '../data/webhook-inbox.ts';
+import { getItem, type StoredItem } from '../data/items.ts';
 import type { Deps } from '../platform/deps.ts';
-import { AppError, badRequest } from '../platform/errors.ts';
 import type { HttpEvent } from '../platform/http-types.ts';
-import { rawBodyOf, SIGNATURE_HEADER, verifySignature } from '../platform/signatures.ts';
+import { SIGNATURE_HEADER, verifySignature } from '../platform/signatures.ts';
 import { parseCardVaultEvent, type CardVaultEvent, type ChargeVendorStatus } from '../providers/card-vault/webhook.ts';
 import { applyCardVaultEvent } from './payment.ts';
-
-const KEEP_SECONDS = 30 * 24 * 3600;
-
-export type WebhookOutcome = { received: true; duplicate: boolean; ignored: boolean };
+import { receiveSignedWebhook, recordNewestVendorStatus, type WebhookOutcome } from './webhook-intake.ts';
 
 /** The whole intake of one callback; AppError 401 (forged/stale) or 400 (malformed) refuses it. */
 export async function receiveCardVaultWebhook(deps: Deps, event: HttpEvent): Promise<WebhookOutcome> {
-  const raw = rawBodyOf(event);
   const settings = deps.config.checkoutVendors.cardVault;
-  const now = deps.clock();
-  const header = settings.provider === 'stripe' ? event.headers['stripe-signature'] : event.headers[SIGNATURE_HEADER];
-  const check = settings.webhookSecret
-    ? verifySignature(settings.webhookSecret, raw, header, Math.floor(now.getTime() / 1000))
-    : ({ ok: false, reason: 'mismatch' } as const);
-  if (!check.ok) {
-    deps.log.warn('webhook refused', {
-      vendor: 'card-vault',
-      reason: check.reason,
-      requestId: event.requestContext.requestId,
-    });
-    throw new AppError(401, 'The webhook signature is not valid.');
-  }
-  let parsed: CardVaultEvent | null;
-  try {
-    parsed = parseCardVaultEvent(raw);
-  } catch (error) {
-    deps.log.warn('webhook malformed', {
-      vendor: 'card-vault',
-      reason: (error as Error).message,
-      requestId: event.requestContext.requestId,
-    });
-    throw badRequest('The webhook body is not a valid payment event.');
-  }
-  if (!parsed) return { received: true, duplicate: false, ignored: true };
-  const outcome = await processOnce(
-    deps.db,
-    { vendor: 'card-vault', eventId: parsed.eventId, now, keepSeconds: KEEP_SECONDS, record: { event: parsed } },
-    async () => {
+  const headerName = settings.provider === 'stripe' ? 'stripe-signature' : SIGNATURE_HEADER;
+  return receiveSignedWebhook(deps, event, {
+    vendor: 'card-vault',
+    verify: (raw, headers, nowSeconds) =>
+      settings.webhookSecret
+        ? verifySignature(settings.webhookSecret, raw, headers[headerName], nowSeconds)
+        : { ok: false, reason: 'mismatch' },
+    parse: parseCardVaultEvent,
+    malformedMessage: 'The webhook body is not a valid payment event.',
+    handle: async (parsed: CardVaultEvent) => {
       await onCardVaultEvent(deps, parsed);
       // The checkout side: settles the down payment in flight (7 -> 8 -> 9, or 10) (functions/services/payment.ts).
       await applyCardVaultEvent(deps, parsed);
     },
-  );
-  return { received: true, duplicate: outcome === 'duplicate', ignored: false };
+  });
 }
 
 export interface ChargeVendorStatusItem extends StoredItem {
@@ -84,10 +58,10 @@ export const chargeStatusKey = (chargeId: string) => ({ pk: `CARDCHARGE#${charge
  * arrive at least once, in any order).
  */
 export async function onCardVaultEvent(deps: Pick<Deps, 'db' | 'clock'>, event: CardVaultEvent): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const now = deps.clock();
-    const current = await getItem<ChargeVendorStatusItem>(deps.db, chargeStatusKey(event.chargeId), now);
-    const next: ChargeVendorStatusItem = {
+  await recordNewestVendorStatus<ChargeVendorStatusItem>(
+    deps,
+    chargeStatusKey(event.chargeId),
+    (current, now) => ({
       ...chargeStatusKey(event.chargeId),
       entity: 'cardChargeVendorStatus',
       v: 1,
@@ -100,22 +74,11 @@ export async function onCardVaultEvent(deps: Pick<Deps, 'db' | 'clock'>, event: 
       occurredAt: event.occurredAt,
       lastEventId: event.eventId,
       updatedAt: now.toISOString(),
-    };
-    try {
-      if (!current) {
-        const { v: _v, ...fresh } = next;
-        await createItem(deps.db, fresh);
-        return;
-      }
-      if (current.status === 'refunded' || (current.occurredAt > event.occurredAt && event.status !== 'refunded'))
-        return;
-      await saveVersioned(deps.db, current, next);
-      return;
-    } catch (error) {
-      if (!(error instanceof AppError && error.statusCode === 409)) throw error;
-    }
-  }
-  throw new Error(`could not record the status of charge ${event.chargeId}`);
+    }),
+    (current) =>
+      current.status === 'refunded' || (current.occurredAt > event.occurredAt && event.status !== 'refunded'),
+    `could not record the status of charge ${event.chargeId}`,
+  );
 }
 
 /** The vendor's last known status of a charge, as recorded from its callbacks. */

@@ -428,3 +428,65 @@ export function effectErrorOf(error: unknown): { code: number; message: string; 
     return { code: error.statusCode, message: error.message, ...(error.data ? { data: error.data } : {}) };
   return { code: 502, message: 'The service could not process the request. Please try again later.' };
 }
+
+// ---- vendor callbacks and the state view, the same for every flow --------------------------------------------------
+
+/**
+ * The application a vendor callback is about: the one we remembered for the vendor's object, or the application id
+ * the vendor echoes back (when it is a uuid); `echoedFirst` when the flow trusts the echoed id more.
+ */
+export async function callbackApplicationUuid(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  vendor: string,
+  objectId: string,
+  echoed: unknown,
+  echoedFirst = false,
+): Promise<string | undefined> {
+  const echoedUuid = typeof echoed === 'string' && UUID_PATTERN.test(echoed) ? echoed : undefined;
+  if (echoedFirst && echoedUuid) return echoedUuid;
+  return (await findFlowRef(deps, vendor, objectId)) || echoedUuid;
+}
+
+/**
+ * Applies a verified vendor callback to the flow of its application, as the page's own call would: 'no-application'
+ * or 'no-flow' when there is nothing to apply it to (or what `inputFor` answers instead of the machine's input);
+ * otherwise what `work` answers. A concurrent save re-runs the work once (callbacks only read from the vendor).
+ */
+export async function applyFlowCallback<M extends AnyStateMachine>(
+  deps: Deps,
+  uuid: string | undefined,
+  spec: FlowSpec<M>,
+  inputFor: (record: ApplicationRecord) => Promise<((record: ApplicationRecord) => unknown) | string>,
+  work: (run: FlowRun<M>, record: ApplicationRecord) => Promise<FlowWork<string>>,
+): Promise<string> {
+  if (!uuid) return 'no-application';
+  let record: ApplicationRecord;
+  try {
+    record = await loadApplicationByUuid(deps, uuid);
+  } catch {
+    return 'no-application';
+  }
+  if (!persistedFlowOf(record, spec.name)) return 'no-flow';
+  const input = await inputFor(record);
+  if (typeof input === 'string') return input;
+  return withFlow(deps, () => loadApplicationByUuid(deps, uuid), spec, input, work, { retryOnConflict: true });
+}
+
+/** A flow's state for the page and for support: `shownContext` hides what must not be shown. */
+export function flowStateOf(
+  record: Pick<ApplicationRecord, 'flows'>,
+  name: FlowName,
+  options: { shownContext?: (context: Record<string, unknown>) => unknown; withExtra?: boolean } = {},
+) {
+  const persisted = persistedFlowOf(record, name);
+  if (!persisted) return null;
+  const context = persisted.snapshot.context;
+  return {
+    state: persisted.snapshot.value,
+    status: persisted.snapshot.status,
+    context: options.shownContext ? options.shownContext(context as Record<string, unknown>) : context,
+    ...(options.withExtra ? { extra: persisted.extra } : {}),
+    updatedAt: persisted.updatedAt,
+    rev: persisted.rev,
+  };
+}

@@ -20,13 +20,14 @@ import type { VendorEvent } from '../providers/bank-link/vendor-kit.ts';
 import type { IdentityCheckStatus } from '../providers/identity/port.ts';
 import { APPLICATION_NOT_FOUND, loadOwnApplication, sessionStore } from './applications.ts';
 import {
+  applyFlowCallback,
+  callbackApplicationUuid,
   effectErrorOf,
-  findFlowRef,
+  flowStateOf,
   FlowRun,
   loadApplicationByUuid,
   persistedFlowOf,
   rememberFlowRef,
-  UUID_PATTERN,
   withFlow,
   type FlowSpec,
   type FlowWork,
@@ -177,22 +178,12 @@ export async function verifyIdentityCheck(
  * expect, of another check, or of an unknown application changes nothing.
  */
 export async function applyIdentityCallback(deps: Deps, event: VendorEvent): Promise<string> {
-  let uuid = await findFlowRef(deps, 'identity', event.objectId);
-  const reference = typeof event.data.reference === 'string' ? event.data.reference : undefined;
-  if (!uuid && reference && UUID_PATTERN.test(reference)) uuid = reference;
-  if (!uuid) return 'no-application';
-  let record: ApplicationRecord;
-  try {
-    record = await loadApplicationByUuid(deps, uuid);
-  } catch {
-    return 'no-application';
-  }
-  if (!persistedFlowOf(record, 'identity-check')) return 'no-flow';
-  return withFlow(
+  const uuid = await callbackApplicationUuid(deps, 'identity', event.objectId, event.data.reference);
+  return applyFlowCallback(
     deps,
-    () => loadApplicationByUuid(deps, uuid),
+    uuid,
     identityCheckFlow,
-    inputOf,
+    async () => inputOf,
     async (run): Promise<FlowWork<string>> => {
       if (run.context.checkId !== event.objectId) return { answer: 'other check' };
       if (!run.isInvoking('verifyCheck') && !run.tryApply({ type: 'identity.verify' }))
@@ -200,7 +191,6 @@ export async function applyIdentityCallback(deps: Deps, event: VendorEvent): Pro
       await runVerify(deps, run, event.objectId).catch(() => undefined);
       return { answer: `applied: ${run.stateName}` };
     },
-    { retryOnConflict: true },
   );
 }
 
@@ -313,15 +303,10 @@ export async function exchangeIdentityToken(
   };
 }
 
-export const identityStateOf = (record: ApplicationRecord) => {
-  const persisted = persistedFlowOf(record, 'identity-check');
-  if (!persisted) return null;
-  const context = persisted.snapshot.context as Record<string, unknown>;
-  return {
-    state: persisted.snapshot.value,
-    status: persisted.snapshot.status,
-    context: { ...context, phone: typeof context.phone === 'string' ? maskPhone(context.phone) : '' },
-    updatedAt: persisted.updatedAt,
-    rev: persisted.rev,
-  };
-};
+export const identityStateOf = (record: ApplicationRecord) =>
+  flowStateOf(record, 'identity-check', {
+    shownContext: (context) => ({
+      ...context,
+      phone: typeof context.phone === 'string' ? maskPhone(context.phone) : '',
+    }),
+  });

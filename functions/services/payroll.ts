@@ -18,13 +18,13 @@ import type { VendorEvent } from '../providers/bank-link/vendor-kit.ts';
 import type { PayrollEmployer, PayrollResult } from '../providers/payroll/port.ts';
 import { APPLICATION_NOT_FOUND, loadOwnApplication, sessionStore } from './applications.ts';
 import {
+  applyFlowCallback,
+  callbackApplicationUuid,
   effectErrorOf,
-  findFlowRef,
+  flowStateOf,
   FlowRun,
-  loadApplicationByUuid,
   persistedFlowOf,
   rememberFlowRef,
-  UUID_PATTERN,
   withFlow,
   type FlowSpec,
   type FlowWork,
@@ -255,22 +255,12 @@ export async function restartPayroll(deps: Deps, session: ApplySession, id: stri
  * callback the flow's state does not expect, of another session, or of an unknown application changes nothing.
  */
 export async function applyPayrollCallback(deps: Deps, event: VendorEvent): Promise<string> {
-  let uuid = await findFlowRef(deps, 'payroll', event.objectId);
-  const applicationId = typeof event.data.application_id === 'string' ? event.data.application_id : undefined;
-  if (!uuid && applicationId && UUID_PATTERN.test(applicationId)) uuid = applicationId;
-  if (!uuid) return 'no-application';
-  let record: ApplicationRecord;
-  try {
-    record = await loadApplicationByUuid(deps, uuid);
-  } catch {
-    return 'no-application';
-  }
-  if (!persistedFlowOf(record, 'payroll')) return 'no-flow';
-  return withFlow(
+  const uuid = await callbackApplicationUuid(deps, 'payroll', event.objectId, event.data.application_id);
+  return applyFlowCallback(
     deps,
-    () => loadApplicationByUuid(deps, uuid),
+    uuid,
     payrollFlow,
-    inputOf,
+    async () => inputOf,
     async (run, current): Promise<FlowWork<string>> => {
       const sessionId = run.refs.session;
       if (!sessionId) return { answer: 'no session' };
@@ -286,19 +276,7 @@ export async function applyPayrollCallback(deps: Deps, event: VendorEvent): Prom
       const work = await finish(deps, run, current, result);
       return { ...work, answer: `applied: ${run.stateName}` };
     },
-    { retryOnConflict: true },
   );
 }
 
-export const payrollStateOf = (record: ApplicationRecord) => {
-  const persisted = persistedFlowOf(record, 'payroll');
-  if (!persisted) return null;
-  return {
-    state: persisted.snapshot.value,
-    status: persisted.snapshot.status,
-    context: persisted.snapshot.context,
-    extra: persisted.extra,
-    updatedAt: persisted.updatedAt,
-    rev: persisted.rev,
-  };
-};
+export const payrollStateOf = (record: ApplicationRecord) => flowStateOf(record, 'payroll', { withExtra: true });

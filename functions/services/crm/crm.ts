@@ -16,7 +16,7 @@ import { t, type ResourceCtx } from '../staff/resource.ts';
 import { loadScoringSettings } from '../scoring.ts';
 import { lenderToday } from '../store-rules.ts';
 import { sendDuePush } from './push.ts';
-import { pushDef, slidesDef } from './resources.ts';
+import { pushDef, slidesDef } from './mobile.ts';
 
 // Use cases of issue 12 beyond plain CRUD: the dashboard's open tasks and last updated leads, the staff Payment
 // Calculator, due push notifications, and the mobile client API.

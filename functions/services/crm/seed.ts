@@ -6,17 +6,9 @@ import type { Deps } from '../../platform/deps.ts';
 import type { ResourceDef } from '../staff/resource.ts';
 import type { CrmRecord } from './factory.ts';
 import { nextOccurrences, ruleLine, type Recurrence } from './recurrence.ts';
-import {
-  campaignsDef,
-  contactsDef,
-  guideDef,
-  leadsDef,
-  libraryDef,
-  marketingRequestsDef,
-  pushDef,
-  slidesDef,
-  tasksDef,
-} from './resources.ts';
+import { campaignsDef, guideDef, libraryDef, marketingRequestsDef } from './marketing.ts';
+import { pushDef, slidesDef } from './mobile.ts';
+import { contactsDef, leadsDef, tasksDef } from './resources.ts';
 
 // Demo records of issue 12 (idempotent, stable ids): written once, then they belong to staff; their list entries are
 // kept in step on every start. Dates are relative to the first start.

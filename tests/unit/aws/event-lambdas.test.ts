@@ -26,7 +26,7 @@ import { ensureTable, startDynalite } from '../../../functions/local/dynalite.ts
 import { loadConfig } from '../../../functions/platform/config.ts';
 import { createDeps } from '../../../functions/platform/create-deps.ts';
 import type { Deps } from '../../../functions/platform/deps.ts';
-import { pushDef, type PushItem } from '../../../functions/services/crm/resources.ts';
+import { pushDef, type PushItem } from '../../../functions/services/crm/mobile.ts';
 
 // The Lambda entry points of functions/events, called with the event shapes AWS sends them (DynamoDB stream records,
 // SQS batches of EventBridge events, EventBridge scheduled events), against dynalite and a real HTTP retailer.

@@ -19,22 +19,19 @@ import { useSession } from '../../common/session.tsx';
 import { ActionDialog } from './ActionDialog.tsx';
 import { DeliveriesSection } from '../../common/DeliveriesSection.tsx';
 import { AccountSection } from './AccountSection.tsx';
+import { ConsentsSection } from './ConsentsSection.tsx';
 import {
   BankingSection,
-  CheckoutSection,
-  ConsentsSection,
   DecisionSection,
   DocumentsSection,
   FlowsSection,
   HomeSection,
   IncomesSection,
-  LeaseSection,
-  PaymentsSection,
   PersonSection,
   PinSection,
   TimelineSection,
-  WebhooksSection,
 } from './sections.tsx';
+import { CheckoutSection, LeaseSection, PaymentsSection, WebhooksSection } from './lease-sections.tsx';
 
 export type RecordBase = 'applications' | 'leases';
 

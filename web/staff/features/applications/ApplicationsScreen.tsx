@@ -14,37 +14,33 @@ import {
   applicantColumn,
   type LeaseRow,
 } from '../../common/lease-columns.tsx';
-import { RecordList } from '../../common/RecordList.tsx';
-import { Screen } from '../../common/Screen.tsx';
+import { ListScreen } from '../../common/ListScreen.tsx';
 
 export function ApplicationsScreen() {
   const t = useT();
-  const title = t('staff.ui.nav.applications');
   return (
-    <Screen title={title}>
-      <RecordList<LeaseRow>
-        api="/staff/api/applications"
-        caption={t('staff.ui.listCaption', { name: title })}
-        search={{
-          label: t('staff.ui.lease.search'),
-          hint: t('staff.ui.lease.searchHint'),
-          testId: 'applications-search',
-        }}
-        rowPath={(row) => recordPath('/applications', row)}
-        rowKey={(row) => row.uuid}
-        columns={[
-          applicantColumn(t, '/applications', true),
-          storeColumn(t),
-          retailerColumn(t),
-          dateColumn('submitted_at', t('staff.ui.lease.submitted')),
-          { key: 'result_code', label: t('staff.field.result') },
-          moneyColumn('approval_amount', t('staff.ui.lease.approval')),
-          offersColumn(t),
-          statusColumn(t),
-          { key: 'source', label: t('staff.field.source'), render: (row) => sourceText(t, row.source) },
-          { key: 'step', label: t('staff.ui.lease.step') },
-        ]}
-      />
-    </Screen>
+    <ListScreen<LeaseRow>
+      titleKey="staff.ui.nav.applications"
+      api="/staff/api/applications"
+      search={{
+        label: t('staff.ui.lease.search'),
+        hint: t('staff.ui.lease.searchHint'),
+        testId: 'applications-search',
+      }}
+      rowPath={(row) => recordPath('/applications', row)}
+      rowKey={(row) => row.uuid}
+      columns={[
+        applicantColumn(t, '/applications', true),
+        storeColumn(t),
+        retailerColumn(t),
+        dateColumn('submitted_at', t('staff.ui.lease.submitted')),
+        { key: 'result_code', label: t('staff.field.result') },
+        moneyColumn('approval_amount', t('staff.ui.lease.approval')),
+        offersColumn(t),
+        statusColumn(t),
+        { key: 'source', label: t('staff.field.source'), render: (row) => sourceText(t, row.source) },
+        { key: 'step', label: t('staff.ui.lease.step') },
+      ]}
+    />
   );
 }

@@ -1,17 +1,17 @@
 // Checkouts: the retailers' checkouts (cart, status, what was paid, refunds owed) and a checkout's record with its
 // items, return URLs, payments and audit trail.
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { CheckoutRow, CheckoutView, PaymentView } from '../../../../machines/contracts/staff-leases.ts';
 import { formatCents, parseAmountToCents } from '../../../../machines/domain/money.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import type { Column } from '../../../toolkit/list/PagedList.tsx';
 import { DetailList, Section, SimpleTable } from '../../common/Details.tsx';
-import { cardText, formatMoney, paymentStatusText, When } from '../../common/display.tsx';
+import { formatMoney, When } from '../../common/display.tsx';
 import { dateColumn, moneyColumn } from '../../common/lease-columns.tsx';
-import { rememberRecord } from '../../common/recent.ts';
-import { RecordList } from '../../common/RecordList.tsx';
+import { RecordPending, useRememberRecord, useStaffRecord } from '../../common/RecordLoad.tsx';
+import { ListScreen } from '../../common/ListScreen.tsx';
 import { Screen } from '../../common/Screen.tsx';
+import { PaymentsTable } from '../../common/PaymentsTable.tsx';
 import { useSession } from '../../common/session.tsx';
 
 type Row = CheckoutRow & Record<string, unknown>;
@@ -19,7 +19,6 @@ const checkoutPath = (id: string) => `/checkouts/${encodeURIComponent(id)}`;
 
 export function CheckoutsScreen() {
   const t = useT();
-  const title = t('staff.ui.nav.checkouts');
   const columns: Column<Row>[] = [
     {
       key: 'applicant_name',
@@ -40,15 +39,13 @@ export function CheckoutsScreen() {
     dateColumn<Row>('updated_at', t('staff.ui.updatedAt'), true),
   ];
   return (
-    <Screen title={title}>
-      <RecordList<Row>
-        api="/staff/api/checkouts"
-        caption={t('staff.ui.listCaption', { name: title })}
-        columns={columns}
-        rowKey={(row) => row.id}
-        rowPath={(row) => checkoutPath(row.id)}
-      />
-    </Screen>
+    <ListScreen<Row>
+      titleKey="staff.ui.nav.checkouts"
+      api="/staff/api/checkouts"
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowPath={(row) => checkoutPath(row.id)}
+    />
   );
 }
 
@@ -58,59 +55,23 @@ type CheckoutDetail = CheckoutView & {
   payments: PaymentView[];
   application_uuid?: string | null;
 };
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: CheckoutDetail };
 
 export function CheckoutScreen({ id }: { id: string }) {
   const t = useT();
-  const { caller, can, me } = useSession();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-
-  const fetch = useCallback(async () => {
-    setLoad({ status: 'loading' });
-    const result = await caller.get<CheckoutDetail>(`/staff/api/checkouts/${encodeURIComponent(id)}`);
-    if (result.status && result.data) setLoad({ status: 'ready', data: result.data });
-    else
-      setLoad({
-        status: 'error',
-        message:
-          result.code === 404
-            ? t('staff.lease.checkoutNotFound')
-            : (result.message ?? result.error ?? t('error.unknown')),
-      });
-  }, [caller, id, t]);
-
-  useEffect(() => {
-    void fetch();
-  }, [fetch]);
-
+  const { can } = useSession();
+  const { load, reload } = useStaffRecord<CheckoutDetail>(
+    `/staff/api/checkouts/${encodeURIComponent(id)}`,
+    'staff.lease.checkoutNotFound',
+  );
   const data = load.status === 'ready' ? load.data : undefined;
-  useEffect(() => {
-    if (data)
-      rememberRecord(me.user.id, {
-        path: checkoutPath(id),
-        kind: 'staff.ui.lease.checkout',
-        label: data.row?.applicant_name || id,
-      });
-  }, [data, id, me.user.id]);
-
-  if (!data) {
-    return (
-      <Screen title={t('staff.ui.lease.checkout')}>
-        {load.status === 'error' ? (
-          <div className="tk-alert tk-alert--error" role="alert">
-            {load.message}{' '}
-            <button type="button" className="tk-btn tk-btn--small" onClick={() => void fetch()}>
-              {t('toolkit.list.retry')}
-            </button>
-          </div>
-        ) : (
-          <p className="tk-loading" role="status">
-            {t('app.loading')}
-          </p>
-        )}
-      </Screen>
-    );
-  }
+  useRememberRecord(
+    data && {
+      path: checkoutPath(id),
+      kind: 'staff.ui.lease.checkout',
+      label: data.row?.applicant_name || id,
+    },
+  );
+  if (!data) return <RecordPending title={t('staff.ui.lease.checkout')} load={load} onRetry={reload} />;
 
   const row = data.row;
   const applicationUuid = data.application_uuid ?? row?.application_uuid ?? null;
@@ -169,29 +130,7 @@ export function CheckoutScreen({ id }: { id: string }) {
         />
       </Section>
       <Section title={t('staff.ui.lease.payments')}>
-        <SimpleTable
-          caption={t('staff.ui.lease.payments')}
-          rows={data.payments ?? []}
-          rowKey={(r) => r.id}
-          columns={[
-            {
-              key: 'number',
-              label: t('staff.ui.lease.paymentNumber'),
-              render: (r) =>
-                can('payments.view') ? (
-                  <Link href={`/payments/${encodeURIComponent(r.id)}`}>
-                    {t('staff.ui.lease.paymentNo', { number: r.number })}
-                  </Link>
-                ) : (
-                  t('staff.ui.lease.paymentNo', { number: r.number })
-                ),
-            },
-            { key: 'amount', label: t('staff.ui.lease.amount'), render: (r) => formatMoney(r.amount) },
-            { key: 'status', label: t('staff.field.status'), render: (r) => paymentStatusText(t, r.status) },
-            { key: 'card', label: t('staff.ui.lease.card'), render: (r) => cardText(r.card_brand, r.card_last4) },
-            { key: 'started_at', label: t('staff.ui.lease.startedAt'), render: (r) => <When value={r.started_at} /> },
-          ]}
-        />
+        <PaymentsTable rows={data.payments ?? []} />
       </Section>
       <Section title={t('staff.ui.lease.audit')}>
         <SimpleTable

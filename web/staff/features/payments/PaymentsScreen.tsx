@@ -1,6 +1,5 @@
 // Payments: the card payments taken at checkout (down payments), their outcome and any refund owed, and a payment's
 // record.
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { CheckoutView, PaymentView } from '../../../../machines/contracts/staff-leases.ts';
 import { useT } from '../../../lib/i18n.tsx';
@@ -8,8 +7,8 @@ import type { Column } from '../../../toolkit/list/PagedList.tsx';
 import { DetailList, Section } from '../../common/Details.tsx';
 import { cardText, formatMoney, paymentStatusText, tOr, When } from '../../common/display.tsx';
 import { dateColumn, moneyColumn } from '../../common/lease-columns.tsx';
-import { rememberRecord } from '../../common/recent.ts';
-import { RecordList } from '../../common/RecordList.tsx';
+import { RecordPending, useRememberRecord, useStaffRecord } from '../../common/RecordLoad.tsx';
+import { ListScreen } from '../../common/ListScreen.tsx';
 import { Screen } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
 
@@ -18,7 +17,6 @@ const paymentPath = (id: string) => `/payments/${encodeURIComponent(id)}`;
 
 export function PaymentsScreen() {
   const t = useT();
-  const title = t('staff.ui.nav.payments');
   const columns: Column<Row>[] = [
     dateColumn<Row>('started_at', t('staff.ui.lease.startedAt'), true),
     {
@@ -40,73 +38,35 @@ export function PaymentsScreen() {
     moneyColumn<Row>('refund_due', t('staff.ui.lease.refundDue')),
   ];
   return (
-    <Screen title={title}>
-      <RecordList<Row>
-        api="/staff/api/payments"
-        caption={t('staff.ui.listCaption', { name: title })}
-        columns={columns}
-        rowKey={(row) => row.id}
-        rowPath={(row) => paymentPath(row.id)}
-      />
-    </Screen>
+    <ListScreen<Row>
+      titleKey="staff.ui.nav.payments"
+      api="/staff/api/payments"
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowPath={(row) => paymentPath(row.id)}
+    />
   );
 }
 
 /** GET /staff/api/payments/{id}: the payment with its checkout. */
 type PaymentDetail = PaymentView & { checkout?: CheckoutView };
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: PaymentDetail };
 
 export function PaymentScreen({ id }: { id: string }) {
   const t = useT();
-  const { caller, can, me } = useSession();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-
-  const fetch = useCallback(async () => {
-    setLoad({ status: 'loading' });
-    const result = await caller.get<PaymentDetail>(`/staff/api/payments/${encodeURIComponent(id)}`);
-    if (result.status && result.data) setLoad({ status: 'ready', data: result.data });
-    else
-      setLoad({
-        status: 'error',
-        message:
-          result.code === 404
-            ? t('staff.lease.paymentNotFound')
-            : (result.message ?? result.error ?? t('error.unknown')),
-      });
-  }, [caller, id, t]);
-
-  useEffect(() => {
-    void fetch();
-  }, [fetch]);
-
+  const { can } = useSession();
+  const { load, reload } = useStaffRecord<PaymentDetail>(
+    `/staff/api/payments/${encodeURIComponent(id)}`,
+    'staff.lease.paymentNotFound',
+  );
   const p = load.status === 'ready' ? load.data : undefined;
-  useEffect(() => {
-    if (p)
-      rememberRecord(me.user.id, {
-        path: paymentPath(id),
-        kind: 'staff.ui.lease.payment',
-        label: t('staff.ui.lease.paymentOf', { name: p.applicant_name || p.id, number: p.number }),
-      });
-  }, [p, id, me.user.id, t]);
-
-  if (!p) {
-    return (
-      <Screen title={t('staff.ui.lease.payment')}>
-        {load.status === 'error' ? (
-          <div className="tk-alert tk-alert--error" role="alert">
-            {load.message}{' '}
-            <button type="button" className="tk-btn tk-btn--small" onClick={() => void fetch()}>
-              {t('toolkit.list.retry')}
-            </button>
-          </div>
-        ) : (
-          <p className="tk-loading" role="status">
-            {t('app.loading')}
-          </p>
-        )}
-      </Screen>
-    );
-  }
+  useRememberRecord(
+    p && {
+      path: paymentPath(id),
+      kind: 'staff.ui.lease.payment',
+      label: t('staff.ui.lease.paymentOf', { name: p.applicant_name || p.id, number: p.number }),
+    },
+  );
+  if (!p) return <RecordPending title={t('staff.ui.lease.payment')} load={load} onRetry={reload} />;
 
   return (
     <Screen title={t('staff.ui.lease.paymentOf', { name: p.applicant_name || p.id, number: p.number })}>
