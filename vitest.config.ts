@@ -31,6 +31,18 @@ export default defineConfig({
         },
       },
       {
+        // A year of demo history through the real API (several minutes): a soak run by `npm run bench`, not `npm test`.
+        test: {
+          name: 'soak',
+          include: ['tests/soak/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/integration/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'infra',
           include: ['tests/infra/**/*.test.ts'],

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../../functions/data/client.ts';
-import { getItem, type StoredItem } from '../../../functions/data/items.ts';
-import { DEFAULT_TABLE_NAME } from '../../../functions/data/table.ts';
-import { getAccount, listAttempts, listLedger } from '../../../functions/data/servicing.ts';
-import type { Behaviour } from '../../../functions/local/demo-history.ts';
-import { planHistory } from '../../../functions/local/demo-history.ts';
-import { startDynalite } from '../../../functions/local/dynalite.ts';
-import { startServer, type RunningServer } from '../../support/server.ts';
+import { createDb, type Db } from '../../functions/data/client.ts';
+import { getItem, type StoredItem } from '../../functions/data/items.ts';
+import { DEFAULT_TABLE_NAME } from '../../functions/data/table.ts';
+import { getAccount, listAttempts, listLedger } from '../../functions/data/servicing.ts';
+import type { Behaviour } from '../../functions/local/demo-history.ts';
+import { planHistory } from '../../functions/local/demo-history.ts';
+import { startDynalite } from '../../functions/local/dynalite.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
 
 // Issue 23 item 7: `npm start` on a new data directory seeds a year of history through the real API and services (a
 // private server whose clock runs from a year ago). A small book (one lease per behaviour) on a server of its own;
