@@ -130,7 +130,8 @@ async function main() {
 
   if (decision) {
     process.stdout.write(
-      `summary: decision p99 server-side ${decision.decisionP99Ms.toFixed(1)} ms (median ${decision.decisionMedianMs.toFixed(1)}, CPU ${decision.decisionCpuMedianMs.toFixed(1)} ms, ` +
+      `summary: decision p99 server-side ${decision.decisionP99Ms.toFixed(1)} ms = ${decision.decisionP99PutRatio.toFixed(1)}x a raw put (budget 8x; ` +
+        `median ${decision.decisionMedianMs.toFixed(1)}, CPU ${decision.decisionCpuMedianMs.toFixed(1)} ms, slowest 1% CPU ${decision.decisionSlowCpuMs.toFixed(1)} ms, ` +
         `${decision.opsPerDecision.toFixed(1)} DB operations); journey ${decision.opsPerJourney.toFixed(1)} DB operations, ` +
         `${decision.journeysPerSecondSequential.toFixed(1)} journeys/s sequential (${(100 * decision.floorShareSequential).toFixed(0)}% of its storage floor), ` +
         `${decision.journeysPerSecondConcurrent.toFixed(1)}/s at 8 concurrent (${(100 * decision.floorShareConcurrent).toFixed(0)}%)\n`,
