@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -11,30 +11,36 @@ import { createLocalServer } from '../../functions/local/server.ts';
 import { createDeps } from '../../functions/platform/create-deps.ts';
 import { loadConfig } from '../../functions/platform/config.ts';
 
-// `npm run bench:shopper`: the shopper page's first screen in a real browser (Debian's Chromium, headless, CPU slowed
-// down 4x through CDP). Builds the web app into a temporary folder (with Vite's manifest), serves it with the local
-// server on the embedded database, and opens each page in a fresh browser context (cold cache) several times:
-//  - the store search (`/`), the page a shopper lands on: LCP, first contentful paint, when the app's JavaScript
-//    started, and the JavaScript it fetched (bytes gzipped here, as the CDN sends them; the local server does not
-//    compress). Every script it fetches must be one index.html names or in the entry's static import graph (from
-//    the manifest): a lazy chunk fetched before anything asks for it fails the run. `JS starts` is when the app's
-//    entry module began to run; a first contentful paint before it is the prerendered screen.
-//  - the application page (`/#/apply` with a started session, reloaded): LCP, the JavaScript it loads, and when the
-//    form itself was ready to type into (`form ready`; until then the page shows the prerendered picture of its first
-//    step).
-//  - the lessee's account (`/account/`, signed out: the sign-in by one-time code): LCP and the JavaScript it loads.
-// Prints medians; exits 1 when any page's median LCP is over 1000 ms, the store search's JavaScript over 90 KB
-// gzipped, the account page's over 100 KB gzipped (issue 22), or when the store search fetched a lazy chunk.
+// `npm run bench:shopper`: the shopper's doors in a real browser (Debian's Chromium, headless, CPU slowed down 4x
+// through CDP). Builds the web app into a temporary folder (with Vite's manifest), serves it with the local server on
+// the embedded database, and opens each entry a shopper uses in a fresh browser context (cold cache) several times:
+//  - the store search (`/`), the page a shopper lands on. Every script it fetches must be one index.html names or in
+//    the entry's static import graph (from the manifest): a lazy chunk fetched before anything asks for it fails the
+//    run. `JS starts` is when the app's entry module began to run; a first contentful paint before it is the
+//    prerendered screen.
+//  - a store link (`/#/{retailer}/{store}/initiate`, no session yet), a retailer's checkout link (a new checkout made
+//    through the retailer API for each load), and the application page with a started session (`/#/apply`,
+//    reloaded): each until its first step is usable, the real form and not the prerendered picture of it.
+//  - the lessee's account (`/account/`, signed out: the sign-in by one-time code).
+// For each: LCP, first contentful paint, when the first step was usable (`usable ms`: its form or search box could be
+// typed into) and the JavaScript fetched before that moment (bytes gzipped here, as the CDN sends them; the local
+// server does not compress; resource timing tells when each script arrived), beside all the JavaScript of the load.
+// Prints medians; exits 1 when any entry's median is over budget (issue 24 point 4): LCP over 1000 ms, first step
+// usable over 1500 ms, JavaScript before it over 100 KB gzipped (the store search: 90 KB), or when the store search
+// fetched a lazy chunk.
 //
-//   BENCH_RUNS=<n>        page loads per page (default 7)
+//   BENCH_RUNS=<n>        page loads per entry (default 7)
 //   BENCH_DIST=<dir>      measure an existing build with its .vite/manifest.json (default: build into a temp dir)
 //   BENCH_CPU_SLOWDOWN=<n>  CPU throttling rate (default 4)
+//   BENCH_ENTRIES=<a,b>   only these entries (search, store-link, checkout-link, apply, account)
 const ROOT = resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
 const LCP_BUDGET_MS = 1000;
-const JS_BUDGET_KB = 90;
-const ACCOUNT_JS_BUDGET_KB = 100;
+const USABLE_BUDGET_MS = 1500;
+const JS_BUDGET_KB = 100;
+/** The store search had a stricter budget before issue 24; it keeps it. */
+const SEARCH_JS_BUDGET_KB = 90;
 
 interface ManifestChunk {
   file: string;
@@ -56,6 +62,8 @@ interface Load {
   /** performance.now() once the page's `ready` check passed, when it reports it (the application form). */
   readyMs: number | null;
   scripts: { file: string; bytes: number; gzipBytes: number }[];
+  /** When each script had arrived (resource timing's responseEnd, performance.now() time), by file. */
+  scriptArrivals: Record<string, number>;
 }
 
 function build(): string {
@@ -177,6 +185,7 @@ async function loadOnce(
           lcpElement: string;
           fcpMs: number;
           jsStartMs: number | null;
+          scriptArrivals: Record<string, number>;
         }>((done) => {
           new PerformanceObserver((list) => {
             const entries = list.getEntries();
@@ -191,6 +200,11 @@ async function loadOnce(
               lcpElement: (window as unknown as { __lcpElement?: string }).__lcpElement ?? '?',
               fcpMs: fcp?.startTime ?? NaN,
               jsStartMs: start ? start.startTime : null,
+              scriptArrivals: Object.fromEntries(
+                (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+                  .filter((r) => new URL(r.name).pathname.endsWith('.js'))
+                  .map((r) => [new URL(r.name).pathname.replace(/^\//, ''), r.responseEnd]),
+              ),
             });
           }).observe({ type: 'largest-contentful-paint', buffered: true });
         }),
@@ -202,11 +216,18 @@ async function loadOnce(
   }
 }
 
-function summarise(name: string, loads: Load[], allowed: Set<string> | null) {
+/** The scripts that had arrived before the first step was usable (all of them when the load reports no moment). */
+function scriptsBeforeReady(load: Load): Load['scripts'] {
+  if (load.readyMs === null) return load.scripts;
+  return load.scripts.filter((s) => (load.scriptArrivals[s.file] ?? Infinity) <= load.readyMs!);
+}
+
+function summarise(name: string, loads: Load[], allowed: Set<string> | null, jsBudgetKb: number) {
   const kb = (bytes: number) => bytes / 1024;
-  const js = loads.map((l) => l.scripts.reduce((sum, s) => sum + s.gzipBytes, 0));
-  const raw = loads.map((l) => l.scripts.reduce((sum, s) => sum + s.bytes, 0));
-  const files = [...new Set(loads.flatMap((l) => l.scripts.map((s) => s.file)))].sort();
+  const js = loads.map((l) => scriptsBeforeReady(l).reduce((sum, s) => sum + s.gzipBytes, 0));
+  const allJs = loads.map((l) => l.scripts.reduce((sum, s) => sum + s.gzipBytes, 0));
+  const raw = loads.map((l) => scriptsBeforeReady(l).reduce((sum, s) => sum + s.bytes, 0));
+  const files = [...new Set(loads.flatMap((l) => scriptsBeforeReady(l).map((s) => s.file)))].sort();
   const early = allowed ? files.filter((f) => !allowed.has(f)) : [];
   const starts = loads.map((l) => l.jsStartMs).filter((v): v is number => v !== null);
   const ready = loads.map((l) => l.readyMs).filter((v): v is number => v !== null);
@@ -221,7 +242,9 @@ function summarise(name: string, loads: Load[], allowed: Set<string> | null) {
     jsStartMs: starts.length ? median(starts) : null,
     readyMs: ready.length ? median(ready) : null,
     jsGzipKb: kb(median(js)),
+    allJsGzipKb: kb(median(allJs)),
     jsRawKb: kb(median(raw)),
+    jsBudgetKb,
     files,
     early,
   };
@@ -285,39 +308,100 @@ async function main() {
     };
   };
 
-  const search: Load[] = [];
-  const apply: Load[] = [];
-  const account: Load[] = [];
+  /** A new checkout at main-street through the retailer API; its shopper link on this server. */
+  const checkoutLink = async (): Promise<string> => {
+    const response = await fetch(`${base}/retailer/v1/checkouts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer rt_bench_token_0000' },
+      body: JSON.stringify({
+        store: 'main-street',
+        cart: { items: [{ sku: 'TV-65', description: 'Television', quantity: 1, unit_price: '649.99' }] },
+        return_url: `${base}/demo/retailer?checkout=success`,
+        return_url_failure: `${base}/demo/retailer?checkout=failure`,
+        callback_url: `${base}/demo/retailer/webhooks`,
+      }),
+    });
+    const body = (await response.json()) as { data?: { url?: string } };
+    if (!response.ok || !body.data?.url) throw new Error(`checkout: ${response.status} ${JSON.stringify(body)}`);
+    return `${base}/${new URL(body.data.url).hash}`;
+  };
+
+  /** The first step as a shopper can use it: the real application form, not the prerendered picture of it. */
+  const formReady = async (page: Page) => {
+    await page
+      .locator('main form:not(.step-picture form), main [role="form"]:not(.step-picture [role="form"])')
+      .first()
+      .waitFor({ timeout: 30_000 });
+    return page.evaluate(() => performance.now());
+  };
+
+  interface Entry {
+    key: string;
+    name: string;
+    jsBudgetKb: number;
+    url: () => Promise<string>;
+    ready: (page: Page) => Promise<number | void>;
+    session?: () => Promise<Record<string, string>>;
+    allowed?: Set<string>;
+  }
+  const entries: Entry[] = [
+    {
+      key: 'search',
+      name: 'store search (/)',
+      jsBudgetKb: SEARCH_JS_BUDGET_KB,
+      url: async () => `${base}/`,
+      ready: async (page) => {
+        await page.getByRole('searchbox').waitFor();
+        return page.evaluate(() => performance.now());
+      },
+      allowed,
+    },
+    {
+      key: 'store-link',
+      name: 'store link (/#/demo-electronics/main-street/initiate)',
+      jsBudgetKb: JS_BUDGET_KB,
+      url: async () => `${base}/#/demo-electronics/main-street/initiate`,
+      ready: formReady,
+    },
+    {
+      key: 'checkout-link',
+      name: 'checkout link (/#/checkpoint/...)',
+      jsBudgetKb: JS_BUDGET_KB,
+      url: checkoutLink,
+      ready: formReady,
+    },
+    {
+      key: 'apply',
+      name: 'application page (/#/apply, session)',
+      jsBudgetKb: JS_BUDGET_KB,
+      url: async () => `${base}/#/apply`,
+      ready: formReady,
+      session: startSession,
+    },
+    {
+      key: 'account',
+      name: "lessee's account (/account/)",
+      jsBudgetKb: JS_BUDGET_KB,
+      url: async () => `${base}/account/`,
+      ready: async (page) => {
+        await page.getByRole('button', { name: 'Send code' }).waitFor({ timeout: 30_000 });
+        return page.evaluate(() => performance.now());
+      },
+    },
+  ];
+  const only = process.env.BENCH_ENTRIES?.split(',').map((e) => e.trim());
+  const chosen = only ? entries.filter((e) => only.includes(e.key)) : entries;
+  const loads = new Map<string, Load[]>(chosen.map((e) => [e.key, []]));
   try {
     // one unmeasured load of each warms the server and the disk cache
-    await loadOnce(browser, `${base}/`, async () => undefined);
+    for (const entry of chosen) {
+      await loadOnce(browser, await entry.url(), async () => undefined, await entry.session?.());
+    }
+    // interleaved, so that a busy machine slows every entry alike
     for (let i = 0; i < RUNS; i++) {
-      search.push(
-        await loadOnce(browser, `${base}/`, async (page) => {
-          await page.getByRole('searchbox').waitFor();
-        }),
-      );
-      apply.push(
-        await loadOnce(
-          browser,
-          `${base}/#/apply`,
-          async (page) => {
-            // the real form, not the prerendered picture of its first step the page shows while it loads
-            await page
-              .locator('main form:not(.step-picture form), main [role="form"]:not(.step-picture [role="form"])')
-              .first()
-              .waitFor({ timeout: 30_000 });
-            return page.evaluate(() => performance.now());
-          },
-          await startSession(),
-        ),
-      );
-      account.push(
-        await loadOnce(browser, `${base}/account/`, async (page) => {
-          await page.getByRole('button', { name: 'Send code' }).waitFor({ timeout: 30_000 });
-          return page.evaluate(() => performance.now());
-        }),
-      );
+      for (const entry of chosen) {
+        loads.get(entry.key)!.push(await loadOnce(browser, await entry.url(), entry.ready, await entry.session?.()));
+      }
     }
   } finally {
     await browser.close();
@@ -326,53 +410,47 @@ async function main() {
     await dynalite.stop();
   }
 
-  const rows = [
-    summarise('store search (/)', search, allowed),
-    summarise('application page (/#/apply)', apply, null),
-    summarise("lessee's account (/account/)", account, null),
-  ];
+  const rows = chosen.map((e) => summarise(e.name, loads.get(e.key)!, e.allowed ?? null, e.jsBudgetKb));
   console.log(
-    `\nShopper page, ${RUNS} cold loads each, CPU slowed down ${CPU_SLOWDOWN}x (medians; JS gzipped by zlib's default level):`,
+    `\nShopper entries, ${RUNS} cold loads each, CPU slowed down ${CPU_SLOWDOWN}x (medians; JS gzipped by zlib's default level; machine load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${cpus().length} cores):`,
   );
   console.table(
     rows.map((r) => ({
-      page: r.name,
+      entry: r.name,
       'HTML ms': r.htmlMs.toFixed(0),
-      'parsed ms': r.parsedMs.toFixed(0),
       'LCP ms': r.lcpMs.toFixed(0),
       'LCP range': r.lcpRange,
       'FCP ms': r.fcpMs.toFixed(0),
       'JS starts ms': r.jsStartMs === null ? '' : r.jsStartMs.toFixed(0),
-      'form ready ms': r.readyMs === null ? '' : r.readyMs.toFixed(0),
-      'JS KB gz': r.jsGzipKb.toFixed(1),
-      'JS KB raw': r.jsRawKb.toFixed(1),
+      'usable ms': r.readyMs === null ? '' : r.readyMs.toFixed(0),
+      'JS KB gz before usable': r.jsGzipKb.toFixed(1),
+      'JS KB gz in all': r.allJsGzipKb.toFixed(1),
+      'JS KB raw before usable': r.jsRawKb.toFixed(1),
     })),
   );
-  for (const r of rows) console.log(`${r.name}: LCP element ${r.lcpElement}; scripts: ${r.files.join(', ')}`);
+  for (const r of rows)
+    console.log(`${r.name}: LCP element ${r.lcpElement}; scripts before usable: ${r.files.join(', ')}`);
 
-  const [first, second, third] = rows;
-  const problems = [
-    ...(first!.lcpMs > LCP_BUDGET_MS ? [`store search LCP ${first!.lcpMs.toFixed(0)} ms > ${LCP_BUDGET_MS} ms`] : []),
-    ...(second!.lcpMs > LCP_BUDGET_MS
-      ? [`application page LCP ${second!.lcpMs.toFixed(0)} ms > ${LCP_BUDGET_MS} ms`]
+  const problems = rows.flatMap((r) => [
+    ...(r.lcpMs > LCP_BUDGET_MS ? [`${r.name}: LCP ${r.lcpMs.toFixed(0)} ms > ${LCP_BUDGET_MS} ms`] : []),
+    ...(r.readyMs !== null && r.readyMs > USABLE_BUDGET_MS
+      ? [`${r.name}: first step usable at ${r.readyMs.toFixed(0)} ms > ${USABLE_BUDGET_MS} ms`]
       : []),
-    ...(third!.lcpMs > LCP_BUDGET_MS ? [`account page LCP ${third!.lcpMs.toFixed(0)} ms > ${LCP_BUDGET_MS} ms`] : []),
-    ...(third!.jsGzipKb > ACCOUNT_JS_BUDGET_KB
-      ? [`account page JavaScript ${third!.jsGzipKb.toFixed(1)} KB gz > ${ACCOUNT_JS_BUDGET_KB} KB`]
+    ...(r.jsGzipKb > r.jsBudgetKb
+      ? [`${r.name}: JavaScript before usable ${r.jsGzipKb.toFixed(1)} KB gz > ${r.jsBudgetKb} KB`]
       : []),
-    ...(first!.jsGzipKb > JS_BUDGET_KB
-      ? [`store search JavaScript ${first!.jsGzipKb.toFixed(1)} KB gz > ${JS_BUDGET_KB} KB`]
-      : []),
-    ...first!.early.map(
-      (f) => `store search fetched ${f}, which is not in the entry's static imports (a lazy chunk before it is needed)`,
+    ...r.early.map(
+      (f) => `${r.name} fetched ${f}, which is not in the entry's static imports (a lazy chunk before it is needed)`,
     ),
-  ];
+  ]);
   if (problems.length) {
     console.error(`\nOver budget:\n  ${problems.join('\n  ')}`);
     process.exitCode = 1;
   } else {
     console.log(
-      `\nWithin budget: LCP <= ${LCP_BUDGET_MS} ms, JavaScript <= ${JS_BUDGET_KB} KB gz (account page <= ${ACCOUNT_JS_BUDGET_KB} KB), no lazy chunk before it is needed.`,
+      `\nWithin budget: LCP <= ${LCP_BUDGET_MS} ms, first step usable <= ${USABLE_BUDGET_MS} ms, JavaScript before it <= ${JS_BUDGET_KB} KB gz (store search <= ${SEARCH_JS_BUDGET_KB} KB), no lazy chunk before it is needed.`,
     );
   }
 }
