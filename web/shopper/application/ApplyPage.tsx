@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { draftAsApplication, type ApplicationFlowInput } from '../../../machines/application/application-flow.ts';
 import type { WizardSnapshot } from '../../../machines/application/wizard.machine.ts';
@@ -29,21 +29,11 @@ import {
 } from './client.ts';
 import { bodyToDraft, mergeStale, viewToDraft } from './draft.ts';
 import type { FlowHandle } from './flow-handle.ts';
+import { SinglePage } from './SinglePage.tsx';
 import { isSinglePage, lenderToday, storeFlags } from './store-flags.ts';
 import { useAppT } from './text.ts';
+import { Wizard } from './Wizard.tsx';
 import './application.css';
-
-// A store's form is either the wizard or the single page: only its own code is fetched (issue 24 point 4), and it is
-// asked for as soon as the page knows the store (the session's copy, before the application's data arrive), so the
-// split adds no round trip before the first step.
-const loadWizard = () => import('./Wizard.tsx');
-const loadSinglePage = () => import('./SinglePage.tsx');
-const Wizard = lazy(() => loadWizard().then((m) => ({ default: m.Wizard })));
-const SinglePage = lazy(() => loadSinglePage().then((m) => ({ default: m.SinglePage })));
-function preloadForm(store: StoreView | null | undefined): void {
-  if (!store) return;
-  void (isSinglePage(store) ? loadSinglePage() : loadWizard()).catch(() => undefined);
-}
 
 interface Flow {
   /** Remounts the flow (Fill, a stale copy replaced). */
@@ -58,11 +48,7 @@ export function ApplyPage() {
   const { brand, setBrandKey } = useBrand();
   const [, navigate] = useLocation();
   const { push } = useToasts();
-  const [session] = useState(() => {
-    const found = getSession();
-    preloadForm(found?.storeData as StoreView | undefined);
-    return found;
-  });
+  const [session] = useState(() => getSession());
   const [store, setStore] = useState<StoreView | null>(null);
   const [flow, setFlow] = useState<Flow | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
@@ -92,7 +78,6 @@ export function ApplyPage() {
         view = session!.storeData as StoreView;
       }
       const info = await infoRequest;
-      preloadForm(view);
       setStore(view);
       setBrandKey(view.brand);
       updateSessionStore(view);
@@ -246,9 +231,7 @@ export function ApplyPage() {
       {/* the form's first step as prerendered (when the store's form opens on it) until the form is ready */}
       {!flow && !failed && <ApplyLoading store={shown} text={t('application.loading')} />}
       {flow && store && (
-        <Suspense fallback={<ApplyLoading store={shown} text={t('application.loading')} />}>
-          <FlowView key={flow.key} flow={flow} store={store} saver={saver} staleRef={staleRef} handleRef={handleRef} />
-        </Suspense>
+        <FlowView key={flow.key} flow={flow} store={store} saver={saver} staleRef={staleRef} handleRef={handleRef} />
       )}
       <ChangeStoreButton />
     </section>

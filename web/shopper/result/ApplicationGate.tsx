@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { BRANDS } from '../../../machines/domain/brands.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -18,11 +18,8 @@ import {
   type SessionInfo,
 } from '../verification/client.ts';
 import { useDecisionT } from '../verification/text.ts';
+import { ResultScreen } from './ResultScreen.tsx';
 import '../verification/decision.css';
-
-// The result screen (offers, payroll, the calculator's loader) is fetched only when there is a result to show: the
-// shopper who opens the form's first step does not download it (issue 24 point 4).
-const ResultScreen = lazy(() => import('./ResultScreen.tsx').then((m) => ({ default: m.ResultScreen })));
 
 type View =
   | { kind: 'loading' }
@@ -126,11 +123,7 @@ export function ApplicationGate({ children }: { children: ReactNode }) {
     case 'contactStore':
       return <ContactStore store={view.store} />;
     case 'result':
-      return (
-        <Suspense fallback={<Busy text="app.loading" />}>
-          <ResultScreen app={view.app} info={view.info} />
-        </Suspense>
-      );
+      return <ResultScreen app={view.app} info={view.info} />;
     case 'form':
       return (
         <>
