@@ -28,7 +28,7 @@ import type { AccountStatusName } from './account-state.ts';
 import { accountView, openAccount, requireAccount } from './accounts.ts';
 import { lenderToday } from './clock.ts';
 import { postPayment, postStaffEntry } from './payments.ts';
-import { refresh } from './rules.ts';
+import { refresh } from './account-figures.ts';
 
 // Issue 23: a staff servicing action on a lease account (POST /staff/api/leases/{uuid}/account/actions/{action}).
 // The action's own permission, the tenant check of the lease record, the fields (422), then the account machine
