@@ -56,8 +56,9 @@ export const BUNDLE_BUDGET_EXCEPTIONS: Readonly<
   },
   'staff-leases': {
     // 375 KB measured after the servicing merge (GET /staff/api/leases/{id}/account opens the account: the schedule,
-    // the lease-account machine and the ledger), 5 KB over the previous 370 KB.
-    appKb: 350 + POWERTOOLS_KB,
+    // the lease-account machine and the ledger), 5 KB over the previous 370 KB; 381 KB once the account is read through
+    // the servicing core (machines/domain/servicing ledger, payoff and schedule), hence 385.
+    appKb: 355 + POWERTOOLS_KB,
     why: "every staff lease action, the record with its fulfilment (deliveries, funding tranches, the lease after cancelled items), the lists, the dashboard and the lease's servicing account in one function",
   },
   'scheduled-jobs': {

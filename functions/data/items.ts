@@ -296,6 +296,21 @@ export async function queryPartition<T extends StoredItem>(
   return { items, cursor: encodeCursor(out.LastEvaluatedKey) };
 }
 
+/** Every item of a partition (or of its sort-key prefix), page after page: for partitions bounded by design. */
+export async function queryAll<T extends StoredItem>(
+  db: Db,
+  options: Omit<Parameters<typeof queryPartition>[1], 'cursor'>,
+): Promise<T[]> {
+  const out: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await queryPartition<T>(db, { ...options, cursor });
+    out.push(...page.items);
+    cursor = page.cursor;
+  } while (cursor);
+  return out;
+}
+
 /** Claims a unique value (a slug, a user name) with a guard item; false when someone holds it already. */
 export async function claimUnique(db: Db, kind: string, value: string, owner: string): Promise<boolean> {
   try {

@@ -10,6 +10,7 @@ import {
   createItem,
   getItem,
   isConditionFailure,
+  queryAll,
   queryPartition,
   saveVersioned,
   type OutboxEvent,
@@ -29,7 +30,8 @@ import {
 // dynalite has no transactions, so a write that touches two items is a conditional pair safe if interrupted: the
 // ledger entry (or attempt) is put first under a key derived from the idempotency key (attribute_not_exists), then
 // the account is saved on its version with the entry's id in `applied`; a rerun after a crash finds the entry, skips
-// re-charging (the vendor replays the same key) and completes the account write (see services/servicing/post.ts).
+// re-charging (the vendor replays the same key) and completes the account write (services/servicing/accounts.ts
+// commitEntry).
 
 export const accountKey = (leaseId: string) => ({ pk: `LEASE#${leaseId}`, sk: 'ACCOUNT' });
 export const ledgerSk = (at: string, entryId: string) => `LEDGER#${at}#${entryId}`;
@@ -52,6 +54,8 @@ export interface StoredInstallment {
   amountCents: number;
   /** Paid at signing (the down payment carried it). */
   prepaid: boolean;
+  /** The rent in the amount (the rest is the protection plan); absent on accounts opened before it was stored: all rent. */
+  rentCents?: number;
 }
 
 /** One installment's share of a payment (the transaction-to-installment mapping). */
@@ -85,6 +89,8 @@ export interface LedgerEntry {
   feeKind?: 'late' | 'return';
   /** A settlement: what the lender wrote off (the amount is what the lessee paid to settle). */
   forgivenCents?: number;
+  /** The part of a payment or payoff that paid fees (absent on older entries: what the installments did not take). */
+  feesCents?: number;
   reference?: string;
   note?: string;
 }
@@ -253,19 +259,7 @@ export async function ledgerOnDay(db: Db, day: string, now: Date, cursor?: strin
 
 /** The whole ledger, oldest first (a lease holds at most a few hundred entries). */
 export async function listLedger(db: Db, leaseId: string, now: Date): Promise<LedgerItem[]> {
-  const out: LedgerItem[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await queryPartition<LedgerItem>(db, {
-      pk: accountKey(leaseId).pk,
-      skPrefix: 'LEDGER#',
-      cursor,
-      now,
-    });
-    out.push(...page.items);
-    cursor = page.cursor;
-  } while (cursor);
-  return out;
+  return queryAll<LedgerItem>(db, { pk: accountKey(leaseId).pk, skPrefix: 'LEDGER#', now });
 }
 
 export async function putAttempt(db: Db, attempt: AttemptData): Promise<boolean> {
@@ -283,19 +277,7 @@ export async function getAttempt(db: Db, leaseId: string, installment: number, a
 }
 
 export async function listAttempts(db: Db, leaseId: string, now: Date): Promise<AttemptItem[]> {
-  const out: AttemptItem[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await queryPartition<AttemptItem>(db, {
-      pk: accountKey(leaseId).pk,
-      skPrefix: 'ATTEMPT#',
-      cursor,
-      now,
-    });
-    out.push(...page.items);
-    cursor = page.cursor;
-  } while (cursor);
-  return out;
+  return queryAll<AttemptItem>(db, { pk: accountKey(leaseId).pk, skPrefix: 'ATTEMPT#', now });
 }
 
 /** Files an installment (or its retry) under its due date; a repeat is a no-op. */

@@ -1,5 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type { Deps } from '../platform/deps.ts';
+import { observed } from '../platform/observability.ts';
 import { achProvider } from '../providers/ach/provider.ts';
 import { cardVaultProvider } from '../providers/card-vault/provider.ts';
 import { messagingProvider } from '../providers/messaging/provider.ts';
@@ -32,4 +33,4 @@ export function collectionConsumerHandler(deps: () => Promise<Deps>) {
 
 // messaging: closing a day sends the debit reminders and failed-payment notices (servicing/reminders.ts).
 const deps = eventFunctionDeps({ cardVault: cardVaultProvider, ach: achProvider, messaging: messagingProvider });
-export const handler = Object.assign(collectionConsumerHandler(deps), { providers: deps.providers });
+export const handler = Object.assign(observed(collectionConsumerHandler(deps)), { providers: deps.providers });

@@ -28,7 +28,7 @@ export const handlers: HandlerMap = {
       status: true,
       code: 200,
       data: await servicingDay({ deps, actor: ctx.staff!.actor, lang: ctx.lang }),
-    } as never);
+    });
   },
   async staffReport(ctx, deps) {
     const { report } = parsePath(reportPath, ctx.event);

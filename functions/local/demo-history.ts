@@ -144,7 +144,7 @@ function movableClock(start: number) {
   };
 }
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
 
 interface Running {
   plan: PlannedLease;
@@ -206,7 +206,7 @@ export async function createDemoHistory(
       try {
         return await work();
       } catch (error) {
-        if (!/: 401 /.test(String(error))) throw error;
+        if (!String(error).includes(': 401 ')) throw error;
         await signIn();
         return work();
       }
@@ -277,7 +277,7 @@ export async function createDemoHistory(
       const { behaviour, turnOn, lateBy } = r.plan;
       if (behaviour === 'paysLate') {
         const a = await account(r.leaseId);
-        if (Number(a.past_due) > 0 && a.days_past_due >= lateBy) {
+        if (Number(a.past_due) > 0 && (a.days_past_due as number) >= lateBy) {
           // What is past due, fees included when the balance allows (the service refuses more than is owed).
           const owed = Math.min(Number(a.past_due) + Number(a.fees_owed), Number(a.balance));
           await post(
@@ -297,7 +297,7 @@ export async function createDemoHistory(
           await post(
             r.leaseId,
             'payoff',
-            { amount: quote.amount, source: { kind: 'cash', reference: `history-payoff-${today}` } },
+            { amount: quote.amount as string, source: { kind: 'cash', reference: `history-payoff-${today}` } },
             `history-payoff-${r.leaseId}`,
           );
         r.done = true;
@@ -311,7 +311,7 @@ export async function createDemoHistory(
       } else if (behaviour === 'chargedOff' && (day - turnOn) % 7 === 0) {
         // Looked at once a week: the charge-off waits for the days past due the account machine asks for.
         const a = await account(r.leaseId);
-        if (a.days_past_due > CHARGE_OFF_MIN_DAYS_PAST_DUE) {
+        if ((a.days_past_due as number) > CHARGE_OFF_MIN_DAYS_PAST_DUE) {
           await post(
             r.leaseId,
             'postings',

@@ -43,7 +43,7 @@ import { queryCollections } from '../data/collections.ts';
 import type { LeaseAccountItem } from '../data/servicing.ts';
 import { BUCKET_DAYS, COLLECTION_BUCKETS } from './servicing/collections-queue.ts';
 import { lenderToday } from './servicing/clock.ts';
-import { refresh } from './servicing/rules.ts';
+import { refresh } from './servicing/account-figures.ts';
 
 // Staff reports (issue 11 part 4): read the pre-aggregated daily counters of each scope (one Query per scope over
 // the range; never a scan of the applications), group them by day, week or month (machines/domain/reports.ts),

@@ -80,6 +80,11 @@ export const customerApi: MessageArea = {
     'customer.reminder.failed.subject': 'Your {brand} payment did not go through',
     'customer.reminder.failed.email':
       'Hello {name},\n\nYour lease payment of {amount} on {date} did not go through ({reason}). Sign in to your account to pay it, or update your card.',
+    'customer.reminder.varying.sms':
+      '{brand}: your automatic payment on {date} will be {amount}, not {scheduled}: it includes {fees} of fees owed. To pay them another way, sign in to your account. Reply STOP to opt out.',
+    'customer.reminder.varying.subject': 'Your {brand} payment on {date} will be {amount}',
+    'customer.reminder.varying.email':
+      'Hello {name},\n\nYour automatic lease payment on {date} will be {amount} instead of your scheduled {scheduled}, because it includes {fees} of fees owed. It will be charged to your card ending in {last4}. If you pay the fees before then, or turn autopay off in your account, only what is scheduled will be charged.',
     'customer.reminders.sms.consent':
       'Text me a reminder before each payment and a notice when a payment does not go through, at the mobile number on my lease. Message and data rates may apply. Reply STOP to any message to stop them. Not a condition of the lease. No marketing messages.',
     'customer.reminders.saved': 'Your reminder choices are saved.',
@@ -169,6 +174,11 @@ export const customerApi: MessageArea = {
     'customer.reminder.failed.subject': 'Su pago de {brand} no se pudo cobrar',
     'customer.reminder.failed.email':
       'Hola {name}:\n\nSu pago de arrendamiento de {amount} del {date} no se pudo cobrar ({reason}). Entre a su cuenta para pagarlo o actualizar su tarjeta.',
+    'customer.reminder.varying.sms':
+      '{brand}: su pago automático del {date} será de {amount}, no de {scheduled}: incluye {fees} de cargos pendientes. Para pagarlos de otra forma, entre a su cuenta. Responda PARAR para no recibir mensajes.',
+    'customer.reminder.varying.subject': 'Su pago de {brand} del {date} será de {amount}',
+    'customer.reminder.varying.email':
+      'Hola {name}:\n\nSu pago automático de arrendamiento del {date} será de {amount} en lugar de los {scheduled} programados, porque incluye {fees} de cargos pendientes. Se cobrará a su tarjeta terminada en {last4}. Si paga los cargos antes, o desactiva el pago automático en su cuenta, solo se cobrará lo programado.',
     'customer.reminders.sms.consent':
       'Envíenme un recordatorio por mensaje de texto antes de cada pago y un aviso cuando un pago no se pueda cobrar, al celular de mi arrendamiento. Pueden aplicarse tarifas de mensajes y datos. Responda STOP a cualquier mensaje para dejar de recibirlos. No es una condición del arrendamiento. Sin mensajes de mercadeo.',
     'customer.reminders.saved': 'Sus preferencias de recordatorios se guardaron.',

@@ -23,6 +23,7 @@ const server = createLocalServer({ deps: createDeps(config), distDir: join(dataD
 // waited (for a core, for the database process), it did not work more (issue 24 point 5).
 server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
   const started = process.cpuUsage();
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with apply(this) below
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
     const used = process.cpuUsage(started);

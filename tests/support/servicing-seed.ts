@@ -2,7 +2,7 @@ import { createAccount, putDue, type StoredInstallment } from '../../functions/d
 import type { Deps } from '../../functions/platform/deps.ts';
 import { openedStatus } from '../../functions/services/servicing/account-state.ts';
 import { LENDER_TIME_ZONE } from '../../functions/services/servicing/clock.ts';
-import { initialSummary } from '../../functions/services/servicing/rules.ts';
+import { initialSummary } from '../../functions/services/servicing/account-figures.ts';
 import { addDays } from '../../machines/domain/payment-frequency.ts';
 
 // Lease accounts made straight in storage (what opening at funding writes), for the crash test and the benchmark:

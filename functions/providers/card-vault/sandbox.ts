@@ -280,7 +280,7 @@ export function sandboxCardVault(options: SandboxCardVaultOptions): CardVaultPor
 
     async refund(input) {
       await latency(300);
-      if (!/^pi_/.test(input.chargeId))
+      if (!input.chargeId.startsWith('pi_'))
         return {
           status: 'failed',
           refundId: null,

@@ -24,7 +24,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { conflict, unprocessable } from '../../platform/errors.ts';
 import { lenderToday } from '../servicing/clock.ts';
 import { payOff, postPayment, setAutopay, setPaymentMethod } from '../servicing/payments.ts';
-import { refresh } from '../servicing/rules.ts';
+import { refresh } from '../servicing/account-figures.ts';
 import { moveDueDate } from './due-dates.ts';
 import { autopayAuthorisation, closed, detailOf, hasEnded, ownAccount, receiptsOf } from './leases.ts';
 import { contactHash, normaliseEmail, normalisePhone } from './lessees.ts';

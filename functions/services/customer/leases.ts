@@ -23,7 +23,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { conflict as conflictWith, notFound } from '../../platform/errors.ts';
 import { ENDED, type AccountStatusName } from '../servicing/account-state.ts';
 import { lenderToday } from '../servicing/clock.ts';
-import { payoffQuote, refresh } from '../servicing/rules.ts';
+import { payoffQuote, refresh } from '../servicing/account-figures.ts';
 import { getReturnRequest, type ReturnRequest } from './return-requests.ts';
 import { reminderChannels } from '../servicing/reminders.ts';
 import { dueDateLimits, dueDateWindow, recentChanges, type DueDateLimits } from './due-dates.ts';
@@ -325,6 +325,7 @@ export async function payoffView(
   const f = await figuresOf(deps, account);
   if (hasEnded(account) || f.summary.balanceCents <= 0) throw closed(account, lang, 'customer.payoff.unavailable');
   const quote = payoffQuote(account, f.summary, f.today);
+  if (!quote) throw closed(account, lang, 'customer.payoff.unavailable');
   return {
     amount: quote.amountCents,
     valid_until: quote.validUntil,

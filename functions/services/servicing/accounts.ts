@@ -22,7 +22,8 @@ import { settleKeptPromise } from '../../../machines/domain/servicing/collection
 import { applyToAccount, ENDED, factsOf, openedStatus, OWNED, type AccountStatusName } from './account-state.ts';
 import { clockOffsetDays, LENDER_TIME_ZONE, lenderToday } from './clock.ts';
 import { addDays } from '../../../machines/domain/payment-frequency.ts';
-import { foldEntry, initialSummary, payoffQuote, refresh, scheduleFromContract } from './rules.ts';
+import { buildSchedule } from '../../../machines/domain/servicing/schedule.ts';
+import { foldEntry, initialSummary, payoffQuote, refresh } from './account-figures.ts';
 
 // The lease account: opened when a lease is funded (the whole lease, or its first tranche with partial delivery),
 // read as the lessee's and the staff's view, and changed only through `commitEntry` (a ledger entry and the account
@@ -44,7 +45,19 @@ export async function openAccount(deps: ServicingDeps, leaseId: string): Promise
   // The contract's dates are real calendar dates; in the sandbox, after the clock was moved forward, the account
   // lives on the lender's date, so its dates move by the same offset (else a lease would be born past due).
   const offset = deps.config.production ? 0 : await clockOffsetDays(deps);
-  const schedule = scheduleFromContract(c).map((i) => ({ ...i, dueDate: addDays(i.dueDate, offset) }));
+  const schedule = buildSchedule({
+    leaseId,
+    state: contract.input.state,
+    computation: c,
+    epoDays: contract.epoDays,
+    remainingPaymentsPercent: contract.remainingPaymentsPercent,
+  }).installments.map((i) => ({
+    number: i.number,
+    dueDate: addDays(i.dueDate, offset),
+    amountCents: i.amountCents,
+    prepaid: i.prepaid,
+    rentCents: i.rentCents,
+  }));
   // The due-date entries first (each a put-once): if the process dies before the account is created, the rerun
   // files them again harmlessly; an entry without its account is skipped by collection.
   for (const i of schedule)

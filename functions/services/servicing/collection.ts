@@ -18,14 +18,15 @@ import { accountEvent, commitEntry, saveAccountChange, statusOf, type ServicingD
 import { applyToAccount, ENDED, factsOf } from './account-state.ts';
 import { lenderToday, markClosedThrough, readClock } from './clock.ts';
 import { accountData, paymentEvents } from './payments.ts';
-import { LATE_FEE_DAYS, lateFeeDue, lateFeeFromDays, refresh } from './rules.ts';
+import { allocate, LATE_FEE_DAYS, lateFeeDue, lateFeeFromDays, refresh } from './account-figures.ts';
 import { attemptStart, decideAttempt, RETRY_AFTER_DAYS, returnFeeAllowed } from './attempt-state.ts';
 import {
   DEFAULT_RETURN_FEE_CENTS,
   servicingRuleFor,
 } from '../../../machines/domain/servicing/state-servicing-rules.ts';
-import { noticeFailedDebit, remindUpcomingDebits } from './reminders.ts';
+import { noticeFailedDebit, noticeVaryingDebits, remindUpcomingDebits, varyingNoticeFor } from './reminders.ts';
 import { snapshotBook } from './report-counters.ts';
+import { autopayDebitCents } from '../../../machines/domain/servicing/nacha.ts';
 
 // The close of business of one lender date: every installment (or retry) filed under DUE#<date> is charged once per
 // attempt with the idempotency key (lease, installment, attempt number); the account's status moves to past due for
@@ -145,9 +146,18 @@ export async function collectDue(
     return 'skipped';
   }
   const key = collectionKey(account.leaseId, due.installment, due.attempt);
+  // Regulation E: fees owed ride along with the first presentment only where the lessee was told that amount at
+  // least 10 days before (reminders.ts noticeVaryingDebits); otherwise the installment alone is debited.
+  const feesOwed = due.attempt === 1 ? Math.max(0, account.summary.feesCents - account.summary.feesPaidCents) : 0;
+  const { cents: debitCents } = autopayDebitCents({
+    installmentOwedCents: owed,
+    otherOwedCents: feesOwed,
+    debitDate: date,
+    notice: feesOwed > 0 ? await varyingNoticeFor(deps, due) : null,
+  });
   let outcome: Outcome;
   try {
-    outcome = await chargeInstallment(deps, account, owed, key);
+    outcome = await chargeInstallment(deps, account, debitCents, key);
   } catch (error) {
     // The vendor failed or refused the request: nothing recorded, the rerun tries the same key again.
     if (error instanceof CardVaultError || error instanceof AchError) {
@@ -163,7 +173,7 @@ export async function collectDue(
     leaseId: account.leaseId,
     installment: due.installment,
     channel: outcome.channel,
-    amountCents: owed,
+    amountCents: debitCents,
     date,
   });
   const decision = decideAttempt(
@@ -179,7 +189,7 @@ export async function collectDue(
     attempt: due.attempt,
     idempotencyKey: key,
     channel: outcome.channel,
-    amountCents: owed,
+    amountCents: debitCents,
     status: decision.outcome,
     code: outcome.ok ? null : outcome.code,
     message: outcome.ok ? null : outcome.message,
@@ -195,13 +205,16 @@ export async function collectDue(
   }
   const counted = { installment: due.installment, attempt: due.attempt };
   if (outcome.ok) {
+    // Allocated by the core's order like any payment (an older installment still unpaid is paid first).
+    const { allocations, feesCents } = allocate(account, account.summary, debitCents, date);
     const entry: LedgerEntry = {
       id: key,
       kind: 'payment',
       at: `${date}T23:59:59.000Z`,
-      amountCents: owed,
+      amountCents: debitCents,
       channel: outcome.channel,
-      allocations: [{ installment: due.installment, cents: owed }],
+      allocations,
+      feesCents,
       reference: outcome.vendorId,
     };
     await commitEntry(deps, account, {
@@ -252,7 +265,7 @@ export async function collectDue(
             id: key,
             installment: due.installment,
             attempt: due.attempt,
-            amount: centsToDecimal(owed),
+            amount: centsToDecimal(debitCents),
             channel: outcome.channel,
             code: outcome.ok ? null : outcome.code,
             retry_on: retryOn,
@@ -386,6 +399,7 @@ export async function closeDaysPassed(deps: ServicingDeps): Promise<CloseStats[]
       deps.log.warn('the roll rates miss the book snapshot of a day', { date, error: String(error) });
     }
     await noticeQuietly(deps, () => remindUpcomingDebits(deps, date));
+    await noticeQuietly(deps, () => noticeVaryingDebits(deps, date));
   }
   return out;
 }

@@ -8,7 +8,8 @@ import type { LeaseAccountItem } from '../../data/servicing.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import type { StaffCtx } from '../leases/actions.ts';
 import { lenderToday } from './clock.ts';
-import { bucketOf, refresh } from './rules.ts';
+import { bucketFor } from '../../../machines/domain/servicing/ledger.ts';
+import { refresh } from './account-figures.ts';
 
 // Issue 23: GET /staff/api/collections-queue: past-due accounts oldest first (the index of functions/data/
 // collections.ts, never a Scan), filtered by bucket, in seed 001's paged shape. A store user reads its own stores'
@@ -109,7 +110,7 @@ function rowOf(a: LeaseAccountItem, today: string) {
     state: a.state,
     first_missed_date: since,
     days_past_due: days,
-    bucket: bucketOf(days),
+    bucket: bucketFor(days) ?? '0',
     past_due: centsToDecimal(summary.pastDueCents),
     balance: centsToDecimal(summary.balanceCents),
     autopay: a.autopay,

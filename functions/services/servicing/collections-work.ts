@@ -15,10 +15,7 @@ import {
   type ContactConsent,
   type ContactHours,
 } from '../../../machines/domain/servicing/collections-work.ts';
-import {
-  DEFAULT_COLLECTIONS_QUEUE_CONFIG,
-  type CollectionQueueBucket,
-} from '../../../machines/contracts/staff-rules.ts';
+import { DEFAULT_COLLECTIONS_QUEUE_CONFIG } from '../../../machines/contracts/staff-rules.ts';
 import type {
   AssignRequest,
   ContactRequest,
@@ -38,7 +35,7 @@ import { loadLeaseFor, type StaffCtx } from '../leases/actions.ts';
 import { openAccount, paidTotalCents, requireAccount, saveAccountChange } from './accounts.ts';
 import { lenderToday } from './clock.ts';
 import { reminderChannels } from './reminders.ts';
-import { bucketOf, refresh } from './rules.ts';
+import { refresh } from './account-figures.ts';
 import { ENDED, type AccountStatusName } from './account-state.ts';
 
 // Issue 23: the collections queue's work on one account (routes /staff/api/collections-queue/{id}/...): claim it,
@@ -147,7 +144,7 @@ export async function collectionWorkView(c: StaffCtx, uuid: string) {
     status_label: t(c, `servicingServer.status.${account.statusName}`),
     today,
     days_past_due: summary.daysPastDue,
-    bucket: bucketOf(summary.daysPastDue),
+    bucket: summary.bucket,
     past_due: centsToDecimal(summary.pastDueCents),
     balance: centsToDecimal(summary.balanceCents),
     assignee: work.assignee,
@@ -203,9 +200,9 @@ export async function claimAccount(c: StaffCtx, uuid: string, body: WorkRequest)
   checkVersion(c, account, body.v);
   checkOpen(c, account);
   const today = await lenderToday(c.deps);
-  const bucket = bucketOf(refresh(account.summary, account, today, false).daysPastDue);
+  const bucket = refresh(account.summary, account, today, false).bucket;
   const config = (await loadQueueConfig(c.deps)).collections ?? DEFAULT_COLLECTIONS_QUEUE_CONFIG;
-  const roles = bucket === '0' ? [] : config.buckets[bucket as CollectionQueueBucket].claim_roles;
+  const roles = bucket === '0' ? [] : config.buckets[bucket].claim_roles;
   if (roles.length && !roles.some((r) => c.actor.roleIds.includes(r)))
     throw conflict(t(c, 'collections.work.claimRole', { bucket }));
   await saveAccountChange(c.deps, account, (a) => {

@@ -95,7 +95,7 @@ async function readTable(c: StaffCtx, file: UploadedPart): Promise<{ header: Cel
             ? v.toISOString().slice(0, 10)
             : typeof v === 'object'
               ? String((v as { text?: unknown; result?: unknown }).text ?? (v as { result?: unknown }).result ?? '')
-              : (v as Cell),
+              : v,
       );
     }
     all[n - 1] = cells;

@@ -20,7 +20,7 @@ import type { AccountFacts, LeaseAccountEvent } from '../../../machines/lease-ac
 import { reinstatementOpen, servicingRuleFor } from '../../../machines/domain/servicing/state-servicing-rules.ts';
 import { ENDED } from './account-state.ts';
 import { lenderNow, lenderToday } from './clock.ts';
-import { allocate, delinquencySince, payoffQuote, refresh } from './rules.ts';
+import { allocate, delinquencySince, payoffQuote, refresh } from './account-figures.ts';
 
 // Posting to a lease account: payments (a card token from the hosted fields, the saved card, the bank account on
 // file, or phone and cash taken by staff), the payoff, fees, waivers, reversals, refunds, return, charge-off and
@@ -238,7 +238,7 @@ export async function postPayment(deps: ServicingDeps, leaseId: string, request:
   }
   const today = await lenderToday(deps);
   const at = (await lenderNow(deps)).toISOString();
-  const { allocations } = allocate(account.schedule, account.summary, request.amountCents);
+  const { allocations, feesCents } = allocate(account, account.summary, request.amountCents, today);
   const entry: LedgerEntry = {
     id: key,
     kind: 'payment',
@@ -246,6 +246,7 @@ export async function postPayment(deps: ServicingDeps, leaseId: string, request:
     amountCents: request.amountCents,
     channel: charged.channel,
     allocations,
+    feesCents,
     reference: charged.reference,
     ...(request.note ? { note: request.note.slice(0, 500) } : {}),
   };
@@ -267,6 +268,7 @@ export async function payOff(deps: ServicingDeps, leaseId: string, request: Paym
     throw refusal(request.lang, 'servicingServer.refused.ended', { status: `servicingServer.status.${status}` });
   const today = await lenderToday(deps);
   const quote = payoffQuote(account, refresh(account.summary, account, today, false), today);
+  if (!quote) throw conflict(translate(request.lang, 'servicingServer.nothingOwed'));
   if (request.amountCents !== quote.amountCents) {
     const message = translate(request.lang, 'servicingServer.refused.payoffMismatch', {
       amount: `$${centsToDecimal(quote.amountCents)}`,
@@ -278,7 +280,8 @@ export async function payOff(deps: ServicingDeps, leaseId: string, request: Paym
     quote.amountCents > 0
       ? await charge(deps, account, request.source, quote.amountCents, key, request.lang)
       : { channel: 'cash' as const, reference: 'nothing-owed' };
-  const { allocations } = allocate(account.schedule, account.summary, quote.amountCents);
+  // What is due today and the fees are paid first; the rest buys the goods (it pays no installment).
+  const { allocations, feesCents } = allocate(account, account.summary, quote.amountCents, today, { closing: true });
   const entry: LedgerEntry = {
     id: key,
     kind: 'payoff',
@@ -286,6 +289,7 @@ export async function payOff(deps: ServicingDeps, leaseId: string, request: Paym
     amountCents: quote.amountCents,
     channel: charged.channel,
     allocations,
+    feesCents,
     reference: charged.reference,
   };
   const now = deps.clock();
@@ -322,7 +326,7 @@ const PERIOD_DAYS: Record<string, number> = { weekly: 7, '14-day': 14, '28-day':
 function reinstatementWindowOpen(account: LeaseAccountItem, entries: readonly LedgerEntry[], today: string): boolean {
   const returned = [...entries].reverse().find((e) => e.kind === 'return' && account.applied.includes(e.id));
   const returnedOn = account.statusName === 'returned' && returned ? returned.at.slice(0, 10) : null;
-  const missedDueDate = delinquencySince(account.schedule, account.summary, today) ?? returnedOn ?? today;
+  const missedDueDate = delinquencySince(account, account.summary, today) ?? returnedOn ?? today;
   return reinstatementOpen({
     rule: servicingRuleFor(account.state),
     frequency: account.frequency as Parameters<typeof reinstatementOpen>[0]['frequency'],
@@ -413,7 +417,11 @@ export async function postStaffEntry(
       if (!original || original.kind !== 'payment' || already || !account.applied.includes(original.id))
         throw conflict(translate(lang, 'servicingServer.refused.notPayment'));
       return commitEntry(deps, account, {
-        entry: { ...simple('reversal', original.amountCents, original.allocations), reverses: original.id },
+        entry: {
+          ...simple('reversal', original.amountCents, original.allocations),
+          reverses: original.id,
+          ...(original.feesCents === undefined ? {} : { feesCents: original.feesCents }),
+        },
         today,
         lang,
         event: (facts) => ({ type: 'account.payment_reversed', ...facts }),
@@ -470,11 +478,14 @@ export async function postStaffEntry(
     }
     case 'settlement': {
       // The agreed amount is paid like a payment (oldest installments first); the rest of the balance is written off.
-      const { allocations } = allocate(account.schedule, account.summary, posting.amountCents);
+      const { allocations, feesCents } = allocate(account, account.summary, posting.amountCents, today, {
+        closing: true,
+      });
       const balance = refresh(account.summary, account, today, false).balanceCents;
       return commitEntry(deps, account, {
         entry: {
           ...simple('settlement', posting.amountCents, allocations),
+          feesCents,
           channel: posting.channel,
           reference: posting.reference.slice(0, 100),
           forgivenCents: Math.max(0, balance - posting.amountCents),

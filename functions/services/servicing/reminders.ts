@@ -4,10 +4,11 @@ import { translate } from '../../../machines/i18n/catalogue.ts';
 import type { Lang } from '../../../machines/i18n/types.ts';
 import type { ConsentEntry } from '../../../machines/contracts/consents.ts';
 import { getApplication } from '../../data/applications.ts';
-import { createItem } from '../../data/items.ts';
+import { createItem, getItem, type StoredItem } from '../../data/items.ts';
 import { dueOn, getAccount, getAttempt, type DueItem } from '../../data/servicing.ts';
 import { AppError } from '../../platform/errors.ts';
 import { addDays } from '../../../machines/domain/payment-frequency.ts';
+import { REG_E_VARYING_NOTICE_DAYS } from '../../../machines/domain/servicing/nacha.ts';
 import { readConsents } from '../../data/consents.ts';
 import { clearOptOut, isOptedOut, recordOptOut } from '../../data/sms-opt-outs.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -206,7 +207,7 @@ const KEEP_MARKER_SECONDS = 400 * 24 * 3600;
 /** Claims the one message of a kind for a debit attempt: false when it was already sent (or is being sent). */
 async function claimOnce(
   deps: Deps,
-  kind: 'debit' | 'failed',
+  kind: 'debit' | 'failed' | 'varying',
   due: Pick<DueItem, 'leaseId' | 'installment' | 'attempt'>,
 ) {
   try {
@@ -275,4 +276,91 @@ export async function noticeFailedDebit(
     last4: account.paymentMethod?.last4 ?? null,
     lang: account.language,
   });
+}
+
+// ---------- Regulation E: notice of an autopay debit that differs from the schedule ----------
+
+/** A varying-amount notice that reached the lessee: the amount it named and the lender date it went out. */
+export interface VaryingNotice {
+  amountCents: number;
+  sentOn: string;
+}
+
+interface VaryingNoticeItem extends StoredItem, VaryingNotice {
+  entity: 'varyingNotice';
+}
+
+const varyingNoticeKey = (due: Pick<DueItem, 'leaseId' | 'installment' | 'attempt'>) => ({
+  pk: `REMINDER#varying-given#${due.leaseId}`,
+  sk: `${String(due.installment).padStart(3, '0')}#${String(due.attempt).padStart(2, '0')}`,
+});
+
+/** The notice given for a debit attempt, if one reached the lessee (collection reads it before a varying debit). */
+export async function varyingNoticeFor(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  due: Pick<DueItem, 'leaseId' | 'installment' | 'attempt'>,
+): Promise<VaryingNotice | null> {
+  const item = await getItem<VaryingNoticeItem>(deps.db, varyingNoticeKey(due), deps.clock());
+  return item ? { amountCents: item.amountCents, sentOn: item.sentOn } : null;
+}
+
+/**
+ * Run by the close of business of `date` (the lender's today is the day after): tells each autopay lessee whose
+ * debit REG_E_VARYING_NOTICE_DAYS days from today would take fees owed besides the installment what it will take, on
+ * the channels they consented to, in their language, once per debit attempt. The notice is recorded only when a
+ * message went out: without it the debit takes the installment alone (nacha.ts autopayDebitCents).
+ */
+export async function noticeVaryingDebits(deps: Deps, date: string): Promise<number> {
+  const today = addDays(date, 1);
+  const debitDate = addDays(today, REG_E_VARYING_NOTICE_DAYS);
+  let sent = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await dueOn(deps.db, debitDate, deps.clock(), cursor);
+    for (const due of page.items) {
+      if (due.attempt !== 1) continue;
+      const account = await getAccount(deps.db, due.leaseId, deps.clock());
+      const installment = account?.schedule[due.installment - 1];
+      if (!account || !account.autopay || !account.paymentMethod || !installment) continue;
+      if (['paidOut', 'purchasedEarly', 'returned', 'chargedOff'].includes(account.statusName)) continue;
+      const owed = installment.amountCents - (account.summary.paid[due.installment - 1] ?? 0);
+      const fees = Math.max(0, account.summary.feesCents - account.summary.feesPaidCents);
+      if (owed <= 0 || fees <= 0 || installment.dueDate !== debitDate) continue;
+      if (!(await claimOnce(deps, 'varying', due))) continue;
+      const amountCents = owed + fees;
+      const outcome = await deliver(
+        deps,
+        due.leaseId,
+        account.language,
+        (lang, person) => {
+          const params = {
+            brand: brandName(),
+            amount: formatCents(amountCents),
+            scheduled: formatCents(owed),
+            fees: formatCents(fees),
+            date: debitDate,
+            last4: account.paymentMethod?.last4 ?? '••••',
+            name: typeof person.first_name === 'string' ? person.first_name : '',
+          };
+          return {
+            sms: translate(lang, 'customer.reminder.varying.sms', params),
+            subject: translate(lang, 'customer.reminder.varying.subject', params),
+            email: translate(lang, 'customer.reminder.varying.email', params),
+          };
+        },
+        'payment-amount-notice',
+      );
+      if (!outcome.sent.length) continue;
+      await createItem(deps.db, {
+        ...varyingNoticeKey(due),
+        entity: 'varyingNotice',
+        amountCents,
+        sentOn: today,
+        expiresAt: Math.floor(deps.clock().getTime() / 1000) + KEEP_MARKER_SECONDS,
+      });
+      sent++;
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return sent;
 }

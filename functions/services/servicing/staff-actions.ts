@@ -29,7 +29,7 @@ import { accountView, openAccount, requireAccount } from './accounts.ts';
 import { lenderToday } from './clock.ts';
 import { overpaidCents, postPayment, postStaffEntry } from './payments.ts';
 import { CardVaultError, type RefundResult } from '../../providers/card-vault/port.ts';
-import { refresh } from './rules.ts';
+import { refresh } from './account-figures.ts';
 
 // Issue 23: a staff servicing action on a lease account (POST /staff/api/leases/{uuid}/account/actions/{action}).
 // The action's own permission, the tenant check of the lease record, the fields (422), then the account machine

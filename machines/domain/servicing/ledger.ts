@@ -290,6 +290,129 @@ export function inEffectOrder(entries: readonly LedgerEntry[]): LedgerEntry[] {
 }
 
 /**
+ * The balances a replay of the ledger leaves (what each installment and fee has been paid, how the account ended),
+ * in a form that can be stored: the server keeps them on the account item as its cache and folds each new entry into
+ * them, then reads the account of any day from them with accountFromBalances, without reading the whole ledger.
+ */
+export interface LedgerBalances {
+  /** Rent paid per installment number. */
+  rentPaid: Record<number, Cents>;
+  /** Protection plan paid per installment number. */
+  ocpPaid: Record<number, Cents>;
+  fees: FeeStatus[];
+  /** Installments due after this date are cancelled (a return, a purchase); null = none. */
+  cancelledAfter: string | null;
+  creditCents: Cents;
+  /** Everything received, net of reversals and refunds. */
+  receivedCents: Cents;
+  closure: AccountClosure;
+  closedOn: string | null;
+  chargedOffCents: Cents;
+  forgivenCents: Cents;
+}
+
+const toBalances = (b: LedgerBalances): Balances => ({
+  rentPaid: new Map(Object.entries(b.rentPaid).map(([n, c]) => [Number(n), c])),
+  ocpPaid: new Map(Object.entries(b.ocpPaid).map(([n, c]) => [Number(n), c])),
+  fees: b.fees.map((f) => ({ ...f })),
+  cancelledAfter: b.cancelledAfter,
+});
+
+/**
+ * The account as of `today` from the balances of a replay (deriveAccount's own last step, exported so that the
+ * server reads its cached balances with the same rule).
+ */
+export function accountFromBalances(
+  schedule: ServicingSchedule,
+  ledger: LedgerBalances,
+  today: string,
+  replay: { allocations: Record<string, Allocation[]>; reversedIds: string[] } = { allocations: {}, reversedIds: [] },
+): DerivedAccount {
+  return accountOf(schedule, toBalances(ledger), ledger, today, replay);
+}
+
+function accountOf(
+  schedule: ServicingSchedule,
+  balances: Balances,
+  ledger: Omit<LedgerBalances, 'rentPaid' | 'ocpPaid' | 'fees' | 'cancelledAfter'>,
+  today: string,
+  replay: { allocations: Record<string, Allocation[]>; reversedIds: string[] },
+): DerivedAccount {
+  const installments = schedule.installments;
+  const rentOwed = installments.reduce(
+    (sum, i) => sum + (cancelled(i, balances) ? 0 : outstandingOf(i, balances).rent),
+    0,
+  );
+  const closure: AccountClosure = ledger.closure === 'open' && rentOwed === 0 ? 'paid_out' : ledger.closure;
+  const closedOn = ledger.closedOn;
+
+  const ended = closure === 'purchased_early' || closure === 'settled';
+  const statuses = installments.map((i): InstallmentStatus => {
+    const rentPaid = balances.rentPaid.get(i.number) ?? 0;
+    const ocpPaid = balances.ocpPaid.get(i.number) ?? 0;
+    const paid = rentPaid + ocpPaid;
+    // A purchase or a settlement ends every obligation; a return those due after it.
+    const isCancelled = (ended || cancelled(i, balances)) && paid < i.amountCents;
+    const unpaid = isCancelled ? 0 : Math.max(0, i.amountCents - paid);
+    let status: InstallmentState;
+    if (unpaid === 0 && !isCancelled) status = 'paid';
+    else if (isCancelled) status = 'cancelled';
+    else if (i.collectionDate < today) status = 'past_due';
+    else if (i.dueDate <= today) status = 'due';
+    else if (paid > 0) status = 'partially_paid';
+    else status = 'upcoming';
+    return { ...i, rentPaidCents: rentPaid, ocpPaidCents: ocpPaid, paidCents: paid, unpaidCents: unpaid, status };
+  });
+  const outstandingFees = ended ? 0 : balances.fees.reduce((s, f) => s + Math.max(0, f.outstandingCents), 0);
+  const pastDue = statuses.filter((s) => s.status === 'past_due');
+  const oldest = pastDue[0];
+  const daysPastDue = oldest ? daysBetween(oldest.collectionDate, today) : 0;
+  const next = statuses.find((s) => s.unpaidCents > 0 && s.collectionDate >= today);
+  const sum = (list: readonly InstallmentStatus[], f: (s: InstallmentStatus) => number) =>
+    list.reduce((n, s) => n + f(s), 0);
+  return {
+    asOf: today,
+    installments: statuses,
+    fees: balances.fees,
+    allocations: replay.allocations,
+    reversedIds: replay.reversedIds,
+    rentPaidCents: sum(statuses, (s) => s.rentPaidCents),
+    ocpPaidCents: sum(statuses, (s) => s.ocpPaidCents),
+    feesPaidCents: balances.fees.reduce((s, f) => s + f.paidCents, 0),
+    totalPaidCents: ledger.receivedCents,
+    amountDueNowCents:
+      sum(
+        statuses.filter((s) => s.dueDate <= today),
+        (s) => s.unpaidCents,
+      ) + outstandingFees,
+    pastDueCents: sum(pastDue, (s) => s.unpaidCents),
+    outstandingFeesCents: outstandingFees,
+    daysPastDue,
+    bucket: bucketFor(daysPastDue),
+    remainingToOwnershipCents: ended
+      ? 0
+      : sum(
+          statuses.filter((s) => s.status !== 'cancelled'),
+          (s) => Math.max(0, s.rentCents - s.rentPaidCents),
+        ),
+    remainingScheduledCents: sum(statuses, (s) => s.unpaidCents) + outstandingFees,
+    nextPayment: next
+      ? {
+          installment: next.number,
+          dueDate: next.dueDate,
+          collectionDate: next.collectionDate,
+          amountCents: next.unpaidCents,
+        }
+      : null,
+    creditCents: ledger.creditCents,
+    closure,
+    closedOn: closure === 'open' ? null : closedOn,
+    chargedOffCents: ledger.chargedOffCents,
+    forgivenCents: ledger.forgivenCents,
+  };
+}
+
+/**
  * Re-derives the account from the schedule and the entries as of `today` (the lender's business date). Pure and
  * exact: the same entries always give the same balances, and a reversed payment counts as never made.
  */
@@ -398,72 +521,20 @@ export function deriveAccount(
         break;
     }
   }
-  if (closure === 'open' && rentOwed() === 0) closure = 'paid_out';
-
-  const ended = closure === 'purchased_early' || closure === 'settled';
-  const statuses = installments.map((i): InstallmentStatus => {
-    const rentPaid = balances.rentPaid.get(i.number) ?? 0;
-    const ocpPaid = balances.ocpPaid.get(i.number) ?? 0;
-    const paid = rentPaid + ocpPaid;
-    // A purchase or a settlement ends every obligation; a return those due after it.
-    const isCancelled = (ended || cancelled(i, balances)) && paid < i.amountCents;
-    const unpaid = isCancelled ? 0 : Math.max(0, i.amountCents - paid);
-    let status: InstallmentState;
-    if (unpaid === 0 && !isCancelled) status = 'paid';
-    else if (isCancelled) status = 'cancelled';
-    else if (i.collectionDate < today) status = 'past_due';
-    else if (i.dueDate <= today) status = 'due';
-    else if (paid > 0) status = 'partially_paid';
-    else status = 'upcoming';
-    return { ...i, rentPaidCents: rentPaid, ocpPaidCents: ocpPaid, paidCents: paid, unpaidCents: unpaid, status };
-  });
-  const outstandingFees = ended ? 0 : balances.fees.reduce((s, f) => s + Math.max(0, f.outstandingCents), 0);
-  const pastDue = statuses.filter((s) => s.status === 'past_due');
-  const oldest = pastDue[0];
-  const daysPastDue = oldest ? daysBetween(oldest.collectionDate, today) : 0;
-  const next = statuses.find((s) => s.unpaidCents > 0 && s.collectionDate >= today);
-  const sum = (list: readonly InstallmentStatus[], f: (s: InstallmentStatus) => number) =>
-    list.reduce((n, s) => n + f(s), 0);
-  return {
-    asOf: today,
-    installments: statuses,
-    fees: balances.fees,
-    allocations,
-    reversedIds: [...reversedIds],
-    rentPaidCents: sum(statuses, (s) => s.rentPaidCents),
-    ocpPaidCents: sum(statuses, (s) => s.ocpPaidCents),
-    feesPaidCents: balances.fees.reduce((s, f) => s + f.paidCents, 0),
-    totalPaidCents: received,
-    amountDueNowCents:
-      sum(
-        statuses.filter((s) => s.dueDate <= today),
-        (s) => s.unpaidCents,
-      ) + outstandingFees,
-    pastDueCents: sum(pastDue, (s) => s.unpaidCents),
-    outstandingFeesCents: outstandingFees,
-    daysPastDue,
-    bucket: bucketFor(daysPastDue),
-    remainingToOwnershipCents: ended
-      ? 0
-      : sum(
-          statuses.filter((s) => s.status !== 'cancelled'),
-          (s) => Math.max(0, s.rentCents - s.rentPaidCents),
-        ),
-    remainingScheduledCents: sum(statuses, (s) => s.unpaidCents) + outstandingFees,
-    nextPayment: next
-      ? {
-          installment: next.number,
-          dueDate: next.dueDate,
-          collectionDate: next.collectionDate,
-          amountCents: next.unpaidCents,
-        }
-      : null,
-    creditCents: credit,
-    closure,
-    closedOn: closure === 'open' ? null : closedOn,
-    chargedOffCents: chargedOff,
-    forgivenCents: forgiven,
-  };
+  return accountOf(
+    schedule,
+    balances,
+    {
+      creditCents: credit,
+      receivedCents: received,
+      closure,
+      closedOn,
+      chargedOffCents: chargedOff,
+      forgivenCents: forgiven,
+    },
+    today,
+    { allocations, reversedIds: [...reversedIds] },
+  );
 }
 
 /**
@@ -477,7 +548,20 @@ export function allocatePayment(
   date: string,
   options: { includeFuture: boolean } = { includeFuture: true },
 ): Allocation[] {
-  const account = deriveAccount(schedule, entries, date);
+  return allocateOn(schedule, deriveAccount(schedule, entries, date), cents, date, options);
+}
+
+/**
+ * allocatePayment on an account already derived as of `date` (deriveAccount or accountFromBalances): the server
+ * allocates against its cached balances with it.
+ */
+export function allocateOn(
+  schedule: ServicingSchedule,
+  account: DerivedAccount,
+  cents: Cents,
+  date: string,
+  options: { includeFuture: boolean } = { includeFuture: true },
+): Allocation[] {
   const balances: Balances = {
     rentPaid: new Map(account.installments.map((i) => [i.number, i.rentPaidCents])),
     ocpPaid: new Map(account.installments.map((i) => [i.number, i.ocpPaidCents])),

@@ -193,3 +193,28 @@ export function regENoticeSatisfied(facts: {
   if (!varyingAmountNeedsNotice(facts.scheduledCents, facts.debitCents)) return true;
   return facts.noticeSentOn !== null && daysBetween(facts.noticeSentOn, facts.debitDate) >= REG_E_VARYING_NOTICE_DAYS;
 }
+
+/**
+ * What an autopay debit takes (Regulation E): the unpaid part of the installment due, which the authorisation names;
+ * with other amounts owed added (fees, an installment moved onto the same date) only when the lessee was told that
+ * exact amount at least REG_E_VARYING_NOTICE_DAYS before the debit. Without that notice the installment alone.
+ */
+export function autopayDebitCents(facts: {
+  installmentOwedCents: Cents;
+  otherOwedCents: Cents;
+  debitDate: string;
+  notice: { amountCents: Cents; sentOn: string } | null;
+}): { cents: Cents; varied: boolean } {
+  const scheduled = Math.max(0, facts.installmentOwedCents);
+  const varying = scheduled + Math.max(0, facts.otherOwedCents);
+  const noticed =
+    facts.notice !== null &&
+    facts.notice.amountCents === varying &&
+    regENoticeSatisfied({
+      scheduledCents: scheduled,
+      debitCents: varying,
+      debitDate: facts.debitDate,
+      noticeSentOn: facts.notice.sentOn,
+    });
+  return noticed && varying !== scheduled ? { cents: varying, varied: true } : { cents: scheduled, varied: false };
+}

@@ -11,7 +11,7 @@ import {
 } from '../../../functions/services/servicing/reminders.ts';
 import { createAccount, putAttempt, putDue } from '../../../functions/data/servicing.ts';
 import { lenderToday } from '../../../functions/services/servicing/clock.ts';
-import { initialSummary } from '../../../functions/services/servicing/rules.ts';
+import { initialSummary } from '../../../functions/services/servicing/account-figures.ts';
 import { addDays } from '../../../machines/domain/payment-frequency.ts';
 import { Browser, digits, newPerson, seedLease, startCustomerServer, type CustomerServer } from './support.ts';
 

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../../machines/domain/payment-frequency.ts';
 import {
+  accountFromBalances,
+  allocateOn,
   allocatePayment,
   bucketFor,
   deriveAccount,
@@ -10,6 +12,7 @@ import {
   reversalOf,
   allocateClosingPayment,
   type DerivedAccount,
+  type LedgerBalances,
   type LedgerEntry,
   type PaymentEntry,
 } from '../../../../machines/domain/servicing/ledger.ts';
@@ -397,5 +400,39 @@ describe('what may be appended', () => {
     expect(ledgerProblem(s, entries, { id: 'rf', kind: 'refund', date: '2026-02-08', cents: 1, method: 'card' })).toBe(
       'refundAboveCredit',
     );
+  });
+});
+
+describe('cached balances (what the server keeps on the account item)', () => {
+  it('read as the same account as the replay, and allocate a new payment the same way', () => {
+    const s = tiny();
+    const entries: LedgerEntry[] = [
+      ...openingEntries(s),
+      { id: 'f1', kind: 'fee', fee: 'late', date: '2026-02-12', cents: 500, installment: 2 },
+    ];
+    pay(s, entries, 4_000, '2026-02-10');
+    const replayed = deriveAccount(s, entries, '2026-03-20');
+    const balances: LedgerBalances = {
+      rentPaid: Object.fromEntries(replayed.installments.map((i) => [i.number, i.rentPaidCents])),
+      ocpPaid: Object.fromEntries(replayed.installments.map((i) => [i.number, i.ocpPaidCents])),
+      fees: replayed.fees,
+      cancelledAfter: null,
+      creditCents: replayed.creditCents,
+      receivedCents: replayed.totalPaidCents,
+      closure: 'open',
+      closedOn: null,
+      chargedOffCents: 0,
+      forgivenCents: 0,
+    };
+    const cached = accountFromBalances(s, balances, '2026-03-20');
+    expect({ ...cached, allocations: {}, reversedIds: [] }).toEqual({
+      ...replayed,
+      allocations: {},
+      reversedIds: [],
+    });
+    // Two installments past due: 7,000 left of the second, all of the third, then the fee.
+    expect(cached.daysPastDue).toBeGreaterThan(0);
+    expect(cached.pastDueCents).toBe(7_000 + 11_000);
+    expect(allocateOn(s, cached, 20_000, '2026-03-20')).toEqual(allocatePayment(s, entries, 20_000, '2026-03-20'));
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  autopayDebitCents,
   earliestDebitAfterNotice,
   MAX_REINITIATIONS,
   regENoticeSatisfied,
@@ -84,5 +85,33 @@ describe('Regulation E: a debit that differs from the schedule', () => {
     expect(regENoticeSatisfied({ ...base, debitCents: 10_500, noticeSentOn: '2026-04-05' })).toBe(true);
     expect(regENoticeSatisfied({ ...base, debitCents: 10_500, noticeSentOn: '2026-04-06' })).toBe(false);
     expect(earliestDebitAfterNotice('2026-04-05')).toBe('2026-04-15');
+  });
+});
+
+describe('Regulation E: what an autopay debit takes', () => {
+  const base = { installmentOwedCents: 10_000, debitDate: '2026-04-15' };
+  it('takes a late fee with the installment only when that amount was noticed 10 days before', () => {
+    const noticed = { amountCents: 10_500, sentOn: '2026-04-05' };
+    expect(autopayDebitCents({ ...base, otherOwedCents: 500, notice: noticed })).toEqual({
+      cents: 10_500,
+      varied: true,
+    });
+    // Notice 9 days before: too late, the scheduled amount only.
+    expect(autopayDebitCents({ ...base, otherOwedCents: 500, notice: { ...noticed, sentOn: '2026-04-06' } })).toEqual({
+      cents: 10_000,
+      varied: false,
+    });
+    // No notice at all, or a notice of another amount (the fees changed since): the scheduled amount only.
+    expect(autopayDebitCents({ ...base, otherOwedCents: 500, notice: null })).toEqual({ cents: 10_000, varied: false });
+    expect(autopayDebitCents({ ...base, otherOwedCents: 800, notice: noticed })).toEqual({
+      cents: 10_000,
+      varied: false,
+    });
+  });
+  it('takes what is left of the installment when nothing else is owed, notice or not', () => {
+    expect(autopayDebitCents({ ...base, otherOwedCents: 0, notice: null })).toEqual({ cents: 10_000, varied: false });
+    expect(
+      autopayDebitCents({ installmentOwedCents: 4_000, otherOwedCents: 0, debitDate: '2026-04-15', notice: null }),
+    ).toEqual({ cents: 4_000, varied: false });
   });
 });

@@ -4,7 +4,7 @@ import {
   lateFeeDue,
   lateFeeFromDays,
   LATE_FEE_DAYS,
-} from '../../../../functions/services/servicing/rules.ts';
+} from '../../../../functions/services/servicing/account-figures.ts';
 import { addDays } from '../../../../machines/domain/payment-frequency.ts';
 
 // The close of business charges the state's late fee (state-servicing-rules.ts) once per delinquency, from the first
@@ -19,7 +19,19 @@ const schedule = [
 describe('late fee by the state rule', () => {
   for (const state of ['CA', 'NY', 'TX', 'WV']) {
     it(`${state}: none before the state's first day late, one within the cap, none again for the same delinquency`, () => {
-      const account = { schedule, state, frequency: 'monthly' };
+      const account = {
+        leaseId: 'lease-1',
+        schedule,
+        state,
+        frequency: 'monthly',
+        termMonths: 3,
+        leaseBeginsAt: '2026-01-01',
+        totalPaymentCents: 15_630,
+        cashPriceCents: 10_000,
+        epoFeeCents: 0,
+        epoDays: 90,
+        remainingPaymentsPercent: 50,
+      };
       const from = lateFeeFromDays(account);
       if (from === null)
         return expect(lateFeeDue(account, initialSummary(schedule, 15_630), '2026-02-20').cents).toBe(0);

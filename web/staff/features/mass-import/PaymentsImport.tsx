@@ -61,7 +61,7 @@ export function PaymentsImport() {
     const res = await caller.post(`/staff/api/payment-imports/${preview.id}/post`, {});
     setBusy(false);
     notify({ type: res.status ? 'success' : 'error', message: res.message ?? '' });
-    const result = res.data as unknown as PaymentImportResult | null;
+    const result = res.data as PaymentImportResult | null;
     if (res.status && result && Array.isArray(result.rows)) {
       setRows(result.rows);
       setPreview({ ...preview, id: null });
