@@ -478,9 +478,7 @@ export async function postStaffEntry(
     }
     case 'settlement': {
       // The agreed amount is paid like a payment (oldest installments first); the rest of the balance is written off.
-      const { allocations, feesCents } = allocate(account, account.summary, posting.amountCents, today, {
-        closing: true,
-      });
+      const { allocations, feesCents } = allocate(account, account.summary, posting.amountCents, today);
       const balance = refresh(account.summary, account, today, false).balanceCents;
       return commitEntry(deps, account, {
         entry: {
