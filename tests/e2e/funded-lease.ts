@@ -1,5 +1,5 @@
 // A funded lease for browser tests, made through the API as a retailer, a shopper and staff would (checkout, e-sign,
-// down payment, delivery, funding): the same steps as tests/e2e/customer-account.spec.ts, shared here.
+// down payment, delivery, funding): shared by the lessee account and collections journeys.
 import type { APIRequestContext } from '@playwright/test';
 import { request as playwrightRequest } from '@playwright/test';
 
