@@ -25,6 +25,8 @@ import {
 } from '../services/servicing/payment-import.ts';
 import { ledgerExportQuery, PAYMENT_IMPORT_MAX_BYTES } from '../../machines/contracts/payment-imports.ts';
 import { lambdaHandler } from './dispatch.ts';
+import { achProvider } from '../providers/ach/provider.ts';
+import { cardVaultProvider } from '../providers/card-vault/provider.ts';
 import { lambdaDeps } from './lambda-deps.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
 
@@ -141,4 +143,5 @@ export const handlers: HandlerMap = {
   },
 };
 
-export const handler = lambdaHandler(handlers, lambdaDeps());
+// card vault and ACH: imported payments post through the servicing payment service (functions/services/servicing)
+export const handler = lambdaHandler(handlers, lambdaDeps({ cardVault: cardVaultProvider, ach: achProvider }));

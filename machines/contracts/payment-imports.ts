@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 // Mass Import of payments (issue 23 item 8): a lender moving its book in, or a lockbox file. A csv or xlsx file, one
 // payment a row, is previewed (each row checked, nothing posted), then posted through the servicing payment service,
