@@ -37,6 +37,11 @@ export async function startServer(
     // A group leader of its own: the crash suite kills the whole process group at once.
     detached: options.detached ?? false,
   });
+  // A server outlives its test file only by mistake (a timed-out hook, a failed stop): it would keep its background
+  // loops running on the CPU the later suites (the browser tests) need. The worker's exit takes it down.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
