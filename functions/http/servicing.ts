@@ -121,22 +121,30 @@ export const handlers: HandlerMap = {
   },
   async staffCollectionClaim(ctx, deps) {
     const { id } = parsePath(idPath, ctx.event);
+    // another store's lease is a 403 whatever the body says (as for the servicing actions below)
+    await loadLeaseFor(staffCtx(ctx, deps), id);
     const body = ctx.event.body?.trim() ? parseBody(workRequest, ctx.event) : {};
     const result = await claimAccount(staffCtx(ctx, deps), id, body);
     return ok(result.view, result.message);
   },
   async staffCollectionAssign(ctx, deps) {
     const { id } = parsePath(idPath, ctx.event);
+    // another store's lease is a 403 whatever the body says (as for the servicing actions below)
+    await loadLeaseFor(staffCtx(ctx, deps), id);
     const result = await assignAccount(staffCtx(ctx, deps), id, parseBody(assignRequest, ctx.event));
     return ok(result.view, result.message);
   },
   async staffCollectionPromise(ctx, deps) {
     const { id } = parsePath(idPath, ctx.event);
+    // another store's lease is a 403 whatever the body says (as for the servicing actions below)
+    await loadLeaseFor(staffCtx(ctx, deps), id);
     const result = await logPromise(staffCtx(ctx, deps), id, parseBody(promiseRequest, ctx.event));
     return ok(result.view, result.message);
   },
   async staffCollectionContact(ctx, deps) {
     const { id } = parsePath(idPath, ctx.event);
+    // another store's lease is a 403 whatever the body says (as for the servicing actions below)
+    await loadLeaseFor(staffCtx(ctx, deps), id);
     const result = await logContact(staffCtx(ctx, deps), id, parseBody(contactRequest, ctx.event));
     return ok(result.view, result.message);
   },

@@ -31,6 +31,8 @@ export const servicingLease: Record<string, string> = {};
 export const routeSamples: Record<string, RouteSample> = {
   'GET /health': {},
   'GET /keep-alive': {},
+  // the store's embed shell with its own frame-ancestors (issue 26): the greedy path names the retailer and store
+  'GET /embed/{shell+}': { params: { shell: 'demo-electronics/main-street/' } },
   'POST /system/translation': {},
   'GET /retailer/v1/lease.js': {},
   'GET /retailer/v1/lease.d.ts': {},

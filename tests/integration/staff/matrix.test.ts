@@ -22,7 +22,7 @@ import {
   retentionEntry,
   tomorrow,
 } from '../merchant/support.ts';
-import { fundedLease } from '../servicing/support.ts';
+import { closeThrough, fundedLease } from '../servicing/support.ts';
 
 // The authorization matrix, generated from the route table: every staff route is tried unauthenticated (401), by a
 // signed-in user without the permission (403), by a user of another tenant (403) and by one allowed (2xx). A new
@@ -141,6 +141,29 @@ const firstWebhook = async () => {
 // Idempotency-Key, which a keyed client adds to every request (a fresh key each time, so nothing is deduplicated).
 let servicingLease: Promise<string> | undefined;
 const fundedUuid = () => (servicingLease ??= fundedLease().then((l) => l.uuid));
+// The collections queue's work needs an account past due: a funded lease of its own, the lender's date moved past its
+// first due date (the sandbox clock; what other servicing suites do on the shared server too).
+let collectionLease: Promise<string> | undefined;
+const lateUuid = () =>
+  (collectionLease ??= (async () => {
+    const { uuid } = await fundedLease();
+    await closeThrough((await accountOf(uuid)).next_payment.due_date);
+    return uuid;
+  })());
+/** Contact attempts are refused outside the lender's contact hours: open them all day for the allowed case. */
+async function contactAllDay() {
+  const current = await admin.get('/staff/api/queue-config');
+  const settings = current.body.data.settings;
+  const res = await admin.call('PUT', '/staff/api/queue-config', {
+    body: {
+      ...settings,
+      collections: { ...(settings.collections ?? {}), contact_hours: { start_hour: 0, end_hour: 24 } },
+      v: current.body.data.v,
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  await new Promise((r) => setTimeout(r, 3_500));
+}
 class KeyedClient extends StaffClient {
   private n = 0;
   constructor(from: StaffClient) {
@@ -155,7 +178,12 @@ class KeyedClient extends StaffClient {
 const accountOf = async (uuid: string) => {
   const res = await admin.get(`/staff/api/leases/${uuid}/account`);
   if (res.status !== 200) throw new Error(`account ${uuid}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.data as { next_payment: { amount: string }; payoff: { amount: string } };
+  return res.body.data as {
+    today: string;
+    past_due: string;
+    next_payment: { amount: string; due_date: string };
+    payoff: { amount: string };
+  };
 };
 
 const ALLOWED: Record<string, () => Promise<Fixture>> = {
@@ -347,6 +375,24 @@ const ALLOWED: Record<string, () => Promise<Fixture>> = {
   // servicing of a funded lease's account (issues 22 and 23)
   staffLeaseAccount: async () => ({ params: { id: await fundedUuid() } }),
   staffCollectionsQueue: async () => ({}),
+  staffCollectionWork: async () => ({ params: { id: await lateUuid() } }),
+  staffCollectionClaim: async () => ({ params: { id: await lateUuid() }, body: {} }),
+  staffCollectionAssign: async () => {
+    const collector = await makeUser(admin, {
+      guard: 'system',
+      permissions: ['collections.view', 'collections.work', 'leases.view'],
+    });
+    return { params: { id: await lateUuid() }, body: { user_id: collector.user.id } };
+  },
+  staffCollectionPromise: async () => {
+    const id = await lateUuid();
+    const late = await accountOf(id);
+    return { params: { id }, body: { date: late.today, amount: late.past_due } };
+  },
+  staffCollectionContact: async () => {
+    await contactAllDay();
+    return { params: { id: await lateUuid() }, body: { channel: 'phone', outcome: 'left_message' } };
+  },
   staffAccountAction: async () => {
     const id = await fundedUuid();
     const { amount } = (await accountOf(id)).next_payment;
@@ -618,7 +664,7 @@ beforeAll(async () => {
   const express = await journey('completed', { store: 'express' });
   lease.uuid = express.uuid!;
   lease.checkoutId = express.checkoutId;
-  for (const resource of ['leases', 'contracts', 'lease-queue']) foreign[resource] = lease.uuid;
+  for (const resource of ['leases', 'contracts', 'lease-queue', 'collections-queue']) foreign[resource] = lease.uuid;
   foreign.checkouts = lease.checkoutId;
   foreign.payments = `${lease.checkoutId}-1`;
   Object.assign(foreign, await merchantForeign(admin));
