@@ -164,6 +164,15 @@ export const calculatorMachine = setup({
     calculationDebounce: CALCULATION_DEBOUNCE_MS,
   },
   guards: {
+    /**
+     * The request was aborted, not answered: the page paused the calculator (React stops an actor whose part of the
+     * page a Suspense boundary hides, and restores it from its snapshot) while it was asking. Asked again, never shown
+     * to the shopper as a failure.
+     */
+    calculationAborted: ({ event }) => {
+      const error = (event as { error?: unknown }).error;
+      return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+    },
     /** The amount field holds an amount (possibly below the minimum: it is raised for the calculation). */
     hasCalculableAmount: ({ context }) => context.amountCents !== null,
     /** The text just typed is an amount (guards see the context before the event's actions run). */
@@ -287,7 +296,10 @@ export const calculatorMachine = setup({
         src: 'calculatePayments',
         input: ({ context }) => calculationRequest(context)!,
         onDone: { target: 'ready', actions: 'storeCalculation' },
-        onError: { target: 'failed', actions: 'storeCalculationError' },
+        onError: [
+          { guard: 'calculationAborted', target: 'calculating', reenter: true },
+          { target: 'failed', actions: 'storeCalculationError' },
+        ],
       },
     },
     ready: {

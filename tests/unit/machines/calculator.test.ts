@@ -125,6 +125,17 @@ describe('payment calculation debounce (1 second)', () => {
     expect(calls[1]?.request.paymentFrequency).toBe('28-day');
   });
 
+  it('an aborted request (the page paused the calculator) is asked again, never shown as a failure', async () => {
+    const { actor, calls, settle } = start();
+    calls[0]!.reject(new DOMException('signal is aborted without reason', 'AbortError'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(2);
+    expect(actor.getSnapshot().matches('calculating')).toBe(true);
+    expect(actor.getSnapshot().context.errors.calculation).toBeNull();
+    await settle();
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+  });
+
   it('Recalculate calls at once', async () => {
     const { actor, calls, settle } = start();
     await settle();
