@@ -39,6 +39,10 @@ export function buildWebIfChanged(root: string, log: (line: string) => void): 'b
     {
       cwd: root,
       stdio: 'inherit',
+      // Always the production build: a server started from a test runner inherits NODE_ENV=test, and with it vite
+      // would bundle React's development build (StrictMode's double effects, double requests) under the fresh stamp
+      // that every later server reuses.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   if (result.status !== 0) throw new Error('The web build failed; see the messages above.');
