@@ -1,12 +1,10 @@
 import { getApplication } from '../data/applications.ts';
-import { getCheckout } from '../data/checkouts.ts';
-import { addDays } from '../../machines/domain/reports.ts';
 import type { OutboxEvent } from '../data/items.ts';
 import { addUwCounters, claimReportEvent, releaseReportEvent } from '../data/reports.ts';
 import type { Deps } from '../platform/deps.ts';
 import { keepNoticeOf } from '../services/adverse-action.ts';
 import { counterScopes, lenderDay } from '../services/leases/sync.ts';
-import { clockOffsetDays } from '../services/servicing/clock.ts';
+import { openAccount } from '../services/servicing/accounts.ts';
 import { countServicingEvent, firstPaymentInTime } from '../services/servicing/report-counters.ts';
 
 // The reports' and notices' consumer (issue 11 parts 3 and 4), at least once, any order:
@@ -65,17 +63,16 @@ async function countApproval(deps: Deps, uuid: string) {
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
 async function countFirstPaymentDue(deps: Deps, event: OutboxEvent) {
-  const checkoutId = text(event.data.checkout_id);
   const storeId = text(event.data.store_id);
   const retailerId = text(event.data.retailer_id);
-  if (!checkoutId || !storeId || !retailerId) return;
-  const checkout = await getCheckout(deps.db, checkoutId, deps.clock());
-  const due = checkout?.lease?.computation.nextPaymentAt ?? null;
+  if (!storeId || !retailerId) return;
+  // The first scheduled payment's date as the account has it (opening is idempotent: the lease consumer may not have
+  // run yet). The paid side counts under the same date (lease.payment.recorded's due_date), so the two always meet,
+  // also in the sandbox where the account's dates carry the clock's offset at its opening.
+  const account = await openAccount(deps, event.aggregate.id);
+  const due = account?.schedule.find((i) => !i.prepaid)?.dueDate;
   if (!due) return;
-  // The account's schedule lives on the lender's date: in the sandbox, after the clock was moved, its dates move by
-  // the clock's offset (servicing/accounts.ts openAccount), so the first payment falls due on that day.
-  const offset = deps.config.production ? 0 : await clockOffsetDays(deps);
-  await addUwCounters(deps.db, counterScopes(storeId, retailerId), addDays(lenderDay(due), offset), { fpd_due: 1 });
+  await addUwCounters(deps.db, counterScopes(storeId, retailerId), due, { fpd_due: 1 });
 }
 
 async function countFirstPaymentPaid(deps: Deps, event: OutboxEvent) {

@@ -64,7 +64,10 @@ export async function readClock(deps: Pick<Deps, 'db' | 'clock'>): Promise<Clock
 export async function advanceOffset(deps: Pick<Deps, 'db' | 'clock'>, days: number): Promise<ClockState> {
   const item = await getClockOffset(deps.db, deps.clock());
   const offsetDays = (item?.offsetDays ?? 0) + days;
-  await saveClockOffset(deps.db, item, offsetDays, item?.closedThrough ?? null);
+  // On a book never closed, the days jumped over still close: from the lender's today before the jump.
+  const closedThrough =
+    item?.closedThrough ?? addDays(dateIn(deps.clock(), LENDER_TIME_ZONE), (item?.offsetDays ?? 0) - 1);
+  await saveClockOffset(deps.db, item, offsetDays, closedThrough);
   cached.delete(deps.db.tableName);
   return { ...(await readClock(deps)) };
 }
