@@ -81,21 +81,21 @@ function cents(ctx: RequestContext, value: string | number | undefined): number 
   return parsed;
 }
 
-/** The lease id after the staff member's tenant check (403 for another store's lease, 404 for none). */
-async function staffLease(ctx: RequestContext, deps: Deps): Promise<string> {
-  const { id } = parsePath(idPath, ctx.event);
-  await loadLeaseFor({ deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip, lang: ctx.lang }, id);
-  // Catches up with a funding event the consumer has not handled yet (opening is idempotent).
-  await openAccount(deps, id);
-  return id;
-}
-
 const staffCtx = (ctx: RequestContext, deps: Deps) => ({
   deps,
   actor: ctx.staff!.actor,
   ip: ctx.staff!.ip,
   lang: ctx.lang,
 });
+
+/** The lease id after the staff member's tenant check (403 for another store's lease, 404 for none). */
+async function staffLease(ctx: RequestContext, deps: Deps): Promise<string> {
+  const { id } = parsePath(idPath, ctx.event);
+  await loadLeaseFor(staffCtx(ctx, deps), id);
+  // Catches up with a funding event the consumer has not handled yet (opening is idempotent).
+  await openAccount(deps, id);
+  return id;
+}
 
 const keyOf = (ctx: RequestContext) => {
   const key = ctx.event.headers['idempotency-key'];
@@ -108,44 +108,34 @@ const keyOf = (ctx: RequestContext) => {
 export const handlers: HandlerMap = {
   // Issue 23: the collections queue, oldest first, by bucket (seed 001's paged shape).
   async staffCollectionsQueue(ctx, deps) {
-    const result = await listCollectionsQueue(
-      { deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip, lang: ctx.lang },
-      ctx.event.queryStringParameters ?? {},
-    );
+    const result = await listCollectionsQueue(staffCtx(ctx, deps), ctx.event.queryStringParameters ?? {});
     return json(200, { status: true, code: 200, data: result.data, meta: result.meta } as never);
   },
-  // Issue 23: the collections work on one account (its own permissions checked by the service).
+  // Issue 23: the collections work on one account (the service checks permission and tenant, then reads the body).
   async staffCollectionWork(ctx, deps) {
     const { id } = parsePath(idPath, ctx.event);
     return ok(await collectionWorkView(staffCtx(ctx, deps), id));
   },
   async staffCollectionClaim(ctx, deps) {
     const { id } = parsePath(idPath, ctx.event);
-    // another store's lease is a 403 whatever the body says (as for the servicing actions below)
-    await loadLeaseFor(staffCtx(ctx, deps), id);
-    const body = ctx.event.body?.trim() ? parseBody(workRequest, ctx.event) : {};
-    const result = await claimAccount(staffCtx(ctx, deps), id, body);
+    const result = await claimAccount(staffCtx(ctx, deps), id, () =>
+      ctx.event.body?.trim() ? parseBody(workRequest, ctx.event) : {},
+    );
     return ok(result.view, result.message);
   },
   async staffCollectionAssign(ctx, deps) {
     const { id } = parsePath(idPath, ctx.event);
-    // another store's lease is a 403 whatever the body says (as for the servicing actions below)
-    await loadLeaseFor(staffCtx(ctx, deps), id);
-    const result = await assignAccount(staffCtx(ctx, deps), id, parseBody(assignRequest, ctx.event));
+    const result = await assignAccount(staffCtx(ctx, deps), id, () => parseBody(assignRequest, ctx.event));
     return ok(result.view, result.message);
   },
   async staffCollectionPromise(ctx, deps) {
     const { id } = parsePath(idPath, ctx.event);
-    // another store's lease is a 403 whatever the body says (as for the servicing actions below)
-    await loadLeaseFor(staffCtx(ctx, deps), id);
-    const result = await logPromise(staffCtx(ctx, deps), id, parseBody(promiseRequest, ctx.event));
+    const result = await logPromise(staffCtx(ctx, deps), id, () => parseBody(promiseRequest, ctx.event));
     return ok(result.view, result.message);
   },
   async staffCollectionContact(ctx, deps) {
     const { id } = parsePath(idPath, ctx.event);
-    // another store's lease is a 403 whatever the body says (as for the servicing actions below)
-    await loadLeaseFor(staffCtx(ctx, deps), id);
-    const result = await logContact(staffCtx(ctx, deps), id, parseBody(contactRequest, ctx.event));
+    const result = await logContact(staffCtx(ctx, deps), id, () => parseBody(contactRequest, ctx.event));
     return ok(result.view, result.message);
   },
   // Issue 23: a servicing action with its own permission, decided by the account machine (409), audited.
@@ -153,7 +143,7 @@ export const handlers: HandlerMap = {
     const { id, action } = parsePath(actionPath, ctx.event);
     // The tenant check answers first: another store's lease is a 403 whatever the body or the key says (no 422 that
     // would tell what the request lacks on a lease the caller may not see).
-    await loadLeaseFor({ deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip, lang: ctx.lang }, id);
+    await loadLeaseFor(staffCtx(ctx, deps), id);
     const body = ctx.event.body?.trim() ? parseBody(servicingActionRequest, ctx.event) : {};
     // A payment, a settlement or a refund must carry the caller's key (a retried request never moves money twice);
     // other actions are idempotent by the account's state, so a key made from the request is enough.
@@ -161,13 +151,7 @@ export const handlers: HandlerMap = {
       action === 'record-payment' || action === 'settle' || action === 'refund'
         ? keyOf(ctx)
         : (ctx.event.headers['idempotency-key']?.slice(0, 200) ?? `${action}:${deps.clock().toISOString()}`);
-    const result = await runServicingAction(
-      { deps, actor: ctx.staff!.actor, ip: ctx.staff!.ip, lang: ctx.lang },
-      id,
-      action,
-      body,
-      key,
-    );
+    const result = await runServicingAction(staffCtx(ctx, deps), id, action, body, key);
     return ok(result.account, result.message);
   },
   async staffAccountPayment(ctx, deps) {

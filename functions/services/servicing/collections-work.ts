@@ -52,6 +52,10 @@ async function requirePermission(c: StaffCtx, uuid: string, permission: string) 
     await deny(c.deps, c.actor, c.ip, `lease:${uuid}`, `permission ${permission}`);
 }
 
+/**
+ * The account a collector may work: the tenant check answers first (another store's lease is a 403 whatever the
+ * request's body says), so the work functions read their body after it (`readBody`, the handler's parser).
+ */
 async function loadWorkable(c: StaffCtx, uuid: string) {
   await loadLeaseFor(c, uuid);
   await openAccount(c.deps, uuid);
@@ -194,9 +198,10 @@ async function auditWork(c: StaffCtx, uuid: string, action: string, detail: Reco
 const me = (c: StaffCtx) => ({ id: c.actor.userId, name: c.actor.displayName || c.actor.username });
 
 /** Claim (assign to me): refused when another collector holds it, or this bucket's queue is for other roles. */
-export async function claimAccount(c: StaffCtx, uuid: string, body: WorkRequest) {
+export async function claimAccount(c: StaffCtx, uuid: string, readBody: () => WorkRequest) {
   await requirePermission(c, uuid, 'collections.work');
   const account = await loadWorkable(c, uuid);
+  const body = readBody();
   checkVersion(c, account, body.v);
   checkOpen(c, account);
   const today = await lenderToday(c.deps);
@@ -216,9 +221,10 @@ export async function claimAccount(c: StaffCtx, uuid: string, body: WorkRequest)
 }
 
 /** Assign to another staff user who may see the lease (its own permission: moves anyone's claim). */
-export async function assignAccount(c: StaffCtx, uuid: string, body: AssignRequest) {
+export async function assignAccount(c: StaffCtx, uuid: string, readBody: () => AssignRequest) {
   await requirePermission(c, uuid, 'collections.assign');
   const account = await loadWorkable(c, uuid);
+  const body = readBody();
   checkVersion(c, account, body.v);
   checkOpen(c, account);
   const user = await getUser(c.deps.db, body.user_id, c.deps.clock());
@@ -249,9 +255,10 @@ export async function assignAccount(c: StaffCtx, uuid: string, body: AssignReque
  * promised date; paid in full by then it is kept, otherwise broken and back in the queue (evaluated on read: the queue
  * filters on the promised date, so nothing has to run for a promise to break).
  */
-export async function logPromise(c: StaffCtx, uuid: string, body: PromiseRequest) {
+export async function logPromise(c: StaffCtx, uuid: string, readBody: () => PromiseRequest) {
   await requirePermission(c, uuid, 'collections.work');
   const account = await loadWorkable(c, uuid);
+  const body = readBody();
   checkVersion(c, account, body.v);
   checkOpen(c, account);
   const today = await lenderToday(c.deps);
@@ -309,9 +316,10 @@ export async function logPromise(c: StaffCtx, uuid: string, body: PromiseRequest
  * not agree to or asked to stop, and outside the contact hours in the lessee's time zone. A `cease` outcome records
  * the lessee's request: that channel is closed from then on.
  */
-export async function logContact(c: StaffCtx, uuid: string, body: ContactRequest) {
+export async function logContact(c: StaffCtx, uuid: string, readBody: () => ContactRequest) {
   await requirePermission(c, uuid, 'collections.work');
   const account = await loadWorkable(c, uuid);
+  const body = readBody();
   checkOpen(c, account);
   const note = body.note?.trim() ? body.note.trim() : null;
   if (note && /\p{Cs}/u.test(note)) throw unprocessable({ note: [t(c, 'staff.validation.notWellFormed')] });
