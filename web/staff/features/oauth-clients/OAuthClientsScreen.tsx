@@ -1,10 +1,9 @@
 // OAuth access tokens (Administration): a retailer's client credentials for POST /oauth/token (client_credentials),
 // beside the API tokens. The secret is shown once, in a dialog; revoking a client ends its access tokens at once.
-import { useId, useMemo, useState } from 'react';
-import { useT } from '../../../lib/i18n.tsx';
-import { Dialog } from '../../../toolkit/dialogs/Dialog.tsx';
+import { useMemo, useState } from 'react';
 import { ResourceScreen, type ResourceDefinition } from '../../common/ResourceScreen.tsx';
 import { DateTime } from '../../common/Screen.tsx';
+import { ShownOnceDialog } from '../../common/ShownOnceDialog.tsx';
 
 interface ClientRow extends Record<string, unknown> {
   revoked: boolean;
@@ -54,62 +53,17 @@ export function OAuthClientsScreen({ id }: { id?: string }) {
   return (
     <>
       <ResourceScreen def={definition} id={id} />
-      {created ? <SecretDialog {...created} onClose={() => setCreated(undefined)} /> : null}
+      {created ? (
+        <ShownOnceDialog
+          title="network.oauth.title"
+          message="network.oauth.created"
+          fields={[
+            { label: 'network.oauth.clientId', value: created.client_id },
+            { label: 'network.oauth.secret', value: created.client_secret, copy: true },
+          ]}
+          onClose={() => setCreated(undefined)}
+        />
+      ) : null}
     </>
-  );
-}
-
-function SecretDialog({
-  client_id,
-  client_secret,
-  onClose,
-}: {
-  client_id: string;
-  client_secret: string;
-  onClose: () => void;
-}) {
-  const t = useT();
-  const base = useId();
-  return (
-    <Dialog
-      open
-      role="alertdialog"
-      labelledBy={`${base}-title`}
-      describedBy={`${base}-text`}
-      onClose={onClose}
-      initialFocus={`#${CSS.escape(base)}-done`}
-    >
-      <h2 id={`${base}-title`} className="tk-dialog__title">
-        {t('network.oauth.title')}
-      </h2>
-      <p id={`${base}-text`} className="tk-dialog__message">
-        {t('network.oauth.created')}
-      </p>
-      <label htmlFor={`${base}-id`} className="tk-label">
-        {t('network.oauth.clientId')}
-      </label>
-      <input
-        id={`${base}-id`}
-        className="tk-input staff-code"
-        readOnly
-        value={client_id}
-        onFocus={(e) => e.target.select()}
-      />
-      <label htmlFor={`${base}-secret`} className="tk-label">
-        {t('network.oauth.secret')}
-      </label>
-      <input
-        id={`${base}-secret`}
-        className="tk-input staff-code"
-        readOnly
-        value={client_secret}
-        onFocus={(e) => e.target.select()}
-      />
-      <div className="tk-dialog__actions">
-        <button id={`${base}-done`} type="button" className="tk-btn tk-btn--primary" onClick={onClose}>
-          {t('staff.ui.token.done')}
-        </button>
-      </div>
-    </Dialog>
   );
 }

@@ -1,9 +1,8 @@
 // API access tokens of retailers: create (the token is shown once, in a dialog with a copy button), revoke.
-import { useId, useMemo, useState } from 'react';
-import { useT } from '../../../lib/i18n.tsx';
-import { Dialog } from '../../../toolkit/dialogs/Dialog.tsx';
+import { useMemo, useState } from 'react';
 import { ResourceScreen, type ResourceDefinition } from '../../common/ResourceScreen.tsx';
 import { DateTime, YesNo } from '../../common/Screen.tsx';
+import { ShownOnceDialog } from '../../common/ShownOnceDialog.tsx';
 
 interface TokenRow extends Record<string, unknown> {
   revoked: boolean;
@@ -49,61 +48,14 @@ export function TokensScreen({ id }: { id?: string }) {
   return (
     <>
       <ResourceScreen def={definition} id={id} />
-      <TokenDialog token={token} onClose={() => setToken(undefined)} />
+      {token ? (
+        <ShownOnceDialog
+          title="staff.ui.token.title"
+          message="staff.token.created"
+          fields={[{ label: 'staff.ui.token.value', value: token, copy: true }]}
+          onClose={() => setToken(undefined)}
+        />
+      ) : null}
     </>
-  );
-}
-
-function TokenDialog({ token, onClose }: { token?: string; onClose: () => void }) {
-  const t = useT();
-  const base = useId();
-  const [copied, setCopied] = useState(false);
-  if (!token) return null;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(token);
-      setCopied(true);
-    } catch {
-      // clipboard refused (permissions): the field is selected so the user can copy it by hand
-      (document.getElementById(`${base}-token`) as HTMLInputElement | null)?.select();
-    }
-  };
-  return (
-    <Dialog
-      open
-      role="alertdialog"
-      labelledBy={`${base}-title`}
-      describedBy={`${base}-text`}
-      onClose={onClose}
-      initialFocus={`#${CSS.escape(base)}-copy`}
-    >
-      <h2 id={`${base}-title`} className="tk-dialog__title">
-        {t('staff.ui.token.title')}
-      </h2>
-      <p id={`${base}-text`} className="tk-dialog__message">
-        {t('staff.token.created')}
-      </p>
-      <label htmlFor={`${base}-token`} className="tk-label">
-        {t('staff.ui.token.value')}
-      </label>
-      <input
-        id={`${base}-token`}
-        className="tk-input staff-code"
-        readOnly
-        value={token}
-        onFocus={(event) => event.target.select()}
-      />
-      <p className="staff-copy-status" role="status">
-        {copied ? t('staff.ui.token.copied') : ''}
-      </p>
-      <div className="tk-dialog__actions">
-        <button id={`${base}-copy`} type="button" className="tk-btn" onClick={() => void copy()}>
-          {t('staff.ui.token.copy')}
-        </button>
-        <button type="button" className="tk-btn tk-btn--primary" onClick={onClose}>
-          {t('staff.ui.token.done')}
-        </button>
-      </div>
-    </Dialog>
   );
 }
