@@ -2,7 +2,7 @@
 // which roles may claim from it (none ticked: anyone holding the claim permission). Issue 23 adds the collections
 // queues, one per bucket of days past due, with the roles that may claim from each, and the lender's contact hours
 // (in the lessee's time zone). Saved as one versioned document.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   COLLECTION_QUEUE_BUCKETS,
   DEFAULT_COLLECTIONS_QUEUE_CONFIG,
@@ -10,49 +10,40 @@ import {
   type CollectionQueueBucket,
   type QueueConfig,
   type QueueStatus,
-  type StoredSettingsView,
 } from '../../../../machines/contracts/staff-rules.ts';
 import { LEASE_QUEUE_IDS, LEASE_QUEUES, type LeaseQueueId } from '../../../../machines/contracts/staff-leases.ts';
 import { useT } from '../../../lib/i18n.tsx';
-import { useNotify } from '../../../toolkit/dialogs/DialogsProvider.tsx';
 import { Screen } from '../../common/Screen.tsx';
 import { SavedBy } from '../../common/SavedBy.tsx';
 import { useSession } from '../../common/session.tsx';
+import { useSettingsDocument } from '../../common/useSettingsDocument.ts';
 
-type Errors = Record<string, string[]>;
 type RoleRow = { id: string; name: string; guard?: string };
 
 export const statusLabel = (t: (key: string) => string, status: QueueStatus) =>
   status === 'Y.delivered' ? t('staff.ui.queues.status.Y.delivered') : `(${status}) ${t(`leaseStatus.${status}`)}`;
 
+// A configuration saved before the collections queues shows (and saves) their defaults.
+const withCollections = (settings: QueueConfig): QueueConfig => ({
+  ...settings,
+  collections: settings.collections ?? structuredClone(DEFAULT_COLLECTIONS_QUEUE_CONFIG),
+});
+
 export function QueueManagementScreen() {
   const t = useT();
   const { caller, can } = useSession();
-  const notify = useNotify();
-  const [view, setView] = useState<StoredSettingsView<QueueConfig> | undefined>(undefined);
-  const [form, setForm] = useState<QueueConfig | undefined>(undefined);
   const [roles, setRoles] = useState<RoleRow[]>([]);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   const mayEdit = can('queues.update');
   const mayListRoles = can('roles.view');
-
-  const load = useCallback(async () => {
-    const result = await caller.get<StoredSettingsView<QueueConfig>>('/staff/api/queue-config');
-    if (!result.status) return notify({ type: 'error', message: result.message ?? t('error.unknown') });
-    setView(result.data);
-    const settings = structuredClone(result.data.settings);
-    // A configuration saved before the collections queues shows (and saves) their defaults.
-    setForm({ ...settings, collections: settings.collections ?? structuredClone(DEFAULT_COLLECTIONS_QUEUE_CONFIG) });
-    if (mayListRoles) {
-      const page = await caller.fetchPage<RoleRow>('/staff/api/roles', { page: 1, limit: 100 });
-      if (page.status) setRoles(page.data.data.filter((r) => !r.guard || r.guard === 'system'));
-    }
-  }, [caller, notify, t, mayListRoles]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const loadRoles = useCallback(async () => {
+    if (!mayListRoles) return;
+    const page = await caller.fetchPage<RoleRow>('/staff/api/roles', { page: 1, limit: 100 });
+    if (page.status) setRoles(page.data.data.filter((r) => !r.guard || r.guard === 'system'));
+  }, [caller, mayListRoles]);
+  const { view, form, setForm, errors, busy, save, errorsUnder } = useSettingsDocument<QueueConfig>(
+    '/staff/api/queue-config',
+    { toForm: withCollections, onLoaded: loadRoles },
+  );
 
   if (!form || !view)
     return (
@@ -87,45 +78,11 @@ export function QueueManagementScreen() {
       return next;
     });
 
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
-    if (!form || !view) return;
-    setBusy(true);
-    const result = await caller.call<StoredSettingsView<QueueConfig>>('PUT', '/staff/api/queue-config', {
-      ...form,
-      v: view.v,
-    });
-    setBusy(false);
-    if (result.status) {
-      setErrors({});
-      setView(result.data);
-      notify({ type: 'success', message: result.message ?? t('staff.rules.saved') });
-      return;
-    }
-    setErrors(result.errors ?? {});
-    notify({ type: 'error', message: result.message ?? t('error.unknown') });
-  }
-
-  const errorsUnder = (prefix: string) =>
-    Object.entries(errors)
-      .filter(([k]) => k.startsWith(prefix))
-      .flatMap(([, v]) => v);
   const roleChoicesOf = (configured: readonly string[]): RoleRow[] => {
     const known = new Map(roles.map((r) => [r.id, r]));
     for (const id of configured) if (!known.has(id)) known.set(id, { id, name: id });
     return [...known.values()];
   };
-  const errorsOf = (queue: LeaseQueueId) =>
-    Object.entries(errors)
-      .filter(([k]) => k.startsWith(`queues.${queue}.`))
-      .flatMap(([, v]) => v);
-  // Roles already configured but not listed (no roles.view, or more than a page of roles) are still shown by id.
-  const roleChoices = (queue: LeaseQueueId): RoleRow[] => {
-    const known = new Map(roles.map((r) => [r.id, r]));
-    for (const id of form.queues[queue].claim_roles) if (!known.has(id)) known.set(id, { id, name: id });
-    return [...known.values()];
-  };
-
   return (
     <Screen title={t('staff.ui.nav.queueManagement')} intro={<p>{t('staff.ui.queues.intro')}</p>}>
       {!mayEdit ? <p className="staff-muted">{t('staff.ui.rules.readOnly')}</p> : null}
@@ -153,7 +110,7 @@ export function QueueManagementScreen() {
             </fieldset>
             <fieldset className="tk-fieldset">
               <legend>{t('staff.ui.queues.roles')}</legend>
-              {roleChoices(queue).map((role) => (
+              {roleChoicesOf(form.queues[queue].claim_roles).map((role) => (
                 <label key={role.id} className="tk-check">
                   <input
                     className="tk-check__input"
@@ -166,7 +123,9 @@ export function QueueManagementScreen() {
                 </label>
               ))}
             </fieldset>
-            {errorsOf(queue).length ? <p className="tk-error">{errorsOf(queue).join(' ')}</p> : null}
+            {errorsUnder(`queues.${queue}`).length ? (
+              <p className="tk-error">{errorsUnder(`queues.${queue}`).join(' ')}</p>
+            ) : null}
           </fieldset>
         ))}
         {form.collections ? (
@@ -190,8 +149,8 @@ export function QueueManagementScreen() {
                     {role.name}
                   </label>
                 ))}
-                {errorsUnder(`collections.buckets.${bucket}.`).length ? (
-                  <p className="tk-error">{errorsUnder(`collections.buckets.${bucket}.`).join(' ')}</p>
+                {errorsUnder(`collections.buckets.${bucket}`).length ? (
+                  <p className="tk-error">{errorsUnder(`collections.buckets.${bucket}`).join(' ')}</p>
                 ) : null}
               </fieldset>
             ))}

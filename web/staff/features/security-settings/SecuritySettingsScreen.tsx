@@ -1,15 +1,14 @@
 // Security Settings (seed 001 section 2; issue 11): the staff portal's password policy, session lengths, sign-in
 // throttling and IP allow-list. Saved as one versioned document; 422 field errors are shown at their inputs (an
 // allow-list that would shut out the editor's own address is refused by the server).
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import type { SecuritySettings, StoredSettingsView } from '../../../../machines/contracts/staff-rules.ts';
 import { useT } from '../../../lib/i18n.tsx';
-import { useNotify } from '../../../toolkit/dialogs/DialogsProvider.tsx';
 import { Screen } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
 import { SavedBy } from '../../common/SavedBy.tsx';
+import { useSettingsDocument } from '../../common/useSettingsDocument.ts';
 
-type Errors = Record<string, string[]>;
 type NumberPath =
   | ['password', 'min_length']
   | ['session', 'idle_minutes' | 'absolute_hours']
@@ -18,27 +17,19 @@ type FlagName = 'require_upper' | 'require_lower' | 'require_digit' | 'require_s
 
 export function SecuritySettingsScreen() {
   const t = useT();
-  const { caller, can } = useSession();
-  const notify = useNotify();
+  const { can } = useSession();
   const id = useId();
-  const [view, setView] = useState<StoredSettingsView<SecuritySettings> | undefined>(undefined);
-  const [form, setForm] = useState<SecuritySettings | undefined>(undefined);
+  // The allow-list is edited as text, one address or range a line, and sent as a list.
   const [allowList, setAllowList] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const showAllowList = useCallback(
+    (view: StoredSettingsView<SecuritySettings>) => setAllowList(view.settings.ip_allow_list.join('\n')),
+    [],
+  );
+  const { view, form, setForm, errors, busy, save, errorsUnder } = useSettingsDocument<SecuritySettings>(
+    '/staff/api/security-settings',
+    { onLoaded: showAllowList },
+  );
   const mayEdit = can('security.update');
-
-  const load = useCallback(async () => {
-    const result = await caller.get<StoredSettingsView<SecuritySettings>>('/staff/api/security-settings');
-    if (!result.status) return notify({ type: 'error', message: result.message ?? t('error.unknown') });
-    setView(result.data);
-    setForm(structuredClone(result.data.settings));
-    setAllowList(result.data.settings.ip_allow_list.join('\n'));
-  }, [caller, notify, t]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   if (!form || !view)
     return (
@@ -57,34 +48,6 @@ export function SecuritySettingsScreen() {
   const setFlag = (name: FlagName, value: boolean) =>
     setForm((f) => (f ? { ...f, password: { ...f.password, [name]: value } } : f));
 
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
-    if (!form || !view) return;
-    setBusy(true);
-    const ip_allow_list = allowList
-      .split(/[\s,]+/)
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const result = await caller.call<StoredSettingsView<SecuritySettings>>('PUT', '/staff/api/security-settings', {
-      ...form,
-      ip_allow_list,
-      v: view.v,
-    });
-    setBusy(false);
-    if (result.status) {
-      setErrors({});
-      setView(result.data);
-      notify({ type: 'success', message: result.message ?? t('staff.rules.saved') });
-      return;
-    }
-    setErrors(result.errors ?? {});
-    notify({ type: 'error', message: result.message ?? t('error.unknown') });
-  }
-
-  const errorsUnder = (prefix: string) =>
-    Object.entries(errors)
-      .filter(([k]) => k === prefix || k.startsWith(`${prefix}.`))
-      .flatMap(([, v]) => v);
   const err = (name: string) => {
     const list = errorsUnder(name);
     return list.length ? (
@@ -133,7 +96,18 @@ export function SecuritySettingsScreen() {
     <Screen title={t('staff.ui.nav.securitySettings')} intro={<p>{t('staff.ui.security.intro')}</p>}>
       {!mayEdit ? <p className="staff-muted">{t('staff.ui.rules.readOnly')}</p> : null}
       <SavedBy view={view} />
-      <form className="staff-card" noValidate onSubmit={(e) => void save(e)}>
+      <form
+        className="staff-card"
+        noValidate
+        onSubmit={(e) =>
+          void save(e, {
+            ip_allow_list: allowList
+              .split(/[\s,]+/)
+              .map((s) => s.trim())
+              .filter(Boolean),
+          })
+        }
+      >
         <fieldset className="tk-fieldset">
           <legend className="tk-label">{t('staff.ui.security.password')}</legend>
           {numberField(['password', 'min_length'], t('staff.ui.security.minLength'))}
