@@ -118,6 +118,27 @@ export const accountGuards = {
     e.amountCents > 0 && e.amountCents <= e.overpaidCents,
 };
 
+// Where the facts put an open account after a change of the ledger or a closed day (the first guard that holds).
+const PLACE_BY_FACTS = [
+  { guard: 'owned', target: '#leaseAccount.paid_out', actions: 'record' },
+  { guard: 'late', target: '#leaseAccount.past_due', actions: 'record' },
+  { target: '#leaseAccount.current', actions: 'record' },
+] as const;
+
+// The transitions the open states (current, past due, reinstated) share.
+const ON_LEDGER_CHANGE = {
+  'account.payment_posted': PLACE_BY_FACTS,
+  'account.day_closed': PLACE_BY_FACTS,
+  'account.payment_reversed': PLACE_BY_FACTS,
+  'account.payoff_paid': { guard: 'payoffCovered', target: '#leaseAccount.purchased_early', actions: 'record' },
+  'account.return_accepted': { target: '#leaseAccount.returned', actions: 'record' },
+} as const;
+
+// An overpayment (paid ahead of what is due) given back: still nothing late, so current.
+const ON_REFUND = {
+  'account.refund_issued': { guard: 'refundCovered', target: '#leaseAccount.current', actions: 'record' },
+} as const;
+
 // The open states (current, past due, reinstated) share their transitions on the ledger's changes: the facts decide
 // where the account rests (owned, past due or current).
 export const leaseAccountMachine = setup({
@@ -148,51 +169,14 @@ export const leaseAccountMachine = setup({
     // Every installment collected on time so far.
     current: {
       on: {
-        // An overpayment (paid ahead of what is due) given back: still nothing late, so current.
-        'account.refund_issued': {
-          guard: 'refundCovered',
-          target: '#leaseAccount.current',
-          actions: 'record',
-        },
-        'account.payment_posted': [
-          { guard: 'owned', target: '#leaseAccount.paid_out', actions: 'record' },
-          { guard: 'late', target: '#leaseAccount.past_due', actions: 'record' },
-          { target: '#leaseAccount.current', actions: 'record' },
-        ],
-        'account.day_closed': [
-          { guard: 'owned', target: '#leaseAccount.paid_out', actions: 'record' },
-          { guard: 'late', target: '#leaseAccount.past_due', actions: 'record' },
-          { target: '#leaseAccount.current', actions: 'record' },
-        ],
-        'account.payment_reversed': [
-          { guard: 'owned', target: '#leaseAccount.paid_out', actions: 'record' },
-          { guard: 'late', target: '#leaseAccount.past_due', actions: 'record' },
-          { target: '#leaseAccount.current', actions: 'record' },
-        ],
-        'account.payoff_paid': { guard: 'payoffCovered', target: '#leaseAccount.purchased_early', actions: 'record' },
-        'account.return_accepted': { target: '#leaseAccount.returned', actions: 'record' },
+        ...ON_REFUND,
+        ...ON_LEDGER_CHANGE,
       },
     },
     // An installment is unpaid after its collection date: days and bucket in the context.
     past_due: {
       on: {
-        'account.payment_posted': [
-          { guard: 'owned', target: '#leaseAccount.paid_out', actions: 'record' },
-          { guard: 'late', target: '#leaseAccount.past_due', actions: 'record' },
-          { target: '#leaseAccount.current', actions: 'record' },
-        ],
-        'account.day_closed': [
-          { guard: 'owned', target: '#leaseAccount.paid_out', actions: 'record' },
-          { guard: 'late', target: '#leaseAccount.past_due', actions: 'record' },
-          { target: '#leaseAccount.current', actions: 'record' },
-        ],
-        'account.payment_reversed': [
-          { guard: 'owned', target: '#leaseAccount.paid_out', actions: 'record' },
-          { guard: 'late', target: '#leaseAccount.past_due', actions: 'record' },
-          { target: '#leaseAccount.current', actions: 'record' },
-        ],
-        'account.payoff_paid': { guard: 'payoffCovered', target: '#leaseAccount.purchased_early', actions: 'record' },
-        'account.return_accepted': { target: '#leaseAccount.returned', actions: 'record' },
+        ...ON_LEDGER_CHANGE,
         // Long delinquent: written off (collection may continue; a full payment still makes the lessee the owner).
         'account.charge_off': { guard: 'chargeOffDue', target: 'charged_off', actions: ['record', 'markChargedOff'] },
         // The lender accepts less than is owed to close a delinquent account.
@@ -202,22 +186,14 @@ export const leaseAccountMachine = setup({
     // Every rent payment made: the lessee owns the goods. A payment returned afterwards reopens the account.
     paid_out: {
       on: {
-        'account.payment_reversed': [
-          { guard: 'owned', target: '#leaseAccount.paid_out', actions: 'record' },
-          { guard: 'late', target: '#leaseAccount.past_due', actions: 'record' },
-          { target: '#leaseAccount.current', actions: 'record' },
-        ],
+        'account.payment_reversed': PLACE_BY_FACTS,
         'account.day_closed': { actions: 'record' },
       },
     },
     // The early purchase price was paid. Its payment returned reopens the account.
     purchased_early: {
       on: {
-        'account.payment_reversed': [
-          { guard: 'owned', target: '#leaseAccount.paid_out', actions: 'record' },
-          { guard: 'late', target: '#leaseAccount.past_due', actions: 'record' },
-          { target: '#leaseAccount.current', actions: 'record' },
-        ],
+        'account.payment_reversed': PLACE_BY_FACTS,
         'account.day_closed': { actions: 'record' },
       },
     },
@@ -244,29 +220,8 @@ export const leaseAccountMachine = setup({
     // The lease runs again after a return or a charge-off; the next ledger change or close of day places it.
     reinstated: {
       on: {
-        // An overpayment (paid ahead of what is due) given back: still nothing late, so current.
-        'account.refund_issued': {
-          guard: 'refundCovered',
-          target: '#leaseAccount.current',
-          actions: 'record',
-        },
-        'account.payment_posted': [
-          { guard: 'owned', target: '#leaseAccount.paid_out', actions: 'record' },
-          { guard: 'late', target: '#leaseAccount.past_due', actions: 'record' },
-          { target: '#leaseAccount.current', actions: 'record' },
-        ],
-        'account.day_closed': [
-          { guard: 'owned', target: '#leaseAccount.paid_out', actions: 'record' },
-          { guard: 'late', target: '#leaseAccount.past_due', actions: 'record' },
-          { target: '#leaseAccount.current', actions: 'record' },
-        ],
-        'account.payment_reversed': [
-          { guard: 'owned', target: '#leaseAccount.paid_out', actions: 'record' },
-          { guard: 'late', target: '#leaseAccount.past_due', actions: 'record' },
-          { target: '#leaseAccount.current', actions: 'record' },
-        ],
-        'account.payoff_paid': { guard: 'payoffCovered', target: '#leaseAccount.purchased_early', actions: 'record' },
-        'account.return_accepted': { target: '#leaseAccount.returned', actions: 'record' },
+        ...ON_REFUND,
+        ...ON_LEDGER_CHANGE,
       },
     },
     // Closed by a settlement. Its payment returned puts the account back where it was.
