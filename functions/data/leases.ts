@@ -1,7 +1,8 @@
-import { BatchGetCommand, DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApplicationRow, TimelineEntry } from '../../machines/contracts/staff-leases.ts';
 import type { PersistedLeaseStatus } from '../../machines/lease-status/lease-status.machine.ts';
 import type { Db } from './client.ts';
+import { updateDayCounters } from './day-counters.ts';
 import { createItem, getItem, saveVersioned, type OutboxEvent, type StoredItem } from './items.ts';
 
 // The staff lease record: one per application, beside it in the application's partition (pk APP#<uuid>, sk LEASE),
@@ -192,22 +193,8 @@ export async function addToCounters(
   day: string,
   add: Partial<Record<CounterName, number>>,
 ) {
-  const entries = Object.entries(add).filter(([, n]) => n);
-  if (!entries.length) return;
-  const names = Object.fromEntries(entries.map(([k], i) => [`#c${i}`, k]));
-  const values = Object.fromEntries(entries.map(([, n], i) => [`:c${i}`, n]));
   await Promise.all(
-    scopes.map((scope) =>
-      db.doc.send(
-        new UpdateCommand({
-          TableName: db.tableName,
-          Key: counterKey(scope, day),
-          UpdateExpression: `SET entity = :e, #day = :day ADD ${entries.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
-          ExpressionAttributeNames: { ...names, '#day': 'day' },
-          ExpressionAttributeValues: { ...values, ':e': 'stats', ':day': day },
-        }),
-      ),
-    ),
+    scopes.map((scope) => updateDayCounters(db, { scope, prefix: 'DAY#', day }, add as Record<string, number>, 'ADD')),
   );
 }
 

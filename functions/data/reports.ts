@@ -1,5 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client.ts';
+import { queryDayItems, updateDayCounters } from './day-counters.ts';
 import { isConditionFailure } from './items.ts';
 
 // Storage of issue 11 parts 3 and 4: the pre-aggregated report counters and the kept adverse-action notices.
@@ -55,49 +56,11 @@ export async function addUwCounters(
   day: string,
   add: Partial<Record<UwCounterName, number>>,
 ) {
-  const entries = Object.entries(add).filter(([, n]) => n);
-  if (!entries.length) return;
   await Promise.all(
     scopes.map((scope) =>
-      db.doc.send(
-        new UpdateCommand({
-          TableName: db.tableName,
-          Key: { pk: `STATS#${scope}`, sk: `${UW_PREFIX}${day}` },
-          UpdateExpression: `SET entity = :e, #day = :day ADD ${entries.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
-          ExpressionAttributeNames: { ...Object.fromEntries(entries.map(([k], i) => [`#c${i}`, k])), '#day': 'day' },
-          ExpressionAttributeValues: {
-            ...Object.fromEntries(entries.map(([, n], i) => [`:c${i}`, n])),
-            ':e': 'stats',
-            ':day': day,
-          },
-        }),
-      ),
+      updateDayCounters(db, { scope, prefix: UW_PREFIX, day }, add as Record<string, number>, 'ADD'),
     ),
   );
-}
-
-async function queryDays(
-  db: Db,
-  scope: string,
-  prefix: string,
-  from: string,
-  to: string,
-): Promise<Map<string, Record<string, unknown>>> {
-  const out = new Map<string, Record<string, unknown>>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
-        ExpressionAttributeValues: { ':pk': `STATS#${scope}`, ':a': `${prefix}${from}`, ':b': `${prefix}${to}` },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) out.set(String(item.day ?? String(item.sk).slice(prefix.length)), item);
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
 }
 
 const NAMES: (UwCounterName | LeaseCounterName)[] = [
@@ -118,8 +81,8 @@ export async function readDayCounters(db: Db, scope: string, days: readonly stri
   const from = days[0]!;
   const to = days[days.length - 1]!;
   const [lease, uw] = await Promise.all([
-    queryDays(db, scope, LEASE_PREFIX, from, to),
-    queryDays(db, scope, UW_PREFIX, from, to),
+    queryDayItems(db, scope, LEASE_PREFIX, from, to),
+    queryDayItems(db, scope, UW_PREFIX, from, to),
   ]);
   return days.map((day) => {
     const a = lease.get(day) ?? {};

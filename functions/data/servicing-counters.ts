@@ -1,5 +1,6 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client.ts';
+import { queryDayItems, updateDayCounters } from './day-counters.ts';
 import { COLLECTIONS_PK } from './collections.ts';
 
 // Issue 23: the daily servicing counters of the reports and the dashboard, beside the other report counters
@@ -15,27 +16,6 @@ const PREFIX = 'SVC#DAY#';
 
 export type SvcDay = { day: string } & Record<string, number>;
 
-async function update(db: Db, scope: string, day: string, values: Record<string, number>, op: 'ADD' | 'SET') {
-  const entries = Object.entries(values).filter(([, n]) => op === 'SET' || n);
-  if (!entries.length) return;
-  const names = Object.fromEntries(entries.map(([k], i) => [`#c${i}`, k]));
-  const vals = Object.fromEntries(entries.map(([, n], i) => [`:c${i}`, n]));
-  const parts = entries.map((_, i) => (op === 'ADD' ? `#c${i} :c${i}` : `#c${i} = :c${i}`));
-  const expression =
-    op === 'ADD'
-      ? `SET entity = :e, #day = :day ADD ${parts.join(', ')}`
-      : `SET entity = :e, #day = :day, ${parts.join(', ')}`;
-  await db.doc.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: { pk: `STATS#${scope}`, sk: `${PREFIX}${day}` },
-      UpdateExpression: expression,
-      ExpressionAttributeNames: { ...names, '#day': 'day' },
-      ExpressionAttributeValues: { ...vals, ':e': 'stats', ':day': day },
-    }),
-  );
-}
-
 /** Adds to the counters of a business date in each scope. */
 export async function addServicingCounters(
   db: Db,
@@ -43,12 +23,12 @@ export async function addServicingCounters(
   day: string,
   add: Record<string, number>,
 ): Promise<void> {
-  await Promise.all(scopes.map((scope) => update(db, scope, day, add, 'ADD')));
+  await Promise.all(scopes.map((scope) => updateDayCounters(db, { scope, prefix: PREFIX, day }, add, 'ADD')));
 }
 
 /** Sets counters of a business date in one scope (the close of business's snapshot of the book). */
 export async function setServicingCounters(db: Db, scope: string, day: string, values: Record<string, number>) {
-  await update(db, scope, day, values, 'SET');
+  await updateDayCounters(db, { scope, prefix: PREFIX, day }, values, 'SET');
 }
 
 /** The days of a scope between two dates (inclusive) that have counters, keyed by day. */
@@ -58,24 +38,13 @@ export async function readServicingDays(
   from: string,
   to: string,
 ): Promise<Map<string, Record<string, number>>> {
+  const items = await queryDayItems(db, scope, PREFIX, from, to);
   const out = new Map<string, Record<string, number>>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
-        ExpressionAttributeValues: { ':pk': `STATS#${scope}`, ':a': `${PREFIX}${from}`, ':b': `${PREFIX}${to}` },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) {
-      const counts: Record<string, number> = {};
-      for (const [k, v] of Object.entries(item)) if (typeof v === 'number' && k !== 'v') counts[k] = v;
-      out.set(String(item.day ?? String(item.sk).slice(PREFIX.length)), counts);
-    }
-    start = res.LastEvaluatedKey;
-  } while (start);
+  for (const [day, item] of items) {
+    const counts: Record<string, number> = {};
+    for (const [k, v] of Object.entries(item)) if (typeof v === 'number' && k !== 'v') counts[k] = v;
+    out.set(day, counts);
+  }
   return out;
 }
 
