@@ -354,6 +354,8 @@ test('a failing store refresh shows a toast top-right that can be dismissed and 
   const region = page.getByRole('region', { name: 'Notifications' });
   const toast = region.getByRole('listitem').filter({ hasText: 'An unknown error occurred' });
   await expect(toast).toBeVisible();
+  // under the pointer it stays (however long the checks below take), and its button dismisses it
+  await toast.hover();
   // the cached store stays on screen
   await expect(page.getByRole('heading', { level: 1, name: 'Main Street' })).toBeVisible();
   const box = await toast.boundingBox();
@@ -361,9 +363,12 @@ test('a failing store refresh shows a toast top-right that can be dismissed and 
   expect(box!.y).toBeLessThan(100);
   expect(box!.x + box!.width).toBeGreaterThan(viewport.width - 100);
   await expectAccessible(page, 'store application with a toast');
+  await page.waitForTimeout(5_500);
+  await expect(toast).toBeVisible();
   await toast.getByRole('button', { name: 'Dismiss notification' }).click();
   await expect(toast).toHaveCount(0);
 
+  await page.mouse.move(10, viewport.height - 10);
   await page.reload();
   await expect(toast).toBeVisible();
   await expect(toast).toHaveCount(0, { timeout: 7_000 }); // auto-dismissed after 5000 ms
