@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../machines/domain/payment-frequency.ts';
 import { makeUser } from '../staff/client.ts';
 import { account, cents, closeThrough, fundedLease, staff } from './support.ts';
