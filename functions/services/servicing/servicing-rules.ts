@@ -11,7 +11,12 @@ import {
   type ServicingStateRule,
 } from '../../../machines/domain/servicing/state-servicing-rules.ts';
 import { isStateCode, STATE_CODES, type StateCode } from '../../../machines/domain/state-rules.ts';
-import { listServicingRules, saveServicingRule, type StoredServicingRule } from '../../data/servicing-rules.ts';
+import {
+  getServicingRule,
+  listServicingRules,
+  saveServicingRule,
+  type StoredServicingRule,
+} from '../../data/servicing-rules.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { RecentValues } from '../../platform/recent-values.ts';
 import { audit } from '../staff/actor.ts';
@@ -70,9 +75,9 @@ export async function servicingRuleViews(deps: RulesDeps): Promise<Map<StateCode
   return new Map(STATE_CODES.map((s) => [s, view(s, saved.get(s))]));
 }
 
-/** GET /staff/api/state-rules/{state}/servicing */
+/** GET /staff/api/state-rules/{state}/servicing (read fresh). */
 export async function servicingRuleView(deps: RulesDeps, state: StateCode): Promise<ServicingRuleView> {
-  return (await servicingRuleViews(deps)).get(state)!;
+  return view(state, await getServicingRule(deps.db, state, deps.clock()));
 }
 
 const feeSummary = (t: LateFeeTerms | null) =>
@@ -109,7 +114,7 @@ export async function updateServicingRule(
   body: ServicingRuleUpdate,
 ): Promise<ServicingRuleView> {
   const now = c.deps.clock();
-  const before = (await listServicingRules(c.deps.db, now)).get(state);
+  const before = await getServicingRule(c.deps.db, state, now);
   const rule = servicingRuleOf(state, body);
   const saved = await saveServicingRule(c.deps.db, rule, c.actor.username, now, body.v);
   clearServicingRulesCache();
