@@ -7,7 +7,7 @@ import { AppError } from '../platform/errors.ts';
 import { ok } from '../platform/response.ts';
 import { parseBody } from '../platform/validate.ts';
 import { listStateRuleViews, updateStateRule } from '../services/state-rules.ts';
-import { servicingRuleView, updateServicingRule } from '../services/servicing/servicing-rules.ts';
+import { servicingRuleView, updateServicingRule } from '../services/servicing/servicing-rules-staff.ts';
 import type { ResourceCtx } from '../services/staff/resource.ts';
 import {
   readQueueConfig,

@@ -22,7 +22,7 @@ import type { LeaseInput } from '../../machines/domain/pricing.ts';
 import type { Deps } from '../platform/deps.ts';
 import { RecentValues } from '../platform/recent-values.ts';
 import { audit } from './staff/actor.ts';
-import { servicingRuleView, servicingRuleViews } from './servicing/servicing-rules.ts';
+import { servicingRuleView, servicingRuleViews } from './servicing/servicing-rules-staff.ts';
 import type { ServicingRuleView } from '../../machines/contracts/servicing-rules.ts';
 import type { ResourceCtx } from './staff/resource.ts';
 
