@@ -174,6 +174,7 @@ describe('State Rules screen: servicing terms', () => {
     await user.click(within(ca).getByRole('button', { name: 'Edit servicing CA' }));
     const form = screen.getByRole('form', { name: 'Servicing terms of CA' });
     expect(screen.getByRole('heading', { name: 'Servicing terms of CA' })).toHaveFocus();
+    expect(form).toHaveTextContent('Defaults (never saved)');
     const monthly = within(form).getByRole('group', { name: 'Late fee, monthly terms' });
     const percent = within(monthly).getByRole('spinbutton', { name: 'Percentage of the late payment (%)' });
     await user.clear(percent);

@@ -12,6 +12,7 @@ import {
 import type { TermClass } from '../../../../machines/domain/servicing/state-servicing-rules.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { useNotify } from '../../../toolkit/dialogs/DialogsProvider.tsx';
+import { SavedBy } from '../../common/SavedBy.tsx';
 import { YesNo } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
 import {
@@ -405,6 +406,7 @@ export function ServicingRuleEditor({
       <h2 className="staff-section__title" id={`${id}-title`} ref={title} tabIndex={-1}>
         {t('servicingRules.ui.editTitle', { state: rule.state })}
       </h2>
+      <SavedBy view={rule} />
       {body}
       {others.length ? (
         <ul className="tk-error">
