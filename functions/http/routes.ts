@@ -468,6 +468,20 @@ export const routes: readonly RouteDef[] = [
   },
   {
     method: 'GET',
+    path: '/staff/api/state-rules/{state}/servicing',
+    group: 'staff-rules',
+    name: 'staffServicingRuleShow',
+    auth: 'staff',
+  },
+  {
+    method: 'PUT',
+    path: '/staff/api/state-rules/{state}/servicing',
+    group: 'staff-rules',
+    name: 'staffServicingRuleUpdate',
+    auth: 'staff',
+  },
+  {
+    method: 'GET',
     path: '/staff/api/security-settings',
     group: 'staff-rules',
     name: 'staffSecuritySettingsShow',

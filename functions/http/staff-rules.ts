@@ -1,4 +1,5 @@
 import { queueConfigUpdate, securitySettingsUpdate } from '../../machines/contracts/staff-rules.ts';
+import { servicingRuleUpdateSchema } from '../../machines/contracts/servicing-rules.ts';
 import { statePathSchema, stateRuleUpdateSchema, type StateCode } from '../../machines/domain/state-rules.ts';
 import { translate } from '../../machines/i18n/catalogue.ts';
 import type { Deps } from '../platform/deps.ts';
@@ -6,6 +7,7 @@ import { AppError } from '../platform/errors.ts';
 import { ok } from '../platform/response.ts';
 import { parseBody } from '../platform/validate.ts';
 import { listStateRuleViews, updateStateRule } from '../services/state-rules.ts';
+import { servicingRuleView, updateServicingRule } from '../services/servicing/servicing-rules-staff.ts';
 import type { ResourceCtx } from '../services/staff/resource.ts';
 import {
   readQueueConfig,
@@ -18,7 +20,8 @@ import { lambdaDeps } from './lambda-deps.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
 
 // Route group 'staff-rules' (issue 11 "Underwriting as data"): the state rules (offered, total-cost cap, OCP,
-// disclosures) read by the decision, the pricing and the contract; Security Settings read by the staff auth; Queue
+// disclosures) read by the decision, the pricing and the contract, and their servicing terms (issue 23) read by the
+// close of business and the servicing actions; Security Settings read by the staff auth; Queue
 // Management read by the lease queue. Thin: validate, call the service, answer the envelope.
 
 const rc = (ctx: RequestContext, deps: Deps): ResourceCtx => ({
@@ -47,6 +50,18 @@ export const handlers: HandlerMap = {
     return ok(
       await updateStateRule(rc(ctx, deps), state, body),
       translate(ctx.lang, 'staff.stateRules.saved', { state }),
+    );
+  },
+  // The state's servicing terms (issue 23): late fees, return fee, reinstatement, receipt, statute.
+  async staffServicingRuleShow(ctx, deps) {
+    return ok(await servicingRuleView(deps, statePath(ctx)));
+  },
+  async staffServicingRuleUpdate(ctx, deps) {
+    const state = statePath(ctx);
+    const body = parseBody(servicingRuleUpdateSchema, ctx.event);
+    return ok(
+      await updateServicingRule(rc(ctx, deps), state, body),
+      translate(ctx.lang, 'servicingRules.saved', { state }),
     );
   },
   async staffSecuritySettingsShow(ctx, deps) {

@@ -22,6 +22,8 @@ import type { LeaseInput } from '../../machines/domain/pricing.ts';
 import type { Deps } from '../platform/deps.ts';
 import { RecentValues } from '../platform/recent-values.ts';
 import { audit } from './staff/actor.ts';
+import { servicingRuleView, servicingRuleViews } from './servicing/servicing-rules-staff.ts';
+import type { ServicingRuleView } from '../../machines/contracts/servicing-rules.ts';
 import type { ResourceCtx } from './staff/resource.ts';
 
 // State rules as data (issue 11): the decision (offered, cost cap), the lease pricing (cost cap, OCP) and the
@@ -58,7 +60,7 @@ export async function loadStateRule(deps: Deps, state: string | undefined | null
   return rule;
 }
 
-const view = (rule: StateRule, stored?: StoredStateRule): StateRuleView => ({
+const view = (rule: StateRule, servicing: ServicingRuleView, stored?: StoredStateRule): StateRuleView => ({
   state: rule.state,
   offered: rule.offered,
   cost_cap_multiplier: rule.cost_cap_multiplier,
@@ -67,14 +69,18 @@ const view = (rule: StateRule, stored?: StoredStateRule): StateRuleView => ({
   v: stored?.v ?? 0,
   updated_at: stored?.updatedAt ?? null,
   updated_by: stored?.updatedBy ?? null,
+  servicing,
 });
 
-/** GET /staff/api/state-rules: the 50 states and DC, in code order, read fresh (no cache). */
+/** GET /staff/api/state-rules: the 50 states and DC, in code order, with their servicing terms, read fresh (no cache). */
 export async function listStateRuleViews(c: ResourceCtx): Promise<StateRuleView[]> {
-  const stored = await listStateRules(c.deps.db, c.deps.clock());
+  const [stored, servicing] = await Promise.all([
+    listStateRules(c.deps.db, c.deps.clock()),
+    servicingRuleViews(c.deps),
+  ]);
   return DEFAULT_STATE_RULES.map((d) => {
     const s = stored.get(d.state);
-    return s ? view(s, s) : view(d);
+    return s ? view(s, servicing.get(d.state)!, s) : view(d, servicing.get(d.state)!);
   });
 }
 
@@ -106,7 +112,7 @@ export async function updateStateRule(c: ResourceCtx, state: StateCode, body: St
     target: `state-rule:${state}`,
     detail: { before: summary(before ?? defaultStateRule(state)), after: summary(rule), v: saved.v },
   });
-  return view(saved, saved);
+  return view(saved, await servicingRuleView(c.deps, state), saved);
 }
 
 /** The seed (`npm start`, idempotent): default state rules, security settings and queue configuration, never overwriting. */

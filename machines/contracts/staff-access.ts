@@ -114,6 +114,8 @@ export const STAFF_ROUTE_ACCESS: Record<string, RouteAccess> = {
   // underwriting rules as data (functions/http/staff-rules.ts)
   staffStateRulesList: 'state-rules.view',
   staffStateRulesUpdate: 'state-rules.update',
+  staffServicingRuleShow: 'state-rules.view',
+  staffServicingRuleUpdate: 'state-rules.update',
   staffSecuritySettingsShow: 'security.view',
   staffSecuritySettingsUpdate: 'security.update',
   staffQueueConfigShow: 'queues.view',

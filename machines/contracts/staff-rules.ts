@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { LeaseStatusCode } from '../lease-status/lease-status.machine.ts';
 import type { StateRule } from '../domain/state-rules.ts';
 import { LEASE_QUEUE_IDS, LEASE_QUEUES, type LeaseQueueId } from './staff-leases.ts';
+import type { ServicingRuleView } from './servicing-rules.ts';
 
 // Route group 'staff-rules' (issue 11): state rules, Security Settings and Queue Management as stored, versioned
 // settings that staff edit (seed 001 section 2 "Queue Management", "Security Settings").
@@ -11,6 +12,8 @@ export interface StateRuleView extends StateRule {
   v: number;
   updated_at: string | null;
   updated_by: string | null;
+  /** The state's servicing terms (issue 23), versioned and edited apart (PUT /staff/api/state-rules/{state}/servicing). */
+  servicing: ServicingRuleView;
 }
 
 // ---------- security settings ----------

@@ -23,6 +23,7 @@ import { servicing } from './servicing.ts';
 import { servicingServer } from './servicing-server.ts';
 import { collections } from './collections.ts';
 import { servicingReports } from './servicing-reports.ts';
+import { servicingRules } from './servicing-rules.ts';
 import type { MessageArea } from './types.ts';
 
 // Every feature area's messages: each area keeps its messages in its own file; this is the one place that lists them.
@@ -53,6 +54,7 @@ const areas: readonly MessageArea[] = [
   servicingServer,
   collections,
   servicingReports,
+  servicingRules,
 ];
 
 export function loadMessageAreas(): readonly MessageArea[] {

@@ -190,6 +190,12 @@ export const routeSamples: Record<string, RouteSample> = {
     params: { state: 'OH' },
     noBody: 'replaces the live underwriting rules of a state every later suite relies on',
   },
+  'GET /staff/api/state-rules/{state}/servicing': { params: { state: 'OH' } },
+  'PUT /staff/api/state-rules/{state}/servicing': {
+    params: { state: 'OH' },
+    noBody:
+      'replaces the live servicing rules of a state (late fees at every later close); its naughty statutes are sent by tests/integration/servicing/servicing-rules.test.ts, which puts the row back',
+  },
   'GET /staff/api/security-settings': {},
   'PUT /staff/api/security-settings': {
     noBody:

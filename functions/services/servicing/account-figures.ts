@@ -9,9 +9,8 @@ import { payoffQuote as domainPayoffQuote } from '../../../machines/domain/servi
 import type { ServicingSchedule } from '../../../machines/domain/servicing/schedule.ts';
 import {
   lateFeeDue as stateLateFeeDue,
-  SERVICING_STATE_RULES,
-  servicingRuleFor,
   termClassOf,
+  type ServicingStateRule,
 } from '../../../machines/domain/servicing/state-servicing-rules.ts';
 import type {
   AccountSummary,
@@ -247,37 +246,41 @@ export function delinquencySince(account: ScheduleSource, summary: AccountSummar
   return derived.installments.find((i) => i.status === 'past_due')?.dueDate ?? null;
 }
 
-/** The days late from which some state's rule charges a late fee (the close looks at installments due that long ago). */
-export const LATE_FEE_DAYS: readonly number[] = [
-  ...new Set(
-    SERVICING_STATE_RULES.flatMap((r) =>
-      [r.lateFee.weekly, r.lateFee.monthly].flatMap((t) => (t ? [t.fromDaysLate] : [])),
-    ),
-  ),
-].sort((a, b) => a - b);
+/**
+ * The days late from which some state's rule charges a late fee (the close looks at installments due that long ago):
+ * from the rules in force (servicing-rules.ts), so a grace staff change is looked for at the next close.
+ */
+export function lateFeeDays(rules: Iterable<Pick<ServicingStateRule, 'lateFee'>>): number[] {
+  const days = new Set<number>();
+  for (const r of rules) for (const t of [r.lateFee.weekly, r.lateFee.monthly]) if (t) days.add(t.fromDaysLate);
+  return [...days].sort((a, b) => a - b);
+}
 
 const frequencyOf = (account: Pick<LeaseAccountData, 'frequency'>) => account.frequency as ScheduleFrequency;
 
 /** The first day late on which the account's state allows a late fee (null: it allows none). */
-export function lateFeeFromDays(account: Pick<LeaseAccountData, 'state' | 'frequency'>): number | null {
-  const rule = servicingRuleFor(account.state);
+export function lateFeeFromDays(
+  account: Pick<LeaseAccountData, 'frequency'>,
+  rule: Pick<ServicingStateRule, 'lateFee' | 'biweeklyClass'>,
+): number | null {
   return rule.lateFee[termClassOf(frequencyOf(account), rule)]?.fromDaysLate ?? null;
 }
 
 /**
- * The late fee due today, or 0: the state's rule (state-servicing-rules.ts lateFeeDue) on the first missed
+ * The late fee due today, or 0: the state's rule in force (state-servicing-rules.ts lateFeeDue) on the first missed
  * installment of the delinquency now running, once per delinquency.
  */
 export function lateFeeDue(
   account: ScheduleSource,
   summary: AccountSummary,
   today: string,
+  rule: ServicingStateRule,
 ): { cents: number; delinquency: string | null } {
   const since = delinquencySince(account, summary, today);
   const installment = since ? account.schedule.find((i) => i.dueDate === since) : undefined;
   if (!since || !installment) return { cents: 0, delinquency: null };
   const cents = stateLateFeeDue({
-    rule: servicingRuleFor(account.state),
+    rule,
     frequency: frequencyOf(account),
     paymentCents: installment.amountCents,
     daysLate: daysBetween(since, today),

@@ -1,5 +1,5 @@
 import { isReturnCode, returnFeeDecision } from '../../../machines/domain/servicing/nacha.ts';
-import { servicingRuleFor } from '../../../machines/domain/servicing/state-servicing-rules.ts';
+import type { ServicingStateRule } from '../../../machines/domain/servicing/state-servicing-rules.ts';
 import {
   applyAttemptEvent,
   initialPaymentAttempt,
@@ -93,12 +93,16 @@ export function decideAttempt(
  */
 export const RETURN_FEE_NOTICE_GIVEN = false;
 
-export function returnFeeAllowed(code: string, state: string, alreadyCharged: boolean): boolean {
+export function returnFeeAllowed(
+  code: string,
+  rule: Pick<ServicingStateRule, 'returnFeeAllowed'>,
+  alreadyCharged: boolean,
+): boolean {
   if (!isReturnCode(code)) return false;
   return returnFeeDecision({
     code,
     noticeGiven: RETURN_FEE_NOTICE_GIVEN,
-    stateAllows: servicingRuleFor(state).returnFeeAllowed,
+    stateAllows: rule.returnFeeAllowed,
     alreadyCharged,
   }).allowed;
 }

@@ -18,12 +18,10 @@ import { accountEvent, commitEntry, saveAccountChange, statusOf, type ServicingD
 import { applyToAccount, ENDED, factsOf } from './account-state.ts';
 import { lenderToday, markClosedThrough, readClock } from './clock.ts';
 import { accountData, paymentEvents } from './payments.ts';
-import { allocate, LATE_FEE_DAYS, lateFeeDue, lateFeeFromDays, refresh } from './account-figures.ts';
+import { allocate, lateFeeDays, lateFeeDue, lateFeeFromDays, refresh } from './account-figures.ts';
 import { attemptStart, decideAttempt, RETRY_AFTER_DAYS, returnFeeAllowed } from './attempt-state.ts';
-import {
-  DEFAULT_RETURN_FEE_CENTS,
-  servicingRuleFor,
-} from '../../../machines/domain/servicing/state-servicing-rules.ts';
+import { DEFAULT_RETURN_FEE_CENTS } from '../../../machines/domain/servicing/state-servicing-rules.ts';
+import { loadServicingRule, loadServicingRules } from './servicing-rules.ts';
 import { noticeFailedDebit, noticeVaryingDebits, remindUpcomingDebits, varyingNoticeFor } from './reminders.ts';
 import { snapshotBook } from './report-counters.ts';
 import { autopayDebitCents } from '../../../machines/domain/servicing/nacha.ts';
@@ -231,14 +229,15 @@ export async function collectDue(
     return 'succeeded';
   }
   // A returned debit's fee only where NACHA's code, the notice and the state allow it (once: its id is the debit's).
-  if (outcome.channel === 'bank' && returnFeeAllowed(outcome.code, account.state, false))
+  const rule = outcome.channel === 'bank' ? await loadServicingRule(deps, account.state) : undefined;
+  if (rule && returnFeeAllowed(outcome.code, rule, false))
     await commitEntry(deps, account, {
       entry: {
         id: `retfee_${key}`,
         kind: 'fee',
         feeKind: 'return',
         at: `${date}T23:59:59.250Z`,
-        amountCents: Math.min(DEFAULT_RETURN_FEE_CENTS, servicingRuleFor(account.state).returnFeeMaxCents),
+        amountCents: Math.min(DEFAULT_RETURN_FEE_CENTS, rule.returnFeeMaxCents),
         allocations: [],
       },
       today: morning,
@@ -283,10 +282,12 @@ export async function collectDue(
 /** The late fee of one account whose installment is `daysLate` days late the morning after `date` (once per delinquency). */
 async function lateFeeFor(deps: ServicingDeps, due: DueItem, date: string, daysLate: number): Promise<boolean> {
   const account = await getAccount(deps.db, due.leaseId, deps.clock());
-  if (!account || ENDED.has(statusOf(account)) || lateFeeFromDays(account) !== daysLate) return false;
+  if (!account || ENDED.has(statusOf(account))) return false;
+  const rule = await loadServicingRule(deps, account.state);
+  if (lateFeeFromDays(account, rule) !== daysLate) return false;
   const morning = addDays(date, 1);
   const summary = refresh(account.summary, account, morning, false);
-  const fee = lateFeeDue(account, summary, morning);
+  const fee = lateFeeDue(account, summary, morning, rule);
   if (fee.cents <= 0 || !fee.delinquency) return false;
   const since = fee.delinquency;
   await commitEntry(deps, account, {
@@ -345,8 +346,9 @@ export async function closeBusinessDay(
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     cursor = page.cursor;
   } while (cursor);
-  // Late fees: the installments that are, the morning after `date`, as many days late as some state's rule needs.
-  for (const daysLate of LATE_FEE_DAYS) {
+  // Late fees: the installments that are, the morning after `date`, as many days late as some state's rule needs
+  // (the rules in force at this close: staff edit them in State Rules).
+  for (const daysLate of lateFeeDays(await loadServicingRules(deps))) {
     cursor = undefined;
     do {
       const page = await dueOn(deps.db, addDays(date, 1 - daysLate), deps.clock(), cursor);

@@ -17,7 +17,11 @@ import {
   type ServicingDeps,
 } from './accounts.ts';
 import type { AccountFacts, LeaseAccountEvent } from '../../../machines/lease-account/lease-account.machine.ts';
-import { reinstatementOpen, servicingRuleFor } from '../../../machines/domain/servicing/state-servicing-rules.ts';
+import {
+  reinstatementOpen,
+  type ServicingStateRule,
+} from '../../../machines/domain/servicing/state-servicing-rules.ts';
+import { loadServicingRule } from './servicing-rules.ts';
 import { ENDED } from './account-state.ts';
 import { lenderNow, lenderToday } from './clock.ts';
 import { allocate, delinquencySince, payoffQuote, refresh } from './account-figures.ts';
@@ -320,15 +324,20 @@ export async function payOff(deps: ServicingDeps, leaseId: string, request: Paym
 const PERIOD_DAYS: Record<string, number> = { weekly: 7, '14-day': 14, '28-day': 28, 'semi-monthly': 15, monthly: 30 };
 
 /**
- * The state's reinstatement window (state-servicing-rules.ts): counted from the missed payment while the lessee keeps
+ * The state's reinstatement window (the servicing rule in force): counted from the missed payment while the lessee keeps
  * the goods, or from the return (the ledger's return entry). With nothing missed, from the return (or today).
  */
-function reinstatementWindowOpen(account: LeaseAccountItem, entries: readonly LedgerEntry[], today: string): boolean {
+function reinstatementWindowOpen(
+  account: LeaseAccountItem,
+  entries: readonly LedgerEntry[],
+  today: string,
+  rule: ServicingStateRule,
+): boolean {
   const returned = [...entries].reverse().find((e) => e.kind === 'return' && account.applied.includes(e.id));
   const returnedOn = account.statusName === 'returned' && returned ? returned.at.slice(0, 10) : null;
   const missedDueDate = delinquencySince(account, account.summary, today) ?? returnedOn ?? today;
   return reinstatementOpen({
-    rule: servicingRuleFor(account.state),
+    rule,
     frequency: account.frequency as Parameters<typeof reinstatementOpen>[0]['frequency'],
     today,
     missedDueDate,
@@ -527,17 +536,20 @@ export async function postStaffEntry(
           accountEvent(after, 'lease.charged_off', { account: accountData(after, before) }, now),
         ],
       });
-    case 'reinstatement':
+    case 'reinstatement': {
+      // The state's rule in force now (State Rules' servicing row, as staff last saved it).
+      const rule = await loadServicingRule(deps, account.state);
       return commitEntry(deps, account, {
         entry: simple('reinstatement', 0),
         today,
         lang,
         event: (facts) => ({
           type: 'account.reinstate',
-          reinstatementOpen: reinstatementWindowOpen(account, entries, today),
+          reinstatementOpen: reinstatementWindowOpen(account, entries, today, rule),
           ...facts,
         }),
       });
+    }
   }
 }
 

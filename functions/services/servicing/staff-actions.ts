@@ -1,7 +1,8 @@
 import { addDays, daysBetween, type ScheduleFrequency } from '../../../machines/domain/payment-frequency.ts';
 import { formatCents, parseAmountToCents } from '../../../machines/domain/money.ts';
 import { isReturnCode, RETURN_CODES } from '../../../machines/domain/servicing/nacha.ts';
-import { reinstatementOpen, servicingRuleFor } from '../../../machines/domain/servicing/state-servicing-rules.ts';
+import { reinstatementOpen } from '../../../machines/domain/servicing/state-servicing-rules.ts';
+import { loadServicingRule } from './servicing-rules.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
 import {
   leaseAccountSnapshotAt,
@@ -92,7 +93,7 @@ async function reinstatementIsOpen(c: StaffCtx, account: LeaseAccountItem, today
   );
   const ledger = await listLedger(c.deps.db, account.leaseId, c.deps.clock());
   const returned = ledger.find((e) => e.kind === 'return' && account.applied.includes(e.id));
-  const rule = servicingRuleFor(account.state);
+  const rule = await loadServicingRule(c.deps, account.state);
   return reinstatementOpen({
     rule,
     frequency: account.frequency as ScheduleFrequency,

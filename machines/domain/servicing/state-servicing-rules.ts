@@ -7,8 +7,9 @@ import { addDays, type ScheduleFrequency } from '../payment-frequency.ts';
 // Servicing rules that differ by state, as data (issue 22; like State Rules, machines/domain/state-rules.ts): the late
 // fee cap and grace, whether a returned-payment fee may be charged, the reinstatement right and its windows, and
 // whether a receipt must be given for each payment. One row per state, each naming its statute; a row we could not
-// check against a statute says so (`isDefault: true`) and carries the conservative default below. Staff will edit
-// these rows later through the State Rules screens; the pure functions here read a row and never a state code.
+// check against a statute says so (`isDefault: true`) and carries the conservative default below. These are the
+// defaults: staff edit a state's row in State Rules (issue 23; functions/services/servicing/servicing-rules.ts reads
+// the row in force); the pure functions here read a row and never a state code.
 //
 // Checked statutes (text read, issue 22): NY Pers. Prop. Law 501(3)(e) and (4); Cal. Civ. Code 1812.626 and
 // 1812.631; W. Va. Code 46B-3-9; Alaska Stat. 45.35.030; Ind. Code 24-7-5-5; Ala. Code 8-25-4; Mont. Code 30-19-112;
@@ -173,6 +174,7 @@ const CHECKED: Partial<Record<StateCode, RowOverride>> = {
   },
 };
 
+/** The code's row of a state (what applies until staff save one in State Rules). */
 export function servicingRuleFor(state: string): ServicingStateRule {
   const code = (STATE_CODES as readonly string[]).includes(state) ? (state as StateCode) : undefined;
   const base = defaultRule(code ?? 'NY');
@@ -182,7 +184,7 @@ export function servicingRuleFor(state: string): ServicingStateRule {
   return { ...base, ...row, reinstatement: { ...base.reinstatement, ...row.reinstatement } };
 }
 
-/** Every state's row (the staff side lists them). */
+/** Every state's code row (the defaults). */
 export const SERVICING_STATE_RULES: readonly ServicingStateRule[] = STATE_CODES.map((s) => servicingRuleFor(s));
 
 export function termClassOf(frequency: ScheduleFrequency, rule: Pick<ServicingStateRule, 'biweeklyClass'>): TermClass {

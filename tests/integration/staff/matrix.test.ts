@@ -516,6 +516,17 @@ const ALLOWED: Record<string, () => Promise<Fixture>> = {
     const { state: _s, updated_at: _a, updated_by: _b, ...body } = rule as Record<string, unknown>;
     return { params: { state: 'AK' }, body };
   },
+  staffServicingRuleShow: async () => ({ params: { state: 'AK' } }),
+  staffServicingRuleUpdate: async () => {
+    // The row in force saved as it is (the code's row on a fresh server): no later close charges differently.
+    const {
+      state: _s,
+      updated_at: _a,
+      updated_by: _b,
+      ...body
+    } = (await admin.get('/staff/api/state-rules/AK/servicing')).body.data as Record<string, unknown>;
+    return { params: { state: 'AK' }, body };
+  },
   staffSecuritySettingsShow: async () => ({}),
   staffSecuritySettingsUpdate: async () => {
     const { settings, v } = (await admin.get('/staff/api/security-settings')).body.data;

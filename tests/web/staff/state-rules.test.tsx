@@ -6,6 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { DEFAULT_STATE_RULES } from '../../../machines/domain/state-rules.ts';
+import { servicingRuleBody } from '../../../machines/contracts/servicing-rules.ts';
+import { servicingRuleFor } from '../../../machines/domain/servicing/state-servicing-rules.ts';
 import { StateRulesScreen } from '../../../web/staff/features/state-rules/StateRulesScreen.tsx';
 import { renderStaff } from './render-staff.tsx';
 
@@ -14,6 +16,13 @@ const rules = DEFAULT_STATE_RULES.map((r) => ({
   v: 1,
   updated_at: '2026-01-05T10:00:00.000Z',
   updated_by: 'seed',
+  servicing: {
+    state: r.state,
+    ...servicingRuleBody(servicingRuleFor(r.state)),
+    v: 0,
+    updated_at: null,
+    updated_by: null,
+  },
 }));
 const puts: { state: string; body: any }[] = [];
 

@@ -20,6 +20,7 @@ import { merchant } from '../../../machines/i18n/merchant.ts';
 import { consentStaffTexts } from '../../../machines/i18n/consents-staff.ts';
 import { collections } from '../../../machines/i18n/collections.ts';
 import { servicingReports } from '../../../machines/i18n/servicing-reports.ts';
+import { servicingRules } from '../../../machines/i18n/servicing-rules.ts';
 import type { MessageArea } from '../../../machines/i18n/types.ts';
 
 export const STAFF_AREAS: readonly MessageArea[] = [
@@ -40,4 +41,5 @@ export const STAFF_AREAS: readonly MessageArea[] = [
   consentStaffTexts,
   collections,
   servicingReports,
+  servicingRules,
 ];

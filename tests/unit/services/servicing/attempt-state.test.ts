@@ -5,6 +5,7 @@ import {
   returnFeeAllowed,
 } from '../../../../functions/services/servicing/attempt-state.ts';
 import { addDays } from '../../../../machines/domain/payment-frequency.ts';
+import { servicingRuleFor } from '../../../../machines/domain/servicing/state-servicing-rules.ts';
 
 // The collection job's attempts go through the payment-attempt machine: what a lessee's bank or card sees is one
 // presentment per attempt, retried only as NACHA (or the card policy) allows.
@@ -54,7 +55,7 @@ describe('collection attempts through the payment-attempt machine', () => {
   });
 
   it('no return fee without notice in the authorisation, and never for an unauthorised return', () => {
-    expect(returnFeeAllowed('R01', 'TX', false)).toBe(false);
-    expect(returnFeeAllowed('R10', 'TX', false)).toBe(false);
+    expect(returnFeeAllowed('R01', servicingRuleFor('TX'), false)).toBe(false);
+    expect(returnFeeAllowed('R10', servicingRuleFor('TX'), false)).toBe(false);
   });
 });

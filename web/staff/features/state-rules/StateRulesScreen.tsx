@@ -1,13 +1,16 @@
 // State rules (issue 11 "Underwriting as data"): per state, whether leasing is offered, the cap on the total cost,
 // whether the protection plan may be offered and the disclosures printed in the agreement. One state is edited at a
-// time; a save answers 422 field errors shown at their inputs and applies to the next decision.
+// time; a save answers 422 field errors shown at their inputs and applies to the next decision. Below, each state's
+// servicing terms (issue 23: late fees, return fee, reinstatement, receipt, statute), edited apart (ServicingTerms.tsx).
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import type { ServicingRuleView } from '../../../../machines/contracts/servicing-rules.ts';
 import type { StateRuleView } from '../../../../machines/contracts/staff-rules.ts';
 import { CAP_MAX, CAP_MIN, DISCLOSURES_MAX } from '../../../../machines/domain/state-rules.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { useNotify } from '../../../toolkit/dialogs/DialogsProvider.tsx';
 import { DateTime, Screen, YesNo } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
+import { ServicingRuleEditor, ServicingTermsTable } from './ServicingTerms.tsx';
 
 type Errors = Record<string, string[]>;
 
@@ -18,7 +21,9 @@ export function StateRulesScreen() {
   const [rules, setRules] = useState<StateRuleView[] | undefined>(undefined);
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<StateRuleView | undefined>(undefined);
+  const [editingServicing, setEditingServicing] = useState<ServicingRuleView | undefined>(undefined);
   const mayEdit = can('state-rules.update');
+  const sectionId = useId();
 
   const load = useCallback(async () => {
     const result = await caller.get<StateRuleView[]>('/staff/api/state-rules');
@@ -46,6 +51,17 @@ export function StateRulesScreen() {
           onSaved={(saved) => {
             setRules((all) => all?.map((r) => (r.state === saved.state ? saved : r)));
             setEditing(undefined);
+          }}
+        />
+      ) : null}
+      {editingServicing ? (
+        <ServicingRuleEditor
+          key={`servicing-${editingServicing.state}`}
+          rule={editingServicing}
+          onCancel={() => setEditingServicing(undefined)}
+          onSaved={(saved) => {
+            setRules((all) => all?.map((r) => (r.state === saved.state ? { ...r, servicing: saved } : r)));
+            setEditingServicing(undefined);
           }}
         />
       ) : null}
@@ -99,7 +115,10 @@ export function StateRulesScreen() {
                     <button
                       type="button"
                       className="tk-btn"
-                      onClick={() => setEditing(r)}
+                      onClick={() => {
+                        setEditingServicing(undefined);
+                        setEditing(r);
+                      }}
                       aria-label={`${t('staff.ui.stateRules.edit')} ${r.state}`}
                     >
                       {t('staff.ui.stateRules.edit')}
@@ -111,6 +130,22 @@ export function StateRulesScreen() {
           </tbody>
         </table>
       )}
+      {rules ? (
+        <section aria-labelledby={`${sectionId}-servicing`}>
+          <h2 className="staff-section__title" id={`${sectionId}-servicing`}>
+            {t('servicingRules.ui.title')}
+          </h2>
+          <p>{t('servicingRules.ui.intro')}</p>
+          <ServicingTermsTable
+            rules={shown.map((r) => r.servicing)}
+            mayEdit={mayEdit}
+            onEdit={(servicing) => {
+              setEditing(undefined);
+              setEditingServicing(servicing);
+            }}
+          />
+        </section>
+      ) : null}
     </Screen>
   );
 }
