@@ -57,6 +57,8 @@ export function demoLease(): CustomerLeaseDetail {
     amount_paid: 5_499,
     amount_due: 5_499,
     remaining_to_ownership: 60_489,
+    fee_kind: null,
+    fee_amount: 0,
   };
   return {
     id: LEASE_ID,
@@ -72,6 +74,8 @@ export function demoLease(): CustomerLeaseDetail {
     frequency: 'monthly',
     total_of_payments: 65_988,
     total_paid: 5_499,
+    fees_owed: 0,
+    payment_problem: null,
     cash_price: 40_000,
     schedule: schedule(),
     receipts: [receipt],
@@ -146,6 +150,8 @@ function applyPayment(lease: CustomerLeaseDetail, amount: number, kind: ReceiptV
     amount_paid: amount,
     amount_due: due,
     remaining_to_ownership: lease.balance,
+    fee_kind: null,
+    fee_amount: 0,
   };
   lease.receipts = [receipt, ...lease.receipts];
   return receipt;

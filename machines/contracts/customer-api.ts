@@ -8,6 +8,7 @@
 // (answered by /auth/verify and /me) in the `X-CSRF-Token` header, and may carry an `Idempotency-Key` header.
 import * as z from 'zod/mini';
 import { PIN_LENGTH } from '../pin/pin-rules.ts';
+import type { PaymentProblemNextStep, PaymentProblemReason } from '../payment-attempt/payment-problem.ts';
 
 const required = 'validation.required';
 const lang = z.optional(z.enum(['en', 'es']));
@@ -124,12 +125,16 @@ export interface NextPaymentView {
   autopay: boolean;
 }
 
-/** A receipt (Maryland: amount paid, amount due, remaining to ownership), newest first. */
+/**
+ * A receipt (Maryland: amount paid, amount due, remaining to ownership), newest first. A fee charged (`kind` 'fee') or
+ * waived ('waiver') is a row of its own, so the lessee sees when and why what they owe went up or down: its
+ * `amount_paid` is 0 and `fee_amount` is the fee; `amount_due` and `remaining_to_ownership` are as after it.
+ */
 export interface ReceiptView {
   id: string;
-  /** ISO instant of the payment. */
+  /** ISO instant of the payment (or of the fee). */
   paid_at: string;
-  kind: 'payment' | 'payoff' | 'fee' | 'reversal' | 'refund' | 'settlement';
+  kind: 'payment' | 'payoff' | 'fee' | 'waiver' | 'reversal' | 'refund' | 'settlement';
   method: 'card' | 'bank' | 'phone' | 'cash' | 'other';
   /** Last 4 of the card or account, when there is one. */
   last4: string | null;
@@ -138,6 +143,42 @@ export interface ReceiptView {
   amount_due: number;
   /** What was left to pay to own the merchandise after it (total of payments remaining). */
   remaining_to_ownership: number;
+  /** A fee or waiver row: which fee ('late', 'return' for a returned payment, 'other'); null on a payment. */
+  fee_kind: 'late' | 'return' | 'other' | null;
+  /** A fee or waiver row: the fee charged or waived, in cents; 0 on a payment. */
+  fee_amount: number;
+}
+
+/**
+ * The latest automatic payment that did not go through and is still owed (null when there is none): a card declined
+ * or a bank debit returned, why in plain words, and what happens next. Never a full card or account number.
+ */
+export interface PaymentProblemView {
+  /** The lender day the debit was presented (`YYYY-MM-DD`). */
+  date: string;
+  /** Cents the debit was for. */
+  amount: number;
+  /** The installment it was for (1-based). */
+  installment: number;
+  /** Which presentment of that installment failed (1 = the first, 2 = the first retry, ...). */
+  attempt: number;
+  /** 'declined' (card) or 'returned' (bank debit). */
+  outcome: 'declined' | 'returned';
+  method: 'card' | 'bank';
+  /** Last 4 of the card or account debited. */
+  last4: string | null;
+  /** The plain reason (the page words it from its catalogue: `account.problem.reason.<reason_code>`). */
+  reason_code: PaymentProblemReason;
+  /** The same reason in the lessee's language. */
+  reason: string;
+  /** The card network's decline code or NACHA's return code, to quote to customer service. */
+  processor_code: string | null;
+  /**
+   * 'retry': it is presented again on `retry_on`; 'pay_now': it is not tried again, the lessee pays it; and
+   * 'new_authorisation': it is not tried again until the lessee gives a new card or authorises the account again.
+   */
+  next_step: PaymentProblemNextStep;
+  retry_on: string | null;
 }
 
 export interface AutopayView {
@@ -196,6 +237,10 @@ export interface CustomerLeaseDetail extends Omit<CustomerLeaseSummary, 'autopay
   /** Cents: the contract's total of payments, and what has been paid towards it. */
   total_of_payments: number;
   total_paid: number;
+  /** Fees charged and not paid yet (late fees, returned-payment fees), in cents; 0 when none. */
+  fees_owed: number;
+  /** The latest automatic payment that failed and is still owed, or null. */
+  payment_problem: PaymentProblemView | null;
   /** The contract's cash price (cents), for the cost of ownership comparison. */
   cash_price: number;
   schedule: ScheduleEntryView[];

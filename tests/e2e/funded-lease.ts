@@ -33,7 +33,7 @@ export async function messagesTo(api: APIRequestContext, to: string): Promise<Se
 }
 
 /** A funded lease: the demo retailer's checkout applied, signed and paid, then delivered and funded by staff. */
-export async function fundedLease(baseURL: string): Promise<{ email: string; uuid: string }> {
+export async function fundedLease(baseURL: string): Promise<{ email: string; uuid: string; checkoutId: string }> {
   const api = await playwrightRequest.newContext({ baseURL });
   const retailer = { authorization: 'Bearer e2e-retailer-api-token-1' };
   const created = (
@@ -158,5 +158,19 @@ export async function fundedLease(baseURL: string): Promise<{ email: string; uui
     await call(api, 'POST', `/staff/api/leases/${uuid}/actions/${action}`, {}, { 'x-csrf-token': csrf });
   }
   await api.dispose();
-  return { email, uuid };
+  return { email, uuid, checkoutId };
+}
+
+/** The lease's servicing account as staff read it (state, frequency, schedule, attempts, ledger). */
+export async function staffAccount(baseURL: string, uuid: string): Promise<Json> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  await call(api, 'POST', '/staff/api/auth/login', { username: 'admin', password: 'e2e-admin-password-1' });
+  const account = (await call(api, 'GET', `/staff/api/leases/${uuid}/account`)).data as Json;
+  await api.dispose();
+  return account;
+}
+
+/** What the demo retailer's webhook endpoint received (newest first): each delivery's type, checkout and signature check. */
+export async function retailerWebhooks(api: APIRequestContext): Promise<Json[]> {
+  return (await call(api, 'GET', '/demo/retailer/webhooks')).data.webhooks as Json[];
 }

@@ -5,6 +5,7 @@ import type {
   CustomerLeaseSummary,
   DueDateChangeView,
   InstallmentStatus,
+  PaymentProblemView,
   PayoffQuoteView,
   ReceiptView,
   ScheduleEntryView,
@@ -17,7 +18,15 @@ import type { Lang } from '../../../machines/i18n/types.ts';
 import { getCheckout } from '../../data/checkouts.ts';
 import { readConsents } from '../../data/consents.ts';
 import { getLease } from '../../data/leases.ts';
-import { getAccount, listLedger, type LeaseAccountItem, type LedgerItem } from '../../data/servicing.ts';
+import {
+  getAccount,
+  listAttempts,
+  listLedger,
+  type AttemptItem,
+  type LeaseAccountItem,
+  type LedgerItem,
+} from '../../data/servicing.ts';
+import { nextStepOf, problemReasonOf } from '../../../machines/payment-attempt/payment-problem.ts';
 import type { CustomerSession } from '../../platform/customer-sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { conflict as conflictWith, notFound } from '../../platform/errors.ts';
@@ -205,10 +214,31 @@ export function receiptsOf(account: LeaseAccountItem, ledger: readonly LedgerIte
   const paidBy = new Map<number, number>();
   for (const i of account.schedule) if (i.prepaid) paidBy.set(i.number, i.amountCents);
   const out: ReceiptView[] = [];
+  const feeKinds = new Map(entries.filter((e) => e.kind === 'fee').map((e) => [e.id, e.feeKind ?? 'other'] as const));
+  const dueBy = (day: string) =>
+    account.schedule
+      .filter((i) => i.dueDate <= day)
+      .reduce((n, i) => n + Math.max(0, i.amountCents - (paidBy.get(i.number) ?? 0)), 0) + Math.max(0, feesSoFar);
   for (const e of entries) {
     const day = e.at.slice(0, 10);
     if (e.kind === 'fee') feesSoFar += e.amountCents;
     if (e.kind === 'waiver') feesSoFar -= e.amountCents;
+    if (e.kind === 'fee' || e.kind === 'waiver') {
+      // A fee charged or waived is a row of its own: what was due and what was left to own it, as after it.
+      out.push({
+        id: e.id,
+        paid_at: e.at,
+        kind: e.kind,
+        method: 'other',
+        last4: null,
+        amount_paid: 0,
+        amount_due: dueBy(day),
+        remaining_to_ownership: Math.max(0, account.totalPaymentCents - paidSoFar) + Math.max(0, feesSoFar),
+        fee_kind: e.kind === 'fee' ? (e.feeKind ?? 'other') : (feeKinds.get(e.reverses ?? '') ?? 'other'),
+        fee_amount: e.amountCents,
+      });
+      continue;
+    }
     if (
       e.kind !== 'payment' &&
       e.kind !== 'payoff' &&
@@ -219,10 +249,7 @@ export function receiptsOf(account: LeaseAccountItem, ledger: readonly LedgerIte
       continue;
     const sign = e.kind === 'payment' || e.kind === 'payoff' || e.kind === 'settlement' ? 1 : -1;
     // Due when paid: every installment due by that day not yet covered, and the fees then owed.
-    const dueNow =
-      account.schedule
-        .filter((i) => i.dueDate <= day)
-        .reduce((n, i) => n + Math.max(0, i.amountCents - (paidBy.get(i.number) ?? 0)), 0) + Math.max(0, feesSoFar);
+    const dueNow = dueBy(day);
     for (const a of e.allocations) paidBy.set(a.installment, (paidBy.get(a.installment) ?? 0) + sign * a.cents);
     const rent = e.allocations.reduce((n, a) => n + a.cents, 0);
     paidSoFar += sign * rent;
@@ -238,9 +265,57 @@ export function receiptsOf(account: LeaseAccountItem, ledger: readonly LedgerIte
       amount_paid: sign * e.amountCents,
       amount_due: dueNow,
       remaining_to_ownership: remaining,
+      fee_kind: null,
+      fee_amount: 0,
     });
   }
   return out.reverse();
+}
+
+/** The lender day an attempt was presented (its outcome's date in the machine; the instant it was recorded before). */
+const attemptDay = (a: AttemptItem) => a.machine?.context.history.at(-1)?.date ?? a.at.slice(0, 10);
+
+/**
+ * The latest automatic debit, when it failed and its installment is still owed: what failed, why in plain words and
+ * what happens next. A later success, or the installment paid some other way, clears it.
+ */
+export function paymentProblemOf(
+  account: LeaseAccountItem,
+  summary: LeaseAccountItem['summary'],
+  attempts: readonly AttemptItem[],
+  today: string,
+  lang: Lang,
+): PaymentProblemView | null {
+  if (hasEnded(account) || attempts.length === 0) return null;
+  const latest = [...attempts].sort(
+    (a, b) => attemptDay(a).localeCompare(attemptDay(b)) || a.installment - b.installment || a.attempt - b.attempt,
+  )[attempts.length - 1]!;
+  if (latest.status !== 'declined' && latest.status !== 'returned') return null;
+  if (owed(account, summary, latest.installment) <= 0) return null;
+  const reason = problemReasonOf(latest.channel, latest.code);
+  const next = nextStepOf({
+    channel: latest.channel,
+    code: latest.code,
+    machineState: latest.machine?.state ?? null,
+    retryOn: latest.retryOn,
+    today,
+    autopayOn: account.autopay && Boolean(account.paymentMethod),
+  });
+  return {
+    date: attemptDay(latest),
+    amount: latest.amountCents,
+    installment: latest.installment,
+    attempt: latest.attempt,
+    outcome: latest.status,
+    method: latest.channel,
+    // The method on file is the one debited unless it was changed since; only its last 4 are kept anyway.
+    last4: account.paymentMethod?.kind === latest.channel ? account.paymentMethod.last4 : null,
+    reason_code: reason,
+    reason: translate(lang, `account.problem.reason.${reason}`),
+    processor_code: latest.code,
+    next_step: next.step,
+    retry_on: next.retryOn,
+  };
 }
 
 function dueDateView(f: Figures, limits: DueDateLimits, used: number, lang: Lang): DueDateChangeView {
@@ -274,12 +349,13 @@ export async function leaseDetail(
 
 export async function detailOf(deps: Deps, account: LeaseAccountItem, lang: Lang): Promise<CustomerLeaseDetail> {
   const now = deps.clock();
-  const [f, names, ledger, consents, limits] = await Promise.all([
+  const [f, names, ledger, consents, limits, attempts] = await Promise.all([
     figuresOf(deps, account),
     namesOf(deps, account),
     listLedger(deps.db, account.leaseId, now),
     readConsents(deps.db, account.leaseId, now),
     dueDateLimits(deps, account.state),
+    listAttempts(deps.db, account.leaseId, now),
   ]);
   const schedule: ScheduleEntryView[] = account.schedule.map((i) => ({
     number: i.number,
@@ -297,6 +373,8 @@ export async function detailOf(deps: Deps, account: LeaseAccountItem, lang: Lang
     frequency: account.frequency,
     total_of_payments: account.totalPaymentCents,
     total_paid: f.summary.rentPaidCents,
+    fees_owed: Math.max(0, f.summary.feesCents - f.summary.feesPaidCents),
+    payment_problem: paymentProblemOf(account, f.summary, attempts, f.today, lang),
     cash_price: account.cashPriceCents,
     schedule,
     receipts: receiptsOf(account, ledger),

@@ -1,3 +1,4 @@
+import { problemReasonOf, type PaymentProblemReason } from '../../../machines/payment-attempt/payment-problem.ts';
 import { BRANDS } from '../../../machines/domain/brands.ts';
 import { formatCents } from '../../../machines/domain/money.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
@@ -38,6 +39,8 @@ export interface DebitReminder {
 export interface FailedPaymentNotice extends DebitReminder {
   /** What the card network or the ACH return said, in words (e.g. 'insufficient funds'). */
   reason: string;
+  /** The plain reason (machines/payment-attempt/payment-problem.ts): worded in the lessee's language instead. */
+  reasonCode?: PaymentProblemReason;
 }
 
 export interface ReminderOutcome {
@@ -145,7 +148,8 @@ export async function sendFailedPaymentNotice(deps: Deps, notice: FailedPaymentN
         brand: brandName(),
         amount: formatCents(notice.amountCents),
         date: notice.dueDate,
-        reason: notice.reason,
+        // The vendor's own words are English only: the plain reason is worded in the lessee's language.
+        reason: notice.reasonCode ? translate(lang, `account.problem.reason.${notice.reasonCode}`) : notice.reason,
         name: typeof person.first_name === 'string' ? person.first_name : '',
       };
       return {
@@ -273,6 +277,7 @@ export async function noticeFailedDebit(
     dueDate: date,
     amountCents: attempt.amountCents,
     reason: attempt.message ?? attempt.code ?? 'declined',
+    reasonCode: problemReasonOf(attempt.channel, attempt.code),
     last4: account.paymentMethod?.last4 ?? null,
     lang: account.language,
   });

@@ -201,6 +201,6 @@ describe('the close of business', () => {
     expect((await noticeFailedDebit(server.deps, due, today))?.sent).toEqual(['email']);
     expect(await noticeFailedDebit(server.deps, due, today)).toBeUndefined();
     const [mail] = await messagesTo(person.email, 'payment-failed');
-    expect(mail!.body).toContain('(Your card has insufficient funds.)');
+    expect(mail!.body).toContain('(There was not enough money in the account.)');
   });
 });

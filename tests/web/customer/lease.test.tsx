@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
-import { AUTOPAY_TEXT, customerApi, LEASE_ID, SMS_CONSENT_TEXT } from '../../../msw/customer-handlers.ts';
+import type { CustomerLeaseDetail } from '../../../machines/contracts/customer-api.ts';
+import { AUTOPAY_TEXT, customerApi, demoLease, LEASE_ID, SMS_CONSENT_TEXT } from '../../../msw/customer-handlers.ts';
 import { renderAccount, vaultPosts } from './render-account.tsx';
 
 const server = setupServer();
@@ -50,13 +51,15 @@ describe('a lease in the account', () => {
     expect(rows[0]!.textContent).toBe('101/01/2026$54.99$54.99Paid');
     expect(rows[1]!.textContent).toBe('202/01/2026$54.99$0.00Due');
 
-    const receipts = screen.getByRole('table', { name: 'Payments received on this lease' });
+    const receipts = screen.getByRole('table', { name: 'Payments received and fees charged on this lease' });
     expect(
       within(receipts)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Date', 'Amount paid', 'Amount due', 'Remaining to ownership']);
-    expect(within(receipts).getAllByRole('row')[1]!.textContent).toBe('01/01/2026$54.99$54.99$604.89');
+    ).toEqual(['Date', 'Description', 'Amount paid', 'Amount due', 'Remaining to ownership']);
+    expect(within(receipts).getAllByRole('row')[1]!.textContent).toBe('01/01/2026Payment$54.99$54.99$604.89');
+    expect(fact(summary, 'Fees owed')).toHaveTextContent('$0.00');
+    expect(screen.queryByRole('status', { name: 'A payment did not go through' })).toBeNull();
   });
 
   it('pays now with a token from the hosted fields, after checking the amount', async () => {
@@ -94,8 +97,8 @@ describe('a lease in the account', () => {
     expect(charges[0]!.idempotencyKey).toMatch(/\S{16,}/);
     expect(JSON.stringify(state.calls)).not.toMatch(/\b4242424242424242\b/);
     expect(fact(section('Summary'), 'Remaining to ownership')).toHaveTextContent('$504.89');
-    const receipts = screen.getByRole('table', { name: 'Payments received on this lease' });
-    expect(within(receipts).getAllByRole('row')[1]!.textContent).toBe('01/20/2026$100.00$54.99$504.89');
+    const receipts = screen.getByRole('table', { name: 'Payments received and fees charged on this lease' });
+    expect(within(receipts).getAllByRole('row')[1]!.textContent).toBe('01/20/2026Payment$100.00$54.99$504.89');
   });
 
   it('turns autopay on only after the lessee agrees to the authorization, and off in one click', async () => {
@@ -201,6 +204,100 @@ describe('a lease in the account', () => {
     expect(await screen.findByText('We will call you within 2 business days to arrange the pickup.')).toBeVisible();
     expect(fact(section('Summary'), 'Status')).toHaveTextContent('Return started');
     expect(state.calls.map((c) => c.path)).toEqual(['return']);
+  });
+
+  it('tells the lessee an autopay debit was declined, why, when it is tried again, and the late fee charged', async () => {
+    const lease: CustomerLeaseDetail = {
+      ...demoLease(),
+      status: 'past_due',
+      days_past_due: 11,
+      past_due: 5_499,
+      fees_owed: 500,
+      payment_problem: {
+        date: '2026-02-04',
+        amount: 5_499,
+        installment: 2,
+        attempt: 2,
+        outcome: 'declined',
+        method: 'card',
+        last4: '0341',
+        reason_code: 'card_declined',
+        reason: 'The card issuer declined the charge without giving a reason.',
+        processor_code: 'card_declined',
+        next_step: 'retry',
+        retry_on: '2026-02-07',
+      },
+    };
+    lease.receipts = [
+      {
+        id: 'late_1',
+        paid_at: '2026-02-11T23:59:59.500Z',
+        kind: 'fee',
+        method: 'other',
+        last4: null,
+        amount_paid: 0,
+        amount_due: 5_999,
+        remaining_to_ownership: 60_989,
+        fee_kind: 'late',
+        fee_amount: 500,
+      },
+      ...lease.receipts,
+    ];
+    server.use(...customerApi({ signedIn: true, lease }).handlers);
+    renderAccount(`#/leases/${LEASE_ID}`);
+    const notice = await screen.findByRole('status', { name: 'A payment did not go through' }, { timeout: 5000 });
+    expect(notice).toHaveTextContent(
+      'Your automatic payment of $54.99 on 02/04/2026 was declined by your card issuer. Card ending in 0341.',
+    );
+    expect(notice).toHaveTextContent('Reason: The card issuer declined the charge without giving a reason.');
+    expect(notice).toHaveTextContent('We will try this payment again on 02/07/2026.');
+    expect(notice).toHaveTextContent('Reference for customer service: card_declined');
+    const summary = section('Summary');
+    expect(fact(summary, 'Status')).toHaveTextContent('Past due 11 days');
+    expect(fact(summary, 'Fees owed')).toHaveTextContent('$5.00');
+    const receipts = screen.getByRole('table', { name: 'Payments received and fees charged on this lease' });
+    expect(within(receipts).getAllByRole('row')[1]!.textContent).toBe(
+      '02/11/2026Late fee charged: $5.00$0.00$59.99$609.89',
+    );
+
+    // in Spanish, from the catalogue at once
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Español' }));
+    const aviso = await screen.findByRole('status', { name: 'Un pago no se pudo cobrar' });
+    expect(aviso).toHaveTextContent('Intentaremos cobrar este pago otra vez el 02/07/2026.');
+    expect(aviso).toHaveTextContent('Motivo: El emisor de la tarjeta rechazó el cobro sin indicar el motivo.');
+    expect(fact(section('Resumen'), 'Cargos pendientes')).toHaveTextContent('$5.00');
+  });
+
+  it('says a returned bank debit is not tried again until a new authorization, with only the last 4 shown', async () => {
+    const lease: CustomerLeaseDetail = {
+      ...demoLease(),
+      status: 'past_due',
+      days_past_due: 1,
+      past_due: 5_499,
+      payment_problem: {
+        date: '2026-02-01',
+        amount: 5_499,
+        installment: 2,
+        attempt: 1,
+        outcome: 'returned',
+        method: 'bank',
+        last4: '0110',
+        reason_code: 'not_authorised',
+        reason: 'The bank says the account holder did not authorize the debit.',
+        processor_code: 'R10',
+        next_step: 'new_authorisation',
+        retry_on: null,
+      },
+    };
+    server.use(...customerApi({ signedIn: true, lease }).handlers);
+    renderAccount(`#/leases/${LEASE_ID}`);
+    const notice = await screen.findByRole('status', { name: 'A payment did not go through' }, { timeout: 5000 });
+    expect(notice).toHaveTextContent('was returned by your bank. Bank account ending in 0110.');
+    expect(notice).toHaveTextContent('The bank says the account holder did not authorize the debit.');
+    expect(notice).toHaveTextContent(
+      'We will not try this payment again until you give us a new card or authorize your bank account again.',
+    );
+    expect(notice).not.toHaveTextContent('try this payment again on');
   });
 
   it('answers a lease that is not the lessee’s with a message, in Spanish too', async () => {

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { CustomerLeaseDetail } from '../../../machines/contracts/customer-api.ts';
+import type { CustomerLeaseDetail, ReceiptView } from '../../../machines/contracts/customer-api.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { CustomerApiError, errorText, getLease } from '../common/client.ts';
 import { day, money } from '../common/text.ts';
 import { AutopayPanel } from './AutopayPanel.tsx';
+import { PaymentProblemNotice } from './PaymentProblemNotice.tsx';
 import { MoveDatePanel } from './MoveDatePanel.tsx';
 import { PayNowPanel } from './PayNowPanel.tsx';
 import { PayoffPanel } from './PayoffPanel.tsx';
@@ -16,6 +17,13 @@ import { ReturnPanel } from './ReturnPanel.tsx';
 // Every action answers the lease as it is after it, which replaces the one shown.
 
 const CLOSED = new Set(['paid_out', 'purchased_early', 'returned', 'charged_off', 'settled']);
+
+/** What a receipt row is, in the lessee's words: a payment (and its kind), or a fee charged or waived. */
+function receiptText(t: ReturnType<typeof useT>, receipt: ReceiptView): string {
+  if (receipt.kind === 'fee' || receipt.kind === 'waiver')
+    return t(`account.receipts.${receipt.kind}.${receipt.fee_kind ?? 'other'}`, { amount: money(receipt.fee_amount) });
+  return t(`account.receipts.kind.${receipt.kind}`);
+}
 
 export function LeaseScreen({ id }: { id: string }) {
   const t = useT();
@@ -102,6 +110,8 @@ export function LeaseScreen({ id }: { id: string }) {
         </div>
       )}
 
+      {lease.payment_problem && !closed && <PaymentProblemNotice problem={lease.payment_problem} />}
+
       <section className="card" aria-labelledby="summary-title">
         <h2 id="summary-title">{t('account.summary.title')}</h2>
         <dl className="facts" data-testid="lease-summary">
@@ -116,6 +126,10 @@ export function LeaseScreen({ id }: { id: string }) {
           <div>
             <dt>{t('account.summary.due')}</dt>
             <dd>{money(lease.past_due)}</dd>
+          </div>
+          <div>
+            <dt>{t('account.summary.fees')}</dt>
+            <dd data-testid="lease-fees">{money(lease.fees_owed)}</dd>
           </div>
           <div>
             <dt>{t('account.summary.balance')}</dt>
@@ -196,6 +210,7 @@ export function LeaseScreen({ id }: { id: string }) {
               <thead>
                 <tr>
                   <th scope="col">{t('account.receipts.date')}</th>
+                  <th scope="col">{t('account.receipts.what')}</th>
                   <th scope="col" className="num">
                     {t('account.receipts.paid')}
                   </th>
@@ -211,6 +226,7 @@ export function LeaseScreen({ id }: { id: string }) {
                 {lease.receipts.map((receipt) => (
                   <tr key={receipt.id}>
                     <td>{day(receipt.paid_at)}</td>
+                    <td>{receiptText(t, receipt)}</td>
                     <td className="num">{money(receipt.amount_paid)}</td>
                     <td className="num">{money(receipt.amount_due)}</td>
                     <td className="num">{money(receipt.remaining_to_ownership)}</td>
