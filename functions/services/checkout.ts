@@ -16,6 +16,7 @@ import type { RetailerCheckoutBody } from '../../machines/contracts/retailer-che
 import type { StoreView } from '../../machines/contracts/store.ts';
 import type { Decision } from '../../machines/domain/decision.ts';
 import { centsToDecimal } from '../../machines/domain/money.ts';
+import { cashPriceCents, normalizeDelivery } from '../../machines/domain/pricing.ts';
 import { translate } from '../../machines/i18n/catalogue.ts';
 import type { Lang } from '../../machines/i18n/types.ts';
 import { getApplication, type ApplicationRecord } from '../data/applications.ts';
@@ -38,6 +39,7 @@ import type { Deps } from '../platform/deps.ts';
 import { AppError, forbidden, notFound, unprocessable } from '../platform/errors.ts';
 import { isLiveApproval, isSessionVerified } from './decision-support.ts';
 import { retailerFulfilmentView } from './fulfilment.ts';
+import { leaseItemsOf } from './lease-items.ts';
 import { esignFor } from './record-vendors.ts';
 
 // The checkout aggregate's use cases: the retailer creates a checkout; the shopper exchanges the checkout token for
@@ -489,6 +491,12 @@ export interface ShopperCheckoutView {
       required_parts: { sku: string; quantity: number; description: string; unit_price: string }[];
     }[];
   };
+  /**
+   * The cash price the lease will have, as pricing.ts counts it: the cart's items the lease keeps and the delivery
+   * charge once the shopper has chosen delivery (null before; at a store that requires delivery options the charge
+   * is not known until then). The result screen's calculator prices `total`.
+   */
+  cash_price: { merchandise: string; delivery: string | null; total: string };
   application_uuid: string | null;
   lease: { option: string; payment_frequency: string; down_payment: string } | null;
   prefill: unknown;
@@ -517,6 +525,7 @@ export async function shopperView(deps: Deps, item: CheckoutItem, _lang: Lang = 
         required_parts: i.required_parts.map((p) => ({ ...p, unit_price: centsToDecimal(p.unit_price) })),
       })),
     },
+    cash_price: shopperCashPrice(item),
     application_uuid: item.application_uuid,
     lease: item.lease
       ? {
@@ -527,6 +536,17 @@ export async function shopperView(deps: Deps, item: CheckoutItem, _lang: Lang = 
       : null,
     // The retailer's prefill goes only to the shopper's own session (it pre-fills the application form).
     prefill: item.prefillSealed ? JSON.parse(await deps.crypto.decrypt(item.prefillSealed)) : null,
+  };
+}
+
+/** The lease's cash price as the shopper's checkout view gives it (the same functions as the lease). */
+export function shopperCashPrice(item: CheckoutItem): ShopperCheckoutView['cash_price'] {
+  const items = leaseItemsOf(item);
+  const scheduled = item.delivery?.scheduledAt ? normalizeDelivery(item.delivery.priceCents) : null;
+  return {
+    merchandise: centsToDecimal(cashPriceCents({ items })),
+    delivery: scheduled === null ? null : centsToDecimal(scheduled),
+    total: centsToDecimal(cashPriceCents({ items, deliveryCents: scheduled ?? 0 })),
   };
 }
 

@@ -8,13 +8,7 @@ import {
   paymentFrequencyChoices,
   type PaymentFrequency,
 } from '../../machines/domain/payment-frequency.ts';
-import {
-  computeLease,
-  type LeaseComputation,
-  type LeaseInput,
-  type LeaseItemInput,
-  type Language,
-} from '../../machines/domain/pricing.ts';
+import { computeLease, type LeaseComputation, type LeaseInput, type Language } from '../../machines/domain/pricing.ts';
 import { LEASE_OPTIONS, type LeaseOption, type ScoringSettings } from '../../machines/domain/scoring-settings.ts';
 import type { Lang } from '../../machines/i18n/types.ts';
 import type { ApplicationRecord } from '../data/applications.ts';
@@ -24,6 +18,7 @@ import type { ApplySession } from '../platform/sessions.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, conflict, unprocessable } from '../platform/errors.ts';
 import { applyToCheckout, loadSessionCheckout, requireVerified, snapshotOf } from './checkout.ts';
+import { leaseItemsOf } from './lease-items.ts';
 import { contractDisclosure, contractFacts, contractLinks } from './contract.ts';
 import { isLiveApproval } from './decision-support.ts';
 import { loadScoringSettings } from './scoring.ts';
@@ -48,36 +43,6 @@ export interface LeaseQuery {
 }
 
 const truthy = (v: string | undefined) => v === '1' || v === 'true' || v === 'yes';
-
-/** The cart lines that stay in the contract (removed skus out; optional parts only when the shopper kept them). */
-export function leaseItemsOf(item: CheckoutItem): LeaseItemInput[] {
-  const removed = new Set(item.delivery?.removed ?? []);
-  const lines = item.delivery?.schedules ?? [];
-  return item.cart.items
-    .filter((i) => !removed.has(i.sku))
-    .map((i) => {
-      const chosen = lines.filter((l) => l.sku === i.sku);
-      const parts = chosen.length
-        ? i.required_parts.filter((p) => chosen.some((l) => l.required.includes(p.sku)))
-        : i.required_parts;
-      return {
-        sku: i.sku,
-        description: i.description,
-        quantity: i.quantity,
-        unitPriceCents: i.unit_price,
-        ...(parts.length
-          ? {
-              requiredParts: parts.map((p) => ({
-                sku: p.sku,
-                description: p.description,
-                quantity: p.quantity,
-                unitPriceCents: p.unit_price,
-              })),
-            }
-          : {}),
-      };
-    });
-}
 
 export function primaryIncome(app: ApplicationRecord) {
   const incomes = app.data.incomes ?? [];

@@ -36,6 +36,8 @@ export interface CalculatorInput {
   offerAmounts: Partial<Record<LeaseOption, string | number | null>>;
   /** The checkout's cart, when there is one: its total is the default amount. */
   cart?: readonly CartLine[] | null;
+  /** The checkout's delivery charge once chosen: part of the lease's cash price, so part of the default amount. */
+  deliveryCents?: Cents | null;
   /** The store's lease_program.min_approval_amount (dollars); default 300. */
   minApprovalAmount?: number | string | null;
   /** The primary income's frequency: it decides the payment frequency choices. */
@@ -130,7 +132,11 @@ function initialContext(input: CalculatorInput): CalculatorContext {
       : defaultPaymentFrequency(input.incomeFrequency);
   const minimumCents = minimumLeaseCents(input.minApprovalAmount);
   // The default amount goes through the same rules as typing: a cart above the option's maximum is clamped.
-  const check = checkAmount(amountText(defaultAmountCents(offers, input.cart)), { option, offers, minimumCents });
+  const check = checkAmount(amountText(defaultAmountCents(offers, input.cart, input.deliveryCents)), {
+    option,
+    offers,
+    minimumCents,
+  });
   return {
     offers,
     options,

@@ -75,9 +75,17 @@ export function cartTotalCents(items: readonly CartLine[]): Cents {
   return items.reduce((sum, item) => sum + (parseAmountToCents(item.unit_price) ?? 0) * (item.quantity ?? 1), 0);
 }
 
-/** The default amount: the cart's total when there is a cart, otherwise the highest offer. */
-export function defaultAmountCents(offers: Offers, cart?: readonly CartLine[] | null): Cents {
-  if (cart && cart.length > 0) return cartTotalCents(cart);
+/**
+ * The default amount: the cart's total with its delivery charge when there is a cart (the lease's cash price, so the
+ * figures before the contract are the contract's), otherwise the highest offer. A 1-cent delivery means free.
+ */
+export function defaultAmountCents(
+  offers: Offers,
+  cart?: readonly CartLine[] | null,
+  deliveryCents?: Cents | null,
+): Cents {
+  if (cart && cart.length > 0)
+    return cartTotalCents(cart) + (!deliveryCents || deliveryCents === 1 ? 0 : deliveryCents);
   return Math.max(...LEASE_OPTIONS.map((option) => offers[option]));
 }
 

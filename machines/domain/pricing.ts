@@ -168,6 +168,16 @@ export function normalizeDelivery(cents: Cents | undefined): Cents {
   return !cents || cents === 1 ? 0 : cents;
 }
 
+/**
+ * The lease's cash price: the cart's items (with their parts) and the delivery charge, or the amount given when
+ * there is no cart. The calculator before the contract prices this same figure (issue 24 item 1).
+ */
+export function cashPriceCents(input: Pick<LeaseInput, 'items' | 'cashPriceCents' | 'deliveryCents'>): Cents {
+  const items = (input.items ?? []).map(leaseItem);
+  const merchandise = items.length > 0 ? items.reduce((sum, i) => sum + i.totalCents, 0) : (input.cashPriceCents ?? 0);
+  return merchandise + normalizeDelivery(input.deliveryCents);
+}
+
 export function leaseItem(input: LeaseItemInput): LeaseItem {
   const { requiredParts, ...line } = input;
   const parts = requiredParts?.map(leaseItem);
@@ -258,9 +268,8 @@ export function computeLease(input: LeaseInput, settings: ScoringSettings): Leas
   const option = input.option;
   const isB = option === 'B';
   const items = (input.items ?? []).map(leaseItem);
-  const merchandise = items.length > 0 ? items.reduce((sum, i) => sum + i.totalCents, 0) : (input.cashPriceCents ?? 0);
   const delivery = normalizeDelivery(input.deliveryCents);
-  const cashPrice = merchandise + delivery;
+  const cashPrice = cashPriceCents(input);
   const additionalDown = input.additionalDownCents ?? 0;
   const minimumLease = input.minimumLeaseCents ?? settings.floorCents;
 

@@ -50,7 +50,12 @@ export const decision: MessageArea = {
     'result.continue': 'Continue',
     'result.calculatorLoading': 'Loading the payment calculator…',
     'result.calculator.forCart':
-      'These figures are for your cart of {amount}: your lease summary and contract show the same for the option and frequency you choose (delivery charges you choose next are added to the lease).',
+      'These figures are for your cart of {amount}: your lease summary and contract show the same for the option and frequency you choose.',
+    'result.calculator.forCartWithDelivery':
+      'These figures are for your cart of {amount} with its delivery charges of {delivery}, {total} in all: your lease summary and contract show the same for the option and frequency you choose.',
+    'result.calculator.deliveryFirst':
+      'Your cart is {amount}. Delivery charges are part of your lease, so choose delivery first: your lease summary then shows your payments, with everything included, for the option and frequency you choose, before you sign.',
+    'result.chooseDelivery': 'Choose delivery',
     'result.calculator.noCart':
       'These figures are for the amount in the calculator, up to your approval. Your lease will be priced on what you buy.',
     'checkpoint.routing': 'Taking you to your application…',
@@ -145,7 +150,12 @@ export const decision: MessageArea = {
     'result.continue': 'Continuar',
     'result.calculatorLoading': 'Cargando la calculadora de pagos…',
     'result.calculator.forCart':
-      'Estas cifras son para su carrito de {amount}: su resumen de arrendamiento y su contrato muestran lo mismo para la opción y la frecuencia que elija (los cargos de entrega que elija a continuación se suman al arrendamiento).',
+      'Estas cifras son para su carrito de {amount}: su resumen de arrendamiento y su contrato muestran lo mismo para la opción y la frecuencia que elija.',
+    'result.calculator.forCartWithDelivery':
+      'Estas cifras son para su carrito de {amount} con sus cargos de entrega de {delivery}, {total} en total: su resumen de arrendamiento y su contrato muestran lo mismo para la opción y la frecuencia que elija.',
+    'result.calculator.deliveryFirst':
+      'Su carrito es de {amount}. Los cargos de entrega forman parte de su arrendamiento, así que elija primero la entrega: su resumen de arrendamiento le mostrará entonces sus pagos, con todo incluido, para la opción y la frecuencia que elija, antes de firmar.',
+    'result.chooseDelivery': 'Elegir la entrega',
     'result.calculator.noCart':
       'Estas cifras son para el importe de la calculadora, hasta su aprobación. Su arrendamiento se calculará sobre lo que compre.',
     'checkpoint.routing': 'Llevándolo a su solicitud…',

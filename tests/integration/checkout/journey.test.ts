@@ -37,8 +37,13 @@ describe('a checkout from cart to completed lease', () => {
     expect(early.status).toBe(409);
     expect(early.body.data.code).toBe('E_DELIVERY_REQUIRED');
 
+    // issue 24.1: before delivery is chosen the view has no delivery charge (the result screen prices nothing yet)
+    expect((await load(s)).body.data.cash_price).toEqual({ merchandise: '697.99', delivery: null, total: '697.99' });
+
     const scheduled = await scheduleDelivery(s);
     expect(scheduled.body.data).toMatchObject({ scheduled: true, delivery_price: '49.99' });
+    // after it, the view's cash price (what the result screen's calculator prices) is the lease's, delivery included
+    expect((await load(s)).body.data.cash_price).toEqual({ merchandise: '697.99', delivery: '49.99', total: '747.98' });
 
     const l = await lease(s);
     expect(l.status, JSON.stringify(l.body)).toBe(200);

@@ -33,6 +33,8 @@ export interface CalculatorProps {
   score: number | null;
   decile: number | null;
   cart?: { unit_price: string | number; quantity?: number }[] | null;
+  /** The checkout's chosen delivery charge in cents (part of the lease's cash price). */
+  deliveryCents?: number | null;
   onContinue: (output: CalculatorOutput) => void;
 }
 
@@ -84,6 +86,7 @@ export function Calculator(props: CalculatorProps) {
     input: {
       offerAmounts: props.offerAmounts,
       cart: props.cart ?? null,
+      deliveryCents: props.deliveryCents ?? null,
       minApprovalAmount: props.minApprovalAmount ?? null,
       incomeFrequency: props.incomeFrequency,
       ocpEnabled: props.ocpEnabled,

@@ -18,7 +18,7 @@ import {
   getApplicationState,
   getCheckoutCart,
   type ApplicationState,
-  type CartLine,
+  type CheckoutCart,
   type SessionInfo,
 } from '../verification/client.ts';
 import { useDecisionT } from '../verification/text.ts';
@@ -131,12 +131,12 @@ function Approved({
   // In a retailer's checkout the figures disclosed here are the cart's (the lease summary and the contract price the
   // cart): the calculator starts from it once it is known. Undefined while loading; null when there is no cart.
   const checkoutId = info.checkout_id ?? app.checkout_id ?? null;
-  const [cart, setCart] = useState<CartLine[] | null | undefined>(checkoutId ? undefined : null);
+  const [cart, setCart] = useState<CheckoutCart | null | undefined>(checkoutId ? undefined : null);
   useEffect(() => {
     if (!checkoutId) return undefined;
     const controller = new AbortController();
     getCheckoutCart(checkoutId, lang, controller.signal).then(
-      (lines) => setCart(lines),
+      (found) => setCart(found),
       // Without the cart the calculator still works from the approval, and says so.
       () => setCart((current) => (current === undefined ? null : current)),
     );
@@ -166,6 +166,15 @@ function Approved({
     navigate(store.checkout_delivery_options_required ? '/checkout/delivery-options' : '/process');
   };
 
+  // Where the store requires delivery options and none is chosen yet, the delivery charge (part of the lease's cash
+  // price) is unknown: no payment figure is shown until it is, so that none differs from the lease summary's and the
+  // contract's. The shopper chooses delivery first; the lease summary then shows the figures, option and frequency.
+  const deliveryFirst = !!cart && cart.deliveryRequired && cart.deliveryCents === null;
+  const onChooseDelivery = () => {
+    sessionStore().removeItem(CHOICE_KEY);
+    navigate('/checkout/delivery-options');
+  };
+
   return (
     <section className="decision-screen" aria-labelledby="result-title" data-result="approved">
       <h1 id="result-title">{message.title}</h1>
@@ -192,7 +201,15 @@ function Approved({
       />
       <p className="muted" data-testid="calculator-basis">
         {cart
-          ? t('result.calculator.forCart', { amount: formatCents(cartTotalCents(cart)) })
+          ? deliveryFirst
+            ? t('result.calculator.deliveryFirst', { amount: formatCents(cartTotalCents(cart.lines)) })
+            : cart.deliveryCents
+              ? t('result.calculator.forCartWithDelivery', {
+                  amount: formatCents(cartTotalCents(cart.lines)),
+                  delivery: formatCents(cart.deliveryCents),
+                  total: formatCents(cartTotalCents(cart.lines) + cart.deliveryCents),
+                })
+              : t('result.calculator.forCart', { amount: formatCents(cartTotalCents(cart.lines)) })
           : cart === null
             ? t('result.calculator.noCart')
             : null}
@@ -200,6 +217,12 @@ function Approved({
       {cart === undefined ? (
         <p role="status" aria-live="polite">
           {t('result.calculatorLoading')}
+        </p>
+      ) : deliveryFirst ? (
+        <p>
+          <button type="button" className="button" onClick={onChooseDelivery}>
+            {t('result.chooseDelivery')}
+          </button>
         </p>
       ) : (
         <Suspense
@@ -210,7 +233,8 @@ function Approved({
           }
         >
           <Calculator
-            cart={cart}
+            cart={cart?.lines ?? null}
+            deliveryCents={cart?.deliveryCents ?? null}
             offerAmounts={result.offerAmounts}
             incomeFrequency={primaryIncomeFrequency(app)}
             ocpEnabled={program.ocp_enabled === true && !isHvac}

@@ -2,6 +2,7 @@ import type { StoreView } from '../../../machines/contracts/store.ts';
 import type { ScorePaymentsRequest, ScorePaymentsResponse } from '../../../machines/contracts/score-payments.ts';
 import type { VerifyConfirmBody, VerifyConfirmData, VerifySendBody } from '../../../machines/contracts/verify.ts';
 import type { ApplicationResult } from '../../../machines/domain/result.ts';
+import { parseAmountToCents } from '../../../machines/domain/money.ts';
 import type { Lang } from '../../../machines/i18n/types.ts';
 import { api } from '../../lib/api.ts';
 import { navigate } from 'wouter/use-hash-location';
@@ -65,19 +66,37 @@ export function cartLinesOf(items: readonly CheckoutCartItem[]): CartLine[] {
   ]);
 }
 
-/** The cart of the checkout this application belongs to, as calculator lines; null when there is no cart. */
+/**
+ * The cart of the checkout this application belongs to, as the lease will price it: the lines the lease keeps
+ * (merchandise) and the delivery charge once chosen; null when there is no cart.
+ */
+export interface CheckoutCart {
+  lines: CartLine[];
+  /** The chosen delivery's charge in cents; null until the shopper has chosen delivery. */
+  deliveryCents: number | null;
+  /** The store requires delivery options, so a charge may be added after the result. */
+  deliveryRequired: boolean;
+}
+
 export async function getCheckoutCart(
   checkoutId: string,
   lang: Lang,
   signal?: AbortSignal,
-): Promise<CartLine[] | null> {
-  const view = await api<{ cart?: { items?: CheckoutCartItem[] } }>(
-    'GET',
-    `/apply-v2/checkout/${encodeURIComponent(checkoutId)}`,
-    { query: { lang }, signal },
-  );
+): Promise<CheckoutCart | null> {
+  const view = await api<{
+    cart?: { items?: CheckoutCartItem[] };
+    cash_price?: { merchandise: string; delivery: string | null };
+    delivery_required?: boolean;
+  }>('GET', `/apply-v2/checkout/${encodeURIComponent(checkoutId)}`, { query: { lang }, signal });
   const items = view.data?.cart?.items ?? [];
-  return items.length ? cartLinesOf(items) : null;
+  if (!items.length) return null;
+  const priced = view.data?.cash_price;
+  return {
+    // The merchandise the lease keeps (items removed at delivery are out); the cart itself when not given.
+    lines: priced ? [{ unit_price: priced.merchandise, quantity: 1 }] : cartLinesOf(items),
+    deliveryCents: priced?.delivery ? (parseAmountToCents(priced.delivery) ?? null) : null,
+    deliveryRequired: view.data?.delivery_required === true,
+  };
 }
 
 export const sendPin = async (body: VerifySendBody, lang: Lang) =>
