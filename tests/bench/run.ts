@@ -15,6 +15,7 @@ import { staffApplicationsBench } from './staff-applications.ts';
 import { staffListsBench } from './staff-lists.ts';
 import { decisionBench } from './decision.ts';
 import { closeOfBusinessBench } from './close-of-business.ts';
+import { collectionsQueueBench } from './collections-queue.ts';
 import { HEAP_GROWTH_LIMIT_MB, printLoadReport, RSS_GROWTH_LIMIT_MB, sustainedLoad } from './load.ts';
 
 // `npm run bench`: latencies of the API on the embedded database, reported as ratios against the raw dynalite
@@ -27,6 +28,8 @@ import { HEAP_GROWTH_LIMIT_MB, printLoadReport, RSS_GROWTH_LIMIT_MB, sustainedLo
 // BENCH_LOAD_SECONDS (60) sets its length, BENCH_LOAD_PEAK_SECONDS (15) the peak measurement's.
 // The close of business over 100,000 lease accounts (tests/bench/close-of-business.ts): BENCH_CLOSE=0 skips it,
 // BENCH_CLOSE_LEASES and BENCH_CLOSE_DUE_EVERY size it.
+// The collections queue and aging report over 100,000 past-due accounts (tests/bench/collections-queue.ts):
+// BENCH_QUEUE=0 skips it, BENCH_QUEUE_ACCOUNTS sizes it.
 const N = Number(process.env.BENCH_N ?? 400);
 
 async function main() {
@@ -103,6 +106,7 @@ async function main() {
       floorGetMs: floorGet,
       floorPutMs: floorPut,
     });
+  if (process.env.BENCH_QUEUE !== '0') await collectionsQueueBench({ deps, base, adminPassword: 'bench-password' });
   if (process.env.BENCH_CLOSE !== '0') await closeOfBusinessBench({ deps, floorPutMs: floorPut });
   server.close();
   server.closeAllConnections();

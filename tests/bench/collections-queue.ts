@@ -1,0 +1,154 @@
+import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { collectionKeys } from '../../functions/data/collections.ts';
+import { accountKey, type StoredInstallment } from '../../functions/data/servicing.ts';
+import type { Deps } from '../../functions/platform/deps.ts';
+import { initialSummary } from '../../functions/services/servicing/account-figures.ts';
+import { openedStatus } from '../../functions/services/servicing/account-state.ts';
+import { lenderToday, LENDER_TIME_ZONE } from '../../functions/services/servicing/clock.ts';
+import { addDays } from '../../machines/domain/payment-frequency.ts';
+import { seedLeaseId } from '../support/servicing-seed.ts';
+import { measure, type Stats } from './stats.ts';
+
+// The collections queue and the delinquency aging report over many past-due accounts (issue 23, "Measured"):
+// BENCH_QUEUE_ACCOUNTS (100,000) past-due lease accounts written straight into the table (what the account's own
+// conditional write leaves: the account item with its collections index keys), first missed 1 to 180 days ago across
+// 100 stores, then pages of GET /staff/api/collections-queue (first, a bucket, deep pages) and GET
+// /staff/api/reports/delinquency-aging as the admin, each beside a raw GetItem floor timed in the same loop.
+// Budget: p95 under 100 ms a page. BENCH_QUEUE=0 skips it.
+
+const ACCOUNTS = Number(process.env.BENCH_QUEUE_ACCOUNTS ?? 100_000);
+const N = Number(process.env.BENCH_QUEUE_N ?? 30);
+const STORES = 100;
+export const QUEUE_PAGE_P95_MS = 100;
+
+function pastDueAccount(i: number, today: string) {
+  const leaseId = seedLeaseId('bq', i);
+  const since = addDays(today, -(1 + (i % 180)));
+  const schedule: StoredInstallment[] = Array.from({ length: 12 }, (_, k) => ({
+    number: k + 1,
+    dueDate: addDays(since, (k - 1) * 30),
+    amountCents: 5_210,
+    prepaid: k === 0,
+  }));
+  const account = {
+    leaseId,
+    checkoutId: null,
+    storeId: `bench-store-${i % STORES}`,
+    retailerId: 'bench-retailer',
+    state: 'TX',
+    timeZone: LENDER_TIME_ZONE,
+    language: 'en',
+    frequency: 'monthly',
+    leaseBeginsAt: addDays(since, -30),
+    termMonths: 12,
+    totalPaymentCents: 5_210 * 12,
+    cashPriceCents: 30_000,
+    epoFeeCents: 0,
+    epoDays: 90,
+    remainingPaymentsPercent: 60,
+    openedAt: new Date(0).toISOString(),
+    tranches: [],
+    schedule,
+    status: openedStatus(leaseId),
+    statusName: 'pastDue',
+    paymentMethod: null,
+    autopay: false,
+    summary: initialSummary(schedule, 5_210 * 12),
+    attempts: {},
+    applied: [],
+    closedThrough: null,
+    updatedAt: new Date(0).toISOString(),
+  };
+  return { ...accountKey(leaseId), entity: 'leaseAccount', v: 1, ...account, ...collectionKeys(account) };
+}
+
+async function seed(deps: Deps, today: string, say: (line: string) => void) {
+  const started = performance.now();
+  const inFlight: Promise<unknown>[] = [];
+  let batch: Record<string, unknown>[] = [];
+  const flush = () => {
+    const items = batch;
+    batch = [];
+    inFlight.push(
+      (async () => {
+        let request: Record<string, unknown>[] | undefined = items.map((Item) => ({ PutRequest: { Item } }));
+        while (request?.length) {
+          const out = await deps.db.doc.send(
+            // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed by TypeScript 7 (typecheck), not by 6 (lint)
+            new BatchWriteCommand({ RequestItems: { [deps.db.tableName]: request as never } }),
+          );
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed by TypeScript 7 (typecheck), not by 6 (lint)
+          request = out.UnprocessedItems?.[deps.db.tableName] as Record<string, unknown>[] | undefined;
+        }
+      })(),
+    );
+  };
+  for (let i = 0; i < ACCOUNTS; i++) {
+    batch.push(pastDueAccount(i, today));
+    if (batch.length === 25) flush();
+    if (inFlight.length >= 8) await Promise.all(inFlight.splice(0));
+    if (i > 0 && i % 20_000 === 0)
+      say(`  collections: ${i} accounts written (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  }
+  if (batch.length) flush();
+  await Promise.all(inFlight);
+  say(`  collections: ${ACCOUNTS} past-due accounts in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+async function adminCookie(base: string, password: string) {
+  const res = await fetch(`${base}/staff/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
+  if (res.status !== 200) throw new Error(`admin login failed: ${res.status}`);
+  await res.arrayBuffer();
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
+}
+
+export async function collectionsQueueBench(options: { deps: Deps; base: string; adminPassword: string }) {
+  const say = (line: string) => process.stdout.write(line + '\n');
+  const today = await lenderToday(options.deps);
+  say(`collections queue and aging: seeding ${ACCOUNTS} past-due accounts...`);
+  await seed(options.deps, today, say);
+  const cookie = await adminCookie(options.base, options.adminPassword);
+  const get = async (path: string) => {
+    const res = await fetch(`${options.base}${path}`, { headers: { cookie } });
+    const body = (await res.json()) as { data: unknown[]; meta: { total?: number; last_page?: number } };
+    if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
+    return body;
+  };
+  const floorKey = accountKey(seedLeaseId('bq', 0));
+  const floor = () => options.deps.db.doc.send(new GetCommand({ TableName: options.deps.db.tableName, Key: floorKey }));
+  const first = await get('/staff/api/collections-queue?per_page=25');
+  const lastPage = first.meta.last_page ?? 1;
+  const scenarios: [string, string][] = [
+    [`queue: first page (${first.meta.total} accounts)`, '/staff/api/collections-queue?per_page=25'],
+    ['queue: bucket 31-60, first page', '/staff/api/collections-queue?bucket=31-60&per_page=25'],
+    ['queue: page 40', '/staff/api/collections-queue?per_page=25&page=40'],
+    [`queue: last page (${lastPage})`, `/staff/api/collections-queue?per_page=25&page=${lastPage}`],
+    ['report: delinquency aging', '/staff/api/reports/delinquency-aging'],
+  ];
+  const rows: Record<string, string | number>[] = [];
+  const results: Record<string, Stats> = {};
+  for (const [name, path] of scenarios) {
+    const floorStats = await measure(N, () => floor(), 5);
+    const n = name.startsWith('queue: last') || name.startsWith('report') ? Math.min(N, 5) : N;
+    const stats = await measure(n, () => get(path), 1);
+    results[name] = stats;
+    rows.push({
+      scenario: name,
+      n: stats.n,
+      'median ms': stats.median.toFixed(1),
+      'p95 ms': stats.p95.toFixed(1),
+      'floor get median ms': floorStats.median.toFixed(2),
+      'p95 / floor get': (stats.p95 / floorStats.median).toFixed(0),
+      budget: stats.p95 <= QUEUE_PAGE_P95_MS ? 'within 100 ms' : 'OVER 100 ms',
+    });
+  }
+  console.table(rows);
+  return results;
+}
