@@ -5,6 +5,7 @@ import { firstMissedDate, queryCollections, type QueueView } from '../../data/co
 import { promiseStatus } from '../../../machines/domain/servicing/collections-work.ts';
 import { paidTotalCents } from './accounts.ts';
 import type { LeaseAccountItem } from '../../data/servicing.ts';
+import { getRecentStoreById } from '../../data/stores.ts';
 import { unprocessable } from '../../platform/errors.ts';
 import type { StaffCtx } from '../leases/actions.ts';
 import { lenderToday } from './clock.ts';
@@ -69,8 +70,16 @@ export async function listCollectionsQueue(c: StaffCtx, query: Record<string, st
   const keyOf = (a: LeaseAccountItem) => `${sinceOf(a, today)}#${a.leaseId}`;
   rows.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
   const slice = rows.slice((page - 1) * perPage, wanted);
+  // The stores' names for the page (a handful of stores, each read once and kept a few seconds per process).
+  const storeNames = new Map<string, string>();
+  await Promise.all(
+    [...new Set(slice.map((a) => a.storeId))].map(async (id) => {
+      const store = await getRecentStoreById(c.deps.db, id, c.deps.clock());
+      if (store) storeNames.set(id, store.view.name);
+    }),
+  );
   return {
-    data: slice.map((a) => rowOf(a, today)),
+    data: slice.map((a) => ({ ...rowOf(a, today), store_name: storeNames.get(a.storeId) ?? a.storeId })),
     meta: {
       current_page: page,
       last_page: Math.max(1, Math.ceil(total / perPage)),

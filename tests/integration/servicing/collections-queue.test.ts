@@ -23,6 +23,8 @@ describe('the collections queue', () => {
     expect(all.status, JSON.stringify(all.body)).toBe(200);
     const row = all.body.data.find((r: any) => r.lease_id === uuid);
     expect(row).toMatchObject({ bucket: '1-30', past_due: late.past_due, first_missed_date: due });
+    // the store by its name, as staff know it (the checkout journeys run at main-street)
+    expect(row.store_name).toBe('Main Street');
     expect(all.body.meta).toMatchObject({ current_page: 1 });
     expect(all.body.meta.total).toBeGreaterThanOrEqual(1);
     const days = all.body.data.map((r: any) => r.days_past_due);

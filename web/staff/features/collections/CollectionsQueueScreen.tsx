@@ -3,6 +3,7 @@
 // (claim, assign, promise to pay, contact attempts), which links to the lease record for the servicing actions. A
 // store user sees only its own stores' accounts (the server decides).
 import { useId, useState } from 'react';
+import { formatDate } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { formatMoney } from '../../common/display.tsx';
 import { RecordList } from '../../common/RecordList.tsx';
@@ -14,6 +15,7 @@ interface QueueRow {
   [key: string]: unknown;
   lease_id: string;
   store_id: string;
+  store_name?: string;
   state: string;
   first_missed_date: string;
   days_past_due: number;
@@ -86,11 +88,15 @@ export function CollectionsQueueScreen() {
         rowPath={(row) => `/collections-queue/${encodeURIComponent(row.lease_id)}`}
         columns={[
           { key: 'lease_id', label: t('collections.ui.lease'), render: (row) => row.lease_id.slice(0, 8) },
-          { key: 'store_id', label: t('collections.ui.store'), render: (row) => row.store_id },
+          { key: 'store_name', label: t('collections.ui.store'), render: (row) => row.store_name ?? row.store_id },
           { key: 'state', label: t('collections.ui.usState'), render: (row) => row.state },
-          { key: 'first_missed_date', label: t('collections.ui.firstMissed'), render: (row) => row.first_missed_date },
+          {
+            key: 'first_missed_date',
+            label: t('collections.ui.firstMissed'),
+            render: (row) => formatDate(row.first_missed_date),
+          },
           { key: 'days_past_due', label: t('collections.ui.days'), render: (row) => String(row.days_past_due) },
-          { key: 'bucket', label: t('collections.ui.bucket'), render: (row) => row.bucket },
+          { key: 'bucket', label: t('collections.ui.bucketColumn'), render: (row) => row.bucket },
           { key: 'past_due', label: t('collections.ui.pastDue'), render: (row) => formatMoney(row.past_due) },
           { key: 'balance', label: t('collections.ui.balance'), render: (row) => formatMoney(row.balance) },
           {
@@ -103,7 +109,7 @@ export function CollectionsQueueScreen() {
             label: t('collections.ui.promise'),
             render: (row) =>
               row.promise
-                ? `${t('collections.ui.promiseText', { amount: formatMoney(row.promise.amount), date: row.promise.date })} (${t(`collections.ui.promise.${row.promise.status}`)})`
+                ? `${t('collections.ui.promiseText', { amount: formatMoney(row.promise.amount), date: formatDate(row.promise.date) })} (${t(`collections.ui.promise.${row.promise.status}`)})`
                 : '',
           },
         ]}
