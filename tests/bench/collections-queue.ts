@@ -1,12 +1,10 @@
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { collectionKeys } from '../../functions/data/collections.ts';
-import { accountKey, type StoredInstallment } from '../../functions/data/servicing.ts';
+import { accountKey } from '../../functions/data/servicing.ts';
 import type { Deps } from '../../functions/platform/deps.ts';
-import { initialSummary } from '../../functions/services/servicing/account-figures.ts';
-import { openedStatus } from '../../functions/services/servicing/account-state.ts';
-import { lenderToday, LENDER_TIME_ZONE } from '../../functions/services/servicing/clock.ts';
+import { lenderToday } from '../../functions/services/servicing/clock.ts';
 import { addDays } from '../../machines/domain/payment-frequency.ts';
-import { seedLeaseId } from '../support/servicing-seed.ts';
+import { seededAccountData, seedLeaseId } from '../support/servicing-seed.ts';
 import { measure, type Stats } from './stats.ts';
 
 // The collections queue and the delinquency aging report over many past-due accounts (issue 23, "Measured"):
@@ -23,41 +21,11 @@ export const QUEUE_PAGE_P95_MS = 100;
 
 function pastDueAccount(i: number, today: string) {
   const leaseId = seedLeaseId('bq', i);
+  // first missed 1 to 180 days ago: installment 2 fell due then and was never paid
   const since = addDays(today, -(1 + (i % 180)));
-  const schedule: StoredInstallment[] = Array.from({ length: 12 }, (_, k) => ({
-    number: k + 1,
-    dueDate: addDays(since, (k - 1) * 30),
-    amountCents: 5_210,
-    prepaid: k === 0,
-  }));
   const account = {
-    leaseId,
-    checkoutId: null,
-    storeId: `bench-store-${i % STORES}`,
-    retailerId: 'bench-retailer',
-    state: 'TX',
-    timeZone: LENDER_TIME_ZONE,
-    language: 'en',
-    frequency: 'monthly',
-    leaseBeginsAt: addDays(since, -30),
-    termMonths: 12,
-    totalPaymentCents: 5_210 * 12,
-    cashPriceCents: 30_000,
-    epoFeeCents: 0,
-    epoDays: 90,
-    remainingPaymentsPercent: 60,
-    openedAt: new Date(0).toISOString(),
-    tranches: [],
-    schedule,
-    status: openedStatus(leaseId),
+    ...seededAccountData(leaseId, since, { storeId: `bench-store-${i % STORES}` }),
     statusName: 'pastDue',
-    paymentMethod: null,
-    autopay: false,
-    summary: initialSummary(schedule, 5_210 * 12),
-    attempts: {},
-    applied: [],
-    closedThrough: null,
-    updatedAt: new Date(0).toISOString(),
   };
   return { ...accountKey(leaseId), entity: 'leaseAccount', v: 1, ...account, ...collectionKeys(account) };
 }
