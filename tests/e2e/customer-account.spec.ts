@@ -82,6 +82,12 @@ test('a lessee signs in, pays an installment, turns autopay on, sees the debit d
     await page.reload();
     await expect(main(page).getByRole('link', { name: /^Lease / })).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
+  // the lease number (one long word) wraps inside a 375 px screen
+  const title = await main(page)
+    .getByRole('link', { name: /^Lease / })
+    .first()
+    .boundingBox();
+  expect(title!.x + title!.width).toBeLessThanOrEqual(375);
   await main(page)
     .getByRole('link', { name: /^Lease / })
     .first()
