@@ -1,6 +1,7 @@
 import { addDays } from '../../../machines/domain/payment-frequency.ts';
 import { getClockOffset, saveClockOffset } from '../../data/servicing.ts';
 import type { Deps } from '../../platform/deps.ts';
+import { AppError } from '../../platform/errors.ts';
 
 // The lender's date: deps.clock() read in the lender's time zone, moved forward by the sandbox clock's offset (days,
 // persisted in the table so a restart and every process see the same date). Outside the sandbox the offset is never
@@ -60,21 +61,41 @@ export async function readClock(deps: Pick<Deps, 'db' | 'clock'>): Promise<Clock
   };
 }
 
-/** Moves the offset forward (conditional on the version: two concurrent advances both count or one gets a 409). */
+/**
+ * The clock item is one record every close and every advance writes (versioned). A write that lost the race is done
+ * again on what is there now: an advance adds its days to the other's, a close mark keeps the later date, so two
+ * concurrent requests both count instead of one failing with a 409.
+ */
+async function retryOnConflict<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof AppError && error.statusCode === 409) || attempt >= 8) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 10));
+    }
+  }
+}
+
+/** Moves the offset forward; concurrent advances all count (retryOnConflict). */
 export async function advanceOffset(deps: Pick<Deps, 'db' | 'clock'>, days: number): Promise<ClockState> {
-  const item = await getClockOffset(deps.db, deps.clock());
-  const offsetDays = (item?.offsetDays ?? 0) + days;
-  // On a book never closed, the days jumped over still close: from the lender's today before the jump.
-  const closedThrough =
-    item?.closedThrough ?? addDays(dateIn(deps.clock(), LENDER_TIME_ZONE), (item?.offsetDays ?? 0) - 1);
-  await saveClockOffset(deps.db, item, offsetDays, closedThrough);
+  await retryOnConflict(async () => {
+    const item = await getClockOffset(deps.db, deps.clock());
+    const offsetDays = (item?.offsetDays ?? 0) + days;
+    // On a book never closed, the days jumped over still close: from the lender's today before the jump.
+    const closedThrough =
+      item?.closedThrough ?? addDays(dateIn(deps.clock(), LENDER_TIME_ZONE), (item?.offsetDays ?? 0) - 1);
+    await saveClockOffset(deps.db, item, offsetDays, closedThrough);
+  });
   cached.delete(deps.db.tableName);
   return { ...(await readClock(deps)) };
 }
 
 /** Records the last lender date whose close of business completed. */
 export async function markClosedThrough(deps: Pick<Deps, 'db' | 'clock'>, date: string): Promise<void> {
-  const item = await getClockOffset(deps.db, deps.clock());
-  if (item?.closedThrough && item.closedThrough >= date) return;
-  await saveClockOffset(deps.db, item, item?.offsetDays ?? 0, date);
+  await retryOnConflict(async () => {
+    const item = await getClockOffset(deps.db, deps.clock());
+    if (item?.closedThrough && item.closedThrough >= date) return;
+    await saveClockOffset(deps.db, item, item?.offsetDays ?? 0, date);
+  });
 }
