@@ -31,7 +31,7 @@ export const CONSENT_TEXTS = {
   terms: { key: 'application.confirmation.agreement', version: 'terms-2026-11' },
   sms: { key: 'consent.pin.sms', version: 'tcpa-sms-2026-11' },
   email: { key: 'consent.pin.email', version: 'tcpa-email-2026-11' },
-  autopay: { key: 'customer.autopay.authorisation', version: 'rege-autopay-2026-11' },
+  autopay: { key: 'customer.autopay.authorisation', version: 'rege-autopay-2026-11-28' },
   reminders_sms: { key: 'customer.reminders.sms.consent', version: 'tcpa-reminders-2026-11' },
 } as const;
 

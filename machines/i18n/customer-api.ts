@@ -50,8 +50,10 @@ export const customerApi: MessageArea = {
     'customer.autopay.card.required': 'Enter the card autopay should charge.',
     'customer.autopay.on': 'Autopay is on. A copy of the authorisation was sent to you.',
     'customer.autopay.off': 'Autopay is off. No more automatic payments will be taken.',
+    'customer.autopay.card.onFile': 'my card ending in {last4}',
+    'customer.autopay.card.toEnter': 'the card I enter after agreeing to this authorisation',
     'customer.autopay.authorisation':
-      'I authorise {lender} to charge my card ending in {last4} {amount} on each due date of my lease ({frequency}), starting {start}, and any past due amount on the next due date, until the lease is paid in full or I revoke this authorisation. I can revoke it at any time in my account or by calling {phone}; a revocation applies to every debit not yet submitted. Autopay is optional: it is not a condition of my lease. If a debit will differ from the scheduled amount, {lender} will tell me the amount and date at least 10 days before.',
+      'I authorise {lender} to charge {card} {amount} on each due date of my lease ({frequency}), starting {start}, and any past due amount on the next due date, until the lease is paid in full or I revoke this authorisation. I can revoke it at any time in my account or by calling {phone}; a revocation applies to every debit not yet submitted. Autopay is optional: it is not a condition of my lease. If a debit will differ from the scheduled amount, {lender} will tell me the amount and date at least 10 days before.',
     'customer.autopay.copy.subject': 'Your {brand} autopay authorisation',
     'customer.autopay.copy.email':
       'Hello {name},\n\nYou turned on autopay for lease {lease} on {date}. This is your copy of the authorisation:\n\n{text}\n\nTo turn autopay off at any time, sign in to your account.',
@@ -144,8 +146,10 @@ export const customerApi: MessageArea = {
     'customer.autopay.card.required': 'Ingrese la tarjeta que se cobrará con el pago automático.',
     'customer.autopay.on': 'El pago automático está activado. Le enviamos una copia de la autorización.',
     'customer.autopay.off': 'El pago automático está desactivado. No se harán más cobros automáticos.',
+    'customer.autopay.card.onFile': 'mi tarjeta terminada en {last4}',
+    'customer.autopay.card.toEnter': 'la tarjeta que ingrese después de aceptar esta autorización',
     'customer.autopay.authorisation':
-      'Autorizo a {lender} a cobrar a mi tarjeta terminada en {last4} {amount} en cada fecha de pago de mi arrendamiento ({frequency}), a partir del {start}, y cualquier monto vencido en la siguiente fecha de pago, hasta que el arrendamiento esté pagado o revoque esta autorización. Puedo revocarla en cualquier momento en mi cuenta o llamando al {phone}; la revocación se aplica a todo cobro aún no enviado. El pago automático es opcional: no es una condición de mi arrendamiento. Si un cobro va a ser distinto del monto programado, {lender} me informará el monto y la fecha al menos 10 días antes.',
+      'Autorizo a {lender} a cobrar a {card} {amount} en cada fecha de pago de mi arrendamiento ({frequency}), a partir del {start}, y cualquier monto vencido en la siguiente fecha de pago, hasta que el arrendamiento esté pagado o revoque esta autorización. Puedo revocarla en cualquier momento en mi cuenta o llamando al {phone}; la revocación se aplica a todo cobro aún no enviado. El pago automático es opcional: no es una condición de mi arrendamiento. Si un cobro va a ser distinto del monto programado, {lender} me informará el monto y la fecha al menos 10 días antes.',
     'customer.autopay.copy.subject': 'Su autorización de pago automático de {brand}',
     'customer.autopay.copy.email':
       'Hola {name}:\n\nActivó el pago automático del arrendamiento {lease} el {date}. Esta es su copia de la autorización:\n\n{text}\n\nPara desactivar el pago automático en cualquier momento, entre a su cuenta.',

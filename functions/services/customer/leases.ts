@@ -13,6 +13,7 @@ import type {
 import { CONSENT_TEXTS, type ConsentEntry } from '../../../machines/contracts/consents.ts';
 import { BRANDS } from '../../../machines/domain/brands.ts';
 import { formatCents } from '../../../machines/domain/money.ts';
+import { formatUsDate } from '../../../machines/domain/result.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
 import type { Lang } from '../../../machines/i18n/types.ts';
 import { getCheckout } from '../../data/checkouts.ts';
@@ -173,16 +174,20 @@ export function regularAmount(account: LeaseAccountItem): number {
   return [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0] ?? 0;
 }
 
+/** The card the authorisation names: the one on file, or (none yet) the one the lessee gives right after agreeing. */
+const cardOf = (lang: Lang, last4: string | null) =>
+  last4 ? translate(lang, 'customer.autopay.card.onFile', { last4 }) : translate(lang, 'customer.autopay.card.toEnter');
+
 /** The Regulation E authorisation as the lessee reads it (amount, timing, the card, how to revoke), in their language. */
 export function autopayAuthorisation(account: LeaseAccountItem, today: string, lang: Lang, last4: string | null) {
   const brand = BRANDS.default;
   const first = account.schedule.find((i) => !i.prepaid && i.dueDate > today)?.dueDate ?? today;
   const text = translate(lang, CONSENT_TEXTS.autopay.key, {
     lender: brand.name,
-    last4: last4 ?? account.paymentMethod?.last4 ?? '••••',
+    card: cardOf(lang, last4 ?? account.paymentMethod?.last4 ?? null),
     amount: formatCents(regularAmount(account)),
     frequency: translate(lang, `lease.frequency.${account.frequency}`),
-    start: first,
+    start: formatUsDate(first),
     phone: SUPPORT_PHONE,
   });
   return { text, version: CONSENT_TEXTS.autopay.version, first, amountCents: regularAmount(account) };

@@ -246,6 +246,13 @@ describe('paying', () => {
 describe('autopay, payment dates and returns', () => {
   it('turns autopay on only with the authorisation accepted, records it and sends a copy; off at any time', async () => {
     const lease = await detail(bob);
+    // No card on file yet: the authorisation names the card given right after agreeing, and a US date.
+    expect(lease.autopay.last4).toBeNull();
+    expect(lease.autopay.authorisation_text).toContain(
+      'to charge the card I enter after agreeing to this authorisation $',
+    );
+    expect(lease.autopay.authorisation_text).not.toContain('•');
+    expect(lease.autopay.authorisation_text).toMatch(/starting \d{2}\/\d{2}\/\d{4},/);
     const refused = await bob.browser.post(`/customer/api/leases/${bob.uuid}/autopay`, { enabled: true });
     expect(refused.status).toBe(422);
     expect(refused.body.errors.accept_authorisation).toEqual([
@@ -260,7 +267,7 @@ describe('autopay, payment dates and returns', () => {
     });
     expect(on.status, JSON.stringify(on.body)).toBe(200);
     expect(on.body.data.autopay).toMatchObject({ enabled: true, last4: '4242' });
-    expect(on.body.data.autopay.authorisation_text).toContain('4242');
+    expect(on.body.data.autopay.authorisation_text).toContain('to charge my card ending in 4242 $');
     expect(on.body.data.next_payment.autopay).toBe(true);
     const mail = (await api('GET', '/sandbox/messages')).body.data as { to: string; purpose: string; body: string }[];
     const copy = mail.find((m) => m.to === bob.email && m.purpose === 'autopay-authorisation');
