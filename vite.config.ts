@@ -25,54 +25,81 @@ const proxied = [
   '/demo',
 ];
 
-const shopperHtml = fileURLToPath(new URL('./web/index.html', import.meta.url));
+/** A page whose first screen the build prerenders: its HTML entry, the module that renders the copies, its boot script. */
+interface PrerenderedPage {
+  name: string;
+  html: string;
+  /** A module exporting `renderShells(): string`, the copies put into the page's #root. */
+  module: string;
+  /** A tiny classic script for <head> that marks <html> with the copy that applies. */
+  boot: string;
+}
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const PRERENDERED: readonly PrerenderedPage[] = [
+  // the store search and the application page's frame (web/shopper/shell/prerender.tsx)
+  {
+    name: 'shell',
+    html: here('./web/index.html'),
+    module: here('./web/shopper/shell/prerender.tsx'),
+    boot: here('./web/shopper/shell/boot.ts'),
+  },
+  // the lessee's account: its sign-in, the first screen of a signed-out visit (web/customer/prerender.tsx)
+  {
+    name: 'account',
+    html: here('./web/customer/index.html'),
+    module: here('./web/customer/prerender.tsx'),
+    boot: here('./web/customer/boot.ts'),
+  },
+];
 
 /**
- * The shopper page paints its first screen before any JavaScript runs: the build renders the store search and the
- * application page's frame (every language and brand) into index.html's #root (web/shopper/shell/prerender.tsx),
- * and puts web/shopper/shell/boot.ts, compiled to a tiny classic script, in <head> to pick the copy that applies
- * before the first paint. A file, not inline, so a `script-src 'self'` Content-Security-Policy allows it.
+ * The shopper page and the lessee's account paint their first screen before any JavaScript runs: the build renders
+ * it (every language and brand) into the page's #root, and puts the page's boot script, compiled to a tiny classic
+ * script, in <head> to pick the copy that applies before the first paint. A file, not inline, so a
+ * `script-src 'self'` Content-Security-Policy allows it.
  */
-function prerenderShopperShell(): Plugin {
-  let boot = { fileName: '', code: '' };
+function prerenderFirstScreens(): Plugin {
+  const boots = new Map<string, { fileName: string; code: string }>();
   return {
-    name: 'lto:prerender-shopper-shell',
+    name: 'lto:prerender-first-screens',
     apply: 'build',
     async buildStart() {
-      // bundled: it imports the first-step rule it shares with the app
-      const { outputFiles } = await esbuild({
-        entryPoints: [fileURLToPath(new URL('./web/shopper/shell/boot.ts', import.meta.url))],
-        bundle: true,
-        write: false,
-        format: 'iife',
-        minify: true,
-        target: 'es2019',
-        legalComments: 'none',
-      });
-      const code = outputFiles[0]!.text;
-      boot = {
-        fileName: `assets/shell-boot-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`,
-        code,
-      };
+      for (const page of PRERENDERED) {
+        // bundled: a boot script may import a small rule it shares with its app
+        const { outputFiles } = await esbuild({
+          entryPoints: [page.boot],
+          bundle: true,
+          write: false,
+          format: 'iife',
+          minify: true,
+          target: 'es2019',
+          legalComments: 'none',
+        });
+        const code = outputFiles[0]!.text;
+        const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
+        boots.set(page.name, { fileName: `assets/${page.name}-boot-${hash}.js`, code });
+      }
     },
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: boot.fileName, source: boot.code });
+      for (const boot of boots.values()) this.emitFile({ type: 'asset', fileName: boot.fileName, source: boot.code });
     },
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
-        if (normalizePath(ctx.filename) !== normalizePath(shopperHtml)) return html;
-        const { module } = await runnerImport<typeof import('./web/shopper/shell/prerender.tsx')>(
-          fileURLToPath(new URL('./web/shopper/shell/prerender.tsx', import.meta.url)),
-          // the application step the prerender includes imports its stylesheets: the page gets them from the
-          // build, the prerender only needs the markup
+        const page = PRERENDERED.find((p) => normalizePath(p.html) === normalizePath(ctx.filename));
+        if (!page) return html;
+        const { module } = await runnerImport<{ renderShells: () => string }>(
+          page.module,
+          // the screens the prerender includes import their stylesheets: the page gets them from the build, the
+          // prerender only needs the markup
           { configFile: false, root: web, logLevel: 'warn', plugins: [stylesheetsAsNothing()] },
         );
         const marker = '<div id="root"></div>';
-        if (!html.includes(marker)) throw new Error(`web/index.html has no ${marker} to prerender into`);
+        if (!html.includes(marker)) throw new Error(`${page.html} has no ${marker} to prerender into`);
         return {
           html: html.replace(marker, `<div id="root">${module.renderShells()}</div>`),
-          tags: [{ tag: 'script', attrs: { src: `/${boot.fileName}` }, injectTo: 'head' }],
+          tags: [{ tag: 'script', attrs: { src: `/${boots.get(page.name)!.fileName}` }, injectTo: 'head' }],
         };
       },
     },
@@ -95,7 +122,7 @@ export default defineConfig({
   base: '/',
   // No public dir: nothing (in particular no msw mockServiceWorker.js) is copied into the production build.
   publicDir: false,
-  plugins: [react(), prerenderShopperShell()],
+  plugins: [react(), prerenderFirstScreens()],
   build: {
     outDir: dist,
     emptyOutDir: true,

@@ -1,21 +1,22 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import type { CustomerMe } from '../../machines/contracts/customer-api.ts';
-import { useBrand } from '../lib/brand.tsx';
 import { useDocumentTitle } from '../lib/document-title.ts';
-import { formatPhone, telHref } from '../lib/format.ts';
 import { useI18n } from '../lib/i18n.tsx';
-import { LanguageSwitcher } from '../lib/LanguageSwitcher.tsx';
 import { logout, me as fetchMe, setClientLang, setCsrfToken, setSessionEndedHandler } from './common/client.ts';
 import { SessionContext, type CustomerSession } from './common/session.tsx';
+import { readSessionHint, writeSessionHint } from './common/session-hint.ts';
+import { Layout } from './Layout.tsx';
 import { SignInScreen } from './sign-in/SignInScreen.tsx';
 
 // The lessee's account: hash routes (#/sign-in, #/leases, #/leases/:id) behind a session read from
 // GET /customer/api/me on load. Signed out, every route shows the sign-in; a 401 on any later call ends the session
-// with a message saying so.
+// with a message saying so. A browser that was not signed in last time (common/session-hint.ts) shows the sign-in at
+// once, as the prerendered picture did, while /me is asked ('unconfirmed'); a session /me finds then takes over at
+// the address asked for.
 
-type Status = 'loading' | 'signed-out' | 'signed-in';
+type Status = 'loading' | 'unconfirmed' | 'signed-out' | 'signed-in';
 
 // Loaded once signed in: the first visit (the sign-in) does not download the lease screens.
 const LeasesScreen = lazy(async () => ({ default: (await import('./leases/LeasesScreen.tsx')).LeasesScreen }));
@@ -31,7 +32,7 @@ export function App() {
 
 function Account() {
   const { lang, t } = useI18n();
-  const [status, setStatus] = useState<Status>('loading');
+  const [status, setStatus] = useState<Status>(() => (readSessionHint() ? 'loading' : 'unconfirmed'));
   const [me, setMe] = useState<CustomerMe | null>(null);
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const [location, navigate] = useLocation();
@@ -41,6 +42,7 @@ function Account() {
 
   const signedIn = useCallback((who: CustomerMe) => {
     setCsrfToken(who.csrf_token);
+    writeSessionHint(true);
     setMe(who);
     setNotice(undefined);
     setStatus('signed-in');
@@ -49,6 +51,7 @@ function Account() {
   useEffect(() => {
     setSessionEndedHandler(() => {
       setCsrfToken('');
+      writeSessionHint(false);
       setMe(null);
       setNotice('account.sessionEnded');
       setStatus('signed-out');
@@ -59,6 +62,7 @@ function Account() {
         if (live) signedIn(who);
       },
       () => {
+        writeSessionHint(false);
         if (live) setStatus('signed-out');
       },
     );
@@ -76,6 +80,7 @@ function Account() {
             .catch(() => undefined)
             .finally(() => {
               setCsrfToken('');
+              writeSessionHint(false);
               setMe(null);
               setNotice(undefined);
               setStatus('signed-out');
@@ -95,8 +100,9 @@ function Account() {
     <Layout session={session}>
       {status === 'loading' ? (
         <p role="status">{t('account.loading')}</p>
-      ) : status === 'signed-out' || !session ? (
-        location === '/sign-in' ? (
+      ) : status !== 'signed-in' || !session ? (
+        // One element whatever the address, so that what was typed while /me answered stays when it moves.
+        <>
           <SignInScreen
             notice={notice}
             onSignedIn={(who) => {
@@ -104,9 +110,8 @@ function Account() {
               navigate('/leases');
             }}
           />
-        ) : (
-          <Redirect to="/sign-in" />
-        )
+          {status === 'signed-out' && location !== '/sign-in' && <Redirect to="/sign-in" />}
+        </>
       ) : (
         <SessionContext.Provider value={session}>
           <Suspense fallback={<p role="status">{t('account.loading')}</p>}>
@@ -121,47 +126,5 @@ function Account() {
         </SessionContext.Provider>
       )}
     </Layout>
-  );
-}
-
-function Layout({ session, children }: { session: CustomerSession | null; children: ReactNode }) {
-  const { t } = useI18n();
-  const { brand } = useBrand();
-  const main = useRef<HTMLElement>(null);
-  return (
-    <>
-      <a
-        className="skip-link"
-        href="#main"
-        onClick={(e) => {
-          e.preventDefault();
-          main.current?.focus();
-        }}
-      >
-        {t('app.skipToContent')}
-      </a>
-      <header className="site-header" aria-label={t('account.header')}>
-        <div className="site-header__inner">
-          <span className="site-header__brand">{brand.name}</span>
-          <div className="site-header__tools">
-            <LanguageSwitcher />
-            {session && (
-              <button type="button" className="button button--secondary button--small" onClick={session.signOut}>
-                {t('account.signOut')}
-              </button>
-            )}
-          </div>
-        </div>
-      </header>
-      <main id="main" className="site-main" ref={main} tabIndex={-1}>
-        {children}
-      </main>
-      <footer className="site-footer" aria-label={t('account.footer')}>
-        <div className="site-footer__inner">
-          <span>{brand.name}</span>
-          <a href={telHref(brand.phone)}>{t('app.callUs', { phone: formatPhone(brand.phone) })}</a>
-        </div>
-      </footer>
-    </>
   );
 }

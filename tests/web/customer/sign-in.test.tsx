@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { customerApi, GOOD_CODE } from '../../../msw/customer-handlers.ts';
 import { renderAccount } from './render-account.tsx';
+import { SESSION_HINT_KEY } from '../../../web/customer/common/session-hint.ts';
 
 const api = { current: customerApi() };
 const server = setupServer();
@@ -25,9 +26,14 @@ describe('signing in to the account', () => {
   it('sends a code to the phone on the lease and signs in with it', async () => {
     const state = fresh();
     const user = userEvent.setup();
+    localStorage.removeItem(SESSION_HINT_KEY);
     renderAccount('#/leases');
-    // signed out: any route shows the sign-in
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to your lease account' })).toBeVisible();
+    // not signed in here last time: the sign-in shows at once, as the page's prerendered picture of it did, with no
+    // loading line while the server is asked
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to your lease account' })).toBeVisible();
+    expect(screen.queryByText('Loading your account…')).toBeNull();
+    // signed out: any route ends on the sign-in
+    await waitFor(() => expect(location.hash).toBe('#/sign-in'));
 
     const phone = screen.getByLabelText('Mobile phone number');
     await user.type(phone, '55501');
@@ -59,6 +65,11 @@ describe('signing in to the account', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My leases' })).toBeVisible();
     expect(await screen.findByRole('link', { name: 'Lease L-1001' })).toBeVisible();
     expect(location.hash).toBe('#/leases');
+    // the next visit from this browser waits for its session instead of showing the sign-in picture
+    expect(localStorage.getItem(SESSION_HINT_KEY)).toBe('1');
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to your lease account' })).toBeVisible();
+    expect(localStorage.getItem(SESSION_HINT_KEY)).toBeNull();
   });
 
   it('sends the code to an e-mail, and says so in Spanish', async () => {

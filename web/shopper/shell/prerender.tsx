@@ -17,6 +17,7 @@ import { Wizard } from '../application/Wizard.tsx';
 import { RetailerSelect } from '../retailer-select/RetailerSelect.tsx';
 import { ApplyFrame } from './ApplyFrame.tsx';
 import { Layout } from './Layout.tsx';
+import { readonlyInputs, suffixIds, withoutClosedDialogs, withoutUnchosenOptions } from '../../lib/prerender-html.ts';
 
 // Run by the build (vite.config.ts, prerenderShopperShell) in Node: the shopper page's first screens as HTML, put
 // into index.html's #root so that they paint before any JavaScript runs: the store search, and the application
@@ -78,33 +79,6 @@ function Screen({ route, lang, brand }: { route: ShellRoute; lang: Lang; brand: 
   );
 }
 
-/** Gives a copy's ids (and the references to them) a suffix, so that no id repeats across the copies. */
-export function suffixIds(html: string, suffix: string): string {
-  return html
-    .replace(
-      /\s(id|for|aria-labelledby|aria-describedby|aria-controls)="([^"]+)"/g,
-      (_, name: string, ids: string) =>
-        ` ${name}="${ids
-          .split(' ')
-          .map((id) => id + suffix)
-          .join(' ')}"`,
-    )
-    .replace(/\shref="#([^"/][^"]*)"/g, (_, id: string) => ` href="#${id}${suffix}"`);
-}
-
-/**
- * A list's options but the chosen one: the picture of an empty form shows each list's "Select…" and cannot be opened
- * (inert), and fifty states in each copy would only make index.html longer to parse before the first paint.
- */
-export function withoutUnchosenOptions(html: string): string {
-  return html.replace(/<option(?![^>]*\sselected="")[^>]*>[^<]*<\/option>/g, '');
-}
-
-/** Closed dialogs (the step's confirmations) show nothing, and their labels are only rendered when they open. */
-export function withoutClosedDialogs(html: string): string {
-  return html.replace(/<dialog(?![^>]*\sopen="")[^>]*><\/dialog>/g, '');
-}
-
 /**
  * Every copy, the no-JavaScript one first. Fields are read-only until the app replaces the copy (typing into it
  * would be lost); shell.css also keeps pointer events off a copy while the app is on its way.
@@ -115,12 +89,7 @@ export function renderShells(): string {
     for (const lang of LANGS)
       for (const brand of BRAND_KEYS) {
         const rendered = withoutClosedDialogs(
-          withoutUnchosenOptions(
-            renderToString(<Screen route={route} lang={lang} brand={brand} />).replace(
-              /<input /g,
-              '<input readonly="" ',
-            ),
-          ),
+          withoutUnchosenOptions(readonlyInputs(renderToString(<Screen route={route} lang={lang} brand={brand} />))),
         );
         const html = copies.length === 0 ? rendered : suffixIds(rendered, `--${route}-${lang}-${brand}`);
         // `#/apply` is the application page's address; without JavaScript, `:target` picks its copy (shell.css).
