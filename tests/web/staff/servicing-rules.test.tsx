@@ -207,6 +207,54 @@ describe('State Rules screen: servicing terms', () => {
     expect(row).toHaveTextContent('No late fee');
   }, 30_000);
 
+  it('edits the days of keeping the goods per term class, shown only while reinstatement is on', async () => {
+    const user = userEvent.setup();
+    renderStaff(<StateRulesScreen />, {
+      path: '/state-rules',
+      permissions: ['state-rules.view', 'state-rules.update'],
+    });
+    const tn = within(await terms()).getByRole('row', { name: /^TN/ });
+    expect(tn).toHaveTextContent('Keeping the goods: 2 days (weekly), 5 days (monthly)');
+    await user.click(within(tn).getByRole('button', { name: 'Edit servicing TN' }));
+    const reinstatement = within(screen.getByRole('form', { name: 'Servicing terms of TN' })).getByRole('group', {
+      name: 'Reinstatement',
+    });
+    const keepingOn = within(reinstatement).getByRole('checkbox', {
+      name: 'Reinstatement while the lessee keeps the goods',
+    });
+    const weekly = within(reinstatement).getByRole('spinbutton', {
+      name: 'Days after the missed due date, weekly terms',
+    });
+    const monthly = within(reinstatement).getByRole('spinbutton', {
+      name: 'Days after the missed due date, monthly terms',
+    });
+    expect(weekly).toHaveValue(2);
+    expect(monthly).toHaveValue(5);
+    for (const input of [weekly, monthly]) {
+      expect(input).toHaveAttribute('min', '0');
+      expect(input).toHaveAttribute('max', '60');
+    }
+
+    await user.click(keepingOn);
+    expect(within(reinstatement).queryByRole('spinbutton', { name: /weekly terms/ })).not.toBeInTheDocument();
+    await user.click(keepingOn);
+    const weeklyAgain = within(reinstatement).getByRole('spinbutton', { name: /weekly terms/ });
+    await user.clear(weeklyAgain);
+    await user.type(weeklyAgain, '3');
+    const monthlyAgain = within(reinstatement).getByRole('spinbutton', { name: /monthly terms/ });
+    await user.clear(monthlyAgain);
+    await user.type(monthlyAgain, '10');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Servicing terms of TN' })).not.toBeInTheDocument());
+    expect(puts.at(-1)).toMatchObject({
+      state: 'TN',
+      body: { reinstatement: { keeping_goods_days: { weekly: 3, monthly: 10 } } },
+    });
+    expect(within(await terms()).getByRole('row', { name: /^TN/ })).toHaveTextContent(
+      'Keeping the goods: 3 days (weekly), 10 days (monthly)',
+    );
+  }, 30_000);
+
   it('shows the terms but no edit to a viewer', async () => {
     renderStaff(<StateRulesScreen />, { path: '/state-rules', permissions: ['state-rules.view'] });
     await terms();

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { useModalDialog } from '../../lib/modal-dialog.ts';
 import { useAppT } from './text.ts';
 
 /** A modal confirmation ('Are you sure ...?') on the native <dialog>: focus moves in, Escape cancels, focus returns. */
@@ -14,23 +15,9 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const { t } = useAppT();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
   const textId = useId();
-  const opener = useRef<Element | null>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement;
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-      (opener.current as HTMLElement | null)?.focus?.();
-    }
-  }, [open]);
   return (
     <dialog
       ref={ref}

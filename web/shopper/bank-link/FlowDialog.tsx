@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useModalDialog } from '../../lib/modal-dialog.ts';
 
 /**
  * A modal dialog on the native <dialog> (showModal): the rest of the page is inert (focus stays inside), Escape
@@ -19,29 +20,8 @@ export function FlowDialog({
   children: ReactNode;
   testId?: string;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-  const opener = useRef<Element | null>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      opener.current = document.activeElement;
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-      const back = opener.current as HTMLElement | null;
-      if (back && back.isConnected) back.focus?.();
-    }
-  }, [open]);
-  useEffect(
-    () => () => {
-      if (ref.current?.open) ref.current.close?.();
-    },
-    [],
-  );
   return (
     <dialog
       ref={ref}

@@ -2,10 +2,10 @@
 // tranche per retailer delivery with its amount and who funded it, the cancelled items and the lease after them.
 // While funding is in process, staff fund a tranche from its row (POST .../actions/complete-funding with its
 // tranche_id, confirmed first); funding every tranche due at once is the record's Funding Completed action.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { ApplicationDetail, DeliveryTrancheView } from '../../../machines/contracts/staff-leases.ts';
 import { useT } from '../../lib/i18n.tsx';
-import { Dialog } from '../../toolkit/dialogs/Dialog.tsx';
+import { ActionFormDialog } from './ActionFormDialog.tsx';
 import { DetailList, EmptyNote, Section, SimpleTable } from './Details.tsx';
 import { formatMoney, When } from './display.tsx';
 import { useSession } from './session.tsx';
@@ -185,7 +185,6 @@ function FundTrancheDialog({
 }) {
   const t = useT();
   const { caller } = useSession();
-  const id = useId();
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
 
@@ -209,54 +208,14 @@ function FundTrancheDialog({
   }
 
   return (
-    <Dialog
-      open
-      role="alertdialog"
-      labelledBy={`${id}-title`}
-      describedBy={`${id}-message`}
+    <ActionFormDialog
+      testId="fund-tranche"
+      title={t('staff.ui.delivery.fundNamed', { id: name })}
+      message={t('staff.ui.delivery.fundConfirm', { id: name, amount: formatMoney(tranche.amount) })}
+      error={error}
+      busy={busy}
+      onSubmit={submit}
       onClose={onClose}
-      className="staff-action-dialog"
-      initialFocus="[data-autofocus]"
-    >
-      <form
-        noValidate
-        data-testid="fund-tranche-dialog"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!busy) void submit();
-        }}
-      >
-        <h2 id={`${id}-title`} className="tk-dialog__title">
-          {t('staff.ui.delivery.fundNamed', { id: name })}
-        </h2>
-        <p id={`${id}-message`} className="tk-dialog__message">
-          {t('staff.ui.delivery.fundConfirm', { id: name, amount: formatMoney(tranche.amount) })}
-        </p>
-        {error ? (
-          <div className="tk-alert tk-alert--error" role="alert" data-testid="fund-tranche-error">
-            {error}
-          </div>
-        ) : null}
-        <div className="tk-dialog__actions staff-dialog__actions">
-          <button
-            type="button"
-            className="tk-btn"
-            onClick={onClose}
-            data-autofocus=""
-            data-testid="fund-tranche-cancel"
-          >
-            {t('toolkit.dialog.no')}
-          </button>
-          <button
-            type="submit"
-            className="tk-btn tk-btn--primary"
-            aria-disabled={busy || undefined}
-            data-testid="fund-tranche-confirm"
-          >
-            {t('toolkit.dialog.yes')}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    />
   );
 }

@@ -14,8 +14,8 @@ import {
   type ServicingActionId,
 } from '../../../../machines/lease-account/staff-servicing-actions.ts';
 import { useT } from '../../../lib/i18n.tsx';
-import { Dialog } from '../../../toolkit/dialogs/Dialog.tsx';
 import { useNotify } from '../../../toolkit/dialogs/DialogsProvider.tsx';
+import { ActionFormDialog } from '../../common/ActionFormDialog.tsx';
 import { DetailList, Section, SimpleTable } from '../../common/Details.tsx';
 import { formatMoney, When } from '../../common/display.tsx';
 import { useSession } from '../../common/session.tsx';
@@ -275,103 +275,65 @@ function ServicingActionDialog({
   }
 
   return (
-    <Dialog
-      open
-      role="alertdialog"
-      labelledBy={`${id}-title`}
-      describedBy={`${id}-message`}
+    <ActionFormDialog
+      testId="account-action"
+      title={name}
+      message={t('collections.ui.confirm', { action: name })}
+      error={error}
+      busy={busy}
+      cancelTakesFocus={!fields.length}
+      onSubmit={submit}
       onClose={onClose}
-      className="staff-action-dialog"
-      initialFocus="[data-autofocus]"
     >
-      <form
-        noValidate
-        data-testid="account-action-dialog"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!busy) void submit();
-        }}
-      >
-        <h2 id={`${id}-title`} className="tk-dialog__title">
-          {name}
-        </h2>
-        <p id={`${id}-message`} className="tk-dialog__message">
-          {t('collections.ui.confirm', { action: name })}
-        </p>
-        {error ? (
-          <div className="tk-alert tk-alert--error" role="alert" data-testid="account-action-error">
-            {error}
+      {fields.map((field, index) => {
+        const fieldId = `${id}-${field}`;
+        const fieldErrors = errors[field];
+        const described = fieldErrors?.length ? `${fieldId}-error` : undefined;
+        const common = {
+          id: fieldId,
+          name: field,
+          className: 'tk-input',
+          value: values[field] ?? '',
+          'aria-invalid': described ? true : undefined,
+          'aria-describedby': described,
+          'data-testid': `account-action-${field}`,
+          ...(index === 0 ? { 'data-autofocus': '' } : {}),
+        };
+        return (
+          <div className="tk-field" key={field}>
+            <label htmlFor={fieldId}>{t(`collections.ui.field.${field}`)}</label>
+            {field === 'channel' ? (
+              <select {...common} onChange={(e) => setValues((v) => ({ ...v, channel: e.target.value }))}>
+                {STAFF_PAYMENT_CHANNELS.map((c) => (
+                  <option key={c} value={c}>
+                    {t(`collections.ui.channel.${c}`)}
+                  </option>
+                ))}
+              </select>
+            ) : field === 'method' ? (
+              <select {...common} onChange={(e) => setValues((v) => ({ ...v, method: e.target.value }))}>
+                {REFUND_METHODS.map((m) => (
+                  <option key={m} value={m}>
+                    {t(`collections.ui.method.refund.${m}`)}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                {...common}
+                type={field === 'due_date' ? 'date' : 'text'}
+                inputMode={field === 'amount' ? 'decimal' : undefined}
+                onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
+              />
+            )}
+            {described ? (
+              <p id={described} className="tk-field__error">
+                {fieldErrors!.join(' ')}
+              </p>
+            ) : null}
           </div>
-        ) : null}
-        {fields.map((field, index) => {
-          const fieldId = `${id}-${field}`;
-          const fieldErrors = errors[field];
-          const described = fieldErrors?.length ? `${fieldId}-error` : undefined;
-          const common = {
-            id: fieldId,
-            name: field,
-            className: 'tk-input',
-            value: values[field] ?? '',
-            'aria-invalid': described ? true : undefined,
-            'aria-describedby': described,
-            'data-testid': `account-action-${field}`,
-            ...(index === 0 ? { 'data-autofocus': '' } : {}),
-          };
-          return (
-            <div className="tk-field" key={field}>
-              <label htmlFor={fieldId}>{t(`collections.ui.field.${field}`)}</label>
-              {field === 'channel' ? (
-                <select {...common} onChange={(e) => setValues((v) => ({ ...v, channel: e.target.value }))}>
-                  {STAFF_PAYMENT_CHANNELS.map((c) => (
-                    <option key={c} value={c}>
-                      {t(`collections.ui.channel.${c}`)}
-                    </option>
-                  ))}
-                </select>
-              ) : field === 'method' ? (
-                <select {...common} onChange={(e) => setValues((v) => ({ ...v, method: e.target.value }))}>
-                  {REFUND_METHODS.map((m) => (
-                    <option key={m} value={m}>
-                      {t(`collections.ui.method.refund.${m}`)}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <input
-                  {...common}
-                  type={field === 'due_date' ? 'date' : 'text'}
-                  inputMode={field === 'amount' ? 'decimal' : undefined}
-                  onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
-                />
-              )}
-              {described ? (
-                <p id={described} className="tk-field__error">
-                  {fieldErrors!.join(' ')}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
-        <div className="tk-dialog__actions staff-dialog__actions">
-          <button
-            type="button"
-            className="tk-btn"
-            onClick={onClose}
-            {...(fields.length ? {} : { 'data-autofocus': '' })}
-            data-testid="account-action-cancel"
-          >
-            {t('toolkit.dialog.no')}
-          </button>
-          <button
-            type="submit"
-            className="tk-btn tk-btn--primary"
-            aria-disabled={busy || undefined}
-            data-testid="account-action-confirm"
-          >
-            {t('toolkit.dialog.yes')}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+        );
+      })}
+    </ActionFormDialog>
   );
 }

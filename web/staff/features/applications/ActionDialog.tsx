@@ -1,15 +1,24 @@
 // The confirmation of a lease status action: the server's confirmation text verbatim (seed 001: 'You are changing
 // ":name" from ":old_state" state to ":new_state" state.'), the inputs the action takes (store, delivery date, note),
 // and Yes/No. Yes posts the action with the record's version; the server's refusal (409, 422) stays in the dialog.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { ApplicationDetail, StaffActionView } from '../../../../machines/contracts/staff-leases.ts';
 import { useT } from '../../../lib/i18n.tsx';
-import { Dialog } from '../../../toolkit/dialogs/Dialog.tsx';
+import { ActionFormDialog } from '../../common/ActionFormDialog.tsx';
 import { useSession } from '../../common/session.tsx';
 import { LOOKUP } from '../../common/StaffForm.tsx';
 
 type Input = StaffActionView['inputs'][number];
 type Values = Partial<Record<Input, string>>;
+/** What every input of the dialog carries: its id, value, change, error state and whether it takes the focus. */
+interface InputWiring {
+  id: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  'data-first-input': '' | undefined;
+}
 
 export const actionPath = (uuid: string, action: string) =>
   `/staff/api/leases/${encodeURIComponent(uuid)}/actions/${encodeURIComponent(action)}`;
@@ -84,123 +93,67 @@ export function ActionDialog({
     undefined;
   const set = (name: Input) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [name]: event.target.value }));
-  const errorText = (name: Input) =>
-    fieldError(name) ? (
-      <p id={`${id}-${name}-error`} className="tk-error">
-        {fieldError(name)}
-      </p>
+  /** An input the action takes, when it takes it: its label, the control, its hint and its error. */
+  const inputBox = (name: Input, label: string, control: (wiring: InputWiring) => ReactNode, hint?: string) =>
+    inputs.includes(name) ? (
+      <div className="tk-field staff-dialog__field">
+        <label htmlFor={`${id}-${name}`} className="tk-label">
+          {label}
+        </label>
+        {control({
+          id: `${id}-${name}`,
+          value: values[name] ?? '',
+          onChange: set(name),
+          'aria-invalid': fieldError(name) ? true : undefined,
+          'aria-describedby': describe(name, hint !== undefined),
+          'data-first-input': inputs[0] === name ? '' : undefined,
+        })}
+        {hint !== undefined ? (
+          <p id={`${id}-${name}-hint`} className="tk-hint">
+            {hint}
+          </p>
+        ) : null}
+        {fieldError(name) ? (
+          <p id={`${id}-${name}-error`} className="tk-error">
+            {fieldError(name)}
+          </p>
+        ) : null}
+      </div>
     ) : null;
 
   return (
-    <Dialog
-      open
-      role="alertdialog"
-      labelledBy={`${id}-title`}
-      describedBy={`${id}-message`}
-      onClose={onClose}
-      className="staff-action-dialog"
+    <ActionFormDialog
+      testId="action"
+      title={action.label}
+      message={action.confirm}
+      messageTestId="action-confirm-text"
+      error={error}
+      busy={busy}
       initialFocus={inputs.length ? '[data-first-input]' : '[data-autofocus]'}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form
-        noValidate
-        data-testid="action-dialog"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!busy) void submit();
-        }}
-      >
-        <h2 id={`${id}-title`} className="tk-dialog__title">
-          {action.label}
-        </h2>
-        <p id={`${id}-message`} className="tk-dialog__message" data-testid="action-confirm-text">
-          {action.confirm}
-        </p>
-        {error ? (
-          <div className="tk-alert tk-alert--error" role="alert" data-testid="action-error">
-            {error}
-          </div>
-        ) : null}
-        {inputs.includes('store_id') ? (
-          <div className="tk-field staff-dialog__field">
-            <label htmlFor={`${id}-store_id`} className="tk-label">
-              {t('staff.ui.lease.newStore')}
-            </label>
-            <select
-              id={`${id}-store_id`}
-              className="tk-input"
-              value={values.store_id ?? ''}
-              onChange={set('store_id')}
-              aria-invalid={fieldError('store_id') ? true : undefined}
-              aria-describedby={describe('store_id')}
-              data-first-input={inputs[0] === 'store_id' ? '' : undefined}
-              data-testid="action-store"
-            >
-              <option value="">{stores === undefined ? t('app.loading') : t('staff.ui.lease.chooseStore')}</option>
-              {(stores ?? []).map((store) => (
-                <option key={store.id} value={store.id} disabled={store.id === detail.store_id}>
-                  {store.name}
-                </option>
-              ))}
-            </select>
-            {errorText('store_id')}
-          </div>
-        ) : null}
-        {inputs.includes('delivery_date') ? (
-          <div className="tk-field staff-dialog__field">
-            <label htmlFor={`${id}-delivery_date`} className="tk-label">
-              {t('staff.ui.lease.deliveryDate')}
-            </label>
-            <input
-              id={`${id}-delivery_date`}
-              type="date"
-              className="tk-input"
-              value={values.delivery_date ?? ''}
-              onChange={set('delivery_date')}
-              aria-invalid={fieldError('delivery_date') ? true : undefined}
-              aria-describedby={describe('delivery_date')}
-              data-first-input={inputs[0] === 'delivery_date' ? '' : undefined}
-              data-testid="action-delivery-date"
-            />
-            {errorText('delivery_date')}
-          </div>
-        ) : null}
-        {inputs.includes('note') ? (
-          <div className="tk-field staff-dialog__field">
-            <label htmlFor={`${id}-note`} className="tk-label">
-              {t('staff.ui.lease.note')}
-            </label>
-            <textarea
-              id={`${id}-note`}
-              className="tk-input tk-textarea"
-              maxLength={1000}
-              value={values.note ?? ''}
-              onChange={set('note')}
-              aria-invalid={fieldError('note') ? true : undefined}
-              aria-describedby={describe('note', true)}
-              data-first-input={inputs[0] === 'note' ? '' : undefined}
-              data-testid="action-note"
-            />
-            <p id={`${id}-note-hint`} className="tk-hint">
-              {t('staff.ui.lease.noteHint')}
-            </p>
-            {errorText('note')}
-          </div>
-        ) : null}
-        <div className="tk-dialog__actions staff-dialog__actions">
-          <button type="button" className="tk-btn" onClick={onClose} data-autofocus="" data-testid="action-cancel">
-            {t('toolkit.dialog.no')}
-          </button>
-          {/* never disabled while sending: a focused button that is disabled drops the focus out of the dialog */}
-          <button
-            type="submit"
-            className="tk-btn tk-btn--primary"
-            aria-disabled={busy || undefined}
-            data-testid="action-confirm"
-          >
-            {t('toolkit.dialog.yes')}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+      {inputBox('store_id', t('staff.ui.lease.newStore'), (wiring) => (
+        <select className="tk-input" {...wiring} data-testid="action-store">
+          <option value="">{stores === undefined ? t('app.loading') : t('staff.ui.lease.chooseStore')}</option>
+          {(stores ?? []).map((store) => (
+            <option key={store.id} value={store.id} disabled={store.id === detail.store_id}>
+              {store.name}
+            </option>
+          ))}
+        </select>
+      ))}
+      {inputBox('delivery_date', t('staff.ui.lease.deliveryDate'), (wiring) => (
+        <input type="date" className="tk-input" {...wiring} data-testid="action-delivery-date" />
+      ))}
+      {inputBox(
+        'note',
+        t('staff.ui.lease.note'),
+        (wiring) => (
+          <textarea className="tk-input tk-textarea" maxLength={1000} {...wiring} data-testid="action-note" />
+        ),
+        t('staff.ui.lease.noteHint'),
+      )}
+    </ActionFormDialog>
   );
 }

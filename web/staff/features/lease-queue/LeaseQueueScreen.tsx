@@ -1,7 +1,7 @@
 // Lease Queue: the work queues (awaiting review, more info, docs and/or payment, delivered awaiting funding) as tabs
 // with their counts, each oldest first; a record can be claimed, released and (with lease-queue.assign) assigned.
 // The funding queue shows the amount due (the delivered tranches not funded yet: a partial delivery funds its share).
-import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useState } from 'react';
 import {
   LEASE_QUEUE_IDS,
   LEASE_QUEUES,
@@ -11,6 +11,7 @@ import {
 import { useT } from '../../../lib/i18n.tsx';
 import { useNotify } from '../../../toolkit/dialogs/DialogsProvider.tsx';
 import type { RowAction } from '../../../toolkit/list/PagedList.tsx';
+import { useTabKeys } from '../../../toolkit/tab-keys.ts';
 import {
   claimText,
   dateColumn,
@@ -43,7 +44,6 @@ export function LeaseQueueScreen({ queue }: { queue?: string }) {
   );
   const [refresh, setRefresh] = useState(0);
   const [assigning, setAssigning] = useState<LeaseRow | undefined>(undefined);
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const detailBase = can('applications.view') ? '/applications' : '/leases';
 
   const onLoad = useCallback((page: { meta: unknown }) => {
@@ -51,27 +51,7 @@ export function LeaseQueueScreen({ queue }: { queue?: string }) {
     if (Array.isArray(meta.queues)) setCounts(meta.queues);
   }, []);
 
-  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const last = counts.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : undefined;
-    if (next === undefined) return;
-    event.preventDefault();
-    setActive(counts[next]!.id);
-    tabs.current[next]?.focus();
-  }
+  const { tabRef, onKeyDown } = useTabKeys(counts.length, (index) => setActive(counts[index]!.id));
 
   const mine = (row: LeaseRow) => row.claimed_by?.user_id === me.user.id;
   const actions: RowAction<LeaseRow>[] = [];
@@ -112,9 +92,7 @@ export function LeaseQueueScreen({ queue }: { queue?: string }) {
           {counts.map((q, index) => (
             <button
               key={q.id}
-              ref={(el) => {
-                tabs.current[index] = el;
-              }}
+              ref={tabRef(index)}
               type="button"
               role="tab"
               id={`${base}-tab-${q.id}`}

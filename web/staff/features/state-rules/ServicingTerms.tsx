@@ -2,7 +2,7 @@
 // reinstatement, receipt and statute, with the marker of a row nobody checked; and their editor, in the same form
 // style as the state rule's. A save answers 422 field errors shown at their inputs, and a 409 when someone saved the
 // row in between; the next close of business and servicing action use what is saved.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useId, useState, type ReactNode } from 'react';
 import {
   GRACE_DAYS_MAX,
   KEEPING_GOODS_DAYS_MAX,
@@ -15,6 +15,7 @@ import { useNotify } from '../../../toolkit/dialogs/DialogsProvider.tsx';
 import { SavedBy } from '../../common/SavedBy.tsx';
 import { YesNo } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
+import { FieldError, RuleEditorForm, StateRowsTable, type Errors } from './RuleParts.tsx';
 import {
   AFTER_RETURN_MODES,
   inputOfError,
@@ -28,7 +29,38 @@ import {
   type ServicingForm,
 } from './servicing-form.ts';
 
-type Errors = Record<string, string[]>;
+const TERM_CLASSES: readonly TermClass[] = ['weekly', 'monthly'];
+const LATE_FEE_LABEL: Record<TermClass, string> = {
+  weekly: 'servicingRules.ui.lateFeeWeekly',
+  monthly: 'servicingRules.ui.lateFeeMonthly',
+};
+const KEEPING: Record<TermClass, { label: string; input: 'keepingWeekly' | 'keepingMonthly' }> = {
+  weekly: { label: 'servicingRules.ui.keepingWeekly', input: 'keepingWeekly' },
+  monthly: { label: 'servicingRules.ui.keepingMonthly', input: 'keepingMonthly' },
+};
+
+/** The accessible wiring `field` hands its input: aria-invalid and aria-describedby. */
+type A11y = Record<string, unknown>;
+
+/** A whole number of days (or terms) from `min`. */
+const daysInput = (a11y: A11y, value: string, onChange: (value: string) => void, max?: number, min = 0) => (
+  <input
+    className="tk-input"
+    type="number"
+    inputMode="numeric"
+    min={min}
+    max={max}
+    step={1}
+    value={value}
+    {...a11y}
+    onChange={(e) => onChange(e.target.value)}
+  />
+);
+
+/** A dollar amount as typed ("25" or "25.00"); the server reads and checks it. */
+const amountInput = (a11y: A11y, value: string, onChange: (value: string) => void) => (
+  <input className="tk-input" inputMode="decimal" value={value} {...a11y} onChange={(e) => onChange(e.target.value)} />
+);
 
 export function ServicingTermsTable({
   rules,
@@ -41,67 +73,48 @@ export function ServicingTermsTable({
 }) {
   const t = useT();
   return (
-    <table className="tk-table">
-      <caption className="staff-muted">{t('servicingRules.ui.title')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('staff.ui.stateRules.state')}</th>
-          <th scope="col">{t('servicingRules.ui.lateFeeWeekly')}</th>
-          <th scope="col">{t('servicingRules.ui.lateFeeMonthly')}</th>
-          <th scope="col">{t('servicingRules.ui.returnFee')}</th>
-          <th scope="col">{t('servicingRules.ui.reinstatement')}</th>
-          <th scope="col">{t('servicingRules.ui.receipt')}</th>
-          <th scope="col">{t('servicingRules.ui.statute')}</th>
-          {mayEdit ? (
-            <th scope="col">
-              <span className="staff-muted">{t('servicingRules.ui.edit')}</span>
-            </th>
-          ) : null}
-        </tr>
-      </thead>
-      <tbody>
-        {rules.map((r) => {
-          const [keeping, afterReturn] = reinstatementSummary(t, r);
-          return (
-            <tr key={r.state}>
-              <th scope="row">{r.state}</th>
-              <td>{lateFeeSummary(t, r.late_fee.weekly)}</td>
-              <td>{lateFeeSummary(t, r.late_fee.monthly)}</td>
-              <td>{returnFeeSummary(t, r)}</td>
-              <td>
-                {keeping}
-                <br />
-                {afterReturn}
-              </td>
-              <td>
-                <YesNo value={r.receipt_required} />
-              </td>
-              <td>
-                {r.statute}
-                {r.is_default ? (
-                  <>
-                    {' '}
-                    <strong>({t('servicingRules.ui.unchecked')})</strong>
-                  </>
-                ) : null}
-              </td>
-              {mayEdit ? (
-                <td>
-                  <button
-                    type="button"
-                    className="tk-btn"
-                    onClick={() => onEdit(r)}
-                    aria-label={`${t('servicingRules.ui.edit')} ${r.state}`}
-                  >
-                    {t('servicingRules.ui.edit')}
-                  </button>
-                </td>
+    <StateRowsTable
+      caption={t('servicingRules.ui.title')}
+      headers={[
+        t('servicingRules.ui.lateFeeWeekly'),
+        t('servicingRules.ui.lateFeeMonthly'),
+        t('servicingRules.ui.returnFee'),
+        t('servicingRules.ui.reinstatement'),
+        t('servicingRules.ui.receipt'),
+        t('servicingRules.ui.statute'),
+      ]}
+      editLabel={t('servicingRules.ui.edit')}
+      mayEdit={mayEdit}
+      rows={rules}
+      cells={(r) => {
+        const [keeping, afterReturn] = reinstatementSummary(t, r);
+        return (
+          <>
+            <td>{lateFeeSummary(t, r.late_fee.weekly)}</td>
+            <td>{lateFeeSummary(t, r.late_fee.monthly)}</td>
+            <td>{returnFeeSummary(t, r)}</td>
+            <td>
+              {keeping}
+              <br />
+              {afterReturn}
+            </td>
+            <td>
+              <YesNo value={r.receipt_required} />
+            </td>
+            <td>
+              {r.statute}
+              {r.is_default ? (
+                <>
+                  {' '}
+                  <strong>({t('servicingRules.ui.unchecked')})</strong>
+                </>
               ) : null}
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+            </td>
+          </>
+        );
+      }}
+      onEdit={onEdit}
+    />
   );
 }
 
@@ -118,21 +131,16 @@ export function ServicingRuleEditor({
   const { caller } = useSession();
   const notify = useNotify();
   const id = useId();
-  const title = useRef<HTMLHeadingElement>(null);
   const [form, setForm] = useState<ServicingForm>(() => servicingFormOf(rule));
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-
-  // The editor opens above the tables: move the keyboard there so the form is where the user is.
-  useEffect(() => title.current?.focus(), []);
 
   const set = <K extends keyof ServicingForm>(key: K, value: ServicingForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
   const setFee = (term: TermClass, patch: Partial<LateFeeForm>) =>
     setForm((f) => ({ ...f, [term]: { ...f[term], ...patch } }));
 
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
+  async function save() {
     setBusy(true);
     const result = await caller.call<ServicingRuleView>(
       'PUT',
@@ -156,14 +164,9 @@ export function ServicingRuleEditor({
   const invalid = (name: string) => (errors[name]?.length ? true : undefined);
   const describedBy = (name: string, hint?: string) =>
     [hint, errors[name]?.length ? errorId(name) : undefined].filter(Boolean).join(' ') || undefined;
-  const err = (name: string) =>
-    errors[name]?.length ? (
-      <p className="tk-error" id={errorId(name)}>
-        {errors[name].join(' ')}
-      </p>
-    ) : null;
+  const err = (name: string) => <FieldError id={errorId(name)} messages={errors[name]} />;
   const shown = new Set<string>();
-  const field = (name: string, label: string, input: (a11y: Record<string, unknown>) => ReactNode, hint?: string) => {
+  const field = (name: string, label: string, input: (a11y: A11y) => ReactNode, hint?: string) => {
     shown.add(name);
     return (
       <>
@@ -201,25 +204,13 @@ export function ServicingRuleEditor({
     const hint = `${id}-${term}-parts-hint`;
     return (
       <fieldset className="tk-fieldset">
-        <legend className="tk-label">
-          {t(term === 'weekly' ? 'servicingRules.ui.lateFeeWeekly' : 'servicingRules.ui.lateFeeMonthly')}
-        </legend>
+        <legend className="tk-label">{t(LATE_FEE_LABEL[term])}</legend>
         {check(base, t('servicingRules.ui.lateFeeOn'), f.on, (on) => setFee(term, { on }))}
         {f.on ? (
           <>
-            {field(`${base}.grace_days`, t('servicingRules.ui.graceDays'), (a11y) => (
-              <input
-                className="tk-input"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={GRACE_DAYS_MAX}
-                step={1}
-                value={f.grace}
-                {...a11y}
-                onChange={(e) => setFee(term, { grace: e.target.value })}
-              />
-            ))}
+            {field(`${base}.grace_days`, t('servicingRules.ui.graceDays'), (a11y) =>
+              daysInput(a11y, f.grace, (grace) => setFee(term, { grace }), GRACE_DAYS_MAX),
+            )}
             {field(
               `${base}.percent`,
               t('servicingRules.ui.percent'),
@@ -241,15 +232,7 @@ export function ServicingRuleEditor({
             {field(
               `${base}.flat`,
               t('servicingRules.ui.flat'),
-              (a11y) => (
-                <input
-                  className="tk-input"
-                  inputMode="decimal"
-                  value={f.flat}
-                  {...a11y}
-                  onChange={(e) => setFee(term, { flat: e.target.value })}
-                />
-              ),
+              (a11y) => amountInput(a11y, f.flat, (flat) => setFee(term, { flat })),
               hint,
             )}
             <small id={hint} className="staff-muted">
@@ -266,15 +249,9 @@ export function ServicingRuleEditor({
                 <option value="greater">{t('servicingRules.ui.combineGreater')}</option>
               </select>
             ))}
-            {field(`${base}.minimum`, t('servicingRules.ui.minimum'), (a11y) => (
-              <input
-                className="tk-input"
-                inputMode="decimal"
-                value={f.minimum}
-                {...a11y}
-                onChange={(e) => setFee(term, { minimum: e.target.value })}
-              />
-            ))}
+            {field(`${base}.minimum`, t('servicingRules.ui.minimum'), (a11y) =>
+              amountInput(a11y, f.minimum, (minimum) => setFee(term, { minimum })),
+            )}
           </>
         ) : null}
       </fieldset>
@@ -283,8 +260,9 @@ export function ServicingRuleEditor({
 
   const body = (
     <>
-      {feeFields('weekly')}
-      {feeFields('monthly')}
+      {TERM_CLASSES.map((term) => (
+        <Fragment key={term}>{feeFields(term)}</Fragment>
+      ))}
       {field('biweekly_class', t('servicingRules.ui.biweeklyClass'), (a11y) => (
         <select
           className="tk-input"
@@ -301,51 +279,29 @@ export function ServicingRuleEditor({
         {check('return_fee_allowed', t('servicingRules.ui.returnFeeAllowed'), form.returnFeeAllowed, (v) =>
           set('returnFeeAllowed', v),
         )}
-        {field('return_fee_max', t('servicingRules.ui.returnFeeMax'), (a11y) => (
-          <input
-            className="tk-input"
-            inputMode="decimal"
-            value={form.returnFeeMax}
-            {...a11y}
-            onChange={(e) => set('returnFeeMax', e.target.value)}
-          />
-        ))}
+        {field('return_fee_max', t('servicingRules.ui.returnFeeMax'), (a11y) =>
+          amountInput(a11y, form.returnFeeMax, (v) => set('returnFeeMax', v)),
+        )}
       </fieldset>
       <fieldset className="tk-fieldset">
         <legend className="tk-label">{t('servicingRules.ui.reinstatement')}</legend>
         {check('reinstatement.keeping_goods_days', t('servicingRules.ui.keepingOn'), form.keepingOn, (v) =>
           set('keepingOn', v),
         )}
-        {form.keepingOn ? (
-          <>
-            {field('reinstatement.keeping_goods_days.weekly', t('servicingRules.ui.keepingWeekly'), (a11y) => (
-              <input
-                className="tk-input"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={KEEPING_GOODS_DAYS_MAX}
-                step={1}
-                value={form.keepingWeekly}
-                {...a11y}
-                onChange={(e) => set('keepingWeekly', e.target.value)}
-              />
-            ))}
-            {field('reinstatement.keeping_goods_days.monthly', t('servicingRules.ui.keepingMonthly'), (a11y) => (
-              <input
-                className="tk-input"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={KEEPING_GOODS_DAYS_MAX}
-                step={1}
-                value={form.keepingMonthly}
-                {...a11y}
-                onChange={(e) => set('keepingMonthly', e.target.value)}
-              />
-            ))}
-          </>
-        ) : null}
+        {form.keepingOn
+          ? TERM_CLASSES.map((term) => (
+              <Fragment key={term}>
+                {field(`reinstatement.keeping_goods_days.${term}`, t(KEEPING[term].label), (a11y) =>
+                  daysInput(
+                    a11y,
+                    form[KEEPING[term].input],
+                    (v) => set(KEEPING[term].input, v),
+                    KEEPING_GOODS_DAYS_MAX,
+                  ),
+                )}
+              </Fragment>
+            ))
+          : null}
         {field('reinstatement.after_return_mode', t('servicingRules.ui.afterReturn'), (a11y) => (
           <select
             className="tk-input"
@@ -361,18 +317,15 @@ export function ServicingRuleEditor({
           </select>
         ))}
         {form.afterReturn !== 'none'
-          ? field('reinstatement.after_return_count', t('servicingRules.ui.afterReturnCount'), (a11y) => (
-              <input
-                className="tk-input"
-                type="number"
-                inputMode="numeric"
-                min={form.afterReturn === 'terms' ? 1 : 0}
-                step={1}
-                value={form.afterReturnCount}
-                {...a11y}
-                onChange={(e) => set('afterReturnCount', e.target.value)}
-              />
-            ))
+          ? field('reinstatement.after_return_count', t('servicingRules.ui.afterReturnCount'), (a11y) =>
+              daysInput(
+                a11y,
+                form.afterReturnCount,
+                (v) => set('afterReturnCount', v),
+                undefined,
+                form.afterReturn === 'terms' ? 1 : 0,
+              ),
+            )
           : null}
       </fieldset>
       {check('receipt_required', t('servicingRules.ui.receiptRequired'), form.receiptRequired, (v) =>
@@ -402,10 +355,14 @@ export function ServicingRuleEditor({
   const others = Object.entries(errors).filter(([name]) => !shown.has(name));
 
   return (
-    <form className="staff-card" noValidate onSubmit={(e) => void save(e)} aria-labelledby={`${id}-title`}>
-      <h2 className="staff-section__title" id={`${id}-title`} ref={title} tabIndex={-1}>
-        {t('servicingRules.ui.editTitle', { state: rule.state })}
-      </h2>
+    // The editor opens above the tables: it takes the keyboard so the form is where the user is.
+    <RuleEditorForm
+      title={t('servicingRules.ui.editTitle', { state: rule.state })}
+      busy={busy}
+      takeFocus
+      onSave={save}
+      onCancel={onCancel}
+    >
       <SavedBy view={rule} />
       {body}
       {others.length ? (
@@ -415,14 +372,6 @@ export function ServicingRuleEditor({
           ))}
         </ul>
       ) : null}
-      <div className="staff-actions">
-        <button type="submit" className="tk-btn tk-btn--primary" disabled={busy}>
-          {busy ? t('staff.ui.rules.saving') : t('staff.ui.rules.save')}
-        </button>
-        <button type="button" className="tk-btn" onClick={onCancel} disabled={busy}>
-          {t('staff.ui.rules.cancel')}
-        </button>
-      </div>
-    </form>
+    </RuleEditorForm>
   );
 }

@@ -10,9 +10,8 @@ import { useT } from '../../../lib/i18n.tsx';
 import { useNotify } from '../../../toolkit/dialogs/DialogsProvider.tsx';
 import { DateTime, Screen, YesNo } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
+import { FieldError, RuleEditorForm, StateRowsTable, type Errors } from './RuleParts.tsx';
 import { ServicingRuleEditor, ServicingTermsTable } from './ServicingTerms.tsx';
-
-type Errors = Record<string, string[]>;
 
 export function StateRulesScreen() {
   const t = useT();
@@ -74,61 +73,42 @@ export function StateRulesScreen() {
       {!rules ? (
         <p className="staff-loading">{t('staff.ui.rules.loading')}</p>
       ) : (
-        <table className="tk-table">
-          <caption className="staff-muted">{t('staff.ui.nav.stateRules')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('staff.ui.stateRules.state')}</th>
-              <th scope="col">{t('staff.ui.stateRules.offered')}</th>
-              <th scope="col">{t('staff.ui.stateRules.cap')}</th>
-              <th scope="col">{t('staff.ui.stateRules.ocp')}</th>
-              <th scope="col">{t('staff.ui.stateRules.disclosures')}</th>
-              <th scope="col">{t('staff.ui.stateRules.updated')}</th>
-              {mayEdit ? (
-                <th scope="col">
-                  <span className="staff-muted">{t('staff.ui.stateRules.edit')}</span>
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((r) => (
-              <tr key={r.state}>
-                <th scope="row">{r.state}</th>
-                <td>{r.offered ? <YesNo value /> : <strong>{t('staff.ui.stateRules.notOffered')}</strong>}</td>
-                <td className="staff-num">
-                  {r.cost_cap_multiplier === null ? t('staff.ui.stateRules.noCap') : `${r.cost_cap_multiplier}x`}
-                </td>
-                <td>
-                  <YesNo value={r.ocp_allowed} />
-                </td>
-                <td>{r.disclosures.length > 80 ? `${r.disclosures.slice(0, 80)}…` : r.disclosures}</td>
-                <td>
-                  {r.updated_at ? (
-                    <DateTime value={r.updated_at} />
-                  ) : (
-                    <span className="staff-muted">{t('staff.ui.rules.defaults')}</span>
-                  )}
-                </td>
-                {mayEdit ? (
-                  <td>
-                    <button
-                      type="button"
-                      className="tk-btn"
-                      onClick={() => {
-                        setEditingServicing(undefined);
-                        setEditing(r);
-                      }}
-                      aria-label={`${t('staff.ui.stateRules.edit')} ${r.state}`}
-                    >
-                      {t('staff.ui.stateRules.edit')}
-                    </button>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StateRowsTable
+          caption={t('staff.ui.nav.stateRules')}
+          headers={[
+            t('staff.ui.stateRules.offered'),
+            t('staff.ui.stateRules.cap'),
+            t('staff.ui.stateRules.ocp'),
+            t('staff.ui.stateRules.disclosures'),
+            t('staff.ui.stateRules.updated'),
+          ]}
+          editLabel={t('staff.ui.stateRules.edit')}
+          mayEdit={mayEdit}
+          rows={shown}
+          cells={(r) => (
+            <>
+              <td>{r.offered ? <YesNo value /> : <strong>{t('staff.ui.stateRules.notOffered')}</strong>}</td>
+              <td className="staff-num">
+                {r.cost_cap_multiplier === null ? t('staff.ui.stateRules.noCap') : `${r.cost_cap_multiplier}x`}
+              </td>
+              <td>
+                <YesNo value={r.ocp_allowed} />
+              </td>
+              <td>{r.disclosures.length > 80 ? `${r.disclosures.slice(0, 80)}…` : r.disclosures}</td>
+              <td>
+                {r.updated_at ? (
+                  <DateTime value={r.updated_at} />
+                ) : (
+                  <span className="staff-muted">{t('staff.ui.rules.defaults')}</span>
+                )}
+              </td>
+            </>
+          )}
+          onEdit={(r) => {
+            setEditingServicing(undefined);
+            setEditing(r);
+          }}
+        />
       )}
       {rules ? (
         <section aria-labelledby={`${sectionId}-servicing`}>
@@ -170,8 +150,7 @@ function StateRuleEditor({
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
+  async function save() {
     setBusy(true);
     const capValue = cap.trim() === '' ? null : Number(cap);
     const result = await caller.call<StateRuleView>('PUT', `/staff/api/state-rules/${rule.state}`, {
@@ -191,18 +170,15 @@ function StateRuleEditor({
     notify({ type: 'error', message: result.message ?? t('error.unknown') });
   }
 
-  const err = (name: string) =>
-    errors[name]?.length ? (
-      <p className="tk-error" id={`${id}-${name}-error`}>
-        {errors[name].join(' ')}
-      </p>
-    ) : null;
+  const err = (name: string) => <FieldError id={`${id}-${name}-error`} messages={errors[name]} />;
 
   return (
-    <form className="staff-card" noValidate onSubmit={(e) => void save(e)} aria-labelledby={`${id}-title`}>
-      <h2 className="staff-section__title" id={`${id}-title`}>
-        {t('staff.ui.stateRules.editTitle', { state: rule.state })}
-      </h2>
+    <RuleEditorForm
+      title={t('staff.ui.stateRules.editTitle', { state: rule.state })}
+      busy={busy}
+      onSave={save}
+      onCancel={onCancel}
+    >
       <label className="tk-check">
         <input
           className="tk-check__input"
@@ -251,14 +227,6 @@ function StateRuleEditor({
       </small>
       {err('disclosures')}
       {err('state')}
-      <div className="staff-actions">
-        <button type="submit" className="tk-btn tk-btn--primary" disabled={busy}>
-          {busy ? t('staff.ui.rules.saving') : t('staff.ui.rules.save')}
-        </button>
-        <button type="button" className="tk-btn" onClick={onCancel} disabled={busy}>
-          {t('staff.ui.rules.cancel')}
-        </button>
-      </div>
-    </form>
+    </RuleEditorForm>
   );
 }

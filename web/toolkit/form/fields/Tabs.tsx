@@ -1,42 +1,21 @@
 // tabs/tab: the ARIA tabs pattern (tablist, tabs with aria-selected/aria-controls, panels; arrow keys, Home, End).
 // Every panel stays mounted (hidden when not selected) so its values and validation are kept.
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import { childrenOf } from '../../../../machines/contracts/form-schema.ts';
 import { useForm } from '../context.ts';
 import { NestedFields } from '../nested-fields.tsx';
 import { isFieldVisible } from '../conditions.ts';
 import type { FieldProps } from '../types.ts';
 import { Section } from './Layout.tsx';
+import { useTabKeys } from '../../tab-keys.ts';
 
 export function Tabs({ field, scope }: FieldProps) {
   const form = useForm();
   const base = useId();
   const tabs = childrenOf(field).filter((tab) => isFieldVisible(tab, (ref) => form.lookup(scope, ref)));
   const [active, setActive] = useState(0);
-  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const current = Math.min(active, Math.max(0, tabs.length - 1));
-
-  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    const last = tabs.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? current === last
-          ? 0
-          : current + 1
-        : event.key === 'ArrowLeft'
-          ? current === 0
-            ? last
-            : current - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : undefined;
-    if (next === undefined) return;
-    event.preventDefault();
-    setActive(next);
-    buttons.current[next]?.focus();
-  }
+  const { tabRef, onKeyDown } = useTabKeys(tabs.length, setActive);
 
   return (
     <div className="tk-tabs">
@@ -44,9 +23,7 @@ export function Tabs({ field, scope }: FieldProps) {
         {tabs.map((tab, index) => (
           <button
             key={index}
-            ref={(el) => {
-              buttons.current[index] = el;
-            }}
+            ref={tabRef(index)}
             type="button"
             role="tab"
             id={`${base}-tab-${index}`}
@@ -55,7 +32,7 @@ export function Tabs({ field, scope }: FieldProps) {
             tabIndex={index === current ? 0 : -1}
             className="tk-tabs__tab"
             onClick={() => setActive(index)}
-            onKeyDown={onKeyDown}
+            onKeyDown={(event) => onKeyDown(event, current)}
           >
             {tab.label}
           </button>
