@@ -1,4 +1,4 @@
-import type { AnyEventObject, AnyStateMachine } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyTransitionDefinition } from 'xstate';
 import { getAdjacencyMap, getStateNodes } from 'xstate/graph';
 
 /**
@@ -38,4 +38,41 @@ export function machineCoverage(
     takenTransitions: definedTransitions.filter((t) => takenTransitions.has(t)).map(describe),
     vertexCount: Object.keys(adjacency).length,
   };
+}
+
+// ---- coverage by label: the model tests compare the transitions taken with the ones defined, by a readable label ----
+
+/** A transition definition by source, event, its index among the source's transitions on that event, and targets. */
+export function transitionLabel(t: AnyTransitionDefinition): string {
+  const list = t.source.transitions.get(t.eventType) ?? [];
+  const targets = t.target ? t.target.map((n) => n.id).join(',') : '(self)';
+  return `${t.source.id} --${t.eventType}#${list.indexOf(t)}--> ${targets}`;
+}
+
+/** Every transition the machine defines, labelled. */
+export function definedTransitions(machine: AnyStateMachine): Set<string> {
+  const out = new Set<string>();
+  for (const node of [machine.root, ...getStateNodes(machine.root)])
+    for (const list of node.transitions.values()) for (const t of list) out.add(transitionLabel(t));
+  return out;
+}
+
+/** The ids of the machine's state nodes below the root, sorted. */
+export const stateIds = (machine: AnyStateMachine): string[] =>
+  getStateNodes(machine.root)
+    .map((n) => n.id)
+    .sort();
+
+/** The states reached and the transitions taken (labelled) while walking an adjacency map of the machine. */
+export function coverage(machine: AnyStateMachine, adjacency: ReturnType<typeof getAdjacencyMap>) {
+  const states = new Set<string>();
+  const transitions = new Set<string>();
+  for (const { state, transitions: edges } of Object.values(adjacency)) {
+    const snap = state as AnyMachineSnapshot;
+    for (const n of snap._nodes) if (n !== machine.root) states.add(n.id);
+    if (snap.status !== 'active') continue;
+    for (const { event } of Object.values<{ event: AnyEventObject }>(edges))
+      for (const t of machine.getTransitionData(snap, event)) transitions.add(transitionLabel(t));
+  }
+  return { states, transitions };
 }
