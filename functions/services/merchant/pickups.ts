@@ -26,6 +26,7 @@ import {
   type ResourceCtx,
   type ResourceDef,
 } from '../staff/resource.ts';
+import { choiceFilter, ownerFilter } from '../staff/filters.ts';
 import { cents, idText, isoDate, newId, options } from './common.ts';
 
 // Pick Ups and Pick Up Transactions (seed 001): merchandise returned by the shopper or repossessed, linked to a lease
@@ -76,19 +77,7 @@ export interface PickupTx extends StoredItem {
 const NOUN = 'merchant.resource.pickup';
 const TX_NOUN = 'merchant.resource.pickupTx';
 
-const storeFilter = {
-  name: 'store',
-  field: {
-    type: 'select',
-    name: 'store',
-    label: 'merchant.field.store',
-    url: '/staff/api/stores',
-    valueKey: 'id',
-    textKey: 'name',
-  },
-  scope: (v: string) => `store=${v}`,
-  matches: (r: Record<string, unknown>, v: string) => r.store_id === v,
-};
+const storeFilter = ownerFilter('store', 'merchant.field.store');
 
 const row = (p: Pickup) => ({
   id: p.id,
@@ -130,17 +119,7 @@ export const pickupsDef: ResourceDef<Pickup> = {
   sortFields: ['scheduled_date', 'created_at'],
   defaultSort: 'scheduled_date',
   filters: [
-    {
-      name: 'status',
-      field: {
-        type: 'select',
-        name: 'status',
-        label: 'merchant.field.pickup_status',
-        options: options('merchant.pickupStatus', PICKUP_STATUSES),
-      },
-      scope: (v) => ((PICKUP_STATUSES as readonly string[]).includes(v) ? `status=${v}` : undefined),
-      matches: (r, v) => r.status === v,
-    },
+    choiceFilter('status', 'merchant.field.pickup_status', options('merchant.pickupStatus', PICKUP_STATUSES)),
     storeFilter,
   ],
   rowPk: (id) => merchantKey('PICKUP', id).pk,
@@ -304,17 +283,7 @@ export const pickupTxDef: ResourceDef<PickupTx> = {
       scope: (v) => (/^pku-[0-9a-f-]{36}$/.test(v) ? `pickup=${v}` : undefined),
       matches: (r, v) => r.pickup_id === v,
     },
-    {
-      name: 'type',
-      field: {
-        type: 'select',
-        name: 'type',
-        label: 'merchant.field.tx_type',
-        options: options('merchant.txType', PICKUP_TX_TYPES),
-      },
-      scope: (v) => ((PICKUP_TX_TYPES as readonly string[]).includes(v) ? `type=${v}` : undefined),
-      matches: (r, v) => r.type === v,
-    },
+    choiceFilter('type', 'merchant.field.tx_type', options('merchant.txType', PICKUP_TX_TYPES)),
   ],
   rowPk: (id) => merchantKey('PICKUPTX', id).pk,
   load: (c, id) => getMerchantRecord<PickupTx>(c.deps.db, 'PICKUPTX', id, c.deps.clock()),

@@ -21,6 +21,7 @@ import {
   type ResourceCtx,
   type ResourceDef,
 } from '../staff/resource.ts';
+import { choiceFilter, ownerFilter } from '../staff/filters.ts';
 import { cents, idText, isoDate, newId, options, storeFor, type StoreRef } from './common.ts';
 
 // Retention Money (seed 001): a share of each funding paid to a store is withheld (the store's percentage, 5% unless
@@ -56,19 +57,7 @@ export interface RetentionEntry extends StoredItem, StoreRef {
 const NOUN = 'merchant.resource.retention';
 const ENTRY_NOUN = 'merchant.resource.retentionEntry';
 
-const storeFilter = {
-  name: 'store',
-  field: {
-    type: 'select',
-    name: 'store',
-    label: 'merchant.field.store',
-    url: '/staff/api/stores',
-    valueKey: 'id',
-    textKey: 'name',
-  },
-  scope: (v: string) => `store=${v}`,
-  matches: (r: Record<string, unknown>, v: string) => r.store_id === v,
-};
+const storeFilter = ownerFilter('store', 'merchant.field.store');
 
 const percentage = () =>
   z
@@ -223,17 +212,7 @@ export const retentionEntriesDef: ResourceDef<RetentionEntry> = {
   defaultSort: 'created_at',
   defaultDesc: true,
   filters: [
-    {
-      name: 'kind',
-      field: {
-        type: 'select',
-        name: 'kind',
-        label: 'merchant.field.entry_kind',
-        options: options('merchant.entryKind', RETENTION_ENTRY_KINDS),
-      },
-      scope: (v) => ((RETENTION_ENTRY_KINDS as readonly string[]).includes(v) ? `kind=${v}` : undefined),
-      matches: (r, v) => r.kind === v,
-    },
+    choiceFilter('kind', 'merchant.field.entry_kind', options('merchant.entryKind', RETENTION_ENTRY_KINDS)),
     storeFilter,
   ],
   rowPk: (id) => merchantKey('RETENTIONENTRY', id).pk,

@@ -5,7 +5,6 @@ import {
   type SignupKind,
   type StoreApplicationState,
 } from '../../../machines/contracts/network.ts';
-import type { FieldSchema } from '../../../machines/contracts/form-schema.ts';
 import { getItem, saveVersioned, type StoredItem } from '../../data/items.ts';
 import { getFileItem } from '../../data/files.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
@@ -13,6 +12,7 @@ import { staffSecurity } from '../../platform/staff-config.ts';
 import { issueResetToken } from '../../platform/staff-sessions.ts';
 import { fileUrl } from '../files.ts';
 import { audit } from '../staff/actor.ts';
+import { choiceFilter } from '../staff/filters.ts';
 import { createResource, loadForAccess, syncRow, t, type ResourceCtx, type ResourceDef } from '../staff/resource.ts';
 import { retailersDef } from '../staff/resources/retailers.ts';
 import { storesDef } from '../staff/resources/stores.ts';
@@ -71,12 +71,11 @@ const row = (a: StoreApplicationItem) => ({
   updated_at: a.updated_at,
 });
 
-const stateFilter: FieldSchema = {
-  type: 'select',
-  name: 'state',
-  label: 'network.apps.stateCol',
-  options: STORE_APPLICATION_STATES.map((s) => ({ value: s, text: `network.state.${s}` })),
-};
+const stateFilter = choiceFilter(
+  'state',
+  'network.apps.stateCol',
+  STORE_APPLICATION_STATES.map((s) => ({ value: s, text: `network.state.${s}` })),
+);
 
 export const storeApplicationsDef: ResourceDef<StoreApplicationItem> = {
   path: 'store-applications',
@@ -85,14 +84,7 @@ export const storeApplicationsDef: ResourceDef<StoreApplicationItem> = {
   sortFields: ['created_at', 'business_name', 'updated_at'],
   defaultSort: 'created_at',
   defaultDesc: true,
-  filters: [
-    {
-      name: 'state',
-      field: stateFilter,
-      scope: (v) => ((STORE_APPLICATION_STATES as readonly string[]).includes(v) ? `state=${v}` : undefined),
-      matches: (r, v) => r.state === v,
-    },
-  ],
+  filters: [stateFilter],
   rowPk: (id) => storeApplicationKey(id).pk,
   load: (c, id) =>
     /^sap-[0-9a-f-]{36}$/.test(id)

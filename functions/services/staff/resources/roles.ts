@@ -47,6 +47,7 @@ import {
   type ResourceCtx,
   type ResourceDef,
 } from '../resource.ts';
+import { guardFilter } from '../filters.ts';
 import { getSettingValue } from './lookups.ts';
 
 const NOUN = 'staff.resource.role';
@@ -113,19 +114,7 @@ export const rolesDef: ResourceDef<RoleItem> = {
   entity: 'role',
   sortFields: ['name', 'guard', 'created_at'],
   defaultSort: 'name',
-  filters: [
-    {
-      name: 'guard',
-      field: {
-        type: 'select',
-        name: 'guard',
-        label: 'staff.field.guard',
-        options: GUARDS.map((g) => ({ value: g, text: `staff.guard.${g}` })),
-      },
-      scope: (v) => (isGuard(v) ? `guard=${v}` : undefined),
-      matches: (r, v) => r.guard === v,
-    },
-  ],
+  filters: [guardFilter()],
   rowPk: (id) => recordKey('ROLE', id).pk,
   load: (c, id) => getRecord<RoleItem>(c.deps.db, 'ROLE', id, c.deps.clock()),
   row,

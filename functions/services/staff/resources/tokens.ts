@@ -7,6 +7,7 @@ import { getRecord, recordKey } from '../../../data/staff/records.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { audit, requireTenant } from '../actor.ts';
 import { field, parseFor, section, t, text, type ResourceCtx, type ResourceDef } from '../resource.ts';
+import { ownerFilter } from '../filters.ts';
 import { getRetailerRecord } from './retailers.ts';
 
 // Retailer API tokens: the token is shown once at creation and stored only as its SHA-256 (functions/data/api-tokens.ts);
@@ -62,21 +63,7 @@ export const tokensDef: ResourceDef<TokenRefItem> = {
   sortFields: ['name', 'created_at'],
   defaultSort: 'created_at',
   defaultDesc: true,
-  filters: [
-    {
-      name: 'retailer',
-      field: {
-        type: 'select',
-        name: 'retailer',
-        label: 'staff.field.retailer_id',
-        url: '/staff/api/retailers',
-        valueKey: 'id',
-        textKey: 'name',
-      },
-      scope: (v) => `retailer=${v}`,
-      matches: (r, v) => r.retailer_id === v,
-    },
-  ],
+  filters: [ownerFilter('retailer', 'staff.field.retailer_id')],
   rowPk: (id) => recordKey('APITOKENREF', id).pk,
   load: (c, id) => getRecord<TokenRefItem>(c.deps.db, 'APITOKENREF', id, c.deps.clock()),
   row,

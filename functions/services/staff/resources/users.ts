@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { newPassword } from '../../../../machines/contracts/staff.ts';
-import { GUARDS, isGuard, type Guard } from '../../../../machines/domain/permissions.ts';
+import { GUARDS, type Guard } from '../../../../machines/domain/permissions.ts';
 import {
   createItem,
   getItem,
@@ -34,6 +34,7 @@ import {
   type ResourceCtx,
   type ResourceDef,
 } from '../resource.ts';
+import { guardFilter, yesNoFilter } from '../filters.ts';
 import { getRetailerRecord } from './retailers.ts';
 import { getSettingValue } from './settings.ts';
 import { randomUUID } from 'node:crypto';
@@ -93,31 +94,8 @@ export const usersDef: ResourceDef<UserItem> = {
   sortFields: ['username', 'display_name', 'email', 'created_at'],
   defaultSort: 'username',
   filters: [
-    {
-      name: 'active',
-      field: {
-        type: 'select',
-        name: 'active',
-        label: 'staff.field.active',
-        options: [
-          { value: 'true', text: 'staff.option.yes' },
-          { value: 'false', text: 'staff.option.no' },
-        ],
-      },
-      scope: (v) => (v === 'true' || v === 'false' ? `active=${v}` : undefined),
-      matches: (row, v) => String(row.active) === v,
-    },
-    {
-      name: 'guard',
-      field: {
-        type: 'select',
-        name: 'guard',
-        label: 'staff.field.guard',
-        options: GUARDS.map((g) => ({ value: g, text: `staff.guard.${g}` })),
-      },
-      scope: (v) => (isGuard(v) ? `guard=${v}` : undefined),
-      matches: (row, v) => row.guard === v,
-    },
+    yesNoFilter('active', 'staff.field.active'),
+    guardFilter(),
     {
       name: 'retailer',
       field: {
