@@ -11,7 +11,7 @@ import { AppError, conflict } from '../../platform/errors.ts';
 import { staffSecurity } from '../../platform/staff-config.ts';
 import { issueResetToken } from '../../platform/staff-sessions.ts';
 import { fileUrl } from '../files.ts';
-import { audit } from '../staff/actor.ts';
+import { auditBy } from '../staff/actor.ts';
 import { choiceFilter } from '../staff/filters.ts';
 import { createResource, loadForAccess, syncRow, t, type ResourceCtx, type ResourceDef } from '../staff/resource.ts';
 import { retailersDef } from '../staff/resources/retailers.ts';
@@ -212,12 +212,7 @@ export async function approveStoreApplication(c: ResourceCtx, id: string, input:
     created,
     history: [...a.history, { state: 'approved', at, by: c.actor.userId }],
   });
-  await audit(c.deps, 'store-application.decided', {
-    actor: c.actor,
-    ip: c.ip,
-    target: `store-application:${a.id}`,
-    detail: { action: 'approve', ...created },
-  });
+  await auditBy(c, 'store-application.decided', `store-application:${a.id}`, { action: 'approve', ...created });
   return storeApplicationsDef.view!(c, a);
 }
 
@@ -233,12 +228,7 @@ export async function declineStoreApplication(c: ResourceCtx, id: string, input:
     ],
   });
   await sendNetworkMail(c.deps, 'declined', a.lang, a.owner_email, { name: a.owner_name, business: a.business_name });
-  await audit(c.deps, 'store-application.decided', {
-    actor: c.actor,
-    ip: c.ip,
-    target: `store-application:${a.id}`,
-    detail: { action: 'decline' },
-  });
+  await auditBy(c, 'store-application.decided', `store-application:${a.id}`, { action: 'decline' });
   return storeApplicationsDef.view!(c, a);
 }
 
@@ -253,12 +243,7 @@ export async function markStoreApplicationForCleaning(c: ResourceCtx, id: string
       { state: 'requiring-cleaning', at, by: c.actor.userId, ...(input.note ? { note: input.note } : {}) },
     ],
   });
-  await audit(c.deps, 'store-application.decided', {
-    actor: c.actor,
-    ip: c.ip,
-    target: `store-application:${a.id}`,
-    detail: { action: 'clean' },
-  });
+  await auditBy(c, 'store-application.decided', `store-application:${a.id}`, { action: 'clean' });
   return storeApplicationsDef.view!(c, a);
 }
 

@@ -117,6 +117,14 @@ export async function audit(
   }
 }
 
+/** Records what a staff user did in a request (its actor and address) to `target`. */
+export const auditBy = (
+  c: { deps: Deps; actor: StaffActor; ip: string },
+  type: AuditType,
+  target: string,
+  detail: Record<string, unknown>,
+) => audit(c.deps, type, { actor: c.actor, ip: c.ip, target, detail });
+
 /** Refuses (403 'Permission Denied') and records the refusal. */
 export async function deny(deps: Deps, actor: StaffActor, ip: string, target: string, reason: string): Promise<never> {
   await audit(deps, 'access.denied', { actor, ip, target, detail: { reason } });

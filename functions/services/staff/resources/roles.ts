@@ -28,7 +28,7 @@ import { getRecord, recordKey } from '../../../data/staff/records.ts';
 import type { RoleItem } from '../../../data/staff/roles.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { audit } from '../actor.ts';
+import { auditBy } from '../actor.ts';
 import {
   expectVersion,
   field,
@@ -167,12 +167,7 @@ export const rolesDef: ResourceDef<RoleItem> = {
       created_at: now,
       updated_at: now,
     });
-    await audit(c.deps, 'permissions.changed', {
-      actor: c.actor,
-      ip: c.ip,
-      target: `role:${id}`,
-      detail: { action: 'create', permissions: item.permissions },
-    });
+    await auditBy(c, 'permissions.changed', `role:${id}`, { action: 'create', permissions: item.permissions });
     return item as RoleItem;
   },
   async update(c, r, input) {
@@ -200,12 +195,7 @@ export const rolesDef: ResourceDef<RoleItem> = {
       throw unableToDelete(c, rolesDef, 'staff.role.isDefault', 422);
     await deleteItem(c.deps.db, recordKey('ROLE', r.id));
     await releaseUnique(c.deps.db, 'role-name', `${r.guard}/${r.name.trim()}`);
-    await audit(c.deps, 'permissions.changed', {
-      actor: c.actor,
-      ip: c.ip,
-      target: `role:${r.id}`,
-      detail: { action: 'delete' },
-    });
+    await auditBy(c, 'permissions.changed', `role:${r.id}`, { action: 'delete' });
     return undefined;
   },
 };
@@ -266,11 +256,10 @@ export async function updateRolePermissions(c: ResourceCtx, id: string, input: R
   await syncRow(c, rolesDef, r, saved);
   const added = saved.permissions.filter((p) => !r.permissions.includes(p));
   const removed = r.permissions.filter((p) => !saved.permissions.includes(p));
-  await audit(c.deps, 'permissions.changed', {
-    actor: c.actor,
-    ip: c.ip,
-    target: `role:${r.id}`,
-    detail: { added, removed, field_permissions: saved.field_permissions },
+  await auditBy(c, 'permissions.changed', `role:${r.id}`, {
+    added,
+    removed,
+    field_permissions: saved.field_permissions,
   });
   return rolesDef.view!(c, saved);
 }
