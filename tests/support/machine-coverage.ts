@@ -1,4 +1,13 @@
-import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyTransitionDefinition } from 'xstate';
+import { expect } from 'vitest';
+import {
+  createActor,
+  fromPromise,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
+  type SimulatedClock,
+} from 'xstate';
 import { getAdjacencyMap, getStateNodes } from 'xstate/graph';
 
 /**
@@ -75,4 +84,32 @@ export function coverage(machine: AnyStateMachine, adjacency: ReturnType<typeof 
       for (const t of machine.getTransitionData(snap, event)) transitions.add(transitionLabel(t));
   }
   return { states, transitions };
+}
+
+// ---- paths replayed on a live actor ----
+
+/** An effect that never settles: the events of a path (done, error, delays) drive the actor instead. */
+export const pendingEffect = <O, I = any>() => fromPromise<O, I>(() => new Promise<O>(() => {}));
+
+/**
+ * Replays each path on a live actor of `machine` (its effects provided by the caller), checking after every event that
+ * the actor is where the path says it is: the state values the paths end in, as JSON, in path order.
+ */
+export function replayOnActor(
+  machine: AnyStateMachine,
+  paths: readonly { steps: readonly { event: unknown; state: { value: unknown } }[] }[],
+  options: { input: unknown; clock?: SimulatedClock },
+): string[] {
+  const reached: string[] = [];
+  for (const path of paths) {
+    const actor = createActor(machine, options);
+    actor.start();
+    for (const step of path.steps) {
+      actor.send(step.event);
+      expect(actor.getSnapshot().value).toEqual(step.state.value);
+    }
+    reached.push(JSON.stringify(actor.getSnapshot().value));
+    actor.stop();
+  }
+  return reached;
 }
