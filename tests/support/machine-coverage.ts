@@ -49,6 +49,20 @@ export function machineCoverage(
   };
 }
 
+/**
+ * The events a model offers in a state: every event type its active states handle, as the given variants of that type
+ * (with their outputs, errors or fields), or bare when there are none.
+ */
+export const eventsOfVariants =
+  (variants: readonly AnyEventObject[]) =>
+  (snapshot: { _nodes: { ownEvents: string[] }[] }): AnyEventObject[] => {
+    const types = [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents))];
+    return types.flatMap((type) => {
+      const ofType = variants.filter((event) => event.type === type);
+      return ofType.length ? ofType : [{ type }];
+    });
+  };
+
 // ---- coverage by label: the model tests compare the transitions taken with the ones defined, by a readable label ----
 
 /** A transition definition by source, event, its index among the source's transitions on that event, and targets. */

@@ -24,7 +24,7 @@ import {
   missingFields,
 } from '../../../machines/bank-link/bank-link.machine.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
-import { machineCoverage, pendingEffect, replayOnActor } from '../../support/machine-coverage.ts';
+import { eventsOfVariants, machineCoverage, pendingEffect, replayOnActor } from '../../support/machine-coverage.ts';
 
 const input: BankLinkInput = { applicantId: 'applicant-1', sendBy: 1 };
 // Fake timers drive the named delays; advancing also settles the effects' promises between timers.
@@ -447,13 +447,7 @@ const modelEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.abandon', error: { code: 500 } },
 ];
 
-function eventsFor(snapshot: { _nodes: { ownEvents: string[] }[] }): AnyEventObject[] {
-  const types = [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents))];
-  return types.flatMap((type) => {
-    const variants = modelEvents.filter((event) => event.type === type);
-    return variants.length ? variants : [{ type }];
-  });
-}
+const eventsFor = eventsOfVariants(modelEvents);
 
 // The countdown is display only (no guard reads it), so it stays out of the state's identity.
 const serializeState = (snapshot: {

@@ -23,7 +23,7 @@ import {
   maskPhone,
 } from '../../../machines/identity-check/identity-check.machine.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
-import { machineCoverage, pendingEffect, replayOnActor } from '../../support/machine-coverage.ts';
+import { eventsOfVariants, machineCoverage, pendingEffect, replayOnActor } from '../../support/machine-coverage.ts';
 
 const input: IdentityCheckInput = { position: 'confirmation', phone: '(555) 201-3344' };
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -250,13 +250,7 @@ const modelEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.verifyCheck', error: { code: 500 } },
 ];
 
-function eventsFor(snapshot: { _nodes: { ownEvents: string[] }[] }): AnyEventObject[] {
-  const types = [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents))];
-  return types.flatMap((type) => {
-    const variants = modelEvents.filter((event) => event.type === type);
-    return variants.length ? variants : [{ type }];
-  });
-}
+const eventsFor = eventsOfVariants(modelEvents);
 
 // Notices are display only; the phone, the check and whether a link went out decide the guards.
 const serializeState = (snapshot: {

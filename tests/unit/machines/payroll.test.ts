@@ -18,7 +18,7 @@ import {
   payrollMachine,
   payrollOutcome,
 } from '../../../machines/payroll/payroll.machine.ts';
-import { machineCoverage, pendingEffect, replayOnActor } from '../../support/machine-coverage.ts';
+import { eventsOfVariants, machineCoverage, pendingEffect, replayOnActor } from '../../support/machine-coverage.ts';
 
 const eligibleResult: PayrollDecisionResult = {
   code: 'A',
@@ -316,13 +316,7 @@ const modelEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.restartAffordability', error: { code: 500 } },
 ];
 
-function eventsFor(snapshot: { _nodes: { ownEvents: string[] }[] }): AnyEventObject[] {
-  const types = [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents))];
-  return types.flatMap((type) => {
-    const variants = modelEvents.filter((event) => event.type === type);
-    return variants.length ? variants : [{ type }];
-  });
-}
+const eventsFor = eventsOfVariants(modelEvents);
 
 // Notices and the keyword are display only; the employers found and the one chosen decide the guards.
 const serializeState = (snapshot: { value: unknown; context: { employers: Employer[]; employer: Employer | null } }) =>

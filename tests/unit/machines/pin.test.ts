@@ -39,7 +39,7 @@ import {
   pinMachine,
   pinModeToggleLabelKey,
 } from '../../../machines/pin/pin.machine.ts';
-import { machineCoverage, pendingEffect, replayOnActor } from '../../support/machine-coverage.ts';
+import { eventsOfVariants, machineCoverage, pendingEffect, replayOnActor } from '../../support/machine-coverage.ts';
 
 const input: PinInput = { uuid: 'app-1', storeId: 'store-1', checkoutId: 'co-1', iframe: true };
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -366,13 +366,7 @@ const modelEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.confirmPin', error: { code: 422 } },
 ];
 
-function eventsFor(snapshot: { _nodes: { ownEvents: string[] }[] }): AnyEventObject[] {
-  const types = [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents))];
-  return types.flatMap((type) => {
-    const variants = modelEvents.filter((event) => event.type === type);
-    return variants.length ? variants : [{ type }];
-  });
-}
+const eventsFor = eventsOfVariants(modelEvents);
 
 const serializeState = (snapshot: { value: unknown; context: unknown }) =>
   JSON.stringify({ value: snapshot.value, context: snapshot.context });
