@@ -11,6 +11,7 @@ import {
 } from '../../../machines/domain/merchant.ts';
 import { createItem, saveVersioned, type StoredItem } from '../../data/items.ts';
 import { getMerchantRecord, merchantKey } from '../../data/merchant.ts';
+import { storeRecordTenant } from '../staff/actor.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { applicantNameOf, loadLeaseFor, recordMerchandiseReturned } from '../leases/actions.ts';
 import {
@@ -126,7 +127,7 @@ export const pickupsDef: ResourceDef<Pickup> = {
   load: (c, id) => getMerchantRecord<Pickup>(c.deps.db, 'PICKUP', id, c.deps.clock()),
   row,
   scopes: (p) => ['*', `status=${p.status}`, `retailer=${p.retailer_id}`, `store=${p.store_id}`],
-  tenant: (p) => ({ storeIds: [p.store_id], retailerIds: [p.retailer_id] }),
+  tenant: storeRecordTenant,
   view: (_c, p) => ({
     ...row(p),
     address: p.address,
@@ -289,7 +290,7 @@ export const pickupTxDef: ResourceDef<PickupTx> = {
   load: (c, id) => getMerchantRecord<PickupTx>(c.deps.db, 'PICKUPTX', id, c.deps.clock()),
   row: txRow,
   scopes: (x) => ['*', `pickup=${x.pickup_id}`, `type=${x.type}`, `retailer=${x.retailer_id}`, `store=${x.store_id}`],
-  tenant: (x) => ({ storeIds: [x.store_id], retailerIds: [x.retailer_id] }),
+  tenant: storeRecordTenant,
   view: (_c, x) => ({ ...txRow(x), v: x.v }),
   async form(_c) {
     return {

@@ -14,6 +14,7 @@ import {
   type StoredItem,
 } from '../../data/items.ts';
 import { getMerchantRecord, merchantKey } from '../../data/merchant.ts';
+import { storeRecordTenant } from '../staff/actor.ts';
 import {
   field,
   parseFor,
@@ -265,7 +266,7 @@ export const posOrdersDef: ResourceDef<PosOrder> = {
   load: (c, id) => getMerchantRecord<PosOrder>(c.deps.db, 'POSORDER', id, c.deps.clock()),
   row: orderRow,
   scopes: (o) => ['*', `status=${o.status}`, `retailer=${o.retailer_id}`, `store=${o.store_id}`],
-  tenant: (o) => ({ storeIds: [o.store_id], retailerIds: [o.retailer_id] }),
+  tenant: storeRecordTenant,
   view: (_c, o) => ({ ...orderRow(o), items: o.items, v: o.v }),
   async form(c, o) {
     return {

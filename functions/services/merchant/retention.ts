@@ -8,6 +8,7 @@ import {
 } from '../../../machines/domain/merchant.ts';
 import { createItem, saveVersioned, type StoredItem } from '../../data/items.ts';
 import { getMerchantRecord, merchantKey } from '../../data/merchant.ts';
+import { storeRecordTenant } from '../staff/actor.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import {
   field,
@@ -113,7 +114,7 @@ export const retentionDef: ResourceDef<RetentionAccount> = {
   load: (c, id) => getMerchantRecord<RetentionAccount>(c.deps.db, 'RETENTION', id, c.deps.clock()),
   row,
   scopes: (a) => ['*', `retailer=${a.retailer_id}`, `store=${a.store_id}`],
-  tenant: (a) => ({ storeIds: [a.store_id], retailerIds: [a.retailer_id] }),
+  tenant: storeRecordTenant,
   view: (_c, a) => ({ ...row(a), v: a.v }),
   async form(_c, a) {
     return {
@@ -219,7 +220,7 @@ export const retentionEntriesDef: ResourceDef<RetentionEntry> = {
   load: (c, id) => getMerchantRecord<RetentionEntry>(c.deps.db, 'RETENTIONENTRY', id, c.deps.clock()),
   row: entryRow,
   scopes: (e) => ['*', `kind=${e.kind}`, `retailer=${e.retailer_id}`, `store=${e.store_id}`],
-  tenant: (e) => ({ storeIds: [e.store_id], retailerIds: [e.retailer_id] }),
+  tenant: storeRecordTenant,
   view: (_c, e) => ({ ...entryRow(e), v: e.v }),
   async form(c) {
     return {

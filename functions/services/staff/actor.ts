@@ -14,6 +14,12 @@ export interface Tenant {
   retailerIds?: readonly string[];
 }
 
+/** The tenancy of a record filed under a store: that store, and its retailer. */
+export const storeRecordTenant = (record: { store_id: string; retailer_id: string }): Tenant => ({
+  storeIds: [record.store_id],
+  retailerIds: [record.retailer_id],
+});
+
 /** The tenant check of every staff read and write: system sees all; retailer users their retailers; store users their stores. */
 export function canAccess(actor: Pick<StaffActor, 'guard' | 'storeIds' | 'retailerIds'>, tenant: Tenant): boolean {
   if (actor.guard === 'system') return true;
