@@ -81,7 +81,7 @@ export async function fundedLease(
   email?: string,
   options: Parameters<typeof paidCheckout>[3] = {},
 ): Promise<string> {
-  const leaseId = await paidCheckout(base, apiToken, email, options);
+  const { uuid: leaseId } = await paidCheckout(base, apiToken, email, options);
   // The lease reaches "awaiting delivery authorization" once the down payment is processed.
   for (let i = 0; i < 100; i++) {
     if (((await staff.call('GET', `/staff/api/leases/${leaseId}`)).data as Json)?.status === 'Z') break;

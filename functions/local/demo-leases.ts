@@ -82,16 +82,29 @@ export async function storeApplication(base: string, retailer: string, store: st
   await apply(base, { 'x-apply-token': init.token, 'x-client-id': clientId }, init.store.id, profile, null);
 }
 
+/** A retailer's cart (the checkout's `cart`): the demo's sofa and lamps unless a caller brings its own. */
+export interface DemoCart {
+  items: { sku: string; description: string; quantity: number; unit_price: string }[];
+}
+
+const DEMO_CART: DemoCart = {
+  items: [
+    { sku: 'SOFA-3S', description: 'Three-seat sofa', quantity: 1, unit_price: '899.00' },
+    { sku: 'LAMP-2', description: 'Floor lamp', quantity: 2, unit_price: '59.50' },
+  ],
+};
+
 /**
  * A retailer checkout through delivery choice, the lease, e-sign at the sandbox vendor and the card payment: the
- * application's uuid (the lease id).
+ * application's uuid (the lease id), the checkout's id and the shopper's e-mail. (Also the browser tests' funded
+ * lease, tests/e2e/funded-lease.ts.)
  */
 export async function paidCheckout(
   base: string,
   apiToken: string,
   email?: string,
-  options: { store?: string; retailerBase?: string } = {},
-): Promise<string> {
+  options: { store?: string; retailerBase?: string; cart?: DemoCart } = {},
+): Promise<{ uuid: string; checkoutId: string; email: string }> {
   // The retailer's pages and webhook receiver: the running server's demo retailer page, even when the shopper's calls
   // go to another base (the demo history's server of its own, demo-history.ts).
   const retailerBase = options.retailerBase ?? base;
@@ -102,12 +115,7 @@ export async function paidCheckout(
       '/retailer/v1/checkouts',
       {
         store: options.store ?? 'main-street',
-        cart: {
-          items: [
-            { sku: 'SOFA-3S', description: 'Three-seat sofa', quantity: 1, unit_price: '899.00' },
-            { sku: 'LAMP-2', description: 'Floor lamp', quantity: 2, unit_price: '59.50' },
-          ],
-        },
+        cart: options.cart ?? DEMO_CART,
         return_url: `${retailerBase}/demo/retailer?done=1`,
         return_url_failure: `${retailerBase}/demo/retailer?failed=1`,
         callback_url: `${retailerBase}/demo/retailer/webhooks`,
@@ -194,11 +202,12 @@ export async function paidCheckout(
     }).toString(),
     redirect: 'manual',
   });
+  // The card session follows the signature's webhook: up to 12 s on a busy machine.
   let processed: Json = {};
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < 60; i++) {
     processed = (await call(base, 'GET', `/apply-v2/checkout/${checkoutId}/process`, undefined, headers)).data as Json;
     if (processed.config?.session_id) break;
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, 200));
   }
   const card = (
     await call(base, 'POST', '/sandbox/vault/tokenize', {
@@ -218,7 +227,7 @@ export async function paidCheckout(
     { token: card.token, application_id: uuid, amount: processed.amount, convenienceFee: 0, isDownPayment: true },
     { ...headers, 'idempotency-key': `demo-pay-${checkoutId}` },
   );
-  return uuid;
+  return { uuid, checkoutId, email: fill.applicant.email as string };
 }
 
 /** Once per data directory: true when this run created the records (a new data directory). */

@@ -16,7 +16,7 @@ import type { ApplySession } from '../platform/sessions.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, conflict, notFound } from '../platform/errors.ts';
 import type { VendorEvent } from '../providers/bank-link/vendor-kit.ts';
-import { APPLICATION_NOT_FOUND, loadOwnApplication, sessionStore } from './applications.ts';
+import { sessionStore } from './applications.ts';
 import {
   applyFlowCallback,
   callbackApplicationUuid,
@@ -24,7 +24,8 @@ import {
   flowStateOf,
   FlowRun,
   rememberFlowRef,
-  withFlow,
+  sessionApplicationUuid,
+  withOwnFlow,
   type FlowSpec,
   type FlowWork,
 } from './flow-runtime.ts';
@@ -68,12 +69,6 @@ export const BANK_PROFILE_NOT_FOUND = 'Bank profile not found';
 export const BANK_ACCOUNT_NOT_FOUND = 'Bank account not found';
 export const BANK_LINK_DISABLED = 'Bank linking is not available for this store.';
 
-/** The applicant id of the calls is the token's application (its uuid). */
-function ownUuid(session: ApplySession, applicantId: string): string {
-  if (!session.applicationUuid || applicantId !== session.applicationUuid) throw notFound(APPLICATION_NOT_FOUND);
-  return session.applicationUuid;
-}
-
 async function storeFor(deps: Deps, session: ApplySession): Promise<StoreView> {
   const store = await sessionStore(deps, session);
   if (!store.lease_program.bank_link_enabled) throw conflict(BANK_LINK_DISABLED);
@@ -87,10 +82,7 @@ const flowFor = <T>(
   store: StoreView,
   work: (run: FlowRun<BankLinkMachine>, record: ApplicationRecord) => Promise<FlowWork<T>>,
   retryOnConflict = false,
-) =>
-  withFlow(deps, () => loadOwnApplication(deps, session, uuid), bankLinkFlow, inputOf(store), work, {
-    retryOnConflict,
-  });
+) => withOwnFlow(deps, session, uuid, bankLinkFlow, inputOf(store), work, retryOnConflict);
 
 // ---- POST send-email -------------------------------------------------------------------------------------------------
 
@@ -102,7 +94,7 @@ export interface SendLinkAnswer {
 }
 
 export async function sendBankLink(deps: Deps, session: ApplySession, applicantId: string): Promise<SendLinkAnswer> {
-  const uuid = ownUuid(session, applicantId);
+  const uuid = sessionApplicationUuid(session, applicantId);
   const store = await storeFor(deps, session);
   const outcome = await flowFor<{ answer?: SendLinkAnswer; error?: unknown }>(
     deps,
@@ -178,7 +170,7 @@ export async function checkBankProfile(
   session: ApplySession,
   applicantId: string,
 ): Promise<CheckProfileAnswer> {
-  const uuid = ownUuid(session, applicantId);
+  const uuid = sessionApplicationUuid(session, applicantId);
   const store = await storeFor(deps, session);
   return flowFor(
     deps,
@@ -207,8 +199,7 @@ export async function fetchBankAccounts(
   session: ApplySession,
   profileId: string,
 ): Promise<{ accounts: BankAccount[] }> {
-  const uuid = session.applicationUuid;
-  if (!uuid) throw notFound(APPLICATION_NOT_FOUND);
+  const uuid = sessionApplicationUuid(session);
   const store = await storeFor(deps, session);
   const outcome = await flowFor<{ accounts?: BankAccount[]; error?: unknown }>(
     deps,
@@ -320,8 +311,7 @@ export async function fetchAchNumbers(
   accountId: string,
   lang: Lang,
 ): Promise<AchAnswer> {
-  const uuid = session.applicationUuid;
-  if (!uuid) throw notFound(APPLICATION_NOT_FOUND);
+  const uuid = sessionApplicationUuid(session);
   const store = await storeFor(deps, session);
   const outcome = await flowFor<{ answer?: AchAnswer; error?: unknown }>(
     deps,
@@ -398,8 +388,7 @@ export async function fetchAchNumbers(
 // ---- GET abandon ---------------------------------------------------------------------------------------------------
 
 export async function abandonBankLink(deps: Deps, session: ApplySession, profileId: string | undefined): Promise<null> {
-  const uuid = session.applicationUuid;
-  if (!uuid) throw notFound(APPLICATION_NOT_FOUND);
+  const uuid = sessionApplicationUuid(session);
   const store = await storeFor(deps, session);
   await flowFor(deps, session, uuid, store, async (run) => {
     if (profileId && run.context.profileId && run.context.profileId !== profileId)

@@ -99,39 +99,17 @@ export async function submitApplication(
     if (!checkout?.skipVerification) throw conflict('decision.verifyFirst', { verify_required: true });
   }
 
-  const { decision, storedDecision, result } = await decideApplication(deps, record, store, settings, now);
-  const approved = decision.code === 'A';
-  const { data, v: _v, ...meta } = record;
+  const decided = await decideApplication(deps, record, store, settings, now);
+  const { storedDecision, result } = decided;
+  const approved = decided.decision.code === 'A';
   try {
-    await saveApplication(
-      deps.db,
-      deps.crypto,
-      record,
-      {
-        meta: {
-          ...meta,
-          status: approved ? 'approved' : 'denied',
-          submittedAt: now.toISOString(),
-          decidedAt: now.toISOString(),
-          updatedAt: now.toISOString(),
-          decision: storedDecision,
-          result,
-        },
-        data,
-      },
-      [
-        newEvent(
-          approved ? 'application.approved' : 'application.denied',
-          { type: 'application', id: record.uuid },
-          decisionEventData(record, decision),
-          now,
-        ),
-      ],
+    await saveDecision(deps, record, decided, now, {
+      submittedAt: now.toISOString(),
       // What the confirm screen showed and the shopper accepted (ESIGN consent to electronic records and the terms),
       // in the decision's own conditional write: a decision is never stored without the consent it was made on, and
       // a submit that loses to a concurrent one leaves no entry behind.
-      submitConsentEntries(session, { lang, ip }, now),
-    );
+      consents: submitConsentEntries(session, { lang, ip }, now),
+    });
   } catch (error) {
     // Submitted twice at once: the other request decided first; answer its result.
     if (error instanceof AppError && error.statusCode === 409) {
@@ -212,6 +190,49 @@ async function decideApplication(
 }
 
 /**
+ * Stores a decision on its application in one conditional write on its version: the status it gives, the decision
+ * and the result, with the `application.approved` or `application.denied` event (and the consents it was made on).
+ */
+async function saveDecision(
+  deps: Deps,
+  record: ApplicationRecord,
+  decided: Awaited<ReturnType<typeof decideApplication>>,
+  now: Date,
+  options: { submittedAt: string; reason?: string; consents?: ReturnType<typeof submitConsentEntries> },
+) {
+  const { decision, storedDecision, result } = decided;
+  const approved = decision.code === 'A';
+  const { data, v: _v, ...meta } = record;
+  const eventData = decisionEventData(record, decision);
+  await saveApplication(
+    deps.db,
+    deps.crypto,
+    record,
+    {
+      meta: {
+        ...meta,
+        status: approved ? 'approved' : 'denied',
+        submittedAt: options.submittedAt,
+        decidedAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+        decision: storedDecision,
+        result,
+      },
+      data,
+    },
+    [
+      newEvent(
+        approved ? 'application.approved' : 'application.denied',
+        { type: 'application', id: record.uuid },
+        options.reason ? { ...eventData, reason: options.reason } : eventData,
+        now,
+      ),
+    ],
+    options.consents ?? [],
+  );
+}
+
+/**
  * Staff re-score (POST /staff/api/leases/{uuid}/actions/rescore): the decision runs again on the stored application
  * with today's scoring settings and a fresh bureau pull; the new decision and result replace the old ones with an
  * `application.approved` or `application.denied` event, which moves the lease status from review.
@@ -226,36 +247,13 @@ export async function rescoreApplication(deps: Deps, uuid: string): Promise<Deci
       loadScoringSettings(deps),
     ]);
     if (!storeItem) throw new AppError(404, 'Store not found');
-    const { decision, storedDecision, result } = await decideApplication(deps, record, storeItem.view, settings, now);
-    const approved = decision.code === 'A';
-    const { data, v: _v, ...meta } = record;
+    const decided = await decideApplication(deps, record, storeItem.view, settings, now);
     try {
-      await saveApplication(
-        deps.db,
-        deps.crypto,
-        record,
-        {
-          meta: {
-            ...meta,
-            status: approved ? 'approved' : 'denied',
-            submittedAt: meta.submittedAt ?? now.toISOString(),
-            decidedAt: now.toISOString(),
-            updatedAt: now.toISOString(),
-            decision: storedDecision,
-            result,
-          },
-          data,
-        },
-        [
-          newEvent(
-            approved ? 'application.approved' : 'application.denied',
-            { type: 'application', id: record.uuid },
-            { ...decisionEventData(record, decision), reason: 'rescore' },
-            now,
-          ),
-        ],
-      );
-      return decision;
+      await saveDecision(deps, record, decided, now, {
+        submittedAt: record.submittedAt ?? now.toISOString(),
+        reason: 'rescore',
+      });
+      return decided.decision;
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 409) continue;
       throw error;

@@ -4,7 +4,8 @@ import { getApplication, saveApplication, saveApplicationFlow, withBankingSectio
 import { getItem, putItem, type OutboxEvent, type StoredItem } from '../data/items.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, conflict, notFound } from '../platform/errors.ts';
-import { APPLICATION_NOT_FOUND } from './applications.ts';
+import type { ApplySession } from '../platform/sessions.ts';
+import { APPLICATION_NOT_FOUND, loadOwnApplication } from './applications.ts';
 
 // The server side of the three verification flows (bank link, identity check, payroll), shared by
 // functions/services/{bank-link,identity-check,payroll}.ts. (Named bank-link-* only because of the file ownership of
@@ -378,6 +379,27 @@ export async function withFlow<M extends AnyStateMachine, T>(
     }
   }
 }
+
+/**
+ * The apply session's own application, whose flows a shopper's call may advance: its uuid, or 404 when the session has
+ * none or the call names another (`named`).
+ */
+export function sessionApplicationUuid(session: ApplySession, named?: string): string {
+  if (!session.applicationUuid || (named !== undefined && named !== session.applicationUuid))
+    throw notFound(APPLICATION_NOT_FOUND);
+  return session.applicationUuid;
+}
+
+/** `withFlow` on the apply session's own application (`uuid`, as `sessionApplicationUuid` gave it). */
+export const withOwnFlow = <M extends AnyStateMachine, T>(
+  deps: Deps,
+  session: ApplySession,
+  uuid: string,
+  spec: FlowSpec<M>,
+  input: (record: ApplicationRecord) => unknown,
+  work: (run: FlowRun<M>, record: ApplicationRecord) => Promise<FlowWork<T>>,
+  retryOnConflict = false,
+) => withFlow(deps, () => loadOwnApplication(deps, session, uuid), spec, input, work, { retryOnConflict });
 
 /** Loads an application by uuid (vendor callbacks: no apply session). */
 export async function loadApplicationByUuid(deps: Deps, uuid: string): Promise<ApplicationRecord> {

@@ -18,7 +18,7 @@ import type { Deps } from '../platform/deps.ts';
 import { AppError, forbidden, notFound, unprocessable } from '../platform/errors.ts';
 import type { VendorEvent } from '../providers/bank-link/vendor-kit.ts';
 import type { IdentityCheckStatus } from '../providers/identity/port.ts';
-import { APPLICATION_NOT_FOUND, loadOwnApplication, sessionStore } from './applications.ts';
+import { loadOwnApplication, sessionStore } from './applications.ts';
 import {
   applyFlowCallback,
   callbackApplicationUuid,
@@ -28,7 +28,8 @@ import {
   loadApplicationByUuid,
   persistedFlowOf,
   rememberFlowRef,
-  withFlow,
+  sessionApplicationUuid,
+  withOwnFlow,
   type FlowSpec,
   type FlowWork,
 } from './flow-runtime.ts';
@@ -59,20 +60,11 @@ const inputOf = (record: ApplicationRecord) => ({
 
 const FINISHED_BAD: readonly IdentityCheckStatus[] = ['failed', 'expired-document'];
 
-const ownUuid = (session: ApplySession) => {
-  if (!session.applicationUuid) throw notFound(APPLICATION_NOT_FOUND);
-  return session.applicationUuid;
-};
-
 const flowFor = <T>(
   deps: Deps,
   session: ApplySession,
   work: (run: FlowRun<IdentityMachine>, record: ApplicationRecord) => Promise<FlowWork<T>>,
-  retryOnConflict = false,
-) =>
-  withFlow(deps, () => loadOwnApplication(deps, session, ownUuid(session)), identityCheckFlow, inputOf, work, {
-    retryOnConflict,
-  });
+) => withOwnFlow(deps, session, sessionApplicationUuid(session), identityCheckFlow, inputOf, work);
 
 // ---- POST send ------------------------------------------------------------------------------------------------------
 
@@ -221,7 +213,7 @@ export async function issueIdentityExchange(
   deps: Deps,
   session: ApplySession,
 ): Promise<{ token: string; url: string; expiresAt: string }> {
-  const uuid = ownUuid(session);
+  const uuid = sessionApplicationUuid(session);
   const record = await loadOwnApplication(deps, session, uuid);
   const now = deps.clock();
   const token = randomBytes(32).toString('base64url');

@@ -16,7 +16,7 @@ import type { Deps } from '../platform/deps.ts';
 import { AppError, conflict, notFound, unprocessable } from '../platform/errors.ts';
 import type { VendorEvent } from '../providers/bank-link/vendor-kit.ts';
 import type { PayrollEmployer, PayrollResult } from '../providers/payroll/port.ts';
-import { APPLICATION_NOT_FOUND, loadOwnApplication, sessionStore } from './applications.ts';
+import { loadOwnApplication, sessionStore } from './applications.ts';
 import {
   applyFlowCallback,
   callbackApplicationUuid,
@@ -25,7 +25,8 @@ import {
   FlowRun,
   persistedFlowOf,
   rememberFlowRef,
-  withFlow,
+  sessionApplicationUuid,
+  withOwnFlow,
   type FlowSpec,
   type FlowWork,
 } from './flow-runtime.ts';
@@ -62,13 +63,7 @@ const flowFor = <T>(
   session: ApplySession,
   uuid: string,
   work: (run: FlowRun<PayrollMachine>, record: ApplicationRecord) => Promise<FlowWork<T>>,
-  retryOnConflict = false,
-) => withFlow(deps, () => loadOwnApplication(deps, session, uuid), payrollFlow, inputOf, work, { retryOnConflict });
-
-const ownUuid = (session: ApplySession, id: string) => {
-  if (!session.applicationUuid || session.applicationUuid !== id) throw notFound(APPLICATION_NOT_FOUND);
-  return id;
-};
+) => withOwnFlow(deps, session, uuid, payrollFlow, inputOf, work);
 
 // ---- GET affordability -------------------------------------------------------------------------------------------
 
@@ -85,7 +80,7 @@ export async function payrollAffordability(
   session: ApplySession,
   id: string,
 ): Promise<AffordabilityAnswer> {
-  const record = await loadOwnApplication(deps, session, ownUuid(session, id));
+  const record = await loadOwnApplication(deps, session, sessionApplicationUuid(session, id));
   const run = new FlowRun(payrollFlow, persistedFlowOf(record, 'payroll'), inputOf(record), deps.clock());
   const employer = run.context.employer as { id: string; employerName: string } | null;
   return {
@@ -118,7 +113,7 @@ export async function startPayroll(
   id: string,
   body: { employerId: string; employerName: string },
 ): Promise<{ state: 'initiated' }> {
-  const uuid = ownUuid(session, id);
+  const uuid = sessionApplicationUuid(session, id);
   const store = await sessionStore(deps, session);
   const outcome = await flowFor<{ error?: unknown }>(deps, session, uuid, async (run, record) => {
     if (!run.context.eligible || record.status !== 'approved') throw conflict(PAYROLL_NOT_ELIGIBLE);
@@ -196,7 +191,7 @@ export async function refreshPayroll(
   id: string,
   lang: Lang,
 ): Promise<RefreshAnswer> {
-  const uuid = ownUuid(session, id);
+  const uuid = sessionApplicationUuid(session, id);
   const outcome = await flowFor<'completed' | 'pending' | { error: unknown }>(
     deps,
     session,
@@ -229,7 +224,7 @@ export async function refreshPayroll(
 // ---- POST restart --------------------------------------------------------------------------------------------------
 
 export async function restartPayroll(deps: Deps, session: ApplySession, id: string): Promise<null> {
-  const uuid = ownUuid(session, id);
+  const uuid = sessionApplicationUuid(session, id);
   const outcome = await flowFor<{ error?: unknown }>(deps, session, uuid, async (run) => {
     run.apply({ type: 'payroll.restart' });
     try {

@@ -39,7 +39,7 @@ import { AppError, conflict, notFound, unprocessable } from '../platform/errors.
 import type { StaffActor } from '../platform/staff-types.ts';
 import { applicationFormOf, storeFactsOf } from './decision-support.ts';
 import { clearScoringSettingsCache, readScoringSettings } from './scoring.ts';
-import { audit } from './staff/actor.ts';
+import { auditBy } from './staff/actor.ts';
 import { applicationRules, lenderToday } from './store-rules.ts';
 
 // Staff Scoring Settings (issue 11 "Underwriting as data"): one draft at a time, validated as underwriting (shape,
@@ -299,17 +299,17 @@ async function publishSettings(
   }
   // The next decision in this process uses it at once; other instances within SETTINGS_CACHE_MS.
   clearScoringSettingsCache();
-  await audit(c.deps, meta.action === 'publish' ? 'scoring.published' : 'scoring.restored', {
-    actor: c.actor,
-    ip: c.ip,
-    target: `scoring-settings/${saved.v}`,
-    detail: {
+  await auditBy(
+    c,
+    meta.action === 'publish' ? 'scoring.published' : 'scoring.restored',
+    `scoring-settings/${saved.v}`,
+    {
       version: labelled.version,
       previous: current.settings.version,
       note: meta.note,
       ...(meta.restoredFrom ? { restored_from: meta.restoredFrom } : {}),
     },
-  });
+  );
   return versionView(saved.v, saved.settings, saved.updatedAt, saved.updatedBy);
 }
 

@@ -21,7 +21,7 @@ import {
 import type { LeaseInput } from '../../machines/domain/pricing.ts';
 import type { Deps } from '../platform/deps.ts';
 import { RecentValues } from '../platform/recent-values.ts';
-import { audit } from './staff/actor.ts';
+import { auditBy } from './staff/actor.ts';
 import { servicingRuleView, servicingRuleViews } from './servicing/servicing-rules-staff.ts';
 import type { ServicingRuleView } from '../../machines/contracts/servicing-rules.ts';
 import type { ResourceCtx } from './staff/resource.ts';
@@ -106,11 +106,10 @@ export async function updateStateRule(c: ResourceCtx, state: StateCode, body: St
           disclosures_chars: r.disclosures.length,
         }
       : null;
-  await audit(c.deps, 'rules.changed', {
-    actor: c.actor,
-    ip: c.ip,
-    target: `state-rule:${state}`,
-    detail: { before: summary(before ?? defaultStateRule(state)), after: summary(rule), v: saved.v },
+  await auditBy(c, 'rules.changed', `state-rule:${state}`, {
+    before: summary(before ?? defaultStateRule(state)),
+    after: summary(rule),
+    v: saved.v,
   });
   return view(saved, await servicingRuleView(c.deps, state), saved);
 }

@@ -1,4 +1,13 @@
-import type { AnyEventObject, AnyStateMachine } from 'xstate';
+import { expect } from 'vitest';
+import {
+  createActor,
+  fromPromise,
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
+  type SimulatedClock,
+} from 'xstate';
 import { getAdjacencyMap, getStateNodes } from 'xstate/graph';
 
 /**
@@ -38,4 +47,83 @@ export function machineCoverage(
     takenTransitions: definedTransitions.filter((t) => takenTransitions.has(t)).map(describe),
     vertexCount: Object.keys(adjacency).length,
   };
+}
+
+/**
+ * The events a model offers in a state: every event type its active states handle, as the given variants of that type
+ * (with their outputs, errors or fields), or bare when there are none.
+ */
+export const eventsOfVariants =
+  (variants: readonly AnyEventObject[]) =>
+  (snapshot: { _nodes: { ownEvents: string[] }[] }): AnyEventObject[] => {
+    const types = [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents))];
+    return types.flatMap((type) => {
+      const ofType = variants.filter((event) => event.type === type);
+      return ofType.length ? ofType : [{ type }];
+    });
+  };
+
+// ---- coverage by label: the model tests compare the transitions taken with the ones defined, by a readable label ----
+
+/** A transition definition by source, event, its index among the source's transitions on that event, and targets. */
+export function transitionLabel(t: AnyTransitionDefinition): string {
+  const list = t.source.transitions.get(t.eventType) ?? [];
+  const targets = t.target ? t.target.map((n) => n.id).join(',') : '(self)';
+  return `${t.source.id} --${t.eventType}#${list.indexOf(t)}--> ${targets}`;
+}
+
+/** Every transition the machine defines, labelled. */
+export function definedTransitions(machine: AnyStateMachine): Set<string> {
+  const out = new Set<string>();
+  for (const node of [machine.root, ...getStateNodes(machine.root)])
+    for (const list of node.transitions.values()) for (const t of list) out.add(transitionLabel(t));
+  return out;
+}
+
+/** The ids of the machine's state nodes below the root, sorted. */
+export const stateIds = (machine: AnyStateMachine): string[] =>
+  getStateNodes(machine.root)
+    .map((n) => n.id)
+    .sort();
+
+/** The states reached and the transitions taken (labelled) while walking an adjacency map of the machine. */
+export function coverage(machine: AnyStateMachine, adjacency: ReturnType<typeof getAdjacencyMap>) {
+  const states = new Set<string>();
+  const transitions = new Set<string>();
+  for (const { state, transitions: edges } of Object.values(adjacency)) {
+    const snap = state as AnyMachineSnapshot;
+    for (const n of snap._nodes) if (n !== machine.root) states.add(n.id);
+    if (snap.status !== 'active') continue;
+    for (const { event } of Object.values<{ event: AnyEventObject }>(edges))
+      for (const t of machine.getTransitionData(snap, event)) transitions.add(transitionLabel(t));
+  }
+  return { states, transitions };
+}
+
+// ---- paths replayed on a live actor ----
+
+/** An effect that never settles: the events of a path (done, error, delays) drive the actor instead. */
+export const pendingEffect = <O, I = any>() => fromPromise<O, I>(() => new Promise<O>(() => {}));
+
+/**
+ * Replays each path on a live actor of `machine` (its effects provided by the caller), checking after every event that
+ * the actor is where the path says it is: the state values the paths end in, as JSON, in path order.
+ */
+export function replayOnActor(
+  machine: AnyStateMachine,
+  paths: readonly { steps: readonly { event: unknown; state: { value: unknown } }[] }[],
+  options: { input: unknown; clock?: SimulatedClock },
+): string[] {
+  const reached: string[] = [];
+  for (const path of paths) {
+    const actor = createActor(machine, options);
+    actor.start();
+    for (const step of path.steps) {
+      actor.send(step.event);
+      expect(actor.getSnapshot().value).toEqual(step.state.value);
+    }
+    reached.push(JSON.stringify(actor.getSnapshot().value));
+    actor.stop();
+  }
+  return reached;
 }

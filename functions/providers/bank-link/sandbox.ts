@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../data/client.ts';
 import { getItem, putItem, type StoredItem } from '../../data/items.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { Logger } from '../../platform/logger.ts';
-import type { MessagingPort } from '../messaging/port.ts';
 import { ROUTING_NUMBERS } from '../routing/routing-numbers.ts';
 import {
   BANK_LINK_EVENT_TYPES,
@@ -12,7 +9,13 @@ import {
   type BankLinkSessionRequest,
   type BankLinkSessionResult,
 } from './port.ts';
-import { hashInt, readSandboxCallback, sandboxCallbackBody, sandboxPause, sendSandboxCallback } from './vendor-kit.ts';
+import {
+  hashInt,
+  readSandboxCallback,
+  sandboxCallbackSender,
+  sandboxPause,
+  type VerificationSandboxOptions,
+} from './vendor-kit.ts';
 
 // The sandbox bank-link vendor: its hosted connection page is /sandbox/bank/connect/{sessionId}
 // (functions/http/sandbox-vendors.ts). Its state lives in the table under SANDBOX#BANKLINK#... so that every function
@@ -149,30 +152,12 @@ export function sandboxAccountNumber(accountId: string): string {
   return digits;
 }
 
-export interface BankLinkSandboxOptions {
-  db: Db;
-  clock: () => Date;
-  messaging: MessagingPort;
-  /** Read at call time: the local server learns its port only after listening. */
-  publicUrl: () => string;
-  webhookSecret: string;
-  latency: boolean;
-  log?: Logger;
-}
-
-export function createBankLinkSandbox(options: BankLinkSandboxOptions) {
+export function createBankLinkSandbox(options: VerificationSandboxOptions) {
   const { db, clock } = options;
   const pause = sandboxPause(options.latency);
   const ttl = (now: Date, seconds: number) => Math.floor(now.getTime() / 1000) + seconds;
 
-  const callback = (type: string, objectId: string, data: Record<string, unknown>) =>
-    sendSandboxCallback({
-      url: `${options.publicUrl()}/webhooks/bank-link`,
-      secret: options.webhookSecret,
-      body: sandboxCallbackBody(type, objectId, data, clock()),
-      now: clock(),
-      log: options.log,
-    });
+  const callback = sandboxCallbackSender(options, 'bank-link');
 
   const loadSession = async (sessionId: string) =>
     /^[A-Za-z0-9_]{8,64}$/.test(sessionId)
@@ -400,4 +385,5 @@ export function createBankLinkSandbox(options: BankLinkSandboxOptions) {
   return { port, pages };
 }
 
-export const sandboxBankLink = (options: BankLinkSandboxOptions): BankLinkPort => createBankLinkSandbox(options).port;
+export const sandboxBankLink = (options: VerificationSandboxOptions): BankLinkPort =>
+  createBankLinkSandbox(options).port;

@@ -2,6 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { AppError } from '../../platform/errors.ts';
 import { sign, SIGNATURE_HEADER, verifySignature } from '../../platform/signatures.ts';
 import type { Logger } from '../../platform/logger.ts';
+import type { Db } from '../../data/client.ts';
+import type { MessagingPort } from '../messaging/port.ts';
 
 // What the three shopper-verification vendors (bank link, identity check, payroll) have in common: the shape of an
 // inbound callback once verified, the sandbox callback format, latency of the sandboxes, and the mapping of vendor
@@ -137,6 +139,31 @@ export async function sendSandboxCallback(options: {
     return { delivered: false };
   }
 }
+
+/** What the three verification sandboxes run on. */
+export interface VerificationSandboxOptions {
+  db: Db;
+  clock: () => Date;
+  /** Sends the links the shopper opens (SMS or e-mail). */
+  messaging: MessagingPort;
+  /** Read at call time: the local server learns its port only after listening. */
+  publicUrl: () => string;
+  webhookSecret: string;
+  latency: boolean;
+  log?: Logger;
+}
+
+/** A sandbox's callbacks to our webhook endpoint for `vendor` (`/webhooks/<vendor>`), signed, as of `now`. */
+export const sandboxCallbackSender =
+  (options: VerificationSandboxOptions, vendor: VendorKind) =>
+  (type: string, objectId: string, data: Record<string, unknown>, now: Date = options.clock()) =>
+    sendSandboxCallback({
+      url: `${options.publicUrl()}/webhooks/${vendor}`,
+      secret: options.webhookSecret,
+      body: sandboxCallbackBody(type, objectId, data, now),
+      now,
+      log: options.log,
+    });
 
 // ---- sandbox latency ----------------------------------------------------------------------------------------------
 

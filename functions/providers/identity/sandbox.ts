@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../data/client.ts';
 import { getItem, putItem, type StoredItem } from '../../data/items.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
-import type { Logger } from '../../platform/logger.ts';
 import {
   readSandboxCallback,
-  sandboxCallbackBody,
+  sandboxCallbackSender,
   sandboxPause,
-  sendSandboxCallback,
+  type VerificationSandboxOptions,
 } from '../bank-link/vendor-kit.ts';
-import type { MessagingPort } from '../messaging/port.ts';
 import {
   IDENTITY_EVENT_TYPES,
   type IdentityCheckPort,
@@ -50,19 +47,10 @@ export interface SandboxIdentityCheck extends StoredItem {
   document?: string;
 }
 
-export interface IdentitySandboxOptions {
-  db: Db;
-  clock: () => Date;
-  messaging: MessagingPort;
-  publicUrl: () => string;
-  webhookSecret: string;
-  latency: boolean;
-  log?: Logger;
-}
-
-export function createIdentitySandbox(options: IdentitySandboxOptions) {
+export function createIdentitySandbox(options: VerificationSandboxOptions) {
   const { db, clock } = options;
   const pause = sandboxPause(options.latency);
+  const callback = sandboxCallbackSender(options, 'identity');
   const urlOf = (checkId: string) => `${options.publicUrl()}/sandbox/identity/${checkId}`;
   const load = async (checkId: string) =>
     validId(checkId) ? getItem<SandboxIdentityCheck>(db, checkKey(checkId), clock()) : undefined;
@@ -146,18 +134,7 @@ export function createIdentitySandbox(options: IdentitySandboxOptions) {
         completedAt: now.toISOString(),
       };
       await putItem(db, next);
-      await sendSandboxCallback({
-        url: `${options.publicUrl()}/webhooks/identity`,
-        secret: options.webhookSecret,
-        body: sandboxCallbackBody(
-          'check.completed',
-          check.checkId,
-          { status: document.status, reference: check.reference },
-          now,
-        ),
-        now,
-        log: options.log,
-      });
+      await callback('check.completed', check.checkId, { status: document.status, reference: check.reference }, now);
       return { check: next };
     },
   };
@@ -165,5 +142,5 @@ export function createIdentitySandbox(options: IdentitySandboxOptions) {
   return { port, pages };
 }
 
-export const sandboxIdentity = (options: IdentitySandboxOptions): IdentityCheckPort =>
+export const sandboxIdentity = (options: VerificationSandboxOptions): IdentityCheckPort =>
   createIdentitySandbox(options).port;

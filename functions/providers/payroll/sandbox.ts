@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../data/client.ts';
 import { getItem, putItem, type StoredItem } from '../../data/items.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
-import type { Logger } from '../../platform/logger.ts';
 import {
   readSandboxCallback,
-  sandboxCallbackBody,
+  sandboxCallbackSender,
   sandboxPause,
-  sendSandboxCallback,
+  type VerificationSandboxOptions,
 } from '../bank-link/vendor-kit.ts';
-import type { MessagingPort } from '../messaging/port.ts';
 import { sandboxEmployerById, searchSandboxEmployers } from './employers.ts';
 import { PAYROLL_EVENT_TYPES, type PayrollPort, type PayrollResult, type PayrollSessionRequest } from './port.ts';
 
@@ -72,19 +69,10 @@ export interface SandboxPayrollSession extends StoredItem {
   result?: PayrollResult;
 }
 
-export interface PayrollSandboxOptions {
-  db: Db;
-  clock: () => Date;
-  messaging: MessagingPort;
-  publicUrl: () => string;
-  webhookSecret: string;
-  latency: boolean;
-  log?: Logger;
-}
-
-export function createPayrollSandbox(options: PayrollSandboxOptions) {
+export function createPayrollSandbox(options: VerificationSandboxOptions) {
   const { db, clock } = options;
   const pause = sandboxPause(options.latency);
+  const callback = sandboxCallbackSender(options, 'payroll');
   const urlOf = (id: string) => `${options.publicUrl()}/sandbox/payroll/connect/${id}`;
   const load = async (sessionId: string) =>
     validId(sessionId) ? getItem<SandboxPayrollSession>(db, sessionKey(sessionId), clock()) : undefined;
@@ -223,21 +211,12 @@ export function createPayrollSandbox(options: PayrollSandboxOptions) {
             };
       await putItem(db, { ...session, employerId: employer.id, employerName: employer.employerName, result });
       const { sessionId: _omit, ...data } = result;
-      await sendSandboxCallback({
-        url: `${options.publicUrl()}/webhooks/payroll`,
-        secret: options.webhookSecret,
-        body: sandboxCallbackBody(
-          result.status === 'completed' ? 'session.completed' : 'session.failed',
-          session.sessionId,
-          {
-            ...data,
-            application_id: session.applicationId,
-          },
-          now,
-        ),
+      await callback(
+        result.status === 'completed' ? 'session.completed' : 'session.failed',
+        session.sessionId,
+        { ...data, application_id: session.applicationId },
         now,
-        log: options.log,
-      });
+      );
       return { result };
     },
   };
@@ -245,4 +224,4 @@ export function createPayrollSandbox(options: PayrollSandboxOptions) {
   return { port, pages };
 }
 
-export const sandboxPayroll = (options: PayrollSandboxOptions): PayrollPort => createPayrollSandbox(options).port;
+export const sandboxPayroll = (options: VerificationSandboxOptions): PayrollPort => createPayrollSandbox(options).port;

@@ -34,7 +34,7 @@ import {
 } from '../../data/imports.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import type { UploadedPart } from '../../platform/multipart.ts';
-import { audit } from '../staff/actor.ts';
+import { auditBy } from '../staff/actor.ts';
 import { loadForAccess, t, type ResourceCtx } from '../staff/resource.ts';
 import { picklistsDef } from '../staff/resources/picklists.ts';
 import { TABLE_ADAPTERS, type TableAdapter } from './tables.ts';
@@ -265,19 +265,14 @@ export async function commitImport(c: ResourceCtx, id: string, expectedReplaceCo
   });
   const mode = pending.mode ?? 'replace';
   const written = await applying(c, () => adapter.apply(c, pending.scope, rows, mode));
-  await audit(c.deps, 'import.committed', {
-    actor: c.actor,
-    ip: c.ip,
-    target: `import:${pending.id}`,
-    detail: {
-      table,
-      scope: pending.scope,
-      mode,
-      rows: written,
-      replaced: version.record_count,
-      version: version.id,
-      file: pending.file_name,
-    },
+  await auditBy(c, 'import.committed', `import:${pending.id}`, {
+    table,
+    scope: pending.scope,
+    mode,
+    rows: written,
+    replaced: version.record_count,
+    version: version.id,
+    file: pending.file_name,
   });
   return {
     message:
@@ -306,11 +301,11 @@ export async function restoreVersion(c: ResourceCtx, id: string) {
   const written = await applying(c, () => adapter.restore(c, version.scope, records));
   const at = c.deps.clock().toISOString();
   const restored = await markVersionRestored(c.deps.db, version, at);
-  await audit(c.deps, 'import.restored', {
-    actor: c.actor,
-    ip: c.ip,
-    target: `import-version:${version.id}`,
-    detail: { table, scope: version.scope, records: written, kept: before.id },
+  await auditBy(c, 'import.restored', `import-version:${version.id}`, {
+    table,
+    scope: version.scope,
+    records: written,
+    kept: before.id,
   });
   return {
     message: t(c, 'imports.restored', { count: written }),

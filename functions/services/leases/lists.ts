@@ -30,7 +30,8 @@ import { getStoreById } from '../../data/stores.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { tenantScope, canAccess, requireTenant } from '../staff/actor.ts';
-import { pageMeta, parsePaging } from '../staff/resource.ts';
+import { pageMeta, parsePaging, type FilterDef } from '../staff/resource.ts';
+import { choiceFilter, yesNoFilter } from '../staff/filters.ts';
 import { isRealDate, type StaffCtx } from './actions.ts';
 import { applicantNameOf } from './facts.ts';
 import { lastUpdatedLeads, openTasksFor } from '../crm/dashboard.ts';
@@ -47,12 +48,7 @@ const t = (c: Pick<StaffCtx, 'lang'>, key: string, params?: Record<string, strin
 const invalid = (errors: Record<string, string[]>) => new AppError(422, 'The given data was invalid.', errors);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-interface Filter {
-  name: string;
-  field: FieldSchema;
-  scope(value: string): string | undefined;
-  matches(row: ListRow, value: string): boolean;
-}
+type Filter = FilterDef;
 
 const statusValue = (row: ListRow) => (row.status === 'Y' && row.delivered ? 'Ydelivered' : String(row.status));
 const STATUS_VALUES = [...LEASE_STATUS_CODES, 'Ydelivered'];
@@ -110,20 +106,7 @@ const resultFilter: Filter = {
   scope: (v) => (['A', 'D', 'G'].includes(v) ? `result=${v}` : undefined),
   matches: (r, v) => r.result_code === v,
 };
-const acceptanceFilter: Filter = {
-  name: 'requires_acceptance',
-  field: {
-    type: 'select',
-    name: 'requires_acceptance',
-    label: 'staff.field.requires_acceptance',
-    options: [
-      { value: 'true', text: 'staff.option.yes' },
-      { value: 'false', text: 'staff.option.no' },
-    ],
-  },
-  scope: (v) => (v === 'true' || v === 'false' ? `requires_acceptance=${v}` : undefined),
-  matches: (r, v) => String(r.requires_acceptance) === v,
-};
+const acceptanceFilter = yesNoFilter('requires_acceptance', 'staff.field.requires_acceptance');
 const dateFields: FieldSchema[] = [
   { type: 'date', name: 'from', label: 'staff.field.from' },
   { type: 'date', name: 'to', label: 'staff.field.to' },
@@ -489,17 +472,11 @@ const checkoutStatusFilter = (c: StaffCtx): Filter => ({
   scope: (v) => (CHECKOUT_STATUS_VALUES.map((s) => String(s ?? 'null')).includes(v) ? `status=${v}` : undefined),
   matches: (r, v) => String(r.status ?? 'null') === v,
 });
-const paymentStatusFilter: Filter = {
-  name: 'status',
-  field: {
-    type: 'select',
-    name: 'status',
-    label: 'staff.field.payment_status',
-    options: ['processing', 'succeeded', 'declined', 'error'].map((v) => ({ value: v, text: v })),
-  },
-  scope: (v) => (['processing', 'succeeded', 'declined', 'error'].includes(v) ? `status=${v}` : undefined),
-  matches: (r, v) => r.status === v,
-};
+const paymentStatusFilter = choiceFilter(
+  'status',
+  'staff.field.payment_status',
+  ['processing', 'succeeded', 'declined', 'error'].map((v) => ({ value: v, text: v })),
+);
 
 export async function listCheckouts(c: StaffCtx, query: Record<string, string | undefined>) {
   const filters = [checkoutStatusFilter(c), storeFilter, retailerFilter];

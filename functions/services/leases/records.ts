@@ -5,7 +5,7 @@ import { getDelivery } from '../../data/webhook-deliveries.ts';
 import { getUser } from '../../data/users.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { contractHtmlOf, contractPdfOf } from '../contract.ts';
-import { audit, canAccess } from '../staff/actor.ts';
+import { auditBy, canAccess } from '../staff/actor.ts';
 import { userGuard } from '../staff/actor.ts';
 import { loadLeaseFor, type StaffCtx } from './actions.ts';
 import { queuesOfScopes } from './facts.ts';
@@ -31,7 +31,7 @@ export async function revealField(c: StaffCtx, uuid: string, field: RevealableFi
   if (!c.actor.permissions.has(REVEAL_PERMISSION)) throw new AppError(403, 'Permission Denied');
   const value = revealValue(ctx.app, field);
   if (!value) throw unprocessable({ field: [t(c, 'staff.lease.nothingToReveal')] });
-  await audit(c.deps, 'pii.revealed', { actor: c.actor, ip: c.ip, target: `application:${uuid}`, detail: { field } });
+  await auditBy(c, 'pii.revealed', `application:${uuid}`, { field });
   return { field, value };
 }
 
@@ -69,12 +69,7 @@ async function changeClaim(c: StaffCtx, uuid: string, claim: LeaseItem['claim'],
         updatedAt: now.toISOString(),
       });
       await syncRowEntries(c.deps, uuid, lease.row, row, { before: filed, after: filed });
-      await audit(c.deps, 'lease.claim', {
-        actor: c.actor,
-        ip: c.ip,
-        target: `lease:${uuid}`,
-        detail: { action: note, user: claim?.user_id ?? null },
-      });
+      await auditBy(c, 'lease.claim', `lease:${uuid}`, { action: note, user: claim?.user_id ?? null });
       return detailView(c.deps, { ...ctx, lease: saved }, c.actor, c.lang);
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 409) continue;
@@ -141,11 +136,6 @@ export async function replayableDelivery(c: StaffCtx, uuid: string, eventId: str
   const delivery = eventId.length <= 100 ? await getDelivery(c.deps.db, eventId, c.deps.clock()) : undefined;
   if (!delivery || !ctx.checkout || delivery.checkoutId !== ctx.checkout.id)
     throw notFound(t(c, 'staff.lease.deliveryNotFound'));
-  await audit(c.deps, 'webhook.replayed', {
-    actor: c.actor,
-    ip: c.ip,
-    target: `lease:${uuid}`,
-    detail: { event_id: eventId },
-  });
+  await auditBy(c, 'webhook.replayed', `lease:${uuid}`, { event_id: eventId });
   return delivery;
 }

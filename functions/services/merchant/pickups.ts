@@ -11,6 +11,7 @@ import {
 } from '../../../machines/domain/merchant.ts';
 import { createItem, saveVersioned, type StoredItem } from '../../data/items.ts';
 import { getMerchantRecord, merchantKey } from '../../data/merchant.ts';
+import { storeRecordTenant } from '../staff/actor.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { applicantNameOf, loadLeaseFor, recordMerchandiseReturned } from '../leases/actions.ts';
 import {
@@ -26,6 +27,7 @@ import {
   type ResourceCtx,
   type ResourceDef,
 } from '../staff/resource.ts';
+import { choiceFilter, ownerFilter } from '../staff/filters.ts';
 import { cents, idText, isoDate, newId, options } from './common.ts';
 
 // Pick Ups and Pick Up Transactions (seed 001): merchandise returned by the shopper or repossessed, linked to a lease
@@ -76,19 +78,7 @@ export interface PickupTx extends StoredItem {
 const NOUN = 'merchant.resource.pickup';
 const TX_NOUN = 'merchant.resource.pickupTx';
 
-const storeFilter = {
-  name: 'store',
-  field: {
-    type: 'select',
-    name: 'store',
-    label: 'merchant.field.store',
-    url: '/staff/api/stores',
-    valueKey: 'id',
-    textKey: 'name',
-  },
-  scope: (v: string) => `store=${v}`,
-  matches: (r: Record<string, unknown>, v: string) => r.store_id === v,
-};
+const storeFilter = ownerFilter('store', 'merchant.field.store');
 
 const row = (p: Pickup) => ({
   id: p.id,
@@ -130,24 +120,14 @@ export const pickupsDef: ResourceDef<Pickup> = {
   sortFields: ['scheduled_date', 'created_at'],
   defaultSort: 'scheduled_date',
   filters: [
-    {
-      name: 'status',
-      field: {
-        type: 'select',
-        name: 'status',
-        label: 'merchant.field.pickup_status',
-        options: options('merchant.pickupStatus', PICKUP_STATUSES),
-      },
-      scope: (v) => ((PICKUP_STATUSES as readonly string[]).includes(v) ? `status=${v}` : undefined),
-      matches: (r, v) => r.status === v,
-    },
+    choiceFilter('status', 'merchant.field.pickup_status', options('merchant.pickupStatus', PICKUP_STATUSES)),
     storeFilter,
   ],
   rowPk: (id) => merchantKey('PICKUP', id).pk,
   load: (c, id) => getMerchantRecord<Pickup>(c.deps.db, 'PICKUP', id, c.deps.clock()),
   row,
   scopes: (p) => ['*', `status=${p.status}`, `retailer=${p.retailer_id}`, `store=${p.store_id}`],
-  tenant: (p) => ({ storeIds: [p.store_id], retailerIds: [p.retailer_id] }),
+  tenant: storeRecordTenant,
   view: (_c, p) => ({
     ...row(p),
     address: p.address,
@@ -304,23 +284,13 @@ export const pickupTxDef: ResourceDef<PickupTx> = {
       scope: (v) => (/^pku-[0-9a-f-]{36}$/.test(v) ? `pickup=${v}` : undefined),
       matches: (r, v) => r.pickup_id === v,
     },
-    {
-      name: 'type',
-      field: {
-        type: 'select',
-        name: 'type',
-        label: 'merchant.field.tx_type',
-        options: options('merchant.txType', PICKUP_TX_TYPES),
-      },
-      scope: (v) => ((PICKUP_TX_TYPES as readonly string[]).includes(v) ? `type=${v}` : undefined),
-      matches: (r, v) => r.type === v,
-    },
+    choiceFilter('type', 'merchant.field.tx_type', options('merchant.txType', PICKUP_TX_TYPES)),
   ],
   rowPk: (id) => merchantKey('PICKUPTX', id).pk,
   load: (c, id) => getMerchantRecord<PickupTx>(c.deps.db, 'PICKUPTX', id, c.deps.clock()),
   row: txRow,
   scopes: (x) => ['*', `pickup=${x.pickup_id}`, `type=${x.type}`, `retailer=${x.retailer_id}`, `store=${x.store_id}`],
-  tenant: (x) => ({ storeIds: [x.store_id], retailerIds: [x.retailer_id] }),
+  tenant: storeRecordTenant,
   view: (_c, x) => ({ ...txRow(x), v: x.v }),
   async form(_c) {
     return {

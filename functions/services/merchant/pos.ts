@@ -14,6 +14,7 @@ import {
   type StoredItem,
 } from '../../data/items.ts';
 import { getMerchantRecord, merchantKey } from '../../data/merchant.ts';
+import { storeRecordTenant } from '../staff/actor.ts';
 import {
   field,
   parseFor,
@@ -26,6 +27,7 @@ import {
   type ResourceCtx,
   type ResourceDef,
 } from '../staff/resource.ts';
+import { choiceFilter, ownerFilter, yesNoFilter } from '../staff/filters.ts';
 import { actorRetailer, actorStore, cents, idText, newId, options, retailerFor, storeFor } from './common.ts';
 
 // POS Items and POS Orders (seed 001 section 3): a retailer's stock items (SKU unique per retailer) and the orders its
@@ -71,23 +73,7 @@ export interface PosOrder extends StoredItem {
 
 const ITEM_NOUN = 'merchant.resource.posItem';
 const ORDER_NOUN = 'merchant.resource.posOrder';
-const yesNo = [
-  { value: 'true', text: 'staff.option.yes' },
-  { value: 'false', text: 'staff.option.no' },
-];
-const retailerFilter = {
-  name: 'retailer',
-  field: {
-    type: 'select',
-    name: 'retailer',
-    label: 'staff.field.retailer_id',
-    url: '/staff/api/retailers',
-    valueKey: 'id',
-    textKey: 'name',
-  },
-  scope: (v: string) => `retailer=${v}`,
-  matches: (r: Record<string, unknown>, v: string) => r.retailer_id === v,
-};
+const retailerFilter = ownerFilter('retailer', 'staff.field.retailer_id');
 
 // ---- items ----
 const itemRow = (i: PosItem) => ({
@@ -125,15 +111,7 @@ export const posItemsDef: ResourceDef<PosItem> = {
   entity: 'pos-item',
   sortFields: ['sku', 'name', 'quantity_in_stock', 'created_at'],
   defaultSort: 'sku',
-  filters: [
-    {
-      name: 'low_stock',
-      field: { type: 'select', name: 'low_stock', label: 'merchant.field.low_stock', options: yesNo },
-      scope: (v) => (v === 'true' || v === 'false' ? `low=${v}` : undefined),
-      matches: (r, v) => String(r.low_stock) === v,
-    },
-    retailerFilter,
-  ],
+  filters: [yesNoFilter('low_stock', 'merchant.field.low_stock', 'low'), retailerFilter],
   rowPk: (id) => merchantKey('POSITEM', id).pk,
   load: (c, id) => getMerchantRecord<PosItem>(c.deps.db, 'POSITEM', id, c.deps.clock()),
   row: itemRow,
@@ -281,24 +259,14 @@ export const posOrdersDef: ResourceDef<PosOrder> = {
   defaultSort: 'created_at',
   defaultDesc: true,
   filters: [
-    {
-      name: 'status',
-      field: {
-        type: 'select',
-        name: 'status',
-        label: 'merchant.field.order_status',
-        options: options('merchant.orderStatus', POS_ORDER_STATUSES),
-      },
-      scope: (v) => ((POS_ORDER_STATUSES as readonly string[]).includes(v) ? `status=${v}` : undefined),
-      matches: (r, v) => r.status === v,
-    },
+    choiceFilter('status', 'merchant.field.order_status', options('merchant.orderStatus', POS_ORDER_STATUSES)),
     retailerFilter,
   ],
   rowPk: (id) => merchantKey('POSORDER', id).pk,
   load: (c, id) => getMerchantRecord<PosOrder>(c.deps.db, 'POSORDER', id, c.deps.clock()),
   row: orderRow,
   scopes: (o) => ['*', `status=${o.status}`, `retailer=${o.retailer_id}`, `store=${o.store_id}`],
-  tenant: (o) => ({ storeIds: [o.store_id], retailerIds: [o.retailer_id] }),
+  tenant: storeRecordTenant,
   view: (_c, o) => ({ ...orderRow(o), items: o.items, v: o.v }),
   async form(c, o) {
     return {

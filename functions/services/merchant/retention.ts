@@ -8,6 +8,7 @@ import {
 } from '../../../machines/domain/merchant.ts';
 import { createItem, saveVersioned, type StoredItem } from '../../data/items.ts';
 import { getMerchantRecord, merchantKey } from '../../data/merchant.ts';
+import { storeRecordTenant } from '../staff/actor.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import {
   field,
@@ -21,6 +22,7 @@ import {
   type ResourceCtx,
   type ResourceDef,
 } from '../staff/resource.ts';
+import { choiceFilter, ownerFilter } from '../staff/filters.ts';
 import { cents, idText, isoDate, newId, options, storeFor, type StoreRef } from './common.ts';
 
 // Retention Money (seed 001): a share of each funding paid to a store is withheld (the store's percentage, 5% unless
@@ -56,19 +58,7 @@ export interface RetentionEntry extends StoredItem, StoreRef {
 const NOUN = 'merchant.resource.retention';
 const ENTRY_NOUN = 'merchant.resource.retentionEntry';
 
-const storeFilter = {
-  name: 'store',
-  field: {
-    type: 'select',
-    name: 'store',
-    label: 'merchant.field.store',
-    url: '/staff/api/stores',
-    valueKey: 'id',
-    textKey: 'name',
-  },
-  scope: (v: string) => `store=${v}`,
-  matches: (r: Record<string, unknown>, v: string) => r.store_id === v,
-};
+const storeFilter = ownerFilter('store', 'merchant.field.store');
 
 const percentage = () =>
   z
@@ -124,7 +114,7 @@ export const retentionDef: ResourceDef<RetentionAccount> = {
   load: (c, id) => getMerchantRecord<RetentionAccount>(c.deps.db, 'RETENTION', id, c.deps.clock()),
   row,
   scopes: (a) => ['*', `retailer=${a.retailer_id}`, `store=${a.store_id}`],
-  tenant: (a) => ({ storeIds: [a.store_id], retailerIds: [a.retailer_id] }),
+  tenant: storeRecordTenant,
   view: (_c, a) => ({ ...row(a), v: a.v }),
   async form(_c, a) {
     return {
@@ -223,24 +213,14 @@ export const retentionEntriesDef: ResourceDef<RetentionEntry> = {
   defaultSort: 'created_at',
   defaultDesc: true,
   filters: [
-    {
-      name: 'kind',
-      field: {
-        type: 'select',
-        name: 'kind',
-        label: 'merchant.field.entry_kind',
-        options: options('merchant.entryKind', RETENTION_ENTRY_KINDS),
-      },
-      scope: (v) => ((RETENTION_ENTRY_KINDS as readonly string[]).includes(v) ? `kind=${v}` : undefined),
-      matches: (r, v) => r.kind === v,
-    },
+    choiceFilter('kind', 'merchant.field.entry_kind', options('merchant.entryKind', RETENTION_ENTRY_KINDS)),
     storeFilter,
   ],
   rowPk: (id) => merchantKey('RETENTIONENTRY', id).pk,
   load: (c, id) => getMerchantRecord<RetentionEntry>(c.deps.db, 'RETENTIONENTRY', id, c.deps.clock()),
   row: entryRow,
   scopes: (e) => ['*', `kind=${e.kind}`, `retailer=${e.retailer_id}`, `store=${e.store_id}`],
-  tenant: (e) => ({ storeIds: [e.store_id], retailerIds: [e.retailer_id] }),
+  tenant: storeRecordTenant,
   view: (_c, e) => ({ ...entryRow(e), v: e.v }),
   async form(c) {
     return {

@@ -6,7 +6,7 @@ import { createItem, getItem, saveVersioned, type StoredItem } from '../../data/
 import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { accessTokenKey, oauthClientKey, sha256 } from './oauth-tokens.ts';
-import { audit, requireTenant } from '../staff/actor.ts';
+import { auditBy, requireTenant } from '../staff/actor.ts';
 import { field, parseFor, section, t, text, type ResourceDef } from '../staff/resource.ts';
 import { getRetailerRecord } from '../staff/resources/retailers.ts';
 
@@ -109,23 +109,13 @@ export const oauthClientsDef: ResourceDef<OAuthClientItem> = {
       created_by: c.actor.userId,
       revoked_at: null,
     })) as OAuthClientItem;
-    await audit(c.deps, 'oauth-client.changed', {
-      actor: c.actor,
-      ip: c.ip,
-      target: `oauth-client:${id}`,
-      detail: { action: 'create', retailer: retailer.id },
-    });
+    await auditBy(c, 'oauth-client.changed', `oauth-client:${id}`, { action: 'create', retailer: retailer.id });
     return Object.assign(item, { plain_secret: secret });
   },
   async remove(c, r) {
     if (r.revoked_at) throw new AppError(422, t(c, 'staff.token.unableToRevoke'));
     const saved = await saveVersioned(c.deps.db, r, { ...r, revoked_at: c.deps.clock().toISOString() });
-    await audit(c.deps, 'oauth-client.changed', {
-      actor: c.actor,
-      ip: c.ip,
-      target: `oauth-client:${r.id}`,
-      detail: { action: 'revoke' },
-    });
+    await auditBy(c, 'oauth-client.changed', `oauth-client:${r.id}`, { action: 'revoke' });
     return saved;
   },
 };

@@ -5,14 +5,14 @@ import {
   type SignupKind,
   type StoreApplicationState,
 } from '../../../machines/contracts/network.ts';
-import type { FieldSchema } from '../../../machines/contracts/form-schema.ts';
 import { getItem, saveVersioned, type StoredItem } from '../../data/items.ts';
 import { getFileItem } from '../../data/files.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { staffSecurity } from '../../platform/staff-config.ts';
 import { issueResetToken } from '../../platform/staff-sessions.ts';
 import { fileUrl } from '../files.ts';
-import { audit } from '../staff/actor.ts';
+import { auditBy } from '../staff/actor.ts';
+import { choiceFilter } from '../staff/filters.ts';
 import { createResource, loadForAccess, syncRow, t, type ResourceCtx, type ResourceDef } from '../staff/resource.ts';
 import { retailersDef } from '../staff/resources/retailers.ts';
 import { storesDef } from '../staff/resources/stores.ts';
@@ -71,12 +71,11 @@ const row = (a: StoreApplicationItem) => ({
   updated_at: a.updated_at,
 });
 
-const stateFilter: FieldSchema = {
-  type: 'select',
-  name: 'state',
-  label: 'network.apps.stateCol',
-  options: STORE_APPLICATION_STATES.map((s) => ({ value: s, text: `network.state.${s}` })),
-};
+const stateFilter = choiceFilter(
+  'state',
+  'network.apps.stateCol',
+  STORE_APPLICATION_STATES.map((s) => ({ value: s, text: `network.state.${s}` })),
+);
 
 export const storeApplicationsDef: ResourceDef<StoreApplicationItem> = {
   path: 'store-applications',
@@ -85,14 +84,7 @@ export const storeApplicationsDef: ResourceDef<StoreApplicationItem> = {
   sortFields: ['created_at', 'business_name', 'updated_at'],
   defaultSort: 'created_at',
   defaultDesc: true,
-  filters: [
-    {
-      name: 'state',
-      field: stateFilter,
-      scope: (v) => ((STORE_APPLICATION_STATES as readonly string[]).includes(v) ? `state=${v}` : undefined),
-      matches: (r, v) => r.state === v,
-    },
-  ],
+  filters: [stateFilter],
   rowPk: (id) => storeApplicationKey(id).pk,
   load: (c, id) =>
     /^sap-[0-9a-f-]{36}$/.test(id)
@@ -220,12 +212,7 @@ export async function approveStoreApplication(c: ResourceCtx, id: string, input:
     created,
     history: [...a.history, { state: 'approved', at, by: c.actor.userId }],
   });
-  await audit(c.deps, 'store-application.decided', {
-    actor: c.actor,
-    ip: c.ip,
-    target: `store-application:${a.id}`,
-    detail: { action: 'approve', ...created },
-  });
+  await auditBy(c, 'store-application.decided', `store-application:${a.id}`, { action: 'approve', ...created });
   return storeApplicationsDef.view!(c, a);
 }
 
@@ -241,12 +228,7 @@ export async function declineStoreApplication(c: ResourceCtx, id: string, input:
     ],
   });
   await sendNetworkMail(c.deps, 'declined', a.lang, a.owner_email, { name: a.owner_name, business: a.business_name });
-  await audit(c.deps, 'store-application.decided', {
-    actor: c.actor,
-    ip: c.ip,
-    target: `store-application:${a.id}`,
-    detail: { action: 'decline' },
-  });
+  await auditBy(c, 'store-application.decided', `store-application:${a.id}`, { action: 'decline' });
   return storeApplicationsDef.view!(c, a);
 }
 
@@ -261,12 +243,7 @@ export async function markStoreApplicationForCleaning(c: ResourceCtx, id: string
       { state: 'requiring-cleaning', at, by: c.actor.userId, ...(input.note ? { note: input.note } : {}) },
     ],
   });
-  await audit(c.deps, 'store-application.decided', {
-    actor: c.actor,
-    ip: c.ip,
-    target: `store-application:${a.id}`,
-    detail: { action: 'clean' },
-  });
+  await auditBy(c, 'store-application.decided', `store-application:${a.id}`, { action: 'clean' });
   return storeApplicationsDef.view!(c, a);
 }
 

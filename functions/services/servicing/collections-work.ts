@@ -29,7 +29,7 @@ import { readConsents } from '../../data/consents.ts';
 import type { LeaseAccountItem } from '../../data/servicing.ts';
 import { getUser } from '../../data/users.ts';
 import { conflict, unprocessable } from '../../platform/errors.ts';
-import { canAccess, audit, deny, userGuard } from '../staff/actor.ts';
+import { canAccess, auditBy, deny, userGuard } from '../staff/actor.ts';
 import { loadQueueConfig } from '../staff/rules-settings.ts';
 import { loadLeaseFor, type StaffCtx } from '../leases/actions.ts';
 import { openAccount, paidTotalCents, requireAccount, saveAccountChange } from './accounts.ts';
@@ -187,12 +187,7 @@ export async function collectionWorkView(c: StaffCtx, uuid: string) {
 }
 
 async function auditWork(c: StaffCtx, uuid: string, action: string, detail: Record<string, unknown>) {
-  await audit(c.deps, 'collections.work', {
-    actor: c.actor,
-    ip: c.ip,
-    target: `lease:${uuid}`,
-    detail: { action, ...detail },
-  });
+  await auditBy(c, 'collections.work', `lease:${uuid}`, { action, ...detail });
 }
 
 const me = (c: StaffCtx) => ({ id: c.actor.userId, name: c.actor.displayName || c.actor.username });

@@ -27,7 +27,7 @@ import { AppError, notFound, unprocessable } from '../../platform/errors.ts';
 import type { UploadedPart } from '../../platform/multipart.ts';
 import { looksLikeXlsx } from '../imports/xlsx.ts';
 import { loadLeaseFor, type StaffCtx } from '../leases/actions.ts';
-import { audit, deny } from '../staff/actor.ts';
+import { auditBy, deny } from '../staff/actor.ts';
 import { ENDED } from './account-state.ts';
 import { openAccount } from './accounts.ts';
 import { lenderToday } from './clock.ts';
@@ -276,11 +276,11 @@ export async function postPaymentImport(
     await savePaymentImportState(c.deps.db, latest, { status: 'posted', rows }).catch((error: unknown) => {
       if (!(error instanceof AppError && error.statusCode === 409)) throw error;
     });
-  await audit(c.deps, 'import.committed', {
-    actor: c.actor,
-    ip: c.ip,
-    target: `payment-import:${item.id}`,
-    detail: { kind: 'payments', file: item.fileName, ...result, rows: undefined },
+  await auditBy(c, 'import.committed', `payment-import:${item.id}`, {
+    kind: 'payments',
+    file: item.fileName,
+    ...result,
+    rows: undefined,
   });
   return {
     result,
@@ -309,18 +309,13 @@ async function postRow(c: StaffCtx, importId: string, fileName: string, row: Pay
       lang: c.lang,
       note: `received ${row.date} (${channel}, ${fileName})`,
     });
-    await audit(c.deps, 'lease.servicing', {
-      actor: c.actor,
-      ip: c.ip,
-      target: `lease:${leaseId}`,
-      detail: {
-        action: 'record-payment',
-        import_id: importId,
-        amount_cents: amountCents,
-        channel,
-        reference,
-        received_on: row.date,
-      },
+    await auditBy(c, 'lease.servicing', `lease:${leaseId}`, {
+      action: 'record-payment',
+      import_id: importId,
+      amount_cents: amountCents,
+      channel,
+      reference,
+      received_on: row.date,
     });
     return { ...row, status: 'posted' as const, errors: [] };
   } catch (error) {

@@ -13,7 +13,7 @@ import {
   saveServicingRule,
   type StoredServicingRule,
 } from '../../data/servicing-rules.ts';
-import { audit } from '../staff/actor.ts';
+import { auditBy } from '../staff/actor.ts';
 import type { ResourceCtx } from '../staff/resource.ts';
 import { clearServicingRulesCache, ruleInForce, type RulesDeps } from './servicing-rules.ts';
 
@@ -77,11 +77,10 @@ export async function updateServicingRule(
   const rule = servicingRuleOf(state, body);
   const saved = await saveServicingRule(c.deps.db, rule, c.actor.username, now, body.v);
   clearServicingRulesCache();
-  await audit(c.deps, 'rules.changed', {
-    actor: c.actor,
-    ip: c.ip,
-    target: `servicing-rule:${state}`,
-    detail: { before: summary(ruleInForce(state, before)), after: summary(rule), v: saved.v },
+  await auditBy(c, 'rules.changed', `servicing-rule:${state}`, {
+    before: summary(ruleInForce(state, before)),
+    after: summary(rule),
+    v: saved.v,
   });
   return view(state, saved);
 }

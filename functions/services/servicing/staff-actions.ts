@@ -24,7 +24,7 @@ import { listLedger, type LeaseAccountItem } from '../../data/servicing.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { moveDueDate } from '../customer/due-dates.ts';
 import { loadLeaseFor, type StaffCtx } from '../leases/actions.ts';
-import { audit, deny } from '../staff/actor.ts';
+import { auditBy, deny } from '../staff/actor.ts';
 import type { AccountStatusName } from './account-state.ts';
 import { accountView, openAccount, requireAccount } from './accounts.ts';
 import { lenderToday } from './clock.ts';
@@ -338,12 +338,7 @@ export async function runServicingAction(
       break;
   }
 
-  await audit(c.deps, 'lease.servicing', {
-    actor: c.actor,
-    ip: c.ip,
-    target: `lease:${uuid}`,
-    detail: { action, note: note ?? null, ...detail },
-  });
+  await auditBy(c, 'lease.servicing', `lease:${uuid}`, { action, note: note ?? null, ...detail });
   await addToTimeline(c, uuid, action, note ?? null);
   return {
     account: await accountView(c.deps, uuid, { lang: c.lang, staff: true }),

@@ -14,6 +14,12 @@ export interface Tenant {
   retailerIds?: readonly string[];
 }
 
+/** The tenancy of a record filed under a store: that store, and its retailer. */
+export const storeRecordTenant = (record: { store_id: string; retailer_id: string }): Tenant => ({
+  storeIds: [record.store_id],
+  retailerIds: [record.retailer_id],
+});
+
 /** The tenant check of every staff read and write: system sees all; retailer users their retailers; store users their stores. */
 export function canAccess(actor: Pick<StaffActor, 'guard' | 'storeIds' | 'retailerIds'>, tenant: Tenant): boolean {
   if (actor.guard === 'system') return true;
@@ -116,6 +122,14 @@ export async function audit(
     deps.log.error('audit write failed', { type, error: String(error) });
   }
 }
+
+/** Records what a staff user did in a request (its actor and address) to `target`. */
+export const auditBy = (
+  c: { deps: Deps; actor: StaffActor; ip: string },
+  type: AuditType,
+  target: string,
+  detail: Record<string, unknown>,
+) => audit(c.deps, type, { actor: c.actor, ip: c.ip, target, detail });
 
 /** Refuses (403 'Permission Denied') and records the refusal. */
 export async function deny(deps: Deps, actor: StaffActor, ip: string, target: string, reason: string): Promise<never> {

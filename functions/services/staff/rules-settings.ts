@@ -20,7 +20,7 @@ import {
 import type { Deps } from '../../platform/deps.ts';
 import { forbidden, unprocessable } from '../../platform/errors.ts';
 import { staffSecurity, type StaffSecurityConfig } from '../../platform/staff-config.ts';
-import { audit } from './actor.ts';
+import { audit, auditBy } from './actor.ts';
 import type { ResourceCtx } from './resource.ts';
 import { RecentValues } from '../../platform/recent-values.ts';
 
@@ -203,11 +203,10 @@ export async function replaceSecuritySettings(
   const before = await getRuleSettings<SecuritySettings>(c.deps.db, 'security', c.deps.clock());
   const saved = await saveRuleSettings(c.deps.db, 'security', next, c.actor.username, c.deps.clock(), expectedV);
   clearRuleSettingsCache();
-  await audit(c.deps, 'rules.changed', {
-    actor: c.actor,
-    ip: c.ip,
-    target: 'security-settings',
-    detail: { before: before?.settings ?? DEFAULT_SECURITY_SETTINGS, after: next, v: saved.v },
+  await auditBy(c, 'rules.changed', 'security-settings', {
+    before: before?.settings ?? DEFAULT_SECURITY_SETTINGS,
+    after: next,
+    v: saved.v,
   });
   return viewOf(saved, DEFAULT_SECURITY_SETTINGS);
 }
@@ -241,11 +240,10 @@ export async function replaceQueueConfig(
   const before = await getRuleSettings<QueueConfig>(c.deps.db, 'queues', c.deps.clock());
   const saved = await saveRuleSettings(c.deps.db, 'queues', config, c.actor.username, c.deps.clock(), expectedV);
   clearRuleSettingsCache();
-  await audit(c.deps, 'rules.changed', {
-    actor: c.actor,
-    ip: c.ip,
-    target: 'queue-config',
-    detail: { before: before?.settings ?? DEFAULT_QUEUE_CONFIG, after: config, v: saved.v },
+  await auditBy(c, 'rules.changed', 'queue-config', {
+    before: before?.settings ?? DEFAULT_QUEUE_CONFIG,
+    after: config,
+    v: saved.v,
   });
   return viewOf(saved, DEFAULT_QUEUE_CONFIG);
 }

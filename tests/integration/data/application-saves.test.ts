@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredApplication } from '../../../machines/contracts/application.ts';
 import { countOperations, type Db } from '../../../functions/data/client.ts';
 import {
   applicationKey,
-  createApplication,
   findApplicationsByApplicant,
   getApplication,
   saveApplication,
 } from '../../../functions/data/applications.ts';
 import { FieldCrypto, masterKeyProvider, type KeyProvider } from '../../../functions/platform/field-crypto.ts';
 import { freshDb } from '../../support/dynalite.ts';
+import { applicantWithPii, createTestApplication } from '../../support/application-records.ts';
 
 // Saves of the application aggregate that keep its data (a PIN sent or confirmed, the decision) write the meta only:
 // the stored PII is not encrypted again and its blind indexes (KMS GenerateMac calls in AWS) are not recomputed.
@@ -30,21 +29,7 @@ const crypto = new FieldCrypto(counting);
 const now = new Date('2026-11-21T12:00:00Z');
 const who = { last_name: 'Lopez', social_security_number: '212710042', date_of_birth: '1988-04-12' };
 
-const data = {
-  applicant: {
-    title: 'Ms',
-    first_name: 'Ana',
-    middle_name: null,
-    last_name: who.last_name,
-    social_security_number: who.social_security_number,
-    identification: 'D7654321',
-    identification_issuer: 'TX',
-    date_of_birth: who.date_of_birth,
-    cell: '5125550101',
-    email: 'ana@example.com',
-  },
-  banking: { routing_number: '021000021', bank_name: 'JPMorgan Chase Bank, N.A.', checking_account: '000123456789' },
-} as unknown as Omit<StoredApplication, 'uuid'>;
+const data = applicantWithPii;
 
 const rawItem = async (uuid: string) =>
   (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: applicationKey(uuid), ConsistentRead: true })))
@@ -57,14 +42,7 @@ afterAll(async () => stop());
 
 describe('saving the application aggregate', () => {
   it('writes only the meta when the data is unchanged: same ciphertexts and indexes, no MAC, one update', async () => {
-    const created = await createApplication(
-      db,
-      crypto,
-      { storeId: 'S', retailerId: 'R', clientId: 'c' },
-      data,
-      now,
-      () => [],
-    );
+    const created = await createTestApplication(db, crypto, data, now);
     const before = await rawItem(created.uuid);
     const read = (await getApplication(db, crypto, created.uuid, now))!;
     const ops = countOperations(db);
@@ -90,14 +68,7 @@ describe('saving the application aggregate', () => {
   });
 
   it('writes data changed in place on the record read, with its new index', async () => {
-    const created = await createApplication(
-      db,
-      crypto,
-      { storeId: 'S', retailerId: 'R', clientId: 'c' },
-      data,
-      now,
-      () => [],
-    );
+    const created = await createTestApplication(db, crypto, data, now);
     const read = (await getApplication(db, crypto, created.uuid, now))!;
     read.data.applicant!.last_name = 'Perez';
     const { data: changed, v: _v, ...meta } = read;
@@ -111,14 +82,7 @@ describe('saving the application aggregate', () => {
   });
 
   it('still refuses a save based on a stale read (409), with or without data changes', async () => {
-    const created = await createApplication(
-      db,
-      crypto,
-      { storeId: 'S', retailerId: 'R', clientId: 'c' },
-      data,
-      now,
-      () => [],
-    );
+    const created = await createTestApplication(db, crypto, data, now);
     const read = (await getApplication(db, crypto, created.uuid, now))!;
     const { data: kept, v: _v, ...meta } = read;
     await saveApplication(db, crypto, read, { meta: { ...meta, verified: true }, data: kept });

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredApplication } from '../../../machines/contracts/application.ts';
 import type { Db } from '../../../functions/data/client.ts';
 import {
   applicationKey,
-  createApplication,
   findApplicationsByApplicant,
   getApplication,
   ssnPartitionOf,
@@ -14,6 +12,7 @@ import { putCustomer, recordCustomerLease } from '../../../functions/data/custom
 import { findSsnHistory } from '../../../functions/data/ssn-history.ts';
 import { FieldCrypto, masterKeyProvider } from '../../../functions/platform/field-crypto.ts';
 import { freshDb } from '../../support/dynalite.ts';
+import { applicantWithPii, createTestApplication } from '../../support/application-records.ts';
 
 let db: Db;
 let stop: () => Promise<void>;
@@ -26,36 +25,13 @@ beforeAll(async () => {
 afterAll(async () => stop());
 
 const data = {
-  applicant: {
-    title: 'Ms',
-    first_name: 'Ana',
-    middle_name: null,
-    last_name: 'Lopez',
-    social_security_number: '212710042',
-    identification: 'D7654321',
-    identification_issuer: 'TX',
-    date_of_birth: '1988-04-12',
-    cell: '5125550101',
-    email: 'ana@example.com',
-  },
-  banking: {
-    routing_number: '021000021',
-    bank_name: 'JPMorgan Chase Bank, N.A.',
-    checking_account: '000123456789',
-    checking_account_confirmation: '000123456789',
-  },
-} as unknown as Omit<StoredApplication, 'uuid'>;
+  ...applicantWithPii,
+  banking: { ...applicantWithPii.banking, checking_account_confirmation: '000123456789' },
+} as typeof applicantWithPii;
 
 describe('the application aggregate at rest', () => {
   it('encrypts every PII field, drops the account confirmation, and decrypts on read', async () => {
-    const created = await createApplication(
-      db,
-      crypto,
-      { storeId: 'S', retailerId: 'R', clientId: 'c' },
-      data,
-      now,
-      () => [],
-    );
+    const created = await createTestApplication(db, crypto, data, now);
     const raw = (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: applicationKey(created.uuid) })))
       .Item!;
     const text = JSON.stringify(raw);
@@ -69,14 +45,7 @@ describe('the application aggregate at rest', () => {
   });
 
   it('finds the applicant by last name, SSN and date of birth through the blind index only', async () => {
-    const created = await createApplication(
-      db,
-      crypto,
-      { storeId: 'S', retailerId: 'R', clientId: 'c' },
-      data,
-      now,
-      () => [],
-    );
+    const created = await createTestApplication(db, crypto, data, now);
     const found = await findApplicationsByApplicant(
       db,
       crypto,
@@ -96,22 +65,8 @@ describe('the application aggregate at rest', () => {
   it("reads an SSN's customer record and its applications, newest first, in one query, without their PII", async () => {
     const ssn = '212710077';
     const person = { ...data, applicant: { ...data.applicant!, social_security_number: ssn } } as typeof data;
-    const first = await createApplication(
-      db,
-      crypto,
-      { storeId: 'S', retailerId: 'R', clientId: 'c' },
-      person,
-      now,
-      () => [],
-    );
-    const second = await createApplication(
-      db,
-      crypto,
-      { storeId: 'S', retailerId: 'R', clientId: 'c' },
-      person,
-      new Date(now.getTime() + 1000),
-      () => [],
-    );
+    const first = await createTestApplication(db, crypto, person, now);
+    const second = await createTestApplication(db, crypto, person, new Date(now.getTime() + 1000));
     expect(await findSsnHistory(db, crypto, { ssn }, now)).toEqual({
       applications: [expect.objectContaining({ uuid: second.uuid }), expect.objectContaining({ uuid: first.uuid })],
     });

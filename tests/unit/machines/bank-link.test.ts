@@ -24,7 +24,7 @@ import {
   missingFields,
 } from '../../../machines/bank-link/bank-link.machine.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
-import { machineCoverage } from '../../support/machine-coverage.ts';
+import { eventsOfVariants, machineCoverage, pendingEffect, replayOnActor } from '../../support/machine-coverage.ts';
 
 const input: BankLinkInput = { applicantId: 'applicant-1', sendBy: 1 };
 // Fake timers drive the named delays; advancing also settles the effects' promises between timers.
@@ -447,13 +447,7 @@ const modelEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.abandon', error: { code: 500 } },
 ];
 
-function eventsFor(snapshot: { _nodes: { ownEvents: string[] }[] }): AnyEventObject[] {
-  const types = [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents))];
-  return types.flatMap((type) => {
-    const variants = modelEvents.filter((event) => event.type === type);
-    return variants.length ? variants : [{ type }];
-  });
-}
+const eventsFor = eventsOfVariants(modelEvents);
 
 // The countdown is display only (no guard reads it), so it stays out of the state's identity.
 const serializeState = (snapshot: {
@@ -484,36 +478,22 @@ describe('bank link: model', () => {
   }
 
   it('replays the shortest path to every state on a live actor', () => {
-    // Effects that never settle: the path's own events (done, error, delays) drive the actor.
-    const pending = <O>() => fromPromise<O, any>(() => new Promise<O>(() => {}));
     const paths = getShortestPaths(bankLinkMachine, {
       input,
       events: eventsFor as never,
       // The value alone: one path per state configuration.
       serializeState: (snapshot: { value: unknown }) => JSON.stringify(snapshot.value),
     });
-    const reached = new Set<string>();
-    for (const path of paths) {
-      const actor = createActor(
-        bankLinkMachine.provide({
-          actors: {
-            sendLink: pending<SendLinkOutput>(),
-            checkProfile: pending<CheckProfileOutput>(),
-            fetchAccounts: pending<FetchAccountsOutput>(),
-            fetchAchNumbers: pending<FetchAchNumbersOutput>(),
-            abandon: pending<unknown>(),
-          },
-        }),
-        { input, clock: new SimulatedClock() },
-      );
-      actor.start();
-      for (const step of path.steps) {
-        actor.send(step.event);
-        expect(actor.getSnapshot().value).toEqual(step.state.value);
-      }
-      reached.add(JSON.stringify(actor.getSnapshot().value));
-      actor.stop();
-    }
+    const machine = bankLinkMachine.provide({
+      actors: {
+        sendLink: pendingEffect<SendLinkOutput>(),
+        checkProfile: pendingEffect<CheckProfileOutput>(),
+        fetchAccounts: pendingEffect<FetchAccountsOutput>(),
+        fetchAchNumbers: pendingEffect<FetchAchNumbersOutput>(),
+        abandon: pendingEffect<unknown>(),
+      },
+    });
+    const reached = new Set(replayOnActor(machine, paths, { input, clock: new SimulatedClock() }));
     expect(reached.size).toBe(paths.length);
     expect(reached).toContain(JSON.stringify('linked'));
     expect(reached).toContain(JSON.stringify('manual'));

@@ -6,8 +6,6 @@ import {
   SimulatedClock,
   transition,
   type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type AnyTransitionDefinition,
 } from 'xstate';
 import { getAdjacencyMap, getStateNodes } from 'xstate/graph';
 import {
@@ -20,29 +18,7 @@ import {
 } from '../../../machines/checkout/checkout-flow.machine.ts';
 import { completeVariant, processRoute, type ProcessResponse } from '../../../machines/checkout/process-response.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
-
-function label(t: AnyTransitionDefinition): string {
-  const list = t.source.transitions.get(t.eventType) ?? [];
-  return `${t.source.id} --${t.eventType}#${list.indexOf(t)}--> ${t.target ? t.target.map((n) => n.id).join(',') : '(self)'}`;
-}
-function definedTransitions(machine: AnyStateMachine): Set<string> {
-  const out = new Set<string>();
-  for (const node of [machine.root, ...getStateNodes(machine.root)])
-    for (const l of node.transitions.values()) for (const t of l) out.add(label(t));
-  return out;
-}
-function coverage(machine: AnyStateMachine, adjacency: ReturnType<typeof getAdjacencyMap>) {
-  const states = new Set<string>();
-  const transitions = new Set<string>();
-  for (const { state, transitions: edges } of Object.values(adjacency)) {
-    const snap = state as AnyMachineSnapshot;
-    for (const n of snap._nodes) if (n !== machine.root) states.add(n.id);
-    if (snap.status !== 'active') continue;
-    for (const { event } of Object.values<{ event: { type: string } }>(edges))
-      for (const t of machine.getTransitionData(snap, event)) transitions.add(label(t));
-  }
-  return { states, transitions };
-}
+import { coverage, definedTransitions } from '../../support/machine-coverage.ts';
 
 // ---------------------------------------------------------------- process response
 describe('process response handling, in the seed order', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { transition, type AnyStateMachine, type AnyMachineSnapshot, type AnyTransitionDefinition } from 'xstate';
-import { getAdjacencyMap, getStateNodes, createTestModel } from 'xstate/graph';
+import { transition } from 'xstate';
+import { getAdjacencyMap, createTestModel } from 'xstate/graph';
 import {
   applyCheckoutEvent,
   canAccept,
@@ -28,36 +28,7 @@ import {
   type CheckoutStatusName,
 } from '../../../machines/checkout/checkout-status.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
-
-// ---- graph coverage helpers (transition definitions identified by source, event, index and targets) ----
-function label(t: AnyTransitionDefinition): string {
-  const list = t.source.transitions.get(t.eventType) ?? [];
-  const targets = t.target ? t.target.map((n) => n.id).join(',') : '(self)';
-  return `${t.source.id} --${t.eventType}#${list.indexOf(t)}--> ${targets}`;
-}
-function definedTransitions(machine: AnyStateMachine): Set<string> {
-  const out = new Set<string>();
-  for (const node of [machine.root, ...getStateNodes(machine.root)]) {
-    for (const list of node.transitions.values()) for (const t of list) out.add(label(t));
-  }
-  return out;
-}
-function definedStates(machine: AnyStateMachine): Set<string> {
-  return new Set(getStateNodes(machine.root).map((n) => n.id));
-}
-function coverage(machine: AnyStateMachine, adjacency: ReturnType<typeof getAdjacencyMap>) {
-  const states = new Set<string>();
-  const transitions = new Set<string>();
-  for (const { state, transitions: edges } of Object.values(adjacency)) {
-    const snap = state as AnyMachineSnapshot;
-    for (const n of snap._nodes) if (n !== machine.root) states.add(n.id);
-    if (snap.status !== 'active') continue;
-    for (const { event } of Object.values<{ event: { type: string } }>(edges)) {
-      for (const t of machine.getTransitionData(snap, event)) transitions.add(label(t));
-    }
-  }
-  return { states, transitions };
-}
+import { coverage, definedTransitions, stateIds } from '../../support/machine-coverage.ts';
 
 // ---- fixtures ----
 const EVENTS: Record<CheckoutEventType, CheckoutEvent> = {
@@ -446,7 +417,7 @@ describe('checkout machine: model-based coverage (xstate/graph)', () => {
   it('reaches every state and takes every transition of the definition', () => {
     const adjacency = getAdjacencyMap(checkoutMachine, options);
     const covered = coverage(checkoutMachine, adjacency);
-    expect([...covered.states].sort()).toEqual([...definedStates(checkoutMachine)].sort());
+    expect([...covered.states].sort()).toEqual(stateIds(checkoutMachine));
     expect([...covered.transitions].sort()).toEqual([...definedTransitions(checkoutMachine)].sort());
   });
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  initialTransition,
-  transition,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type AnyTransitionDefinition,
-} from 'xstate';
-import { getAdjacencyMap, getStateNodes } from 'xstate/graph';
+import { initialTransition, transition, type AnyMachineSnapshot } from 'xstate';
+import { getAdjacencyMap } from 'xstate/graph';
 import {
   checkpointRedirect,
   exchangeFailureRoute,
@@ -20,29 +14,7 @@ import {
   type CheckpointEvent,
   type ExchangeOutput,
 } from '../../../machines/checkpoint/checkpoint.machine.ts';
-
-function label(t: AnyTransitionDefinition): string {
-  const list = t.source.transitions.get(t.eventType) ?? [];
-  return `${t.source.id} --${t.eventType}#${list.indexOf(t)}--> ${t.target ? t.target.map((n) => n.id).join(',') : '(self)'}`;
-}
-function definedTransitions(machine: AnyStateMachine): Set<string> {
-  const out = new Set<string>();
-  for (const node of [machine.root, ...getStateNodes(machine.root)])
-    for (const l of node.transitions.values()) for (const t of l) out.add(label(t));
-  return out;
-}
-function coverage(machine: AnyStateMachine, adjacency: ReturnType<typeof getAdjacencyMap>) {
-  const states = new Set<string>();
-  const transitions = new Set<string>();
-  for (const { state, transitions: edges } of Object.values(adjacency)) {
-    const snap = state as AnyMachineSnapshot;
-    for (const n of snap._nodes) if (n !== machine.root) states.add(n.id);
-    if (snap.status !== 'active') continue;
-    for (const { event } of Object.values<{ event: { type: string } }>(edges))
-      for (const t of machine.getTransitionData(snap, event)) transitions.add(label(t));
-  }
-  return { states, transitions };
-}
+import { coverage, definedTransitions, stateIds } from '../../support/machine-coverage.ts';
 
 const STEPS: unknown[] = [null, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13];
 const MAY_CONTINUE: unknown[] = [undefined, true, 1, false, 0];
@@ -366,11 +338,7 @@ describe('checkpoint machine: model-based coverage (xstate/graph)', () => {
       covered.states.forEach((x) => states.add(x));
       covered.transitions.forEach((x) => transitions.add(x));
     }
-    expect([...states].sort()).toEqual(
-      getStateNodes(checkpointMachine.root)
-        .map((n) => n.id)
-        .sort(),
-    );
+    expect([...states].sort()).toEqual(stateIds(checkpointMachine));
     expect([...transitions].sort()).toEqual([...definedTransitions(checkpointMachine)].sort());
   });
 });

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createActor,
-  fromPromise,
-  initialTransition,
-  toPromise,
-  transition,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type AnyTransitionDefinition,
-} from 'xstate';
-import { getAdjacencyMap, getStateNodes } from 'xstate/graph';
+import { createActor, fromPromise, initialTransition, toPromise, transition, type AnyMachineSnapshot } from 'xstate';
+import { getAdjacencyMap } from 'xstate/graph';
 import {
   deliveryMachine,
   E_MISSING_OPTIONS,
@@ -30,17 +21,7 @@ import {
   type SkuSelection,
 } from '../../../machines/delivery/delivery-rules.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
-
-function label(t: AnyTransitionDefinition): string {
-  const list = t.source.transitions.get(t.eventType) ?? [];
-  return `${t.source.id} --${t.eventType}#${list.indexOf(t)}--> ${t.target ? t.target.map((n) => n.id).join(',') : '(self)'}`;
-}
-function definedTransitions(machine: AnyStateMachine): Set<string> {
-  const out = new Set<string>();
-  for (const node of [machine.root, ...getStateNodes(machine.root)])
-    for (const l of node.transitions.values()) for (const t of l) out.add(label(t));
-  return out;
-}
+import { coverage, definedTransitions, stateIds } from '../../support/machine-coverage.ts';
 
 const en = (key: string, params?: Record<string, string>) => translate('en', key, params);
 
@@ -420,20 +401,8 @@ describe('delivery machine: model-based coverage (xstate/graph)', () => {
         ]);
       }) as never,
     });
-    const states = new Set<string>();
-    const transitions = new Set<string>();
-    for (const { state, transitions: edges } of Object.values(adjacency)) {
-      const snap = state as AnyMachineSnapshot;
-      for (const n of snap._nodes) if (n !== deliveryMachine.root) states.add(n.id);
-      if (snap.status !== 'active') continue;
-      for (const { event } of Object.values<{ event: { type: string } }>(edges))
-        for (const t of deliveryMachine.getTransitionData(snap as never, event as never)) transitions.add(label(t));
-    }
-    expect([...states].sort()).toEqual(
-      getStateNodes(deliveryMachine.root)
-        .map((n) => n.id)
-        .sort(),
-    );
+    const { states, transitions } = coverage(deliveryMachine, adjacency);
+    expect([...states].sort()).toEqual(stateIds(deliveryMachine));
     expect([...transitions].sort()).toEqual([...definedTransitions(deliveryMachine)].sort());
   });
 });

@@ -23,7 +23,7 @@ import {
   maskPhone,
 } from '../../../machines/identity-check/identity-check.machine.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
-import { machineCoverage } from '../../support/machine-coverage.ts';
+import { eventsOfVariants, machineCoverage, pendingEffect, replayOnActor } from '../../support/machine-coverage.ts';
 
 const input: IdentityCheckInput = { position: 'confirmation', phone: '(555) 201-3344' };
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -250,13 +250,7 @@ const modelEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.verifyCheck', error: { code: 500 } },
 ];
 
-function eventsFor(snapshot: { _nodes: { ownEvents: string[] }[] }): AnyEventObject[] {
-  const types = [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents))];
-  return types.flatMap((type) => {
-    const variants = modelEvents.filter((event) => event.type === type);
-    return variants.length ? variants : [{ type }];
-  });
-}
+const eventsFor = eventsOfVariants(modelEvents);
 
 // Notices are display only; the phone, the check and whether a link went out decide the guards.
 const serializeState = (snapshot: {
@@ -268,27 +262,13 @@ const coverage = (machine: AnyStateMachine, machineInput: unknown) =>
   machineCoverage(machine, machineInput, { events: eventsFor, serializeState: serializeState });
 
 function replay(paths: ReturnType<typeof getShortestPaths>, machineInput: IdentityCheckInput) {
-  const pending = <O, I>() => fromPromise<O, I>(() => new Promise<O>(() => {}));
-  const reached = new Set<string>();
-  for (const path of paths) {
-    const actor = createActor(
-      identityCheckMachine.provide({
-        actors: {
-          sendLink: pending<IdentitySendOutput, IdentitySendBody>(),
-          verifyCheck: pending<IdentityVerifyOutput, IdentityVerifyBody>(),
-        },
-      }),
-      { input: machineInput },
-    );
-    actor.start();
-    for (const step of path.steps) {
-      actor.send(step.event as never);
-      expect(actor.getSnapshot().value).toEqual(step.state.value);
-    }
-    reached.add(JSON.stringify(actor.getSnapshot().value));
-    actor.stop();
-  }
-  return reached;
+  const machine = identityCheckMachine.provide({
+    actors: {
+      sendLink: pendingEffect<IdentitySendOutput, IdentitySendBody>(),
+      verifyCheck: pendingEffect<IdentityVerifyOutput, IdentityVerifyBody>(),
+    },
+  });
+  return new Set(replayOnActor(machine, paths, { input: machineInput }));
 }
 
 describe('identity check: model', () => {

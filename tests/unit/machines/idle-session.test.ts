@@ -10,7 +10,7 @@ import {
   WARNING_COUNTDOWN_SECONDS,
   idleSessionMachine,
 } from '../../../machines/idle-session/idle-session.machine.ts';
-import { machineCoverage } from '../../support/machine-coverage.ts';
+import { machineCoverage, pendingEffect, replayOnActor } from '../../support/machine-coverage.ts';
 
 function run(machineInput: IdleSessionInput = {}, keepAlive: () => Promise<unknown> = async () => ({})) {
   const calls = { keepAlive: 0 };
@@ -149,21 +149,8 @@ const coverage = (machine: AnyStateMachine, machineInput: unknown) =>
   machineCoverage(machine, machineInput, { events: eventsFor });
 
 function replay(paths: ReturnType<typeof getShortestPaths>) {
-  const reached: string[] = [];
-  for (const path of paths) {
-    const actor = createActor(
-      idleSessionMachine.provide({ actors: { keepAlive: fromPromise<unknown, void>(() => new Promise(() => {})) } }),
-      { input: {}, clock: new SimulatedClock() },
-    );
-    actor.start();
-    for (const step of path.steps) {
-      actor.send(step.event as never);
-      expect(actor.getSnapshot().value).toEqual(step.state.value);
-    }
-    reached.push(JSON.stringify(actor.getSnapshot().value));
-    actor.stop();
-  }
-  return reached;
+  const machine = idleSessionMachine.provide({ actors: { keepAlive: pendingEffect<unknown, void>() } });
+  return replayOnActor(machine, paths, { input: {}, clock: new SimulatedClock() });
 }
 
 describe('idle session: model', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyMachineSnapshot, type AnyStateMachine, type AnyTransitionDefinition } from 'xstate';
-import { createTestModel, getAdjacencyMap, getStateNodes } from 'xstate/graph';
+import { createTestModel, getAdjacencyMap } from 'xstate/graph';
 import {
   applyAccountEvent,
   CHARGE_OFF_MIN_DAYS_PAST_DUE,
@@ -19,17 +18,7 @@ import {
   type LeaseAccountEvent,
   type LeaseAccountState,
 } from '../../../machines/lease-account/lease-account.machine.ts';
-
-function label(t: AnyTransitionDefinition): string {
-  const list = t.source.transitions.get(t.eventType) ?? [];
-  return `${t.source.id} --${t.eventType}#${list.indexOf(t)}--> ${t.target ? t.target.map((n) => n.id).join(',') : '(self)'}`;
-}
-function definedTransitions(machine: AnyStateMachine): Set<string> {
-  const out = new Set<string>();
-  for (const node of [machine.root, ...getStateNodes(machine.root)])
-    for (const l of node.transitions.values()) for (const t of l) out.add(label(t));
-  return out;
-}
+import { coverage, definedTransitions, stateIds } from '../../support/machine-coverage.ts';
 
 // The account's situations after a ledger change: current, a little late, long late, owned.
 const CURRENT: AccountFacts = { daysPastDue: 0, pastDueCents: 0, remainingToOwnershipCents: 120_000 };
@@ -87,19 +76,8 @@ describe('lease account machine: model-based', () => {
       events: ALL_EVENTS,
       serializeState: (s) => `${JSON.stringify(s.value)}|${s.context.chargedOff}`,
     });
-    const states = new Set<string>();
-    const transitions = new Set<string>();
-    for (const { state, transitions: edges } of Object.values(adjacency)) {
-      const snap = state as AnyMachineSnapshot;
-      for (const n of snap._nodes) if (n !== leaseAccountMachine.root) states.add(n.id);
-      for (const { event } of Object.values<{ event: LeaseAccountEvent }>(edges))
-        for (const t of leaseAccountMachine.getTransitionData(snap as never, event)) transitions.add(label(t));
-    }
-    expect([...states].sort()).toEqual(
-      getStateNodes(leaseAccountMachine.root)
-        .map((n) => n.id)
-        .sort(),
-    );
+    const { states, transitions } = coverage(leaseAccountMachine, adjacency);
+    expect([...states].sort()).toEqual(stateIds(leaseAccountMachine));
     expect([...transitions].sort()).toEqual([...definedTransitions(leaseAccountMachine)].sort());
   });
   it('the shortest paths to ownership are payments or a payoff', async () => {

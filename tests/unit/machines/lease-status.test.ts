@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyMachineSnapshot, type AnyStateMachine, type AnyTransitionDefinition } from 'xstate';
-import { createTestModel, getAdjacencyMap, getStateNodes } from 'xstate/graph';
+import { createTestModel, getAdjacencyMap } from 'xstate/graph';
 import {
   ALL_FACTS,
   applyLeaseAction,
@@ -33,17 +32,7 @@ import {
 import { translate } from '../../../machines/i18n/catalogue.ts';
 import { leases } from '../../../machines/i18n/leases.ts';
 import { checkout } from '../../../machines/i18n/checkout.ts';
-
-function label(t: AnyTransitionDefinition): string {
-  const list = t.source.transitions.get(t.eventType) ?? [];
-  return `${t.source.id} --${t.eventType}#${list.indexOf(t)}--> ${t.target ? t.target.map((n) => n.id).join(',') : '(self)'}`;
-}
-function definedTransitions(machine: AnyStateMachine): Set<string> {
-  const out = new Set<string>();
-  for (const node of [machine.root, ...getStateNodes(machine.root)])
-    for (const l of node.transitions.values()) for (const t of l) out.add(label(t));
-  return out;
-}
+import { coverage, definedTransitions, stateIds } from '../../support/machine-coverage.ts';
 
 type Place = LeaseStatusCode | 'Y.delivered';
 const PLACES: Place[] = [...LEASE_STATUS_CODES, 'Y.delivered'];
@@ -604,20 +593,8 @@ describe('lease status machine: model-based coverage (xstate/graph)', () => {
   );
   it('reaches every state and takes every transition', () => {
     const adjacency = getAdjacencyMap(leaseStatusMachine, { input: ctx, events: [...events, ...fundingEvents] });
-    const states = new Set<string>();
-    const transitions = new Set<string>();
-    for (const { state, transitions: edges } of Object.values(adjacency)) {
-      const snap = state as AnyMachineSnapshot;
-      for (const n of snap._nodes) if (n !== leaseStatusMachine.root) states.add(n.id);
-      if (snap.status !== 'active') continue;
-      for (const { event } of Object.values<{ event: { type: string } }>(edges))
-        for (const t of leaseStatusMachine.getTransitionData(snap as never, event as never)) transitions.add(label(t));
-    }
-    expect([...states].sort()).toEqual(
-      getStateNodes(leaseStatusMachine.root)
-        .map((n) => n.id)
-        .sort(),
-    );
+    const { states, transitions } = coverage(leaseStatusMachine, adjacency);
+    expect([...states].sort()).toEqual(stateIds(leaseStatusMachine));
     expect([...transitions].sort()).toEqual([...definedTransitions(leaseStatusMachine)].sort());
   });
   it('the shortest paths to Funded / Closed go through a signed contract, delivery and funding', async () => {

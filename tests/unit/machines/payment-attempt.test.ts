@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnyMachineSnapshot, type AnyStateMachine, type AnyTransitionDefinition } from 'xstate';
-import { getAdjacencyMap, getStateNodes } from 'xstate/graph';
+import { getAdjacencyMap } from 'xstate/graph';
 import {
   applyAttemptEvent,
   attemptKey,
@@ -18,17 +17,7 @@ import {
 } from '../../../machines/payment-attempt/payment-attempt.machine.ts';
 import { RETURN_CODES } from '../../../machines/domain/servicing/nacha.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
-
-function label(t: AnyTransitionDefinition): string {
-  const list = t.source.transitions.get(t.eventType) ?? [];
-  return `${t.source.id} --${t.eventType}#${list.indexOf(t)}--> ${t.target ? t.target.map((n) => n.id).join(',') : '(self)'}`;
-}
-function definedTransitions(machine: AnyStateMachine): Set<string> {
-  const out = new Set<string>();
-  for (const node of [machine.root, ...getStateNodes(machine.root)])
-    for (const l of node.transitions.values()) for (const t of l) out.add(label(t));
-  return out;
-}
+import { coverage, definedTransitions, stateIds } from '../../support/machine-coverage.ts';
 
 const input = (rail: PaymentRail) => ({
   leaseId: 'L-5',
@@ -79,19 +68,11 @@ describe('payment attempt: model-based', () => {
         // Retries beyond the limit behave alike (a new authorisation allows more), so they count as one place.
         serializeState: (s) => `${JSON.stringify(s.value)}|${Math.min(s.context.retries, 3)}|${s.context.code}`,
       });
-      for (const { state, transitions: edges } of Object.values(adjacency)) {
-        const snap = state as AnyMachineSnapshot;
-        for (const n of snap._nodes) if (n !== paymentAttemptMachine.root) states.add(n.id);
-        if (snap.status !== 'active') continue;
-        for (const { event } of Object.values<{ event: PaymentAttemptEvent }>(edges))
-          for (const t of paymentAttemptMachine.getTransitionData(snap as never, event)) transitions.add(label(t));
-      }
+      const covered = coverage(paymentAttemptMachine, adjacency);
+      covered.states.forEach((x) => states.add(x));
+      covered.transitions.forEach((x) => transitions.add(x));
     }
-    expect([...states].sort()).toEqual(
-      getStateNodes(paymentAttemptMachine.root)
-        .map((n) => n.id)
-        .sort(),
-    );
+    expect([...states].sort()).toEqual(stateIds(paymentAttemptMachine));
     expect([...transitions].sort()).toEqual([...definedTransitions(paymentAttemptMachine)].sort());
   });
 });

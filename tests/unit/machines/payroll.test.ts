@@ -18,7 +18,7 @@ import {
   payrollMachine,
   payrollOutcome,
 } from '../../../machines/payroll/payroll.machine.ts';
-import { machineCoverage } from '../../support/machine-coverage.ts';
+import { eventsOfVariants, machineCoverage, pendingEffect, replayOnActor } from '../../support/machine-coverage.ts';
 
 const eligibleResult: PayrollDecisionResult = {
   code: 'A',
@@ -316,13 +316,7 @@ const modelEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.restartAffordability', error: { code: 500 } },
 ];
 
-function eventsFor(snapshot: { _nodes: { ownEvents: string[] }[] }): AnyEventObject[] {
-  const types = [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents))];
-  return types.flatMap((type) => {
-    const variants = modelEvents.filter((event) => event.type === type);
-    return variants.length ? variants : [{ type }];
-  });
-}
+const eventsFor = eventsOfVariants(modelEvents);
 
 // Notices and the keyword are display only; the employers found and the one chosen decide the guards.
 const serializeState = (snapshot: { value: unknown; context: { employers: Employer[]; employer: Employer | null } }) =>
@@ -340,33 +334,20 @@ describe('payroll: model', () => {
   });
 
   it('replays the shortest path to every state on a live actor', () => {
-    const pending = <O>() => fromPromise<O, any>(() => new Promise<O>(() => {}));
     const paths = getShortestPaths(payrollMachine, {
       input,
       events: eventsFor as never,
       serializeState: serializeState,
     });
-    const reached = new Set<string>();
-    for (const path of paths) {
-      const actor = createActor(
-        payrollMachine.provide({
-          actors: {
-            searchEmployers: pending<Employer[]>(),
-            startAffordability: pending<unknown>(),
-            refreshAffordability: pending<{ result?: PayrollDecisionResult | null }>(),
-            restartAffordability: pending<unknown>(),
-          },
-        }),
-        { input, clock: new SimulatedClock() },
-      );
-      actor.start();
-      for (const step of path.steps) {
-        actor.send(step.event);
-        expect(actor.getSnapshot().value).toEqual(step.state.value);
-      }
-      reached.add(JSON.stringify(actor.getSnapshot().value));
-      actor.stop();
-    }
+    const machine = payrollMachine.provide({
+      actors: {
+        searchEmployers: pendingEffect<Employer[]>(),
+        startAffordability: pendingEffect<unknown>(),
+        refreshAffordability: pendingEffect<{ result?: PayrollDecisionResult | null }>(),
+        restartAffordability: pendingEffect<unknown>(),
+      },
+    });
+    const reached = new Set(replayOnActor(machine, paths, { input, clock: new SimulatedClock() }));
     expect([...reached].sort()).toEqual(
       [
         { selecting: 'idle' },

@@ -39,7 +39,7 @@ import {
   pinMachine,
   pinModeToggleLabelKey,
 } from '../../../machines/pin/pin.machine.ts';
-import { machineCoverage } from '../../support/machine-coverage.ts';
+import { eventsOfVariants, machineCoverage, pendingEffect, replayOnActor } from '../../support/machine-coverage.ts';
 
 const input: PinInput = { uuid: 'app-1', storeId: 'store-1', checkoutId: 'co-1', iframe: true };
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -366,13 +366,7 @@ const modelEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.confirmPin', error: { code: 422 } },
 ];
 
-function eventsFor(snapshot: { _nodes: { ownEvents: string[] }[] }): AnyEventObject[] {
-  const types = [...new Set(snapshot._nodes.flatMap((node) => node.ownEvents))];
-  return types.flatMap((type) => {
-    const variants = modelEvents.filter((event) => event.type === type);
-    return variants.length ? variants : [{ type }];
-  });
-}
+const eventsFor = eventsOfVariants(modelEvents);
 
 const serializeState = (snapshot: { value: unknown; context: unknown }) =>
   JSON.stringify({ value: snapshot.value, context: snapshot.context });
@@ -394,33 +388,19 @@ describe('pin machine: model', () => {
   }
 
   it('replays the shortest path to every state on a live actor', () => {
-    // Effects that never settle: the path's own events (done, error) drive the actor.
-    const pending = <O, I>() => fromPromise<O, I>(() => new Promise<O>(() => {}));
     // createTestModel refuses machines with invocations and delays, so the paths come from getShortestPaths.
     const paths = getShortestPaths(pinMachine, {
       input,
       events: eventsFor as never,
       serializeState: serializeState,
     });
-    const reached = new Set<string>();
-    for (const path of paths) {
-      const actor = createActor(
-        pinMachine.provide({
-          actors: {
-            sendPin: pending<unknown, VerifySendBody>(),
-            confirmPin: pending<VerifyConfirmData, VerifyConfirmBody>(),
-          },
-        }),
-        { input },
-      );
-      actor.start();
-      for (const step of path.steps) {
-        actor.send(step.event);
-        expect(actor.getSnapshot().value).toEqual(step.state.value);
-      }
-      reached.add(JSON.stringify(actor.getSnapshot().value));
-      actor.stop();
-    }
+    const machine = pinMachine.provide({
+      actors: {
+        sendPin: pendingEffect<unknown, VerifySendBody>(),
+        confirmPin: pendingEffect<VerifyConfirmData, VerifyConfirmBody>(),
+      },
+    });
+    const reached = new Set(replayOnActor(machine, paths, { input }));
     expect([...reached].sort()).toEqual(
       [
         'confirming',

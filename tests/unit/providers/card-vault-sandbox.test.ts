@@ -6,13 +6,12 @@ import { sandboxCardVault } from '../../../functions/providers/card-vault/sandbo
 import { TEST_CARDS } from '../../../functions/providers/card-vault/test-cards.ts';
 import { MalformedWebhook, parseCardVaultEvent } from '../../../functions/providers/card-vault/webhook.ts';
 import { getChargeVendorStatus, receiveCardVaultWebhook } from '../../../functions/services/card-vault-callbacks.ts';
-import { loadConfig } from '../../../functions/platform/config.ts';
 import type { Deps } from '../../../functions/platform/deps.ts';
-import { AppError } from '../../../functions/platform/errors.ts';
 import type { HttpEvent } from '../../../functions/platform/http-types.ts';
 import { createLogger } from '../../../functions/platform/logger.ts';
 import { sign } from '../../../functions/platform/signatures.ts';
 import { freshDb } from '../../support/dynalite.ts';
+import { expectRefusal, sandboxTestConfig, webhookPost } from '../../support/webhook-intake.ts';
 
 const ALL: CardFlags = {
   is_prepaid_cards_allowed: true,
@@ -20,7 +19,7 @@ const ALL: CardFlags = {
   are_debit_cards_allowed: true,
   is_foreign_cards_allowed: true,
 };
-const config = loadConfig({ SANDBOX_LATENCY: 'off', PUBLIC_URL: 'http://portal.test', LOG_LEVEL: 'silent' });
+const config = sandboxTestConfig();
 const now = new Date('2030-03-15T12:00:00Z');
 const clock = () => now;
 const log = createLogger('silent');
@@ -286,26 +285,7 @@ describe('our card-vault webhook intake', () => {
   const lines: string[] = [];
   const captured = createLogger('warn', (line) => lines.push(line));
   const deps = () => ({ config, db, clock, log: captured }) as unknown as Deps;
-  const event = (body: string, headers: Record<string, string>): HttpEvent => ({
-    version: '2.0',
-    routeKey: 'POST /webhooks/card-vault',
-    rawPath: '/webhooks/card-vault',
-    rawQueryString: '',
-    headers,
-    body,
-    isBase64Encoded: false,
-    requestContext: {
-      requestId: 'r1',
-      timeEpoch: 0,
-      http: {
-        method: 'POST',
-        path: '/webhooks/card-vault',
-        protocol: 'HTTP/1.1',
-        sourceIp: '127.0.0.1',
-        userAgent: 't',
-      },
-    },
-  });
+  const event = (body: string, headers: Record<string, string>) => webhookPost('/webhooks/card-vault', body, headers);
   const t = Math.floor(now.getTime() / 1000);
   const secret = config.checkoutVendors.cardVault.webhookSecret;
 
@@ -337,14 +317,7 @@ describe('our card-vault webhook intake', () => {
       await receiveCardVaultWebhook(deps(), event(body, { 'x-signature': sign(secret, body, t + 1) })),
     ).toMatchObject({ duplicate: true });
 
-    const refuse = async (e: HttpEvent, status: number) => {
-      const error = await receiveCardVaultWebhook(deps(), e).then(
-        () => undefined,
-        (x: unknown) => x,
-      );
-      expect(error).toBeInstanceOf(AppError);
-      expect((error as AppError).statusCode).toBe(status);
-    };
+    const refuse = (e: HttpEvent, status: number) => expectRefusal(receiveCardVaultWebhook(deps(), e), status);
     await refuse(event(body, { 'x-signature': sign('whsec_forged', body, t) }), 401);
     await refuse(event(body, { 'x-signature': sign(secret, body, t - 301) }), 401);
     await refuse(event(body, {}), 401);

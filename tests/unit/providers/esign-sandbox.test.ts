@@ -8,15 +8,15 @@ import {
   onEsignEvent,
   receiveEsignWebhook,
 } from '../../../functions/services/esign-callbacks.ts';
-import { loadConfig } from '../../../functions/platform/config.ts';
 import type { Deps } from '../../../functions/platform/deps.ts';
 import { AppError } from '../../../functions/platform/errors.ts';
 import type { HttpEvent } from '../../../functions/platform/http-types.ts';
 import { createLogger } from '../../../functions/platform/logger.ts';
 import { sign } from '../../../functions/platform/signatures.ts';
 import { freshDb } from '../../support/dynalite.ts';
+import { expectRefusal, sandboxTestConfig, webhookPost } from '../../support/webhook-intake.ts';
 
-const config = loadConfig({ SANDBOX_LATENCY: 'off', PUBLIC_URL: 'http://portal.test', LOG_LEVEL: 'silent' });
+const config = sandboxTestConfig();
 let now = new Date('2030-03-15T12:00:00Z');
 const clock = () => now;
 const log = createLogger('silent');
@@ -181,20 +181,7 @@ describe('sandbox e-sign vendor', () => {
 
 describe('our e-sign webhook intake', () => {
   const deps = () => ({ config, db, clock, log }) as unknown as Deps;
-  const event = (body: string, headers: Record<string, string>): HttpEvent => ({
-    version: '2.0',
-    routeKey: 'POST /webhooks/esign',
-    rawPath: '/webhooks/esign',
-    rawQueryString: '',
-    headers,
-    body,
-    isBase64Encoded: false,
-    requestContext: {
-      requestId: 'r1',
-      timeEpoch: 0,
-      http: { method: 'POST', path: '/webhooks/esign', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 't' },
-    },
-  });
+  const event = (body: string, headers: Record<string, string>) => webhookPost('/webhooks/esign', body, headers);
   const secret = config.checkoutVendors.esign.webhookSecret;
   const t = () => Math.floor(now.getTime() / 1000);
 
@@ -226,14 +213,7 @@ describe('our e-sign webhook intake', () => {
     });
     expect(await getEsignVendorStatus(db, envelope.envelopeId, now)).toMatchObject({ status: 'voided' });
 
-    const refuse = async (e: HttpEvent, status: number) => {
-      const error = await receiveEsignWebhook(deps(), e).then(
-        () => undefined,
-        (x: unknown) => x,
-      );
-      expect(error).toBeInstanceOf(AppError);
-      expect((error as AppError).statusCode).toBe(status);
-    };
+    const refuse = (e: HttpEvent, status: number) => expectRefusal(receiveEsignWebhook(deps(), e), status);
     await refuse(event(body, { 'x-signature': sign('forged', body, t()) }), 401);
     await refuse(event(body, { 'x-signature': sign(secret, body, t() - 400) }), 401);
     await refuse(event('not json', { 'x-signature': sign(secret, 'not json', t()) }), 400);

@@ -24,6 +24,7 @@ import {
   type ResourceCtx,
   type ResourceDef,
 } from '../resource.ts';
+import { yesNoFilter } from '../filters.ts';
 // A cycle, used at call time only; a static import keeps the bundle tree-shakable (a dynamic import() makes esbuild
 // wrap this module and everything it reaches, the whole DynamoDB client included).
 import { storesDef } from './stores.ts';
@@ -68,22 +69,7 @@ export const retailersDef: ResourceDef<RetailerItem> = {
   entity: 'retailer',
   sortFields: ['name', 'slug', 'created_at'],
   defaultSort: 'name',
-  filters: [
-    {
-      name: 'active',
-      field: {
-        type: 'select',
-        name: 'active',
-        label: 'staff.field.active',
-        options: [
-          { value: 'true', text: 'staff.option.yes' },
-          { value: 'false', text: 'staff.option.no' },
-        ],
-      },
-      scope: (v) => (v === 'true' || v === 'false' ? `active=${v}` : undefined),
-      matches: (r, v) => String(r.active) === v,
-    },
-  ],
+  filters: [yesNoFilter('active', 'staff.field.active')],
   rowPk: (id) => retailerKey(id).pk,
   load: (c, id) => getRetailerRecord(c.deps, id),
   row,

@@ -28,7 +28,7 @@ import { getRecord, recordKey } from '../../../data/staff/records.ts';
 import type { RoleItem } from '../../../data/staff/roles.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { audit } from '../actor.ts';
+import { auditBy } from '../actor.ts';
 import {
   expectVersion,
   field,
@@ -47,6 +47,7 @@ import {
   type ResourceCtx,
   type ResourceDef,
 } from '../resource.ts';
+import { guardFilter } from '../filters.ts';
 import { getSettingValue } from './lookups.ts';
 
 const NOUN = 'staff.resource.role';
@@ -113,19 +114,7 @@ export const rolesDef: ResourceDef<RoleItem> = {
   entity: 'role',
   sortFields: ['name', 'guard', 'created_at'],
   defaultSort: 'name',
-  filters: [
-    {
-      name: 'guard',
-      field: {
-        type: 'select',
-        name: 'guard',
-        label: 'staff.field.guard',
-        options: GUARDS.map((g) => ({ value: g, text: `staff.guard.${g}` })),
-      },
-      scope: (v) => (isGuard(v) ? `guard=${v}` : undefined),
-      matches: (r, v) => r.guard === v,
-    },
-  ],
+  filters: [guardFilter()],
   rowPk: (id) => recordKey('ROLE', id).pk,
   load: (c, id) => getRecord<RoleItem>(c.deps.db, 'ROLE', id, c.deps.clock()),
   row,
@@ -178,12 +167,7 @@ export const rolesDef: ResourceDef<RoleItem> = {
       created_at: now,
       updated_at: now,
     });
-    await audit(c.deps, 'permissions.changed', {
-      actor: c.actor,
-      ip: c.ip,
-      target: `role:${id}`,
-      detail: { action: 'create', permissions: item.permissions },
-    });
+    await auditBy(c, 'permissions.changed', `role:${id}`, { action: 'create', permissions: item.permissions });
     return item as RoleItem;
   },
   async update(c, r, input) {
@@ -211,12 +195,7 @@ export const rolesDef: ResourceDef<RoleItem> = {
       throw unableToDelete(c, rolesDef, 'staff.role.isDefault', 422);
     await deleteItem(c.deps.db, recordKey('ROLE', r.id));
     await releaseUnique(c.deps.db, 'role-name', `${r.guard}/${r.name.trim()}`);
-    await audit(c.deps, 'permissions.changed', {
-      actor: c.actor,
-      ip: c.ip,
-      target: `role:${r.id}`,
-      detail: { action: 'delete' },
-    });
+    await auditBy(c, 'permissions.changed', `role:${r.id}`, { action: 'delete' });
     return undefined;
   },
 };
@@ -277,11 +256,10 @@ export async function updateRolePermissions(c: ResourceCtx, id: string, input: R
   await syncRow(c, rolesDef, r, saved);
   const added = saved.permissions.filter((p) => !r.permissions.includes(p));
   const removed = r.permissions.filter((p) => !saved.permissions.includes(p));
-  await audit(c.deps, 'permissions.changed', {
-    actor: c.actor,
-    ip: c.ip,
-    target: `role:${r.id}`,
-    detail: { added, removed, field_permissions: saved.field_permissions },
+  await auditBy(c, 'permissions.changed', `role:${r.id}`, {
+    added,
+    removed,
+    field_permissions: saved.field_permissions,
   });
   return rolesDef.view!(c, saved);
 }

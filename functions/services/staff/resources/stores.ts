@@ -29,6 +29,7 @@ import {
   type ResourceCtx,
   type ResourceDef,
 } from '../resource.ts';
+import { ownerFilter, yesNoFilter } from '../filters.ts';
 import { getRetailerRecord } from './lookups.ts';
 import { isPhoneNumber } from '../../../../machines/domain/phone.ts';
 
@@ -170,38 +171,13 @@ const full = (s: StaffStoreItem) => ({
   v: s.v,
 });
 
-const yesNo = [
-  { value: 'true', text: 'staff.option.yes' },
-  { value: 'false', text: 'staff.option.no' },
-];
-
 export const storesDef: ResourceDef<StaffStoreItem> = {
   path: 'stores',
   noun: NOUN,
   entity: 'store',
   sortFields: ['name', 'slug', 'rating', 'created_at'],
   defaultSort: 'name',
-  filters: [
-    {
-      name: 'active',
-      field: { type: 'select', name: 'active', label: 'staff.field.active', options: yesNo },
-      scope: (v) => (v === 'true' || v === 'false' ? `active=${v}` : undefined),
-      matches: (r, v) => String(r.active) === v,
-    },
-    {
-      name: 'retailer',
-      field: {
-        type: 'select',
-        name: 'retailer',
-        label: 'staff.field.retailer_id',
-        url: '/staff/api/retailers',
-        valueKey: 'id',
-        textKey: 'name',
-      },
-      scope: (v) => `retailer=${v}`,
-      matches: (r, v) => r.retailer_id === v,
-    },
-  ],
+  filters: [yesNoFilter('active', 'staff.field.active'), ownerFilter('retailer', 'staff.field.retailer_id')],
   rowPk: (id) => storeKey(id).pk,
   load: async (c, id) => {
     const s = (await getStoreById(c.deps.db, id, c.deps.clock())) as StaffStoreItem | undefined;

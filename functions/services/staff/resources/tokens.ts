@@ -5,8 +5,9 @@ import { apiTokenKey, hashApiToken, putApiToken } from '../../../data/api-tokens
 import { createItem, saveVersioned, type StoredItem } from '../../../data/items.ts';
 import { getRecord, recordKey } from '../../../data/staff/records.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { audit, requireTenant } from '../actor.ts';
+import { auditBy, requireTenant } from '../actor.ts';
 import { field, parseFor, section, t, text, type ResourceCtx, type ResourceDef } from '../resource.ts';
+import { ownerFilter } from '../filters.ts';
 import { getRetailerRecord } from './retailers.ts';
 
 // Retailer API tokens: the token is shown once at creation and stored only as its SHA-256 (functions/data/api-tokens.ts);
@@ -62,21 +63,7 @@ export const tokensDef: ResourceDef<TokenRefItem> = {
   sortFields: ['name', 'created_at'],
   defaultSort: 'created_at',
   defaultDesc: true,
-  filters: [
-    {
-      name: 'retailer',
-      field: {
-        type: 'select',
-        name: 'retailer',
-        label: 'staff.field.retailer_id',
-        url: '/staff/api/retailers',
-        valueKey: 'id',
-        textKey: 'name',
-      },
-      scope: (v) => `retailer=${v}`,
-      matches: (r, v) => r.retailer_id === v,
-    },
-  ],
+  filters: [ownerFilter('retailer', 'staff.field.retailer_id')],
   rowPk: (id) => recordKey('APITOKENREF', id).pk,
   load: (c, id) => getRecord<TokenRefItem>(c.deps.db, 'APITOKENREF', id, c.deps.clock()),
   row,
@@ -146,12 +133,7 @@ export const tokensDef: ResourceDef<TokenRefItem> = {
         created_by: c.actor.userId,
         revoked_at: null,
       })) as TokenRefItem;
-      await audit(c.deps, 'user.changed', {
-        actor: c.actor,
-        ip: c.ip,
-        target: `token:${id}`,
-        detail: { action: 'token-create', retailer: retailer.id, mode },
-      });
+      await auditBy(c, 'user.changed', `token:${id}`, { action: 'token-create', retailer: retailer.id, mode });
       // Shown once: the plain token travels only in this answer.
       return Object.assign(ref, { plain_token: token });
     } catch (error) {
@@ -176,12 +158,7 @@ export const tokensDef: ResourceDef<TokenRefItem> = {
       throw unableToRevoke(c);
     }
     const saved = await saveVersioned(c.deps.db, r, { ...r, revoked_at: now });
-    await audit(c.deps, 'user.changed', {
-      actor: c.actor,
-      ip: c.ip,
-      target: `token:${r.id}`,
-      detail: { action: 'token-revoke' },
-    });
+    await auditBy(c, 'user.changed', `token:${r.id}`, { action: 'token-revoke' });
     return saved;
   },
 };

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { newPassword } from '../../../../machines/contracts/staff.ts';
-import { GUARDS, isGuard, type Guard } from '../../../../machines/domain/permissions.ts';
+import { GUARDS, type Guard } from '../../../../machines/domain/permissions.ts';
 import {
   createItem,
   getItem,
@@ -16,7 +16,7 @@ import { getUser, userKey, type UserItem } from '../../../data/users.ts';
 import type { Deps } from '../../../platform/deps.ts';
 import { AppError, conflict, forbidden } from '../../../platform/errors.ts';
 import { hashPassword } from '../../../platform/passwords.ts';
-import { audit, canAccess, requireTenant, userGuard } from '../actor.ts';
+import { auditBy, canAccess, requireTenant, userGuard } from '../actor.ts';
 import {
   bool,
   email,
@@ -34,6 +34,7 @@ import {
   type ResourceCtx,
   type ResourceDef,
 } from '../resource.ts';
+import { guardFilter, yesNoFilter } from '../filters.ts';
 import { getRetailerRecord } from './retailers.ts';
 import { getSettingValue } from './settings.ts';
 import { randomUUID } from 'node:crypto';
@@ -93,31 +94,8 @@ export const usersDef: ResourceDef<UserItem> = {
   sortFields: ['username', 'display_name', 'email', 'created_at'],
   defaultSort: 'username',
   filters: [
-    {
-      name: 'active',
-      field: {
-        type: 'select',
-        name: 'active',
-        label: 'staff.field.active',
-        options: [
-          { value: 'true', text: 'staff.option.yes' },
-          { value: 'false', text: 'staff.option.no' },
-        ],
-      },
-      scope: (v) => (v === 'true' || v === 'false' ? `active=${v}` : undefined),
-      matches: (row, v) => String(row.active) === v,
-    },
-    {
-      name: 'guard',
-      field: {
-        type: 'select',
-        name: 'guard',
-        label: 'staff.field.guard',
-        options: GUARDS.map((g) => ({ value: g, text: `staff.guard.${g}` })),
-      },
-      scope: (v) => (isGuard(v) ? `guard=${v}` : undefined),
-      matches: (row, v) => row.guard === v,
-    },
+    yesNoFilter('active', 'staff.field.active'),
+    guardFilter(),
     {
       name: 'retailer',
       field: {
@@ -379,12 +357,7 @@ async function createUser(c: ResourceCtx, input: Record<string, unknown>): Promi
     created_at: now,
     updated_at: now,
   });
-  await audit(c.deps, 'user.changed', {
-    actor: c.actor,
-    ip: c.ip,
-    target: `user:${id}`,
-    detail: { action: 'create', roles: access.roles },
-  });
+  await auditBy(c, 'user.changed', `user:${id}`, { action: 'create', roles: access.roles });
   return item as UserItem;
 }
 
@@ -463,12 +436,7 @@ async function updateUser(c: ResourceCtx, u: UserItem, input: Record<string, unk
   if (username.toLowerCase() !== u.username.toLowerCase()) await releaseUnique(c.deps.db, 'username', u.username);
   if (mail.toLowerCase() !== u.email.toLowerCase()) await releaseUnique(c.deps.db, 'email', u.email);
   if (rolesChanged || guard !== userGuard(u)) {
-    await audit(c.deps, 'permissions.changed', {
-      actor: c.actor,
-      ip: c.ip,
-      target: `user:${u.id}`,
-      detail: { roles_before: u.roles, roles_after: saved.roles },
-    });
+    await auditBy(c, 'permissions.changed', `user:${u.id}`, { roles_before: u.roles, roles_after: saved.roles });
   }
   return saved;
 }
@@ -483,12 +451,7 @@ async function deleteUser(c: ResourceCtx, u: UserItem): Promise<UserItem> {
     deleted_at: now.toISOString(),
     sessions_valid_after: now.getTime(),
   });
-  await audit(c.deps, 'user.changed', {
-    actor: c.actor,
-    ip: c.ip,
-    target: `user:${u.id}`,
-    detail: { action: 'delete' },
-  });
+  await auditBy(c, 'user.changed', `user:${u.id}`, { action: 'delete' });
   return saved;
 }
 
@@ -542,13 +505,8 @@ export async function changeUser(
   }
   const saved = await saveVersioned(c.deps.db, u, { ...next, updated_at: c.deps.clock().toISOString() });
   await syncRow(c, usersDef, u, saved);
-  await audit(c.deps, 'user.changed', {
-    actor: c.actor,
-    ip: c.ip,
-    target: `user:${id}`,
-    detail: {
-      action: typeof change === 'string' ? change : change.add ? `link-${change.link}` : `unlink-${change.link}`,
-    },
+  await auditBy(c, 'user.changed', `user:${id}`, {
+    action: typeof change === 'string' ? change : change.add ? `link-${change.link}` : `unlink-${change.link}`,
   });
   return usersDef.view!(c, saved);
 }
