@@ -7,6 +7,7 @@ import { account } from '../../machines/i18n/account.ts';
 import { common } from '../../machines/i18n/common.ts';
 import { BrandProvider, brandFromQuery } from '../lib/brand.tsx';
 import { I18nProvider } from '../lib/i18n.tsx';
+import { prerenderPainted } from '../lib/prerender-paint.ts';
 import { App } from './App.tsx';
 
 // The lessee's account (/account/): its own Vite entry. Its whole text (the account area and the common one, both
@@ -15,12 +16,15 @@ const AREAS = [common, account];
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from customer/index.html');
-createRoot(root).render(
-  <StrictMode>
-    <I18nProvider areas={AREAS}>
-      <BrandProvider initial={brandFromQuery(location.search)}>
-        <App />
-      </BrandProvider>
-    </I18nProvider>
-  </StrictMode>,
-);
+// The prerendered sign-in (prerender.tsx) paints first; the app, which replaces it with the same markup, then starts.
+void prerenderPainted(1_000).then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <I18nProvider areas={AREAS}>
+        <BrandProvider initial={brandFromQuery(location.search)}>
+          <App />
+        </BrandProvider>
+      </I18nProvider>
+    </StrictMode>,
+  );
+});

@@ -16,6 +16,7 @@ import { hostSession } from '../lib/host-messaging.ts';
 import { I18nProvider } from '../lib/i18n.tsx';
 import { captureStepPictures } from './shell/step-picture.tsx';
 import { ToastProvider } from '../lib/toasts.tsx';
+import { prerenderPainted } from '../lib/prerender-paint.ts';
 import { App } from './App.tsx';
 
 // When the app's code starts running (its imports loaded), against the prerendered screen's first paint
@@ -35,40 +36,6 @@ const loadMessages = async (lang: Lang) =>
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-
-/**
- * Resolves once the prerendered first screen (index.html; shell/prerender.tsx) has painted, at most after `capMs`;
- * at once when none shows (boot.ts marked none, or a dev server without the prerender) or the page is hidden.
- * The app's first render replaces that screen with the same markup; starting it only after the paint keeps the
- * app's work from holding the first paint back, and the paint on record.
- * The first contentful paint can come while the parser is still midway through index.html (the header painted, the
- * form not yet); this module runs once parsing ended, so one more frame paints the whole screen.
- */
-function prerenderPainted(capMs: number): Promise<void> {
-  const shell = document.documentElement.dataset.shell;
-  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
-  if (!shell || shell === 'none' || document.visibilityState !== 'visible') return Promise.resolve();
-  return new Promise((resolve) => {
-    let settled = false;
-    const done = () => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      observer.disconnect();
-      resolve();
-    };
-    // a task queued from a frame's animation callbacks runs after that frame has painted
-    const afterNextFrame = () => requestAnimationFrame(() => setTimeout(done, 0));
-    const timer = setTimeout(done, capMs);
-    const observer = new PerformanceObserver(() => {
-      if (!painted()) return;
-      observer.disconnect();
-      afterNextFrame();
-    });
-    if (painted()) afterNextFrame();
-    else observer.observe({ type: 'paint', buffered: true });
-  });
-}
 
 void prerenderPainted(1_000).then(() => {
   // the application page shows its prerendered first step while it loads (ApplyFrame.tsx)
