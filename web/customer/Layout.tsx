@@ -4,6 +4,7 @@ import { formatPhone, telHref } from '../lib/format.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { LanguageSwitcher } from '../lib/LanguageSwitcher.tsx';
 import type { CustomerSession } from './common/session.tsx';
+import { SkipLink } from '../lib/SkipLink.tsx';
 
 // The account's page frame: skip link, header (brand, language, sign out), main and footer. The app and the build's
 // prerendered sign-in (prerender.tsx) both use it, so the picture and the page are the same markup.
@@ -14,16 +15,7 @@ export function Layout({ session, children }: { session: CustomerSession | null;
   const main = useRef<HTMLElement>(null);
   return (
     <>
-      <a
-        className="skip-link"
-        href="#main"
-        onClick={(e) => {
-          e.preventDefault();
-          main.current?.focus();
-        }}
-      >
-        {t('app.skipToContent')}
-      </a>
+      <SkipLink target={main} />
       <header className="site-header" aria-label={t('account.header')}>
         <div className="site-header__inner">
           <span className="site-header__brand">{brand.name}</span>

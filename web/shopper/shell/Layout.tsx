@@ -6,6 +6,7 @@ import { formatPhone, telHref } from '../../lib/format.ts';
 import { useHostMessaging } from '../../lib/host-messaging.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { LanguageSwitcher } from '../../lib/LanguageSwitcher.tsx';
+import { SkipLink } from '../../lib/SkipLink.tsx';
 
 /** Header (brand home link, language), main region, footer (brand phone); the host can end the session view. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -32,16 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const phone = formatPhone(brand.phone);
   return (
     <>
-      <a
-        className="skip-link"
-        href="#main"
-        onClick={(e) => {
-          e.preventDefault();
-          main.current?.focus();
-        }}
-      >
-        {t('app.skipToContent')}
-      </a>
+      <SkipLink target={main} />
       <header className="site-header" aria-label={t('shell.header')}>
         <div className="site-header__inner">
           <a

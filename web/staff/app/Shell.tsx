@@ -7,6 +7,7 @@ import { useT } from '../../lib/i18n.tsx';
 import { LanguageSwitcher } from '../../lib/LanguageSwitcher.tsx';
 import { hasPermission, useSession } from '../common/session.tsx';
 import { nameOf, routeById, ROUTES, type MenuGroup, type Params, type StaffRoute } from './routes.tsx';
+import { SkipLink } from '../../lib/SkipLink.tsx';
 
 function MenuLinks({ group }: { group: MenuGroup }) {
   const t = useT();
@@ -77,16 +78,7 @@ export function Shell({ route, params, children }: { route?: StaffRoute; params:
   const showAdmin = ROUTES.some((r) => r.menu === 'admin' && can(r.permission ?? ''));
   return (
     <div className="staff-app">
-      <a
-        className="skip-link"
-        href="#main"
-        onClick={(event) => {
-          event.preventDefault();
-          mainRef.current?.focus();
-        }}
-      >
-        {t('app.skipToContent')}
-      </a>
+      <SkipLink target={mainRef} />
       <header className="staff-header">
         <div className="staff-header__inner">
           <button
