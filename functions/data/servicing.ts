@@ -5,6 +5,7 @@ import type {
 } from '../../machines/payment-attempt/payment-attempt.machine.ts';
 import type { Db } from './client.ts';
 import { collectionKeys, collectionWorkKeys } from './collections.ts';
+import { moveQueueCounts, queueEntryOf } from './collections-counts.ts';
 import type { CollectionWork } from '../../machines/domain/servicing/collections-work.ts';
 import {
   createItem,
@@ -211,16 +212,17 @@ export async function saveAccount(
   next: LeaseAccountItem,
   events: OutboxEvent[] = [],
 ): Promise<LeaseAccountItem> {
-  // The collections queue's index keys follow the status in the same write (issue 23, functions/data/collections.ts).
-  return saveVersioned<LeaseAccountItem>(
+  // The collections queue's index keys follow the status in the same write (issue 23, functions/data/collections.ts),
+  // and its counts right after it (collections-counts.ts): only a save that won the version adds its change.
+  const saved = await saveVersioned<LeaseAccountItem>(
     db,
     previous,
     { ...next, ...collectionKeys(next), ...collectionWorkKeys(next) },
     events,
-    {
-      returnItem: false,
-    },
+    { returnItem: false },
   );
+  await moveQueueCounts(db, queueEntryOf(previous), queueEntryOf(next));
+  return saved;
 }
 
 /** Puts an immutable item once; false when it is there already (a rerun of the same write). */

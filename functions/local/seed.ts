@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { ensureQueueCounts } from '../data/collections-counts.ts';
 import { join } from 'node:path';
 import { findApiToken } from '../data/api-tokens.ts';
 import { getItem, putItem } from '../data/items.ts';
@@ -103,6 +104,8 @@ export async function seedDemoData(deps: Deps, env: NodeJS.ProcessEnv = process.
   if (!env.DEMO_ADMIN_PASSWORD || !env.DEMO_RETAILER_API_TOKEN) {
     writeFileSync(credentialsFile, JSON.stringify({ adminPassword, retailerApiToken }, null, 2), { mode: 0o600 });
   }
+  // The collections queue's counts, built once for a data directory whose accounts predate them (issue 23).
+  await ensureQueueCounts(deps.db);
   const marker = await getItem(deps.db, SEED_MARKER, now);
   if (!marker || marker.version !== SEED_VERSION) {
     await putItem(deps.db, {

@@ -39,11 +39,8 @@ import type { Deps } from '../platform/deps.ts';
 import { AppError, unprocessable } from '../platform/errors.ts';
 import type { StaffActor } from '../platform/staff-types.ts';
 import { lenderDay } from './leases/sync.ts';
-import { queryCollections } from '../data/collections.ts';
-import type { LeaseAccountItem } from '../data/servicing.ts';
-import { BUCKET_DAYS, COLLECTION_BUCKETS } from './servicing/collections-queue.ts';
+import { bucketTotals, COLLECTION_BUCKETS } from './servicing/collections-queue.ts';
 import { lenderToday } from './servicing/clock.ts';
-import { refresh } from './servicing/account-figures.ts';
 
 // Staff reports (issue 11 part 4): read the pre-aggregated daily counters of each scope (one Query per scope over
 // the range; never a scan of the applications), group them by day, week or month (machines/domain/reports.ts),
@@ -256,24 +253,24 @@ export function reportCsv(c: ReportCtx, answer: ReportAnswer): string {
 export const reportFileName = (q: ResolvedQuery, ext: string) => `${q.report}-${q.from}-${q.to}-${q.group}.${ext}`;
 
 /**
- * Delinquency aging (issue 23): past-due accounts and their past-due amounts by bucket, as of the lender's date, read
- * from the collections index (one Query per bucket, never a Scan); the lender's whole book (system users).
+ * Delinquency aging (issue 23): past-due accounts and their past-due amounts (as their last save left them) by
+ * bucket, as of the lender's date, from the collections queue's counts (one Query, never the accounts); the lender's
+ * whole book (system users).
  */
 async function agingReport(c: ReportCtx, q: ResolvedQuery): Promise<ReportAnswer> {
   const rows: ReportRow[] = [];
   const today = await lenderToday(c.deps);
   if (c.actor.guard === 'system') {
-    for (const bucket of COLLECTION_BUCKETS) {
-      const { accounts, pastDueCents } = await agingOf(c, today, bucket);
+    const totals = await bucketTotals(c, '*', today);
+    for (const bucket of COLLECTION_BUCKETS)
       rows.push({
         id: `${today}|${bucket}`,
         period: today,
         scope: t(c, 'staff.reports.all'),
         bucket,
-        accounts,
-        past_due_amount: Math.round(pastDueCents) / 100,
+        accounts: totals[bucket].accounts,
+        past_due_amount: totals[bucket].dueCents / 100,
       });
-    }
   }
   const meta: ReportMeta = {
     report: q.report,
@@ -287,25 +284,4 @@ async function agingReport(c: ReportCtx, q: ResolvedQuery): Promise<ReportAnswer
     alert: null,
   };
   return { data: rows, meta };
-}
-
-async function agingOf(c: ReportCtx, today: string, bucket: (typeof COLLECTION_BUCKETS)[number]) {
-  const [min, max] = BUCKET_DAYS[bucket];
-  let accounts = 0;
-  let pastDueCents = 0;
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await queryCollections<LeaseAccountItem>(c.deps.db, {
-      from: addDays(today, -max),
-      to: addDays(today, -min),
-      limit: 500,
-      cursor,
-    });
-    for (const a of page.items) {
-      accounts += 1;
-      pastDueCents += refresh(a.summary, a, today, false).pastDueCents;
-    }
-    cursor = page.cursor;
-  } while (cursor);
-  return { accounts, pastDueCents };
 }

@@ -1,4 +1,5 @@
 import { centsToDecimal } from '../../../machines/domain/money.ts';
+import { ensureQueueCounts } from '../../data/collections-counts.ts';
 import { addDays } from '../../../machines/domain/payment-frequency.ts';
 import {
   dueOn,
@@ -378,6 +379,8 @@ async function noticeQuietly(deps: ServicingDeps, send: () => Promise<unknown>) 
 
 /** Closes every lender date not closed yet, up to yesterday (the day just ended); a restart resumes from there. */
 export async function closeDaysPassed(deps: ServicingDeps): Promise<CloseStats[]> {
+  // A table whose accounts predate the collections queue's counts gets them before its first close (issue 23).
+  await ensureQueueCounts(deps.db);
   const clock = await readClock(deps);
   const through = addDays(await lenderToday(deps), -1);
   const out: CloseStats[] = [];

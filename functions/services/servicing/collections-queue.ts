@@ -2,6 +2,7 @@ import { centsToDecimal } from '../../../machines/domain/money.ts';
 import { addDays, daysBetween } from '../../../machines/domain/payment-frequency.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
 import { firstMissedDate, queryCollections, type QueueView } from '../../data/collections.ts';
+import { countOf, dateCounts, hexCounts, type CountFilter } from '../../data/collections-counts.ts';
 import { promiseStatus } from '../../../machines/domain/servicing/collections-work.ts';
 import { paidTotalCents } from './accounts.ts';
 import type { LeaseAccountItem } from '../../data/servicing.ts';
@@ -47,29 +48,15 @@ export async function listCollectionsQueue(c: StaffCtx, query: Record<string, st
   const scopes: (string | undefined)[] =
     c.actor.guard === 'system' ? [undefined] : c.actor.guard === 'store' ? [...c.actor.storeIds] : [];
   // A retailer user reads its stores' accounts through the store partitions of its context (none here yet).
-  let total = 0;
   const filter = { view, today, collectorId };
-  for (const storeId of scopes) total += await countScope(c, storeId, { ...range, ...filter });
-  const wanted = page * perPage;
-  const rows: LeaseAccountItem[] = [];
-  for (const storeId of scopes) {
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const res = await queryCollections<LeaseAccountItem>(c.deps.db, {
-        storeId,
-        ...range,
-        ...filter,
-        limit: wanted,
-        cursor,
-      });
-      rows.push(...res.items);
-      cursor = res.cursor;
-    } while (cursor && rows.length < wanted);
-  }
-  // Oldest first across the store partitions read.
-  const keyOf = (a: LeaseAccountItem) => `${sinceOf(a, today)}#${a.leaseId}`;
-  rows.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
-  const slice = rows.slice((page - 1) * perPage, wanted);
+  const offset = (page - 1) * perPage;
+  // One scope (the lender's queue, or a store user's one store): its counts give the total and where the page
+  // starts, and the index is read from there. Several stores: their partitions are read and merged (a store's queue
+  // is small).
+  const { total, slice } =
+    scopes.length === 1
+      ? await pageOfScope(c, scopes[0], range, filter, offset, perPage)
+      : await pageOfScopes(c, scopes, range, filter, offset, perPage);
   // The stores' names for the page (a handful of stores, each read once and kept a few seconds per process).
   const storeNames = new Map<string, string>();
   await Promise.all(
@@ -93,19 +80,127 @@ export async function listCollectionsQueue(c: StaffCtx, query: Record<string, st
   };
 }
 
-async function countScope(
+export type Bucket = (typeof COLLECTION_BUCKETS)[number];
+
+/**
+ * Accounts and past-due cents per bucket as of the lender's date, in one scope: one Query of the queue's counts per
+ * first missed date (the aging report and the dashboard), never the accounts.
+ */
+export async function bucketTotals(c: Pick<StaffCtx, 'deps'>, scope: string, today: string) {
+  const totals = Object.fromEntries(COLLECTION_BUCKETS.map((b) => [b, { accounts: 0, dueCents: 0 }])) as Record<
+    Bucket,
+    { accounts: number; dueCents: number }
+  >;
+  const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+  for (const [date, item] of await dateCounts(
+    c.deps.db,
+    scope,
+    addDays(today, -BUCKET_DAYS['90+'][1]),
+    addDays(today, -1),
+  )) {
+    const days = daysBetween(date, today);
+    const bucket = COLLECTION_BUCKETS.find((b) => days >= BUCKET_DAYS[b][0] && days <= BUCKET_DAYS[b][1]);
+    if (!bucket) continue;
+    totals[bucket].accounts += Math.max(0, num(item.n));
+    totals[bucket].dueCents += Math.max(0, num(item.due));
+  }
+  return totals;
+}
+
+type Range = { from: string; to: string };
+
+const scopeKey = (storeId: string | undefined) => (storeId ? `store=${storeId}` : '*');
+
+/** A page of one scope's queue: the total and the page's start from the queue's counts, then one read from there. */
+async function pageOfScope(
   c: StaffCtx,
   storeId: string | undefined,
-  range: { from: string; to: string; view: QueueView; today: string; collectorId?: string },
+  range: Range,
+  filter: CountFilter,
+  offset: number,
+  perPage: number,
 ) {
-  let total = 0;
+  const db = c.deps.db;
+  const dates = await dateCounts(db, scopeKey(storeId), range.from, range.to);
+  const perDate = dates.map(([date, item]) => [date, countOf(item, filter)] as const);
+  const total = perDate.reduce((sum, [, n]) => sum + n, 0);
+  if (offset >= total) return { total, slice: [] as LeaseAccountItem[] };
+  // The first missed date the page starts in, then the sixteenth of it (by the lease id's first hex digit).
+  let before = 0;
+  let from = range.from;
+  for (const [date, n] of perDate) {
+    if (before + n <= offset) {
+      before += n;
+      continue;
+    }
+    from = date;
+    // The page starts with the date's first account: no need for its sixteenths.
+    if (before === offset) break;
+    const atDate = before;
+    for (const [hex, item] of await hexCounts(db, scopeKey(storeId), date)) {
+      const inHex = countOf(item, filter);
+      if (before + inHex > offset) {
+        from = `${date}#${hex}`;
+        break;
+      }
+      before += inHex;
+    }
+    // The sixteenths disagree with their date (a count a process left off): skip from the date's start.
+    if (from === date) before = atDate;
+    break;
+  }
+  const slice = await readFrom(c, storeId, { from, to: range.to }, filter, offset - before, perPage);
+  return { total, slice };
+}
+
+/** Skips `skip` accounts of the index from `from` (a date, or a date and a hex digit) and reads `take`. */
+async function readFrom(
+  c: StaffCtx,
+  storeId: string | undefined,
+  range: Range,
+  filter: CountFilter,
+  skip: number,
+  take: number,
+) {
+  const rows: LeaseAccountItem[] = [];
+  let seen = 0;
   let cursor: Record<string, unknown> | undefined;
   do {
-    const res = await queryCollections(c.deps.db, { storeId, ...range, limit: 0, cursor, count: true });
-    total += res.count;
+    const res = await queryCollections<LeaseAccountItem>(c.deps.db, {
+      storeId,
+      ...range,
+      ...filter,
+      limit: skip + take - seen,
+      cursor,
+    });
+    for (const item of res.items) {
+      if (seen >= skip && rows.length < take) rows.push(item);
+      seen += 1;
+    }
     cursor = res.cursor;
-  } while (cursor);
-  return total;
+  } while (cursor && rows.length < take);
+  return rows;
+}
+
+/** A page over several stores' partitions: each read up to the page's end, merged oldest first. */
+async function pageOfScopes(
+  c: StaffCtx,
+  scopes: readonly (string | undefined)[],
+  range: Range,
+  filter: CountFilter,
+  offset: number,
+  perPage: number,
+) {
+  let total = 0;
+  const rows: LeaseAccountItem[] = [];
+  for (const storeId of scopes) {
+    const dates = await dateCounts(c.deps.db, scopeKey(storeId), range.from, range.to);
+    total += dates.reduce((sum, [, item]) => sum + countOf(item, filter), 0);
+    rows.push(...(await readFrom(c, storeId, range, filter, 0, offset + perPage)));
+  }
+  const keyOf = (a: LeaseAccountItem) => `${firstMissedDate(a) ?? ''}#${a.leaseId}`;
+  rows.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
+  return { total, slice: rows.slice(offset, offset + perPage) };
 }
 
 function rowOf(a: LeaseAccountItem, today: string) {

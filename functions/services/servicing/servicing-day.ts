@@ -10,13 +10,12 @@ import {
 } from '../../../machines/domain/servicing-reports.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
 import type { Lang } from '../../../machines/i18n/types.ts';
-import { queryCollections } from '../../data/collections.ts';
 import { dueOn } from '../../data/servicing.ts';
 import { readServicingDays } from '../../data/servicing-counters.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { StaffActor } from '../../platform/staff-types.ts';
 import { lenderToday } from './clock.ts';
-import { BUCKET_DAYS, COLLECTION_BUCKETS } from './collections-queue.ts';
+import { bucketTotals, COLLECTION_BUCKETS } from './collections-queue.ts';
 
 // Issue 23: the dashboard's servicing day: what falls due today (the DUE#<date> partition), what was collected and
 // what failed today (the servicing counters), the collections queue by bucket (counts of the collections index) and
@@ -50,17 +49,6 @@ async function dueToday(deps: Deps, today: string) {
   return { count, amount: centsToDecimal(cents) };
 }
 
-async function queueCount(deps: Deps, storeId: string | undefined, from: string, to: string) {
-  let total = 0;
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const res = await queryCollections(deps.db, { storeId, from, to, limit: 0, cursor, count: true });
-    total += res.count;
-    cursor = res.cursor;
-  } while (cursor);
-  return total;
-}
-
 export async function servicingDay(c: DayCtx): Promise<ServicingDayView> {
   const { deps, actor } = c;
   const today = await lenderToday(deps);
@@ -77,17 +65,13 @@ export async function servicingDay(c: DayCtx): Promise<ServicingDayView> {
       byDay.set(day, acc);
     }
   const now = byDay.get(today) ?? {};
-  const queueStores: (string | undefined)[] =
-    actor.guard === 'system' ? [undefined] : actor.guard === 'store' ? actor.storeIds : [];
-  const queues = await Promise.all(
-    COLLECTION_BUCKETS.map(async (bucket) => {
-      const [min, max] = BUCKET_DAYS[bucket];
-      const counts = await Promise.all(
-        queueStores.map((storeId) => queueCount(deps, storeId, addDays(today, -max), addDays(today, -min))),
-      );
-      return { bucket, count: counts.reduce((a, b) => a + b, 0) };
-    }),
-  );
+  const queueScopes =
+    actor.guard === 'system' ? ['*'] : actor.guard === 'store' ? actor.storeIds.map((id) => `store=${id}`) : [];
+  const totals = await Promise.all(queueScopes.map((scope) => bucketTotals(c, scope, today)));
+  const queues = COLLECTION_BUCKETS.map((bucket) => ({
+    bucket,
+    count: totals.reduce((sum, t) => sum + t[bucket].accounts, 0),
+  }));
   const alerts = achAlerts(achWindow(byDay, today)).map((a) => ({
     ...a,
     threshold: ACH_THRESHOLDS[a.measure],
