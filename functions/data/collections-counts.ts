@@ -129,6 +129,7 @@ export function countOf(item: Record<string, unknown>, f: CountFilter): number {
 
 /** The count items of a scope's first missed dates from..to (inclusive), oldest first. */
 export async function dateCounts(db: Db, scope: string, from: string, to: string) {
+  await ensureQueueCounts(db);
   const items = await queryDayItems(db, scope, QUEUE_DATE_PREFIX, from, to);
   return [...items].sort(([a], [b]) => (a < b ? -1 : 1));
 }
@@ -195,7 +196,15 @@ export async function rebuildQueueCounts(db: Db): Promise<number> {
   return entries.length;
 }
 
-/** Builds the counts once per table (at start-up and before a close of business). */
+/** Tables whose counts this process has seen built (they stay built: every save keeps them). */
+const builtTables = new WeakSet<Db>();
+
+/**
+ * Builds the counts once per table: at start-up, before a close of business, and on the first read of the queue's
+ * counts in a process (a table upgraded in AWS gets them on its first queue page, not at its next close).
+ */
 export async function ensureQueueCounts(db: Db): Promise<void> {
+  if (builtTables.has(db)) return;
   if (!(await queueCountsBuilt(db))) await rebuildQueueCounts(db);
+  builtTables.add(db);
 }

@@ -158,11 +158,12 @@ describe('the collections queue counts', () => {
     expect(after.dueCents).toBe(before.dueCents);
   });
 
-  it('a rebuild from the index finds the counts the saves kept, and marks the table built', async () => {
+  it('a rebuild from the index finds the counts the saves kept', async () => {
     const scope = `store=${STORE}`;
     const kept = await dateCounts(deps.db, scope, '0000-01-01', today);
     const keptAging = await queueTotals('*');
-    expect(await queueCountsBuilt(deps.db)).toBe(false);
+    // (the queue's first read built them from the index, a table's first time)
+    expect(await queueCountsBuilt(deps.db)).toBe(true);
     await rebuildQueueCounts(deps.db);
     expect(await queueCountsBuilt(deps.db)).toBe(true);
     const rebuilt = await dateCounts(deps.db, scope, '0000-01-01', today);
