@@ -1,9 +1,10 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientUserIdFor, docusignEsign } from '../../../functions/providers/esign/docusign.ts';
 import { EsignError } from '../../../functions/providers/esign/port.ts';
 import { docusignMock } from '../../../msw/vendors/docusign.ts';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const settings = {
@@ -17,9 +18,7 @@ const settings = {
 const mock = docusignMock({ ...settings, publicKey: keys.publicKey });
 const server = setupServer(...mock.handlers);
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 const signer = { name: 'Jane Q Shopper', email: 'jane@example.com' };
 const envelopeInput = {

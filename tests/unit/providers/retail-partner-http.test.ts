@@ -1,15 +1,14 @@
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { httpRetailPartner } from '../../../functions/providers/retail-partner/http.ts';
 import { RetailPartnerError } from '../../../functions/providers/retail-partner/port.ts';
 import { retailPartnerMock } from '../../../msw/vendors/retail-partner.ts';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 const settings = { baseUrl: 'https://fulfilment.partner.test', apiKey: 'rp_key' };
 const mock = retailPartnerMock(settings);
 const server = setupServer(...mock.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 const partner = httpRetailPartner(settings);
 

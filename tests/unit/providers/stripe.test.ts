@@ -1,16 +1,15 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CardVaultError } from '../../../functions/providers/card-vault/port.ts';
 import { stripeCardVault } from '../../../functions/providers/card-vault/stripe.ts';
 import { stripeMock } from '../../../msw/vendors/stripe.ts';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 const settings = { apiBaseUrl: 'https://api.stripe.test', secretKey: 'sk_test_abc', publishableKey: 'pk_test_abc' };
 const mock = stripeMock(settings);
 const server = setupServer(...mock.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 const vault = stripeCardVault(settings);
 let n = 0;
