@@ -5,6 +5,7 @@ import { clientUserIdFor, docusignEsign } from '../../../functions/providers/esi
 import { EsignError } from '../../../functions/providers/esign/port.ts';
 import { docusignMock } from '../../../msw/vendors/docusign.ts';
 import { serveDuringTests } from '../../support/msw-server.ts';
+import { rejectionOf } from '../../support/rejection.ts';
 
 const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const settings = {
@@ -32,14 +33,7 @@ const envelopeInput = {
   subject: 'Please sign your lease',
 };
 
-async function rejection(promise: Promise<unknown>): Promise<EsignError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(EsignError);
-  return error as EsignError;
-}
+const rejection = (promise: Promise<unknown>) => rejectionOf(promise, EsignError);
 
 describe('DocuSign adapter', () => {
   it('creates a sent envelope with the document, an embedded signer and our reference, authenticating with a JWT grant', async () => {

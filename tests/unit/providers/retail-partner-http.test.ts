@@ -4,6 +4,7 @@ import { httpRetailPartner } from '../../../functions/providers/retail-partner/h
 import { RetailPartnerError } from '../../../functions/providers/retail-partner/port.ts';
 import { retailPartnerMock } from '../../../msw/vendors/retail-partner.ts';
 import { serveDuringTests } from '../../support/msw-server.ts';
+import { rejectionOf } from '../../support/rejection.ts';
 
 const settings = { baseUrl: 'https://fulfilment.partner.test', apiKey: 'rp_key' };
 const mock = retailPartnerMock(settings);
@@ -12,14 +13,7 @@ serveDuringTests(server);
 
 const partner = httpRetailPartner(settings);
 
-async function rejection(promise: Promise<unknown>): Promise<RetailPartnerError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RetailPartnerError);
-  return error as RetailPartnerError;
-}
+const rejection = (promise: Promise<unknown>) => rejectionOf(promise, RetailPartnerError);
 
 const line = {
   sku: 'TV-55',
