@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ApplicationSection, StoredApplication } from '../../machines/contracts/application.ts';
+import {
+  APPLICATION_SECTIONS,
+  type ApplicationSection,
+  type StoredApplication,
+} from '../../machines/contracts/application.ts';
 import type { ConsentEntry } from '../../machines/contracts/consents.ts';
 import type { FieldCrypto } from '../platform/field-crypto.ts';
 import type { Db } from './client.ts';
@@ -239,24 +243,13 @@ export async function findApplicationsByApplicant(
   return Promise.all(page.items.map((item) => toRecord(crypto, item)));
 }
 
-export const SAVED_SECTION_ORDER: readonly ApplicationSection[] = [
-  'applicant',
-  'location',
-  'home_ownership',
-  'incomes',
-  'banking',
-  'has_co_applicant',
-  'co_applicant',
-  'co_applicant_incomes',
-];
-
 /** The application with the bank link's banking section saved into it. */
 export function withBankingSection(
   data: StoredApplication,
   banking: NonNullable<StoredApplication['banking']>,
 ): StoredApplication {
   const saved = new Set<ApplicationSection>([...(data.saved_sections ?? []), 'banking']);
-  return { ...data, banking, saved_sections: SAVED_SECTION_ORDER.filter((s) => saved.has(s)) };
+  return { ...data, banking, saved_sections: APPLICATION_SECTIONS.filter((s) => saved.has(s)) };
 }
 
 /**

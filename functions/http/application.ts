@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
+import { FILL_PROFILES } from '../../machines/contracts/application.ts';
 import { normalizeSsn, isValidSsn } from '../../machines/domain/application-fields.ts';
-import { FILL_PROFILES } from '../providers/bureau/sandbox.ts';
 import { AppError, notFound } from '../platform/errors.ts';
 import { ok } from '../platform/response.ts';
 import { parseBody, parseQuery, readJsonBody } from '../platform/validate.ts';

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { SERVICE_TYPES } from '../../machines/delivery/delivery-rules.ts';
 import { CHECKOUT_STATUS } from '../../machines/checkout/checkout-status.ts';
 import { AppError, notFound } from '../platform/errors.ts';
-import { html, ok } from '../platform/response.ts';
+import { download, html, ok } from '../platform/response.ts';
 import { withIdempotency } from '../platform/idempotency.ts';
 import { parseBody, parsePath, parseQuery, readJsonBody } from '../platform/validate.ts';
 import {
@@ -219,17 +219,7 @@ export const handlers: HandlerMap = {
     const q = ctx.event.queryStringParameters ?? {};
     const item = await checkContractLink(deps, checkout_id, q.expires, q.sig);
     const bytes = await contractPdfOf(deps, item);
-    return {
-      statusCode: 200,
-      headers: {
-        'content-type': 'application/pdf',
-        'content-disposition': `attachment; filename="lease-agreement-${item.id}.pdf"`,
-        'cache-control': 'private, no-store',
-        'x-content-type-options': 'nosniff',
-      },
-      body: Buffer.from(bytes).toString('base64'),
-      isBase64Encoded: true,
-    };
+    return download('application/pdf', `lease-agreement-${item.id}.pdf`, bytes);
   },
 
   /** Cancel from the page: status 12, and the retailer's failure URL to go to. */

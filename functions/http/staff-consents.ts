@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { Deps } from '../platform/deps.ts';
-import { ok } from '../platform/response.ts';
+import { download, ok } from '../platform/response.ts';
 import { parsePath } from '../platform/validate.ts';
 import { staffConsents, staffConsentsPdf } from '../services/consents-staff.ts';
 import type { StaffCtx } from '../services/leases/actions.ts';
@@ -25,17 +25,7 @@ export const handlers: HandlerMap = {
   },
   async staffConsentsPdf(ctx, deps) {
     const doc = await staffConsentsPdf(sc(ctx, deps), parsePath(idPath, ctx.event).id);
-    return {
-      statusCode: 200,
-      headers: {
-        'content-type': 'application/pdf',
-        'content-disposition': `attachment; filename="${doc.name}"`,
-        'cache-control': 'private, no-store',
-        'x-content-type-options': 'nosniff',
-      },
-      body: Buffer.from(doc.pdf).toString('base64'),
-      isBase64Encoded: true,
-    };
+    return download('application/pdf', doc.name, doc.pdf);
   },
 };
 

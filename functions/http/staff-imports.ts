@@ -4,7 +4,7 @@ import type { Deps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
 import type { HttpResult } from '../platform/http-types.ts';
 import { readMultipart } from '../platform/multipart.ts';
-import { json, ok } from '../platform/response.ts';
+import { download, json, ok } from '../platform/response.ts';
 import { parsePath, parseQuery, parseWith, readJsonBody } from '../platform/validate.ts';
 import {
   commitImport,
@@ -45,17 +45,7 @@ function workbookAnswer(ctx: RequestContext, file: { name: string; bytes: Buffer
   if ((ctx.event.headers.accept ?? '').includes('application/json')) {
     return ok({ name: file.name, columns: file.columns, content_base64: file.bytes.toString('base64') });
   }
-  return {
-    statusCode: 200,
-    headers: {
-      'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'content-disposition': `attachment; filename="${file.name}"`,
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-    },
-    body: file.bytes.toString('base64'),
-    isBase64Encoded: true,
-  };
+  return download('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', file.name, file.bytes);
 }
 
 const rc = (ctx: RequestContext, deps: Deps): ResourceCtx => ({
@@ -63,14 +53,6 @@ const rc = (ctx: RequestContext, deps: Deps): ResourceCtx => ({
   actor: ctx.staff!.actor,
   ip: ctx.staff!.ip,
   lang: ctx.lang,
-});
-
-/** A file download: the browser saves it under its name, nothing cached. */
-const download = (contentType: string, name: string) => ({
-  'content-type': contentType,
-  'content-disposition': `attachment; filename="${name}"`,
-  'cache-control': 'private, no-store',
-  'x-content-type-options': 'nosniff',
 });
 
 export const handlers: HandlerMap = {
@@ -96,15 +78,13 @@ export const handlers: HandlerMap = {
     const q = parseQuery(ledgerExportQuery, ctx.event);
     const { rows, columns, from, to } = await exportLedger(rc(ctx, deps), q);
     const name = `ledger-${from}-to-${to}`;
-    if (q.format === 'csv')
-      return { statusCode: 200, headers: download('text/csv; charset=utf-8', `${name}.csv`), body: ledgerCsv(rows) };
+    if (q.format === 'csv') return download('text/csv; charset=utf-8', `${name}.csv`, ledgerCsv(rows));
     if (q.format === 'xlsx')
-      return {
-        statusCode: 200,
-        headers: download('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `${name}.xlsx`),
-        body: (await ledgerXlsx(rows)).toString('base64'),
-        isBase64Encoded: true,
-      };
+      return download(
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        `${name}.xlsx`,
+        await ledgerXlsx(rows),
+      );
     return ok({ from, to, columns, rows });
   },
   async staffImportsPreview(ctx, deps) {

@@ -4,7 +4,7 @@ import { translate } from '../../machines/i18n/catalogue.ts';
 import { deliveryView, webhookDispatcher } from '../events/webhook-dispatcher.ts';
 import type { Deps } from '../platform/deps.ts';
 import type { HttpResult } from '../platform/http-types.ts';
-import { html, json, ok } from '../platform/response.ts';
+import { download, html, json, ok } from '../platform/response.ts';
 import { parseBody, parsePath } from '../platform/validate.ts';
 import { loadLeaseFor, runLeaseAction, type StaffCtx } from '../services/leases/actions.ts';
 import { accountView, openAccount } from '../services/servicing/accounts.ts';
@@ -104,17 +104,7 @@ export const handlers: HandlerMap = {
     const format = query(ctx).format === 'pdf' ? 'pdf' : 'html';
     const doc = await leaseContract(sc(ctx, deps), parsePath(idPath, ctx.event).id, format);
     if ('pdf' in doc && doc.pdf) {
-      return {
-        statusCode: 200,
-        headers: {
-          'content-type': 'application/pdf',
-          'content-disposition': `attachment; filename="${doc.name}"`,
-          'cache-control': 'private, no-store',
-          'x-content-type-options': 'nosniff',
-        },
-        body: Buffer.from(doc.pdf).toString('base64'),
-        isBase64Encoded: true,
-      };
+      return download('application/pdf', doc.name, doc.pdf);
     }
     return html(200, 'html' in doc ? doc.html : '', {
       'cache-control': 'private, no-store',

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { reportQuery } from '../../machines/contracts/reports.ts';
 import { translate } from '../../machines/i18n/catalogue.ts';
-import { json } from '../platform/response.ts';
+import { download, json } from '../platform/response.ts';
 import { parsePath, parseQuery } from '../platform/validate.ts';
 import { reportCsv, reportFileName, resolveQuery, runReport, type ReportCtx } from '../services/reports.ts';
 import { reportXlsx, XLSX_CONTENT_TYPE } from '../services/report-xlsx.ts';
@@ -14,12 +14,6 @@ import type { HandlerMap } from './route.ts';
 // Thin: validate the query, run the report from the pre-aggregated counters, answer JSON, CSV or xlsx.
 
 const reportPath = z.object({ report: z.string().check(z.minLength(1), z.maxLength(60)) });
-const download = (type: string, name: string) => ({
-  'content-type': type,
-  'content-disposition': `attachment; filename="${name}"`,
-  'cache-control': 'private, no-store',
-  'x-content-type-options': 'nosniff',
-});
 
 export const handlers: HandlerMap = {
   // Issue 23: the dashboard's servicing day (due, collected and failed today, the queue by bucket, ACH alerts).
@@ -35,20 +29,10 @@ export const handlers: HandlerMap = {
     const c: ReportCtx = { deps, actor: ctx.staff!.actor, lang: ctx.lang };
     const q = await resolveQuery(c, report, parseQuery(reportQuery, ctx.event));
     const answer = await runReport(c, q);
-    if (q.format === 'csv')
-      return {
-        statusCode: 200,
-        headers: download('text/csv; charset=utf-8', reportFileName(q, 'csv')),
-        body: reportCsv(c, answer),
-      };
+    if (q.format === 'csv') return download('text/csv; charset=utf-8', reportFileName(q, 'csv'), reportCsv(c, answer));
     if (q.format === 'xlsx') {
       const bytes = await reportXlsx(answer, (v) => translate(ctx.lang, v ? 'staff.option.yes' : 'staff.option.no'));
-      return {
-        statusCode: 200,
-        headers: download(XLSX_CONTENT_TYPE, reportFileName(q, 'xlsx')),
-        body: bytes.toString('base64'),
-        isBase64Encoded: true,
-      };
+      return download(XLSX_CONTENT_TYPE, reportFileName(q, 'xlsx'), bytes);
     }
     return json(200, { status: true, code: 200, data: answer.data, meta: answer.meta } as never);
   },

@@ -27,3 +27,18 @@ export function html(statusCode: number, body: string, headers: Record<string, s
 export function redirect(location: string, statusCode = 302): HttpResult {
   return { statusCode, headers: { location, 'cache-control': 'no-store' } };
 }
+
+/** The headers of a file download: the browser saves it under `name`; nothing cached, its type not sniffed. */
+export const downloadHeaders = (contentType: string, name: string): Record<string, string> => ({
+  'content-type': contentType,
+  'content-disposition': `attachment; filename="${name}"`,
+  'cache-control': 'private, no-store',
+  'x-content-type-options': 'nosniff',
+});
+
+/** A file download: text (CSV) as it is, bytes base64-encoded (the gateway decodes them). */
+export function download(contentType: string, name: string, body: string | Uint8Array): HttpResult {
+  const headers = downloadHeaders(contentType, name);
+  if (typeof body === 'string') return { statusCode: 200, headers, body };
+  return { statusCode: 200, headers, body: Buffer.from(body).toString('base64'), isBase64Encoded: true };
+}

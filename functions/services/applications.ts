@@ -1,4 +1,5 @@
 import {
+  APPLICATION_SECTIONS,
   toApplicationView,
   validateApplicationRequest,
   type ApplicationRequest,
@@ -15,7 +16,6 @@ import {
   getApplication,
   openApplicationItem,
   saveApplication,
-  SAVED_SECTION_ORDER,
   type ApplicationRecord,
 } from '../data/applications.ts';
 import { newEvent } from '../data/items.ts';
@@ -152,7 +152,7 @@ export function mergeSections(current: StoredApplication, request: ApplicationRe
     saved.delete('co_applicant_incomes');
   }
   if (next.banking === null && request.sections.includes('banking')) saved.add('banking');
-  next.saved_sections = SAVED_SECTION_ORDER.filter((s) => saved.has(s));
+  next.saved_sections = APPLICATION_SECTIONS.filter((s) => saved.has(s));
   return next;
 }
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import type { ApplicationRequestBody } from '../../machines/contracts/application.ts';
+import type { ApplicationRequestBody, FillProfile } from '../../machines/contracts/application.ts';
 import type { StoreView } from '../../machines/contracts/store.ts';
-import { PROFILE_GROUP, type FillProfile } from '../providers/bureau/sandbox.ts';
+import { PROFILE_GROUP } from '../providers/bureau/sandbox.ts';
 import { ROUTING_NUMBERS } from '../providers/routing/routing-numbers.ts';
 import { lenderToday } from './store-rules.ts';
 

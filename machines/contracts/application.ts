@@ -27,6 +27,18 @@ import type { FieldErrors } from './envelope.ts';
 
 export const APPLICATION_PATH = '/apply-v2/application';
 
+/** The test applicants of the Fill menu (GET /apply-v2/application/fill?type=, not in production). */
+export const FILL_PROFILES = [
+  'option-a',
+  'a-max',
+  'option-b',
+  'option-c',
+  'a-and-b',
+  'denied-no-score',
+  'denied-with-score',
+] as const;
+export type FillProfile = (typeof FILL_PROFILES)[number];
+
 /** The sections one request can save. `co_applicant_incomes` is `co_applicant.incomes`. */
 export const APPLICATION_SECTIONS = [
   'applicant',

@@ -1,6 +1,7 @@
 import { navigate } from 'wouter/use-hash-location';
-import type { Envelope, FieldErrors } from '../../machines/contracts/envelope.ts';
+import type { Envelope } from '../../machines/contracts/envelope.ts';
 import { getSession } from './apply-session.ts';
+import { EnvelopeError, notAnEnvelope, readEnvelope, refusal } from './envelope-error.ts';
 import { sessionStore } from './safe-storage.ts';
 
 // The shopper's fetch wrapper: same-origin JSON calls carrying X-Apply-Token (when a session exists) and X-Client-Id,
@@ -9,17 +10,8 @@ import { sessionStore } from './safe-storage.ts';
 
 export const CLIENT_ID_KEY = 'lto.clientId';
 
-export class ApiError extends Error {
-  constructor(
-    /** HTTP status (0 when the network failed). */
-    readonly code: number,
-    message: string,
-    readonly data: unknown = null,
-    readonly errors: FieldErrors = {},
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
+export class ApiError extends EnvelopeError {
+  override name = 'ApiError';
 }
 
 function uuid(): string {
@@ -74,22 +66,9 @@ export async function api<T>(
     throw new ApiError(0, 'error.network');
   }
 
-  let envelope: Envelope<T>;
-  try {
-    envelope = (await response.json()) as Envelope<T>;
-    if (typeof envelope !== 'object' || envelope === null || typeof envelope.status !== 'boolean')
-      throw new Error('shape');
-  } catch {
-    if (response.status === 403) navigate('/403');
-    throw new ApiError(response.status, response.ok ? 'error.invalidResponse' : 'error.unknown');
-  }
-
-  if (response.ok && envelope.status) return envelope;
+  const envelope = await readEnvelope<T>(response);
+  if (envelope && response.ok && envelope.status) return envelope;
   if (response.status === 403) navigate('/403');
-  throw new ApiError(
-    response.status,
-    envelope.message ?? envelope.error ?? 'error.unknown',
-    envelope.data ?? null,
-    envelope.errors ?? {},
-  );
+  if (!envelope) throw new ApiError(...notAnEnvelope(response));
+  throw new ApiError(...refusal(response, envelope));
 }

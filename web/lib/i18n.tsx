@@ -111,3 +111,19 @@ export function useI18n(): I18nValue {
 }
 
 export const useT = (): Translate => useI18n().t;
+
+/**
+ * A translator for a lazily loaded feature that bundles its own area's texts (`own`, both languages), so its screens
+ * never flash keys while POST /system/translation is on its way; other keys go through the shell's translator.
+ */
+export function useBundledT(own: MessageArea): { t: Translate; lang: Lang } {
+  const { t: shellT, lang } = useI18n();
+  const t = useCallback<Translate>(
+    (key: string, params?: Params) => {
+      const text = own[lang][key] ?? own.en[key];
+      return text !== undefined ? fill(text, params) : shellT(key, params);
+    },
+    [own, lang, shellT],
+  );
+  return { t, lang };
+}

@@ -1,18 +1,9 @@
 import { createHash } from 'node:crypto';
+import type { FillProfile } from '../../../machines/contracts/application.ts';
 import type { BureauPort, BureauReport } from './port.ts';
 
 // The sandbox bureau decides by SSN, like a bureau's test mode: the group digits (4th and 5th) of a test SSN select
 // a profile that the Fill menu uses; any other SSN gets a stable score derived from its hash.
-export const FILL_PROFILES = [
-  'option-a',
-  'a-max',
-  'option-b',
-  'option-c',
-  'a-and-b',
-  'denied-no-score',
-  'denied-with-score',
-] as const;
-export type FillProfile = (typeof FILL_PROFILES)[number];
 
 export const PROFILE_GROUP: Record<FillProfile, string> = {
   'option-a': '71',

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { journey } from '../checkout/support.ts';
 import { decided } from '../decision/support.ts';
-import { asAdmin, makeUser, unique, type StaffClient } from '../staff/client.ts';
+import { asAdmin, makeUser, unique, type StaffClient, newUser } from '../staff/client.ts';
 import { detail, done, pollList, pollRow, waitForLease } from './support.ts';
 
 // The work queue: records waiting for staff (review, more info, docs and payment, funding), oldest first, with the
@@ -150,14 +150,15 @@ describe('the lease work queue', () => {
 
   it('assign: an unknown user, a missing user id, or a user who cannot see the record is a 422', async () => {
     const name = unique('hv_');
-    const other = await admin.post('/staff/api/users', {
-      username: name,
-      email: `${name}@example.com`,
-      display_name: 'HVAC clerk',
-      password: 'hvac-password-1',
-      guard: 'store',
-      stores: ['sto-hvac-central'],
-    });
+    const other = await admin.post(
+      '/staff/api/users',
+      newUser(name, {
+        display_name: 'HVAC clerk',
+        password: 'hvac-password-1',
+        guard: 'store',
+        stores: ['sto-hvac-central'],
+      }),
+    );
     expect(other.status).toBe(200);
     const cases: [unknown, string][] = [
       [{ user_id: 'usr-does-not-exist' }, 'User not found'],

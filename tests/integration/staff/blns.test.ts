@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { StaffClient, asAdmin, unique } from './client.ts';
+import { StaffClient, asAdmin, unique, newUser } from './client.ts';
 
 // Every naughty string in the text fields of users, stores, retailers and roles: a 2xx or a 4xx, never a 5xx, and
 // what was stored comes back unchanged (in the record and in the list row).
@@ -38,13 +38,14 @@ describe('naughty strings in staff text fields', () => {
   it('users: display name and e-mail', async () => {
     const name = unique('blns_');
     const user = (
-      await admin.post('/staff/api/users', {
-        username: name,
-        email: `${name}@example.com`,
-        display_name: 'Naughty',
-        password: 'naughty-password',
-        guard: 'system',
-      })
+      await admin.post(
+        '/staff/api/users',
+        newUser(name, {
+          display_name: 'Naughty',
+          password: 'naughty-password',
+          guard: 'system',
+        }),
+      )
     ).body.data;
     const { failures, stored } = await sweep(
       '/staff/api/users',

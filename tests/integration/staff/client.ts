@@ -79,6 +79,19 @@ export async function asAdmin(baseUrl?: string) {
 export const unique = (prefix: string) =>
   `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
+/** The body of POST /staff/api/users for a new user named `username`, with an e-mail made from the name. */
+export const newUser = (
+  username: string,
+  fields: {
+    display_name: string;
+    password: string;
+    guard: 'system' | 'retailer' | 'store';
+    roles?: string[];
+    stores?: string[];
+    retailers?: string[];
+  },
+) => ({ username, email: `${username}@example.com`, ...fields });
+
 /** Creates a role of a guard with permissions, and a user holding it (linked to stores or retailers). */
 export async function makeUser(
   admin: StaffClient,
@@ -99,16 +112,17 @@ export async function makeUser(
   if (role.status !== 200) throw new Error(`role: ${role.status} ${JSON.stringify(role.body)}`);
   const username = unique('u_');
   const password = 'a-long-password-1';
-  const user = await admin.post('/staff/api/users', {
-    username,
-    email: `${username}@example.com`,
-    display_name: `User ${username}`,
-    password,
-    guard: options.guard,
-    roles: [role.body.data.id],
-    stores: options.stores ?? [],
-    retailers: options.retailers ?? [],
-  });
+  const user = await admin.post(
+    '/staff/api/users',
+    newUser(username, {
+      display_name: `User ${username}`,
+      password,
+      guard: options.guard,
+      roles: [role.body.data.id],
+      stores: options.stores ?? [],
+      retailers: options.retailers ?? [],
+    }),
+  );
   if (user.status !== 200) throw new Error(`user: ${user.status} ${JSON.stringify(user.body)}`);
   const client = new StaffClient(admin.baseUrl);
   await client.login(username, password);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api } from '../../support/api.ts';
-import { asAdmin, makeUser, unique } from './client.ts';
+import { asAdmin, makeUser, unique, newUser } from './client.ts';
 
 describe('roles and permissions', () => {
   it('keeps the Admin role immutable', async () => {
@@ -91,23 +91,25 @@ describe('users', () => {
   it('gives new users the default role (a setting) and validates with messages keyed by field', async () => {
     const admin = await asAdmin();
     const name = unique('d_');
-    const created = await admin.post('/staff/api/users', {
-      username: name,
-      email: `${name}@example.com`,
-      display_name: 'Default',
-      password: 'long-enough-pass',
-      guard: 'store',
-      stores: ['sto-main-street'],
-    });
+    const created = await admin.post(
+      '/staff/api/users',
+      newUser(name, {
+        display_name: 'Default',
+        password: 'long-enough-pass',
+        guard: 'store',
+        stores: ['sto-main-street'],
+      }),
+    );
     expect(created.status).toBe(200);
     expect(created.body.data.roles).toEqual(['role-store-manager']);
-    const dup = await admin.post('/staff/api/users', {
-      username: name,
-      email: `${name}@example.com`,
-      display_name: 'Dup',
-      password: 'long-enough-pass',
-      guard: 'store',
-    });
+    const dup = await admin.post(
+      '/staff/api/users',
+      newUser(name, {
+        display_name: 'Dup',
+        password: 'long-enough-pass',
+        guard: 'store',
+      }),
+    );
     expect(dup.status).toBe(422);
     expect(dup.body.message).toBe('Unable to save user');
     expect(dup.body.errors).toMatchObject({ username: ['This user name is already taken.'], email: ['E-mail in use'] });

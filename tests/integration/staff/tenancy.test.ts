@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { StaffClient, asAdmin, unique } from './client.ts';
+import { StaffClient, asAdmin, unique, newUser } from './client.ts';
 
 // The admin creates a store-guard role and a user linked to main-street; that user reaches main-street's records only.
 describe('a store-guard user', () => {
@@ -20,27 +20,29 @@ describe('a store-guard user', () => {
     expect(role.status).toBe(200);
     roleId = role.body.data.id;
     const username = unique('ms_');
-    const created = await admin.post('/staff/api/users', {
-      username,
-      email: `${username}@example.com`,
-      display_name: 'Main Street Manager',
-      password: 'main-street-password',
-      guard: 'store',
-      roles: [roleId],
-      stores: ['sto-main-street'],
-    });
+    const created = await admin.post(
+      '/staff/api/users',
+      newUser(username, {
+        display_name: 'Main Street Manager',
+        password: 'main-street-password',
+        guard: 'store',
+        roles: [roleId],
+        stores: ['sto-main-street'],
+      }),
+    );
     expect(created.status).toBe(200);
     ownUserId = created.body.data.id;
     const otherName = unique('hv_');
-    const other = await admin.post('/staff/api/users', {
-      username: otherName,
-      email: `${otherName}@example.com`,
-      display_name: 'HVAC clerk',
-      password: 'hvac-central-password',
-      guard: 'store',
-      roles: [roleId],
-      stores: ['sto-hvac-central'],
-    });
+    const other = await admin.post(
+      '/staff/api/users',
+      newUser(otherName, {
+        display_name: 'HVAC clerk',
+        password: 'hvac-central-password',
+        guard: 'store',
+        roles: [roleId],
+        stores: ['sto-hvac-central'],
+      }),
+    );
     expect(other.status).toBe(200);
     otherUserId = other.body.data.id;
     manager = new StaffClient();
@@ -101,50 +103,54 @@ describe('a store-guard user', () => {
 
   it('creates users only inside its store, and with no role stronger than its own', async () => {
     const name = unique('new_');
-    const outside = await manager.post('/staff/api/users', {
-      username: name,
-      email: `${name}@example.com`,
-      display_name: 'Outside',
-      password: 'long-enough-pass',
-      guard: 'store',
-      roles: [roleId],
-      stores: ['sto-hvac-central'],
-    });
+    const outside = await manager.post(
+      '/staff/api/users',
+      newUser(name, {
+        display_name: 'Outside',
+        password: 'long-enough-pass',
+        guard: 'store',
+        roles: [roleId],
+        stores: ['sto-hvac-central'],
+      }),
+    );
     expect(outside.status).toBe(403);
-    const system = await manager.post('/staff/api/users', {
-      username: name,
-      email: `${name}@example.com`,
-      display_name: 'System',
-      password: 'long-enough-pass',
-      guard: 'system',
-      roles: [],
-    });
+    const system = await manager.post(
+      '/staff/api/users',
+      newUser(name, {
+        display_name: 'System',
+        password: 'long-enough-pass',
+        guard: 'system',
+        roles: [],
+      }),
+    );
     expect(system.status).toBe(422);
     const strong = await admin.post('/staff/api/roles', {
       name: unique('Strong '),
       guard: 'store',
       permissions: ['users.view', 'users.delete'],
     });
-    const escalate = await manager.post('/staff/api/users', {
-      username: name,
-      email: `${name}@example.com`,
-      display_name: 'Escalated',
-      password: 'long-enough-pass',
-      guard: 'store',
-      roles: [strong.body.data.id],
-      stores: ['sto-main-street'],
-    });
+    const escalate = await manager.post(
+      '/staff/api/users',
+      newUser(name, {
+        display_name: 'Escalated',
+        password: 'long-enough-pass',
+        guard: 'store',
+        roles: [strong.body.data.id],
+        stores: ['sto-main-street'],
+      }),
+    );
     expect(escalate.status).toBe(422);
     expect(escalate.body.errors?.roles?.[0]).toMatch(/permissions you do not have/);
-    const inside = await manager.post('/staff/api/users', {
-      username: name,
-      email: `${name}@example.com`,
-      display_name: 'Inside',
-      password: 'long-enough-pass',
-      guard: 'store',
-      roles: [roleId],
-      stores: ['sto-main-street'],
-    });
+    const inside = await manager.post(
+      '/staff/api/users',
+      newUser(name, {
+        display_name: 'Inside',
+        password: 'long-enough-pass',
+        guard: 'store',
+        roles: [roleId],
+        stores: ['sto-main-street'],
+      }),
+    );
     expect(inside.status).toBe(200);
   });
 
@@ -189,15 +195,16 @@ describe('a retailer-guard user', () => {
   it("reaches its retailer's stores and tokens, not the other retailer's", async () => {
     const admin = await asAdmin();
     const username = unique('rm_');
-    const created = await admin.post('/staff/api/users', {
-      username,
-      email: `${username}@example.com`,
-      display_name: 'Retailer manager',
-      password: 'retailer-password',
-      guard: 'retailer',
-      roles: ['role-retailer-manager'],
-      retailers: ['ret-demo-electronics'],
-    });
+    const created = await admin.post(
+      '/staff/api/users',
+      newUser(username, {
+        display_name: 'Retailer manager',
+        password: 'retailer-password',
+        guard: 'retailer',
+        roles: ['role-retailer-manager'],
+        retailers: ['ret-demo-electronics'],
+      }),
+    );
     expect(created.status).toBe(200);
     const rm = new StaffClient();
     await rm.login(username, 'retailer-password');

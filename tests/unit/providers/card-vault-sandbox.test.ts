@@ -12,6 +12,7 @@ import { createLogger } from '../../../functions/platform/logger.ts';
 import { sign } from '../../../functions/platform/signatures.ts';
 import { freshDb } from '../../support/dynalite.ts';
 import { expectRefusal, sandboxTestConfig, webhookPost } from '../../support/webhook-intake.ts';
+import { rejectionOf } from '../../support/rejection.ts';
 
 const ALL: CardFlags = {
   is_prepaid_cards_allowed: true,
@@ -55,14 +56,7 @@ const card = (number: string, extra: Record<string, string> = {}) => ({
 let k = 0;
 const key = () => `key-${k++}-abcdefgh`;
 
-async function rejection(promise: Promise<unknown>): Promise<CardVaultError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(CardVaultError);
-  return error as CardVaultError;
-}
+const rejection = (promise: Promise<unknown>) => rejectionOf(promise, CardVaultError);
 
 describe('sandbox card vault: test cards', () => {
   it('ships Luhn-valid test numbers only', () => {

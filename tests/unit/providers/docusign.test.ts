@@ -1,9 +1,11 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientUserIdFor, docusignEsign } from '../../../functions/providers/esign/docusign.ts';
 import { EsignError } from '../../../functions/providers/esign/port.ts';
 import { docusignMock } from '../../../msw/vendors/docusign.ts';
+import { serveDuringTests } from '../../support/msw-server.ts';
+import { rejectionOf } from '../../support/rejection.ts';
 
 const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const settings = {
@@ -17,9 +19,7 @@ const settings = {
 const mock = docusignMock({ ...settings, publicKey: keys.publicKey });
 const server = setupServer(...mock.handlers);
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 const signer = { name: 'Jane Q Shopper', email: 'jane@example.com' };
 const envelopeInput = {
@@ -33,14 +33,7 @@ const envelopeInput = {
   subject: 'Please sign your lease',
 };
 
-async function rejection(promise: Promise<unknown>): Promise<EsignError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(EsignError);
-  return error as EsignError;
-}
+const rejection = (promise: Promise<unknown>) => rejectionOf(promise, EsignError);
 
 describe('DocuSign adapter', () => {
   it('creates a sent envelope with the document, an embedded signer and our reference, authenticating with a JWT grant', async () => {

@@ -15,6 +15,7 @@ import { createLogger } from '../../../functions/platform/logger.ts';
 import { sign } from '../../../functions/platform/signatures.ts';
 import { freshDb } from '../../support/dynalite.ts';
 import { expectRefusal, sandboxTestConfig, webhookPost } from '../../support/webhook-intake.ts';
+import { rejectionOf } from '../../support/rejection.ts';
 
 const config = sandboxTestConfig();
 let now = new Date('2030-03-15T12:00:00Z');
@@ -41,14 +42,7 @@ const create = (reference = 'chk_1') =>
   });
 const viewToken = (url: string) => new URL(url).searchParams.get('view')!;
 
-async function rejection(promise: Promise<unknown>): Promise<EsignError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(EsignError);
-  return error as EsignError;
-}
+const rejection = (promise: Promise<unknown>) => rejectionOf(promise, EsignError);
 
 describe('sandbox e-sign vendor', () => {
   it('signs: sent -> delivered on opening -> completed, calls back envelope-completed and returns with event=signing_complete', async () => {

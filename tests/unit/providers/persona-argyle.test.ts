@@ -1,15 +1,14 @@
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { personaIdentity } from '../../../functions/providers/identity/persona.ts';
 import { argylePayroll, monthlyIncomeFromPaystubs } from '../../../functions/providers/payroll/argyle.ts';
 import type { OutgoingMessage } from '../../../functions/providers/messaging/port.ts';
 import { ARGYLE_BASE, fakeArgyle } from '../../../msw/vendors/argyle.ts';
 import { fakePersona, PERSONA_BASE } from '../../../msw/vendors/persona.ts';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 describe('Persona identity adapter', () => {
   let persona = fakePersona();

@@ -1,15 +1,14 @@
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { plaidBankLink } from '../../../functions/providers/bank-link/plaid.ts';
 import { memoryStateStore, VendorError } from '../../../functions/providers/bank-link/vendor-kit.ts';
 import type { OutgoingMessage } from '../../../functions/providers/messaging/port.ts';
 import { fakePlaid, PLAID_BASE } from '../../../msw/vendors/plaid.ts';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 let plaid = fakePlaid();
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 let sent: OutgoingMessage[];
 const make = (secret = 'secret-abc') =>

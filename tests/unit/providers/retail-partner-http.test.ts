@@ -1,26 +1,19 @@
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { httpRetailPartner } from '../../../functions/providers/retail-partner/http.ts';
 import { RetailPartnerError } from '../../../functions/providers/retail-partner/port.ts';
 import { retailPartnerMock } from '../../../msw/vendors/retail-partner.ts';
+import { serveDuringTests } from '../../support/msw-server.ts';
+import { rejectionOf } from '../../support/rejection.ts';
 
 const settings = { baseUrl: 'https://fulfilment.partner.test', apiKey: 'rp_key' };
 const mock = retailPartnerMock(settings);
 const server = setupServer(...mock.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 const partner = httpRetailPartner(settings);
 
-async function rejection(promise: Promise<unknown>): Promise<RetailPartnerError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RetailPartnerError);
-  return error as RetailPartnerError;
-}
+const rejection = (promise: Promise<unknown>) => rejectionOf(promise, RetailPartnerError);
 
 const line = {
   sku: 'TV-55',

@@ -10,6 +10,7 @@ import {
 import { loadConfig } from '../../../functions/platform/config.ts';
 import { applyAvailability, buildSchedule, EMPTY_SELECTION } from '../../../machines/delivery/delivery-rules.ts';
 import { freshDb } from '../../support/dynalite.ts';
+import { rejectionOf } from '../../support/rejection.ts';
 
 const config = loadConfig({ SANDBOX_LATENCY: 'off', LOG_LEVEL: 'silent' });
 // a Friday
@@ -24,14 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => stop());
 
-async function rejection(promise: Promise<unknown>): Promise<RetailPartnerError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RetailPartnerError);
-  return error as RetailPartnerError;
-}
+const rejection = (promise: Promise<unknown>) => rejectionOf(promise, RetailPartnerError);
 
 const item = (sku: string) => ({ sku, quantity: 1, description: sku, unit_price: 10000, required_parts: [] });
 

@@ -1,30 +1,23 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CardVaultError } from '../../../functions/providers/card-vault/port.ts';
 import { stripeCardVault } from '../../../functions/providers/card-vault/stripe.ts';
 import { stripeMock } from '../../../msw/vendors/stripe.ts';
+import { serveDuringTests } from '../../support/msw-server.ts';
+import { rejectionOf } from '../../support/rejection.ts';
 
 const settings = { apiBaseUrl: 'https://api.stripe.test', secretKey: 'sk_test_abc', publishableKey: 'pk_test_abc' };
 const mock = stripeMock(settings);
 const server = setupServer(...mock.handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 const vault = stripeCardVault(settings);
 let n = 0;
 const charge = (token: string, amountCents = 4995) =>
   vault.charge({ token, amountCents, currency: 'usd', idempotencyKey: `key-${Date.now()}-${n++}`, reference: 'chk_9' });
 
-async function rejection(promise: Promise<unknown>): Promise<CardVaultError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(CardVaultError);
-  return error as CardVaultError;
-}
+const rejection = (promise: Promise<unknown>) => rejectionOf(promise, CardVaultError);
 
 describe('Stripe adapter', () => {
   it('returns the Elements settings for the payment screen (the fields are Stripe-hosted iframes)', async () => {

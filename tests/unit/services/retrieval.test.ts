@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreView } from '../../../machines/contracts/store.ts';
 import { DEFAULT_SCORING_SETTINGS } from '../../../machines/domain/scoring-settings.ts';
@@ -9,19 +6,14 @@ import { seedScoringSettings } from '../../../functions/data/scoring-settings.ts
 import { putStore } from '../../../functions/data/stores.ts';
 import type { ApplySession } from '../../../functions/http/route.ts';
 import { DEMO_STORES } from '../../../functions/local/demo-data.ts';
-import { hashToken, issueApplyToken } from '../../../functions/platform/apply-tokens.ts';
-import { loadConfig } from '../../../functions/platform/config.ts';
-import { createDeps } from '../../../functions/platform/create-deps.ts';
 import type { Deps } from '../../../functions/platform/deps.ts';
-import { sandboxBureau } from '../../../functions/providers/bureau/sandbox.ts';
 import type { OutgoingMessage } from '../../../functions/providers/messaging/port.ts';
-import type { Providers } from '../../../functions/providers/providers.ts';
 import { saveApplicationSections } from '../../../functions/services/applications.ts';
 import { submitApplication } from '../../../functions/services/decision.ts';
 import { fillApplication } from '../../../functions/services/fill.ts';
 import { retrieveApplication } from '../../../functions/services/retrieval.ts';
 import { confirmPin, sendPin } from '../../../functions/services/verification.ts';
-import { freshDb } from '../../support/dynalite.ts';
+import { applySessionAt, serviceDeps } from '../../support/service-deps.ts';
 
 // Retrieval answers that need states the API cannot reach yet (a contract in progress is set by the checkout; a
 // store rated 22): set on the aggregate directly, then retrieved through the service.
@@ -42,35 +34,14 @@ const rated22: StoreView = {
 const express = view('express');
 
 beforeAll(async () => {
-  const fresh = await freshDb();
-  stop = fresh.stop;
-  const config = loadConfig({
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'lto-svc-')),
-    LOG_LEVEL: 'silent',
-    TABLE_NAME: 'test-table',
-  });
-  const providers = {
-    messaging: { send: async (m: OutgoingMessage) => (outbox.push(m), { id: String(outbox.length) }) },
-    bureau: sandboxBureau(),
-  } as unknown as Providers;
-  deps = createDeps(config, { db: fresh.db, providers });
+  ({ deps, stop } = await serviceDeps(outbox));
   for (const store of [mainStreet, rated22, express]) await putStore(deps.db, { view: store, active: true });
   await seedScoringSettings(deps.db, DEFAULT_SCORING_SETTINGS, new Date());
 }, 60_000);
 
 afterAll(async () => stop?.());
 
-async function session(store: StoreView): Promise<ApplySession> {
-  const base = {
-    storeId: store.id,
-    retailerId: store.retailer.id,
-    storeSlug: store.slug,
-    retailerSlug: store.retailer.slug,
-    clientId: 'unit-client-1',
-  };
-  const { token } = await issueApplyToken(deps.db, base, new Date(), 7200);
-  return { ...base, tokenHash: hashToken(token) };
-}
+const session = (store: StoreView): Promise<ApplySession> => applySessionAt(deps.db, store, new Date());
 
 /** An approved application at `store`; returns who applied. */
 async function approvedAt(store: StoreView) {

@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_SCORING_SETTINGS } from '../../../machines/domain/scoring-settings.ts';
@@ -10,20 +7,15 @@ import { seedScoringSettings } from '../../../functions/data/scoring-settings.ts
 import { putStore } from '../../../functions/data/stores.ts';
 import type { ApplySession } from '../../../functions/http/route.ts';
 import { DEMO_STORES } from '../../../functions/local/demo-data.ts';
-import { hashToken, issueApplyToken } from '../../../functions/platform/apply-tokens.ts';
-import { loadConfig } from '../../../functions/platform/config.ts';
-import { createDeps } from '../../../functions/platform/create-deps.ts';
 import type { Deps } from '../../../functions/platform/deps.ts';
 import { AppError } from '../../../functions/platform/errors.ts';
-import { sandboxBureau } from '../../../functions/providers/bureau/sandbox.ts';
 import type { OutgoingMessage } from '../../../functions/providers/messaging/port.ts';
-import type { Providers } from '../../../functions/providers/providers.ts';
 import { saveApplicationSections } from '../../../functions/services/applications.ts';
 import { submitApplication } from '../../../functions/services/decision.ts';
 import { fillApplication } from '../../../functions/services/fill.ts';
 import { loadScoringSettings, replaceScoringSettings } from '../../../functions/services/scoring.ts';
 import { confirmPin, sendPin } from '../../../functions/services/verification.ts';
-import { freshDb } from '../../support/dynalite.ts';
+import { applySessionAt, serviceDeps } from '../../support/service-deps.ts';
 
 // The PIN's time rules with a fake clock, against dynalite: a code expires 10 minutes after it was sent, and the
 // send limit (3 per 15 minutes) frees up as sends leave the window.
@@ -35,18 +27,7 @@ const outbox: OutgoingMessage[] = [];
 const store = DEMO_STORES.find((s) => s.view.slug === 'main-street')!.view;
 
 beforeAll(async () => {
-  const fresh = await freshDb();
-  stop = fresh.stop;
-  const config = loadConfig({
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'lto-svc-')),
-    LOG_LEVEL: 'silent',
-    TABLE_NAME: 'test-table',
-  });
-  const providers = {
-    messaging: { send: async (m: OutgoingMessage) => (outbox.push(m), { id: String(outbox.length) }) },
-    bureau: sandboxBureau(),
-  } as unknown as Providers;
-  deps = createDeps(config, { db: fresh.db, clock: () => new Date(nowMs), providers });
+  ({ deps, stop } = await serviceDeps(outbox, () => new Date(nowMs)));
   await putStore(deps.db, { view: store, active: true });
   await seedScoringSettings(deps.db, DEFAULT_SCORING_SETTINGS, new Date(nowMs));
 }, 60_000);
@@ -54,15 +35,7 @@ beforeAll(async () => {
 afterAll(async () => stop?.());
 
 async function newShopper(): Promise<{ session: ApplySession; uuid: string; email: string }> {
-  const base = {
-    storeId: store.id,
-    retailerId: store.retailer.id,
-    storeSlug: store.slug,
-    retailerSlug: store.retailer.slug,
-    clientId: 'unit-client-1',
-  };
-  const { token } = await issueApplyToken(deps.db, base, new Date(nowMs), 7200);
-  const session: ApplySession = { ...base, tokenHash: hashToken(token) };
+  const session = await applySessionAt(deps.db, store, new Date(nowMs));
   const body = fillApplication('a-and-b', store, new Date(nowMs));
   const saved = await saveApplicationSections(deps, session, body, undefined);
   return {

@@ -1,9 +1,6 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { common } from '../../../machines/i18n/common.ts';
-import { shell } from '../../../machines/i18n/shell.ts';
-import { I18nProvider } from '../../../web/lib/i18n.tsx';
-import { Calculator, type CalculatorProps } from '../../../web/shopper/calculator/Calculator.tsx';
+import { renderCalculator } from './render-calculator.tsx';
 
 // The calculator screen drives machines/calculator with the page's POST /api/v1/score/payments (fetch stubbed):
 // what it sends, the amount messages next to the field, and when express pay shows.
@@ -33,32 +30,6 @@ beforeEach(() => {
   );
 });
 afterEach(() => vi.unstubAllGlobals());
-
-function renderCalculator(props: Partial<CalculatorProps> = {}) {
-  const onContinue = vi.fn();
-  render(
-    <I18nProvider areas={[common, shell]}>
-      <Calculator
-        offerAmounts={{ A: '4000.00', B: '3600.00', C: '0.00', D: '0.00' }}
-        incomeFrequency="bi-weekly"
-        ocpEnabled
-        optionCEnabled={false}
-        minApprovalAmount={300}
-        rating={15}
-        isHvac={false}
-        applicantState="OH"
-        companyState="OH"
-        zipCode="43215"
-        applicationId="app-1"
-        score={640}
-        decile={6}
-        onContinue={onContinue}
-        {...props}
-      />
-    </I18nProvider>,
-  );
-  return { onContinue };
-}
 
 describe('Calculator', () => {
   it('prices the default choice at once: the highest offer, 28-day for bi-weekly pay, the decision facts', async () => {

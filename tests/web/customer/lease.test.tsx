@@ -3,19 +3,18 @@
 // refusal on the field, a token charged once per Idempotency-Key); autopay only after agreeing to the Regulation E
 // text, and off again in one click; moving the next date within the range; the payoff quote paid to own it; a return
 // only after confirming; a foreign lease id.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import type { CustomerLeaseDetail } from '../../../machines/contracts/customer-api.ts';
 import { AUTOPAY_TEXT, customerApi, demoLease, LEASE_ID, SMS_CONSENT_TEXT } from '../../../msw/customer-handlers.ts';
 import { renderAccount, vaultPosts } from './render-account.tsx';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 const server = setupServer();
 vi.setConfig({ testTimeout: 20_000 });
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 async function openLease() {
   const api = customerApi({ signedIn: true });

@@ -1,20 +1,19 @@
 // The account's sign-in against the msw lessee API: a bad phone is refused on its field before anything is sent; a
 // code is sent to the phone or the e-mail; a wrong code shows the server's words (attempts left) on the code field;
 // "Send a new code" waits out the pause; the right code opens the lessee's leases; Spanish throughout.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { customerApi, GOOD_CODE } from '../../../msw/customer-handlers.ts';
 import { renderAccount } from './render-account.tsx';
 import { SESSION_HINT_KEY } from '../../../web/customer/common/session-hint.ts';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 const api = { current: customerApi() };
 const server = setupServer();
 vi.setConfig({ testTimeout: 20_000 });
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 function fresh() {
   api.current = customerApi();

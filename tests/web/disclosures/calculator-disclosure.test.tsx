@@ -1,12 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { costDisclosure } from '../../../machines/domain/disclosures.ts';
 import { computeLease } from '../../../machines/domain/pricing.ts';
 import { DEFAULT_SCORING_SETTINGS } from '../../../machines/domain/scoring-settings.ts';
-import { common } from '../../../machines/i18n/common.ts';
-import { shell } from '../../../machines/i18n/shell.ts';
-import { I18nProvider } from '../../../web/lib/i18n.tsx';
-import { Calculator } from '../../../web/shopper/calculator/Calculator.tsx';
+import { renderCalculator } from '../calculator/render-calculator.tsx';
 
 // The result screen's calculator shows the cost disclosure the quote carries, and reports what it showed.
 
@@ -60,26 +57,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the calculator with its cost disclosure', () => {
   it('shows the total of payments and the cost of leasing for the choice, and reports the disclosure shown', async () => {
-    render(
-      <I18nProvider areas={[common, shell]}>
-        <Calculator
-          offerAmounts={{ A: '4000.00', B: '0.00', C: '0.00', D: '0.00' }}
-          incomeFrequency="bi-weekly"
-          ocpEnabled
-          optionCEnabled={false}
-          minApprovalAmount={300}
-          rating={15}
-          isHvac={false}
-          applicantState="OH"
-          companyState="OH"
-          zipCode="43215"
-          applicationId="app-1"
-          score={640}
-          decile={6}
-          onContinue={vi.fn()}
-        />
-      </I18nProvider>,
-    );
+    renderCalculator({ offerAmounts: { A: '4000.00', B: '0.00', C: '0.00', D: '0.00' } });
     const table = await screen.findByRole('table', { name: /Cost of the lease/ });
     const dollars = (c: number) =>
       `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -1,7 +1,7 @@
 // A lease status action that takes inputs (switch store, delivery date, a note): each input labelled, the first one
 // focused, the delivery date starting from the record's, the note's hint tied to it; the server's 422 keeps the dialog
 // open with its message and each field's error tied to its input; No closes without posting.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -10,12 +10,11 @@ import type { StaffActionView } from '../../../machines/contracts/staff-leases.t
 import { applicationDetail, LEASES_URL, staffLeasesHandlers } from '../../../msw/staff-leases-handlers.ts';
 import { ActionDialog } from '../../../web/staff/features/applications/ActionDialog.tsx';
 import { renderStaff } from './render-staff.tsx';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 const server = setupServer(...staffLeasesHandlers);
 vi.setConfig({ testTimeout: 20_000 });
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 const moveStore: StaffActionView = {
   id: 'switch-store',

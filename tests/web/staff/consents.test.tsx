@@ -2,7 +2,7 @@
 // time, language and version; the PIN channel; the terms; the contract's hash and whether the signed document is
 // the one sent), the table of every entry with its details by kind, the PDF export link, the empty record and an
 // error shown in an alert (with Retry).
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -21,12 +21,11 @@ import {
 import { staffLeasesHandlers } from '../../../msw/staff-leases-handlers.ts';
 import { ApplicationDetailScreen } from '../../../web/staff/features/applications/ApplicationDetailScreen.tsx';
 import { renderStaff } from './render-staff.tsx';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 const server = setupServer(...staffLeasesHandlers, ...staffConsentsHandlers);
 vi.setConfig({ testTimeout: 20_000 });
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 const openRecord = async () => {
   renderStaff(<ApplicationDetailScreen id="app-1" />, {

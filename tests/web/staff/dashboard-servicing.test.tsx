@@ -1,7 +1,7 @@
 // The dashboard's servicing day (issue 23) against an msw stand-in of GET /staff/api/dashboard/servicing: due,
 // collected and failed today, the collections queue by bucket, and an ACH return rate alert; shown only to a user
 // who may see the collections queue.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -9,6 +9,7 @@ import type { ServicingDayView } from '../../../machines/contracts/reports.ts';
 import type { DashboardView } from '../../../machines/contracts/staff-leases.ts';
 import { Dashboard } from '../../../web/staff/features/dashboard/Dashboard.tsx';
 import { renderStaff } from './render-staff.tsx';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 const dashboard: DashboardView = {
   today: {
@@ -56,9 +57,7 @@ const server = setupServer(
   http.get('*/staff/api/dashboard/servicing', () => HttpResponse.json({ status: true, code: 200, data: day })),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 describe("the dashboard's servicing day", () => {
   it('shows due, collected and failed today, the queue by bucket and the ACH alert', { timeout: 20_000 }, async () => {

@@ -1,7 +1,7 @@
 // The lease's account on the staff record (issue 23): status, days past due, balance and schedule as the server
 // says, the servicing actions the user may take, a phone payment recorded after a confirmation (with an
 // idempotency key), and a field refusal shown under its field.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -9,12 +9,11 @@ import { setupServer } from 'msw/node';
 import { LEASES_URL } from '../../../msw/staff-leases-handlers.ts';
 import { AccountSection } from '../../../web/staff/features/applications/AccountSection.tsx';
 import { renderStaff } from './render-staff.tsx';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 const server = setupServer();
 vi.setConfig({ testTimeout: 20_000 });
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 const account = (late: boolean) => ({
   status: late ? 'pastDue' : 'current',

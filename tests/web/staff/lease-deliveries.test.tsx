@@ -1,7 +1,7 @@
 // The lease record's deliveries and funding (issue 13, partial delivery): the items with what was delivered, one
 // funding tranche per delivery with its amount, and funding one tranche after a confirmation (the post names the
 // tranche and the record's version; a refusal stays in the dialog).
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -10,12 +10,11 @@ import type { ApplicationDetail, FulfilmentView } from '../../../machines/contra
 import { applicationDetail, LEASES_URL } from '../../../msw/staff-leases-handlers.ts';
 import { DeliveriesSection } from '../../../web/staff/common/DeliveriesSection.tsx';
 import { renderStaff } from './render-staff.tsx';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 const server = setupServer();
 vi.setConfig({ testTimeout: 20_000 });
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 const tranche = (id: string, amount: string, funded: boolean) => ({
   id,

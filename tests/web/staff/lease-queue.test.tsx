@@ -1,6 +1,6 @@
 // The Lease Queue's tabs follow the ARIA tabs pattern: one tab per queue with its count, arrow keys moving round
 // the tabs (wrapping at both ends), Home and End, the tab reached selected, focused and its queue loaded.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node';
 import { LEASE_QUEUE_IDS, LEASE_QUEUES } from '../../../machines/contracts/staff-leases.ts';
 import { LeaseQueueScreen } from '../../../web/staff/features/lease-queue/LeaseQueueScreen.tsx';
 import { renderStaff } from './render-staff.tsx';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 const asked: string[] = [];
 const server = setupServer(
@@ -32,9 +33,7 @@ const server = setupServer(
   }),
 );
 vi.setConfig({ testTimeout: 20_000 });
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 describe('Lease Queue tabs', () => {
   it('move with the arrow keys, Home and End, and load the queue of the tab reached', async () => {

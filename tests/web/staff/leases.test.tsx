@@ -1,7 +1,7 @@
 // The lease operations screens against the msw staff-leases API: the applications list (rows, the seed's summary,
 // the search box sending `q`, a row opening the record) and a status action (the server's confirmation text, the
 // post with the record's version, the new record and message; a refusal shown in the dialog).
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -16,13 +16,12 @@ import {
 import { ApplicationDetailScreen } from '../../../web/staff/features/applications/ApplicationDetailScreen.tsx';
 import { ApplicationsScreen } from '../../../web/staff/features/applications/ApplicationsScreen.tsx';
 import { renderStaff } from './render-staff.tsx';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 const server = setupServer(...staffLeasesHandlers, ...staffConsentsHandlers);
 // a busy machine (the whole web project in parallel) makes a debounced search and a few renders slow
 vi.setConfig({ testTimeout: 20_000 });
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 describe('Lease Applications', () => {
   it('lists the applications with the summary, searches with q and opens a row', async () => {

@@ -1,13 +1,14 @@
 // The Mass Import screen against an msw stand-in of the staff-imports API: a refused file shows its row errors, a
 // good one its preview; adding and updating is the default, replacing the whole table an explicit choice whose preview
 // lists what would be removed; the current table downloads in the import layout.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { MassImportScreen } from '../../../web/staff/features/mass-import/MassImportScreen.tsx';
 import { renderStaff } from './render-staff.tsx';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 let bad = true;
 const commits: unknown[] = [];
@@ -92,9 +93,7 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 const PERMS = ['imports.view', 'imports.create', 'imports.commit', 'imports.restore'];
 

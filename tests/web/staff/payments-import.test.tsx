@@ -1,13 +1,14 @@
 // Mass Import of payments (issue 23 item 8) against an msw stand-in of its API: the preview lists each row's status
 // and errors, the ready rows post after a confirmation (the rows then show what became of them), and the ledger
 // export links carry the chosen dates.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { PaymentsImport } from '../../../web/staff/features/mass-import/PaymentsImport.tsx';
 import { renderStaff } from './render-staff.tsx';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 const LEASE = '6f1c7a52-3a1e-4f1e-9a53-0c1d2e3f4a5b';
 const row = (n: number, status: string, errors: string[] = [], reference = `ref-${n}`) => ({
@@ -55,9 +56,7 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 describe('payments import', () => {
   it('previews the rows with their errors, then posts the ready ones after a confirmation', async () => {

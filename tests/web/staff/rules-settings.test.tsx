@@ -1,6 +1,6 @@
 // Security Settings and Queue Management against an msw stand-in of the staff-rules API: the stored values are shown,
 // a 422 sits at its input, and a save sends the whole document with its version.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -9,6 +9,7 @@ import { DEFAULT_QUEUE_CONFIG, DEFAULT_SECURITY_SETTINGS } from '../../../machin
 import { QueueManagementScreen } from '../../../web/staff/features/queue-management/QueueManagementScreen.tsx';
 import { SecuritySettingsScreen } from '../../../web/staff/features/security-settings/SecuritySettingsScreen.tsx';
 import { renderStaff } from './render-staff.tsx';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 const puts: any[] = [];
 const server = setupServer(
@@ -72,9 +73,7 @@ const server = setupServer(
     });
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 describe('Security Settings screen', () => {
   it('shows the settings, shows a 422 at the allow-list and saves with the version', async () => {

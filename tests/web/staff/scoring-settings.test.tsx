@@ -1,7 +1,7 @@
 // The Scoring Settings editors against an msw stand-in of the staff-scoring API: a cell is found by its label, a 422
 // of the server shows its message at that cell, the draft is saved with its version, the preview shows the counts,
 // and publishing asks for confirmation first.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -9,6 +9,7 @@ import { setupServer } from 'msw/node';
 import { DEFAULT_SCORING_SETTINGS } from '../../../machines/domain/scoring-settings.ts';
 import { ScoringSettingsScreen } from '../../../web/staff/features/scoring-settings/ScoringSettingsScreen.tsx';
 import { renderStaff } from './render-staff.tsx';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 const BASE = '/staff/api/scoring-settings';
 const published = {
@@ -117,9 +118,7 @@ const server = setupServer(
     return HttpResponse.json({ status: true, code: 200, data: published, message: 'Scoring settings published.' });
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 describe('Scoring Settings editors', () => {
   it('edits a cell, shows the server 422 at it, saves the draft, previews and publishes after confirmation', async () => {

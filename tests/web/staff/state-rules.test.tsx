@@ -1,6 +1,6 @@
 // The State Rules screen against an msw stand-in of the staff-rules API: the 51 states listed, a state edited with
 // its version, a 422 of the server shown at the cap input, and no edit buttons for a viewer.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -10,6 +10,7 @@ import { servicingRuleBody } from '../../../machines/contracts/servicing-rules.t
 import { servicingRuleFor } from '../../../machines/domain/servicing/state-servicing-rules.ts';
 import { StateRulesScreen } from '../../../web/staff/features/state-rules/StateRulesScreen.tsx';
 import { renderStaff } from './render-staff.tsx';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 const rules = DEFAULT_STATE_RULES.map((r) => ({
   ...r,
@@ -56,9 +57,7 @@ const server = setupServer(
     });
   }),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 describe('State Rules screen', () => {
   it('lists every state, edits one with its version and shows a 422 at the cap', async () => {

@@ -1,5 +1,5 @@
 // Every field type rendered through the registry, with accessible queries (labels tied to inputs).
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
@@ -8,11 +8,10 @@ import { STORE_SEARCH_URL, TAGS_URL, toolkitHandlers } from '../../../msw/toolki
 import { createCaller, type Caller } from '../../../web/toolkit/api/caller.ts';
 import { registeredTypes } from '../../../web/toolkit/form/registry.ts';
 import { renderFields } from './render.tsx';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 const server = setupServer(...toolkitHandlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 describe('the registry', () => {
   it('has a component for every field and layout type', () => {

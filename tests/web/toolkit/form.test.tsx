@@ -1,5 +1,5 @@
 // ServerForm end to end against the msw demo resource: schema fetch, validation, submit, 422, unsaved changes.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -9,11 +9,10 @@ import { TAKEN_EMAIL, toolkitHandlers, WIDGETS_URL } from '../../../msw/toolkit-
 import { PanelModal } from '../../../web/toolkit/dialogs/PanelModal.tsx';
 import { ServerForm } from '../../../web/toolkit/form/ServerForm.tsx';
 import { renderWithToolkit } from './render.tsx';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 const server = setupServer(...toolkitHandlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 describe('ServerForm', () => {
   it('fetches its schema with GET url?_form=true and shows the values', async () => {

@@ -1,5 +1,5 @@
 // PagedList against the msw demo resource: paging, summary, pager, sorting, filters, empty, errors, row actions.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -7,11 +7,10 @@ import { setupServer } from 'msw/node';
 import { toolkitHandlers, WIDGETS_URL } from '../../../msw/toolkit-handlers.ts';
 import { PagedList, type Column } from '../../../web/toolkit/list/PagedList.tsx';
 import { renderWithToolkit } from './render.tsx';
+import { serveDuringTests } from '../../support/msw-server.ts';
 
 const server = setupServer(...toolkitHandlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+serveDuringTests(server);
 
 const columns: Column[] = [
   { key: 'name', label: 'Name', sortable: true },

@@ -15,25 +15,16 @@ import type {
   RemindersBody,
   ReturnBody,
 } from '../../../machines/contracts/customer-api.ts';
-import type { Envelope, FieldErrors } from '../../../machines/contracts/envelope.ts';
 import type { Lang } from '../../../machines/i18n/types.ts';
+import { EnvelopeError, notAnEnvelope, readEnvelope, refusal } from '../../lib/envelope-error.ts';
 
 // The account pages' calls to /customer/api (machines/contracts/customer-api.ts). The session is an HttpOnly cookie;
 // mutating calls echo the session's CSRF token (from /auth/verify or /me) and carry an Idempotency-Key, so a retried
 // click never pays twice. Answers come in the lessee's language (X-Lang). A failure throws a CustomerApiError with the
 // server's message (already translated) and its field errors; a 401 after sign-in tells the app the session ended.
 
-export class CustomerApiError extends Error {
-  constructor(
-    /** HTTP status (0 when the network failed). */
-    readonly code: number,
-    message: string,
-    readonly data: unknown = null,
-    readonly errors: FieldErrors = {},
-  ) {
-    super(message);
-    this.name = 'CustomerApiError';
-  }
+export class CustomerApiError extends EnvelopeError {
+  override name = 'CustomerApiError';
 }
 
 // CUSTOMER_CSRF_HEADER of machines/contracts/customer-api.ts, written out: importing a value from that module would
@@ -86,22 +77,11 @@ async function call<T>(method: 'GET' | 'POST', path: string, options: CallOption
   } catch {
     throw new CustomerApiError(0, 'error.network');
   }
-  let envelope: Envelope<T>;
-  try {
-    envelope = (await response.json()) as Envelope<T>;
-    if (typeof envelope !== 'object' || envelope === null || typeof envelope.status !== 'boolean')
-      throw new Error('shape');
-  } catch {
-    throw new CustomerApiError(response.status, response.ok ? 'error.invalidResponse' : 'error.unknown');
-  }
+  const envelope = await readEnvelope<T>(response);
+  if (!envelope) throw new CustomerApiError(...notAnEnvelope(response));
   if (response.ok && envelope.status) return envelope.data;
   if (response.status === 401 && !options.signIn) onSessionEnded();
-  throw new CustomerApiError(
-    response.status,
-    envelope.message ?? envelope.error ?? 'error.unknown',
-    envelope.data ?? null,
-    envelope.errors ?? {},
-  );
+  throw new CustomerApiError(...refusal(response, envelope));
 }
 
 const lease = (id: string) => `/customer/api/leases/${encodeURIComponent(id)}`;

@@ -1,21 +1,15 @@
 import { useRef, useState } from 'react';
-import type { CustomerLeaseDetail } from '../../../machines/contracts/customer-api.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { CardFields, type TokenizedCard } from '../common/CardFields.tsx';
 import { errorText, fieldError, setAutopay } from '../common/client.ts';
+import type { LeasePanelProps } from './panel-props.ts';
 
 // Autopay under Regulation E: the authorisation text (amount and timing, worded by the server and recorded with its
 // version) is shown before it can be turned on, the lessee agrees to it explicitly, and it is said plainly that
 // autopay is not required. Turning it off (revoking) is one click, any time. Without a card on file, the card is
 // given through the vault's hosted fields.
 
-export function AutopayPanel({
-  lease,
-  onDone,
-}: {
-  lease: CustomerLeaseDetail;
-  onDone: (lease: CustomerLeaseDetail) => void;
-}) {
+export function AutopayPanel({ lease, onDone }: LeasePanelProps) {
   const t = useT();
   const autopay = lease.autopay;
   const [agreed, setAgreed] = useState(false);

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
-import type { CustomerLeaseDetail } from '../../../machines/contracts/customer-api.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { errorText, fieldError, moveDueDate } from '../common/client.ts';
 import { day, money } from '../common/text.ts';
+import type { LeasePanelProps } from './panel-props.ts';
 
 // Move the next payment's date within the lender's limits (data on the lease: the earliest and latest day, and how
 // many changes are left). The range is checked here for a quick answer and again by the server.
@@ -14,13 +14,7 @@ export function moveDateError(value: string, earliest: string, latest: string): 
   return null;
 }
 
-export function MoveDatePanel({
-  lease,
-  onDone,
-}: {
-  lease: CustomerLeaseDetail;
-  onDone: (lease: CustomerLeaseDetail) => void;
-}) {
+export function MoveDatePanel({ lease, onDone }: LeasePanelProps) {
   const t = useT();
   const change = lease.due_date_change;
   const [value, setValue] = useState('');

@@ -5,6 +5,7 @@ import { useT } from '../../lib/i18n.tsx';
 import { CardFields, type TokenizedCard } from '../common/CardFields.tsx';
 import { errorText, fieldError, newIdempotencyKey, pay } from '../common/client.ts';
 import { money } from '../common/text.ts';
+import type { LeasePanelProps } from './panel-props.ts';
 
 // Pay now: an amount (prefilled with what is due, at most what remains to ownership), then the card in the vault's
 // hosted fields; the token is charged through POST /customer/api/leases/{id}/payments with an Idempotency-Key per
@@ -26,13 +27,7 @@ export function paymentAmountError(text: string, balance: number): string | null
 const suggested = (lease: CustomerLeaseDetail) =>
   Math.min(lease.balance, lease.past_due > 0 ? lease.past_due : (lease.next_payment?.amount ?? lease.balance));
 
-export function PayNowPanel({
-  lease,
-  onDone,
-}: {
-  lease: CustomerLeaseDetail;
-  onDone: (lease: CustomerLeaseDetail) => void;
-}) {
+export function PayNowPanel({ lease, onDone }: LeasePanelProps) {
   const t = useT();
   const [text, setText] = useState(() => centsToDecimal(suggested(lease)));
   const [amountError, setAmountError] = useState<string | null>(null);

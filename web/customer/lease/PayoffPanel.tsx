@@ -1,21 +1,16 @@
 import { useRef, useState } from 'react';
-import type { CustomerLeaseDetail, PayoffQuoteView } from '../../../machines/contracts/customer-api.ts';
+import type { PayoffQuoteView } from '../../../machines/contracts/customer-api.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { CardFields, type TokenizedCard } from '../common/CardFields.tsx';
 import { errorText, getPayoffQuote, newIdempotencyKey, payOff } from '../common/client.ts';
 import { day, money } from '../common/text.ts';
+import type { LeasePanelProps } from './panel-props.ts';
 
 // Pay off and own it: the quote (the contract's early purchase terms on the ledger as it stands: amount and the day it
 // holds until), then the card in the vault's hosted fields; the quote's amount is sent back so that a quote that
 // changed meanwhile is refused rather than charged.
 
-export function PayoffPanel({
-  lease,
-  onDone,
-}: {
-  lease: CustomerLeaseDetail;
-  onDone: (lease: CustomerLeaseDetail) => void;
-}) {
+export function PayoffPanel({ lease, onDone }: LeasePanelProps) {
   const t = useT();
   const [quote, setQuote] = useState<PayoffQuoteView | null>(null);
   const [paying, setPaying] = useState(false);

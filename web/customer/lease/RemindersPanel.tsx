@@ -1,18 +1,12 @@
 import { useState } from 'react';
-import type { CustomerLeaseDetail } from '../../../machines/contracts/customer-api.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { errorText, setReminders } from '../common/client.ts';
+import type { LeasePanelProps } from './panel-props.ts';
 
 // Payment reminders (before each debit, after a failed one): e-mail and text message, each on or off. Text messages
 // need the lessee's consent, whose text (the server's, in their language) sits right under the choice.
 
-export function RemindersPanel({
-  lease,
-  onDone,
-}: {
-  lease: CustomerLeaseDetail;
-  onDone: (lease: CustomerLeaseDetail) => void;
-}) {
+export function RemindersPanel({ lease, onDone }: LeasePanelProps) {
   const t = useT();
   const [sms, setSms] = useState(lease.reminders.sms);
   const [email, setEmail] = useState(lease.reminders.email);

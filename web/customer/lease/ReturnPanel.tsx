@@ -1,18 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CustomerLeaseDetail } from '../../../machines/contracts/customer-api.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { errorText, startReturn } from '../common/client.ts';
+import type { LeasePanelProps } from './panel-props.ts';
 
 // Start a return: what it means is said first, then asked once more (a confirmation the lessee must choose) before
 // POST /customer/api/leases/{id}/return.
 
-export function ReturnPanel({
-  lease,
-  onDone,
-}: {
-  lease: CustomerLeaseDetail;
-  onDone: (lease: CustomerLeaseDetail) => void;
-}) {
+export function ReturnPanel({ lease, onDone }: LeasePanelProps) {
   const t = useT();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -2,13 +2,18 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { draftAsApplication, type ApplicationFlowInput } from '../../../machines/application/application-flow.ts';
 import type { WizardSnapshot } from '../../../machines/application/wizard.machine.ts';
-import { validateCompleteApplication, withConcealedStandIns } from '../../../machines/contracts/application.ts';
+import {
+  validateCompleteApplication,
+  withConcealedStandIns,
+  type FillProfile,
+} from '../../../machines/contracts/application.ts';
 import type { StoreView } from '../../../machines/contracts/store.ts';
 import { rulesFor } from '../../../machines/domain/application-schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { clearSession, getSession, updateSessionStore } from '../../lib/apply-session.ts';
 import { useBrand } from '../../lib/brand.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { FillMenu, getStage } from '../../lib/FillMenu.tsx';
 import { postToHost } from '../../lib/host-messaging.ts';
 import { sessionStore } from '../../lib/safe-storage.ts';
 import { useToasts } from '../../lib/toasts.tsx';
@@ -18,13 +23,10 @@ import {
   createSaver,
   fetchFill,
   StaleApplicationError,
-  FILL_TYPES,
   getApplication,
   getSessionInfo,
-  getStage,
   getStore,
   type ApplicationAnswer,
-  type FillType,
   type Saver,
 } from './client.ts';
 import { bodyToDraft, mergeStale, viewToDraft } from './draft.ts';
@@ -182,7 +184,7 @@ export function ApplyPage() {
     push(t('application.stale'), 'info');
   };
 
-  const onFill = async (type: FillType) => {
+  const onFill = async (type: FillProfile) => {
     if (!store || !flow) return;
     try {
       const body = await fetchFill(type, store.id);
@@ -212,7 +214,9 @@ export function ApplyPage() {
   return (
     <section aria-labelledby="store-title" className="apply">
       <ApplyHeader store={shown} />
-      {stage !== 'prod' && stage !== 'unknown' && flow && <FillMenu onFill={(type) => void onFill(type)} />}
+      {stage !== 'prod' && stage !== 'unknown' && flow && (
+        <FillMenu t={t} texts="application.fill" onFill={(type) => void onFill(type)} />
+      )}
       {failed && (
         <div className="alert" role="alert">
           {tError(failed)}{' '}
@@ -274,32 +278,5 @@ function FlowView({
     <SinglePage store={store} input={flow.input} saver={flowSaver} register={register} />
   ) : (
     <Wizard store={store} input={flow.input} saver={flowSaver} snapshot={flow.snapshot} register={register} />
-  );
-}
-
-function FillMenu({ onFill }: { onFill: (type: FillType) => void }) {
-  const { t } = useAppT();
-  const [type, setType] = useState<FillType>('option-a');
-  return (
-    <form
-      className="fill-menu"
-      aria-label={t('application.fill.note')}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onFill(type);
-      }}
-    >
-      <label htmlFor="fill-type">{t('application.fill.label')}</label>
-      <select id="fill-type" className="input" value={type} onChange={(e) => setType(e.target.value as FillType)}>
-        {FILL_TYPES.map((f) => (
-          <option key={f} value={f}>
-            {t(`application.fill.${f}`)}
-          </option>
-        ))}
-      </select>
-      <button type="submit" className="button button--secondary">
-        {t('application.fill.button')}
-      </button>
-    </form>
   );
 }

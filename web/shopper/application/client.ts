@@ -5,6 +5,7 @@ import {
   type ApplicationDraft,
   type ApplicationRequestBody,
   type ApplicationSection,
+  type FillProfile,
   type ApplicationView,
   type SaveSectionInput,
   type SaveSectionOutput,
@@ -42,26 +43,7 @@ export const getStore = async (retailer: string, store: string, signal?: AbortSi
 export const getApplication = async (signal?: AbortSignal) =>
   (await api<ApplicationAnswer>('GET', APPLICATION_PATH, { signal })).data;
 
-export const getStage = async () => {
-  try {
-    return (await api<{ stage?: string }>('GET', '/health')).data.stage ?? 'local';
-  } catch {
-    return 'unknown';
-  }
-};
-
-export const FILL_TYPES = [
-  'option-a',
-  'a-max',
-  'option-b',
-  'option-c',
-  'a-and-b',
-  'denied-no-score',
-  'denied-with-score',
-] as const;
-export type FillType = (typeof FILL_TYPES)[number];
-
-export const fetchFill = async (type: FillType, storeId: string) =>
+export const fetchFill = async (type: FillProfile, storeId: string) =>
   (await api<ApplicationRequestBody>('GET', `${APPLICATION_PATH}/fill`, { query: { type, store_id: storeId } })).data;
 
 export const lookupZip = async (zip: string, signal?: AbortSignal) =>

@@ -1,4 +1,9 @@
-import type { ApplicationDraft, ApplicationSection, ApplicationView } from '../../../machines/contracts/application.ts';
+import {
+  APPLICATION_SECTIONS,
+  type ApplicationDraft,
+  type ApplicationSection,
+  type ApplicationView,
+} from '../../../machines/contracts/application.ts';
 import { sectionValue } from '../../../machines/application/single-page.machine.ts';
 
 /** The JSON of one section of a draft (or of a save body, which has the same shape). */
@@ -60,16 +65,7 @@ export function mergeStale(
   const server = viewToDraft(current);
   let draft: ApplicationDraft = { ...server };
   const kept = new Set<ApplicationSection>();
-  for (const section of [
-    'applicant',
-    'location',
-    'home_ownership',
-    'incomes',
-    'banking',
-    'has_co_applicant',
-    'co_applicant',
-    'co_applicant_incomes',
-  ] as const) {
+  for (const section of APPLICATION_SECTIONS) {
     const mine = sectionDraftJson(local, section);
     if (hasContent(sectionValue(local, section)) && mine !== known[section]) {
       draft = withSection(draft, section, local);

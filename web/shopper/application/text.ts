@@ -2,20 +2,13 @@ import { useCallback } from 'react';
 import { FIELD_LABELS } from '../../../machines/domain/application-messages.ts';
 import { application } from '../../../machines/i18n/application.ts';
 import type { Lang } from '../../../machines/i18n/types.ts';
-import { fill, useI18n, type Params, type Translate } from '../../lib/i18n.tsx';
+import { useBundledT, type Translate } from '../../lib/i18n.tsx';
 
 // The application area's texts are bundled with this (lazily loaded) feature, so the form never flashes keys while
 // POST /system/translation is on its way; other keys go through the shell's translator.
 
 export function useAppT(): { t: Translate; lang: Lang; tError: (message: string) => string } {
-  const { t: shellT, lang } = useI18n();
-  const t = useCallback<Translate>(
-    (key: string, params?: Params) => {
-      const own = application[lang][key] ?? application.en[key];
-      return own !== undefined ? fill(own, params) : shellT(key, params);
-    },
-    [lang, shellT],
-  );
+  const { t, lang } = useBundledT(application);
   const tError = useCallback((message: string) => translateError(message, lang, t), [lang, t]);
   return { t, lang, tError };
 }

@@ -11,7 +11,7 @@ import type { FlowNotice } from '../../../machines/i18n/flows.ts';
 import type { Lang } from '../../../machines/i18n/types.ts';
 import * as client from './client.ts';
 import { FlowDialog } from './FlowDialog.tsx';
-import { useFlowT } from './text.ts';
+import { useFlowT } from '../../lib/flow-text.ts';
 import './bank-link.css';
 
 /** What the banking step receives when an account was linked (seed 000: the Banking entity's bank-link fields). */

@@ -1,22 +1,10 @@
-import { useCallback } from 'react';
 import { checkout } from '../../../machines/i18n/checkout.ts';
 import { formatCents, parseAmountToCents } from '../../../machines/domain/money.ts';
-import type { Lang } from '../../../machines/i18n/types.ts';
-import { fill, useI18n, type Params, type Translate } from '../../lib/i18n.tsx';
+import { useBundledT } from '../../lib/i18n.tsx';
 
 // The checkout's texts are bundled with the lazily loaded checkout chunk (never with the shopper entry), so the
 // checkout screens never flash keys while POST /system/translation is on its way; other keys use the shell's.
-export function useCheckoutT(): { t: Translate; lang: Lang } {
-  const { t: shellT, lang } = useI18n();
-  const t = useCallback<Translate>(
-    (key: string, params?: Params) => {
-      const own = checkout[lang][key] ?? checkout.en[key];
-      return own !== undefined ? fill(own, params) : shellT(key, params);
-    },
-    [lang, shellT],
-  );
-  return { t, lang };
-}
+export const useCheckoutT = () => useBundledT(checkout);
 
 /** `$1,234.56` for an API money string ('1234.56'). */
 export function money(value: string | number | null | undefined): string {

@@ -1,8 +1,8 @@
-import { useCallback, useId } from 'react';
+import { useId } from 'react';
 import { moneyParts, type CostDisclosure } from '../../../machines/domain/disclosures.ts';
 import { formatCents } from '../../../machines/domain/money.ts';
 import { disclosureTexts } from '../../../machines/i18n/disclosures.ts';
-import { fill, useI18n, type Params, type Translate } from '../../lib/i18n.tsx';
+import { useBundledT, type Translate } from '../../lib/i18n.tsx';
 import './disclosures.css';
 
 // The cost disclosure of the shopper's choice (result screen calculator, lease summary): number and amount of
@@ -13,14 +13,7 @@ import './disclosures.css';
 
 /** The disclosure texts are bundled with this (lazily loaded) component; other keys go through the shell. */
 export function useDisclosureT(): { t: Translate } {
-  const { t: shellT, lang } = useI18n();
-  const t = useCallback<Translate>(
-    (key: string, params?: Params) => {
-      const own = disclosureTexts[lang][key] ?? disclosureTexts.en[key];
-      return own !== undefined ? fill(own, params) : shellT(key, params);
-    },
-    [lang, shellT],
-  );
+  const { t } = useBundledT(disclosureTexts);
   return { t };
 }
 

@@ -10,7 +10,7 @@ import {
 } from '../../../machines/identity-check/identity-check.machine.ts';
 import type { Lang } from '../../../machines/i18n/types.ts';
 import * as client from './client.ts';
-import { useFlowT } from './text.ts';
+import { useFlowT } from '../../lib/flow-text.ts';
 import './identity-check.css';
 
 export interface IdentityCheckStepProps {

@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { postToHost } from '../../lib/host-messaging.ts';
 import * as client from './client.ts';
 import { IdentityCheckStep } from './IdentityCheckStep.tsx';
-import { useFlowT } from './text.ts';
+import { useFlowT } from '../../lib/flow-text.ts';
 
 /** Route `/intellicheck`: the identity check at checkout (intellicheck_required) or after an exchange. */
 export function IntellicheckPage() {

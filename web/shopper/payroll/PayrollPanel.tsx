@@ -8,7 +8,7 @@ import {
 } from '../../../machines/payroll/payroll.machine.ts';
 import type { Lang } from '../../../machines/i18n/types.ts';
 import * as client from './client.ts';
-import { useFlowT } from './text.ts';
+import { useFlowT } from '../../lib/flow-text.ts';
 import './payroll.css';
 
 export interface PayrollPanelProps {

@@ -1,3 +1,4 @@
+import type { FillProfile } from '../../../machines/contracts/application.ts';
 import type { StoreView } from '../../../machines/contracts/store.ts';
 import type { ScorePaymentsRequest, ScorePaymentsResponse } from '../../../machines/contracts/score-payments.ts';
 import type { VerifyConfirmBody, VerifyConfirmData, VerifySendBody } from '../../../machines/contracts/verify.ts';
@@ -148,29 +149,9 @@ export interface RetrieveAnswer {
 export const retrieveApplication = async (body: RetrieveBody, lang: Lang) =>
   (await api<RetrieveAnswer>('POST', '/apply-v2/application/retrieve', { body, query: { lang } })).data;
 
-export const FILL_TYPES = [
-  'option-a',
-  'a-max',
-  'option-b',
-  'option-c',
-  'a-and-b',
-  'denied-no-score',
-  'denied-with-score',
-] as const;
-export type FillType = (typeof FILL_TYPES)[number];
-
-export const fetchFill = async (type: FillType, storeId: string) =>
+export const fetchFill = async (type: FillProfile, storeId: string) =>
   (await api<Record<string, unknown>>('GET', '/apply-v2/application/fill', { query: { type, store_id: storeId } }))
     .data;
-
-/** The deployment stage from GET /health ('prod' hides the Fill menu; the server also answers 404 there). */
-export const getStage = async (): Promise<string> => {
-  try {
-    return (await api<{ stage?: string }>('GET', '/health')).data.stage ?? 'local';
-  } catch {
-    return 'unknown';
-  }
-};
 
 export const scorePayments = async (body: ScorePaymentsRequest, signal?: AbortSignal) =>
   (await api<ScorePaymentsResponse>('POST', '/api/v1/score/payments', { body, signal })).data;

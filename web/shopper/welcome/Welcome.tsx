@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
+import type { FillProfile } from '../../../machines/contracts/application.ts';
 import type { StoreView } from '../../../machines/contracts/store.ts';
 import { isValidIsoDate } from '../../../machines/domain/age.ts';
 import { isValidSsn, normalizeSsn } from '../../../machines/domain/application-fields.ts';
@@ -7,16 +8,14 @@ import { BRANDS } from '../../../machines/domain/brands.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useBrand } from '../../lib/brand.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { FillMenu, getStage } from '../../lib/FillMenu.tsx';
 import { useToasts } from '../../lib/toasts.tsx';
 import {
   carryIntoApplication,
   clearDecisionState,
   fetchFill,
-  FILL_TYPES,
-  getStage,
   patchDecisionState,
   retrieveApplication,
-  type FillType,
   type RetrieveAnswer,
 } from '../verification/client.ts';
 import { useDecisionT } from '../verification/text.ts';
@@ -182,7 +181,7 @@ export function Welcome({ store, onVerify }: WelcomeProps) {
     navigate('/apply');
   };
 
-  const onFill = async (type: FillType) => {
+  const onFill = async (type: FillProfile) => {
     try {
       const body = await fetchFill(type, store.id);
       const applicant = (body.applicant ?? {}) as Record<string, string>;
@@ -204,7 +203,9 @@ export function Welcome({ store, onVerify }: WelcomeProps) {
       <h1 id="welcome-title">{t('welcome.title')}</h1>
       <p className="muted">{store.name}</p>
       <p>{t('welcome.intro')}</p>
-      {stage !== 'prod' && stage !== 'unknown' && <FillMenu onFill={(type) => void onFill(type)} />}
+      {stage !== 'prod' && stage !== 'unknown' && (
+        <FillMenu t={t} texts="welcome.fill" onFill={(type) => void onFill(type)} />
+      )}
       <form ref={form} noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="welcome-title">
         <TextField
           id="welcome-last-name"
@@ -350,33 +351,5 @@ function TextField({
         </p>
       )}
     </div>
-  );
-}
-
-function FillMenu({ onFill }: { onFill: (type: FillType) => void }) {
-  const { t } = useDecisionT();
-  const [type, setType] = useState<FillType>('option-a');
-  const id = useId();
-  return (
-    <form
-      className="fill-menu"
-      aria-label={t('welcome.fill.note')}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onFill(type);
-      }}
-    >
-      <label htmlFor={id}>{t('welcome.fill.label')}</label>
-      <select id={id} className="input" value={type} onChange={(e) => setType(e.target.value as FillType)}>
-        {FILL_TYPES.map((f) => (
-          <option key={f} value={f}>
-            {t(`welcome.fill.${f}`)}
-          </option>
-        ))}
-      </select>
-      <button type="submit" className="button button--secondary">
-        {t('welcome.fill.button')}
-      </button>
-    </form>
   );
 }
