@@ -29,7 +29,7 @@ import {
 } from './client.ts';
 import { bodyToDraft, mergeStale, viewToDraft } from './draft.ts';
 import type { FlowHandle } from './flow-handle.ts';
-import { SinglePage } from './SinglePage.tsx';
+import { LaterStep, prefetchSinglePage, SinglePage } from './later-steps.tsx';
 import { isSinglePage, lenderToday, storeFlags } from './store-flags.ts';
 import { useAppT } from './text.ts';
 import { Wizard } from './Wizard.tsx';
@@ -77,6 +77,7 @@ export function ApplyPage() {
         push(tError(error instanceof ApiError ? error.message : 'error.unknown'), 'error');
         view = session!.storeData as StoreView;
       }
+      if (isSinglePage(view)) prefetchSinglePage();
       const info = await infoRequest;
       setStore(view);
       setBrandKey(view.brand);
@@ -128,6 +129,8 @@ export function ApplyPage() {
       return;
     }
     setBrandKey(session.storeData.brand);
+    // the single-page form's code travels beside the store's data instead of after it
+    if (isSinglePage(session.storeData as StoreView)) prefetchSinglePage();
     postToHost('update', {
       status: 'started',
       step: 'apply',
@@ -271,7 +274,9 @@ function FlowView({
     [handleRef],
   );
   return isSinglePage(store) ? (
-    <SinglePage store={store} input={flow.input} saver={flowSaver} register={register} />
+    <LaterStep>
+      <SinglePage store={store} input={flow.input} saver={flowSaver} register={register} />
+    </LaterStep>
   ) : (
     <Wizard store={store} input={flow.input} saver={flowSaver} snapshot={flow.snapshot} register={register} />
   );
