@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { getSession } from '../lib/apply-session.ts';
@@ -13,14 +13,24 @@ import { useT } from '../lib/i18n.tsx';
 // Every route of seed 000 section 2 (hash routing).
 
 // The application screens load on demand (their machines, schemas and texts stay out of the first download).
-const ApplyPage = lazy(() => import('./application/ApplyPage.tsx').then((m) => ({ default: m.ApplyPage })));
+const loadApplyPage = () => import('./application/ApplyPage.tsx');
+const ApplyPage = lazy(() => loadApplyPage().then((m) => ({ default: m.ApplyPage })));
 // Verification and decision (issue 4): the PIN at /apply/verify, the store application's result precedence around
 // the form, the checkpoint's welcome / retrieve screen. The idle-session warning loads when it is nearly due
 // (idle/IdleWatch.tsx).
 const VerifyPage = lazy(() => import('./verification/VerifyPage.tsx').then((m) => ({ default: m.VerifyPage })));
-const ApplicationGate = lazy(() =>
-  import('./result/ApplicationGate.tsx').then((m) => ({ default: m.ApplicationGate })),
-);
+const loadApplicationGate = () => import('./result/ApplicationGate.tsx');
+const ApplicationGate = lazy(() => {
+  // the form's code travels beside the gate's instead of after the gate's decision (a request later): most visits
+  // of /apply end on the form
+  preloadApplication();
+  return loadApplicationGate().then((m) => ({ default: m.ApplicationGate }));
+});
+/** The application page's code (the gate and the form), fetched while a store link starts its session. */
+function preloadApplication(): void {
+  void loadApplicationGate().catch(() => undefined);
+  void loadApplyPage().catch(() => undefined);
+}
 const CheckpointPage = lazy(() =>
   import('./checkpoint/CheckpointPage.tsx').then((m) => ({ default: m.CheckpointPage })),
 );
@@ -44,6 +54,12 @@ function Loading() {
       {t('app.loading')}
     </p>
   );
+}
+
+/** A store link opens the application page once its session has started: that page's code loads meanwhile. */
+function StoreLink() {
+  useEffect(preloadApplication, []);
+  return <Initiate />;
 }
 
 export function App() {
@@ -124,7 +140,9 @@ export function App() {
           <Route path="/403">
             <ErrorPage kind="forbidden" />
           </Route>
-          <Route path="/:retailer/:store/initiate" component={Initiate} />
+          <Route path="/:retailer/:store/initiate">
+            <StoreLink />
+          </Route>
           <Route component={NotFoundPage} />
         </Switch>
       </Layout>

@@ -138,7 +138,7 @@ export function Wizard({
     if (step === 'verification' || step === 'submitting') navigate('/apply/verify');
   }, [step, navigate]);
 
-  // the later steps' code, once this step is on screen
+  // the later steps' code, once this step is on screen and the shopper acts on it
   useEffect(prefetchLaterSteps, []);
 
   const dialog = openDialog(snap);

@@ -31,19 +31,32 @@ export const SinglePage = lazy(() => loadSinglePage().then((m) => ({ default: m.
 /** The single-page form's code, asked for as soon as the page knows the store uses it (beside the store's data). */
 export const prefetchSinglePage = (): void => void loadSinglePage().catch(() => undefined);
 
+/** Without any interaction, the later steps' code is fetched this long after the first step showed. */
+const PREFETCH_AFTER_MS = 5_000;
+const INTERACTIONS = ['pointerdown', 'keydown', 'focusin'] as const;
+
 let prefetched = false;
 /**
- * The later steps' code, fetched when the browser is next idle after the first step showed (once per page load); a
- * failure here is left to the step that needs it (its own import, and the app's error handling).
+ * The later steps' code, fetched once per page load when the shopper first acts on the page after the first step
+ * showed (the first step takes longer to fill in than these take to arrive), or 5 s after it showed, whichever comes
+ * first: the first step's own loading and first input are not competing with it. A failure here is left to the step
+ * that needs it (its own import, and the app's error handling).
  */
-export function prefetchLaterSteps(): void {
-  if (prefetched) return;
-  prefetched = true;
+export function prefetchLaterSteps(): () => void {
+  if (prefetched) return () => undefined;
   const fetchAll = () => {
+    stop();
+    if (prefetched) return;
+    prefetched = true;
     for (const load of Object.values(loaders)) void load().catch(() => undefined);
   };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(fetchAll, { timeout: 1_000 });
-  else setTimeout(fetchAll, 0);
+  const timer = setTimeout(fetchAll, PREFETCH_AFTER_MS);
+  for (const type of INTERACTIONS) window.addEventListener(type, fetchAll, { capture: true, passive: true });
+  function stop() {
+    clearTimeout(timer);
+    for (const type of INTERACTIONS) window.removeEventListener(type, fetchAll, { capture: true });
+  }
+  return stop;
 }
 
 /** Around a later step: its code normally arrived long before; if not, the loading line until it does. */
