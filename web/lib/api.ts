@@ -1,6 +1,7 @@
 import { navigate } from 'wouter/use-hash-location';
 import type { Envelope, FieldErrors } from '../../machines/contracts/envelope.ts';
 import { getSession } from './apply-session.ts';
+import { startEarlyRead, takeEarlyRead, untilAborted } from './early-reads.ts';
 import { sessionStore } from './safe-storage.ts';
 
 // The shopper's fetch wrapper: same-origin JSON calls carrying X-Apply-Token (when a session exists) and X-Client-Id,
@@ -53,6 +54,10 @@ export async function api<T>(
   path: string,
   options: ApiOptions = {},
 ): Promise<Envelope<T>> {
+  if (method === 'GET' && options.query === undefined && options.token === undefined) {
+    const early = takeEarlyRead<T>(path, getSession()?.token);
+    if (early) return untilAborted(early, options.signal);
+  }
   const url = new URL(path, location.origin);
   for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Client-Id': clientId() };
@@ -92,4 +97,12 @@ export async function api<T>(
     envelope.data ?? null,
     envelope.errors ?? {},
   );
+}
+
+/**
+ * A GET of `path` started now with the session's token, answered to the next `uses` calls of `api('GET', path)` made
+ * within a few seconds with that token (web/lib/early-reads.ts).
+ */
+export function readEarly(path: string, uses = 1): void {
+  startEarlyRead(path, getSession()?.token, uses, () => api('GET', path));
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
+import { readEarly } from '../lib/api.ts';
 import { getSession } from '../lib/apply-session.ts';
 import { ErrorPage, NotFoundPage, UnknownErrorPage } from './errors/ErrorPages.tsx';
 import { IdleWatch } from './idle/IdleWatch.tsx';
@@ -24,8 +25,19 @@ const ApplicationGate = lazy(() => {
   // the form's code travels beside the gate's instead of after the gate's decision (a request later): most visits
   // of /apply end on the form
   preloadApplication();
+  readApplicationEarly();
   return loadApplicationGate().then((m) => ({ default: m.ApplicationGate }));
 });
+/**
+ * The application page's first reads, asked for while its code loads instead of once it has: the session (the gate's
+ * read and the form's) and the form's refresh of the store (the same paths as web/shopper/application/client.ts).
+ */
+function readApplicationEarly(): void {
+  const session = getSession();
+  if (!session) return;
+  readEarly('/apply-v2/session', 2);
+  readEarly(`/apply-v2/retailer/${encodeURIComponent(session.retailer)}/store/${encodeURIComponent(session.store)}`);
+}
 /** The application page's code (the gate and the form), fetched while a store link starts its session. */
 function preloadApplication(): void {
   void loadApplicationGate().catch(() => undefined);
