@@ -29,7 +29,7 @@ import {
 } from './client.ts';
 import { bodyToDraft, mergeStale, viewToDraft } from './draft.ts';
 import type { FlowHandle } from './flow-handle.ts';
-import { LaterStep, prefetchSinglePage, SinglePage } from './later-steps.tsx';
+import { LaterStep, loadLaterSteps, prefetchSinglePage, SinglePage } from './later-steps.tsx';
 import { isSinglePage, lenderToday, storeFlags } from './store-flags.ts';
 import { useAppT } from './text.ts';
 import { Wizard } from './Wizard.tsx';
@@ -86,7 +86,8 @@ export function ApplyPage() {
       const today = lenderToday();
       let input: ApplicationFlowInput = { store: flags, today };
       if (info.application_uuid) {
-        const answer = await getApplication(signal);
+        // a resumed form may open on any step: its code arrives beside the answers (later-steps.tsx)
+        const [answer] = await Promise.all([getApplication(signal), loadLaterSteps()]);
         const draft = viewToDraft(answer);
         saver.load(answer, draft);
         const complete = validateCompleteApplication(

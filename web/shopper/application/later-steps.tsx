@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useAppT } from './text.ts';
 
 // The wizard's steps after the first (address, home ownership, income, banking with its bank link, the identity check,
@@ -6,30 +6,54 @@ import { useAppT } from './text.ts';
 // reload of /apply does not wait for their code (issue 24 point 4). The wizard fetches them once its first step is
 // usable (`prefetchLaterSteps`), so moving on to the next step does not wait either.
 
-const loaders = {
-  address: () => import('./sections/AddressFields.tsx'),
-  homeOwnership: () => import('./sections/HomeOwnershipFields.tsx'),
-  income: () => import('./sections/IncomeFields.tsx'),
-  banking: () => import('./sections/BankingFields.tsx'),
-  bankLink: () => import('../bank-link/BankLinkPanel.tsx'),
-  identityCheck: () => import('../identity-check/IdentityCheckStep.tsx'),
-  confirmation: () => import('./Confirmation.tsx'),
-};
+/**
+ * A component whose code loads on demand: once its code is in (prefetched, or loaded by an earlier render), it renders
+ * at once, without React.lazy's pass through the Suspense fallback; before that, React.lazy's wait.
+ */
+function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | null = null;
+  const fetch = () =>
+    load().then((component) => {
+      loaded = component;
+      return component;
+    });
+  const Waiting = lazy(() => fetch().then((component) => ({ default: component })));
+  function OnDemand(props: P) {
+    const Loaded = loaded;
+    return Loaded ? <Loaded {...props} /> : <Waiting {...props} />;
+  }
+  return { Component: OnDemand, fetch };
+}
 
-export const AddressFields = lazy(() => loaders.address().then((m) => ({ default: m.AddressFields })));
-export const HomeOwnershipFields = lazy(() =>
-  loaders.homeOwnership().then((m) => ({ default: m.HomeOwnershipFields })),
+const address = onDemand(() => import('./sections/AddressFields.tsx').then((m) => m.AddressFields));
+const homeOwnership = onDemand(() => import('./sections/HomeOwnershipFields.tsx').then((m) => m.HomeOwnershipFields));
+const income = onDemand(() => import('./sections/IncomeFields.tsx').then((m) => m.IncomeFields));
+const banking = onDemand(() => import('./sections/BankingFields.tsx').then((m) => m.BankingFields));
+const bankLink = onDemand(() => import('../bank-link/BankLinkPanel.tsx').then((m) => m.BankLinkPanel));
+const identityCheck = onDemand(() =>
+  import('../identity-check/IdentityCheckStep.tsx').then((m) => m.IdentityCheckStep),
 );
-export const IncomeFields = lazy(() => loaders.income().then((m) => ({ default: m.IncomeFields })));
-export const BankingFields = lazy(() => loaders.banking().then((m) => ({ default: m.BankingFields })));
-export const BankLinkPanel = lazy(() => loaders.bankLink().then((m) => ({ default: m.BankLinkPanel })));
-export const IdentityCheckStep = lazy(() => loaders.identityCheck().then((m) => ({ default: m.IdentityCheckStep })));
-export const Confirmation = lazy(() => loaders.confirmation().then((m) => ({ default: m.Confirmation })));
+const confirmation = onDemand(() => import('./Confirmation.tsx').then((m) => m.Confirmation));
+const laterSteps = [address, homeOwnership, income, banking, bankLink, identityCheck, confirmation];
 
-const loadSinglePage = () => import('./SinglePage.tsx');
-export const SinglePage = lazy(() => loadSinglePage().then((m) => ({ default: m.SinglePage })));
+export const AddressFields = address.Component;
+export const HomeOwnershipFields = homeOwnership.Component;
+export const IncomeFields = income.Component;
+export const BankingFields = banking.Component;
+export const BankLinkPanel = bankLink.Component;
+export const IdentityCheckStep = identityCheck.Component;
+export const Confirmation = confirmation.Component;
+
+const singlePage = onDemand(() => import('./SinglePage.tsx').then((m) => m.SinglePage));
+export const SinglePage = singlePage.Component;
 /** The single-page form's code, asked for as soon as the page knows the store uses it (beside the store's data). */
-export const prefetchSinglePage = (): void => void loadSinglePage().catch(() => undefined);
+export const prefetchSinglePage = (): void => void singlePage.fetch().catch(() => undefined);
+
+/**
+ * Every later step's code, for a form that resumes (it may open on any step, the summary most often): the page
+ * waits for it beside the application's answers, so the step it opens on is complete when it shows.
+ */
+export const loadLaterSteps = (): Promise<unknown> => Promise.allSettled(laterSteps.map((step) => step.fetch()));
 
 /** Without any interaction, the later steps' code is fetched this long after the first step showed. */
 const PREFETCH_AFTER_MS = 5_000;
@@ -48,7 +72,7 @@ export function prefetchLaterSteps(): () => void {
     stop();
     if (prefetched) return;
     prefetched = true;
-    for (const load of Object.values(loaders)) void load().catch(() => undefined);
+    for (const step of laterSteps) void step.fetch().catch(() => undefined);
   };
   const timer = setTimeout(fetchAll, PREFETCH_AFTER_MS);
   for (const type of INTERACTIONS) window.addEventListener(type, fetchAll, { capture: true, passive: true });
