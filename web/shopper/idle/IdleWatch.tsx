@@ -1,11 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
 import { IDLE_TIMEOUTS_MS } from '../../../machines/idle-session/timeouts.ts';
 import { IDLE_ACTIVITY_EVENTS, IDLE_ACTIVITY_THROTTLE_MS, useCurrentIdleScope } from './scope.ts';
 
-// The idle-session warning's code (its machine, xstate, the dialog and its texts) is not part of any first screen:
-// this watcher notes the shopper's activity and loads the warning a minute before it is due, on every screen (the
-// application's first step no longer waits for the warning's texts; issue 24 point 4). The warning keeps its time:
-// IdleSession counts its first period from the last activity noted here.
+// The idle-session warning's code (its machine, xstate, the dialog and its texts) is not part of the first page (the
+// store search): there this watcher notes the shopper's activity and loads the warning a minute before it is due.
+// Any other screen loads the application's code (xstate included) anyway, so there it hands over at once. The warning
+// keeps its time: IdleSession counts its first period from the last activity noted here.
 
 const IdleSession = lazy(() => import('./IdleSession.tsx').then((m) => ({ default: m.IdleSession })));
 
@@ -14,6 +15,7 @@ const LOAD_LEAD_MS = 60_000;
 
 export function IdleWatch() {
   const scope = useCurrentIdleScope();
+  const [location] = useLocation();
   const last = useRef(Date.now());
   // bumped by activity while the watcher still schedules the hand-over
   const [seen, setSeen] = useState(last.current);
@@ -39,6 +41,10 @@ export function IdleWatch() {
       for (const type of IDLE_ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, { capture: true });
     };
   }, [handedOver]);
+
+  useEffect(() => {
+    if (location !== '/') setHandedOver(true);
+  }, [location]);
 
   useEffect(() => {
     if (handedOver) return;
