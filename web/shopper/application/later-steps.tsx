@@ -55,31 +55,27 @@ export const prefetchSinglePage = (): void => void singlePage.fetch().catch(() =
  */
 export const loadLaterSteps = (): Promise<unknown> => Promise.allSettled(laterSteps.map((step) => step.fetch()));
 
-/** Without any interaction, the later steps' code is fetched this long after the first step showed. */
-const PREFETCH_AFTER_MS = 5_000;
 const INTERACTIONS = ['pointerdown', 'keydown', 'focusin'] as const;
 
 let prefetched = false;
 /**
  * The later steps' code, fetched once per page load when the shopper first acts on the page after the first step
- * showed (the first step takes longer to fill in than these take to arrive), or 5 s after it showed, whichever comes
- * first: the first step's own loading and first input are not competing with it. A failure here is left to the step
- * that needs it (its own import, and the app's error handling).
+ * showed (filling in the first step takes longer than these take to arrive), so the first step's own loading does not
+ * compete with it, and a page left alone does nothing more (the idle warning's clock is the shopper's activity). A
+ * failure here is left to the step that needs it (its own import, and the app's error handling).
  */
 export function prefetchLaterSteps(): () => void {
   if (prefetched) return () => undefined;
+  const stop = () => {
+    for (const type of INTERACTIONS) window.removeEventListener(type, fetchAll, { capture: true });
+  };
   const fetchAll = () => {
     stop();
     if (prefetched) return;
     prefetched = true;
     for (const step of laterSteps) void step.fetch().catch(() => undefined);
   };
-  const timer = setTimeout(fetchAll, PREFETCH_AFTER_MS);
   for (const type of INTERACTIONS) window.addEventListener(type, fetchAll, { capture: true, passive: true });
-  function stop() {
-    clearTimeout(timer);
-    for (const type of INTERACTIONS) window.removeEventListener(type, fetchAll, { capture: true });
-  }
   return stop;
 }
 
