@@ -1,6 +1,7 @@
 import { navigate } from 'wouter/use-hash-location';
 import type { Envelope } from '../../machines/contracts/envelope.ts';
 import { getSession } from './apply-session.ts';
+import { startEarlyRead, takeEarlyRead, untilAborted } from './early-reads.ts';
 import { EnvelopeError, notAnEnvelope, readEnvelope, refusal } from './envelope-error.ts';
 import { sessionStore } from './safe-storage.ts';
 
@@ -45,6 +46,10 @@ export async function api<T>(
   path: string,
   options: ApiOptions = {},
 ): Promise<Envelope<T>> {
+  if (method === 'GET' && options.query === undefined && options.token === undefined) {
+    const early = takeEarlyRead<T>(path, getSession()?.token);
+    if (early) return untilAborted(early, options.signal);
+  }
   const url = new URL(path, location.origin);
   for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Client-Id': clientId() };
@@ -71,4 +76,12 @@ export async function api<T>(
   if (response.status === 403) navigate('/403');
   if (!envelope) throw new ApiError(...notAnEnvelope(response));
   throw new ApiError(...refusal(response, envelope));
+}
+
+/**
+ * A GET of `path` started now with the session's token, answered to the next `uses` calls of `api('GET', path)` made
+ * within a few seconds with that token (web/lib/early-reads.ts).
+ */
+export function readEarly(path: string, uses = 1): void {
+  startEarlyRead(path, getSession()?.token, uses, () => api('GET', path));
 }

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
+import { readEarly } from '../lib/api.ts';
 import { getSession } from '../lib/apply-session.ts';
 import { ErrorPage, NotFoundPage, UnknownErrorPage } from './errors/ErrorPages.tsx';
 import { IdleWatch } from './idle/IdleWatch.tsx';
@@ -13,14 +14,35 @@ import { useT } from '../lib/i18n.tsx';
 // Every route of seed 000 section 2 (hash routing).
 
 // The application screens load on demand (their machines, schemas and texts stay out of the first download).
-const ApplyPage = lazy(() => import('./application/ApplyPage.tsx').then((m) => ({ default: m.ApplyPage })));
+const loadApplyPage = () => import('./application/ApplyPage.tsx');
+const ApplyPage = lazy(() => loadApplyPage().then((m) => ({ default: m.ApplyPage })));
 // Verification and decision (issue 4): the PIN at /apply/verify, the store application's result precedence around
 // the form, the checkpoint's welcome / retrieve screen. The idle-session warning loads when it is nearly due
 // (idle/IdleWatch.tsx).
 const VerifyPage = lazy(() => import('./verification/VerifyPage.tsx').then((m) => ({ default: m.VerifyPage })));
-const ApplicationGate = lazy(() =>
-  import('./result/ApplicationGate.tsx').then((m) => ({ default: m.ApplicationGate })),
-);
+const loadApplicationGate = () => import('./result/ApplicationGate.tsx');
+const ApplicationGate = lazy(() => {
+  // the form's code travels beside the gate's instead of after the gate's decision (a request later): most visits
+  // of /apply end on the form
+  preloadApplication();
+  readApplicationEarly();
+  return loadApplicationGate().then((m) => ({ default: m.ApplicationGate }));
+});
+/**
+ * The application page's first reads, asked for while its code loads instead of once it has: the session (the gate's
+ * read and the form's) and the form's refresh of the store (the same paths as web/shopper/application/client.ts).
+ */
+function readApplicationEarly(): void {
+  const session = getSession();
+  if (!session) return;
+  readEarly('/apply-v2/session', 2);
+  readEarly(`/apply-v2/retailer/${encodeURIComponent(session.retailer)}/store/${encodeURIComponent(session.store)}`);
+}
+/** The application page's code (the gate and the form), fetched while a store link starts its session. */
+function preloadApplication(): void {
+  void loadApplicationGate().catch(() => undefined);
+  void loadApplyPage().catch(() => undefined);
+}
 const CheckpointPage = lazy(() =>
   import('./checkpoint/CheckpointPage.tsx').then((m) => ({ default: m.CheckpointPage })),
 );
@@ -44,6 +66,12 @@ function Loading() {
       {t('app.loading')}
     </p>
   );
+}
+
+/** A store link opens the application page once its session has started: that page's code loads meanwhile. */
+function StoreLink() {
+  useEffect(preloadApplication, []);
+  return <Initiate />;
 }
 
 export function App() {
@@ -124,7 +152,9 @@ export function App() {
           <Route path="/403">
             <ErrorPage kind="forbidden" />
           </Route>
-          <Route path="/:retailer/:store/initiate" component={Initiate} />
+          <Route path="/:retailer/:store/initiate">
+            <StoreLink />
+          </Route>
           <Route component={NotFoundPage} />
         </Switch>
       </Layout>

@@ -31,7 +31,7 @@ import {
 } from './client.ts';
 import { bodyToDraft, mergeStale, viewToDraft } from './draft.ts';
 import type { FlowHandle } from './flow-handle.ts';
-import { SinglePage } from './SinglePage.tsx';
+import { LaterStep, loadLaterSteps, prefetchSinglePage, SinglePage } from './later-steps.tsx';
 import { isSinglePage, lenderToday, storeFlags } from './store-flags.ts';
 import { useAppT } from './text.ts';
 import { Wizard } from './Wizard.tsx';
@@ -79,6 +79,7 @@ export function ApplyPage() {
         push(tError(error instanceof ApiError ? error.message : 'error.unknown'), 'error');
         view = session!.storeData as StoreView;
       }
+      if (isSinglePage(view)) prefetchSinglePage();
       const info = await infoRequest;
       setStore(view);
       setBrandKey(view.brand);
@@ -87,7 +88,8 @@ export function ApplyPage() {
       const today = lenderToday();
       let input: ApplicationFlowInput = { store: flags, today };
       if (info.application_uuid) {
-        const answer = await getApplication(signal);
+        // a resumed form may open on any step: its code arrives beside the answers (later-steps.tsx)
+        const [answer] = await Promise.all([getApplication(signal), loadLaterSteps()]);
         const draft = viewToDraft(answer);
         saver.load(answer, draft);
         const complete = validateCompleteApplication(
@@ -130,6 +132,8 @@ export function ApplyPage() {
       return;
     }
     setBrandKey(session.storeData.brand);
+    // the single-page form's code travels beside the store's data instead of after it
+    if (isSinglePage(session.storeData as StoreView)) prefetchSinglePage();
     postToHost('update', {
       status: 'started',
       step: 'apply',
@@ -275,7 +279,9 @@ function FlowView({
     [handleRef],
   );
   return isSinglePage(store) ? (
-    <SinglePage store={store} input={flow.input} saver={flowSaver} register={register} />
+    <LaterStep>
+      <SinglePage store={store} input={flow.input} saver={flowSaver} register={register} />
+    </LaterStep>
   ) : (
     <Wizard store={store} input={flow.input} saver={flowSaver} snapshot={flow.snapshot} register={register} />
   );

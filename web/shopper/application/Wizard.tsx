@@ -34,16 +34,22 @@ import { postToHost } from '../../lib/host-messaging.ts';
 import { focusFirstInvalid, useBinding } from './binding.ts';
 import type { FlowHandle } from './flow-handle.ts';
 import type { Saver } from './client.ts';
-import { Confirmation, type SummarySection } from './Confirmation.tsx';
+import type { SummarySection } from './Confirmation.tsx';
 import { ConfirmDialog } from './Dialog.tsx';
 import { SelectField, YesNoField } from './fields.tsx';
-import { AddressFields, type AddressValue } from './sections/AddressFields.tsx';
+import {
+  AddressFields,
+  BankingFields,
+  BankLinkPanel,
+  Confirmation,
+  HomeOwnershipFields,
+  IdentityCheckStep,
+  IncomeFields,
+  LaterStep,
+  prefetchLaterSteps,
+} from './later-steps.tsx';
+import type { AddressValue } from './sections/AddressFields.tsx';
 import { ApplicantFields } from './sections/ApplicantFields.tsx';
-import { BankingFields } from './sections/BankingFields.tsx';
-import { BankLinkPanel } from '../bank-link/BankLinkPanel.tsx';
-import { IdentityCheckStep } from '../identity-check/IdentityCheckStep.tsx';
-import { HomeOwnershipFields } from './sections/HomeOwnershipFields.tsx';
-import { IncomeFields } from './sections/IncomeFields.tsx';
 import { SavingHint, StepAlert, StepHeading } from './StepFrame.tsx';
 import { useAppT } from './text.ts';
 
@@ -132,6 +138,9 @@ export function Wizard({
     if (step === 'verification' || step === 'submitting') navigate('/apply/verify');
   }, [step, navigate]);
 
+  // the later steps' code, once this step is on screen and the shopper acts on it
+  useEffect(prefetchLaterSteps, []);
+
   const dialog = openDialog(snap);
   return (
     <section className="wizard" aria-labelledby="wizard-step-title">
@@ -149,8 +158,10 @@ export function Wizard({
           )}
         </StepHeading>
       </div>
-      {/* eslint-disable-next-line @typescript-eslint/unbound-method -- xstate binds an actor's send to the actor */}
-      <StepBody key={step} step={step} snap={snap} send={actor.send} store={store} />
+      <LaterStep>
+        {/* eslint-disable-next-line @typescript-eslint/unbound-method -- xstate binds an actor's send to the actor */}
+        <StepBody key={step} step={step} snap={snap} send={actor.send} store={store} />
+      </LaterStep>
       <ConfirmDialog
         open={dialog !== null}
         text={t(

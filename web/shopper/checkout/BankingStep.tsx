@@ -2,7 +2,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { getSession } from '../../lib/apply-session.ts';
 import * as client from './client.ts';
-import { Busy, CancelCheckout, StepError, StepHeading, useFlow } from './parts.tsx';
+import { Busy } from './Busy.tsx';
+import { CancelCheckout, StepError, StepHeading, useFlow } from './parts.tsx';
 import { useCheckoutT } from './text.ts';
 
 // Banking Details (the side step the process answer asks for with banking_required): routing number (9 digits look

@@ -17,7 +17,8 @@ import {
 import { formatCents, parseAmountToCents } from '../../../machines/domain/money.ts';
 import { formatDate } from '../../lib/format.ts';
 import * as client from './client.ts';
-import { Busy, CancelCheckout, Modal, StepHeading, useFlow } from './parts.tsx';
+import { Busy } from './Busy.tsx';
+import { CancelCheckout, Modal, StepHeading, useFlow } from './parts.tsx';
 import { useCheckoutT } from './text.ts';
 
 // Delivery Options (seed 000 sections 4, 5, 8): the delivery machine (machines/delivery) drives the step; this screen

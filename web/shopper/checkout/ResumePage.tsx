@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { checkpointMachine, type CheckpointFinal } from '../../../machines/checkpoint/checkpoint.machine.ts';
@@ -9,10 +9,9 @@ import { useBrand } from '../../lib/brand.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { postToHost } from '../../lib/host-messaging.ts';
 import { sessionStore } from '../../lib/safe-storage.ts';
+import { useT } from '../../lib/i18n.tsx';
+import { Busy } from './Busy.tsx';
 import * as client from './client.ts';
-import { Cancelled } from './Complete.tsx';
-import { Busy } from './parts.tsx';
-import { useCheckoutT } from './text.ts';
 import './checkout.css';
 
 // Route `/checkpoint/{token}/{iframe}/{process?}` (seed 000 sections 2 and 4, "Resume"): the retailer's link. The
@@ -21,6 +20,13 @@ import './checkout.css';
 // check, process=process the process screen, otherwise the checkpoint redirect by the checkout's step.
 
 const MAY_CONTINUE_KEY = 'lto.mayContinue';
+
+// A checkout link usually leads on to the application's first step: this page keeps the checkout's code and texts
+// (machine, screens, both languages' catalogue) out of that step's download (issue 24 point 4). Its busy line reads
+// the page's catalogue (POST /system/translation, asked for at the start), the shell's loading line until it is in;
+// the screens of a cancelled checkout load when shown.
+const Cancelled = lazy(() => import('./Complete.tsx').then((m) => ({ default: m.Cancelled })));
+const CancelFailed = lazy(() => import('./ResumeEnd.tsx').then((m) => ({ default: m.CancelFailed })));
 
 const PATHS: Partial<Record<CheckpointFinal, string>> = {
   lease: '/checkout/lease',
@@ -46,7 +52,7 @@ export function ResumePage({
   iframe: string;
   process?: string | undefined;
 }) {
-  const { t } = useCheckoutT();
+  const t = useT();
   const { brand, setBrandKey } = useBrand();
   const [, navigate] = useLocation();
   useDocumentTitle(t('shell.screen.resume'), brand.name);
@@ -129,20 +135,16 @@ export function ResumePage({
     if (path) navigate(path, { replace: true });
   }, [route, navigate]);
 
-  if (route === 'cancelled') return <Cancelled />;
-  if (cancelFailed)
+  if (route === 'cancelled' || cancelFailed)
     return (
-      <section className="checkout" aria-labelledby="resume-title">
-        <h1 id="resume-title">{t('shell.screen.resume')}</h1>
-        <p role="alert" className="checkout-error">
-          {t('checkout.error.cancelFailed')}
-        </p>
-        <div className="actions">
-          <button type="button" className="button" onClick={() => actor.send({ type: 'checkpoint.retry' })}>
-            {t('checkout.retry')}
-          </button>
-        </div>
-      </section>
+      <Suspense fallback={<Busy text={t('app.loading')} />}>
+        {route === 'cancelled' ? (
+          <Cancelled />
+        ) : (
+          <CancelFailed onRetry={() => actor.send({ type: 'checkpoint.retry' })} />
+        )}
+      </Suspense>
     );
-  return <Busy text={t(route === 'leavingFailure' ? 'checkout.busy.leaving' : 'checkout.busy.resume')} />;
+  const busy = route === 'leavingFailure' ? 'checkout.busy.leaving' : 'checkout.busy.resume';
+  return <Busy text={t(busy) === busy ? t('app.loading') : t(busy)} />;
 }

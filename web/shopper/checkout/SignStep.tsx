@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import * as client from './client.ts';
-import { Busy, CancelCheckout, StepError, StepHeading, useFlow } from './parts.tsx';
+import { Busy } from './Busy.tsx';
+import { CancelCheckout, StepError, StepHeading, useFlow } from './parts.tsx';
 import { useCheckoutT } from './text.ts';
 
 // Sign (seed 000 sections 2 and 4): the contract waits at the e-sign vendor (status 13). In redirect mode the page has

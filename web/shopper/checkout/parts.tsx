@@ -37,14 +37,6 @@ export function useFlow(): FlowValue {
 export const useLease = (): LeaseAnswer | null =>
   useSelector(useFlow().actor, (s) => s.context.lease as LeaseAnswer | null);
 
-export function Busy({ text }: { text: string }) {
-  return (
-    <p role="status" aria-live="polite" className="checkout-busy">
-      {text}
-    </p>
-  );
-}
-
 /** The flow's current error (an i18n key or the server's message), under the screen's title. */
 export function StepError() {
   const { t } = useCheckoutT();

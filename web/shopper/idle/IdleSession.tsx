@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { IDLE_TIMEOUTS_MS, idleSessionMachine } from '../../../machines/idle-session/idle-session.machine.ts';
 import { api } from '../../lib/api.ts';
-import { useDecisionT } from '../verification/text.ts';
+import { useIdleT } from './text.ts';
 import { IDLE_ACTIVITY_EVENTS, IDLE_ACTIVITY_THROTTLE_MS, useCurrentIdleScope } from './scope.ts';
 import '../verification/decision.css';
 
@@ -29,7 +29,7 @@ export function IdleSession({ lastActivity }: { lastActivity?: () => number }) {
 }
 
 function IdleTimer({ timeoutMs, firstDeadline }: { timeoutMs: number; firstDeadline?: number }) {
-  const { t } = useDecisionT();
+  const { t } = useIdleT();
   const deadline = useRef(firstDeadline);
   const machine = useMemo(
     () =>

@@ -1,12 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { BRANDS } from '../../../machines/domain/brands.ts';
 import { ApiError } from '../../lib/api.ts';
 import { getSession } from '../../lib/apply-session.ts';
-import { useBrand } from '../../lib/brand.tsx';
-import { useDocumentTitle } from '../../lib/document-title.ts';
+import { useI18n } from '../../lib/i18n.tsx';
 import { ApplyFrame } from '../shell/ApplyFrame.tsx';
-import { telHref } from '../../lib/format.ts';
 import { postToHost } from '../../lib/host-messaging.ts';
 import {
   getApplicationState,
@@ -17,9 +15,16 @@ import {
   type ApplicationState,
   type SessionInfo,
 } from '../verification/client.ts';
-import { useDecisionT } from '../verification/text.ts';
-import { ResultScreen } from './ResultScreen.tsx';
 import '../verification/decision.css';
+
+// The screens other than the form (the result with its calculator and payroll link, the 'Oops!' card, contract in
+// progress, contact the store) load when the gate picks one, so a shopper on the form's first step does not wait for
+// their code and texts (issue 24 point 4).
+const ResultScreen = lazy(() => import('./ResultScreen.tsx').then((m) => ({ default: m.ResultScreen })));
+const Busy = lazy(() => import('./GateScreens.tsx').then((m) => ({ default: m.Busy })));
+const Oops = lazy(() => import('./GateScreens.tsx').then((m) => ({ default: m.Oops })));
+const ContractInProgress = lazy(() => import('./GateScreens.tsx').then((m) => ({ default: m.ContractInProgress })));
+const ContactStore = lazy(() => import('./GateScreens.tsx').then((m) => ({ default: m.ContactStore })));
 
 type View =
   | { kind: 'loading' }
@@ -36,7 +41,7 @@ type View =
  * A verified application that was not submitted yet is submitted at once (seed 000 section 4, Confirmation).
  */
 export function ApplicationGate({ children }: { children: ReactNode }) {
-  const { lang } = useDecisionT();
+  const { lang } = useI18n();
   const [, navigate] = useLocation();
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -101,118 +106,53 @@ export function ApplicationGate({ children }: { children: ReactNode }) {
     // decided once per visit (and on Retry); the result screen follows language changes itself
   }, [navigate, attempt]);
 
-  switch (view.kind) {
-    case 'loading':
-      // the page's frame as the Suspense fallback around this gate shows it (App.tsx), the form's first step when
-      // the store's form opens on it: nothing changes on screen while the gate decides
-      return <ApplyFrame store={getSession()?.storeData} />;
-    case 'submitting':
-      return <Busy text="result.submitting" />;
-    case 'error':
-      return (
-        <Oops
-          onRetry={() => {
-            patchDecisionState({ error: false });
-            setView({ kind: 'loading' });
-            setAttempt((n) => n + 1);
-          }}
-        />
-      );
-    case 'contractInProgress':
-      return <ContractInProgress phone={view.phone} />;
-    case 'contactStore':
-      return <ContactStore store={view.store} />;
-    case 'result':
-      return <ResultScreen app={view.app} info={view.info} />;
-    case 'form':
-      return (
-        <>
-          {view.fresh && <RetrieveLink />}
-          {children}
-        </>
-      );
+  return <Suspense fallback={<ApplyFrame store={getSession()?.storeData} />}>{gateView()}</Suspense>;
+
+  function gateView() {
+    switch (view.kind) {
+      case 'loading':
+        // the page's frame as the Suspense fallback around this gate shows it (App.tsx), the form's first step when
+        // the store's form opens on it: nothing changes on screen while the gate decides
+        return <ApplyFrame store={getSession()?.storeData} />;
+      case 'submitting':
+        return <Busy text="result.submitting" />;
+      case 'error':
+        return (
+          <Oops
+            onRetry={() => {
+              patchDecisionState({ error: false });
+              setView({ kind: 'loading' });
+              setAttempt((n) => n + 1);
+            }}
+          />
+        );
+      case 'contractInProgress':
+        return <ContractInProgress phone={view.phone} />;
+      case 'contactStore':
+        return <ContactStore store={view.store} />;
+      case 'result':
+        return <ResultScreen app={view.app} info={view.info} />;
+      case 'form':
+        return (
+          <>
+            {view.fresh && <RetrieveLink />}
+            {children}
+          </>
+        );
+    }
   }
 }
 
-function Busy({ text }: { text: string }) {
-  const { t } = useDecisionT();
-  return (
-    <p role="status" aria-live="polite">
-      {t(text)}
-    </p>
-  );
-}
+// The link's text comes with the catalogue the page asked for at its start (the decision texts bundled with the other
+// screens stay out of the form's first download): until that catalogue is in, no link rather than its key.
+const RETRIEVE_LINK = 'welcome.retrieveLink';
 
 function RetrieveLink() {
-  const { t } = useDecisionT();
+  const { t } = useI18n();
+  if (t(RETRIEVE_LINK) === RETRIEVE_LINK) return null;
   return (
     <p className="retrieve-link">
-      <Link href="/checkpoint">{t('welcome.retrieveLink')}</Link>
+      <Link href="/checkpoint">{t(RETRIEVE_LINK)}</Link>
     </p>
-  );
-}
-
-/** Submit failure (seed 000 section 8). */
-export function Oops({ onRetry }: { onRetry?: () => void }) {
-  const { t } = useDecisionT();
-  const { brand } = useBrand();
-  useDocumentTitle(t('result.oops.title'), brand.name);
-  return (
-    <section className="decision-screen card" aria-labelledby="oops-title" data-result="error">
-      <h1 id="oops-title">{t('result.oops.title')}</h1>
-      <p role="alert">{t('result.oops.text')}</p>
-      {onRetry && (
-        <div className="actions">
-          <button type="button" className="button" onClick={onRetry}>
-            {t('result.oops.retry')}
-          </button>
-        </div>
-      )}
-    </section>
-  );
-}
-
-export function ContractInProgress({ phone }: { phone: string }) {
-  const { t } = useDecisionT();
-  const { brand } = useBrand();
-  useDocumentTitle(t('welcome.contractInProgress.title'), brand.name);
-  return (
-    <section className="decision-screen card" aria-labelledby="contract-title" data-result="contract-in-progress">
-      <h1 id="contract-title">{t('welcome.contractInProgress.title')}</h1>
-      <p>{t('retrieval.contractInProgress', { number: phone })}</p>
-      <p>
-        <a className="button button--secondary" href={telHref(phone)}>
-          {phone}
-        </a>
-      </p>
-    </section>
-  );
-}
-
-export function ContactStore({ store }: { store: string }) {
-  const { t } = useDecisionT();
-  const { brand } = useBrand();
-  const [, navigate] = useLocation();
-  useDocumentTitle(t('welcome.contactStore.title'), brand.name);
-  return (
-    <section className="decision-screen card" aria-labelledby="contact-store-title" data-result="contact-store">
-      <h1 id="contact-store-title">{t('welcome.contactStore.title')}</h1>
-      <p>{t('retrieval.contactStore', { store })}</p>
-      <p>
-        <a href={telHref(brand.phone)}>{t('app.callUs', { phone: brand.phone })}</a>
-      </p>
-      <div className="actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => {
-            patchDecisionState({ contactStore: null });
-            navigate('/checkpoint');
-          }}
-        >
-          {t('app.back')}
-        </button>
-      </div>
-    </section>
   );
 }
