@@ -63,8 +63,9 @@ export const BUNDLE_BUDGET_EXCEPTIONS: Readonly<
   },
   servicing: {
     // 339 KB measured once settle, refund and the collections queue's work joined the lessee's payments and the
-    // sandbox clock (the account and payment attempt machines, the servicing core, the card vault and ACH ports).
-    appKb: 315 + POWERTOOLS_KB,
+    // sandbox clock (the account and payment attempt machines, the servicing core, the card vault and ACH ports);
+    // 345.3 KB once every account save keeps the collections queue's counts (collections-counts.ts), hence 350.
+    appKb: 320 + POWERTOOLS_KB,
     why: "the lease's servicing in one function: payments, payoff, autopay, postings, settle and refund, the collections queue's work, each through the account machine and the servicing core",
   },
   'staff-imports': {
