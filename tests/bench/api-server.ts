@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { loadConfig } from '../../functions/platform/config.ts';
 import { createDeps } from '../../functions/platform/create-deps.ts';
@@ -21,8 +22,27 @@ const server = createLocalServer({ deps: createDeps(config), distDir: join(dataD
 // The process's CPU time from a request's arrival to its answer's head, as `X-Bench-Cpu-Ms`: the bench sends one
 // request at a time, so it is that request's own CPU time. A slow request whose CPU time is as short as the others'
 // waited (for a core, for the database process), it did not work more (issue 24 point 5).
+// Each garbage collection's pause, as `gc <kind> <start, epoch ms> <ms>` on stdout, and each request's start as
+// `X-Bench-Start` (epoch ms): the bench tells a slow request that a pause held from one that worked or waited.
+const gcKinds: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak',
+};
+new PerformanceObserver((list) => {
+  const lines = list
+    .getEntries()
+    .map((e: PerformanceEntry) => {
+      const kind = gcKinds[(e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? -1] ?? 'other';
+      return `gc ${kind} ${(performance.timeOrigin + e.startTime).toFixed(3)} ${e.duration.toFixed(3)}\n`;
+    })
+    .join('');
+  process.stdout.write(lines);
+}).observe({ entryTypes: ['gc'] });
 server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
   const started = process.cpuUsage();
+  res.setHeader('x-bench-start', (performance.timeOrigin + performance.now()).toFixed(3));
   // eslint-disable-next-line @typescript-eslint/unbound-method -- called with apply(this) below
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {

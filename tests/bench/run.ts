@@ -92,7 +92,14 @@ async function main() {
   if (process.env.BENCH_DECISION !== '0') {
     const api = await startApiProcess({ endpoint: dynalite.endpoint, dataDir, tableName: config.tableName });
     try {
-      decision = await decisionBench({ deps, base, apiBase: api.base, floorGetMs: floorGet, floorPutMs: floorPut });
+      decision = await decisionBench({
+        deps,
+        base,
+        apiBase: api.base,
+        apiGcPauses: api.gcPauses,
+        floorGetMs: floorGet,
+        floorPutMs: floorPut,
+      });
     } finally {
       await api.stop();
     }
