@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node';
 import { DEFAULT_QUEUE_CONFIG, DEFAULT_SECURITY_SETTINGS } from '../../../machines/contracts/staff-rules.ts';
 import { QueueManagementScreen } from '../../../web/staff/features/queue-management/QueueManagementScreen.tsx';
 import { SecuritySettingsScreen } from '../../../web/staff/features/security-settings/SecuritySettingsScreen.tsx';
+import { invalidAnswer } from './envelopes.ts';
 import { renderStaff } from './render-staff.tsx';
 import { serveDuringTests } from '../../support/msw-server.ts';
 
@@ -24,16 +25,9 @@ const server = setupServer(
     const body = (await request.json()) as any;
     puts.push(body);
     if (body.ip_allow_list.includes('203.0.113.0/24')) {
-      return HttpResponse.json(
-        {
-          status: false,
-          code: 422,
-          data: null,
-          message: 'The given data was invalid.',
-          errors: { ip_allow_list: ['This allow-list would shut out your own address. Add it first, then save.'] },
-        },
-        { status: 422 },
-      );
+      return invalidAnswer({
+        ip_allow_list: ['This allow-list would shut out your own address. Add it first, then save.'],
+      });
     }
     const { v, ...settings } = body;
     return HttpResponse.json({
