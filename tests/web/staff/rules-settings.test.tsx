@@ -13,6 +13,15 @@ import { renderStaff } from './render-staff.tsx';
 import { serveDuringTests } from '../../support/msw-server.ts';
 
 const puts: any[] = [];
+// what the API answers a save: the settings put, under the next version
+function savedAnswer({ v, ...settings }: { v: number }) {
+  return HttpResponse.json({
+    status: true,
+    code: 200,
+    data: { settings, v: v + 1, updated_at: '2026-01-06T10:00:00.000Z', updated_by: 'admin' },
+    message: 'Settings saved.',
+  });
+}
 const server = setupServer(
   http.get('/staff/api/security-settings', () =>
     HttpResponse.json({
@@ -29,13 +38,7 @@ const server = setupServer(
         ip_allow_list: ['This allow-list would shut out your own address. Add it first, then save.'],
       });
     }
-    const { v, ...settings } = body;
-    return HttpResponse.json({
-      status: true,
-      code: 200,
-      data: { settings, v: v + 1, updated_at: '2026-01-06T10:00:00.000Z', updated_by: 'admin' },
-      message: 'Settings saved.',
-    });
+    return savedAnswer(body);
   }),
   http.get('/staff/api/queue-config', () =>
     HttpResponse.json({
@@ -58,13 +61,7 @@ const server = setupServer(
   http.put('/staff/api/queue-config', async ({ request }) => {
     const body = (await request.json()) as any;
     puts.push(body);
-    const { v, ...settings } = body;
-    return HttpResponse.json({
-      status: true,
-      code: 200,
-      data: { settings, v: v + 1, updated_at: '2026-01-06T10:00:00.000Z', updated_by: 'admin' },
-      message: 'Settings saved.',
-    });
+    return savedAnswer(body);
   }),
 );
 serveDuringTests(server);
