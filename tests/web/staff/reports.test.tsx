@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node';
 import { REPORT_COLUMNS, reportRow } from '../../../machines/domain/reports.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
 import { ReportsScreen } from '../../../web/staff/features/reports/ReportsScreen.tsx';
+import { invalidAnswer } from './envelopes.ts';
 import { renderStaff } from './render-staff.tsx';
 
 const seen: URL[] = [];
@@ -28,16 +29,7 @@ const server = setupServer(
     const url = new URL(request.url);
     seen.push(url);
     if (url.searchParams.get('from') === '2026-12-31') {
-      return HttpResponse.json(
-        {
-          status: false,
-          code: 422,
-          data: null,
-          message: 'The given data was invalid.',
-          errors: { to: ['The end date must be on or after the start date.'] },
-        },
-        { status: 422 },
-      );
+      return invalidAnswer({ to: ['The end date must be on or after the start date.'] });
     }
     if (params.report === 'first-payment-default') {
       const rows = [

@@ -8,10 +8,20 @@ import { setupServer } from 'msw/node';
 import { DEFAULT_QUEUE_CONFIG, DEFAULT_SECURITY_SETTINGS } from '../../../machines/contracts/staff-rules.ts';
 import { QueueManagementScreen } from '../../../web/staff/features/queue-management/QueueManagementScreen.tsx';
 import { SecuritySettingsScreen } from '../../../web/staff/features/security-settings/SecuritySettingsScreen.tsx';
+import { invalidAnswer } from './envelopes.ts';
 import { renderStaff } from './render-staff.tsx';
 import { serveDuringTests } from '../../support/msw-server.ts';
 
 const puts: any[] = [];
+// what the API answers a save: the settings put, under the next version
+function savedAnswer({ v, ...settings }: { v: number }) {
+  return HttpResponse.json({
+    status: true,
+    code: 200,
+    data: { settings, v: v + 1, updated_at: '2026-01-06T10:00:00.000Z', updated_by: 'admin' },
+    message: 'Settings saved.',
+  });
+}
 const server = setupServer(
   http.get('/staff/api/security-settings', () =>
     HttpResponse.json({
@@ -24,24 +34,11 @@ const server = setupServer(
     const body = (await request.json()) as any;
     puts.push(body);
     if (body.ip_allow_list.includes('203.0.113.0/24')) {
-      return HttpResponse.json(
-        {
-          status: false,
-          code: 422,
-          data: null,
-          message: 'The given data was invalid.',
-          errors: { ip_allow_list: ['This allow-list would shut out your own address. Add it first, then save.'] },
-        },
-        { status: 422 },
-      );
+      return invalidAnswer({
+        ip_allow_list: ['This allow-list would shut out your own address. Add it first, then save.'],
+      });
     }
-    const { v, ...settings } = body;
-    return HttpResponse.json({
-      status: true,
-      code: 200,
-      data: { settings, v: v + 1, updated_at: '2026-01-06T10:00:00.000Z', updated_by: 'admin' },
-      message: 'Settings saved.',
-    });
+    return savedAnswer(body);
   }),
   http.get('/staff/api/queue-config', () =>
     HttpResponse.json({
@@ -64,13 +61,7 @@ const server = setupServer(
   http.put('/staff/api/queue-config', async ({ request }) => {
     const body = (await request.json()) as any;
     puts.push(body);
-    const { v, ...settings } = body;
-    return HttpResponse.json({
-      status: true,
-      code: 200,
-      data: { settings, v: v + 1, updated_at: '2026-01-06T10:00:00.000Z', updated_by: 'admin' },
-      message: 'Settings saved.',
-    });
+    return savedAnswer(body);
   }),
 );
 serveDuringTests(server);

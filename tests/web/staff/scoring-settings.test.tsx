@@ -8,6 +8,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { DEFAULT_SCORING_SETTINGS } from '../../../machines/domain/scoring-settings.ts';
 import { ScoringSettingsScreen } from '../../../web/staff/features/scoring-settings/ScoringSettingsScreen.tsx';
+import { invalidAnswer } from './envelopes.ts';
 import { renderStaff } from './render-staff.tsx';
 import { serveDuringTests } from '../../support/msw-server.ts';
 
@@ -65,18 +66,9 @@ const server = setupServer(
     const body = (await request.json()) as any;
     puts.push(body);
     if (body.settings.approvalMatrix[5].amountsCents[2] < body.settings.approvalMatrix[5].amountsCents[1]) {
-      return HttpResponse.json(
-        {
-          status: false,
-          code: 422,
-          data: null,
-          message: 'The given data was invalid.',
-          errors: {
-            'settings.approvalMatrix.5.amountsCents.2': ['A higher income band must not get less than a lower one.'],
-          },
-        },
-        { status: 422 },
-      );
+      return invalidAnswer({
+        'settings.approvalMatrix.5.amountsCents.2': ['A higher income band must not get less than a lower one.'],
+      });
     }
     draft = {
       settings: body.settings,

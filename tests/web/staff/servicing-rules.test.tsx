@@ -25,6 +25,7 @@ import {
   servicingBodyOf,
   servicingFormOf,
 } from '../../../web/staff/features/state-rules/servicing-form.ts';
+import { invalidAnswer } from './envelopes.ts';
 import { renderStaff } from './render-staff.tsx';
 
 const en = (key: string, params?: Record<string, string | number>) => translate('en', key, params);
@@ -131,10 +132,7 @@ const server = setupServer(
     if (!parsed.success) {
       const errors: Record<string, string[]> = {};
       for (const issue of parsed.error.issues) (errors[issue.path.join('.')] ??= []).push(en(issue.message));
-      return HttpResponse.json(
-        { status: false, code: 422, data: null, message: 'The given data was invalid.', errors },
-        { status: 422 },
-      );
+      return invalidAnswer(errors);
     }
     const saved = {
       state,

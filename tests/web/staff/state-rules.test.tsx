@@ -9,6 +9,7 @@ import { DEFAULT_STATE_RULES } from '../../../machines/domain/state-rules.ts';
 import { servicingRuleBody } from '../../../machines/contracts/servicing-rules.ts';
 import { servicingRuleFor } from '../../../machines/domain/servicing/state-servicing-rules.ts';
 import { StateRulesScreen } from '../../../web/staff/features/state-rules/StateRulesScreen.tsx';
+import { invalidAnswer } from './envelopes.ts';
 import { renderStaff } from './render-staff.tsx';
 import { serveDuringTests } from '../../support/msw-server.ts';
 
@@ -33,20 +34,11 @@ const server = setupServer(
     const body = (await request.json()) as any;
     puts.push({ state: String(params.state), body });
     if (typeof body.cost_cap_multiplier === 'number' && body.cost_cap_multiplier > 5) {
-      return HttpResponse.json(
-        {
-          status: false,
-          code: 422,
-          data: null,
-          message: 'The given data was invalid.',
-          errors: {
-            cost_cap_multiplier: [
-              'The cost cap must be a multiple of the cash price from 1 to 5 (for example 2.25), or empty for no cap.',
-            ],
-          },
-        },
-        { status: 422 },
-      );
+      return invalidAnswer({
+        cost_cap_multiplier: [
+          'The cost cap must be a multiple of the cash price from 1 to 5 (for example 2.25), or empty for no cap.',
+        ],
+      });
     }
     const saved = { ...rules.find((r) => r.state === params.state)!, ...body, v: body.v + 1 };
     return HttpResponse.json({

@@ -1,8 +1,10 @@
 import { useRef, useState } from 'react';
 import { useT } from '../../lib/i18n.tsx';
 import { CardFields, type TokenizedCard } from '../common/CardFields.tsx';
-import { errorText, fieldError, setAutopay } from '../common/client.ts';
+import { fieldError, setAutopay } from '../common/client.ts';
 import type { LeasePanelProps } from './panel-props.ts';
+import { PanelFrame } from './PanelFrame.tsx';
+import { usePanelAction } from './panel-action.ts';
 
 // Autopay under Regulation E: the authorisation text (amount and timing, worded by the server and recorded with its
 // version) is shown before it can be turned on, the lessee agrees to it explicitly, and it is said plainly that
@@ -15,17 +17,21 @@ export function AutopayPanel({ lease, onDone }: LeasePanelProps) {
   const [agreed, setAgreed] = useState(false);
   const [agreeError, setAgreeError] = useState('');
   const [needCard, setNeedCard] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState('');
+  const { busy: saving, error, run } = usePanelAction();
   const [done, setDone] = useState('');
   const agreeBox = useRef<HTMLInputElement>(null);
 
   const save = async (enabled: boolean, card?: TokenizedCard) => {
     if (saving) return;
-    setSaving(true);
-    setError('');
     setDone('');
-    try {
+    const onAgreementError = (failure: unknown) => {
+      const onAgreement = fieldError(failure, 'accept_authorisation', 'authorisation_version');
+      if (!onAgreement) return false;
+      setAgreeError(onAgreement);
+      agreeBox.current?.focus();
+      return true;
+    };
+    await run(async () => {
       const next = await setAutopay(
         lease.id,
         enabled
@@ -41,29 +47,28 @@ export function AutopayPanel({ lease, onDone }: LeasePanelProps) {
       setAgreed(false);
       setDone(enabled ? 'account.autopay.enabled' : 'account.autopay.disabled');
       onDone(next);
-    } catch (failure) {
-      const onAgreement = fieldError(failure, 'accept_authorisation', 'authorisation_version');
-      if (onAgreement) {
-        setAgreeError(onAgreement);
-        agreeBox.current?.focus();
-      } else setError(errorText(failure));
-    } finally {
-      setSaving(false);
-    }
+    }, onAgreementError);
   };
 
   return (
-    <section className="card" aria-labelledby="autopay-title">
-      <h2 id="autopay-title">{t('account.autopay.title')}</h2>
-      <p data-testid="autopay-state">
-        <strong>{t(autopay.enabled ? 'account.autopay.on' : 'account.autopay.off')}</strong>
-      </p>
-      <p>{t('account.autopay.notRequired')}</p>
-      <div role="status" aria-live="polite">
-        {done && <p className="message message--success">{t(done)}</p>}
-        {saving && <p>{t('account.autopay.saving')}</p>}
-      </div>
-      <div role="alert">{error && <p className="message message--error">{t(error)}</p>}</div>
+    <PanelFrame
+      name="autopay"
+      intro={
+        <>
+          <p data-testid="autopay-state">
+            <strong>{t(autopay.enabled ? 'account.autopay.on' : 'account.autopay.off')}</strong>
+          </p>
+          <p>{t('account.autopay.notRequired')}</p>
+        </>
+      }
+      status={
+        <>
+          {done && <p className="message message--success">{t(done)}</p>}
+          {saving && <p>{t('account.autopay.saving')}</p>}
+        </>
+      }
+      error={error}
+    >
       {autopay.enabled ? (
         <div className="actions">
           <button type="button" className="button button--secondary" disabled={saving} onClick={() => void save(false)}>
@@ -127,6 +132,6 @@ export function AutopayPanel({ lease, onDone }: LeasePanelProps) {
           )}
         </form>
       )}
-    </section>
+    </PanelFrame>
   );
 }

@@ -1,8 +1,10 @@
 import { useRef, useState } from 'react';
 import { useT } from '../../lib/i18n.tsx';
-import { errorText, fieldError, moveDueDate } from '../common/client.ts';
+import { fieldError, moveDueDate } from '../common/client.ts';
 import { day, money } from '../common/text.ts';
 import type { LeasePanelProps } from './panel-props.ts';
+import { PanelFrame } from './PanelFrame.tsx';
+import { usePanelAction } from './panel-action.ts';
 
 // Move the next payment's date within the lender's limits (data on the lease: the earliest and latest day, and how
 // many changes are left). The range is checked here for a quick answer and again by the server.
@@ -19,9 +21,8 @@ export function MoveDatePanel({ lease, onDone }: LeasePanelProps) {
   const change = lease.due_date_change;
   const [value, setValue] = useState('');
   const [dateError, setDateError] = useState('');
-  const [error, setError] = useState('');
+  const { busy: saving, error, setError, run } = usePanelAction();
   const [done, setDone] = useState('');
-  const [saving, setSaving] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const earliest = change.earliest ?? '';
   const latest = change.latest ?? '';
@@ -36,30 +37,23 @@ export function MoveDatePanel({ lease, onDone }: LeasePanelProps) {
       input.current?.focus();
       return;
     }
-    setSaving(true);
-    try {
+    const onDateError = (failure: unknown) => {
+      const onDate = fieldError(failure, 'due_date');
+      if (!onDate) return false;
+      setDateError(onDate);
+      input.current?.focus();
+      return true;
+    };
+    await run(async () => {
       const next = await moveDueDate(lease.id, { due_date: value });
       setDone(t('account.move.done', { date: day(value) }));
       setValue('');
       onDone(next);
-    } catch (failure) {
-      const onDate = fieldError(failure, 'due_date');
-      if (onDate) {
-        setDateError(onDate);
-        input.current?.focus();
-      } else setError(errorText(failure));
-    } finally {
-      setSaving(false);
-    }
+    }, onDateError);
   };
 
   return (
-    <section className="card" aria-labelledby="move-title">
-      <h2 id="move-title">{t('account.move.title')}</h2>
-      <div role="status" aria-live="polite">
-        {done && <p className="message message--success">{done}</p>}
-      </div>
-      <div role="alert">{error && <p className="message message--error">{t(error)}</p>}</div>
+    <PanelFrame name="move" status={done && <p className="message message--success">{done}</p>} error={error}>
       {!change.allowed || !earliest || !latest ? (
         <p>{change.reason ?? t('account.move.none')}</p>
       ) : (
@@ -113,6 +107,6 @@ export function MoveDatePanel({ lease, onDone }: LeasePanelProps) {
           </div>
         </form>
       )}
-    </section>
+    </PanelFrame>
   );
 }

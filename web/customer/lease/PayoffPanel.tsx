@@ -2,9 +2,11 @@ import { useRef, useState } from 'react';
 import type { PayoffQuoteView } from '../../../machines/contracts/customer-api.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { CardFields, type TokenizedCard } from '../common/CardFields.tsx';
-import { errorText, getPayoffQuote, newIdempotencyKey, payOff } from '../common/client.ts';
+import { getPayoffQuote, newIdempotencyKey, payOff } from '../common/client.ts';
 import { day, money } from '../common/text.ts';
 import type { LeasePanelProps } from './panel-props.ts';
+import { PanelFrame } from './PanelFrame.tsx';
+import { usePanelAction } from './panel-action.ts';
 
 // Pay off and own it: the quote (the contract's early purchase terms on the ledger as it stands: amount and the day it
 // holds until), then the card in the vault's hosted fields; the quote's amount is sent back so that a quote that
@@ -14,29 +16,19 @@ export function PayoffPanel({ lease, onDone }: LeasePanelProps) {
   const t = useT();
   const [quote, setQuote] = useState<PayoffQuoteView | null>(null);
   const [paying, setPaying] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, setError, run } = usePanelAction();
   const keys = useRef(new Map<string, string>());
 
-  const askQuote = async () => {
-    setBusy(true);
-    setError('');
-    try {
+  const askQuote = () =>
+    run(async () => {
       setQuote(await getPayoffQuote(lease.id));
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const onToken = async (card: TokenizedCard) => {
     if (!quote || busy) return;
     const key = keys.current.get(card.token) ?? newIdempotencyKey();
     keys.current.set(card.token, key);
-    setBusy(true);
-    setError('');
-    try {
+    await run(async () => {
       const result = await payOff(lease.id, { amount: quote.amount, token: card.token }, key);
       if (result.status === 'declined') {
         setError('account.pay.cardError');
@@ -45,19 +37,12 @@ export function PayoffPanel({ lease, onDone }: LeasePanelProps) {
       setPaying(false);
       setQuote(null);
       onDone(result.lease);
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (!lease.payoff_available) return null;
   return (
-    <section className="card" aria-labelledby="payoff-title">
-      <h2 id="payoff-title">{t('account.payoff.title')}</h2>
-      <p>{t('account.payoff.intro')}</p>
-      <div role="alert">{error && <p className="message message--error">{t(error)}</p>}</div>
+    <PanelFrame name="payoff" intro={<p>{t('account.payoff.intro')}</p>} error={error}>
       {quote ? (
         <dl className="facts" data-testid="payoff-quote">
           <div>
@@ -104,6 +89,6 @@ export function PayoffPanel({ lease, onDone }: LeasePanelProps) {
           onToken={(card) => void onToken(card)}
         />
       )}
-    </section>
+    </PanelFrame>
   );
 }

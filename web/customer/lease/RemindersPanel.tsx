@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useT } from '../../lib/i18n.tsx';
-import { errorText, setReminders } from '../common/client.ts';
+import { setReminders } from '../common/client.ts';
 import type { LeasePanelProps } from './panel-props.ts';
+import { PanelFrame } from './PanelFrame.tsx';
+import { usePanelAction } from './panel-action.ts';
 
 // Payment reminders (before each debit, after a failed one): e-mail and text message, each on or off. Text messages
 // need the lessee's consent, whose text (the server's, in their language) sits right under the choice.
@@ -10,35 +12,27 @@ export function RemindersPanel({ lease, onDone }: LeasePanelProps) {
   const t = useT();
   const [sms, setSms] = useState(lease.reminders.sms);
   const [email, setEmail] = useState(lease.reminders.email);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState('');
+  const { busy: saving, error, run } = usePanelAction();
   const [done, setDone] = useState(false);
 
-  const save = async () => {
-    setSaving(true);
-    setError('');
+  const save = () => {
     setDone(false);
-    try {
+    return run(async () => {
       const next = await setReminders(lease.id, { sms, email });
       setSms(next.reminders.sms);
       setEmail(next.reminders.email);
       setDone(true);
       onDone(next);
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
-    <section className="card" aria-labelledby="reminders-title">
-      <h2 id="reminders-title">{t('account.reminders.title')}</h2>
-      <p>{t('account.reminders.intro')}</p>
-      <div role="status" aria-live="polite">
-        {done && <p className="message message--success">{t('account.reminders.saved')}</p>}
-      </div>
-      <div role="alert">{error && <p className="message message--error">{t(error)}</p>}</div>
+    <PanelFrame
+      name="reminders"
+      intro={<p>{t('account.reminders.intro')}</p>}
+      status={done && <p className="message message--success">{t('account.reminders.saved')}</p>}
+      error={error}
+    >
       <form
         noValidate
         onSubmit={(e) => {
@@ -83,6 +77,6 @@ export function RemindersPanel({ lease, onDone }: LeasePanelProps) {
           </button>
         </div>
       </form>
-    </section>
+    </PanelFrame>
   );
 }

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n.tsx';
-import { errorText, startReturn } from '../common/client.ts';
+import { startReturn } from '../common/client.ts';
 import type { LeasePanelProps } from './panel-props.ts';
+import { PanelFrame } from './PanelFrame.tsx';
+import { usePanelAction } from './panel-action.ts';
 
 // Start a return: what it means is said first, then asked once more (a confirmation the lessee must choose) before
 // POST /customer/api/leases/{id}/return.
@@ -9,8 +11,7 @@ import type { LeasePanelProps } from './panel-props.ts';
 export function ReturnPanel({ lease, onDone }: LeasePanelProps) {
   const t = useT();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, run } = usePanelAction();
   const confirmTitle = useRef<HTMLHeadingElement>(null);
   const startButton = useRef<HTMLButtonElement>(null);
 
@@ -20,25 +21,15 @@ export function ReturnPanel({ lease, onDone }: LeasePanelProps) {
 
   if (!lease.return_available || lease.return_request) return null;
 
-  const confirm = async () => {
-    setBusy(true);
-    setError('');
-    try {
+  const confirm = () =>
+    run(async () => {
       const next = await startReturn(lease.id);
       setConfirming(false);
       onDone(next);
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
-    <section className="card" aria-labelledby="return-title">
-      <h2 id="return-title">{t('account.return.title')}</h2>
-      <p>{t('account.return.intro')}</p>
-      <div role="alert">{error && <p className="message message--error">{t(error)}</p>}</div>
+    <PanelFrame name="return" intro={<p>{t('account.return.intro')}</p>} error={error}>
       {confirming ? (
         <div className="confirm" role="group" aria-labelledby="return-confirm-title">
           <h3 id="return-confirm-title" ref={confirmTitle} tabIndex={-1}>
@@ -74,6 +65,6 @@ export function ReturnPanel({ lease, onDone }: LeasePanelProps) {
           </button>
         </div>
       )}
-    </section>
+    </PanelFrame>
   );
 }

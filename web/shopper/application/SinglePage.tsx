@@ -1,7 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { fromPromise } from 'xstate';
 import {
   isSaving,
   numberedSections,
@@ -22,6 +21,7 @@ import { postToHost } from '../../lib/host-messaging.ts';
 import { focusFirstInvalid, useBinding } from './binding.ts';
 import type { FlowHandle } from './flow-handle.ts';
 import type { Saver } from './client.ts';
+import { formActors } from './form-actors.ts';
 import { Confirmation, type SummarySection } from './Confirmation.tsx';
 import { ConfirmDialog } from './Dialog.tsx';
 import { SelectField, YesNoField } from './fields.tsx';
@@ -77,18 +77,7 @@ export function SinglePage({
 }) {
   const { t } = useAppT();
   const [, navigate] = useLocation();
-  const machine = useMemo(
-    () =>
-      singlePageMachine.provide({
-        actors: {
-          saveSection: fromPromise(({ input: save }) => saver.save(save)),
-          // Hand-off (issue 4): the verification route (web/shopper/verification) verifies and submits; this form
-          // only leads there, so its own submit step waits for the route change.
-          submitApplication: fromPromise(() => new Promise<unknown>(() => undefined)),
-        },
-      }),
-    [saver],
-  );
+  const machine = useMemo(() => singlePageMachine.provide({ actors: formActors(saver) }), [saver]);
   // empty sections to start from, so that Submit reports each missing field rather than the whole section
   const actor = useActorRef(machine, {
     input: {

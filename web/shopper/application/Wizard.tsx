@@ -1,7 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { fromPromise } from 'xstate';
 import type { ApplicationFlowInput } from '../../../machines/application/application-flow.ts';
 import {
   canContinue,
@@ -34,6 +33,7 @@ import { postToHost } from '../../lib/host-messaging.ts';
 import { focusFirstInvalid, useBinding } from './binding.ts';
 import type { FlowHandle } from './flow-handle.ts';
 import type { Saver } from './client.ts';
+import { formActors } from './form-actors.ts';
 import type { SummarySection } from './Confirmation.tsx';
 import { ConfirmDialog } from './Dialog.tsx';
 import { SelectField, YesNoField } from './fields.tsx';
@@ -109,18 +109,7 @@ export function Wizard({
 }) {
   const { t } = useAppT();
   const [, navigate] = useLocation();
-  const machine = useMemo(
-    () =>
-      wizardMachine.provide({
-        actors: {
-          saveSection: fromPromise(({ input: save }) => saver.save(save)),
-          // Hand-off (issue 4): the verification route (web/shopper/verification) verifies and submits; this form
-          // only leads there, so its own submit step waits for the route change.
-          submitApplication: fromPromise(() => new Promise<unknown>(() => undefined)),
-        },
-      }),
-    [saver],
-  );
+  const machine = useMemo(() => wizardMachine.provide({ actors: formActors(saver) }), [saver]);
   const actor = useActorRef(machine, snapshot ? { snapshot, input } : { input });
   const snap = useSelector(actor, (s) => s);
   const step = wizardStep(snap);

@@ -3,8 +3,8 @@ import { useAppT } from './text.ts';
 
 // The wizard's steps after the first (address, home ownership, income, banking with its bank link, the identity check,
 // the summary) and the single-page form load on their own, so the first step of a store link, a checkout link or a
-// reload of /apply does not wait for their code (issue 24 point 4). The wizard fetches them once its first step is
-// usable (`prefetchLaterSteps`), so moving on to the next step does not wait either.
+// reload of /apply does not wait for their code (issue 24 point 4). The wizard fetches them on the shopper's first act
+// on the page (pointer, key or focus: `prefetchLaterSteps`), so moving on to the next step does not wait either.
 
 /**
  * A component whose code loads on demand: once its code is in (prefetched, or loaded by an earlier render), it renders

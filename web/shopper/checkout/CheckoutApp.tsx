@@ -254,21 +254,25 @@ function Flow({
   const flowValue: FlowValue = { ...value, actor, extras, fetchLease: () => fetchLease() };
   return <FlowContext.Provider value={flowValue}>{screen()}</FlowContext.Provider>;
 
+  /** A step that failed: its heading, the error, and a retry. */
+  function failedWithRetry(titleId: string, title: string) {
+    return (
+      <section className="checkout" aria-labelledby={titleId}>
+        <h1 id={titleId}>{title}</h1>
+        <StepError />
+        <div className="actions">
+          <button type="button" className="button" onClick={() => actor.send({ type: 'checkout.retry' })}>
+            {t('checkout.retry')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
   function screen() {
     const s = snapshot;
     if (s.matches('loading')) return <Busy text={t('checkout.busy.loading')} />;
-    if (s.matches('loadFailed'))
-      return (
-        <section className="checkout" aria-labelledby="checkout-failed-title">
-          <h1 id="checkout-failed-title">{t('checkout.step.checkout')}</h1>
-          <StepError />
-          <div className="actions">
-            <button type="button" className="button" onClick={() => actor.send({ type: 'checkout.retry' })}>
-              {t('checkout.retry')}
-            </button>
-          </div>
-        </section>
-      );
+    if (s.matches('loadFailed')) return failedWithRetry('checkout-failed-title', t('checkout.step.checkout'));
     if (s.matches('cancelling')) return <Busy text={t('checkout.busy.cancelling')} />;
     if (s.matches('cancelled')) return <Cancelled />;
     if (s.matches('complete')) return <Complete />;
@@ -318,17 +322,7 @@ function Flow({
     if (s.matches({ steps: 'sign' }) || s.matches({ steps: 'discarding' })) return <SignStep />;
     if (s.matches({ steps: 'processing' })) return <Busy text={t('checkout.busy.processing')} />;
     if (s.matches({ steps: 'processFailed' }))
-      return (
-        <section className="checkout" aria-labelledby="process-failed-title">
-          <h1 id="process-failed-title">{t('shell.screen.process')}</h1>
-          <StepError />
-          <div className="actions">
-            <button type="button" className="button" onClick={() => actor.send({ type: 'checkout.retry' })}>
-              {t('checkout.retry')}
-            </button>
-          </div>
-        </section>
-      );
+      return failedWithRetry('process-failed-title', t('shell.screen.process'));
     if (s.matches({ steps: 'payment' })) return <PaymentStep />;
     if (s.matches({ steps: 'banking' })) return <BankingStep />;
     return <Busy text={t('checkout.busy.loading')} />;

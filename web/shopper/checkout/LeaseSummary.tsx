@@ -263,31 +263,22 @@ function LeaseForm({ lease, disabled }: { lease: client.LeaseAnswer; disabled: b
             </option>
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={`${base}-option`}>{t('lease.option')}</label>
-          <select id={`${base}-option`} className="input" value={option} onChange={(e) => setOption(e.target.value)}>
-            {options.map((o) => (
-              <option key={o} value={o}>
-                {t(`lease.option.${o}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${base}-frequency`}>{t('lease.paymentFrequency')}</label>
-          <select
-            id={`${base}-frequency`}
-            className="input"
-            value={frequency}
-            onChange={(e) => setFrequency(e.target.value)}
-          >
-            {frequencies.map((f) => (
-              <option key={f} value={f}>
-                {t(`lease.frequency.${f}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField
+          id={`${base}-option`}
+          label={t('lease.option')}
+          value={option}
+          choices={options}
+          choiceText="lease.option"
+          onChange={setOption}
+        />
+        <ChoiceField
+          id={`${base}-frequency`}
+          label={t('lease.paymentFrequency')}
+          value={frequency}
+          choices={frequencies}
+          choiceText="lease.frequency"
+          onChange={setFrequency}
+        />
         <div className="field">
           <label htmlFor={`${base}-down`}>{t('lease.additionalDown')}</label>
           <input
@@ -325,6 +316,37 @@ function LeaseForm({ lease, disabled }: { lease: client.LeaseAnswer; disabled: b
         </button>
       </div>
     </form>
+  );
+}
+
+/** A labelled choice of the lease form; each choice's text is the catalogue's `<choiceText>.<choice>`. */
+function ChoiceField({
+  id,
+  label,
+  value,
+  choices,
+  choiceText,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  choices: readonly string[];
+  choiceText: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useCheckoutT();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {t(`${choiceText}.${choice}`)}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

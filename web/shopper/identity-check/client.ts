@@ -11,11 +11,8 @@ import { api } from '../../lib/api.ts';
 // The identity-check calls of seed 000 section 7 (`/apply-v2/intellicheck/...`). send and verify answer the whole
 // envelope: the machine reads its code (208 already sent; 202 not finished yet).
 
-export async function sendLink(body: IdentitySendBody, lang: Lang): Promise<IdentitySendOutput> {
-  const envelope = await api<{ id: string | null }>('POST', '/apply-v2/intellicheck/send', {
-    body: { ...(body.phone ? { phone: body.phone } : {}), ...(body.check_id ? { check_id: body.check_id } : {}) },
-    query: { lang },
-  });
+/** The envelope as the machine reads it: status, code and data, and the message when there is one. */
+function machineAnswer<T>(envelope: { status: boolean; code: number; data: T; message?: string }) {
   return {
     status: envelope.status,
     code: envelope.code,
@@ -24,17 +21,20 @@ export async function sendLink(body: IdentitySendBody, lang: Lang): Promise<Iden
   };
 }
 
+export async function sendLink(body: IdentitySendBody, lang: Lang): Promise<IdentitySendOutput> {
+  const envelope = await api<{ id: string | null }>('POST', '/apply-v2/intellicheck/send', {
+    body: { ...(body.phone ? { phone: body.phone } : {}), ...(body.check_id ? { check_id: body.check_id } : {}) },
+    query: { lang },
+  });
+  return machineAnswer(envelope);
+}
+
 export async function verifyCheck(body: IdentityVerifyBody, lang: Lang): Promise<IdentityVerifyOutput> {
   const envelope = await api<{ completed: boolean }>('POST', '/apply-v2/intellicheck/verify', {
     body,
     query: { lang },
   });
-  return {
-    status: envelope.status,
-    code: envelope.code,
-    data: envelope.data,
-    ...(envelope.message ? { message: envelope.message } : {}),
-  };
+  return machineAnswer(envelope);
 }
 
 export interface ExchangeAnswer {

@@ -1,9 +1,10 @@
 // Columns shared by the lists whose rows are applications (Lease Applications, Leases, Contracts, Lease Queue): each
 // row is one application (its lease and contract included), identified by its uuid.
 import { Link } from 'wouter';
-import type { ApplicationRow } from '../../../machines/contracts/staff-leases.ts';
+import type { ApplicationRow, CheckoutItemView } from '../../../machines/contracts/staff-leases.ts';
 import type { Translate } from '../../lib/i18n.tsx';
 import type { Column } from '../../toolkit/list/PagedList.tsx';
+import type { TableColumn } from './Details.tsx';
 import { formatMoney, tOr, When } from './display.tsx';
 
 export type LeaseRow = ApplicationRow & Record<string, unknown>;
@@ -77,3 +78,11 @@ export function offersColumn(t: Translate): Column<LeaseRow> {
 export function claimText(t: Translate, row: Pick<ApplicationRow, 'claimed_by'>): string {
   return row.claimed_by ? row.claimed_by.name : t('staff.ui.lease.unclaimed');
 }
+
+/** The columns of a checkout's items, on the lease record's checkout and on the checkout record. */
+export const checkoutItemColumns = (t: Translate): TableColumn<CheckoutItemView>[] => [
+  { key: 'sku', label: t('staff.ui.lease.sku'), render: (r) => r.sku },
+  { key: 'description', label: t('staff.field.description'), render: (r) => r.description },
+  { key: 'quantity', label: t('staff.ui.lease.quantity'), render: (r) => String(r.quantity) },
+  { key: 'unit_price', label: t('staff.ui.lease.unitPrice'), render: (r) => formatMoney(r.unit_price) },
+];

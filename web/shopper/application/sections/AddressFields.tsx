@@ -57,6 +57,14 @@ export function AddressFields({
   const p = (f: string) => `${prefix}.${f}`;
   const label = (f: string) => t(`application.field.${f}`);
   const set = (field: keyof AddressValue) => (v: string) => onChange({ ...latest.current, [field]: v });
+  // a field of the address, wired by its name: path, label, error binding, value and change
+  const field = (name: 'line_1' | 'line_2' | 'city' | 'state') => ({
+    path: p(name),
+    label: label(name),
+    b,
+    value: value[name],
+    onChange: set(name),
+  });
 
   const onZip = (zip: string) => {
     onChange({ ...latest.current, code: zip });
@@ -89,24 +97,12 @@ export function AddressFields({
         </div>
       )}
       <TextField
-        path={p('line_1')}
-        label={label('line_1')}
-        b={b}
+        {...field('line_1')}
         required={required}
-        value={value.line_1}
-        onChange={set('line_1')}
         autoComplete={search ? 'address-line1' : 'off'}
         maxLength={100}
       />
-      <TextField
-        path={p('line_2')}
-        label={label('line_2')}
-        b={b}
-        value={value.line_2}
-        onChange={set('line_2')}
-        autoComplete={search ? 'address-line2' : 'off'}
-        maxLength={100}
-      />
+      <TextField {...field('line_2')} autoComplete={search ? 'address-line2' : 'off'} maxLength={100} />
       <DigitsField
         path={p('code')}
         label={label('code')}
@@ -119,22 +115,14 @@ export function AddressFields({
         extraError={zipError}
       />
       <TextField
-        path={p('city')}
-        label={label('city')}
-        b={b}
+        {...field('city')}
         required={required}
-        value={value.city}
-        onChange={set('city')}
         autoComplete={search ? 'address-level2' : 'off'}
         maxLength={50}
       />
       <SelectField
-        path={p('state')}
-        label={label('state')}
-        b={b}
+        {...field('state')}
         required={required}
-        value={value.state}
-        onChange={set('state')}
         options={US_STATES.map((s) => ({ value: s, label: s }))}
         autoComplete={search ? 'address-level1' : 'off'}
       />

@@ -32,102 +32,41 @@ export function ApplicantFields({
   const p = (field: string) => `${prefix}.${field}`;
   const label = (field: string) => t(`application.field.${field}`);
   const str = (field: keyof Person) => (value[field] as string | null | undefined) ?? '';
+  // a field of this section, wired by its name: path, label, error binding, value and change
+  const field = (name: keyof Person) => ({
+    path: p(name),
+    label: label(name),
+    b,
+    value: str(name),
+    onChange: set(name),
+  });
   const auto = (token: string) => (co ? 'off' : token);
   return (
     <div className="form-grid">
       <SelectField
-        path={p('title')}
-        label={label('title')}
-        b={b}
-        value={str('title')}
-        onChange={set('title')}
+        {...field('title')}
         options={TITLES.map((x) => ({ value: x, label: t(`application.title.${x}`) }))}
         autoComplete={auto('honorific-prefix')}
       />
-      <TextField
-        path={p('first_name')}
-        label={label('first_name')}
-        b={b}
-        required
-        value={str('first_name')}
-        onChange={set('first_name')}
-        autoComplete={auto('given-name')}
-        maxLength={50}
-      />
-      <TextField
-        path={p('middle_name')}
-        label={label('middle_name')}
-        b={b}
-        value={str('middle_name')}
-        onChange={set('middle_name')}
-        autoComplete={auto('additional-name')}
-        maxLength={50}
-      />
-      <TextField
-        path={p('last_name')}
-        label={label('last_name')}
-        b={b}
-        required
-        value={str('last_name')}
-        onChange={set('last_name')}
-        autoComplete={auto('family-name')}
-        maxLength={50}
-      />
+      <TextField {...field('first_name')} required autoComplete={auto('given-name')} maxLength={50} />
+      <TextField {...field('middle_name')} autoComplete={auto('additional-name')} maxLength={50} />
+      <TextField {...field('last_name')} required autoComplete={auto('family-name')} maxLength={50} />
       <ConcealedField
-        path={p('social_security_number')}
-        label={label('social_security_number')}
-        b={b}
+        {...field('social_security_number')}
         required
-        value={str('social_security_number')}
-        onChange={set('social_security_number')}
         inputMode="numeric"
         maxLength={11}
         filter={(v) => v.replace(/[^\d-]/g, '')}
       />
-      <DateField
-        path={p('date_of_birth')}
-        label={label('date_of_birth')}
-        b={b}
-        required
-        value={str('date_of_birth')}
-        onChange={set('date_of_birth')}
-        autoComplete={auto('bday')}
-      />
-      <ConcealedField
-        path={p('identification')}
-        label={label('identification')}
-        b={b}
-        value={str('identification')}
-        onChange={set('identification')}
-        maxLength={30}
-        filter={(v) => v.replace(/[^A-Za-z0-9-]/g, '')}
-      />
-      <SelectField
-        path={p('identification_issuer')}
-        label={label('identification_issuer')}
-        b={b}
-        value={str('identification_issuer')}
-        onChange={set('identification_issuer')}
-        options={US_STATES.map((s) => ({ value: s, label: s }))}
-      />
-      <PhoneField
-        path={p('cell')}
-        label={label('cell')}
-        b={b}
-        required
-        value={str('cell')}
-        onChange={set('cell')}
-        autoComplete={auto('tel-national')}
-      />
+      <DateField {...field('date_of_birth')} required autoComplete={auto('bday')} />
+      <ConcealedField {...field('identification')} maxLength={30} filter={(v) => v.replace(/[^A-Za-z0-9-]/g, '')} />
+      <SelectField {...field('identification_issuer')} options={US_STATES.map((s) => ({ value: s, label: s }))} />
+      <PhoneField {...field('cell')} required autoComplete={auto('tel-national')} />
       <TextField
-        path={p('email')}
-        label={label('email')}
-        b={b}
+        {...field('email')}
         required
         type="email"
         inputMode="email"
-        value={str('email')}
-        onChange={set('email')}
         autoComplete={auto('email')}
         maxLength={100}
       />

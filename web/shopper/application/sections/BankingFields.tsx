@@ -32,6 +32,14 @@ export function BankingFields({
   const label = (f: string) => t(`application.field.${f}`);
   const set = (field: keyof BankingInput) => (v: string) => onChange({ ...latest.current, [field]: v });
   const str = (field: keyof BankingInput) => (value[field] == null ? '' : String(value[field]));
+  // a field of this section, wired by its name: path, label, error binding, value and change
+  const field = (name: keyof BankingInput) => ({
+    path: p(name),
+    label: label(name),
+    b,
+    value: str(name),
+    onChange: set(name),
+  });
 
   const onRouting = (routing: string) => {
     controller.current?.abort();
@@ -74,32 +82,17 @@ export function BankingFields({
         extraError={lookupError}
         status={looking ? t('application.routing.lookingUp') : undefined}
       />
-      <TextField
-        path={p('bank_name')}
-        label={label('bank_name')}
-        b={b}
-        value={str('bank_name')}
-        onChange={set('bank_name')}
-        readOnly
-      />
+      <TextField {...field('bank_name')} readOnly />
       <ConcealedField
-        path={p('checking_account')}
-        label={label('checking_account')}
-        b={b}
+        {...field('checking_account')}
         required
-        value={str('checking_account')}
-        onChange={set('checking_account')}
         inputMode="numeric"
         maxLength={17}
         filter={(v) => v.replace(/\D/g, '')}
       />
       <ConcealedField
-        path={p('checking_account_confirmation')}
-        label={label('checking_account_confirmation')}
-        b={b}
+        {...field('checking_account_confirmation')}
         required
-        value={str('checking_account_confirmation')}
-        onChange={set('checking_account_confirmation')}
         inputMode="numeric"
         maxLength={17}
         filter={(v) => v.replace(/\D/g, '')}

@@ -35,58 +35,39 @@ export function HomeOwnershipFields({
   };
   const set = (field: keyof HomeOwnershipValue) => (v: unknown) => change({ ...value, [field]: v === '' ? null : v });
   const str = (field: keyof HomeOwnershipValue) => (value[field] as string | null | undefined) ?? '';
+  // a field of this section, wired by its name: path, label, error binding, value and change
+  const field = (name: keyof HomeOwnershipValue) => ({
+    path: p(name),
+    label: label(name),
+    b,
+    value: str(name),
+    onChange: set(name),
+  });
   return (
     <div className="form-grid">
       <SelectField
-        path={p('home_type')}
-        label={label('home_type')}
-        b={b}
+        {...field('home_type')}
         required
-        value={str('home_type')}
-        onChange={set('home_type')}
         options={HOME_TYPES.map((h) => ({ value: h, label: t(`application.homeType.${h}`) }))}
       />
       {showOwnershipType(value) && (
         <SelectField
-          path={p('ownership_type')}
-          label={label('ownership_type')}
-          b={b}
+          {...field('ownership_type')}
           required
-          value={str('ownership_type')}
-          onChange={set('ownership_type')}
           options={OWNERSHIP_TYPES.map((o) => ({ value: o, label: t(`application.ownership.${o}`) }))}
         />
       )}
       {showLandowner(value) && (
         <>
-          <TextField
-            path={p('name_of_landowner')}
-            label={label('name_of_landowner')}
-            b={b}
-            required
-            value={str('name_of_landowner')}
-            onChange={set('name_of_landowner')}
-            maxLength={50}
-          />
-          <PhoneField
-            path={p('phone_of_landowner')}
-            label={label('phone_of_landowner')}
-            b={b}
-            required
-            value={str('phone_of_landowner')}
-            onChange={set('phone_of_landowner')}
-          />
+          <TextField {...field('name_of_landowner')} required maxLength={50} />
+          <PhoneField {...field('phone_of_landowner')} required />
         </>
       )}
       {showDeed(value) && (
         <>
           <TextField
-            path={p('name_on_property_deed')}
-            label={label('name_on_property_deed')}
-            b={b}
+            {...field('name_on_property_deed')}
             required={value.ownership_type === 'own-with-loan'}
-            value={str('name_on_property_deed')}
-            onChange={set('name_on_property_deed')}
             maxLength={100}
           />
           <CheckboxField
@@ -100,14 +81,7 @@ export function HomeOwnershipFields({
       )}
       {showMortgage(value) && (
         <>
-          <TextField
-            path={p('mortgage_holder_name')}
-            label={label('mortgage_holder_name')}
-            b={b}
-            value={str('mortgage_holder_name')}
-            onChange={set('mortgage_holder_name')}
-            maxLength={100}
-          />
+          <TextField {...field('mortgage_holder_name')} maxLength={100} />
           <MoneyField
             path={p('mortgage_holder_payment')}
             label={label('mortgage_holder_payment')}

@@ -80,42 +80,29 @@ function OneIncome({
     onChange(next);
   };
   const str = (field: keyof IncomeInput) => (value[field] == null ? '' : String(value[field]));
+  // a field of this section, wired by its name: path, label, error binding, value and change
+  const field = (name: keyof IncomeInput) => ({
+    path: p(name),
+    label: label(name),
+    b,
+    value: str(name),
+    onChange: set(name),
+  });
   const employer = requiresEmployer(value.source);
   return (
     <div className="form-grid">
-      <MoneyField
-        path={p('gross')}
-        label={label('gross')}
-        b={b}
-        required
-        value={str('gross')}
-        onChange={set('gross')}
-      />
+      <MoneyField {...field('gross')} required />
       <SelectField
-        path={p('frequency')}
-        label={label('frequency')}
-        b={b}
+        {...field('frequency')}
         required
-        value={str('frequency')}
-        onChange={set('frequency')}
         options={INCOME_FREQUENCIES.map((f) => ({ value: f, label: t(`application.frequency.${f}`) }))}
       />
       <SelectField
-        path={p('source')}
-        label={label('source')}
-        b={b}
+        {...field('source')}
         required
-        value={str('source')}
-        onChange={set('source')}
         options={INCOME_SOURCES.map((s) => ({ value: s, label: t(`application.source.${s}`) }))}
       />
-      <DateField
-        path={p('pay_date')}
-        label={label('pay_date')}
-        b={b}
-        value={str('pay_date')}
-        onChange={set('pay_date')}
-      />
+      <DateField {...field('pay_date')} />
       {value.frequency === 'semi-monthly' && (
         <>
           <SelectField
@@ -138,32 +125,9 @@ function OneIncome({
           />
         </>
       )}
-      <TextField
-        path={p('employer')}
-        label={label('employer')}
-        b={b}
-        required={employer}
-        value={str('employer')}
-        onChange={set('employer')}
-        maxLength={100}
-      />
-      <TextField
-        path={p('title_department')}
-        label={label('title_department')}
-        b={b}
-        required={employer}
-        value={str('title_department')}
-        onChange={set('title_department')}
-        maxLength={100}
-      />
-      <PhoneField
-        path={p('phone')}
-        label={label('phone')}
-        b={b}
-        required={employer}
-        value={str('phone')}
-        onChange={set('phone')}
-      />
+      <TextField {...field('employer')} required={employer} maxLength={100} />
+      <TextField {...field('title_department')} required={employer} maxLength={100} />
+      <PhoneField {...field('phone')} required={employer} />
       <DigitsField path={p('ext')} label={label('ext')} b={b} value={str('ext')} onChange={set('ext')} maxLength={6} />
     </div>
   );

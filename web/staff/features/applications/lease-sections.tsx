@@ -5,6 +5,7 @@ import type { ApplicationDetail, WebhookDeliveryView } from '../../../../machine
 import { useT } from '../../../lib/i18n.tsx';
 import { DetailList, EmptyNote, Section, SimpleTable } from '../../common/Details.tsx';
 import { formatMoney, humanize, plain, tOr, When } from '../../common/display.tsx';
+import { checkoutItemColumns } from '../../common/lease-columns.tsx';
 import { PaymentsTable } from '../../common/PaymentsTable.tsx';
 import { useSession } from '../../common/session.tsx';
 
@@ -94,12 +95,7 @@ export function CheckoutSection({ detail }: { detail: ApplicationDetail }) {
             caption={t('staff.ui.lease.items')}
             rows={c.items}
             rowKey={(r, index) => `${r.sku}-${index}`}
-            columns={[
-              { key: 'sku', label: t('staff.ui.lease.sku'), render: (r) => r.sku },
-              { key: 'description', label: t('staff.field.description'), render: (r) => r.description },
-              { key: 'quantity', label: t('staff.ui.lease.quantity'), render: (r) => String(r.quantity) },
-              { key: 'unit_price', label: t('staff.ui.lease.unitPrice'), render: (r) => formatMoney(r.unit_price) },
-            ]}
+            columns={checkoutItemColumns(t)}
           />
         </>
       )}

@@ -7,7 +7,7 @@ import { useT } from '../../../lib/i18n.tsx';
 import type { Column } from '../../../toolkit/list/PagedList.tsx';
 import { DetailList, Section, SimpleTable } from '../../common/Details.tsx';
 import { formatMoney, When } from '../../common/display.tsx';
-import { dateColumn, moneyColumn } from '../../common/lease-columns.tsx';
+import { checkoutItemColumns, dateColumn, moneyColumn } from '../../common/lease-columns.tsx';
 import { RecordPending, useRememberRecord, useStaffRecord } from '../../common/RecordLoad.tsx';
 import { ListScreen } from '../../common/ListScreen.tsx';
 import { Screen } from '../../common/Screen.tsx';
@@ -109,10 +109,7 @@ export function CheckoutScreen({ id }: { id: string }) {
           rows={data.items}
           rowKey={(r, index) => `${r.sku}-${index}`}
           columns={[
-            { key: 'sku', label: t('staff.ui.lease.sku'), render: (r) => r.sku },
-            { key: 'description', label: t('staff.field.description'), render: (r) => r.description },
-            { key: 'quantity', label: t('staff.ui.lease.quantity'), render: (r) => String(r.quantity) },
-            { key: 'unit_price', label: t('staff.ui.lease.unitPrice'), render: (r) => formatMoney(r.unit_price) },
+            ...checkoutItemColumns(t),
             { key: 'line', label: t('staff.ui.lease.lineTotal'), render: (r) => lineTotal(r.unit_price, r.quantity) },
           ]}
         />

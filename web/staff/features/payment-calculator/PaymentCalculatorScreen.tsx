@@ -1,6 +1,6 @@
 // The staff Payment Calculator (issue 12): any amount, option and payment frequency, priced by the server with the
 // shopper calculator's rules (machines/domain/payment-calculation.ts). No pricing here: the screen shows the answer.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { StaffCalculatorResult } from '../../../../machines/contracts/crm.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { DetailList } from '../../common/Details.tsx';
@@ -82,14 +82,47 @@ export function PaymentCalculatorScreen() {
     ) : null;
   const described = (name: string) =>
     errors[name]?.length ? { 'aria-describedby': f(`${name}-error`), 'aria-invalid': true } : {};
+  // a labelled input with the server's error under it
+  const field = (name: string, labelKey: string, control: ReactNode) => (
+    <div className="tk-field">
+      <label htmlFor={f(name)} className="tk-label">
+        {t(labelKey)}
+      </label>
+      {control}
+      {err(name)}
+    </div>
+  );
+  // a labelled choice among the server's values (a fallback list until they are in)
+  const choice = <T extends string | number>(
+    name: 'option' | 'frequency' | 'decile',
+    labelKey: string,
+    list: readonly T[],
+    text: (value: T) => string,
+  ) =>
+    field(
+      name,
+      labelKey,
+      <select
+        id={f(name)}
+        className="tk-input tk-select"
+        value={values[name]}
+        onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+        {...described(name)}
+      >
+        {list.map((value) => (
+          <option key={value} value={String(value)}>
+            {text(value)}
+          </option>
+        ))}
+      </select>,
+    );
 
   return (
     <Screen title={t('crm.nav.paymentCalculator')} intro={<p>{t('crm.ui.calculator.intro')}</p>}>
       <form className="staff-card tk-form" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="tk-field">
-          <label htmlFor={f('amount')} className="tk-label">
-            {t('crm.ui.calculator.amount')}
-          </label>
+        {field(
+          'amount',
+          'crm.ui.calculator.amount',
           <input
             id={f('amount')}
             className="tk-input"
@@ -97,70 +130,21 @@ export function PaymentCalculatorScreen() {
             value={values.amount}
             onChange={(e) => setValues({ ...values, amount: e.target.value.replace(/[^\d.,$]/g, '') })}
             {...described('amount')}
-          />
-          {err('amount')}
-        </div>
-        <div className="tk-field">
-          <label htmlFor={f('option')} className="tk-label">
-            {t('crm.ui.calculator.option')}
-          </label>
-          <select
-            id={f('option')}
-            className="tk-input tk-select"
-            value={values.option}
-            onChange={(e) => setValues({ ...values, option: e.target.value })}
-            {...described('option')}
-          >
-            {(choices?.options ?? ['A', 'B', 'C', 'D']).map((o) => (
-              <option key={o} value={o}>
-                {t('crm.ui.optionLabel', { option: o })}
-              </option>
-            ))}
-          </select>
-          {err('option')}
-        </div>
-        <div className="tk-field">
-          <label htmlFor={f('frequency')} className="tk-label">
-            {t('crm.ui.calculator.frequency')}
-          </label>
-          <select
-            id={f('frequency')}
-            className="tk-input tk-select"
-            value={values.frequency}
-            onChange={(e) => setValues({ ...values, frequency: e.target.value })}
-            {...described('frequency')}
-          >
-            {(choices?.frequencies ?? ['14-day', '28-day', 'semi-monthly', 'monthly']).map((o) => (
-              <option key={o} value={o}>
-                {t(`crm.option.frequency.${o}`)}
-              </option>
-            ))}
-          </select>
-          {err('frequency')}
-        </div>
-        <div className="tk-field">
-          <label htmlFor={f('decile')} className="tk-label">
-            {t('crm.ui.calculator.decile')}
-          </label>
-          <select
-            id={f('decile')}
-            className="tk-input tk-select"
-            value={values.decile}
-            onChange={(e) => setValues({ ...values, decile: e.target.value })}
-            {...described('decile')}
-          >
-            {(choices?.deciles ?? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]).map((d) => (
-              <option key={d} value={String(d)}>
-                {d}
-              </option>
-            ))}
-          </select>
-          {err('decile')}
-        </div>
-        <div className="tk-field">
-          <label htmlFor={f('state')} className="tk-label">
-            {t('crm.ui.calculator.state')}
-          </label>
+          />,
+        )}
+        {choice('option', 'crm.ui.calculator.option', choices?.options ?? ['A', 'B', 'C', 'D'], (o) =>
+          t('crm.ui.optionLabel', { option: o }),
+        )}
+        {choice(
+          'frequency',
+          'crm.ui.calculator.frequency',
+          choices?.frequencies ?? ['14-day', '28-day', 'semi-monthly', 'monthly'],
+          (o) => t(`crm.option.frequency.${o}`),
+        )}
+        {choice('decile', 'crm.ui.calculator.decile', choices?.deciles ?? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], String)}
+        {field(
+          'state',
+          'crm.ui.calculator.state',
           <input
             id={f('state')}
             className="tk-input"
@@ -169,9 +153,8 @@ export function PaymentCalculatorScreen() {
             value={values.state}
             onChange={(e) => setValues({ ...values, state: e.target.value.toUpperCase() })}
             {...described('state')}
-          />
-          {err('state')}
-        </div>
+          />,
+        )}
         <div className="tk-check">
           <input
             id={f('ocp')}

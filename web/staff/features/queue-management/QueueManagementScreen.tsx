@@ -17,6 +17,7 @@ import { Screen } from '../../common/Screen.tsx';
 import { SavedBy } from '../../common/SavedBy.tsx';
 import { useSession } from '../../common/session.tsx';
 import { useSettingsDocument } from '../../common/useSettingsDocument.ts';
+import { SaveActions } from '../../common/SaveActions.tsx';
 
 type RoleRow = { id: string; name: string; guard?: string };
 
@@ -191,13 +192,7 @@ export function QueueManagementScreen() {
             </fieldset>
           </fieldset>
         ) : null}
-        {mayEdit ? (
-          <div className="staff-actions">
-            <button type="submit" className="tk-btn tk-btn--primary" disabled={busy}>
-              {busy ? t('staff.ui.rules.saving') : t('staff.ui.rules.save')}
-            </button>
-          </div>
-        ) : null}
+        {mayEdit ? <SaveActions busy={busy} /> : null}
       </form>
     </Screen>
   );

@@ -94,40 +94,54 @@ function Section({
   );
 }
 
+/** A table of an editor: its caption, a row of column headings (none for a table whose rows are headed), its rows. */
+function EditorTable({ caption, headings, children }: { caption: string; headings?: string[]; children: ReactNode }) {
+  return (
+    <table className="tk-table">
+      <caption className="tk-table__caption">{caption}</caption>
+      {headings && (
+        <thead>
+          <tr>
+            {headings.map((heading, i) => (
+              <th scope="col" key={i}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+      )}
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
 export function DecileMatrixEditor({ settings, errors, readOnly, onChange }: EditorProps) {
   const t = useT();
   return (
     <Section title={t('scoring.ui.decileMatrix')} errors={errors} paths={['decileMatrix']}>
-      <table className="tk-table">
-        <caption className="tk-table__caption">{t('scoring.ui.decileMatrix')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('scoring.ui.decile')}</th>
-            <th scope="col">{t('scoring.ui.minScore')}</th>
-            <th scope="col">{t('scoring.ui.maxScore')}</th>
+      <EditorTable
+        caption={t('scoring.ui.decileMatrix')}
+        headings={[t('scoring.ui.decile'), t('scoring.ui.minScore'), t('scoring.ui.maxScore')]}
+      >
+        {settings.decileMatrix.map((row, i) => (
+          <tr key={row.decile}>
+            <th scope="row">{row.decile}</th>
+            {(['minScore', 'maxScore'] as const).map((field) => (
+              <td key={field}>
+                <NumberCell
+                  label={`${t('scoring.ui.decileN', { decile: row.decile })}: ${t(field === 'minScore' ? 'scoring.ui.minScore' : 'scoring.ui.maxScore')}`}
+                  value={String(row[field])}
+                  path={`decileMatrix.${i}.${field}`}
+                  errors={errors}
+                  readOnly={readOnly}
+                  step="1"
+                  onValue={(text) => onChange((s) => void (s.decileMatrix[i]![field] = clean(toNumber(text))))}
+                />
+              </td>
+            ))}
           </tr>
-        </thead>
-        <tbody>
-          {settings.decileMatrix.map((row, i) => (
-            <tr key={row.decile}>
-              <th scope="row">{row.decile}</th>
-              {(['minScore', 'maxScore'] as const).map((field) => (
-                <td key={field}>
-                  <NumberCell
-                    label={`${t('scoring.ui.decileN', { decile: row.decile })}: ${t(field === 'minScore' ? 'scoring.ui.minScore' : 'scoring.ui.maxScore')}`}
-                    value={String(row[field])}
-                    path={`decileMatrix.${i}.${field}`}
-                    errors={errors}
-                    readOnly={readOnly}
-                    step="1"
-                    onValue={(text) => onChange((s) => void (s.decileMatrix[i]![field] = clean(toNumber(text))))}
-                  />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </EditorTable>
       <p className="scoring-inline">
         <label>
           {t('scoring.ui.minimumScore')}{' '}
@@ -155,68 +169,52 @@ export function ApprovalMatrixEditor({ settings, errors, readOnly, onChange }: E
       errors={errors}
       paths={['approvalMatrix', 'incomeBandsMonthlyCents']}
     >
-      <table className="tk-table">
-        <caption className="tk-table__caption">{t('scoring.ui.incomeBands')}</caption>
-        <thead>
-          <tr>
-            {bands.map((_, j) => (
-              <th scope="col" key={j}>
-                {t('scoring.ui.bandN', { n: j + 1 })}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            {bands.map((lower, j) => (
+      <EditorTable
+        caption={t('scoring.ui.incomeBands')}
+        headings={bands.map((_, j) => t('scoring.ui.bandN', { n: j + 1 }))}
+      >
+        <tr>
+          {bands.map((lower, j) => (
+            <td key={j}>
+              <NumberCell
+                label={`${t('scoring.ui.incomeBands')}: ${t('scoring.ui.bandN', { n: j + 1 })}`}
+                value={dollars(lower)}
+                path={`incomeBandsMonthlyCents.${j}`}
+                errors={errors}
+                readOnly={readOnly}
+                onValue={(text) => onChange((s) => void (s.incomeBandsMonthlyCents[j] = clean(toCents(text))))}
+              />
+            </td>
+          ))}
+        </tr>
+      </EditorTable>
+      <EditorTable
+        caption={t('scoring.ui.approvalMatrix')}
+        headings={[
+          t('scoring.ui.decile'),
+          ...bands.map((lower) => t('scoring.ui.incomeBand', { amount: fmtDollars(lower ?? 0) })),
+        ]}
+      >
+        {settings.approvalMatrix.map((row, i) => (
+          <tr key={row.decile}>
+            <th scope="row">{row.decile}</th>
+            {row.amountsCents.map((amount, j) => (
               <td key={j}>
                 <NumberCell
-                  label={`${t('scoring.ui.incomeBands')}: ${t('scoring.ui.bandN', { n: j + 1 })}`}
-                  value={dollars(lower)}
-                  path={`incomeBandsMonthlyCents.${j}`}
+                  label={t('scoring.ui.amountFor', { decile: row.decile, amount: fmtDollars(bands[j] ?? 0) })}
+                  value={dollars(amount)}
+                  path={`approvalMatrix.${i}.amountsCents.${j}`}
                   errors={errors}
                   readOnly={readOnly}
-                  onValue={(text) => onChange((s) => void (s.incomeBandsMonthlyCents[j] = clean(toCents(text))))}
+                  onValue={(text) =>
+                    onChange((s) => void (s.approvalMatrix[i]!.amountsCents[j] = clean(toCents(text))))
+                  }
                 />
               </td>
             ))}
           </tr>
-        </tbody>
-      </table>
-      <table className="tk-table">
-        <caption className="tk-table__caption">{t('scoring.ui.approvalMatrix')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('scoring.ui.decile')}</th>
-            {bands.map((lower, j) => (
-              <th scope="col" key={j}>
-                {t('scoring.ui.incomeBand', { amount: fmtDollars(lower ?? 0) })}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {settings.approvalMatrix.map((row, i) => (
-            <tr key={row.decile}>
-              <th scope="row">{row.decile}</th>
-              {row.amountsCents.map((amount, j) => (
-                <td key={j}>
-                  <NumberCell
-                    label={t('scoring.ui.amountFor', { decile: row.decile, amount: fmtDollars(bands[j] ?? 0) })}
-                    value={dollars(amount)}
-                    path={`approvalMatrix.${i}.amountsCents.${j}`}
-                    errors={errors}
-                    readOnly={readOnly}
-                    onValue={(text) =>
-                      onChange((s) => void (s.approvalMatrix[i]!.amountsCents[j] = clean(toCents(text))))
-                    }
-                  />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </EditorTable>
     </Section>
   );
 }
@@ -226,41 +224,31 @@ export function MultipliersEditor({ settings, errors, readOnly, onChange }: Edit
   const terms = settings.leaseTerms.map((term) => term.months).sort((a, b) => a - b);
   return (
     <Section title={t('scoring.ui.multipliers')} errors={errors} paths={['multipliers']}>
-      <table className="tk-table">
-        <caption className="tk-table__caption">{t('scoring.ui.multipliers')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('scoring.ui.decile')}</th>
+      <EditorTable
+        caption={t('scoring.ui.multipliers')}
+        headings={[t('scoring.ui.decile'), ...terms.map((months) => t('scoring.ui.termMonths', { months }))]}
+      >
+        {settings.multipliers.map((row, i) => (
+          <tr key={row.decile}>
+            <th scope="row">{row.decile}</th>
             {terms.map((months) => (
-              <th scope="col" key={months}>
-                {t('scoring.ui.termMonths', { months })}
-              </th>
+              <td key={months}>
+                <NumberCell
+                  label={t('scoring.ui.multiplierFor', { decile: row.decile, months })}
+                  value={row.byTerm[String(months)] === undefined ? '' : String(row.byTerm[String(months)])}
+                  path={`multipliers.${i}.byTerm.${months}`}
+                  errors={errors}
+                  readOnly={readOnly}
+                  step="0.01"
+                  onValue={(text) =>
+                    onChange((s) => void (s.multipliers[i]!.byTerm[String(months)] = clean(toNumber(text))))
+                  }
+                />
+              </td>
             ))}
           </tr>
-        </thead>
-        <tbody>
-          {settings.multipliers.map((row, i) => (
-            <tr key={row.decile}>
-              <th scope="row">{row.decile}</th>
-              {terms.map((months) => (
-                <td key={months}>
-                  <NumberCell
-                    label={t('scoring.ui.multiplierFor', { decile: row.decile, months })}
-                    value={row.byTerm[String(months)] === undefined ? '' : String(row.byTerm[String(months)])}
-                    path={`multipliers.${i}.byTerm.${months}`}
-                    errors={errors}
-                    readOnly={readOnly}
-                    step="0.01"
-                    onValue={(text) =>
-                      onChange((s) => void (s.multipliers[i]!.byTerm[String(months)] = clean(toNumber(text))))
-                    }
-                  />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </EditorTable>
     </Section>
   );
 }
@@ -269,42 +257,36 @@ export function LeaseTermsEditor({ settings, errors, readOnly, onChange }: Edito
   const t = useT();
   return (
     <Section title={t('scoring.ui.leaseTerms')} errors={errors} paths={['leaseTerms']}>
-      <table className="tk-table">
-        <caption className="tk-table__caption">{t('scoring.ui.leaseTerms')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('scoring.ui.months')}</th>
-            <th scope="col">{t('scoring.ui.minCashPrice')}</th>
+      <EditorTable
+        caption={t('scoring.ui.leaseTerms')}
+        headings={[t('scoring.ui.months'), t('scoring.ui.minCashPrice')]}
+      >
+        {settings.leaseTerms.map((term, i) => (
+          <tr key={i}>
+            <td>
+              <NumberCell
+                label={`${t('scoring.ui.leaseTerms')} ${i + 1}: ${t('scoring.ui.months')}`}
+                value={String(term.months)}
+                path={`leaseTerms.${i}.months`}
+                errors={errors}
+                readOnly
+                step="1"
+                onValue={() => undefined}
+              />
+            </td>
+            <td>
+              <NumberCell
+                label={`${t('scoring.ui.termMonths', { months: term.months })}: ${t('scoring.ui.minCashPrice')}`}
+                value={dollars(term.minCashPriceCents)}
+                path={`leaseTerms.${i}.minCashPriceCents`}
+                errors={errors}
+                readOnly={readOnly}
+                onValue={(text) => onChange((s) => void (s.leaseTerms[i]!.minCashPriceCents = clean(toCents(text))))}
+              />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {settings.leaseTerms.map((term, i) => (
-            <tr key={i}>
-              <td>
-                <NumberCell
-                  label={`${t('scoring.ui.leaseTerms')} ${i + 1}: ${t('scoring.ui.months')}`}
-                  value={String(term.months)}
-                  path={`leaseTerms.${i}.months`}
-                  errors={errors}
-                  readOnly
-                  step="1"
-                  onValue={() => undefined}
-                />
-              </td>
-              <td>
-                <NumberCell
-                  label={`${t('scoring.ui.termMonths', { months: term.months })}: ${t('scoring.ui.minCashPrice')}`}
-                  value={dollars(term.minCashPriceCents)}
-                  path={`leaseTerms.${i}.minCashPriceCents`}
-                  errors={errors}
-                  readOnly={readOnly}
-                  onValue={(text) => onChange((s) => void (s.leaseTerms[i]!.minCashPriceCents = clean(toCents(text))))}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </EditorTable>
     </Section>
   );
 }
@@ -313,36 +295,29 @@ export function OptionDecilesEditor({ settings, errors, readOnly, onChange }: Ed
   const t = useT();
   return (
     <Section title={t('scoring.ui.optionDeciles')} errors={errors} paths={['optionDeciles']}>
-      <table className="tk-table">
-        <caption className="tk-table__caption">{t('scoring.ui.optionDeciles')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('scoring.ui.optionCol')}</th>
-            <th scope="col">{t('scoring.ui.fromDecile')}</th>
-            <th scope="col">{t('scoring.ui.toDecile')}</th>
+      <EditorTable
+        caption={t('scoring.ui.optionDeciles')}
+        headings={[t('scoring.ui.optionCol'), t('scoring.ui.fromDecile'), t('scoring.ui.toDecile')]}
+      >
+        {LEASE_OPTIONS.map((option) => (
+          <tr key={option}>
+            <th scope="row">{t('scoring.ui.option', { option })}</th>
+            {(['min', 'max'] as const).map((end) => (
+              <td key={end}>
+                <NumberCell
+                  label={`${t('scoring.ui.option', { option })}: ${t(end === 'min' ? 'scoring.ui.fromDecile' : 'scoring.ui.toDecile')}`}
+                  value={String(settings.optionDeciles[option][end])}
+                  path={`optionDeciles.${option}.${end}`}
+                  errors={errors}
+                  readOnly={readOnly}
+                  step="1"
+                  onValue={(text) => onChange((s) => void (s.optionDeciles[option][end] = clean(toNumber(text))))}
+                />
+              </td>
+            ))}
           </tr>
-        </thead>
-        <tbody>
-          {LEASE_OPTIONS.map((option) => (
-            <tr key={option}>
-              <th scope="row">{t('scoring.ui.option', { option })}</th>
-              {(['min', 'max'] as const).map((end) => (
-                <td key={end}>
-                  <NumberCell
-                    label={`${t('scoring.ui.option', { option })}: ${t(end === 'min' ? 'scoring.ui.fromDecile' : 'scoring.ui.toDecile')}`}
-                    value={String(settings.optionDeciles[option][end])}
-                    path={`optionDeciles.${option}.${end}`}
-                    errors={errors}
-                    readOnly={readOnly}
-                    step="1"
-                    onValue={(text) => onChange((s) => void (s.optionDeciles[option][end] = clean(toNumber(text))))}
-                  />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </EditorTable>
     </Section>
   );
 }
@@ -387,26 +362,23 @@ export function LimitsEditor({ settings, errors, readOnly, onChange }: EditorPro
   ];
   return (
     <Section title={t('scoring.ui.limits')} errors={errors} paths={['caps']}>
-      <table className="tk-table">
-        <caption className="tk-table__caption">{t('scoring.ui.limits')}</caption>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key}>
-              <th scope="row">{row.label}</th>
-              <td>
-                <NumberCell
-                  label={row.label}
-                  value={row.value}
-                  path={row.path}
-                  errors={errors}
-                  readOnly={readOnly}
-                  onValue={(text) => onChange((s) => row.set(s, text))}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <EditorTable caption={t('scoring.ui.limits')}>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.label}</th>
+            <td>
+              <NumberCell
+                label={row.label}
+                value={row.value}
+                path={row.path}
+                errors={errors}
+                readOnly={readOnly}
+                onValue={(text) => onChange((s) => row.set(s, text))}
+              />
+            </td>
+          </tr>
+        ))}
+      </EditorTable>
     </Section>
   );
 }

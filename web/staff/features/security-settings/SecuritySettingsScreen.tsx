@@ -8,6 +8,7 @@ import { Screen } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
 import { SavedBy } from '../../common/SavedBy.tsx';
 import { useSettingsDocument } from '../../common/useSettingsDocument.ts';
+import { SaveActions } from '../../common/SaveActions.tsx';
 
 type NumberPath =
   | ['password', 'min_length']
@@ -143,13 +144,7 @@ export function SecuritySettingsScreen() {
           {t('staff.ui.security.allowListHint')}
         </small>
         {err('ip_allow_list')}
-        {mayEdit ? (
-          <div className="staff-actions">
-            <button type="submit" className="tk-btn tk-btn--primary" disabled={busy}>
-              {busy ? t('staff.ui.rules.saving') : t('staff.ui.rules.save')}
-            </button>
-          </div>
-        ) : null}
+        {mayEdit ? <SaveActions busy={busy} /> : null}
       </form>
     </Screen>
   );

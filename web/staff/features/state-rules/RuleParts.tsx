@@ -3,6 +3,7 @@
 // the errors tied to their inputs, and Save/Cancel.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useT } from '../../../lib/i18n.tsx';
+import { SaveActions } from '../../common/SaveActions.tsx';
 
 /** The server's 422 field errors, by input name. */
 export type Errors = Record<string, string[]>;
@@ -114,14 +115,11 @@ export function RuleEditorForm({
         {title}
       </h2>
       {children}
-      <div className="staff-actions">
-        <button type="submit" className="tk-btn tk-btn--primary" disabled={busy}>
-          {busy ? t('staff.ui.rules.saving') : t('staff.ui.rules.save')}
-        </button>
+      <SaveActions busy={busy}>
         <button type="button" className="tk-btn" onClick={onCancel} disabled={busy}>
           {t('staff.ui.rules.cancel')}
         </button>
-      </div>
+      </SaveActions>
     </form>
   );
 }
