@@ -311,6 +311,27 @@ export async function queryAll<T extends StoredItem>(
   return out;
 }
 
+/**
+ * Every page of one Query, following its LastEvaluatedKey: for walks over a whole partition or index range. With
+ * `max`, pages stop once that many items are read (each page asks for at most what is left, 1,000 at the most).
+ */
+export async function* queryPages(
+  db: Db,
+  input: QueryCommandInput,
+  max = Infinity,
+): AsyncGenerator<Record<string, unknown>[]> {
+  let start = input.ExclusiveStartKey;
+  let read = 0;
+  do {
+    const limit = Number.isFinite(max) ? Math.min(1000, max - read) : input.Limit;
+    const res = await db.doc.send(new QueryCommand({ ...input, ExclusiveStartKey: start, Limit: limit }));
+    const items = res.Items ?? [];
+    read += items.length;
+    yield items;
+    start = res.LastEvaluatedKey;
+  } while (start && read < max);
+}
+
 /** Claims a unique value (a slug, a user name) with a guard item; false when someone holds it already. */
 export async function claimUnique(db: Db, kind: string, value: string, owner: string): Promise<boolean> {
   try {
