@@ -87,6 +87,19 @@ export async function getItem<T extends StoredItem>(
   return item;
 }
 
+/** An id taken from a request that no record can have (empty, or over 200 characters): not found, without a read. */
+export const isUnusableId = (id: string) => !id || id.length > 200;
+
+/** The record an id from a request names, keyed by `keyOf`; an unusable id reads as not found. */
+export async function getById<T extends StoredItem>(
+  db: Db,
+  id: string,
+  keyOf: (id: string) => Keyed,
+  now: Date,
+): Promise<T | undefined> {
+  return isUnusableId(id) ? undefined : getItem<T>(db, keyOf(id), now);
+}
+
 /**
  * Reads up to 100 items in one request (BatchGetItem, strongly consistent), in the order of their keys; a missing or
  * expired item is undefined. Keys DynamoDB leaves unprocessed (throttling) are asked again.
