@@ -1,7 +1,6 @@
 import type { Db } from './client.ts';
-import { COLLECTIONS_PK, firstMissedDate } from './collections.ts';
+import { collectionsIndexPages, firstMissedDate } from './collections.ts';
 import { queryDayItems, updateDayCounters } from './day-counters.ts';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 
 // Issue 23 ("Measured"): the collections queue's counts, so that a page's total, a deep page's start and the aging
 // report never read the accounts themselves (a Select COUNT over the index reads every item: 600 ms at 2,000
@@ -153,19 +152,9 @@ export async function queueCountsBuilt(db: Db): Promise<boolean> {
  */
 export async function rebuildQueueCounts(db: Db): Promise<number> {
   const entries: QueueEntry[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': COLLECTIONS_PK },
-        ProjectionExpression: 'gsi1sk, leaseId, storeId, summary.pastDueCents, promisedUntil, collectorId',
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of res.Items ?? []) {
+  const fields = 'gsi1sk, leaseId, storeId, summary.pastDueCents, promisedUntil, collectorId';
+  for await (const items of collectionsIndexPages(db, fields))
+    for (const i of items) {
       const summary = (i.summary ?? {}) as { pastDueCents?: number };
       entries.push({
         since: String(i.gsi1sk).slice(0, 10),
@@ -176,8 +165,6 @@ export async function rebuildQueueCounts(db: Db): Promise<number> {
         collectorId: typeof i.collectorId === 'string' ? i.collectorId : undefined,
       });
     }
-    start = res.LastEvaluatedKey;
-  } while (start);
   const counts = queueCountsOf(entries);
   // What the scopes hold today but the index no longer has (a date emptied, a promise gone): zeroed, so that a
   // rebuild also repairs.

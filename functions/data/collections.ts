@@ -5,7 +5,7 @@ import type {
   ContactOutcome,
 } from '../../machines/domain/servicing/collections-work.ts';
 import type { Db } from './client.ts';
-import { createItem, queryPartition, type StoredItem } from './items.ts';
+import { createItem, queryPages, queryPartition, type StoredItem } from './items.ts';
 
 // Issue 23: the collections queue as an index, never a Scan. A past-due account carries the sparse keys
 //   gsi1: COLLECTIONS            / <first missed date>#<lease id>   (the lender's whole queue)
@@ -50,6 +50,17 @@ export function collectionWorkKeys(account: { collection?: CollectionWork }) {
     promisedUntil: account.collection?.promise?.date,
     collectorId: account.collection?.assignee?.id,
   };
+}
+
+/** Every account of the lender's queue (gsi1), oldest first, one page at a time, reading only `fields`. */
+export function collectionsIndexPages(db: Db, fields: string) {
+  return queryPages(db, {
+    TableName: db.tableName,
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': COLLECTIONS_PK },
+    ProjectionExpression: fields,
+  });
 }
 
 /** Which accounts of the queue: to work (no promise pending), with a promise pending, or all of them. */

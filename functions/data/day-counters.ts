@@ -1,5 +1,6 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client.ts';
+import { queryPages } from './items.ts';
 
 // The daily counter items the reports read (functions/data/reports.ts, servicing-counters.ts): pk STATS#<scope>,
 // sk <prefix><yyyy-mm-dd>, one number attribute per counter. Written with ADD (events counted once by their consumer)
@@ -42,18 +43,12 @@ export async function queryDayItems(
   to: string,
 ): Promise<Map<string, Record<string, unknown>>> {
   const out = new Map<string, Record<string, unknown>>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
-        ExpressionAttributeValues: { ':pk': `STATS#${scope}`, ':a': `${prefix}${from}`, ':b': `${prefix}${to}` },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) out.set(String(item.day ?? String(item.sk).slice(prefix.length)), item);
-    start = res.LastEvaluatedKey;
-  } while (start);
+  const pages = queryPages(db, {
+    TableName: db.tableName,
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :a AND :b',
+    ExpressionAttributeValues: { ':pk': `STATS#${scope}`, ':a': `${prefix}${from}`, ':b': `${prefix}${to}` },
+  });
+  for await (const items of pages)
+    for (const item of items) out.set(String(item.day ?? String(item.sk).slice(prefix.length)), item);
   return out;
 }

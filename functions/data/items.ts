@@ -87,6 +87,19 @@ export async function getItem<T extends StoredItem>(
   return item;
 }
 
+/** An id taken from a request that no record can have (empty, or over 200 characters): not found, without a read. */
+export const isUnusableId = (id: string) => !id || id.length > 200;
+
+/** The record an id from a request names, keyed by `keyOf`; an unusable id reads as not found. */
+export async function getById<T extends StoredItem>(
+  db: Db,
+  id: string,
+  keyOf: (id: string) => Keyed,
+  now: Date,
+): Promise<T | undefined> {
+  return isUnusableId(id) ? undefined : getItem<T>(db, keyOf(id), now);
+}
+
 /**
  * Reads up to 100 items in one request (BatchGetItem, strongly consistent), in the order of their keys; a missing or
  * expired item is undefined. Keys DynamoDB leaves unprocessed (throttling) are asked again.
@@ -309,6 +322,27 @@ export async function queryAll<T extends StoredItem>(
     cursor = page.cursor;
   } while (cursor);
   return out;
+}
+
+/**
+ * Every page of one Query, following its LastEvaluatedKey: for walks over a whole partition or index range. With
+ * `max`, pages stop once that many items are read (each page asks for at most what is left, 1,000 at the most).
+ */
+export async function* queryPages(
+  db: Db,
+  input: QueryCommandInput,
+  max = Infinity,
+): AsyncGenerator<Record<string, unknown>[]> {
+  let start = input.ExclusiveStartKey;
+  let read = 0;
+  do {
+    const limit = Number.isFinite(max) ? Math.min(1000, max - read) : input.Limit;
+    const res = await db.doc.send(new QueryCommand({ ...input, ExclusiveStartKey: start, Limit: limit }));
+    const items = res.Items ?? [];
+    read += items.length;
+    yield items;
+    start = res.LastEvaluatedKey;
+  } while (start && read < max);
 }
 
 /** Claims a unique value (a slug, a user name) with a guard item; false when someone holds it already. */

@@ -1,9 +1,9 @@
-import { BatchGetCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApplicationRow, TimelineEntry } from '../../machines/contracts/staff-leases.ts';
 import type { PersistedLeaseStatus } from '../../machines/lease-status/lease-status.machine.ts';
 import type { Db } from './client.ts';
 import { updateDayCounters } from './day-counters.ts';
-import { createItem, getItem, saveVersioned, type OutboxEvent, type StoredItem } from './items.ts';
+import { createItem, getItem, queryPages, saveVersioned, type OutboxEvent, type StoredItem } from './items.ts';
 
 // The staff lease record: one per application, beside it in the application's partition (pk APP#<uuid>, sk LEASE),
 // so a lease application and its lease are one record with one id. It holds what the lender adds to the shopper's
@@ -155,28 +155,25 @@ export async function findBySearchTerm(
   max = 500,
 ): Promise<{ uuid: string; createdAt: string }[]> {
   const out: { uuid: string; createdAt: string }[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': 'gsi1pk', '#sk': 'gsi1sk' },
-        ExpressionAttributeValues: { ':pk': `APPSEARCH#${hmac}` },
-        ProjectionExpression: '#sk',
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-        Limit: Math.min(1000, max - out.length),
-      }),
-    );
-    for (const item of res.Items ?? []) {
+  const pages = queryPages(
+    db,
+    {
+      TableName: db.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': 'gsi1pk', '#sk': 'gsi1sk' },
+      ExpressionAttributeValues: { ':pk': `APPSEARCH#${hmac}` },
+      ProjectionExpression: '#sk',
+      ScanIndexForward: false,
+    },
+    max,
+  );
+  for await (const items of pages)
+    for (const item of items) {
       const sk = String(item.gsi1sk);
       const cut = sk.lastIndexOf('#');
       out.push({ createdAt: sk.slice(0, cut), uuid: sk.slice(cut + 1) });
     }
-    start = res.LastEvaluatedKey;
-  } while (start && out.length < max);
   return out;
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from './client.ts';
-import { getItem, type StoredItem } from './items.ts';
+import { getById, type StoredItem } from './items.ts';
 
 // Merchant network records (issue 12): POS items and orders, pick-ups and their transactions, retention accounts and
 // entries. One item each: pk <KIND>#<id>, sk <KIND>. Lists go through the staff list partitions (data/staff/lists.ts).
@@ -7,12 +7,6 @@ export type MerchantKind = 'POSITEM' | 'POSORDER' | 'PICKUP' | 'PICKUPTX' | 'RET
 
 export const merchantKey = (kind: MerchantKind, id: string) => ({ pk: `${kind}#${id}`, sk: kind });
 
-export async function getMerchantRecord<T extends StoredItem>(
-  db: Db,
-  kind: MerchantKind,
-  id: string,
-  now: Date,
-): Promise<T | undefined> {
-  if (!id || id.length > 200) return undefined;
-  return getItem<T>(db, merchantKey(kind, id), now);
+export function getMerchantRecord<T extends StoredItem>(db: Db, kind: MerchantKind, id: string, now: Date) {
+  return getById<T>(db, id, (recordId) => merchantKey(kind, recordId), now);
 }

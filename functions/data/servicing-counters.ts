@@ -1,7 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client.ts';
 import { queryDayItems, updateDayCounters } from './day-counters.ts';
-import { COLLECTIONS_PK } from './collections.ts';
+import { collectionsIndexPages } from './collections.ts';
 
 // Issue 23: the daily servicing counters of the reports and the dashboard, beside the other report counters
 // (functions/data/reports.ts), keyed by the lender's business date:
@@ -56,23 +55,10 @@ export interface QueuedRef {
 
 /** Every past-due account of the collections index (its first missed date and scopes), one page at a time. */
 export async function* pastDueRefs(db: Db): AsyncGenerator<QueuedRef[]> {
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db.doc.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': COLLECTIONS_PK },
-        ProjectionExpression: 'gsi1sk, storeId, retailerId',
-        ExclusiveStartKey: start,
-      }),
-    );
-    yield (res.Items ?? []).map((i) => ({
+  for await (const items of collectionsIndexPages(db, 'gsi1sk, storeId, retailerId'))
+    yield items.map((i) => ({
       since: String(i.gsi1sk).slice(0, 10),
       storeId: String(i.storeId ?? ''),
       retailerId: String(i.retailerId ?? ''),
     }));
-    start = res.LastEvaluatedKey;
-  } while (start);
 }

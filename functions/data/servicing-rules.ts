@@ -2,7 +2,7 @@ import type { ServicingStateRule } from '../../machines/domain/servicing/state-s
 import type { StateCode } from '../../machines/domain/state-rules.ts';
 import { conflict } from '../platform/errors.ts';
 import type { Db } from './client.ts';
-import { createItem, getItem, queryPartition, saveVersioned, STALE_WRITE_MESSAGE, type StoredItem } from './items.ts';
+import { createItem, getItem, queryAll, saveVersioned, STALE_WRITE_MESSAGE, type StoredItem } from './items.ts';
 
 // The servicing rule of a state as staff saved it (issue 23 item 4), one versioned item per state, apart from the
 // origination rule (RULES#state) so that an edit of one never conflicts with an edit of the other:
@@ -35,14 +35,8 @@ const fromItem = (item: ServicingRuleItem): StoredServicingRule => ({
 
 /** Every stored servicing rule, by state (one partition: at most 51 items). */
 export async function listServicingRules(db: Db, now: Date): Promise<Map<string, StoredServicingRule>> {
-  const out = new Map<string, StoredServicingRule>();
-  let cursor: string | undefined;
-  do {
-    const page = await queryPartition<ServicingRuleItem>(db, { pk: PK, skPrefix: 'STATE#', cursor, now });
-    for (const item of page.items) out.set(item.rule.state, fromItem(item));
-    cursor = page.cursor;
-  } while (cursor);
-  return out;
+  const items = await queryAll<ServicingRuleItem>(db, { pk: PK, skPrefix: 'STATE#', now });
+  return new Map(items.map((item) => [item.rule.state, fromItem(item)]));
 }
 
 export async function getServicingRule(db: Db, state: StateCode, now: Date): Promise<StoredServicingRule | undefined> {

@@ -7,6 +7,7 @@ import {
   deleteItem,
   getItem,
   putItem,
+  queryAll,
   queryPartition,
   releaseUnique,
   saveVersioned,
@@ -309,18 +310,11 @@ export async function deleteStoreRecord(db: Db, store: StaffStoreItem) {
 
 /** The stores of a retailer (gsi1 RETAILER#id / STORE#slug). */
 export async function storesOfRetailer(db: Db, retailerId: string, now: Date): Promise<StaffStoreItem[]> {
-  const out: StaffStoreItem[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await queryPartition<StaffStoreItem>(db, {
-      index: 'gsi1',
-      pk: `RETAILER#${retailerId}`,
-      skPrefix: 'STORE#',
-      cursor,
-      now,
-    });
-    out.push(...page.items.map((s) => ({ ...s, id: s.view.id })));
-    cursor = page.cursor;
-  } while (cursor);
-  return out;
+  const stores = await queryAll<StaffStoreItem>(db, {
+    index: 'gsi1',
+    pk: `RETAILER#${retailerId}`,
+    skPrefix: 'STORE#',
+    now,
+  });
+  return stores.map((s) => ({ ...s, id: s.view.id }));
 }

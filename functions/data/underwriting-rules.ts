@@ -1,7 +1,7 @@
 import { DEFAULT_STATE_RULES, type StateCode, type StateRule } from '../../machines/domain/state-rules.ts';
 import type { Db } from './client.ts';
 import { conflict } from '../platform/errors.ts';
-import { createItem, getItem, queryPartition, saveVersioned, STALE_WRITE_MESSAGE, type StoredItem } from './items.ts';
+import { createItem, getItem, queryAll, saveVersioned, STALE_WRITE_MESSAGE, type StoredItem } from './items.ts';
 
 // Underwriting rules as data (issue 11), each a versioned item (v = optimistic locking):
 //   RULES#state / STATE#<XX>      one item per state (the 50 states and DC): offered, cost cap, OCP, disclosures
@@ -33,14 +33,8 @@ const fromItem = (item: StateRuleItem): StoredStateRule => ({
 
 /** Every stored state rule, by state. */
 export async function listStateRules(db: Db, now: Date): Promise<Map<string, StoredStateRule>> {
-  const out = new Map<string, StoredStateRule>();
-  let cursor: string | undefined;
-  do {
-    const page = await queryPartition<StateRuleItem>(db, { pk: STATE_PK, skPrefix: 'STATE#', cursor, now });
-    for (const item of page.items) out.set(item.rule.state, fromItem(item));
-    cursor = page.cursor;
-  } while (cursor);
-  return out;
+  const items = await queryAll<StateRuleItem>(db, { pk: STATE_PK, skPrefix: 'STATE#', now });
+  return new Map(items.map((item) => [item.rule.state, fromItem(item)]));
 }
 
 export async function getStateRule(db: Db, state: StateCode, now: Date): Promise<StoredStateRule | undefined> {

@@ -1,13 +1,6 @@
-import { createBaseDeps } from '../platform/base-deps.ts';
+import { awsFunctionDeps } from '../platform/aws-function-deps.ts';
 import type { Deps } from '../platform/deps.ts';
-import { emfMetrics, powertoolsLogger } from '../platform/observability.ts';
-import { loadConfigWithSecrets } from '../platform/secrets.ts';
-import {
-  checkProviderFactories,
-  lazyProviders,
-  type ProviderFactories,
-  type ProviderKey,
-} from '../providers/wiring.ts';
+import { checkProviderFactories, type ProviderFactories, type ProviderKey } from '../providers/wiring.ts';
 
 /** Builds an event function's dependencies on first use; `providers` names the third parties it may touch. */
 export interface EventFunctionDeps {
@@ -25,13 +18,7 @@ export function eventFunctionDeps(providers: ProviderFactories = {}): EventFunct
   checkProviderFactories(providers, 'eventFunctionDeps');
   let built: Promise<Deps> | undefined;
   const build = (): Promise<Deps> => {
-    built ??= (async () => {
-      const { config, warnings } = await loadConfigWithSecrets();
-      // Powertools' structured logs and EMF business metrics: this is the AWS code path only.
-      const base = createBaseDeps(config, { log: powertoolsLogger(config.logLevel), metrics: emfMetrics() });
-      for (const warning of warnings) base.log.warn(warning);
-      return { ...base, providers: lazyProviders(base, providers) };
-    })();
+    built ??= awsFunctionDeps(providers);
     built.catch(() => (built = undefined));
     return built;
   };

@@ -1,6 +1,7 @@
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import * as z from 'zod/mini';
 import type { OutboxEvent } from '../data/items.ts';
+import type { Deps } from '../platform/deps.ts';
 import type { Logger } from '../platform/logger.ts';
 
 // Platform events as AWS delivers them to a queue consumer. The relay puts each outbox event on the bus with the
@@ -64,4 +65,13 @@ export async function consumeBatch(
   const order = new Map(event.Records.map((r, i) => [r.messageId, i]));
   batchItemFailures.sort((a, b) => order.get(a.itemIdentifier)! - order.get(b.itemIdentifier)!);
   return { batchItemFailures };
+}
+
+/** An SQS consumer of platform events that hands each one, with the function's dependencies, to `consume`. */
+export function platformEventConsumer(consume: (deps: Deps, event: OutboxEvent) => Promise<void>) {
+  return (deps: () => Promise<Deps>) =>
+    async (event: SQSEvent): Promise<SQSBatchResponse> => {
+      const d = await deps();
+      return consumeBatch(event, d.log, (platformEvent) => consume(d, platformEvent));
+    };
 }

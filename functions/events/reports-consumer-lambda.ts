@@ -1,19 +1,12 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import type { Deps } from '../platform/deps.ts';
 import { eventFunctionDeps } from './event-function-deps.ts';
-import { consumeBatch } from './platform-events.ts';
+import { platformEventConsumer } from './platform-events.ts';
 import { onReportEvent } from './reports-consumer.ts';
 import { observed } from '../platform/observability.ts';
 
 // AWS twin of the local bus subscriber `onReportEvent`: report counters (approval amounts, first payments due) and
 // the kept adverse-action notices. Counted events are claimed by id, so the queue's redeliveries count once.
 
-export function reportsConsumerHandler(deps: () => Promise<Deps>) {
-  return async (event: SQSEvent): Promise<SQSBatchResponse> => {
-    const d = await deps();
-    return consumeBatch(event, d.log, (platformEvent) => onReportEvent(d, platformEvent));
-  };
-}
+export const reportsConsumerHandler = platformEventConsumer(onReportEvent);
 
 const deps = eventFunctionDeps();
 export const handler = Object.assign(observed(reportsConsumerHandler(deps)), { providers: deps.providers });

@@ -1,14 +1,7 @@
-import { createBaseDeps } from '../platform/base-deps.ts';
+import { awsFunctionDeps } from '../platform/aws-function-deps.ts';
 import type { Deps } from '../platform/deps.ts';
-import { emfMetrics, powertoolsLogger } from '../platform/observability.ts';
-import { loadConfigWithSecrets } from '../platform/secrets.ts';
 import { publicSiteShell } from '../platform/shopper-shell.ts';
-import {
-  checkProviderFactories,
-  lazyProviders,
-  type ProviderFactories,
-  type ProviderKey,
-} from '../providers/wiring.ts';
+import { checkProviderFactories, type ProviderFactories, type ProviderKey } from '../providers/wiring.ts';
 
 /** How a route group's Lambda function builds its dependencies, and which third parties it has. */
 export interface LambdaDeps {
@@ -26,13 +19,10 @@ export interface LambdaDeps {
  */
 export function lambdaDeps(providers: ProviderFactories = {}): LambdaDeps {
   checkProviderFactories(providers, 'lambdaDeps');
+  // Vendor keys and callback secrets come from the platform secret (Secrets Manager), read once per cold start.
   const build = async (): Promise<Deps> => {
-    // Vendor keys and callback secrets come from the platform secret (Secrets Manager), read once per cold start.
-    const { config, warnings } = await loadConfigWithSecrets();
-    // Powertools' structured logs and EMF business metrics: this is the AWS code path only.
-    const base = createBaseDeps(config, { log: powertoolsLogger(config.logLevel), metrics: emfMetrics() });
-    for (const warning of warnings) base.log.warn(warning);
-    return { ...base, providers: lazyProviders(base, providers), shopperShell: publicSiteShell(config.publicUrl) };
+    const deps = await awsFunctionDeps(providers);
+    return { ...deps, shopperShell: publicSiteShell(deps.config.publicUrl) };
   };
   return Object.assign(build, { providers: Object.keys(providers) as ProviderKey[] });
 }

@@ -59,6 +59,12 @@ function page(vendor: string, title: string, body: string, status = 200) {
   );
 }
 
+/** A vendor link that names nothing; on the page the shopper opens first it also says where to get a new one. */
+function linkNotFound(vendor: string, problem: string, firstPage: boolean) {
+  const advice = firstPage ? ' Ask for a new one on the application page.' : '';
+  return page(vendor, 'Link not found', `<div class="card"><p>This link is ${problem}.${advice}</p></div>`, 404);
+}
+
 const errorBox = (id: string, message?: string) =>
   message ? `<p class="error" role="alert" id="${id}">${esc(message)}</p>` : '';
 
@@ -315,13 +321,7 @@ export const handlers: HandlerMap = {
   async bankConnectPage(ctx, deps) {
     const { sessionId } = parsePath(idPath('sessionId'), ctx.event) as { sessionId: string };
     const session = await bankSandbox(deps).pages.loadSession(sessionId);
-    if (!session)
-      return page(
-        BANK,
-        'Link not found',
-        `<div class="card"><p>This link is not valid or has expired. Ask for a new one on the application page.</p></div>`,
-        404,
-      );
+    if (!session) return linkNotFound(BANK, 'not valid or has expired', true);
     return bankPage(session);
   },
 
@@ -329,8 +329,7 @@ export const handlers: HandlerMap = {
     const { sessionId } = parsePath(idPath('sessionId'), ctx.event) as { sessionId: string };
     const { pages } = bankSandbox(deps);
     const session = await pages.loadSession(sessionId);
-    if (!session)
-      return page(BANK, 'Link not found', `<div class="card"><p>This link is not valid or has expired.</p></div>`, 404);
+    if (!session) return linkNotFound(BANK, 'not valid or has expired', false);
     if (session.status === 'connected') return bankPage(session);
     const form = formFields(ctx);
     switch (form.get('step')) {
@@ -359,13 +358,7 @@ export const handlers: HandlerMap = {
     const { checkId } = parsePath(idPath('checkId'), ctx.event) as { checkId: string };
     const { pages } = identitySandbox(deps);
     const check = await pages.load(checkId);
-    if (!check)
-      return page(
-        ID,
-        'Link not found',
-        `<div class="card"><p>This link is not valid. Ask for a new one on the application page.</p></div>`,
-        404,
-      );
+    if (!check) return linkNotFound(ID, 'not valid', true);
     return identityPage(check, pages.linkExpired(check));
   },
 
@@ -373,7 +366,7 @@ export const handlers: HandlerMap = {
     const { checkId } = parsePath(idPath('checkId'), ctx.event) as { checkId: string };
     const { pages } = identitySandbox(deps);
     const check = await pages.load(checkId);
-    if (!check) return page(ID, 'Link not found', `<div class="card"><p>This link is not valid.</p></div>`, 404);
+    if (!check) return linkNotFound(ID, 'not valid', false);
     const result = await pages.scan(check, formFields(ctx).get('document') ?? '');
     if ('error' in result) return identityPage(check, pages.linkExpired(check), result.error, 422);
     return identityPage(result.check, false);
@@ -383,13 +376,7 @@ export const handlers: HandlerMap = {
     const { sessionId } = parsePath(idPath('sessionId'), ctx.event) as { sessionId: string };
     const { pages } = payrollSandbox(deps);
     const session = await pages.load(sessionId);
-    if (!session)
-      return page(
-        PAY,
-        'Link not found',
-        `<div class="card"><p>This link is not valid. Ask for a new one on the application page.</p></div>`,
-        404,
-      );
+    if (!session) return linkNotFound(PAY, 'not valid', true);
     return payrollPage(session, pages.linkExpired(session));
   },
 
@@ -397,7 +384,7 @@ export const handlers: HandlerMap = {
     const { sessionId } = parsePath(idPath('sessionId'), ctx.event) as { sessionId: string };
     const { pages } = payrollSandbox(deps);
     const session = await pages.load(sessionId);
-    if (!session) return page(PAY, 'Link not found', `<div class="card"><p>This link is not valid.</p></div>`, 404);
+    if (!session) return linkNotFound(PAY, 'not valid', false);
     const form = formFields(ctx);
     const done = await pages.complete(session, {
       employerId: form.get('employerId') ?? '',

@@ -73,6 +73,16 @@ const crud = <R extends ResourceRecord>(prefix: string, def: ResourceDef<R>) => 
 
 const tokenHandlers = crud('staffTokens', tokensDef);
 
+/** Updates, deletes or restores one item of a pick list; the message names the change ("staff.resource.updated", ...). */
+async function changeOnePicklistItem(ctx: RequestContext, deps: Deps, action: 'update' | 'delete' | 'restore') {
+  const c = rc(ctx, deps);
+  const { id, item } = parsePath(itemPath, ctx.event);
+  return ok(
+    await changePicklistItem(c, id, action, item, jsonBody(ctx)),
+    t(c, `staff.resource.${action}d`, { resource: t(c, 'staff.resource.picklistItem') }),
+  );
+}
+
 export const handlers: HandlerMap = {
   // ---- sign-in and session ----
   async staffLogin(ctx, deps) {
@@ -205,30 +215,9 @@ export const handlers: HandlerMap = {
       t(c, 'staff.resource.created', { resource: t(c, 'staff.resource.picklistItem') }),
     );
   },
-  async staffPicklistItemsUpdate(ctx, deps) {
-    const c = rc(ctx, deps);
-    const { id, item } = parsePath(itemPath, ctx.event);
-    return ok(
-      await changePicklistItem(c, id, 'update', item, jsonBody(ctx)),
-      t(c, 'staff.resource.updated', { resource: t(c, 'staff.resource.picklistItem') }),
-    );
-  },
-  async staffPicklistItemsDelete(ctx, deps) {
-    const c = rc(ctx, deps);
-    const { id, item } = parsePath(itemPath, ctx.event);
-    return ok(
-      await changePicklistItem(c, id, 'delete', item, jsonBody(ctx)),
-      t(c, 'staff.resource.deleted', { resource: t(c, 'staff.resource.picklistItem') }),
-    );
-  },
-  async staffPicklistItemsRestore(ctx, deps) {
-    const c = rc(ctx, deps);
-    const { id, item } = parsePath(itemPath, ctx.event);
-    return ok(
-      await changePicklistItem(c, id, 'restore', item, jsonBody(ctx)),
-      t(c, 'staff.resource.restored', { resource: t(c, 'staff.resource.picklistItem') }),
-    );
-  },
+  staffPicklistItemsUpdate: (ctx, deps) => changeOnePicklistItem(ctx, deps, 'update'),
+  staffPicklistItemsDelete: (ctx, deps) => changeOnePicklistItem(ctx, deps, 'delete'),
+  staffPicklistItemsRestore: (ctx, deps) => changeOnePicklistItem(ctx, deps, 'restore'),
 
   // ---- audit ----
   async staffAuditList(ctx, deps) {

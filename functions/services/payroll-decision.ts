@@ -119,14 +119,15 @@ export async function redecideWithVerifiedIncome(
   );
   const stored: StoredDecision = { ...decision, bureau: previousDecision.bureau ?? null };
   const built = buildResult(decision, resultContextOf(store, app.applicant?.first_name ?? '', settings));
-  if (decision.code === 'A') {
-    if (decision.approvalCents <= previousDecision.approvalCents) return keep('kept');
+  // A raise is a new approval, anything else denies; either is saved as the application's decision and announced.
+  const redecided = (outcome: 'raised' | 'denied', amount: string): Redecision => {
+    const status = outcome === 'raised' ? 'approved' : 'denied';
     const result: StoredResult = {
       ...built,
-      payroll: { is_eligible: false, type: 'async', result: note('raised', formatCents(decision.approvalCents)) },
+      payroll: { is_eligible: false, type: 'async', result: note(outcome, amount) },
     };
     return {
-      outcome: 'raised',
+      outcome,
       result,
       meta: {
         decision: {
@@ -138,46 +139,21 @@ export async function redecideWithVerifiedIncome(
         },
         result,
         decidedAt: now.toISOString(),
-        status: 'approved',
+        status,
       },
       events: [
         newEvent(
-          'application.approved',
+          `application.${status}`,
           { type: 'application', id: record.uuid },
           { ...decisionEventData(record, decision), reason: 'payroll-affordability' },
           now,
         ),
       ],
     };
-  }
-  const result: StoredResult = {
-    ...built,
-    payroll: { is_eligible: false, type: 'async', result: note('denied', previousAmount) },
   };
-  return {
-    outcome: 'denied',
-    result,
-    meta: {
-      decision: {
-        ...stored,
-        payroll: {
-          previousApprovalCents: previousDecision.approvalCents,
-          verifiedMonthlyIncomeCents: verified.monthlyIncomeCents,
-        },
-      },
-      result,
-      decidedAt: now.toISOString(),
-      status: 'denied',
-    },
-    events: [
-      newEvent(
-        'application.denied',
-        { type: 'application', id: record.uuid },
-        { ...decisionEventData(record, decision), reason: 'payroll-affordability' },
-        now,
-      ),
-    ],
-  };
+  if (decision.code !== 'A') return redecided('denied', previousAmount);
+  if (decision.approvalCents <= previousDecision.approvalCents) return keep('kept');
+  return redecided('raised', formatCents(decision.approvalCents));
 }
 
 /** The stored result in `lang`, payroll.result.message included (the text the payroll panel shows). */

@@ -126,6 +126,13 @@ const accountsOf = (event: unknown): BankAccount[] => outputOf<FetchAccountsOutp
 const notice = (kind: FlowNotice['kind'], key: string, params?: FlowNotice['params']): FlowNotice | null =>
   params ? { kind, key, params } : { kind, key };
 
+/** The vendor's profile check, run on a timer and when the shopper asks. */
+const checkProfileCall = {
+  id: 'checkProfile',
+  src: 'checkProfile',
+  input: ({ context }: { context: BankLinkContext }) => ({ applicantId: context.applicantId }),
+} as const;
+
 export const bankLinkMachine = setup({
   types: {
     context: {} as BankLinkContext,
@@ -287,9 +294,7 @@ export const bankLinkMachine = setup({
             },
             checking: {
               invoke: {
-                id: 'checkProfile',
-                src: 'checkProfile',
-                input: ({ context }) => ({ applicantId: context.applicantId }),
+                ...checkProfileCall,
                 onDone: [
                   { guard: 'profileFound', target: '#bankLink.flow.connected', actions: 'recordProfile' },
                   { target: 'waiting' },
@@ -301,9 +306,7 @@ export const bankLinkMachine = setup({
             checkingManually: {
               entry: 'clearNotice',
               invoke: {
-                id: 'checkProfile',
-                src: 'checkProfile',
-                input: ({ context }) => ({ applicantId: context.applicantId }),
+                ...checkProfileCall,
                 onDone: [
                   { guard: 'profileFound', target: '#bankLink.flow.connected', actions: 'recordProfile' },
                   { target: 'notReady', actions: 'showProfileNotReady' },

@@ -106,6 +106,13 @@ function errorMessage(event: { type: string }, fallback: string): string {
   return fallback;
 }
 
+/** An effect that failed: on to `target`, showing the server's message (or `fallback` when it gave none). */
+const failedTo = <T extends string>(target: T, fallback: string) =>
+  ({ target, actions: { type: 'failWith', params: { fallback } } }) as const;
+
+/** The failed step's retry: back to `target`, the message cleared. */
+const retryTo = <T extends string>(target: T) => ({ 'checkout.retry': { target, actions: 'clearError' } }) as const;
+
 export const checkoutFlowMachine = setup({
   types: {
     context: {} as CheckoutFlowContext,
@@ -228,14 +235,11 @@ export const checkoutFlowMachine = setup({
           { guard: 'loadedNeedsDelivery', target: '#checkoutFlow.steps.delivery', actions: 'recordCheckout' },
           { target: '#checkoutFlow.steps.fetchingLease', actions: 'recordCheckout' },
         ],
-        onError: {
-          target: 'loadFailed',
-          actions: { type: 'failWith', params: { fallback: 'checkout.error.loadFailed' } },
-        },
+        onError: failedTo('loadFailed', 'checkout.error.loadFailed'),
       },
     },
     loadFailed: {
-      on: { 'checkout.retry': { target: 'loading', actions: 'clearError' } },
+      on: retryTo('loading'),
     },
     steps: {
       initial: 'fetchingLease',
@@ -261,15 +265,12 @@ export const checkoutFlowMachine = setup({
               payment_frequency: context.payment_frequency,
             }),
             onDone: { target: 'lease', actions: 'recordLease' },
-            onError: {
-              target: 'leaseFailed',
-              actions: { type: 'failWith', params: { fallback: 'checkout.error.generic' } },
-            },
+            onError: failedTo('leaseFailed', 'checkout.error.generic'),
           },
         },
         // The modal with 'Return to Retailer' (checkout.cancel) and a retry.
         leaseFailed: {
-          on: { 'checkout.retry': { target: 'fetchingLease', actions: 'clearError' } },
+          on: retryTo('fetchingLease'),
         },
         lease: {
           on: {
@@ -291,10 +292,7 @@ export const checkoutFlowMachine = setup({
             src: 'requestEsign',
             input: ({ context }) => ({ checkoutId: context.checkoutId }),
             onDone: { target: 'sign', actions: ['recordEsign', { type: 'leavePage', params: { to: 'esign' } }] },
-            onError: {
-              target: 'contractFailed',
-              actions: { type: 'failWith', params: { fallback: 'checkout.contract.unableToGenerate' } },
-            },
+            onError: failedTo('contractFailed', 'checkout.contract.unableToGenerate'),
           },
         },
         // 'Unable to generate Contract': shows the server error and offers Discard Contract.
@@ -320,10 +318,7 @@ export const checkoutFlowMachine = setup({
               // ... or returns to the lease (recomputed)
               { target: 'fetchingLease' },
             ],
-            onError: {
-              target: 'contractFailed',
-              actions: { type: 'failWith', params: { fallback: 'checkout.error.generic' } },
-            },
+            onError: failedTo('contractFailed', 'checkout.error.generic'),
           },
         },
         processing: {
@@ -370,14 +365,11 @@ export const checkoutFlowMachine = setup({
               // nothing specific: the checkpoint redirect logic routes by the checkout's step
               { target: '#checkoutFlow.toCheckpoint', actions: 'recordProcess' },
             ],
-            onError: {
-              target: 'processFailed',
-              actions: { type: 'failWith', params: { fallback: 'checkout.error.generic' } },
-            },
+            onError: failedTo('processFailed', 'checkout.error.generic'),
           },
         },
         processFailed: {
-          on: { 'checkout.retry': { target: 'processing', actions: 'clearError' } },
+          on: retryTo('processing'),
         },
         payment: {
           on: {
@@ -408,10 +400,7 @@ export const checkoutFlowMachine = setup({
           { target: 'cancelled', actions: { type: 'notifyHost', params: { event: 'cancelled' } } },
         ],
         // The cancel did not go through: back to the step the shopper was on, with the message.
-        onError: {
-          target: 'steps.hist',
-          actions: { type: 'failWith', params: { fallback: 'checkout.error.cancelFailed' } },
-        },
+        onError: failedTo('steps.hist', 'checkout.error.cancelFailed'),
       },
     },
     complete: {

@@ -115,6 +115,25 @@ const createdExample = {
   expires_at: '2025-03-15T15:09:26.000Z',
 };
 
+// The examples' partly delivered order: the television delivered, the sound bar not (yet).
+const deliveredTvLine = {
+  sku: 'TV-55-4K',
+  description: '55" 4K television',
+  quantity: 1,
+  delivered: 1,
+  cancelled: 0,
+  undelivered: 0,
+};
+const tvDelivery = {
+  id: 'dlv_3c1e5a7b9d0f1e2d3c4b',
+  items: [{ sku: 'TV-55-4K', quantity: 1 }],
+  amount: '548.99',
+  delivered_at: '2025-03-16T10:00:00.000Z',
+  recorded_at: '2025-03-16T10:02:11.000Z',
+  by: 'retailer',
+  remaining_units: 1,
+};
+
 export const checkoutExample = {
   checkout_id: CHECKOUT_ID,
   livemode: true,
@@ -286,27 +305,10 @@ export const RETAILER_API: Readonly<Record<string, RetailerApiOperation>> = {
           delivery_id: 'dlv_3c1e5a7b9d0f1e2d3c4b',
           fulfilment: {
             lines: [
-              {
-                sku: 'TV-55-4K',
-                description: '55" 4K television',
-                quantity: 1,
-                delivered: 1,
-                cancelled: 0,
-                undelivered: 0,
-              },
+              deliveredTvLine,
               { sku: 'SB-200', description: 'Sound bar', quantity: 1, delivered: 0, cancelled: 0, undelivered: 1 },
             ],
-            deliveries: [
-              {
-                id: 'dlv_3c1e5a7b9d0f1e2d3c4b',
-                items: [{ sku: 'TV-55-4K', quantity: 1 }],
-                amount: '548.99',
-                delivered_at: '2025-03-16T10:00:00.000Z',
-                recorded_at: '2025-03-16T10:02:11.000Z',
-                by: 'retailer',
-                remaining_units: 1,
-              },
-            ],
+            deliveries: [tvDelivery],
             cancellations: [],
             undelivered_units: 1,
             financed_amount: '697.99',
@@ -340,27 +342,10 @@ export const RETAILER_API: Readonly<Record<string, RetailerApiOperation>> = {
           cancellation_id: 'cnl_8f2d4b6a0c1e2d3c4b5a',
           fulfilment: {
             lines: [
-              {
-                sku: 'TV-55-4K',
-                description: '55" 4K television',
-                quantity: 1,
-                delivered: 1,
-                cancelled: 0,
-                undelivered: 0,
-              },
+              deliveredTvLine,
               { sku: 'SB-200', description: 'Sound bar', quantity: 1, delivered: 0, cancelled: 1, undelivered: 0 },
             ],
-            deliveries: [
-              {
-                id: 'dlv_3c1e5a7b9d0f1e2d3c4b',
-                items: [{ sku: 'TV-55-4K', quantity: 1 }],
-                amount: '548.99',
-                delivered_at: '2025-03-16T10:00:00.000Z',
-                recorded_at: '2025-03-16T10:02:11.000Z',
-                by: 'retailer',
-                remaining_units: 1,
-              },
-            ],
+            deliveries: [tvDelivery],
             cancellations: [
               {
                 id: 'cnl_8f2d4b6a0c1e2d3c4b5a',

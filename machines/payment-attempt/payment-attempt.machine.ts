@@ -116,6 +116,27 @@ const outcome = (context: PaymentAttemptContext, o: Omit<AttemptOutcome, 'attemp
   { attempt: context.attempt, ...o },
 ];
 
+/** The debit's first attempt, scheduled for its collection date. */
+const firstAttemptContext = (input: PaymentAttemptInput): PaymentAttemptContext => ({
+  leaseId: input.leaseId,
+  installment: input.installment,
+  attempt: 1,
+  rail: input.rail,
+  amountCents: input.amountCents,
+  scheduledFor: input.scheduledFor,
+  submittedOn: null,
+  originalSettlementDate: null,
+  code: null,
+  retries: 0,
+  history: [],
+});
+
+/** A returned or declined debit is tried again (while NACHA and the card rules allow) or given up. */
+const retryOrGiveUp = {
+  'attempt.schedule_retry': { guard: 'retryAllowed', target: 'retry_scheduled', actions: 'nextAttempt' },
+  'attempt.give_up': { target: 'given_up' },
+} as const;
+
 export const paymentAttemptMachine = setup({
   types: {
     context: {} as PaymentAttemptContext,
@@ -171,19 +192,7 @@ export const paymentAttemptMachine = setup({
 }).createMachine({
   id: 'paymentAttempt',
   initial: 'scheduled',
-  context: ({ input }) => ({
-    leaseId: input.leaseId,
-    installment: input.installment,
-    attempt: 1,
-    rail: input.rail,
-    amountCents: input.amountCents,
-    scheduledFor: input.scheduledFor,
-    submittedOn: null,
-    originalSettlementDate: null,
-    code: null,
-    retries: 0,
-    history: [],
-  }),
+  context: ({ input }) => firstAttemptContext(input),
   states: {
     // Waiting for its collection date.
     scheduled: {
@@ -209,19 +218,9 @@ export const paymentAttemptMachine = setup({
       },
     },
     // The bank returned it with a NACHA code.
-    returned: {
-      on: {
-        'attempt.schedule_retry': { guard: 'retryAllowed', target: 'retry_scheduled', actions: 'nextAttempt' },
-        'attempt.give_up': { target: 'given_up' },
-      },
-    },
+    returned: { on: retryOrGiveUp },
     // The card was declined.
-    declined: {
-      on: {
-        'attempt.schedule_retry': { guard: 'retryAllowed', target: 'retry_scheduled', actions: 'nextAttempt' },
-        'attempt.give_up': { target: 'given_up' },
-      },
-    },
+    declined: { on: retryOrGiveUp },
     // The next attempt (a new idempotency key) waits for its date.
     retry_scheduled: {
       on: {
@@ -257,19 +256,7 @@ export function paymentAttemptSnapshotAt(
 }
 
 export function initialPaymentAttempt(input: PaymentAttemptInput): PersistedPaymentAttempt {
-  const snapshot = paymentAttemptSnapshotAt('scheduled', {
-    leaseId: input.leaseId,
-    installment: input.installment,
-    attempt: 1,
-    rail: input.rail,
-    amountCents: input.amountCents,
-    scheduledFor: input.scheduledFor,
-    submittedOn: null,
-    originalSettlementDate: null,
-    code: null,
-    retries: 0,
-    history: [],
-  });
+  const snapshot = paymentAttemptSnapshotAt('scheduled', firstAttemptContext(input));
   return persistPaymentAttempt(snapshot);
 }
 

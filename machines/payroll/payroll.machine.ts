@@ -100,6 +100,13 @@ const serverError = (event: unknown): FlowNotice => ({
   key: effectErrorMessage(errorOf(event), 'error.somethingWrong'),
 });
 
+/** The affordability refresh, run on a timer and when the shopper asks. */
+const refreshAffordabilityCall = {
+  id: 'refreshAffordability',
+  src: 'refreshAffordability',
+  input: ({ context }: { context: PayrollContext }) => ({ applicationId: context.applicationId }),
+} as const;
+
 export const payrollMachine = setup({
   types: {
     context: {} as PayrollContext,
@@ -256,9 +263,7 @@ export const payrollMachine = setup({
         },
         refreshing: {
           invoke: {
-            id: 'refreshAffordability',
-            src: 'refreshAffordability',
-            input: ({ context }) => ({ applicationId: context.applicationId }),
+            ...refreshAffordabilityCall,
             onDone: { target: '#payroll.completed', actions: 'recordRefresh' },
             // The shopper did not ask: a pending enrolment (no answer) is not worth a message.
             onError: [
@@ -270,9 +275,7 @@ export const payrollMachine = setup({
         refreshingManually: {
           entry: 'clearNotice',
           invoke: {
-            id: 'refreshAffordability',
-            src: 'refreshAffordability',
-            input: ({ context }) => ({ applicationId: context.applicationId }),
+            ...refreshAffordabilityCall,
             onDone: { target: '#payroll.completed', actions: 'recordRefresh' },
             onError: [
               { guard: 'networkFailure', target: 'ready', actions: 'showPending' },

@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../client.ts';
-import { isConditionFailure, type StoredItem } from '../items.ts';
+import { isConditionFailure, queryPages, type StoredItem } from '../items.ts';
 import {
   anchorSpacing,
   anchorsFromRun,
@@ -60,18 +60,7 @@ async function getIndex(db: Db, entity: string, field: string, scope: string): P
 
 async function queryAll(db: Db, input: QueryCommandInput, max = Infinity): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined = input.ExclusiveStartKey;
-  do {
-    const out = await db.doc.send(
-      new QueryCommand({
-        ...input,
-        ExclusiveStartKey: start,
-        Limit: Number.isFinite(max) ? Math.min(1000, max - items.length) : input.Limit,
-      }),
-    );
-    items.push(...((out.Items ?? []) as Record<string, unknown>[]));
-    start = out.LastEvaluatedKey;
-  } while (start && items.length < max);
+  for await (const page of queryPages(db, input, max)) items.push(...page);
   return items;
 }
 

@@ -1,25 +1,19 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../client.ts';
-import { getItem, type StoredItem } from '../items.ts';
+import { getById, isUnusableId, type StoredItem } from '../items.ts';
 
 // Simple staff records (roles, settings, pick lists, mail templates, API token references): pk <KIND>#<id>, sk <KIND>.
 export type RecordKind = 'ROLE' | 'SETTING' | 'PICKLIST' | 'MAILTEMPLATE' | 'APITOKENREF';
 
 export const recordKey = (kind: RecordKind, id: string) => ({ pk: `${kind}#${id}`, sk: kind });
 
-export async function getRecord<T extends StoredItem>(
-  db: Db,
-  kind: RecordKind,
-  id: string,
-  now: Date,
-): Promise<T | undefined> {
-  if (!id || id.length > 200) return undefined;
-  return getItem<T>(db, recordKey(kind, id), now);
+export function getRecord<T extends StoredItem>(db: Db, kind: RecordKind, id: string, now: Date) {
+  return getById<T>(db, id, (recordId) => recordKey(kind, recordId), now);
 }
 
 /** Several records by id in one round trip per 100 (order not kept; missing ones left out). */
 export async function getRecords<T extends StoredItem>(db: Db, kind: RecordKind, ids: readonly string[]): Promise<T[]> {
-  const unique = [...new Set(ids)].filter((id) => id && id.length <= 200);
+  const unique = [...new Set(ids)].filter((id) => !isUnusableId(id));
   const out: T[] = [];
   for (let i = 0; i < unique.length; i += 100) {
     let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => recordKey(kind, id));

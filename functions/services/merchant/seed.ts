@@ -1,11 +1,11 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { orderTotalCents, withheldCents } from '../../../machines/domain/merchant.ts';
 import { getItem, putItem, claimUnique, type StoredItem } from '../../data/items.ts';
 import { merchantKey, type MerchantKind } from '../../data/merchant.ts';
-import { listEntrySk, readListPage, syncListEntries } from '../../data/staff/lists.ts';
+import { readListPage } from '../../data/staff/lists.ts';
 import { getStoreById } from '../../data/stores.ts';
 import type { Deps } from '../../platform/deps.ts';
 import type { ResourceDef } from '../staff/resource.ts';
+import { listSeeded } from '../staff/seed.ts';
 import { pickupsDef, pickupTxDef, type Pickup, type PickupTx } from './pickups.ts';
 import { posItemsDef, posOrdersDef, type PosItem, type PosOrder } from './pos.ts';
 import { retentionDef, retentionEntriesDef, type RetentionAccount, type RetentionEntry } from './retention.ts';
@@ -14,18 +14,6 @@ import { retentionDef, retentionEntriesDef, type RetentionAccount, type Retentio
 // (some low on stock) and orders, retention accounts with withholdings and a payment, and, once a demo lease exists
 // (functions/local/demo-leases.ts makes them in the background on a new data directory), a pick-up with its
 // transactions.
-
-async function listSeeded<R extends StoredItem & { id: string }>(deps: Deps, def: ResourceDef<R>, record: R) {
-  const pk = def.rowPk(record.id);
-  const existing = await deps.db.doc.send(
-    new GetCommand({ TableName: deps.db.tableName, Key: { pk, sk: listEntrySk(def.defaultSort, '*') } }),
-  );
-  const snapshot = { row: def.row(record), scopes: def.scopes(record) };
-  const before = existing.Item
-    ? { row: existing.Item.row as typeof snapshot.row, scopes: def.scopes(record) }
-    : undefined;
-  await syncListEntries(deps.db, def, pk, before, snapshot);
-}
 
 /** Writes a record once (an existing one is kept as staff left it) and keeps its list entries. */
 async function seedOnce<R extends StoredItem & { id: string }>(

@@ -109,7 +109,7 @@ const SEEDED_ROLES: {
 ];
 
 /** Writes the list entries of a seeded record; the index counts it only the first time (no entry yet). */
-async function listSeeded<R extends StoredItem & { id: string }>(deps: Deps, def: ResourceDef<R>, record: R) {
+export async function listSeeded<R extends StoredItem & { id: string }>(deps: Deps, def: ResourceDef<R>, record: R) {
   const pk = def.rowPk(record.id);
   const existing = await deps.db.doc.send(
     new GetCommand({ TableName: deps.db.tableName, Key: { pk, sk: listEntrySk(def.defaultSort, '*') } }),

@@ -1,4 +1,4 @@
-import { getItem, type StoredItem } from '../../../data/items.ts';
+import { getById, type StoredItem } from '../../../data/items.ts';
 import { getRecord } from '../../../data/staff/records.ts';
 import { retailerKey, type RetailerItem } from '../../../data/stores.ts';
 import type { Deps } from '../../../platform/deps.ts';
@@ -6,9 +6,8 @@ import type { Deps } from '../../../platform/deps.ts';
 // Reads other staff resources need (a store its retailer, a role a setting): here rather than in those resources'
 // modules, so the resources do not import each other in a circle.
 
-export async function getRetailerRecord(deps: Deps, id: string): Promise<RetailerItem | undefined> {
-  if (!id || id.length > 200) return undefined;
-  return getItem<RetailerItem>(deps.db, retailerKey(id), deps.clock());
+export function getRetailerRecord(deps: Deps, id: string): Promise<RetailerItem | undefined> {
+  return getById<RetailerItem>(deps.db, id, retailerKey, deps.clock());
 }
 
 /** A stored setting's value (settings are records of kind SETTING keyed by their key). */

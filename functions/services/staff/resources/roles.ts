@@ -16,14 +16,7 @@ import {
   ungrantable,
   type Guard,
 } from '../../../../machines/domain/permissions.ts';
-import {
-  claimUnique,
-  createItem,
-  deleteItem,
-  queryPartition,
-  releaseUnique,
-  saveVersioned,
-} from '../../../data/items.ts';
+import { claimUnique, createItem, deleteItem, queryAll, releaseUnique, saveVersioned } from '../../../data/items.ts';
 import { getRecord, recordKey } from '../../../data/staff/records.ts';
 import type { RoleItem } from '../../../data/staff/roles.ts';
 import type { Deps } from '../../../platform/deps.ts';
@@ -78,19 +71,7 @@ const adminImmutable = (c: ResourceCtx) =>
 
 /** Every role (a small set: they are also kept in one partition, ROLES, for the user form's options). */
 export async function listAllRoles(deps: Deps): Promise<RoleItem[]> {
-  const out: RoleItem[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await queryPartition<RoleItem>(deps.db, {
-      index: 'gsi1',
-      pk: ROLE_LIST_PK,
-      cursor,
-      now: deps.clock(),
-    });
-    out.push(...page.items);
-    cursor = page.cursor;
-  } while (cursor);
-  return out;
+  return queryAll<RoleItem>(deps.db, { index: 'gsi1', pk: ROLE_LIST_PK, now: deps.clock() });
 }
 
 function checkGrantable(c: ResourceCtx, guard: Guard, permissions: string[], fieldPermissions: string[]) {
