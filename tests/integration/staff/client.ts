@@ -79,18 +79,21 @@ export async function asAdmin(baseUrl?: string) {
 export const unique = (prefix: string) =>
   `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
+export interface NewUserFields {
+  display_name: string;
+  password: string;
+  guard: 'system' | 'retailer' | 'store';
+  roles?: string[];
+  stores?: string[];
+  retailers?: string[];
+}
+
 /** The body of POST /staff/api/users for a new user named `username`, with an e-mail made from the name. */
-export const newUser = (
-  username: string,
-  fields: {
-    display_name: string;
-    password: string;
-    guard: 'system' | 'retailer' | 'store';
-    roles?: string[];
-    stores?: string[];
-    retailers?: string[];
-  },
-) => ({ username, email: `${username}@example.com`, ...fields });
+export const newUser = (username: string, fields: NewUserFields) => ({
+  username,
+  email: `${username}@example.com`,
+  ...fields,
+});
 
 /** Creates a role of a guard with permissions, and a user holding it (linked to stores or retailers). */
 export async function makeUser(
