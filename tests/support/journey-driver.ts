@@ -2,6 +2,8 @@
 // their own servers), one resumable step at a time: each step reads what the server already has before acting, so
 // a journey interrupted by a crash continues from wherever the server's acknowledged state left it.
 
+import { jsonOr } from './http.ts';
+
 export interface Reply {
   status: number;
   body: any;
@@ -27,13 +29,7 @@ export async function call(
     redirect: 'manual',
   });
   const text = await res.text();
-  let body: any;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = text;
-  }
-  return { status: res.status, body };
+  return { status: res.status, body: jsonOr(text, text) };
 }
 
 export const RETAILER_TOKEN = 'rt_test_token_for_integration_tests';

@@ -18,6 +18,7 @@ import { listSandboxMessages } from '../../../functions/providers/messaging/sand
 import { searchTermHmac } from '../../../functions/services/leases/sync.ts';
 import { initialLeaseStatus } from '../../../machines/lease-status/lease-status.machine.ts';
 import { freshDb } from '../../support/dynalite.ts';
+import { cookieHeader, jsonOr, keepCookies, readText } from '../../support/http.ts';
 
 // The lessee's API on a server of its own in this process (a fresh dynalite, the real local server and handlers) with
 // a clock the test moves, so that a code's expiry and the send window can be crossed without waiting. Lessees are
@@ -171,7 +172,7 @@ export class Browser {
       'content-type': 'application/json',
       accept: 'application/json',
       ...(payload ? { 'content-length': String(payload.length) } : {}),
-      ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+      ...(this.cookies.size ? { cookie: cookieHeader(this.cookies) } : {}),
       ...(method !== 'GET' && this.csrf ? { 'x-csrf-token': this.csrf } : {}),
       ...headers,
     };
@@ -179,27 +180,11 @@ export class Browser {
       const req = request(
         { host: url.hostname, port: Number(url.port), path, method, localAddress: this.ip, agent: false, headers: all },
         (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let parsed: unknown = text;
-            try {
-              parsed = JSON.parse(text);
-            } catch {
-              // not JSON
-            }
+          readText(res).then((text) => {
             const setCookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-            for (const cookie of setCookies) {
-              const [pair, ...attributes] = cookie.split(';');
-              const eq = pair!.indexOf('=');
-              const name = pair!.slice(0, eq).trim();
-              const value = pair!.slice(eq + 1).trim();
-              if (value === '' || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) this.cookies.delete(name);
-              else this.cookies.set(name, value);
-            }
-            resolve({ status: res.statusCode ?? 0, body: parsed, setCookies });
-          });
+            keepCookies(this.cookies, setCookies);
+            resolve({ status: res.statusCode ?? 0, body: jsonOr(text, text), setCookies });
+          }, reject);
         },
       );
       req.on('error', reject);
