@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApplication } from '../../../functions/data/applications.ts';
+import { appendConsent } from '../../../functions/data/consents.ts';
 import { createLease, syncSearchTerms } from '../../../functions/data/leases.ts';
 import { putRetailer, putStore } from '../../../functions/data/stores.ts';
 import { DEMO_RETAILERS, DEMO_STORES } from '../../../functions/local/demo-data.ts';
@@ -16,6 +17,7 @@ import { FieldCrypto, masterKeyProvider } from '../../../functions/platform/fiel
 import { createLogger } from '../../../functions/platform/logger.ts';
 import { listSandboxMessages } from '../../../functions/providers/messaging/sandbox.ts';
 import { searchTermHmac } from '../../../functions/services/leases/sync.ts';
+import type { ConsentEntry } from '../../../machines/contracts/consents.ts';
 import { initialLeaseStatus } from '../../../machines/lease-status/lease-status.machine.ts';
 import { freshDb } from '../../support/dynalite.ts';
 import { cookieHeader, jsonOr, keepCookies, readText } from '../../support/http.ts';
@@ -203,6 +205,20 @@ export async function codeSentTo(deps: Deps, to: string): Promise<string | undef
   const message = messages.find((m) => m.to === to && m.purpose === 'customer-sign-in');
   return message ? /\b(\d{5})\b/.exec(message.body)?.[1] : undefined;
 }
+
+/** Records a consent on the lease as the shopper gives it now: an e-sign consent in English unless `entry` says. */
+export const giveConsent = (deps: Deps, leaseId: string, entry: Partial<ConsentEntry>) =>
+  appendConsent(deps.db, leaseId, {
+    kind: 'esign',
+    lang: 'en',
+    actor: 'shopper',
+    at: deps.clock().toISOString(),
+    ...entry,
+  });
+
+/** The sandbox's messages to `to` (an e-mail address or a phone number) for one purpose. */
+export const messagesTo = async (deps: Deps, to: string, purpose: string) =>
+  (await listSandboxMessages(deps.db, deps.clock(), 500)).filter((m) => m.to === to && m.purpose === purpose);
 
 export const digits = (phone: string) => phone.replace(/\D/g, '');
 export const wrong = (code: string) => String((Number(code) + 1) % 100_000).padStart(5, '0');
