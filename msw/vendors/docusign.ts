@@ -56,6 +56,19 @@ export function docusignMock(options: DocusignMockOptions) {
     }
     return undefined;
   };
+  // The envelope a call names, or DocuSign's answer when the token is refused, a failure is queued or it is unknown.
+  const envelopeFor = (request: Request, envelopeId: unknown, unknownStatus: 400 | 404) => {
+    const refused = guard(request);
+    if (refused) return refused;
+    return (
+      state.envelopes.get(String(envelopeId)) ??
+      error(
+        unknownStatus,
+        'ENVELOPE_DOES_NOT_EXIST',
+        'The envelope specified either does not exist or you have no rights to it.',
+      )
+    );
+  };
   const summary = (e: MockEnvelope) => ({
     envelopeId: e.envelopeId,
     status: e.status,
@@ -130,15 +143,8 @@ export function docusignMock(options: DocusignMockOptions) {
     }),
 
     http.post(`${base}/envelopes/:envelopeId/views/recipient`, async ({ request, params }) => {
-      const refused = guard(request);
-      if (refused) return refused;
-      const e = state.envelopes.get(String(params.envelopeId));
-      if (!e)
-        return error(
-          400,
-          'ENVELOPE_DOES_NOT_EXIST',
-          'The envelope specified either does not exist or you have no rights to it.',
-        );
+      const e = envelopeFor(request, params.envelopeId, 400);
+      if (e instanceof Response) return e;
       const body = (await request.json()) as {
         returnUrl?: string;
         userName?: string;
@@ -166,30 +172,16 @@ export function docusignMock(options: DocusignMockOptions) {
     }),
 
     http.get(`${base}/envelopes/:envelopeId`, ({ request, params }) => {
-      const refused = guard(request);
-      if (refused) return refused;
-      const e = state.envelopes.get(String(params.envelopeId));
-      if (!e)
-        return error(
-          404,
-          'ENVELOPE_DOES_NOT_EXIST',
-          'The envelope specified either does not exist or you have no rights to it.',
-        );
+      const e = envelopeFor(request, params.envelopeId, 404);
+      if (e instanceof Response) return e;
       const include = new URL(request.url).searchParams.get('include') ?? '';
       const { customFields, ...rest } = summary(e);
       return HttpResponse.json(include.includes('custom_fields') ? { ...rest, customFields } : rest);
     }),
 
     http.put(`${base}/envelopes/:envelopeId`, async ({ request, params }) => {
-      const refused = guard(request);
-      if (refused) return refused;
-      const e = state.envelopes.get(String(params.envelopeId));
-      if (!e)
-        return error(
-          404,
-          'ENVELOPE_DOES_NOT_EXIST',
-          'The envelope specified either does not exist or you have no rights to it.',
-        );
+      const e = envelopeFor(request, params.envelopeId, 404);
+      if (e instanceof Response) return e;
       const body = (await request.json()) as { status?: string; voidedReason?: string };
       if (body.status === 'voided') {
         if (!body.voidedReason) return error(400, 'INVALID_REQUEST_PARAMETER', 'A voided reason is required.');

@@ -1,4 +1,4 @@
-import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { collectionKeys } from '../../functions/data/collections.ts';
 import {
   queueCountsOf,
@@ -11,6 +11,8 @@ import type { Deps } from '../../functions/platform/deps.ts';
 import { lenderToday } from '../../functions/services/servicing/clock.ts';
 import { addDays } from '../../machines/domain/payment-frequency.ts';
 import { seededAccountData } from '../support/servicing-seed.ts';
+import { batchWriter } from './batch-writer.ts';
+import { staffLogin } from './staff-login.ts';
 import { measure, type Stats } from './stats.ts';
 
 // The collections queue and the delinquency aging report over many past-due accounts (issue 23, "Measured"):
@@ -42,34 +44,13 @@ function pastDueAccount(i: number, today: string) {
 
 async function seed(deps: Deps, today: string, say: (line: string) => void) {
   const started = performance.now();
-  const inFlight: Promise<unknown>[] = [];
-  let batch: Record<string, unknown>[] = [];
-  const flush = () => {
-    const items = batch;
-    batch = [];
-    inFlight.push(
-      (async () => {
-        let request: Record<string, unknown>[] | undefined = items.map((Item) => ({ PutRequest: { Item } }));
-        while (request?.length) {
-          const out = await deps.db.doc.send(
-            // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed by TypeScript 7 (typecheck), not by 6 (lint)
-            new BatchWriteCommand({ RequestItems: { [deps.db.tableName]: request as never } }),
-          );
-          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed by TypeScript 7 (typecheck), not by 6 (lint)
-          request = out.UnprocessedItems?.[deps.db.tableName] as Record<string, unknown>[] | undefined;
-        }
-      })(),
-    );
-  };
+  const writer = batchWriter(deps);
   for (let i = 0; i < ACCOUNTS; i++) {
-    batch.push(pastDueAccount(i, today));
-    if (batch.length === 25) flush();
-    if (inFlight.length >= 8) await Promise.all(inFlight.splice(0));
+    await writer.put(pastDueAccount(i, today));
     if (i > 0 && i % 20_000 === 0)
       say(`  collections: ${i} accounts written (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
-  if (batch.length) flush();
-  await Promise.all(inFlight);
+  await writer.done();
   // The queue's counts, as each account's save would have added them (functions/data/collections-counts.ts).
   const entries: QueueEntry[] = [];
   for (let i = 0; i < ACCOUNTS; i++) {
@@ -80,26 +61,12 @@ async function seed(deps: Deps, today: string, say: (line: string) => void) {
   say(`  collections: ${ACCOUNTS} past-due accounts in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
-async function adminCookie(base: string, password: string) {
-  const res = await fetch(`${base}/staff/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password }),
-  });
-  if (res.status !== 200) throw new Error(`admin login failed: ${res.status}`);
-  await res.arrayBuffer();
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .join('; ');
-}
-
 export async function collectionsQueueBench(options: { deps: Deps; base: string; adminPassword: string }) {
   const say = (line: string) => process.stdout.write(line + '\n');
   const today = await lenderToday(options.deps);
   say(`collections queue and aging: seeding ${ACCOUNTS} past-due accounts...`);
   await seed(options.deps, today, say);
-  const cookie = await adminCookie(options.base, options.adminPassword);
+  const { cookie } = await staffLogin(options.base, 'admin', options.adminPassword);
   const get = async (path: string) => {
     const res = await fetch(`${options.base}${path}`, { headers: { cookie } });
     const body = (await res.json()) as { data: unknown[]; meta: { total?: number; last_page?: number } };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PAGE_SIZE } from '../../machines/contracts/staff.ts';
 import type { ApplicationRow, TimelineEntry } from '../../machines/contracts/staff-leases.ts';
 import {
@@ -17,6 +17,8 @@ import { applicationScopes, loanNumberOf } from '../../functions/services/leases
 import { LIST_APPLICATIONS, searchTermHmac } from '../../functions/services/leases/sync.ts';
 import { STORE_MANAGER_ROLE_ID } from '../../functions/services/staff/seed.ts';
 import type { Deps } from '../../functions/platform/deps.ts';
+import { batchWriter } from './batch-writer.ts';
+import { staffLogin } from './staff-login.ts';
 import { summarise, type Stats } from './stats.ts';
 
 // The staff application list at 100,000 applications (staff lease operations issue: "p95 of a page <= 100 ms").
@@ -358,47 +360,6 @@ async function leaseAndSearchItems(
   return [lease, ...search];
 }
 
-/** BatchWrite in 25s, up to 8 batches in flight, retrying unprocessed items. */
-function batchWriter(deps: Deps) {
-  let batch: Record<string, unknown>[] = [];
-  let inFlight: Promise<unknown>[] = [];
-  let written = 0;
-  const send = async (items: Record<string, unknown>[]) => {
-    let request: Record<string, unknown>[] | undefined = items.map((Item) => ({ PutRequest: { Item } }));
-    while (request?.length) {
-      const out = await deps.db.doc.send(
-        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed by TypeScript 7 (typecheck), not by 6 (lint)
-        new BatchWriteCommand({ RequestItems: { [deps.db.tableName]: request as never } }),
-      );
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed by TypeScript 7 (typecheck), not by 6 (lint)
-      request = out.UnprocessedItems?.[deps.db.tableName] as Record<string, unknown>[] | undefined;
-    }
-  };
-  const flush = async () => {
-    if (batch.length) {
-      inFlight.push(send(batch));
-      written += batch.length;
-      batch = [];
-    }
-    if (inFlight.length >= 8) {
-      await Promise.all(inFlight);
-      inFlight = [];
-    }
-  };
-  return {
-    async put(item: Record<string, unknown>) {
-      batch.push(item);
-      if (batch.length === 25) await flush();
-    },
-    async done() {
-      await flush();
-      await Promise.all(inFlight);
-      inFlight = [];
-      return written;
-    },
-  };
-}
-
 interface Generated {
   /** Rows per partition written (`field|scope`). */
   partitionRows: Map<string, number>;
@@ -476,19 +437,6 @@ async function generate(deps: Deps, say: (line: string) => void): Promise<Genera
 
 // ---------- sessions ----------
 
-async function login(base: string, username: string, password: string) {
-  const res = await fetch(`${base}/staff/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${await res.text()}`);
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
-  await res.arrayBuffer();
-  const csrf = cookies.find((c) => c.startsWith('csrf_token='))!.slice('csrf_token='.length);
-  return { cookie: cookies.join('; '), csrf };
-}
-
 /** A store user (the seeded Store Manager role) of one store, created through the API by the admin. */
 async function storeUser(base: string, admin: { cookie: string; csrf: string }) {
   const username = `bench_store_${Date.now().toString(36)}`;
@@ -508,7 +456,7 @@ async function storeUser(base: string, admin: { cookie: string; csrf: string }) 
   });
   if (res.status !== 200) throw new Error(`store user: ${res.status} ${await res.text()}`);
   await res.arrayBuffer();
-  return login(base, username, password);
+  return staffLogin(base, username, password);
 }
 
 // ---------- profiling: the DynamoDB calls of one request ----------
@@ -607,7 +555,7 @@ export async function staffApplicationsBench(options: {
   const say = options.say ?? ((line: string) => process.stdout.write(line + '\n'));
   say(`application list bench: generating ${ROWS} application rows (${SEARCH_ROWS} with search items)...`);
   const generated = await generate(deps, say);
-  const admin = await login(base, 'admin', options.adminPassword);
+  const admin = await staffLogin(base, 'admin', options.adminPassword);
   const store = await storeUser(base, admin);
   const profiler = installProfiler(deps);
 

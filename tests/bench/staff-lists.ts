@@ -1,8 +1,9 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { entrySortKey } from '../../functions/data/staff/list-anchors.ts';
 import { listEntrySk, listPartitionName, rebuildListIndex } from '../../functions/data/staff/lists.ts';
 import { storeKey } from '../../functions/data/stores.ts';
 import type { Deps } from '../../functions/platform/deps.ts';
+import { batchWriter } from './batch-writer.ts';
+import { staffLogin } from './staff-login.ts';
 import { measure, type Stats } from './stats.ts';
 
 // Staff lists at 100,000 rows: generates stores' list entries straight into the table (BatchWrite, as a bulk import
@@ -62,33 +63,13 @@ function storeRow(i: number) {
 
 async function generate(deps: Deps, say: (line: string) => void) {
   const started = performance.now();
-  let batch: Record<string, unknown>[] = [];
-  const inFlight: Promise<unknown>[] = [];
-  const flush = async () => {
-    if (!batch.length) return;
-    const items = batch;
-    batch = [];
-    inFlight.push(
-      (async () => {
-        let request: Record<string, unknown>[] | undefined = items.map((Item) => ({ PutRequest: { Item } }));
-        while (request?.length) {
-          const out = await deps.db.doc.send(
-            // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed by TypeScript 7 (typecheck), not by 6 (lint)
-            new BatchWriteCommand({ RequestItems: { [deps.db.tableName]: request as never } }),
-          );
-          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed by TypeScript 7 (typecheck), not by 6 (lint)
-          request = out.UnprocessedItems?.[deps.db.tableName] as Record<string, unknown>[] | undefined;
-        }
-      })(),
-    );
-    if (inFlight.length >= 8) await Promise.all(inFlight.splice(0));
-  };
+  const writer = batchWriter(deps);
   for (let i = 0; i < ROWS; i++) {
     const row = storeRow(i);
     const pk = storeKey(row.id).pk;
     const scopes = ['*', `retailer=${row.retailer_id}`, ...(row.active ? [] : ['active=false'])];
     for (const scope of scopes) {
-      batch.push({
+      await writer.put({
         pk,
         sk: listEntrySk('name', scope),
         entity: 'listEntry',
@@ -97,13 +78,11 @@ async function generate(deps: Deps, say: (line: string) => void) {
         gsi2sk: entrySortKey(row.name, row.id),
         row,
       });
-      if (batch.length === 25) await flush();
     }
     if (i > 0 && i % 20_000 === 0)
       say(`  staff lists: ${i} rows written (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
-  await flush();
-  await Promise.all(inFlight);
+  await writer.done();
   const writeSeconds = (performance.now() - started) / 1000;
   const t = performance.now();
   await rebuildListIndex(deps.db, 'store', 'name', '*');
@@ -115,19 +94,6 @@ async function generate(deps: Deps, say: (line: string) => void) {
   );
 }
 
-async function adminSession(base: string, password: string) {
-  const res = await fetch(`${base}/staff/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password }),
-  });
-  if (res.status !== 200) throw new Error(`admin login failed: ${res.status}`);
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
-  await res.arrayBuffer();
-  const csrf = cookies.find((c) => c.startsWith('csrf_token='))!.slice('csrf_token='.length);
-  return { cookie: cookies.join('; '), csrf };
-}
-
 export async function staffListsBench(options: {
   deps: Deps;
   base: string;
@@ -136,7 +102,7 @@ export async function staffListsBench(options: {
 }): Promise<Record<string, Stats>> {
   const say = options.say ?? ((line: string) => process.stdout.write(line + '\n'));
   await generate(options.deps, say);
-  const { cookie, csrf } = await adminSession(options.base, options.adminPassword);
+  const { cookie, csrf } = await staffLogin(options.base, 'admin', options.adminPassword);
   const page = async (query: string) => {
     const res = await fetch(`${options.base}/staff/api/stores?${query}`, { headers: { cookie } });
     const body = (await res.json()) as { data: unknown[]; meta: { total: number; last_page: number } };

@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import { OpenApiValidator } from './openapi.ts';
+import { jsonOr } from './http.ts';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -20,12 +21,7 @@ export async function api<T = any>(
     body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
   });
   const text = await res.text();
-  let body: ApiResponse<T>['body'];
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = { status: false, code: res.status, data: text as unknown as T };
-  }
+  const body: ApiResponse<T>['body'] = jsonOr(text, { status: false, code: res.status, data: text });
   if (path.startsWith(RETAILER_API)) await checkRetailerAnswer(method, path, res, text.length ? body : undefined);
   return { status: res.status, body, headers: res.headers };
 }

@@ -2,6 +2,8 @@
 // their own servers), one resumable step at a time: each step reads what the server already has before acting, so
 // a journey interrupted by a crash continues from wherever the server's acknowledged state left it.
 
+import { jsonOr } from './http.ts';
+
 export interface Reply {
   status: number;
   body: any;
@@ -27,13 +29,7 @@ export async function call(
     redirect: 'manual',
   });
   const text = await res.text();
-  let body: any;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = text;
-  }
-  return { status: res.status, body };
+  return { status: res.status, body: jsonOr(text, text) };
 }
 
 export const RETAILER_TOKEN = 'rt_test_token_for_integration_tests';
@@ -75,6 +71,41 @@ export function newJourney(name: string, callbackUrl: string, overrides?: Applic
 
 const fail = (what: string, r: Reply) => new Error(`${what}: ${r.status} ${JSON.stringify(r.body).slice(0, 400)}`);
 const ack = (j: Journey, step: string, detail?: string) => j.acked.push({ step, at: Date.now(), detail });
+
+/** An item of the delivery services' answer, and one of the ways it can be delivered. */
+export interface ScheduledItem {
+  sku: string;
+  required_parts: { sku: string }[];
+}
+export interface DeliveryService {
+  type: string;
+  value: string;
+  dates?: string[];
+  windows?: { value: string }[];
+  stores?: { value: string }[];
+}
+
+/** The schedule of an item (and its required parts) for pickup at the first store the service offers. */
+export const storePickup = (item: ScheduledItem, pickup: DeliveryService) => ({
+  sku: item.sku,
+  type: 'store_pickup',
+  value: pickup.value,
+  installations: false,
+  date: null,
+  window: null,
+  required: item.required_parts.map((p) => p.sku),
+  pickup_store: pickup.stores![0]!.value,
+  ship_to_store: null,
+  shipment: null,
+});
+
+/** The applicant's address (the Fill profile's location) as the schedule request takes it. */
+export const scheduleAddress = (location: { line_1: string; city: string; state: string; code: string }) => ({
+  line_1: location.line_1,
+  city: location.city,
+  state: location.state,
+  code: location.code,
+});
 
 export async function checkoutView(base: string, j: Journey) {
   const r = await call(base, 'GET', `/retailer/v1/checkouts/${j.checkoutId}`, {
@@ -188,29 +219,13 @@ export async function advance(base: string, j: Journey): Promise<boolean> {
     const zip = j.fill.location.code as string;
     const services = await call(base, 'GET', `/api/v1/retail-partner/services?code=${zip}`, { headers: h });
     if (services.status !== 200) throw fail('delivery services', services);
-    const schedules = (services.body.data.items as { sku: string; required_parts: { sku: string }[] }[]).map((item) => {
-      const pickup = (
-        services.body.data.services[item.sku] as { type: string; value: string; stores?: { value: string }[] }[]
-      ).find((o) => o.type === 'store_pickup')!;
-      return {
-        sku: item.sku,
-        type: 'store_pickup',
-        value: pickup.value,
-        installations: false,
-        date: null,
-        window: null,
-        required: item.required_parts.map((p) => p.sku),
-        pickup_store: pickup.stores![0]!.value,
-        ship_to_store: null,
-        shipment: null,
-      };
-    });
-    const address = {
-      line_1: j.fill.location.line_1,
-      city: j.fill.location.city,
-      state: j.fill.location.state,
-      code: zip,
-    };
+    const schedules = (services.body.data.items as ScheduledItem[]).map((item) =>
+      storePickup(
+        item,
+        (services.body.data.services[item.sku] as DeliveryService[]).find((o) => o.type === 'store_pickup')!,
+      ),
+    );
+    const address = scheduleAddress(j.fill.location);
     const r = await call(base, 'POST', '/api/v1/retail-partner/schedule', {
       body: { checkout_id: j.checkoutId, schedules, exchange_id: null, address },
       headers: h,

@@ -2,13 +2,14 @@ import { expect } from 'vitest';
 import {
   createActor,
   fromPromise,
+  type AnyActorLogic,
   type AnyEventObject,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyTransitionDefinition,
   type SimulatedClock,
 } from 'xstate';
-import { getAdjacencyMap, getStateNodes } from 'xstate/graph';
+import { getAdjacencyMap, getShortestPaths, getStateNodes } from 'xstate/graph';
 
 /**
  * Explores a machine with `getAdjacencyMap` (which, unlike createTestModel, accepts invocations and delays: the caller
@@ -47,6 +48,18 @@ export function machineCoverage(
     takenTransitions: definedTransitions.filter((t) => takenTransitions.has(t)).map(describe),
     vertexCount: Object.keys(adjacency).length,
   };
+}
+
+/** Explores the machine and expects every state node it defines reached and every transition it defines taken. */
+export function expectFullCoverage(
+  machine: AnyStateMachine,
+  machineInput: unknown,
+  options: Parameters<typeof machineCoverage>[2],
+) {
+  const result = machineCoverage(machine, machineInput, options);
+  expect(result.reachedStates).toEqual(result.definedStates);
+  expect(result.takenTransitions).toEqual(result.definedTransitions);
+  return result;
 }
 
 /**
@@ -126,4 +139,35 @@ export function replayOnActor(
     actor.stop();
   }
   return reached;
+}
+
+/**
+ * Replays the shortest path to every state (as `serializeState` tells states apart) on a live actor of `machine` with
+ * the given effects: the state values the paths end in, as JSON. createTestModel refuses machines with invocations
+ * and delays, so the paths come from getShortestPaths.
+ */
+export function replayShortestPaths(
+  machine: AnyStateMachine,
+  options: {
+    input: unknown;
+    events: (snapshot: never) => AnyEventObject[];
+    serializeState: (snapshot: never) => string;
+    actors: Record<string, AnyActorLogic>;
+    clock?: SimulatedClock;
+  },
+): string[] {
+  const paths = getShortestPaths(machine, {
+    input: options.input,
+    events: options.events as never,
+    serializeState: options.serializeState as never,
+  });
+  return replayOnActor(machine.provide({ actors: options.actors }), paths, {
+    input: options.input,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+}
+
+/** Expects the replayed paths to have ended in exactly these state values, in any order. */
+export function expectReachedValues(reached: Iterable<string>, values: unknown[]) {
+  expect([...new Set(reached)].sort()).toEqual(values.map((value) => JSON.stringify(value)).sort());
 }

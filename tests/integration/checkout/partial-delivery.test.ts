@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asAdmin, type StaffClient } from '../staff/client.ts';
 import { act, detail, pollRow, waitForLease } from '../leases/support.ts';
-import { journey, receivedWebhooks, retailer, uniqueKey, waitForStatus } from './support.ts';
+import {
+  CART as ONE_SOUND_BAR_CART,
+  journey,
+  receivedWebhooks,
+  retailer,
+  uniqueKey,
+  waitForStatus,
+} from './support.ts';
 
 // Partial delivery and partial funding (issue 13), as a retailer and the lender's staff would live it: the retailer
 // confirms the delivery of some units, then the rest (or cancels the rest); each delivery is a funding tranche that
@@ -12,18 +19,7 @@ import { journey, receivedWebhooks, retailer, uniqueKey, waitForStatus } from '.
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 const dollars = (n: number) => (n / 100).toFixed(2);
 // Three sound bars (one line) beside the television with its mount: a line can be delivered in part.
-const CART = {
-  items: [
-    {
-      sku: 'TV-55-4K',
-      description: '55" 4K television',
-      quantity: 1,
-      unit_price: '499.99',
-      required_parts: [{ sku: 'MOUNT-1', description: 'Wall mount', quantity: 1, unit_price: '49.00' }],
-    },
-    { sku: 'SB-200', description: 'Sound bar', quantity: 3, unit_price: '149.00' },
-  ],
-};
+const CART = { items: [ONE_SOUND_BAR_CART.items[0]!, { ...ONE_SOUND_BAR_CART.items[1]!, quantity: 3 }] };
 
 /** What the lines' share of the financed amount is, restated: financed x (delivered lines' value / contract value). */
 function expectedShare(lease: any, delivered: Record<string, number>) {

@@ -1,5 +1,11 @@
 import { expect, inject } from 'vitest';
 import { api, baseUrl, type ApiResponse } from '../../support/api.ts';
+import {
+  scheduleAddress,
+  storePickup,
+  type DeliveryService,
+  type ScheduledItem,
+} from '../../support/journey-driver.ts';
 
 // Helpers of the checkout tests: the retailer API with the demo retailer's token, the shopper reaching an approved
 // application through the real endpoints (exchange, fill, save, PIN from the sandbox mailbox, confirm), and each
@@ -133,14 +139,8 @@ export async function scheduleDelivery(s: Shopper) {
   const zip = s.fill.location.code as string;
   const services = await api('GET', `/api/v1/retail-partner/services?code=${zip}`, { headers: s.headers });
   expect(services.status, JSON.stringify(services.body)).toBe(200);
-  const schedules = (services.body.data.items as { sku: string; required_parts: { sku: string }[] }[]).map((item) => {
-    const options = services.body.data.services[item.sku] as {
-      type: string;
-      value: string;
-      dates?: string[];
-      windows?: { value: string }[];
-      stores?: { value: string }[];
-    }[];
+  const schedules = (services.body.data.items as ScheduledItem[]).map((item) => {
+    const options = services.body.data.services[item.sku] as DeliveryService[];
     const delivery = options.find((o) => o.type === 'delivery');
     if (item.sku === 'TV-55-4K' && delivery) {
       return {
@@ -156,26 +156,12 @@ export async function scheduleDelivery(s: Shopper) {
         shipment: null,
       };
     }
-    const pickup = options.find((o) => o.type === 'store_pickup')!;
-    return {
-      sku: item.sku,
-      type: 'store_pickup',
-      value: pickup.value,
-      installations: false,
-      date: null,
-      window: null,
-      required: item.required_parts.map((p) => p.sku),
-      pickup_store: pickup.stores![0]!.value,
-      ship_to_store: null,
-      shipment: null,
-    };
+    return storePickup(
+      item,
+      options.find((o) => o.type === 'store_pickup')!,
+    );
   });
-  const address = {
-    line_1: s.fill.location.line_1,
-    city: s.fill.location.city,
-    state: s.fill.location.state,
-    code: zip,
-  };
+  const address = scheduleAddress(s.fill.location);
   const res = await api('POST', '/api/v1/retail-partner/schedule', {
     body: { checkout_id: s.checkoutId, schedules, exchange_id: null, address },
     headers: s.headers,

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsentEntry } from '../../../machines/contracts/consents.ts';
-import { appendConsent } from '../../../functions/data/consents.ts';
-import { listSandboxMessages } from '../../../functions/providers/messaging/sandbox.ts';
 import {
   noticeFailedDebit,
   remindUpcomingDebits,
@@ -13,7 +11,16 @@ import { createAccount, putAttempt, putDue } from '../../../functions/data/servi
 import { lenderToday } from '../../../functions/services/servicing/clock.ts';
 import { initialSummary } from '../../../functions/services/servicing/account-figures.ts';
 import { addDays } from '../../../machines/domain/payment-frequency.ts';
-import { Browser, digits, newPerson, seedLease, startCustomerServer, type CustomerServer } from './support.ts';
+import {
+  Browser,
+  digits,
+  giveConsent,
+  messagesTo,
+  newPerson,
+  seedLease,
+  startCustomerServer,
+  type CustomerServer,
+} from './support.ts';
 
 // Payment reminders (issue 22, item 6), as the collection job calls them: a message before each debit and after a
 // failed one, on the channels the lessee agreed to (e-mail with the consent to electronic notices; text only after an
@@ -29,19 +36,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const consent = (leaseId: string, entry: Partial<ConsentEntry>) =>
-  appendConsent(server.deps.db, leaseId, {
-    kind: 'esign',
-    lang: 'en',
-    actor: 'shopper',
-    at: server.deps.clock().toISOString(),
-    ...entry,
-  });
-
-const messagesTo = async (to: string, purpose: string) =>
-  (await listSandboxMessages(server.deps.db, server.deps.clock(), 500)).filter(
-    (m) => m.to === to && m.purpose === purpose,
-  );
+const consent = (leaseId: string, entry: Partial<ConsentEntry>) => giveConsent(server.deps, leaseId, entry);
+const sentTo = (to: string, purpose: string) => messagesTo(server.deps, to, purpose);
 
 describe('payment reminders', () => {
   it('send nothing to a lessee who agreed to nothing', async () => {
@@ -53,7 +49,7 @@ describe('payment reminders', () => {
       { channel: 'email', why: 'no-consent' },
       { channel: 'sms', why: 'no-consent' },
     ]);
-    expect(await messagesTo(person.email, 'payment-reminder')).toEqual([]);
+    expect(await sentTo(person.email, 'payment-reminder')).toEqual([]);
   });
 
   it('e-mail with the consent to electronic notices; text only after the opt-in; in the lessee’s language', async () => {
@@ -67,7 +63,7 @@ describe('payment reminders', () => {
       last4: '4242',
     });
     expect(before.sent).toEqual(['email']);
-    const [email] = await messagesTo(person.email, 'payment-reminder');
+    const [email] = await sentTo(person.email, 'payment-reminder');
     expect(email!.subject).toBe('Su pago de Keystone Lease-to-Own de $45.99 el 2026-12-01');
     expect(email!.body).toContain('terminada en 4242');
     await consent(lease, { kind: 'reminders', channel: 'sms', granted: true });
@@ -78,7 +74,7 @@ describe('payment reminders', () => {
       reason: 'fondos insuficientes',
     });
     expect(failed.sent).toEqual(['email', 'sms']);
-    const [sms] = await messagesTo(digits(person.cell), 'payment-failed');
+    const [sms] = await sentTo(digits(person.cell), 'payment-failed');
     expect(sms!.body).toMatch(/^Keystone Lease-to-Own: su pago de \$45\.99 del 2026-12-01 no se pudo cobrar\./);
     expect(sms!.body).toContain('STOP');
   });
@@ -93,7 +89,7 @@ describe('payment reminders', () => {
       body: 'STOP',
     });
     expect(stop.body.data).toEqual({ action: 'stopped' });
-    expect((await messagesTo(digits(person.cell), 'sms-opt-out')).length).toBe(1);
+    expect((await sentTo(digits(person.cell), 'sms-opt-out')).length).toBe(1);
     const stopped = await sendDebitReminder(server.deps, { leaseId: lease, dueDate: '2026-12-01', amountCents: 1000 });
     expect(stopped.sent).toEqual(['email']);
     expect(stopped.skipped).toEqual([{ channel: 'sms', why: 'opted-out' }]);
@@ -172,9 +168,9 @@ describe('the close of business', () => {
     await seedAccount(b, debit, false);
     expect(await remindUpcomingDebits(server.deps, today)).toBe(1);
     expect(await remindUpcomingDebits(server.deps, today)).toBe(0);
-    const [mail] = await messagesTo(withAutopay.email, 'payment-reminder');
+    const [mail] = await sentTo(withAutopay.email, 'payment-reminder');
     expect(mail!.body).toContain(`$50.00 will be charged on ${debit} to your card ending in 4242`);
-    expect(await messagesTo(without.email, 'payment-reminder')).toEqual([]);
+    expect(await sentTo(without.email, 'payment-reminder')).toEqual([]);
   });
 
   it('tells the lessee once after a declined debit, with the card network’s reason', async () => {
@@ -200,7 +196,7 @@ describe('the close of business', () => {
     const due = { leaseId: lease, installment: 2, attempt: 1, amountCents: 5000 };
     expect((await noticeFailedDebit(server.deps, due, today))?.sent).toEqual(['email']);
     expect(await noticeFailedDebit(server.deps, due, today)).toBeUndefined();
-    const [mail] = await messagesTo(person.email, 'payment-failed');
+    const [mail] = await sentTo(person.email, 'payment-failed');
     expect(mail!.body).toContain('(There was not enough money in the account.)');
   });
 });

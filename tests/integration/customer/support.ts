@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApplication } from '../../../functions/data/applications.ts';
+import { appendConsent } from '../../../functions/data/consents.ts';
 import { createLease, syncSearchTerms } from '../../../functions/data/leases.ts';
 import { putRetailer, putStore } from '../../../functions/data/stores.ts';
 import { DEMO_RETAILERS, DEMO_STORES } from '../../../functions/local/demo-data.ts';
@@ -16,8 +17,10 @@ import { FieldCrypto, masterKeyProvider } from '../../../functions/platform/fiel
 import { createLogger } from '../../../functions/platform/logger.ts';
 import { listSandboxMessages } from '../../../functions/providers/messaging/sandbox.ts';
 import { searchTermHmac } from '../../../functions/services/leases/sync.ts';
+import type { ConsentEntry } from '../../../machines/contracts/consents.ts';
 import { initialLeaseStatus } from '../../../machines/lease-status/lease-status.machine.ts';
 import { freshDb } from '../../support/dynalite.ts';
+import { cookieHeader, jsonOr, keepCookies, readText } from '../../support/http.ts';
 
 // The lessee's API on a server of its own in this process (a fresh dynalite, the real local server and handlers) with
 // a clock the test moves, so that a code's expiry and the send window can be crossed without waiting. Lessees are
@@ -171,7 +174,7 @@ export class Browser {
       'content-type': 'application/json',
       accept: 'application/json',
       ...(payload ? { 'content-length': String(payload.length) } : {}),
-      ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+      ...(this.cookies.size ? { cookie: cookieHeader(this.cookies) } : {}),
       ...(method !== 'GET' && this.csrf ? { 'x-csrf-token': this.csrf } : {}),
       ...headers,
     };
@@ -179,27 +182,11 @@ export class Browser {
       const req = request(
         { host: url.hostname, port: Number(url.port), path, method, localAddress: this.ip, agent: false, headers: all },
         (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let parsed: unknown = text;
-            try {
-              parsed = JSON.parse(text);
-            } catch {
-              // not JSON
-            }
+          readText(res).then((text) => {
             const setCookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-            for (const cookie of setCookies) {
-              const [pair, ...attributes] = cookie.split(';');
-              const eq = pair!.indexOf('=');
-              const name = pair!.slice(0, eq).trim();
-              const value = pair!.slice(eq + 1).trim();
-              if (value === '' || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))) this.cookies.delete(name);
-              else this.cookies.set(name, value);
-            }
-            resolve({ status: res.statusCode ?? 0, body: parsed, setCookies });
-          });
+            keepCookies(this.cookies, setCookies);
+            resolve({ status: res.statusCode ?? 0, body: jsonOr(text, text), setCookies });
+          }, reject);
         },
       );
       req.on('error', reject);
@@ -218,6 +205,20 @@ export async function codeSentTo(deps: Deps, to: string): Promise<string | undef
   const message = messages.find((m) => m.to === to && m.purpose === 'customer-sign-in');
   return message ? /\b(\d{5})\b/.exec(message.body)?.[1] : undefined;
 }
+
+/** Records a consent on the lease as the shopper gives it now: an e-sign consent in English unless `entry` says. */
+export const giveConsent = (deps: Deps, leaseId: string, entry: Partial<ConsentEntry>) =>
+  appendConsent(deps.db, leaseId, {
+    kind: 'esign',
+    lang: 'en',
+    actor: 'shopper',
+    at: deps.clock().toISOString(),
+    ...entry,
+  });
+
+/** The sandbox's messages to `to` (an e-mail address or a phone number) for one purpose. */
+export const messagesTo = async (deps: Deps, to: string, purpose: string) =>
+  (await listSandboxMessages(deps.db, deps.clock(), 500)).filter((m) => m.to === to && m.purpose === purpose);
 
 export const digits = (phone: string) => phone.replace(/\D/g, '');
 export const wrong = (code: string) => String((Number(code) + 1) % 100_000).padStart(5, '0');

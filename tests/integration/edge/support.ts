@@ -13,6 +13,7 @@ import type { Deps } from '../../../functions/platform/deps.ts';
 import { FieldCrypto, masterKeyProvider } from '../../../functions/platform/field-crypto.ts';
 import { createLogger } from '../../../functions/platform/logger.ts';
 import { freshDb } from '../../support/dynalite.ts';
+import { jsonOr } from '../../support/http.ts';
 
 // The local server in this process over a fresh dynalite, with a stand-in web build and a captured log, so the edge's
 // headers, the rate limit (a fixed clock makes its window deterministic) and the request id in the logs can be read.
@@ -109,11 +110,6 @@ export async function call(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const text = await res.text();
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // an HTML page
-  }
-  return { status: res.status, headers: res.headers, body };
+  // not JSON: an HTML page
+  return { status: res.status, headers: res.headers, body: jsonOr(text, text) };
 }

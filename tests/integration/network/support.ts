@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { inject } from 'vitest';
+import { jsonOr, readText } from '../../support/http.ts';
 
 // The merchant network's public calls, each from its own loopback address (127.x.y.z all reach this machine), so
 // that the per-address rate limits of the sign-up do not couple the tests.
@@ -35,18 +36,10 @@ export function raw(
         headers: { ...(body ? { 'content-length': String(body.length) } : {}), ...(options.headers ?? {}) },
       },
       (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            /* not JSON */
-          }
-          resolve({ status: res.statusCode ?? 0, body: parsed, headers: res.headers });
-        });
+        readText(res).then(
+          (text) => resolve({ status: res.statusCode ?? 0, body: jsonOr(text, text), headers: res.headers }),
+          reject,
+        );
       },
     );
     req.on('error', reject);

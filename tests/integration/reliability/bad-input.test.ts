@@ -8,6 +8,7 @@ import { routeSamples, servicingLease, type RouteSample } from '../../support/ro
 import { fundedLease } from '../servicing/support.ts';
 import { applySession } from '../../support/api.ts';
 import { asAdmin, type StaffClient } from '../staff/client.ts';
+import { jsonOr, readText } from '../../support/http.ts';
 
 // Bad input everywhere, generated from the route table: every route's path parameters, query string and JSON body
 // (its text fields) get naughty strings (tests/fixtures/blns.json), wrong types, 1 MB and 10 MB bodies and 10,000
@@ -114,19 +115,7 @@ function send(
         },
       },
       (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: unknown = text;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            // not JSON (a page, a PDF)
-          }
-          resolve({ status: res.statusCode ?? 0, body: parsed });
-        });
-        res.on('error', reject);
+        readText(res).then((text) => resolve({ status: res.statusCode ?? 0, body: jsonOr(text, text) }), reject);
       },
     );
     // A server that answers (413) before reading a large body may close the socket while we still write.

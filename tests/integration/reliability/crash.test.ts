@@ -13,6 +13,7 @@ import {
   type Journey,
 } from '../../support/journey-driver.ts';
 import { startServer, type RunningServer } from '../../support/server.ts';
+import { jsonOr, readText } from '../../support/http.ts';
 
 // Crash safety: checkout journeys run against a server of our own; while they are in flight (and while a webhook
 // attempt is held open by the retailer's receiver) the server's whole process group is killed with SIGKILL. A new
@@ -39,16 +40,9 @@ function receiver() {
   let phase: Receipt['phase'] = 'before-kill';
   let trap: ((r: Receipt) => void) | undefined;
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      let parsed: { id?: string; type?: string; data?: { checkout_id?: string } } = {};
-      try {
-        parsed = JSON.parse(body);
-      } catch {
-        // recorded with an empty id: the assertions catch it
-      }
+    void readText(req).then((body) => {
+      // a body that is not JSON is recorded with an empty id: the assertions catch it
+      const parsed: { id?: string; type?: string; data?: { checkout_id?: string } } = jsonOr(body, {});
       const receipt: Receipt = {
         id: parsed.id ?? '',
         type: parsed.type ?? '',

@@ -2,15 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsentEntry } from '../../../machines/contracts/consents.ts';
 import { addDays } from '../../../machines/domain/payment-frequency.ts';
 import { REG_E_VARYING_NOTICE_DAYS } from '../../../machines/domain/servicing/nacha.ts';
-import { appendConsent } from '../../../functions/data/consents.ts';
 import { createAccount, getAttempt, putDue, type DueItem } from '../../../functions/data/servicing.ts';
-import { listSandboxMessages } from '../../../functions/providers/messaging/sandbox.ts';
 import { initialSummary } from '../../../functions/services/servicing/account-figures.ts';
 import { openedStatus } from '../../../functions/services/servicing/account-state.ts';
 import { lenderToday } from '../../../functions/services/servicing/clock.ts';
 import { collectDue } from '../../../functions/services/servicing/collection.ts';
 import { noticeVaryingDebits, varyingNoticeFor } from '../../../functions/services/servicing/reminders.ts';
-import { newPerson, seedLease, startCustomerServer, type CustomerServer, type Person } from '../customer/support.ts';
+import {
+  giveConsent,
+  messagesTo,
+  newPerson,
+  seedLease,
+  startCustomerServer,
+  type CustomerServer,
+  type Person,
+} from '../customer/support.ts';
+import { cardSessionBody, testCardFields } from './support.ts';
 
 // Regulation E (12 CFR 1005.10(d)), issue 22: an autopay debit that would take more than the scheduled installment
 // (a late fee owed added to it) is announced to the lessee at least 10 days before, on a channel they consented to and
@@ -29,19 +36,8 @@ afterAll(async () => {
 const FEE_CENTS = 500;
 const INSTALLMENT_CENTS = 5000;
 
-const consent = (leaseId: string, entry: Partial<ConsentEntry>) =>
-  appendConsent(server.deps.db, leaseId, {
-    kind: 'esign',
-    lang: 'en',
-    actor: 'shopper',
-    at: server.deps.clock().toISOString(),
-    ...entry,
-  });
-
-const noticesTo = async (to: string) =>
-  (await listSandboxMessages(server.deps.db, server.deps.clock(), 500)).filter(
-    (m) => m.to === to && m.purpose === 'payment-amount-notice',
-  );
+const consent = (leaseId: string, entry: Partial<ConsentEntry>) => giveConsent(server.deps, leaseId, entry);
+const noticesTo = (to: string) => messagesTo(server.deps, to, 'payment-amount-notice');
 
 /** A card saved for off-session debits in the sandbox vault (the hosted fields' token, then saved). */
 async function savedCard(): Promise<string> {
@@ -54,27 +50,8 @@ async function savedCard(): Promise<string> {
     expect(res.status).toBe(200);
     return ((await res.json()) as { data: Record<string, string> }).data;
   };
-  const session = await post('/sandbox/checkout-vendors/card-vault/createSession', {
-    amountCents: 0,
-    currency: 'usd',
-    reference: 'reg-e-test',
-    parentOrigin: 'http://localhost:3000',
-    flags: {
-      is_prepaid_cards_allowed: true,
-      are_credit_cards_allowed: true,
-      are_debit_cards_allowed: true,
-      is_foreign_cards_allowed: true,
-    },
-  });
-  const { token } = await post('/sandbox/vault/tokenize', {
-    sessionId: session.sessionId,
-    number: '4242424242424242',
-    expiry: '12/39',
-    cvc: '123',
-    first_name: 'Test',
-    last_name: 'Lessee',
-    country: 'US',
-  });
+  const session = await post('/sandbox/checkout-vendors/card-vault/createSession', cardSessionBody('reg-e-test'));
+  const { token } = await post('/sandbox/vault/tokenize', testCardFields(session.sessionId!, '4242424242424242'));
   const saved = await server.deps.providers.cardVault.saveForOffSession({ token: token!, reference: 'reg-e-test' });
   return saved.paymentMethodId;
 }

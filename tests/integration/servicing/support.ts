@@ -42,33 +42,39 @@ export async function post(uuid: string, path: string, body: unknown, idempotenc
   });
 }
 
+/** The sandbox card vault's session for saving a card (no amount, every kind of card allowed). */
+export const cardSessionBody = (reference: string) => ({
+  amountCents: 0,
+  currency: 'usd',
+  reference,
+  parentOrigin: 'http://localhost:3000',
+  flags: {
+    is_prepaid_cards_allowed: true,
+    are_credit_cards_allowed: true,
+    are_debit_cards_allowed: true,
+    is_foreign_cards_allowed: true,
+  },
+});
+
+/** What the hosted fields send to tokenize a test card in a session. */
+export const testCardFields = (sessionId: string, number: string) => ({
+  sessionId,
+  number,
+  expiry: '12/39',
+  cvc: '123',
+  first_name: 'Test',
+  last_name: 'Lessee',
+  country: 'US',
+});
+
 /** A card token from the sandbox vault's hosted fields (a session, then the fields' tokenize call). */
 export async function cardToken(number: string): Promise<string> {
   const session = await api('POST', '/sandbox/checkout-vendors/card-vault/createSession', {
-    body: {
-      amountCents: 0,
-      currency: 'usd',
-      reference: 'servicing-test',
-      parentOrigin: 'http://localhost:3000',
-      flags: {
-        is_prepaid_cards_allowed: true,
-        are_credit_cards_allowed: true,
-        are_debit_cards_allowed: true,
-        is_foreign_cards_allowed: true,
-      },
-    },
+    body: cardSessionBody('servicing-test'),
   });
   expect(session.status, JSON.stringify(session.body)).toBe(200);
   const res = await api('POST', '/sandbox/vault/tokenize', {
-    body: {
-      sessionId: session.body.data.sessionId,
-      number,
-      expiry: '12/39',
-      cvc: '123',
-      first_name: 'Test',
-      last_name: 'Lessee',
-      country: 'US',
-    },
+    body: testCardFields(session.body.data.sessionId, number),
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data.token as string;

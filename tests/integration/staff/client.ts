@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { cookieHeader, jsonOr, keepCookies } from '../../support/http.ts';
 
 // A staff browser by hand: keeps the cookies the server sets and echoes the CSRF cookie in X-CSRF-Token.
 export interface StaffResponse<T = any> {
@@ -29,7 +30,7 @@ export class StaffClient {
       accept: 'application/json',
       ...(options.headers ?? {}),
     };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size) headers.cookie = cookieHeader(this.cookies);
     if (options.csrf !== false && method !== 'GET' && this.csrf) headers['x-csrf-token'] = this.csrf;
     const res = await fetch(this.baseUrl + path, {
       method,
@@ -37,22 +38,9 @@ export class StaffClient {
       body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     });
     const setCookies = res.headers.getSetCookie();
-    for (const cookie of setCookies) {
-      const [pair, ...attributes] = cookie.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a));
-      if (expired || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    keepCookies(this.cookies, setCookies);
     const text = await res.text();
-    let body: StaffResponse<T>['body'];
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = { status: false, code: res.status, data: text as unknown as T };
-    }
+    const body: StaffResponse<T>['body'] = jsonOr(text, { status: false, code: res.status, data: text });
     return { status: res.status, body, headers: res.headers, setCookies };
   }
 
@@ -79,18 +67,21 @@ export async function asAdmin(baseUrl?: string) {
 export const unique = (prefix: string) =>
   `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
+export interface NewUserFields {
+  display_name: string;
+  password: string;
+  guard: 'system' | 'retailer' | 'store';
+  roles?: string[];
+  stores?: string[];
+  retailers?: string[];
+}
+
 /** The body of POST /staff/api/users for a new user named `username`, with an e-mail made from the name. */
-export const newUser = (
-  username: string,
-  fields: {
-    display_name: string;
-    password: string;
-    guard: 'system' | 'retailer' | 'store';
-    roles?: string[];
-    stores?: string[];
-    retailers?: string[];
-  },
-) => ({ username, email: `${username}@example.com`, ...fields });
+export const newUser = (username: string, fields: NewUserFields) => ({
+  username,
+  email: `${username}@example.com`,
+  ...fields,
+});
 
 /** Creates a role of a guard with permissions, and a user holding it (linked to stores or retailers). */
 export async function makeUser(

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { StaffClient, asAdmin, unique, newUser } from './client.ts';
+import { StaffClient, asAdmin, unique, newUser, type NewUserFields } from './client.ts';
 
 // The admin creates a store-guard role and a user linked to main-street; that user reaches main-street's records only.
 describe('a store-guard user', () => {
@@ -8,6 +8,16 @@ describe('a store-guard user', () => {
   let roleId: string;
   let otherUserId: string;
   let ownUserId: string;
+  // A store-guard user of the role, at main-street unless `fields` say otherwise.
+  const storeUser = (username: string, display_name: string, fields: Partial<NewUserFields> = {}) =>
+    newUser(username, {
+      display_name,
+      password: 'main-street-password',
+      guard: 'store',
+      roles: [roleId],
+      stores: ['sto-main-street'],
+      ...fields,
+    });
 
   beforeAll(async () => {
     admin = await asAdmin();
@@ -20,28 +30,12 @@ describe('a store-guard user', () => {
     expect(role.status).toBe(200);
     roleId = role.body.data.id;
     const username = unique('ms_');
-    const created = await admin.post(
-      '/staff/api/users',
-      newUser(username, {
-        display_name: 'Main Street Manager',
-        password: 'main-street-password',
-        guard: 'store',
-        roles: [roleId],
-        stores: ['sto-main-street'],
-      }),
-    );
+    const created = await admin.post('/staff/api/users', storeUser(username, 'Main Street Manager'));
     expect(created.status).toBe(200);
     ownUserId = created.body.data.id;
-    const otherName = unique('hv_');
     const other = await admin.post(
       '/staff/api/users',
-      newUser(otherName, {
-        display_name: 'HVAC clerk',
-        password: 'hvac-central-password',
-        guard: 'store',
-        roles: [roleId],
-        stores: ['sto-hvac-central'],
-      }),
+      storeUser(unique('hv_'), 'HVAC clerk', { password: 'hvac-central-password', stores: ['sto-hvac-central'] }),
     );
     expect(other.status).toBe(200);
     otherUserId = other.body.data.id;
@@ -103,55 +97,19 @@ describe('a store-guard user', () => {
 
   it('creates users only inside its store, and with no role stronger than its own', async () => {
     const name = unique('new_');
-    const outside = await manager.post(
-      '/staff/api/users',
-      newUser(name, {
-        display_name: 'Outside',
-        password: 'long-enough-pass',
-        guard: 'store',
-        roles: [roleId],
-        stores: ['sto-hvac-central'],
-      }),
-    );
-    expect(outside.status).toBe(403);
-    const system = await manager.post(
-      '/staff/api/users',
-      newUser(name, {
-        display_name: 'System',
-        password: 'long-enough-pass',
-        guard: 'system',
-        roles: [],
-      }),
-    );
-    expect(system.status).toBe(422);
+    const create = (display_name: string, fields: Partial<NewUserFields> = {}) =>
+      manager.post('/staff/api/users', storeUser(name, display_name, fields));
+    expect((await create('Outside', { stores: ['sto-hvac-central'] })).status).toBe(403);
+    expect((await create('System', { guard: 'system', roles: [], stores: undefined })).status).toBe(422);
     const strong = await admin.post('/staff/api/roles', {
       name: unique('Strong '),
       guard: 'store',
       permissions: ['users.view', 'users.delete'],
     });
-    const escalate = await manager.post(
-      '/staff/api/users',
-      newUser(name, {
-        display_name: 'Escalated',
-        password: 'long-enough-pass',
-        guard: 'store',
-        roles: [strong.body.data.id],
-        stores: ['sto-main-street'],
-      }),
-    );
+    const escalate = await create('Escalated', { roles: [strong.body.data.id] });
     expect(escalate.status).toBe(422);
     expect(escalate.body.errors?.roles?.[0]).toMatch(/permissions you do not have/);
-    const inside = await manager.post(
-      '/staff/api/users',
-      newUser(name, {
-        display_name: 'Inside',
-        password: 'long-enough-pass',
-        guard: 'store',
-        roles: [roleId],
-        stores: ['sto-main-street'],
-      }),
-    );
-    expect(inside.status).toBe(200);
+    expect((await create('Inside')).status).toBe(200);
   });
 
   it('is refused everything its role does not grant', async () => {

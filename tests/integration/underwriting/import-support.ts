@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { StaffClient } from '../staff/client.ts';
+import { cookieHeader, jsonOr } from '../../support/http.ts';
 
 // Builds xlsx files in the test with exceljs and sends them as the staff portal does (multipart, field `file`).
 export async function xlsx(rows: unknown[][]): Promise<Buffer> {
@@ -19,17 +20,11 @@ export async function upload(
   form.append('file', new Blob([new Uint8Array(file.bytes)]), file.name);
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (client.cookies.size) headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  if (client.cookies.size) headers.cookie = cookieHeader(client.cookies);
   if (client.csrf) headers['x-csrf-token'] = client.csrf;
   const res = await fetch(client.baseUrl + path, { method: 'POST', headers, body: form });
   const text = await res.text();
-  let body: any;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = { status: false, data: text };
-  }
-  return { status: res.status, body };
+  return { status: res.status, body: jsonOr(text, { status: false, data: text }) };
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   waitForStatus,
   type Shopper,
 } from '../checkout/support.ts';
+import { jsonOr, readText } from '../../support/http.ts';
 
 // A retailer's server that knows nothing of this project: it receives our webhooks on 127.0.0.1 and verifies each
 // with the published `standardwebhooks` library, `new Webhook(secret).verify(body, headers)`, exactly as its README
@@ -90,17 +91,9 @@ async function createCheckout(token?: string) {
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = null;
-      try {
-        body = JSON.parse(raw);
-      } catch {
-        // kept as raw only
-      }
-      received.push({ headers: plainHeaders(req.headers), raw, body });
+    void readText(req).then((raw) => {
+      // a body that is not JSON is kept as raw only
+      received.push({ headers: plainHeaders(req.headers), raw, body: jsonOr(raw, null) });
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     });
   });

@@ -18,6 +18,7 @@ import {
   type ContractFacts,
 } from '../../../functions/services/contract.ts';
 import { CONTRACT_TEXT } from '../../../functions/services/contract-text.ts';
+import { MASKED_CUSTOMER } from '../fixtures.ts';
 
 // The disclosures shown where the choice is made (the calculator's quote, POST /api/v1/score/payments) carry the
 // same figures as the agreement printed for the same choice: for every option, every payment frequency, with and
@@ -78,13 +79,7 @@ function contractFor(option: LeaseOption, frequency: PaymentFrequency, ocp: bool
     checkoutId: 'chk_test',
     lang,
     store: DEMO_STORES[0]!.view,
-    customer: {
-      name: 'Ana Lopez',
-      address: '1 Oak Street, Columbus, OH 43215',
-      email: 'a***@example.com',
-      cell: '(***) ***-0101',
-      ssnLast4: '1234',
-    },
+    customer: MASKED_CUSTOMER,
     lease: result.lease,
     option,
     epoDays: EPO_DAYS,

@@ -11,23 +11,16 @@ import {
   isOptionEligible,
   type ScoringSettings,
 } from '../../../machines/domain/scoring-settings.ts';
+import { DECIDED_AT, TEXAS_APPLICANT } from '../fixtures.ts';
 
-const NOW = '2025-03-10T15:00:00.000Z';
+const NOW = DECIDED_AT;
 
 // The arithmetic below is shown with every option open to every decile; option eligibility by decile (the
 // defaults) has its own describe at the end.
 const every = { min: 1, max: 10 };
 const S: ScoringSettings = { ...DEFAULT_SCORING_SETTINGS, optionDeciles: { A: every, B: every, C: every, D: every } };
 
-// $3,500 a month (band $3,000-$4,499), score 700 (decile 8), Texas (no state cap), merchandise store with B and C.
-const base: DecisionInput = {
-  ageYears: 30,
-  monthlyIncomeCents: 350_000,
-  state: 'TX',
-  score: 700,
-  store: { isHvac: false, optionBEnabled: true, optionCEnabled: true, optionDEnabled: false, minApprovalCents: 30_000 },
-  now: NOW,
-};
+const base = TEXAS_APPLICANT;
 const withInput = (patch: Partial<DecisionInput>): DecisionInput => ({ ...base, ...patch });
 
 describe('an approval, worked to the cent', () => {

@@ -7,6 +7,7 @@ import {
   type PaymentCalculationInput,
 } from '../../../machines/domain/payment-calculation.ts';
 import { DEFAULT_SCORING_SETTINGS as S } from '../../../machines/domain/scoring-settings.ts';
+import { TWELVE_MONTH_ANSWER } from '../fixtures.ts';
 
 const body = {
   modelVersion: 'default-2025-01',
@@ -64,14 +65,7 @@ describe('the calculation', () => {
     const result = calculatePayments(input(), S);
     if (!result.ok) throw new Error('expected a calculation');
     const response = toScorePaymentsResponse(result.calculation);
-    expect(response).toEqual({
-      term: 12,
-      paymentAmount: '69.23',
-      firstPaymentDate: '2025-03-24',
-      express_pay_3_month_total: '1025.00',
-      express_pay_6_month_total: '1467.68',
-      express_pay_9_month_total: '1633.83',
-    });
+    expect(response).toEqual(TWELVE_MONTH_ANSWER);
     expect(scorePaymentsResponseSchema.safeParse(response).success).toBe(true);
   });
 

@@ -8,7 +8,8 @@ import {
   queuesForStatus,
   securitySettingsSchema,
 } from '../../../machines/contracts/staff-rules.ts';
-import { decide, type DecisionInput } from '../../../machines/domain/decision.ts';
+import { decide } from '../../../machines/domain/decision.ts';
+import { TEXAS_APPLICANT } from '../fixtures.ts';
 import { computeLease, type LeaseInput } from '../../../machines/domain/pricing.ts';
 import { DEFAULT_SCORING_SETTINGS as S } from '../../../machines/domain/scoring-settings.ts';
 import {
@@ -20,15 +21,7 @@ import {
   statePathSchema,
 } from '../../../machines/domain/state-rules.ts';
 
-const NOW = '2025-03-10T15:00:00.000Z';
-const input: DecisionInput = {
-  ageYears: 30,
-  monthlyIncomeCents: 350_000,
-  state: 'TX',
-  score: 700,
-  store: { isHvac: false, optionBEnabled: true, optionCEnabled: true, optionDEnabled: false, minApprovalCents: 30_000 },
-  now: NOW,
-};
+const input = TEXAS_APPLICANT;
 const leaseBase: LeaseInput = {
   option: 'A',
   cashPriceCents: 500_000,

@@ -11,15 +11,9 @@ import {
   type CalculatorInput,
 } from '../../../machines/calculator/calculator.machine.ts';
 import type { ScorePaymentsResponse } from '../../../machines/contracts/score-payments.ts';
+import { TWELVE_MONTH_ANSWER } from '../fixtures.ts';
 
-const RESPONSE: ScorePaymentsResponse = {
-  term: 12,
-  paymentAmount: '69.23',
-  firstPaymentDate: '2025-03-24',
-  express_pay_3_month_total: '1025.00',
-  express_pay_6_month_total: '1467.68',
-  express_pay_9_month_total: '1633.83',
-};
+const RESPONSE = TWELVE_MONTH_ANSWER;
 
 const INPUT: CalculatorInput = {
   offerAmounts: { A: '1500.00', B: '1350.00', C: '0.00', D: '0.00' },

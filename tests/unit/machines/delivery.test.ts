@@ -177,55 +177,27 @@ describe('delivery rules', () => {
       },
       { 'TV-55': ALL_OPTIONS, 'FR-1': ALL_OPTIONS },
     );
+    // An expected line: no date, window, store or shipment unless the case gives one; the TV's with its mount.
+    const line = (sku: string, type: string, value: string, fields: Record<string, unknown> = {}) => ({
+      sku,
+      type,
+      value,
+      installations: false,
+      window: null,
+      date: null,
+      required: [],
+      pickup_store: null,
+      ship_to_store: null,
+      shipment: null,
+      ...fields,
+    });
+    const tvLine = (type: string, value: string, fields: Record<string, unknown> = {}) =>
+      line('TV-55', type, value, { installations: true, required: ['MOUNT'], ...fields });
     expect(lines).toEqual([
-      {
-        sku: 'TV-55',
-        type: 'delivery',
-        value: 'DLV',
-        installations: true,
-        window: 'am',
-        date: '2025-03-04',
-        required: ['MOUNT'],
-        pickup_store: null,
-        ship_to_store: null,
-        shipment: null,
-      },
-      {
-        sku: 'TV-55',
-        type: 'installation',
-        value: 'INS',
-        installations: true,
-        window: null,
-        date: null,
-        required: ['MOUNT'],
-        pickup_store: null,
-        ship_to_store: null,
-        shipment: null,
-      },
-      {
-        sku: 'TV-55',
-        type: 'haul_away',
-        value: 'HAUL',
-        installations: true,
-        window: null,
-        date: null,
-        required: ['MOUNT'],
-        pickup_store: null,
-        ship_to_store: null,
-        shipment: null,
-      },
-      {
-        sku: 'FR-1',
-        type: 'store_pickup',
-        value: 'PICK',
-        installations: false,
-        window: null,
-        date: null,
-        required: [],
-        pickup_store: 's1',
-        ship_to_store: null,
-        shipment: null,
-      },
+      tvLine('delivery', 'DLV', { window: 'am', date: '2025-03-04' }),
+      tvLine('installation', 'INS'),
+      tvLine('haul_away', 'HAUL'),
+      line('FR-1', 'store_pickup', 'PICK', { pickup_store: 's1' }),
     ]);
   });
 });

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type AnyEventObject,
-  type AnyStateMachine,
-  createActor,
-  fromPromise,
-  initialTransition,
-  transition,
-} from 'xstate';
+import { type AnyEventObject, createActor, fromPromise, initialTransition, transition } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import {
   IDENTITY_EXCHANGE_PATHS,
@@ -23,7 +16,13 @@ import {
   maskPhone,
 } from '../../../machines/identity-check/identity-check.machine.ts';
 import { translate } from '../../../machines/i18n/catalogue.ts';
-import { eventsOfVariants, machineCoverage, pendingEffect, replayOnActor } from '../../support/machine-coverage.ts';
+import {
+  eventsOfVariants,
+  expectFullCoverage,
+  expectReachedValues,
+  pendingEffect,
+  replayOnActor,
+} from '../../support/machine-coverage.ts';
 
 const input: IdentityCheckInput = { position: 'confirmation', phone: '(555) 201-3344' };
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -258,9 +257,6 @@ const serializeState = (snapshot: {
   context: { phone: string; checkId: string | null; linkSent: boolean };
 }) => JSON.stringify([snapshot.value, snapshot.context.phone, snapshot.context.checkId, snapshot.context.linkSent]);
 
-const coverage = (machine: AnyStateMachine, machineInput: unknown) =>
-  machineCoverage(machine, machineInput, { events: eventsFor, serializeState: serializeState });
-
 function replay(paths: ReturnType<typeof getShortestPaths>, machineInput: IdentityCheckInput) {
   const machine = identityCheckMachine.provide({
     actors: {
@@ -274,9 +270,7 @@ function replay(paths: ReturnType<typeof getShortestPaths>, machineInput: Identi
 describe('identity check: model', () => {
   for (const machineInput of [input, { position: 'checkout' as const }]) {
     it(`reaches every state and takes every transition (${machineInput.position})`, () => {
-      const result = coverage(identityCheckMachine, machineInput);
-      expect(result.reachedStates).toEqual(result.definedStates);
-      expect(result.takenTransitions).toEqual(result.definedTransitions);
+      expectFullCoverage(identityCheckMachine, machineInput, { events: eventsFor, serializeState });
     });
   }
 
@@ -286,7 +280,7 @@ describe('identity check: model', () => {
       getShortestPaths(identityCheckMachine, { input, events: eventsFor as never, serializeState: valueOnly }),
       input,
     );
-    expect([...reached].sort()).toEqual(['"completed"', '"idle"', '"linkSent"', '"sending"', '"verifying"']);
+    expectReachedValues(reached, ['completed', 'idle', 'linkSent', 'sending', 'verifying']);
   });
 
   it('replays every simple path to completion on a live actor', () => {

@@ -1,13 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  type AnyEventObject,
-  type AnyStateMachine,
-  SimulatedClock,
-  createActor,
-  fromPromise,
-  initialTransition,
-} from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import { type AnyEventObject, SimulatedClock, createActor, fromPromise, initialTransition } from 'xstate';
+
 import { translate } from '../../../machines/i18n/catalogue.ts';
 import {
   type Employer,
@@ -18,7 +11,13 @@ import {
   payrollMachine,
   payrollOutcome,
 } from '../../../machines/payroll/payroll.machine.ts';
-import { eventsOfVariants, machineCoverage, pendingEffect, replayOnActor } from '../../support/machine-coverage.ts';
+import {
+  eventsOfVariants,
+  expectFullCoverage,
+  expectReachedValues,
+  pendingEffect,
+  replayShortestPaths,
+} from '../../support/machine-coverage.ts';
 
 const eligibleResult: PayrollDecisionResult = {
   code: 'A',
@@ -322,24 +321,18 @@ const eventsFor = eventsOfVariants(modelEvents);
 const serializeState = (snapshot: { value: unknown; context: { employers: Employer[]; employer: Employer | null } }) =>
   JSON.stringify([snapshot.value, snapshot.context.employers.length, snapshot.context.employer?.id ?? null]);
 
-const coverage = (machine: AnyStateMachine, machineInput: unknown) =>
-  machineCoverage(machine, machineInput, { events: eventsFor, serializeState: serializeState });
-
 describe('payroll: model', () => {
   it('reaches every state and takes every transition', () => {
-    const result = coverage(payrollMachine, input);
+    const result = expectFullCoverage(payrollMachine, input, { events: eventsFor, serializeState });
     expect(result.definedStates.length).toBeGreaterThan(10);
-    expect(result.reachedStates).toEqual(result.definedStates);
-    expect(result.takenTransitions).toEqual(result.definedTransitions);
   });
 
   it('replays the shortest path to every state on a live actor', () => {
-    const paths = getShortestPaths(payrollMachine, {
+    const reached = replayShortestPaths(payrollMachine, {
       input,
-      events: eventsFor as never,
-      serializeState: serializeState,
-    });
-    const machine = payrollMachine.provide({
+      events: eventsFor,
+      serializeState,
+      clock: new SimulatedClock(),
       actors: {
         searchEmployers: pendingEffect<Employer[]>(),
         startAffordability: pendingEffect<unknown>(),
@@ -347,22 +340,17 @@ describe('payroll: model', () => {
         restartAffordability: pendingEffect<unknown>(),
       },
     });
-    const reached = new Set(replayOnActor(machine, paths, { input, clock: new SimulatedClock() }));
-    expect([...reached].sort()).toEqual(
-      [
-        { selecting: 'idle' },
-        { selecting: 'debouncing' },
-        { selecting: 'searching' },
-        'starting',
-        { initiated: 'waiting' },
-        { initiated: 'ready' },
-        { initiated: 'refreshing' },
-        { initiated: 'refreshingManually' },
-        { initiated: 'restarting' },
-        'completed',
-      ]
-        .map((value) => JSON.stringify(value))
-        .sort(),
-    );
+    expectReachedValues(reached, [
+      { selecting: 'idle' },
+      { selecting: 'debouncing' },
+      { selecting: 'searching' },
+      'starting',
+      { initiated: 'waiting' },
+      { initiated: 'ready' },
+      { initiated: 'refreshing' },
+      { initiated: 'refreshingManually' },
+      { initiated: 'restarting' },
+      'completed',
+    ]);
   });
 });

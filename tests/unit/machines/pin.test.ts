@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type AnyEventObject,
-  type AnyStateMachine,
-  createActor,
-  fromPromise,
-  initialTransition,
-  transition,
-} from 'xstate';
-import { getShortestPaths } from 'xstate/graph';
+import { type AnyEventObject, createActor, fromPromise, initialTransition, transition } from 'xstate';
+
 import {
   verifyConfirmBody,
   verifySendBody,
@@ -39,7 +32,13 @@ import {
   pinMachine,
   pinModeToggleLabelKey,
 } from '../../../machines/pin/pin.machine.ts';
-import { eventsOfVariants, machineCoverage, pendingEffect, replayOnActor } from '../../support/machine-coverage.ts';
+import {
+  eventsOfVariants,
+  expectFullCoverage,
+  expectReachedValues,
+  pendingEffect,
+  replayShortestPaths,
+} from '../../support/machine-coverage.ts';
 
 const input: PinInput = { uuid: 'app-1', storeId: 'store-1', checkoutId: 'co-1', iframe: true };
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -371,50 +370,37 @@ const eventsFor = eventsOfVariants(modelEvents);
 const serializeState = (snapshot: { value: unknown; context: unknown }) =>
   JSON.stringify({ value: snapshot.value, context: snapshot.context });
 
-const coverage = (machine: AnyStateMachine, machineInput: unknown) =>
-  machineCoverage(machine, machineInput, { events: eventsFor, serializeState: serializeState });
-
 describe('pin machine: model', () => {
   for (const [name, machineInput] of [
     ['edit mode', input],
     ['retrieval mode', { ...input, retrieval: true }],
   ] as const) {
     it(`reaches every state and takes every transition (${name})`, () => {
-      const result = coverage(pinMachine, machineInput);
+      const result = expectFullCoverage(pinMachine, machineInput, { events: eventsFor, serializeState });
       expect(result.definedStates.length).toBeGreaterThan(5);
-      expect(result.reachedStates).toEqual(result.definedStates);
-      expect(result.takenTransitions).toEqual(result.definedTransitions);
     });
   }
 
   it('replays the shortest path to every state on a live actor', () => {
-    // createTestModel refuses machines with invocations and delays, so the paths come from getShortestPaths.
-    const paths = getShortestPaths(pinMachine, {
+    const reached = replayShortestPaths(pinMachine, {
       input,
-      events: eventsFor as never,
-      serializeState: serializeState,
-    });
-    const machine = pinMachine.provide({
+      events: eventsFor,
+      serializeState,
       actors: {
         sendPin: pendingEffect<unknown, VerifySendBody>(),
         confirmPin: pendingEffect<VerifyConfirmData, VerifyConfirmBody>(),
       },
     });
-    const reached = new Set(replayOnActor(machine, paths, { input }));
-    expect([...reached].sort()).toEqual(
-      [
-        'confirming',
-        'confirmingItems',
-        'confirmingNewItems',
-        'entering',
-        'left',
-        'maxed',
-        'requiresNewApp',
-        'sending',
-        'verified',
-      ]
-        .map((v) => JSON.stringify(v))
-        .sort(),
-    );
+    expectReachedValues(reached, [
+      'confirming',
+      'confirmingItems',
+      'confirmingNewItems',
+      'entering',
+      'left',
+      'maxed',
+      'requiresNewApp',
+      'sending',
+      'verified',
+    ]);
   });
 });

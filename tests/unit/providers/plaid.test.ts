@@ -171,6 +171,9 @@ describe('Plaid bank-link adapter', () => {
   it('verifies the Plaid-Verification JWT of webhooks: body hash, key, age', async () => {
     const port = make();
     const now = Math.floor(Date.now() / 1000);
+    // A delivery of `body` with a Plaid-Verification header (by default, Plaid's signature of that body, now).
+    const deliver = (body: string, verification = plaid.signWebhook(body, now)) =>
+      port.readCallback({ rawBody: body, headers: { 'plaid-verification': verification }, nowSeconds: now });
     const raw = JSON.stringify({
       webhook_type: 'LINK',
       webhook_code: 'SESSION_FINISHED',
@@ -180,49 +183,21 @@ describe('Plaid bank-link adapter', () => {
       public_tokens: ['public-x'],
       environment: 'sandbox',
     });
-    const ok = await port.readCallback({
-      rawBody: raw,
-      headers: { 'plaid-verification': plaid.signWebhook(raw, now) },
-      nowSeconds: now,
-    });
+    const ok = await deliver(raw);
     expect(ok).toMatchObject({ ok: true, event: { type: 'profile.connected', objectId: 'link-sandbox-9' } });
     // The same delivery has the same id (dedupe of Plaid's retries).
-    const again = await port.readCallback({
-      rawBody: raw,
-      headers: { 'plaid-verification': plaid.signWebhook(raw, now) },
-      nowSeconds: now,
-    });
+    const again = await deliver(raw);
     expect('event' in again && 'event' in ok && again.event.id === ok.event.id).toBe(true);
 
     const tampered = raw.replace('SUCCESS', 'EXITED');
-    expect(
-      await port.readCallback({
-        rawBody: tampered,
-        headers: { 'plaid-verification': plaid.signWebhook(raw, now) },
-        nowSeconds: now,
-      }),
-    ).toEqual({ ok: false, reason: 'mismatch' });
-    expect(
-      await port.readCallback({
-        rawBody: raw,
-        headers: { 'plaid-verification': plaid.signWebhook(raw, now - 600) },
-        nowSeconds: now,
-      }),
-    ).toEqual({ ok: false, reason: 'stale' });
-    expect(
-      await port.readCallback({
-        rawBody: raw,
-        headers: { 'plaid-verification': plaid.signWebhook(raw, now, 'key-unknown') },
-        nowSeconds: now,
-      }),
-    ).toEqual({ ok: false, reason: 'mismatch' });
+    expect(await deliver(tampered, plaid.signWebhook(raw, now))).toEqual({ ok: false, reason: 'mismatch' });
+    expect(await deliver(raw, plaid.signWebhook(raw, now - 600))).toEqual({ ok: false, reason: 'stale' });
+    expect(await deliver(raw, plaid.signWebhook(raw, now, 'key-unknown'))).toEqual({ ok: false, reason: 'mismatch' });
     expect(await port.readCallback({ rawBody: raw, headers: {}, nowSeconds: now })).toEqual({
       ok: false,
       reason: 'missing',
     });
-    expect(
-      await port.readCallback({ rawBody: raw, headers: { 'plaid-verification': 'not-a-jwt' }, nowSeconds: now }),
-    ).toEqual({ ok: false, reason: 'malformed' });
+    expect(await deliver(raw, 'not-a-jwt')).toEqual({ ok: false, reason: 'malformed' });
 
     const auth = JSON.stringify({
       webhook_type: 'AUTH',
@@ -230,24 +205,12 @@ describe('Plaid bank-link adapter', () => {
       item_id: 'item-7',
       account_id: 'acc-7',
     });
-    expect(
-      await port.readCallback({
-        rawBody: auth,
-        headers: { 'plaid-verification': plaid.signWebhook(auth, now) },
-        nowSeconds: now,
-      }),
-    ).toMatchObject({ ok: true, event: { type: 'ach.ready', objectId: 'item-7' } });
+    expect(await deliver(auth)).toMatchObject({ ok: true, event: { type: 'ach.ready', objectId: 'item-7' } });
     const other = JSON.stringify({
       webhook_type: 'TRANSACTIONS',
       webhook_code: 'SYNC_UPDATES_AVAILABLE',
       item_id: 'item-7',
     });
-    expect(
-      await port.readCallback({
-        rawBody: other,
-        headers: { 'plaid-verification': plaid.signWebhook(other, now) },
-        nowSeconds: now,
-      }),
-    ).toMatchObject({ ok: true, ignored: 'TRANSACTIONS/SYNC_UPDATES_AVAILABLE' });
+    expect(await deliver(other)).toMatchObject({ ok: true, ignored: 'TRANSACTIONS/SYNC_UPDATES_AVAILABLE' });
   });
 });

@@ -62,14 +62,15 @@ describe('Stripe adapter', () => {
   });
 
   it('charges with a confirmed PaymentIntent carrying our reference and the idempotency key', async () => {
-    const result = await vault.charge({
+    const downPayment = {
       token: 'pm_card_visa',
       amountCents: 4995,
-      currency: 'usd',
+      currency: 'usd' as const,
       idempotencyKey: 'pay-chk_9-1',
       reference: 'chk_9',
       description: 'Down payment',
-    });
+    };
+    const result = await vault.charge(downPayment);
     expect(result).toMatchObject({ status: 'succeeded', amountCents: 4995 });
     const sent = mock.state.requests.at(-1)!;
     expect(sent.headers.get('idempotency-key')).toBe('pay-chk_9-1');
@@ -82,25 +83,10 @@ describe('Stripe adapter', () => {
       'automatic_payment_methods[allow_redirects]': 'never',
     });
     // the same key and body replays the same charge
-    const again = await vault.charge({
-      token: 'pm_card_visa',
-      amountCents: 4995,
-      currency: 'usd',
-      idempotencyKey: 'pay-chk_9-1',
-      reference: 'chk_9',
-      description: 'Down payment',
-    });
+    const again = await vault.charge(downPayment);
     expect(again).toEqual(result);
     // the same key with another amount is refused
-    const conflict = await rejection(
-      vault.charge({
-        token: 'pm_card_visa',
-        amountCents: 5000,
-        currency: 'usd',
-        idempotencyKey: 'pay-chk_9-1',
-        reference: 'chk_9',
-      }),
-    );
+    const conflict = await rejection(vault.charge({ ...downPayment, amountCents: 5000 }));
     expect(conflict.code).toBe('idempotency_conflict');
   });
 

@@ -20,6 +20,7 @@ import {
   GIVE_UP_SECONDS,
   MAX_RETRY_SECONDS,
 } from '../../../functions/events/webhook-dispatcher.ts';
+import { MASKED_CUSTOMER } from '../fixtures.ts';
 
 const store = DEMO_STORES[0]!.view;
 
@@ -56,13 +57,7 @@ const facts = (option: 'A' | 'B', lang: 'en' | 'es' = 'en') => ({
   checkoutId: 'chk_0123456789abcdef01234567',
   lang,
   store,
-  customer: {
-    name: 'Ana Lopez',
-    address: '1 Oak Street, Columbus, OH 43215',
-    email: 'a***@example.com',
-    cell: '(***) ***-0101',
-    ssnLast4: '1234',
-  },
+  customer: MASKED_CUSTOMER,
   lease: lease(option),
   option,
   epoDays: 90,

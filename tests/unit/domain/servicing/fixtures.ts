@@ -44,6 +44,15 @@ export function priceContract(spec: ContractSpec): LeaseComputation | null {
   return result.ok ? result.lease : null;
 }
 
+/** An option A contract at decile 8 on its shortest term, without the protection plan, in Texas unless `spec` says. */
+export function optionAContract(
+  spec: Pick<ContractSpec, 'frequency' | 'cashPriceCents' | 'leaseBeginsAt'> & Partial<ContractSpec>,
+): LeaseComputation {
+  const lease = priceContract({ option: 'A', decile: 8, termIndex: 0, ocp: false, state: 'TX', ...spec });
+  if (!lease) throw new Error(`the pricing engine refused ${JSON.stringify(spec)}`);
+  return lease;
+}
+
 export const EPO_DAYS = 90;
 export const REMAINING_PERCENT = 60;
 

@@ -18,6 +18,7 @@ import {
   EPO_DAYS,
   FREQUENCIES,
   OPTIONS,
+  optionAContract,
   priceContract,
   REMAINING_PERCENT,
   scheduleOf,
@@ -126,16 +127,7 @@ describe('the payoff quote is what the disclosures promised', () => {
 });
 
 describe('how long a quote is valid', () => {
-  const lease = priceContract({
-    option: 'A',
-    frequency: 'monthly',
-    cashPriceCents: 100_000,
-    decile: 8,
-    termIndex: 0,
-    ocp: false,
-    state: 'TX',
-    leaseBeginsAt: '2026-01-05',
-  })!;
+  const lease = optionAContract({ frequency: 'monthly', cashPriceCents: 100_000, leaseBeginsAt: '2026-01-05' });
   const schedule = scheduleOf(lease, 'TX', 90);
   const entries = ledgerWithPaid(schedule, 1);
 

@@ -15,6 +15,7 @@ import {
   contractSpec,
   FREQUENCIES,
   OPTIONS,
+  optionAContract,
   priceContract,
   scheduleOf,
   settings,
@@ -73,16 +74,7 @@ describe('the servicing schedule is the signed contract', () => {
   });
 
   it('recomputes the contract dates by the pricing rules when the stored computation has no schedule', () => {
-    const lease = priceContract({
-      option: 'A',
-      frequency: 'semi-monthly',
-      cashPriceCents: 200_000,
-      decile: 8,
-      termIndex: 0,
-      ocp: false,
-      state: 'TX',
-      leaseBeginsAt: '2026-02-03',
-    })!;
+    const lease = optionAContract({ frequency: 'semi-monthly', cashPriceCents: 200_000, leaseBeginsAt: '2026-02-03' });
     const { schedule: printed, ...withoutSchedule } = lease;
     const rebuilt = buildSchedule({
       leaseId: 'L-1',
@@ -96,31 +88,18 @@ describe('the servicing schedule is the signed contract', () => {
 
   it('collects a weekend due date on the next business day and keeps the contract date', () => {
     // Monthly from Saturday 2026-02-14: March 14, 2026 is a Saturday, so it is collected Monday March 16.
-    const lease = priceContract({
-      option: 'A',
-      frequency: 'monthly',
-      cashPriceCents: 100_000,
-      decile: 8,
-      termIndex: 0,
-      ocp: false,
-      state: 'TX',
-      leaseBeginsAt: '2026-02-14',
-    })!;
+    const lease = optionAContract({ frequency: 'monthly', cashPriceCents: 100_000, leaseBeginsAt: '2026-02-14' });
     const march = scheduleOf(lease).installments.find((i) => i.dueDate === '2026-03-14')!;
     expect(march.collectionDate).toBe('2026-03-16');
   });
 
   it('carries the early purchase terms and what the signing paid', () => {
-    const lease = priceContract({
-      option: 'A',
+    const lease = optionAContract({
       frequency: '14-day',
       cashPriceCents: 100_000,
-      decile: 8,
-      termIndex: 0,
       ocp: true,
-      state: 'TX',
       leaseBeginsAt: '2026-01-01',
-    })!;
+    });
     const schedule = scheduleOf(lease, 'TX', 110);
     expect(schedule.earlyPurchase).toEqual({
       days: 110,

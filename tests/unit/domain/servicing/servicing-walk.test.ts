@@ -34,19 +34,15 @@ import {
   type PaymentAttemptEvent,
   type PaymentAttemptSnapshot,
 } from '../../../../machines/payment-attempt/payment-attempt.machine.ts';
-import { priceContract, scheduleOf } from './fixtures.ts';
+import { optionAContract, scheduleOf } from './fixtures.ts';
 
 describe('a California lease from funding to early purchase', () => {
-  const lease = priceContract({
-    option: 'A',
+  const lease = optionAContract({
     frequency: 'monthly',
     cashPriceCents: 120_000,
-    decile: 8,
-    termIndex: 0,
-    ocp: false,
     state: 'CA',
     leaseBeginsAt: '2026-01-05',
-  })!;
+  });
   const schedule = scheduleOf(lease, 'CA', 90);
   const rule = servicingRuleFor('CA');
 

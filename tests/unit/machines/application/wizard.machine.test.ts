@@ -168,7 +168,8 @@ describe('wizard saving', () => {
 });
 
 describe('wizard co-applicant, incomes and editing', () => {
-  it('keeps the co-applicant step with a field error when the co-applicant has the applicant’s own SSN', async () => {
+  // The applicant's own steps answered, then "yes" to a co-applicant.
+  async function toCoApplicantInfo() {
     const w = start();
     await w.next(f.applicant);
     await w.next(f.location);
@@ -176,6 +177,11 @@ describe('wizard co-applicant, incomes and editing', () => {
     await w.next(f.banking);
     w.actor.send({ type: 'coapplicant.answer', value: true });
     await w.next();
+    return w;
+  }
+
+  it('keeps the co-applicant step with a field error when the co-applicant has the applicant’s own SSN', async () => {
+    const w = await toCoApplicantInfo();
     const saves = w.saves.length;
     const own = f.applicant.social_security_number.replace(/\D/g, '');
     // Written with dashes or without, it is the same number.
@@ -192,13 +198,7 @@ describe('wizard co-applicant, incomes and editing', () => {
   });
 
   async function toConfirmationWithCoApplicant() {
-    const w = start();
-    await w.next(f.applicant);
-    await w.next(f.location);
-    await w.next(f.incomes);
-    await w.next(f.banking);
-    w.actor.send({ type: 'coapplicant.answer', value: true });
-    await w.next();
+    const w = await toCoApplicantInfo();
     expect(w.step()).toBe('coApplicantInfo');
     await w.next({ ...f.coApplicant, same_location: false });
     expect(w.actor.getSnapshot().context.fieldErrors).toEqual({
