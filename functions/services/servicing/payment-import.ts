@@ -30,7 +30,7 @@ import { loadLeaseFor, type StaffCtx } from '../leases/actions.ts';
 import { auditBy, deny } from '../staff/actor.ts';
 import { ENDED } from './account-state.ts';
 import { openAccount } from './accounts.ts';
-import { lenderToday } from './clock.ts';
+import { dateIn, LENDER_TIME_ZONE, lenderToday } from './clock.ts';
 import { postPayment } from './payments.ts';
 
 // Mass Import of payments (issue 23 item 8). A csv or xlsx file of payments (lease id or contract number, amount,
@@ -339,7 +339,11 @@ export interface LedgerExportRow {
   note: string;
 }
 
-/** The ledger entries posted between two dates (inclusive, UTC days of the posting time), of the caller's leases. */
+/**
+ * The ledger entries posted between two of the lender's dates (inclusive), of the caller's leases. The index holds
+ * entries by the UTC date of their time; a lender's day (US Eastern) ends in the next UTC date, so the range reads
+ * one UTC date more and keeps the entries whose lender date is in it: an evening's payments are that day's.
+ */
 export async function exportLedger(
   c: StaffCtx,
   range: { from?: string; to?: string },
@@ -366,11 +370,14 @@ export async function exportLedger(
         (c.actor.guard === 'retailer' && c.actor.retailerIds.includes(a.retailerId))),
     );
   const rows: LedgerExportRow[] = [];
-  for (let day = q.from; day <= q.to; day = addDays(day, 1)) {
+  const lastUtcDay = addDays(q.to, 1);
+  for (let day = q.from; day <= lastUtcDay; day = addDays(day, 1)) {
     let cursor: string | undefined;
     do {
       const page = await ledgerOnDay(c.deps.db, day, now, cursor);
       for (const e of page.items) {
+        const lenderDay = dateIn(new Date(e.at), LENDER_TIME_ZONE);
+        if (lenderDay < q.from || lenderDay > q.to) continue;
         if (!accounts.has(e.leaseId)) accounts.set(e.leaseId, getAccount(c.deps.db, e.leaseId, now));
         const account = await accounts.get(e.leaseId)!;
         // Only entries folded into the account (a retried request may leave an unapplied twin).
