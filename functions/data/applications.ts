@@ -157,8 +157,9 @@ export async function createApplication(
   data: Omit<StoredApplication, 'uuid'>,
   now: Date,
   events: (uuid: string) => OutboxEvent[],
+  /** A caller-chosen id makes the create idempotent: a second create with it is a 409 (the record exists). */
+  uuid: string = randomUUID(),
 ): Promise<ApplicationRecord> {
-  const uuid = randomUUID();
   const createdAt = now.toISOString();
   const full: StoredApplication = { ...data, uuid };
   const item = await createItem(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   APPLICATION_SECTIONS,
   toApplicationView,
@@ -176,6 +177,18 @@ function checkProduct(store: StoreView, request: ApplicationRequest) {
 }
 
 /**
+ * One application per apply session, also across a crash: the id comes from the session, so a create whose answer
+ * (and the session's link to it) was lost finds its record instead of making a second one, which the checkout (that
+ * follows its first application) would never see decided.
+ */
+export function sessionApplicationUuid(tokenHash: string): string {
+  const hex = createHash('sha256').update(`application:${tokenHash}`).digest('hex');
+  // Shaped as a version 4, variant 1 UUID, like the random ones.
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
  * POST /apply-v2/application: creates the application (the request must carry the applicant) or saves sections of
  * the token's application. `expectedVersion`, when the page sends it, makes a save from a stale page a 409.
  */
@@ -205,28 +218,43 @@ export async function saveApplicationSections(
     const data = mergeSections({ uuid: '' }, request);
     checkCoApplicant(data);
     const { uuid: _placeholder, ...rest } = data;
-    const record = await createApplication(
-      deps.db,
-      deps.crypto,
-      {
-        storeId: store.id,
-        retailerId: store.retailer.id,
-        clientId: session.clientId,
-        ...(session.checkoutId ? { checkoutId: session.checkoutId } : {}),
-        utm: request.utm ?? null,
-        app_origin: 'portal',
-      },
-      rest,
-      now,
-      (uuid) => [
-        newEvent(
-          'application.created',
-          { type: 'application', id: uuid },
-          { store_id: store.id, status: 'draft', checkout_id: session.checkoutId ?? null },
-          now,
-        ),
-      ],
-    );
+    const uuid = sessionApplicationUuid(session.tokenHash);
+    let record: ApplicationRecord;
+    try {
+      record = await createApplication(
+        deps.db,
+        deps.crypto,
+        {
+          storeId: store.id,
+          retailerId: store.retailer.id,
+          clientId: session.clientId,
+          ...(session.checkoutId ? { checkoutId: session.checkoutId } : {}),
+          utm: request.utm ?? null,
+          app_origin: 'portal',
+        },
+        rest,
+        now,
+        (id) => [
+          newEvent(
+            'application.created',
+            { type: 'application', id },
+            { store_id: store.id, status: 'draft', checkout_id: session.checkoutId ?? null },
+            now,
+          ),
+        ],
+        uuid,
+      );
+    } catch (error) {
+      if (!(error instanceof AppError && error.statusCode === 409)) throw error;
+      // This session's create landed before but its answer (and the session's link to it) was lost: adopt it.
+      await touchApplyToken(deps.db, session, now, deps.config.applyTokenTtlSeconds, { applicationUuid: uuid });
+      return saveApplicationSections(
+        deps,
+        { ...session, applicationUuid: uuid },
+        { ...(body as object), uuid },
+        expectedVersion,
+      );
+    }
     await touchApplyToken(deps.db, session, now, deps.config.applyTokenTtlSeconds, { applicationUuid: record.uuid });
     return answerOf(record);
   }

@@ -194,7 +194,19 @@ describe('a crash in the middle of journeys', () => {
     }
 
     // Every journey goes on to its completed lease (a journey not yet created starts now).
-    await Promise.all(journeys.map((j) => runToCompletion(base, j, Date.now() + 60_000)));
+    try {
+      await Promise.all(journeys.map((j) => runToCompletion(base, j, Date.now() + 60_000)));
+    } catch (error) {
+      // What the server said while the journey stood still is what the next person needs to see.
+      const views = await Promise.all(
+        journeys.map(
+          async (j) => `${j.name}: ${j.checkoutId ? JSON.stringify(await checkoutView(base, j)) : 'no checkout'}`,
+        ),
+      );
+      throw new Error(
+        `${String(error)}\n${views.join('\n')}\nserver after the restart:\n${second.output().slice(-6000)}`,
+      );
+    }
 
     // Every webhook reaches the retailer: the log says delivered, and the receiver answered each id.
     const ours = new Set(journeys.map((j) => j.checkoutId));
