@@ -55,6 +55,10 @@ interface ApiRound {
   ratio: number;
   /** The decision's three round trips sent raw (a BatchGet, a Query, a Put of the application's size): p99. */
   rawDecisionP99Ms: number;
+  /** The least any decision needs, sent raw: read the session and the application (a BatchGet), write the result (a Put). */
+  rawReadWriteP99Ms: number;
+  /** One raw put's own p99 (the floor's tail). */
+  floorPutP99Ms: number;
   /** Each request's time as the API process timed it (Server-Timing app) and its CPU time (X-Bench-Cpu-Ms). */
   samples: ApiSample[];
 }
@@ -394,6 +398,25 @@ export async function decisionBench(options: {
         new PutCommand({ TableName: deps.db.tableName, Item: { ...appItem, pk: `BENCHD#${round}#${i}`, sk: 'B' } }),
       );
     });
+    // Two trips: the fewest a decision can make (it must read the application and write its result).
+    const rawReadWrite = await measure(FLOOR_N, async (i) => {
+      const uuid = apiApps[round * N + (((i % N) + N) % N)]!.uuid;
+      await deps.db.doc.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [deps.db.tableName]: {
+              Keys: [
+                { pk: `APP#${uuid}`, sk: 'APP' },
+                { pk: `BENCHR#${round}#${i}`, sk: 'B' },
+              ],
+            },
+          },
+        }),
+      );
+      await deps.db.doc.send(
+        new PutCommand({ TableName: deps.db.tableName, Item: { ...appItem, pk: `BENCHW#${round}#${i}`, sk: 'B' } }),
+      );
+    });
     const samples: ApiSample[] = [];
     for (let i = 0; i < N; i++) samples.push(await confirmOnApi(apiApps[round * N + i]!));
     const app = summarise(
@@ -405,6 +428,8 @@ export async function decisionBench(options: {
       floorPutMs: floor.median,
       ratio: app.p99 / floor.median,
       rawDecisionP99Ms: rawDecision.p99,
+      rawReadWriteP99Ms: rawReadWrite.p99,
+      floorPutP99Ms: floor.p99,
       samples,
     });
     process.stdout.write(`\r  decision on the API process: round ${round + 1}/${DECISION_ROUNDS}`);
@@ -590,6 +615,8 @@ export async function decisionBench(options: {
       'p99 / floor put': r.ratio.toFixed(1),
       'raw 3 trips p99 ms': r.rawDecisionP99Ms.toFixed(2),
       'raw p99 / floor put': (r.rawDecisionP99Ms / r.floorPutMs).toFixed(1),
+      'raw 2 trips p99 / floor put': (r.rawReadWriteP99Ms / r.floorPutMs).toFixed(1),
+      'put p99 / floor put': (r.floorPutP99Ms / r.floorPutMs).toFixed(1),
       'CPU ms (median)': cpuOf(r.samples).toFixed(2),
       'requests a GC paused': pausedIn(r.samples),
       'p99 of the others ms': summarise(
@@ -610,6 +637,8 @@ export async function decisionBench(options: {
       ` (CPU time and garbage collectors' pauses of the API process during the request)\n` +
       `  the decision's three round trips sent raw, nothing between them: p99 ${median(apiRounds.map((r) => r.rawDecisionP99Ms)).toFixed(2)} ms = ` +
       `${median(apiRounds.map((r) => r.rawDecisionP99Ms / r.floorPutMs)).toFixed(1)}x a raw put (median of rounds): the database's own tail for a request of three trips\n` +
+      `  the fewest trips a decision can make (read the session and application, write the result), raw: p99 ${median(apiRounds.map((r) => r.rawReadWriteP99Ms)).toFixed(2)} ms = ` +
+      `${median(apiRounds.map((r) => r.rawReadWriteP99Ms / r.floorPutMs)).toFixed(1)}x a raw put; one raw put's own p99 = ${median(apiRounds.map((r) => r.floorPutP99Ms / r.floorPutMs)).toFixed(1)}x its median\n` +
       `  the requests no collection paused (${allApi.length - pausedIn(allApi)} of ${allApi.length}): p99 ${unpausedP99.toFixed(2)} ms (median of rounds) = ${(unpausedP99 / median(apiRounds.map((r) => r.floorPutMs))).toFixed(1)}x a raw put (shown, not the budget's figure)\n` +
       `decision in the benchmark's own process (client, server and prepared data in one heap): median ${inProcRow.median.toFixed(2)} ms, p99 ${inProcRow.p99.toFixed(2)} ms; ` +
       `process CPU median ${inProc.cpu.median.toFixed(2)} ms, p99 ${inProc.cpu.p99.toFixed(2)} ms\n` +
