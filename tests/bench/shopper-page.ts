@@ -174,15 +174,7 @@ async function loadOnce(
     await page.waitForLoadState('networkidle');
     const timing = await page.evaluate(
       () =>
-        new Promise<{
-          htmlMs: number;
-          parsedMs: number;
-          lcpMs: number;
-          lcpElement: string;
-          fcpMs: number;
-          jsStartMs: number | null;
-          scriptArrivals: Record<string, number>;
-        }>((done) => {
+        new Promise<Omit<Load, 'readyMs' | 'scripts'>>((done) => {
           new PerformanceObserver((list) => {
             const entries = list.getEntries();
             const last = entries[entries.length - 1]!;
