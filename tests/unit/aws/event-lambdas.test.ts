@@ -211,7 +211,7 @@ const scheduledEvent = (): ScheduledEvent => ({
 
 const checkoutKey = (id: string) => ({ pk: `CHECKOUT#${id}`, sk: 'CHECKOUT' });
 
-/** The relay run on the stream's INSERT records of these checkouts, sequence numbers `batch` then 1, 2... in 20 digits. */
+/** The relay run on the INSERT records of these checkouts; sequence numbers are `batch`, then 1, 2... in 20 digits. */
 async function relayInserts(publisher: EventPublisher, checkouts: { id: string }[], batch: string) {
   const records = [];
   for (const [i, { id }] of checkouts.entries()) {
