@@ -3,6 +3,7 @@
 // application's record with its allowed actions, the status action (409 when the version is stale), reveal, stores.
 import { http, HttpResponse } from 'msw';
 import type { ApplicationDetail, ApplicationRow } from '../machines/contracts/staff-leases.ts';
+import { selectField } from './select-field.ts';
 
 export const APPLICATIONS_URL = '/staff/api/applications';
 export const LEASES_URL = '/staff/api/leases';
@@ -61,15 +62,7 @@ export const applicationRows: ApplicationRow[] = [
 /** The filters the server describes (its own `q` among them: the screen renders its search box instead). */
 export const applicationFilters = [
   { type: 'text', name: 'q', label: 'Search' },
-  {
-    type: 'select',
-    name: 'status',
-    label: 'Status',
-    options: [
-      { value: 'V', text: '(V) Approved/Pending Contract' },
-      { value: 'S', text: '(S) Awaiting Review' },
-    ],
-  },
+  selectField('status', 'Status', { V: '(V) Approved/Pending Contract', S: '(S) Awaiting Review' }),
 ];
 
 export const CONFIRM_REQUEST_INFO =

@@ -3,6 +3,7 @@
 // upload and file delete.
 import { http, HttpResponse } from 'msw';
 import type { FormSchema, UploadedFile } from '../machines/contracts/form-schema.ts';
+import { selectField } from './select-field.ts';
 
 export const DEMO_BASE = '/staff/api/demo';
 export const WIDGETS_URL = `${DEMO_BASE}/widgets`;
@@ -24,15 +25,7 @@ export const demoWidgetSchema: FormSchema = {
       children: [
         { type: 'text', name: 'name', label: 'Name', required: true },
         { type: 'email', name: 'email', label: 'E-mail', required: true },
-        {
-          type: 'select',
-          name: 'kind',
-          label: 'Kind',
-          options: [
-            { value: 'a', text: 'Alpha' },
-            { value: 'b', text: 'Beta' },
-          ],
-        },
+        selectField('kind', 'Kind', { a: 'Alpha', b: 'Beta' }),
         { type: 'text', name: 'reason', label: 'Reason', conditions: [{ ref: 'kind', operator: '==', values: ['b'] }] },
       ],
     },
@@ -63,17 +56,7 @@ export const demoRows = Array.from({ length: 60 }, (_, i) => ({
   status: i % 2 === 0 ? 'active' : 'inactive',
 }));
 
-export const listFilters = [
-  {
-    type: 'select',
-    name: 'status',
-    label: 'Status',
-    options: [
-      { value: 'active', text: 'Active' },
-      { value: 'inactive', text: 'Inactive' },
-    ],
-  },
-];
+export const listFilters = [selectField('status', 'Status', { active: 'Active', inactive: 'Inactive' })];
 
 let nextUploadId = 100;
 let nextTagId = 500;

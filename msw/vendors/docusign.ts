@@ -2,6 +2,7 @@
 // For the tests of functions/providers/esign/docusign.ts.
 import { createPublicKey, createVerify, randomUUID, type KeyObject } from 'node:crypto';
 import { http, HttpResponse } from 'msw';
+import { takeQueuedFailure } from './queued-failure.ts';
 
 export interface DocusignMockOptions {
   apiBaseUrl: string;
@@ -49,11 +50,8 @@ export function docusignMock(options: DocusignMockOptions) {
   const guard = (request: Request) => {
     if (!authorized(request))
       return error(401, 'AUTHORIZATION_INVALID_TOKEN', 'The access token provided is expired, revoked or malformed.');
-    if (state.failNext) {
-      const status = state.failNext;
-      state.failNext = undefined;
-      return error(status, 'UNSPECIFIED_ERROR', 'An unexpected error occurred.');
-    }
+    const failure = takeQueuedFailure(state);
+    if (failure) return error(failure, 'UNSPECIFIED_ERROR', 'An unexpected error occurred.');
     return undefined;
   };
   // The envelope a call names, or DocuSign's answer when the token is refused, a failure is queued or it is unknown.

@@ -2,6 +2,7 @@
 // deterministic answers: skus ending -OOS sold out, -NOSHIP not shippable, -NODEL not deliverable; postal code 00000
 // invalid; window 'gone' is no longer bookable; skus starting UNLISTED- are left out of the options answer. For functions/providers/retail-partner/http.ts.
 import { http, HttpResponse } from 'msw';
+import { takeQueuedFailure } from './queued-failure.ts';
 
 const apiError = (status: number, code: string, message: string, skus?: string[]) =>
   HttpResponse.json({ error: { code, message, ...(skus ? { skus } : {}) } }, { status });
@@ -15,11 +16,8 @@ export function retailPartnerMock(options: { baseUrl: string; apiKey: string }) 
   const guard = (request: Request) => {
     if (request.headers.get('authorization') !== `Bearer ${options.apiKey}`)
       return apiError(401, 'UNAUTHORIZED', 'The API key is not valid.');
-    if (state.failNext) {
-      const status = state.failNext;
-      state.failNext = undefined;
-      return apiError(status, 'INTERNAL', 'Something went wrong on our side.');
-    }
+    const failure = takeQueuedFailure(state);
+    if (failure) return apiError(failure, 'INTERNAL', 'Something went wrong on our side.');
     return undefined;
   };
   const statusOf = (sku: string) =>

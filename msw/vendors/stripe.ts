@@ -2,6 +2,7 @@
 // documented test payment methods (pm_card_visa, pm_card_chargeDeclined, ...). For functions/providers/card-vault/stripe.ts.
 import { createHash, randomBytes } from 'node:crypto';
 import { http, HttpResponse } from 'msw';
+import { takeQueuedFailure } from './queued-failure.ts';
 
 interface TestPm {
   brand: string;
@@ -70,11 +71,8 @@ export function stripeMock(options: { apiBaseUrl: string; secretKey: string }) {
     if (request.headers.get('authorization') !== `Bearer ${options.secretKey}`) {
       return stripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' });
     }
-    if (state.failNext) {
-      const status = state.failNext;
-      state.failNext = undefined;
-      return stripeError(status, { type: 'api_error', message: 'An unknown error occurred' });
-    }
+    const failure = takeQueuedFailure(state);
+    if (failure) return stripeError(failure, { type: 'api_error', message: 'An unknown error occurred' });
     return undefined;
   };
 

@@ -10,7 +10,7 @@ import type { HttpEvent } from '../../functions/platform/http-types.ts';
 import { listSandboxMessages } from '../../functions/providers/messaging/sandbox.ts';
 import { describeOps, storageFloor, type FloorResult } from './floor.ts';
 import type { GcPause } from './api-process.ts';
-import { measure, summarise, type Stats } from './stats.ts';
+import { measure, runConcurrently, summarise, type Stats } from './stats.ts';
 
 // Submit-to-decision latency and the apply-to-decision journey, on the embedded database, beside the storage floor
 // measured in the same run (issues 4 and 14).
@@ -472,22 +472,7 @@ export async function decisionBench(options: {
     for (let round = 0; round < ROUNDS; round++) {
       const record = concurrency === 1 ? steps : undefined;
       const opsBefore = counter.total();
-      const cpu = process.cpuUsage();
-      const samples: number[] = [];
-      let next = 0;
-      const started = performance.now();
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (next < perRound) {
-            next++;
-            const t = performance.now();
-            await journey(record);
-            samples.push(performance.now() - t);
-          }
-        }),
-      );
-      const wallMs = performance.now() - started;
-      const used = process.cpuUsage(cpu);
+      const { samples, wallMs, cpu: used } = await runConcurrently(concurrency, perRound, () => journey(record));
       ops += counter.total() - opsBefore;
       journeys += perRound;
       if (record) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../../functions/data/client.ts';
+import { runConcurrently } from './stats.ts';
 
 // The storage floor of a journey: the same database operations as the journey (by kind: GetItem, PutItem,
 // UpdateItem, Query...), sent raw on the same client to the same dynalite, with no HTTP, no handler and no domain
@@ -102,28 +103,13 @@ export async function storageFloor(
     for (const kind of kinds) await rawOperation(db, kind, tag, serial++);
   };
   for (const tag of tags) await rawJourney(tag); // warm-up
-  const times: number[] = [];
-  let next = 0;
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  await Promise.all(
-    tags.map(async (tag) => {
-      while (next < options.journeys) {
-        next++;
-        const t = performance.now();
-        await rawJourney(tag);
-        times.push(performance.now() - t);
-      }
-    }),
-  );
-  const wallMs = performance.now() - started;
-  const used = process.cpuUsage(cpu);
-  times.sort((a, b) => a - b);
+  const run = await runConcurrently(tags.length, options.journeys, (worker) => rawJourney(tags[worker]!));
+  const times = run.samples.sort((a, b) => a - b);
   const ops = times.length * kinds.length;
   return {
-    opsPerSecond: (ops / wallMs) * 1000,
+    opsPerSecond: (ops / run.wallMs) * 1000,
     journeyMedianMs: times[Math.floor(times.length / 2)]!,
-    cpuMsPerJourney: (used.user + used.system) / 1000 / times.length,
+    cpuMsPerJourney: (run.cpu.user + run.cpu.system) / 1000 / times.length,
     ops,
   };
 }

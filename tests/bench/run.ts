@@ -1,13 +1,9 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { loadConfig } from '../../functions/platform/config.ts';
-import { createDeps } from '../../functions/platform/create-deps.ts';
-import { ensureTable, startDynalite } from '../../functions/local/dynalite.ts';
-import { createLocalServer } from '../../functions/local/server.ts';
-import { seedDemoData } from '../../functions/local/seed.ts';
+import { startDynalite } from '../../functions/local/dynalite.ts';
+import { BENCH_ADMIN_PASSWORD, startDemoServer } from './demo-server.ts';
 import { startDynaliteProcess } from './dynalite-process.ts';
 import { startApiProcess } from './api-process.ts';
 import { measure, type Stats } from './stats.ts';
@@ -39,19 +35,11 @@ async function main() {
   // The database runs in a process of its own, as DynamoDB is remote in AWS (tests/bench/dynalite-process.ts).
   const dynalite =
     process.env.BENCH_DYNALITE === 'inprocess' ? await startDynalite(dataDir) : await startDynaliteProcess(dataDir);
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    DYNAMODB_ENDPOINT: dynalite.endpoint,
-    LOG_LEVEL: 'silent',
-    TABLE_NAME: 'bench',
+  const { config, deps, server, base } = await startDemoServer({
+    endpoint: dynalite.endpoint,
+    dataDir,
+    distDir: join(dataDir, 'no-dist'),
   });
-  await ensureTable(dynalite.endpoint, config.tableName);
-  const deps = createDeps(config);
-  await seedDemoData(deps, { DEMO_ADMIN_PASSWORD: 'bench-password', DEMO_RETAILER_API_TOKEN: 'rt_bench_token_0000' });
-  const server = createLocalServer({ deps, distDir: join(dataDir, 'no-dist') });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const results: Record<string, Stats> = {};
   const payload = { entity: 'bench', v: 1, data: 'x'.repeat(400) };
@@ -104,16 +92,16 @@ async function main() {
       await api.stop();
     }
   }
-  if (process.env.BENCH_STAFF_LISTS !== '0') await staffListsBench({ deps, base, adminPassword: 'bench-password' });
+  if (process.env.BENCH_STAFF_LISTS !== '0') await staffListsBench({ deps, base, adminPassword: BENCH_ADMIN_PASSWORD });
   if (process.env.BENCH_APP_LISTS !== '0')
     await staffApplicationsBench({
       deps,
       base,
-      adminPassword: 'bench-password',
+      adminPassword: BENCH_ADMIN_PASSWORD,
       floorGetMs: floorGet,
       floorPutMs: floorPut,
     });
-  if (process.env.BENCH_QUEUE !== '0') await collectionsQueueBench({ deps, base, adminPassword: 'bench-password' });
+  if (process.env.BENCH_QUEUE !== '0') await collectionsQueueBench({ deps, base, adminPassword: BENCH_ADMIN_PASSWORD });
   if (process.env.BENCH_CLOSE !== '0') await closeOfBusinessBench({ deps, floorPutMs: floorPut });
   server.close();
   server.closeAllConnections();

@@ -1,15 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { ensureTable, startDynalite } from '../../functions/local/dynalite.ts';
-import { seedDemoData } from '../../functions/local/seed.ts';
-import { createLocalServer } from '../../functions/local/server.ts';
-import { createDeps } from '../../functions/platform/create-deps.ts';
-import { loadConfig } from '../../functions/platform/config.ts';
+import { startDynalite } from '../../functions/local/dynalite.ts';
+import { BENCH_RETAILER_API_TOKEN, startDemoServer } from './demo-server.ts';
 
 // `npm run bench:shopper`: the shopper's doors in a real browser (Debian's Chromium, headless, CPU slowed down 4x
 // through CDP). Builds the web app into a temporary folder (with Vite's manifest), serves it with the local server on
@@ -178,15 +174,7 @@ async function loadOnce(
     await page.waitForLoadState('networkidle');
     const timing = await page.evaluate(
       () =>
-        new Promise<{
-          htmlMs: number;
-          parsedMs: number;
-          lcpMs: number;
-          lcpElement: string;
-          fcpMs: number;
-          jsStartMs: number | null;
-          scriptArrivals: Record<string, number>;
-        }>((done) => {
+        new Promise<Omit<Load, 'readyMs' | 'scripts'>>((done) => {
           new PerformanceObserver((list) => {
             const entries = list.getEntries();
             const last = entries[entries.length - 1]!;
@@ -261,19 +249,7 @@ async function main() {
 
   const dataDir = mkdtempSync(join(tmpdir(), 'lto-shopper-bench-data-'));
   const dynalite = await startDynalite(dataDir);
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    DYNAMODB_ENDPOINT: dynalite.endpoint,
-    LOG_LEVEL: 'silent',
-    TABLE_NAME: 'bench',
-  });
-  await ensureTable(dynalite.endpoint, config.tableName);
-  const deps = createDeps(config);
-  await seedDemoData(deps, { DEMO_ADMIN_PASSWORD: 'bench-password', DEMO_RETAILER_API_TOKEN: 'rt_bench_token_0000' });
-  const server = createLocalServer({ deps, distDir: dist });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { server, base } = await startDemoServer({ endpoint: dynalite.endpoint, dataDir, distDir: dist });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
@@ -312,7 +288,7 @@ async function main() {
   const checkoutLink = async (): Promise<string> => {
     const response = await fetch(`${base}/retailer/v1/checkouts`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer rt_bench_token_0000' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${BENCH_RETAILER_API_TOKEN}` },
       body: JSON.stringify({
         store: 'main-street',
         cart: { items: [{ sku: 'TV-65', description: 'Television', quantity: 1, unit_price: '649.99' }] },

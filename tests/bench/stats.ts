@@ -34,3 +34,29 @@ export async function measure(
   }
   return summarise(samples, performance.now() - start);
 }
+
+/**
+ * Makes `total` calls of `op` from `workers` loops running at once (each takes the next call when its last one is
+ * done), timing each call; also the wall time and the process's CPU time of the whole.
+ */
+export async function runConcurrently(
+  workers: number,
+  total: number,
+  op: (worker: number) => Promise<unknown>,
+): Promise<{ samples: number[]; wallMs: number; cpu: NodeJS.CpuUsage }> {
+  const samples: number[] = [];
+  let next = 0;
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      while (next < total) {
+        next++;
+        const t = performance.now();
+        await op(worker);
+        samples.push(performance.now() - t);
+      }
+    }),
+  );
+  return { samples, wallMs: performance.now() - started, cpu: process.cpuUsage(cpuBefore) };
+}

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { snappyUncompress } from './snappy.ts';
+import { readVarint, snappyUncompress } from './snappy.ts';
 
 // Reads every byte a data directory holds in the form a person with the disk would see it: LevelDB write-ahead logs
 // and manifests reassembled from their 32 KB blocks, table files (.ldb/.sst) block by block with Snappy blocks
@@ -14,17 +14,7 @@ export interface ScannedText {
   bytes: Buffer;
 }
 
-function varint(buf: Buffer, at: number): [number, number] {
-  let value = 0;
-  let shift = 0;
-  for (let i = at; i < buf.length; i++) {
-    const b = buf[i]!;
-    value += (b & 0x7f) * 2 ** shift;
-    if (b < 0x80) return [value, i + 1];
-    shift += 7;
-  }
-  throw new Error('leveldb: truncated varint');
-}
+const varint = (buf: Buffer, at: number) => readVarint(buf, at, 'leveldb: truncated varint');
 
 /** The logical records of a LevelDB log file (the .log write-ahead log and MANIFEST files). */
 export function logRecords(buf: Buffer): Buffer[] {

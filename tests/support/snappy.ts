@@ -1,22 +1,31 @@
 // A Snappy block decompressor (the raw format LevelDB uses for compressed table blocks), so a test can read every
 // byte of a data directory without a native dependency. Format: https://github.com/google/snappy/blob/main/format_description.txt
 
-function readVarint(buf: Uint8Array, at: number): [value: number, next: number] {
+/**
+ * A little-endian base-128 varint (Snappy's block length, LevelDB's lengths and offsets): its value and the index
+ * after it. Throws `error` when the buffer ends inside it or it runs past `maxBytes`.
+ */
+export function readVarint(
+  buf: Uint8Array,
+  at: number,
+  error: string,
+  maxBytes = Infinity,
+): [value: number, next: number] {
   let value = 0;
   let shift = 0;
-  for (let i = at; i < buf.length; i++) {
+  for (let i = at; i < buf.length && i < at + maxBytes; i++) {
     const byte = buf[i]!;
     value += (byte & 0x7f) * 2 ** shift;
     if (byte < 0x80) return [value, i + 1];
     shift += 7;
-    if (shift > 35) break;
   }
-  throw new Error('snappy: bad length varint');
+  throw new Error(error);
 }
 
 /** Decompresses one raw Snappy block; throws on malformed input. */
 export function snappyUncompress(input: Uint8Array): Buffer {
-  const [length, start] = readVarint(input, 0);
+  // The length is a 32-bit number: at most 6 bytes of 7 bits.
+  const [length, start] = readVarint(input, 0, 'snappy: bad length varint', 6);
   const out = Buffer.alloc(length);
   let o = 0;
   let i = start;

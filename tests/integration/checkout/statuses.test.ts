@@ -5,6 +5,7 @@ import {
   journey,
   lease,
   load,
+  payWithCard,
   process,
   processCard,
   retailer,
@@ -21,9 +22,7 @@ import {
 describe('payments that do not go through', () => {
   it('a declined card: the seed message, status 10, nothing charged; another card then completes', async () => {
     const s = await journey('signed');
-    const p = await process(s);
-    const declined = await tokenize(p.body.data.config.session_id, '4000000000000002');
-    const paid = await processCard(s, declined.body.data.token, p.body.data.amount);
+    const paid = await payWithCard(s, '4000000000000002');
     expect(paid.status).toBe(402);
     expect(paid.body.message).toBe('Oops, unable to charge card, please try again!');
     expect(paid.body.data).toMatchObject({
@@ -46,9 +45,7 @@ describe('payments that do not go through', () => {
 
   it('a processing error: "We were unable to process payment!" and status 10', async () => {
     const s = await journey('signed');
-    const p = await process(s);
-    const card = await tokenize(p.body.data.config.session_id, '4000000000000119');
-    const paid = await processCard(s, card.body.data.token, p.body.data.amount);
+    const paid = await payWithCard(s, '4000000000000119');
     expect(paid.status).toBe(402);
     expect(paid.body.message).toBe('We were unable to process payment!');
     expect(paid.body.data.status).toBe(10);

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, baseUrl } from '../../support/api.ts';
-import { journey, tokenize, uniqueKey } from '../checkout/support.ts';
+import { uniqueKey } from '../checkout/support.ts';
+import { fundedLease } from '../servicing/support.ts';
 import { asAdmin, type StaffClient } from '../staff/client.ts';
+import { cardToken, signedIn, signInCodeFor, turnAutopayOn, type Lessee } from './lessee.ts';
 import { Browser, digits } from './support.ts';
 
 // The lessee's leases through the real server (`npm start`'s entry): a retailer checkout signed and paid, staff fund
@@ -12,72 +14,11 @@ import { Browser, digits } from './support.ts';
 
 const blns: string[] = JSON.parse(readFileSync(new URL('../../fixtures/blns.json', import.meta.url), 'utf8'));
 
-interface Lessee {
-  uuid: string;
-  email: string;
-  phone: string;
-  browser: Browser;
-}
-
 let admin: StaffClient;
 let alice: Lessee;
 let bob: Lessee;
 
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function fundedLease(): Promise<{ uuid: string; email: string; phone: string }> {
-  const s = await journey('completed');
-  for (const action of ['authorize-delivery', 'mark-delivered', 'fund', 'complete-funding']) {
-    let res = await admin.post(`/staff/api/leases/${s.uuid}/actions/${action}`, {});
-    // The lease record follows the shopper's payment through the relay: wait for it on the first action.
-    for (let i = 0; i < 50 && res.status === 409 && action === 'authorize-delivery'; i++) {
-      await pause(200);
-      res = await admin.post(`/staff/api/leases/${s.uuid}/actions/${action}`, {});
-    }
-    expect(res.status, `${action}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(200);
-  }
-  return { uuid: s.uuid!, email: String(s.fill.applicant.email).toLowerCase(), phone: String(s.fill.applicant.cell) };
-}
-
-async function codeFor(to: string): Promise<string> {
-  for (let i = 0; i < 30; i++) {
-    const res = await api('GET', '/sandbox/messages');
-    const message = (res.body.data as { to: string; purpose: string; body: string }[]).find(
-      (m) => m.to === to && m.purpose === 'customer-sign-in',
-    );
-    const code = message && /\b(\d{5})\b/.exec(message.body)?.[1];
-    if (code) return code;
-    await pause(100);
-  }
-  throw new Error(`no sign-in code for ${to}`);
-}
-
-async function signedIn(lease: { uuid: string; email: string; phone: string }): Promise<Lessee> {
-  const browser = new Browser(baseUrl());
-  expect((await browser.post('/customer/api/auth/code', { email: lease.email })).status).toBe(200);
-  const verified = await browser.post('/customer/api/auth/verify', { code: await codeFor(lease.email) });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  expect(verified.body.data.lease_ids).toContain(lease.uuid);
-  browser.csrf = verified.body.data.csrf_token;
-  // The account opens when the funding event is consumed: the list shows the lease once it has.
-  for (let i = 0; i < 100; i++) {
-    const list = await browser.get('/customer/api/leases');
-    if ((list.body.data as { id: string }[]).some((l) => l.id === lease.uuid)) break;
-    await pause(150);
-  }
-  return { ...lease, browser };
-}
-
 const detail = async (l: Lessee, id = l.uuid) => (await l.browser.get(`/customer/api/leases/${id}`)).body.data;
-
-async function cardToken(l: Lessee, amount: number, number = '4242424242424242', purpose = 'payment') {
-  const session = await l.browser.post(`/customer/api/leases/${l.uuid}/card-session`, { amount, purpose });
-  expect(session.status, JSON.stringify(session.body)).toBe(200);
-  expect(session.body.data.fields_url).toBeTruthy();
-  const card = await tokenize(session.body.data.session_id, number);
-  expect(card.status, JSON.stringify(card.body)).toBe(200);
-  return card.body.data.token as string;
-}
 
 beforeAll(async () => {
   admin = await asAdmin();
@@ -150,7 +91,7 @@ describe('paying', () => {
   it('pays an installment with a hosted-fields token, once per Idempotency-Key, with a receipt', async () => {
     const before = await detail(alice);
     const amount = before.next_payment.amount as number;
-    const token = await cardToken(alice, amount);
+    const token = await cardToken(alice, { amount });
     const key = uniqueKey('lessee-pay');
     const paid = await alice.browser.post(
       `/customer/api/leases/${alice.uuid}/payments`,
@@ -177,7 +118,7 @@ describe('paying', () => {
 
   it('refuses a payment above what is owed, a declined card and malformed input, charging nothing', async () => {
     const before = await detail(alice);
-    const token = await cardToken(alice, 1000);
+    const token = await cardToken(alice, { amount: 1000 });
     const above = await alice.browser.post(
       `/customer/api/leases/${alice.uuid}/payments`,
       { amount: before.balance + 1, token },
@@ -185,7 +126,7 @@ describe('paying', () => {
     );
     expect(above.status).toBe(422);
     expect(above.body.errors.amount[0]).toBeTruthy();
-    const declinedToken = await cardToken(alice, 1000, '4000000000000002');
+    const declinedToken = await cardToken(alice, { amount: 1000, number: '4000000000000002' });
     const declined = await alice.browser.post(`/customer/api/leases/${alice.uuid}/payments`, {
       amount: 1000,
       token: declinedToken,
@@ -258,13 +199,7 @@ describe('autopay, payment dates and returns', () => {
     expect(refused.body.errors.accept_authorisation).toEqual([
       'Read and accept the autopay authorisation to turn autopay on.',
     ]);
-    const token = await cardToken(bob, 0, '4242424242424242', 'autopay');
-    const on = await bob.browser.post(`/customer/api/leases/${bob.uuid}/autopay`, {
-      enabled: true,
-      accept_authorisation: true,
-      authorisation_version: lease.autopay.authorisation_version,
-      token,
-    });
+    const on = await turnAutopayOn(bob, lease.autopay.authorisation_version);
     expect(on.status, JSON.stringify(on.body)).toBe(200);
     expect(on.body.data.autopay).toMatchObject({ enabled: true, last4: '4242' });
     expect(on.body.data.autopay.authorisation_text).toContain('to charge my card ending in 4242 $');
@@ -333,7 +268,7 @@ describe('autopay, payment dates and returns', () => {
 describe('paying off', () => {
   it('pays today’s quote and the lease reads as owned; a second payoff and later payments are refused', async () => {
     const quote = (await alice.browser.get(`/customer/api/leases/${alice.uuid}/payoff`)).body.data;
-    const token = await cardToken(alice, quote.amount, '4242424242424242', 'payoff');
+    const token = await cardToken(alice, { amount: quote.amount, purpose: 'payoff' });
     const wrong = await alice.browser.post(`/customer/api/leases/${alice.uuid}/payoff`, {
       amount: quote.amount + 100,
       token,
@@ -354,7 +289,7 @@ describe('paying off', () => {
     });
     const second = await alice.browser.post(`/customer/api/leases/${alice.uuid}/payoff`, {
       amount: quote.amount,
-      token: await cardToken(bob, quote.amount),
+      token: await cardToken(bob, { amount: quote.amount }),
     });
     expect(second.status).toBe(409);
     const pay = await alice.browser.post(`/customer/api/leases/${alice.uuid}/payments`, { amount: 1000, token });
@@ -369,7 +304,7 @@ describe('sign-in by phone', () => {
     const browser = new Browser(baseUrl());
     expect((await browser.post('/customer/api/auth/code', { phone: alice.phone })).status).toBe(200);
     const verified = await browser.post('/customer/api/auth/verify', {
-      code: await codeFor(digits(alice.phone).slice(-10)),
+      code: await signInCodeFor(digits(alice.phone).slice(-10)),
     });
     expect(verified.status).toBe(200);
     expect(verified.body.data.lease_ids).toContain(alice.uuid);

@@ -2,10 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { lateFeeDue, servicingRuleFor } from '../../../machines/domain/servicing/state-servicing-rules.ts';
 import { RETRY_AFTER_DAYS } from '../../../functions/services/servicing/attempt-state.ts';
 import type { ScheduleFrequency } from '../../../machines/domain/payment-frequency.ts';
-import { api, baseUrl } from '../../support/api.ts';
-import { journey, tokenize } from '../checkout/support.ts';
-import { account, closeThrough, post, staff } from '../servicing/support.ts';
-import { Browser } from './support.ts';
+import { account, closeThrough, post } from '../servicing/support.ts';
+import { cardToken, fundedLessee, turnAutopayOn, type Lessee } from './lessee.ts';
 
 // What the lessee reads of a failed autopay debit through the real server (issue 22): a card that attaches and then
 // declines (4000 0000 0000 0341) is declined on the due date and retried, the account goes past due, a late fee within
@@ -14,63 +12,14 @@ import { Browser } from './support.ts';
 // A bank debit returned R10 (unauthorised) is never retried: the lessee is told a new authorisation is needed. Only
 // the last 4 of a card or account ever leave the server; another lessee's lease is a 404.
 
-interface Lessee {
-  uuid: string;
-  email: string;
-  browser: Browser;
-}
-
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
-async function fundedLessee(): Promise<Lessee> {
-  const s = await journey('completed');
-  const admin = await staff();
-  for (const action of ['authorize-delivery', 'mark-delivered', 'fund', 'complete-funding']) {
-    let res = await admin.post(`/staff/api/leases/${s.uuid}/actions/${action}`, {});
-    // The lease record follows the shopper's payment through the relay: wait for it on the first action.
-    for (let i = 0; i < 50 && res.status === 409 && action === 'authorize-delivery'; i++) {
-      await pause(200);
-      res = await admin.post(`/staff/api/leases/${s.uuid}/actions/${action}`, {});
-    }
-    expect(res.status, `${action}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(200);
-  }
-  const email = String(s.fill.applicant.email).toLowerCase();
-  const browser = new Browser(baseUrl());
-  expect((await browser.post('/customer/api/auth/code', { email })).status).toBe(200);
-  let code: string | undefined;
-  for (let i = 0; i < 30 && !code; i++) {
-    const mail = (await api('GET', '/sandbox/messages')).body.data as { to: string; purpose: string; body: string }[];
-    const message = mail.find((m) => m.to === email && m.purpose === 'customer-sign-in');
-    code = message ? /\b(\d{5})\b/.exec(message.body)?.[1] : undefined;
-    if (!code) await pause(100);
-  }
-  const verified = await browser.post('/customer/api/auth/verify', { code });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  browser.csrf = verified.body.data.csrf_token;
-  // The account opens when the funding event is consumed.
-  for (let i = 0; i < 100; i++) {
-    const list = await browser.get('/customer/api/leases');
-    if ((list.body.data as { id: string }[]).some((l) => l.id === s.uuid)) break;
-    await pause(150);
-  }
-  return { uuid: s.uuid!, email, browser };
-}
 
 const detail = async (l: Lessee, lang: 'en' | 'es' = 'en') => {
   const res = await l.browser.get(`/customer/api/leases/${l.uuid}`, { 'x-lang': lang });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 };
-
-async function cardToken(l: Lessee, number: string, purpose: 'payment' | 'autopay', amount = 0) {
-  const session = await l.browser.post(`/customer/api/leases/${l.uuid}/card-session`, { amount, purpose });
-  expect(session.status, JSON.stringify(session.body)).toBe(200);
-  const card = await tokenize(session.body.data.session_id, number);
-  expect(card.status, JSON.stringify(card.body)).toBe(200);
-  return card.body.data.token as string;
-}
 
 const cents = (decimal: string) => Math.round(Number(decimal) * 100);
 
@@ -88,13 +37,7 @@ describe('a declined autopay debit in the lessee’s lease', () => {
       const before = await detail(alice);
       expect(before.fees_owed).toBe(0);
       expect(before.payment_problem).toBeNull();
-      const token = await cardToken(alice, '4000000000000341', 'autopay');
-      const on = await alice.browser.post(`/customer/api/leases/${alice.uuid}/autopay`, {
-        enabled: true,
-        accept_authorisation: true,
-        authorisation_version: before.autopay.authorisation_version,
-        token,
-      });
+      const on = await turnAutopayOn(alice, before.autopay.authorisation_version, '4000000000000341');
       expect(on.status, JSON.stringify(on.body)).toBe(200);
       expect(on.body.data.autopay.last4).toBe('0341');
       const due = on.body.data.next_payment.due_date as string;
@@ -178,7 +121,7 @@ describe('a declined autopay debit in the lessee’s lease', () => {
       // paying what is past due brings the lease up to date and clears the notice; the fee stays owed until paid
       const pay = await alice.browser.post(
         `/customer/api/leases/${alice.uuid}/payments`,
-        { amount: late.past_due, token: await cardToken(alice, '4242424242424242', 'payment', late.past_due) },
+        { amount: late.past_due, token: await cardToken(alice, { amount: late.past_due }) },
         { 'idempotency-key': `pay-late-${alice.uuid}` },
       );
       expect(pay.status, JSON.stringify(pay.body)).toBe(201);

@@ -1,25 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createApplication } from '../../../functions/data/applications.ts';
 import { appendConsent } from '../../../functions/data/consents.ts';
 import { createLease, syncSearchTerms } from '../../../functions/data/leases.ts';
-import { putRetailer, putStore } from '../../../functions/data/stores.ts';
-import { DEMO_RETAILERS, DEMO_STORES } from '../../../functions/local/demo-data.ts';
-import { createLocalServer } from '../../../functions/local/server.ts';
-import { loadConfig } from '../../../functions/platform/config.ts';
-import { createDeps } from '../../../functions/platform/create-deps.ts';
 import type { Deps } from '../../../functions/platform/deps.ts';
-import { FieldCrypto, masterKeyProvider } from '../../../functions/platform/field-crypto.ts';
 import { createLogger } from '../../../functions/platform/logger.ts';
 import { listSandboxMessages } from '../../../functions/providers/messaging/sandbox.ts';
 import { searchTermHmac } from '../../../functions/services/leases/sync.ts';
 import type { ConsentEntry } from '../../../machines/contracts/consents.ts';
 import { initialLeaseStatus } from '../../../machines/lease-status/lease-status.machine.ts';
-import { freshDb } from '../../support/dynalite.ts';
+import { startInProcessServer, type InProcessServer } from '../../support/in-process-server.ts';
 import { cookieHeader, jsonOr, keepCookies, readText } from '../../support/http.ts';
 
 // The lessee's API on a server of its own in this process (a fresh dynalite, the real local server and handlers) with
@@ -27,47 +16,23 @@ import { cookieHeader, jsonOr, keepCookies, readText } from '../../support/http.
 // seeded through the data layer the application and lease services write through (an application, its funded lease
 // record and its search terms), and every lessee's browser has an IP address of its own (the code is limited per IP).
 
-export interface CustomerServer {
-  base: string;
-  deps: Deps;
+export interface CustomerServer extends InProcessServer {
   /** Moves the server's clock forward. */
   advance: (ms: number) => void;
-  stop: () => Promise<void>;
 }
 
 export async function startCustomerServer(): Promise<CustomerServer> {
-  const fresh = await freshDb();
   let offset = 0;
-  const config = loadConfig({
-    STAGE: 'local',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'lto-customer-')),
-    SANDBOX_LATENCY: 'off',
-    PUBLIC_URL: 'http://127.0.0.1:9',
-  });
-  const deps = createDeps(config, {
-    db: fresh.db,
+  const server = await startInProcessServer({
+    name: 'customer',
     clock: () => new Date(Date.now() + offset),
-    crypto: new FieldCrypto(masterKeyProvider(randomBytes(32))),
     log: createLogger('error', () => undefined),
+    demoRetailerPage: '<!doctype html><title>x</title>',
   });
-  for (const retailer of DEMO_RETAILERS) await putRetailer(deps.db, retailer);
-  for (const store of DEMO_STORES) await putStore(deps.db, store);
-  const dist = mkdtempSync(join(tmpdir(), 'lto-customer-dist-'));
-  mkdirSync(join(dist, 'staff'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shopper</title><div id="root"></div>');
-  writeFileSync(join(dist, 'staff', 'index.html'), '<!doctype html><title>Staff</title><div id="root"></div>');
-  const server = createLocalServer({ deps, distDir: dist, demoRetailerPage: () => '<!doctype html><title>x</title>' });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    base,
-    deps,
+    ...server,
     advance: (ms) => {
       offset += ms;
-    },
-    stop: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await fresh.stop();
     },
   };
 }

@@ -1,18 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { putApiToken } from '../../../functions/data/api-tokens.ts';
-import { putRetailer, putStore } from '../../../functions/data/stores.ts';
-import { DEMO_RETAILERS, DEMO_STORES } from '../../../functions/local/demo-data.ts';
-import { createLocalServer } from '../../../functions/local/server.ts';
-import { loadConfig } from '../../../functions/platform/config.ts';
-import { createDeps } from '../../../functions/platform/create-deps.ts';
-import type { Deps } from '../../../functions/platform/deps.ts';
-import { FieldCrypto, masterKeyProvider } from '../../../functions/platform/field-crypto.ts';
 import { createLogger } from '../../../functions/platform/logger.ts';
-import { freshDb } from '../../support/dynalite.ts';
+import { startInProcessServer, type InProcessServer } from '../../support/in-process-server.ts';
 import { jsonOr } from '../../support/http.ts';
 
 // The local server in this process over a fresh dynalite, with a stand-in web build and a captured log, so the edge's
@@ -28,62 +16,31 @@ export const TOKENS = {
 /** 5 s into a 10 s window: RateLimit-Reset and Retry-After are 5. */
 export const FIXED_NOW = new Date('2026-03-02T10:00:05.000Z');
 
-export interface EdgeServer {
-  base: string;
-  deps: Deps;
+export interface EdgeServer extends InProcessServer {
   logLines: () => Record<string, unknown>[];
-  stop: () => Promise<void>;
 }
 
 export async function startEdgeServer(): Promise<EdgeServer> {
-  const fresh = await freshDb();
   const lines: string[] = [];
-  const config = loadConfig({
-    STAGE: 'local',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'lto-edge-')),
-    SANDBOX_LATENCY: 'off',
-    PUBLIC_URL: 'http://127.0.0.1:9',
-  });
-  const deps = createDeps(config, {
-    db: fresh.db,
+  const server = await startInProcessServer({
+    name: 'edge',
     clock: () => FIXED_NOW,
-    crypto: new FieldCrypto(masterKeyProvider(randomBytes(32))),
     log: createLogger('info', (l) => lines.push(l)),
-  });
-  for (const retailer of DEMO_RETAILERS) await putRetailer(deps.db, retailer);
-  for (const store of DEMO_STORES) await putStore(deps.db, store);
-  for (const [name, token] of Object.entries(TOKENS)) {
-    await putApiToken(deps.db, token, {
-      id: `tok-edge-${name}`,
-      name,
-      retailerId: 'ret-demo-electronics',
-      created_at: FIXED_NOW.toISOString(),
-      last_four: token.slice(-4),
-      mode: token.startsWith('rt_live_') ? 'live' : 'test',
-    });
-  }
-  const dist = mkdtempSync(join(tmpdir(), 'lto-edge-dist-'));
-  mkdirSync(join(dist, 'staff'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Shopper</title><div id="root"></div>');
-  writeFileSync(join(dist, 'staff', 'index.html'), '<!doctype html><title>Staff</title><div id="root"></div>');
-  mkdirSync(join(dist, 'customer'));
-  writeFileSync(join(dist, 'customer', 'index.html'), '<!doctype html><title>Account</title><div id="root"></div>');
-  const server = createLocalServer({
-    deps,
-    distDir: dist,
-    demoRetailerPage: () => '<!doctype html><title>Demo retailer</title><script>void 0</script>',
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    base,
-    deps,
-    logLines: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>),
-    stop: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await fresh.stop();
+    demoRetailerPage: '<!doctype html><title>Demo retailer</title><script>void 0</script>',
+    seed: async (deps) => {
+      for (const [name, token] of Object.entries(TOKENS)) {
+        await putApiToken(deps.db, token, {
+          id: `tok-edge-${name}`,
+          name,
+          retailerId: 'ret-demo-electronics',
+          created_at: FIXED_NOW.toISOString(),
+          last_four: token.slice(-4),
+          mode: token.startsWith('rt_live_') ? 'live' : 'test',
+        });
+      }
     },
-  };
+  });
+  return { ...server, logLines: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
 }
 
 export const checkoutBody = () => ({

@@ -12,8 +12,8 @@ export const staff = async () => (admin ??= await asAdmin());
 let keys = 0;
 export const key = (prefix: string) => `${prefix}-${Date.now()}-${keys++}`;
 
-/** A funded lease's id (checkout signed and paid, delivery authorized and marked, funded). */
-export async function fundedLease(): Promise<{ uuid: string; checkoutId: string }> {
+/** A funded lease (checkout signed and paid, delivery authorized and marked, funded): its id and its lessee's. */
+export async function fundedLease(): Promise<{ uuid: string; checkoutId: string; email: string; phone: string }> {
   const s = await journey('completed');
   const uuid = s.uuid!;
   const client = await staff();
@@ -26,7 +26,12 @@ export async function fundedLease(): Promise<{ uuid: string; checkoutId: string 
     const res = await client.post(`/staff/api/leases/${uuid}/actions/${action}`, {});
     expect(res.status, `${action}: ${JSON.stringify(res.body)}`).toBe(200);
   }
-  return { uuid, checkoutId: s.checkoutId };
+  return {
+    uuid,
+    checkoutId: s.checkoutId,
+    email: String(s.fill.applicant.email).toLowerCase(),
+    phone: String(s.fill.applicant.cell),
+  };
 }
 
 export async function account(uuid: string) {

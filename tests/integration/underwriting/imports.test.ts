@@ -36,6 +36,14 @@ const itemsOf = async (id: string) => {
     .sort();
 };
 
+/** The pick list items file sent to the import, with its form fields (the list, and the mode when one is chosen). */
+const uploadItems = (file: Buffer, fields: Record<string, string>) =>
+  upload(admin, '/staff/api/imports/picklist-items', { bytes: file, name: 'items.xlsx' }, fields);
+
+/** A file that replaces the whole table of retailers or stores (the preview; its commit is a second call). */
+const uploadReplacing = (table: 'retailers' | 'stores', file: Buffer) =>
+  upload(admin, `/staff/api/imports/${table}`, { bytes: file, name: `${table}.xlsx` }, { mode: 'replace' });
+
 beforeAll(async () => {
   admin = await asAdmin();
 });
@@ -49,12 +57,7 @@ describe('mass import of pick list items', () => {
       ['new b!', 'New B', 2, 'yes'],
       ['new_c', 'New C', 'three', 'no'],
     ]);
-    const res = await upload(
-      admin,
-      '/staff/api/imports/picklist-items',
-      { bytes: file, name: 'items.xlsx' },
-      { picklist: list },
-    );
+    const res = await uploadItems(file, { picklist: list });
     expect(res.status).toBe(422);
     expect(res.body.status).toBe(false);
     expect(res.body.data.id).toBeNull();
@@ -73,12 +76,7 @@ describe('mass import of pick list items', () => {
       ['a', 'A', 1, true, 'red'],
       ['A', 'B', 2, true, 'blue'],
     ]);
-    const res = await upload(
-      admin,
-      '/staff/api/imports/picklist-items',
-      { bytes: file, name: 'items.xlsx' },
-      { picklist: list },
-    );
+    const res = await uploadItems(file, { picklist: list });
     expect(res.status).toBe(422);
     expect(res.body.data.errors).toEqual([
       { row: 1, column: 'Colour', message: 'Unknown column "Colour"' },
@@ -89,12 +87,7 @@ describe('mass import of pick list items', () => {
   it('adds and updates by default: the items the file does not name stay', async () => {
     const list = await freshList();
     const file = await xlsx([HEADER, ['old_one', 'Old one renamed', 1, 'yes'], ['new_a', 'New A', 2, 'no']]);
-    const preview = await upload(
-      admin,
-      '/staff/api/imports/picklist-items',
-      { bytes: file, name: 'items.xlsx' },
-      { picklist: list },
-    );
+    const preview = await uploadItems(file, { picklist: list });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body.data).toMatchObject({
       mode: 'upsert',
@@ -111,12 +104,7 @@ describe('mass import of pick list items', () => {
     expect(commit.body.data.mode).toBe('upsert');
     expect(await itemsOf(list)).toEqual(['new_a:New A', 'old_one:Old one renamed', 'old_two:Old two']);
     // an unknown mode is refused, on its field
-    const odd = await upload(
-      admin,
-      '/staff/api/imports/picklist-items',
-      { bytes: file, name: 'items.xlsx' },
-      { picklist: list, mode: 'wipe' },
-    );
+    const odd = await uploadItems(file, { picklist: list, mode: 'wipe' });
     expect(odd.status).toBe(422);
     expect(odd.body.errors.mode).toEqual([
       'Choose whether the file adds and updates records or replaces the whole table',
@@ -131,12 +119,7 @@ describe('mass import of pick list items', () => {
       ['new_a', 'New A', 2, 'no'],
       ['new_b', 'New B', null, null],
     ]);
-    const preview = await upload(
-      admin,
-      '/staff/api/imports/picklist-items',
-      { bytes: file, name: 'items.xlsx' },
-      { picklist: list, mode: 'replace' },
-    );
+    const preview = await uploadItems(file, { picklist: list, mode: 'replace' });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body.data.errors).toEqual([]);
     expect(preview.body.data.rows).toHaveLength(3);
@@ -199,12 +182,7 @@ describe('mass import of retailers', () => {
       ...rows,
       [slug, 'Imported retailer', 'yes', 'default'],
     ]);
-    const preview = await upload(
-      admin,
-      '/staff/api/imports/retailers',
-      { bytes: file, name: 'retailers.xlsx' },
-      { mode: 'replace' },
-    );
+    const preview = await uploadReplacing('retailers', file);
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     const commit = await admin.post(`/staff/api/imports/${preview.body.data.id}/commit`, {
       replace_count: preview.body.data.replace_count,
@@ -229,12 +207,7 @@ describe('mass import of retailers', () => {
     const added = await upload(admin, '/staff/api/imports/retailers', { bytes: file, name: 'retailers.xlsx' });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(added.body.data).toMatchObject({ mode: 'upsert', insert_count: 1, update_count: 0, remove_count: 0 });
-    const res = await upload(
-      admin,
-      '/staff/api/imports/retailers',
-      { bytes: file, name: 'retailers.xlsx' },
-      { mode: 'replace' },
-    );
+    const res = await uploadReplacing('retailers', file);
     expect(res.status).toBe(422);
     expect((res.body.data.errors as { message: string }[]).some((e) => e.message.includes('demo-electronics'))).toBe(
       true,
@@ -260,12 +233,7 @@ describe('mass import of stores', () => {
       ...stores.map((s) => [slugOf.get(s.retailer_id), s.slug, s.name]),
       ['demo-electronics', slug, 'Imported store'],
     ]);
-    const preview = await upload(
-      admin,
-      '/staff/api/imports/stores',
-      { bytes: file, name: 'stores.xlsx' },
-      { mode: 'replace' },
-    );
+    const preview = await uploadReplacing('stores', file);
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body.data.replace_count).toBe(stores.length);
     expect(preview.body.data).toMatchObject({ insert_count: 1, update_count: stores.length, remove_count: 0 });

@@ -19,16 +19,22 @@ async function startSession(applicantId = uniqueId('app')) {
   return { applicantId, sessionId: res.body.data.sessionId as string, path, url: res.body.data.url as string };
 }
 
-async function connect(path: string, institution: string, accounts?: string[]) {
-  await submitForm(path, [
+const chooseInstitution = (path: string, institution: string) =>
+  submitForm(path, [
     ['step', 'institution'],
     ['institution', institution],
   ]);
-  const login = await submitForm(path, [
+
+const logIn = (path: string, password = 'pass_good') =>
+  submitForm(path, [
     ['step', 'login'],
     ['username', 'user_good'],
-    ['password', 'pass_good'],
+    ['password', password],
   ]);
+
+async function connect(path: string, institution: string, accounts?: string[]) {
+  await chooseInstitution(path, institution);
+  const login = await logIn(path);
   expect(login.status).toBe(200);
   return submitForm(path, [['step', 'accounts'], ...(accounts ?? []).map((a): [string, string] => ['accounts', a])]);
 }
@@ -51,30 +57,16 @@ describe('sandbox bank connection page', () => {
 
   it('shows the test credentials, refuses wrong ones, and Failing Bank fails at login with an error', async () => {
     const s = await startSession();
-    const login = await submitForm(s.path, [
-      ['step', 'institution'],
-      ['institution', 'single'],
-    ]);
+    const login = await chooseInstitution(s.path, 'single');
     expect(login.html).toContain('user_good');
     expect(login.html).toContain('pass_good');
-    const wrong = await submitForm(s.path, [
-      ['step', 'login'],
-      ['username', 'user_good'],
-      ['password', 'nope'],
-    ]);
+    const wrong = await logIn(s.path, 'nope');
     expect(wrong.status).toBe(422);
     expect(wrong.html).toContain('role="alert"');
 
     const f = await startSession();
-    await submitForm(f.path, [
-      ['step', 'institution'],
-      ['institution', 'failing'],
-    ]);
-    const failing = await submitForm(f.path, [
-      ['step', 'login'],
-      ['username', 'user_good'],
-      ['password', 'pass_good'],
-    ]);
+    await chooseInstitution(f.path, 'failing');
+    const failing = await logIn(f.path);
     expect(failing.status).toBe(422);
     expect(failing.html).toContain('INSTITUTION_NOT_RESPONDING');
     expect((await call('checkProfile', { applicantId: f.applicantId })).body.data).toEqual({ profileFound: false });

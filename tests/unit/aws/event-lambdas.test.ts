@@ -211,20 +211,21 @@ const scheduledEvent = (): ScheduledEvent => ({
 
 const checkoutKey = (id: string) => ({ pk: `CHECKOUT#${id}`, sk: 'CHECKOUT' });
 
+/** The relay run on the INSERT records of these checkouts; sequence numbers are `batch`, then 1, 2... in 20 digits. */
+async function relayInserts(publisher: EventPublisher, checkouts: { id: string }[], batch: string) {
+  const records = [];
+  for (const [i, { id }] of checkouts.entries()) {
+    records.push(await streamRecord(checkoutKey(id), `${batch}${String(i + 1).padStart(20, '0')}`));
+  }
+  return outboxRelayHandler(lambdaDeps, publisher)({ Records: records });
+}
+
 describe('outbox relay on the DynamoDB stream', () => {
   it('publishes the events of INSERT records and empties their outboxes', async () => {
     const a = await newCheckout();
     const b = await newCheckout();
     published.length = 0;
-    const result = await outboxRelayHandler(
-      lambdaDeps,
-      bus,
-    )({
-      Records: [
-        await streamRecord(checkoutKey(a.id), '100000000000000000001'),
-        await streamRecord(checkoutKey(b.id), '100000000000000000002'),
-      ],
-    });
+    const result = await relayInserts(bus, [a, b], '1');
     expect(result.batchItemFailures).toEqual([]);
     expect(published.map((e) => e.id).sort()).toEqual([a.event.id, b.event.id].sort());
     const stored = await getItem<StoredItem & { outbox?: unknown[] }>(db, checkoutKey(a.id), new Date(nowMs));
@@ -240,15 +241,7 @@ describe('outbox relay on the DynamoDB stream', () => {
         published.push(...events);
       },
     };
-    const result = await outboxRelayHandler(
-      lambdaDeps,
-      failingForB,
-    )({
-      Records: [
-        await streamRecord(checkoutKey(a.id), '200000000000000000001'),
-        await streamRecord(checkoutKey(b.id), '200000000000000000002'),
-      ],
-    });
+    const result = await relayInserts(failingForB, [a, b], '2');
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: '200000000000000000002' }]);
     // The failed one keeps its event for the retry (or the sweep).
     const kept = await getItem<StoredItem & { outbox?: OutboxEvent[] }>(db, checkoutKey(b.id), new Date(nowMs));

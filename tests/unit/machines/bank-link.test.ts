@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, SimulatedClock, createActor, fromPromise, initialTransition, transition } from 'xstate';
 
 import {
@@ -22,6 +22,7 @@ import {
   pendingEffect,
   replayShortestPaths,
 } from '../../support/machine-coverage.ts';
+import { useFakeTimersInEachTest } from '../../support/fake-timers.ts';
 
 const input: BankLinkInput = { applicantId: 'applicant-1', sendBy: 1 };
 // Fake timers drive the named delays; advancing also settles the effects' promises between timers.
@@ -106,12 +107,7 @@ async function connect(script: Script) {
 }
 
 describe('bank link: behaviour', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeTimersInEachTest();
 
   it('has the timings of the seed as named delays', () => {
     expect(bankLinkDelays).toEqual({

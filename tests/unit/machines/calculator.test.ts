@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition } from 'xstate';
 import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../../machines/calculator/calculator.machine.ts';
 import type { ScorePaymentsResponse } from '../../../machines/contracts/score-payments.ts';
 import { TWELVE_MONTH_ANSWER } from '../fixtures.ts';
+import { useFakeTimersInEachTest } from '../../support/fake-timers.ts';
 
 const RESPONSE = TWELVE_MONTH_ANSWER;
 
@@ -49,12 +50,7 @@ function start(input: CalculatorInput = INPUT) {
   return { actor, calls, settle };
 }
 
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeTimersInEachTest();
 
 describe('defaults (seed 000 section 5)', () => {
   it('chooses the highest offer, its amount, the income-based frequency and calculates at once', () => {

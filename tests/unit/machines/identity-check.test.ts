@@ -56,6 +56,19 @@ function start(
   return { actor, calls, notice };
 }
 
+/** Sends the link, then asks to verify it; the vendor's verify call answers with `verify`. */
+async function verifyAfterLink(verify: () => Promise<IdentityVerifyOutput>) {
+  const run = start({ verify });
+  run.actor.send({ type: 'identity.link.send' });
+  await flush();
+  run.actor.send({ type: 'identity.verify' });
+  await flush();
+  return run;
+}
+
+/** The vendor's answer that the check is not completed, with the envelope's status and code. */
+const notCompleted = (status: boolean, code: number) => async () => ({ status, code, data: { completed: false } });
+
 describe('identity check: phone', () => {
   it('requires a phone in the (###) ###-#### format, at most 14 characters', () => {
     expect(identityPhoneSchema.safeParse('(555) 201-3344').success).toBe(true);
@@ -176,39 +189,23 @@ describe('identity check: behaviour', () => {
   });
 
   it('says it is unable to complete when not completed; code 202 re-enables Continue', async () => {
-    const { actor, notice } = start({ verify: async () => ({ status: true, code: 202, data: { completed: false } }) });
-    actor.send({ type: 'identity.link.send' });
-    await flush();
-    actor.send({ type: 'identity.verify' });
-    await flush();
+    const { actor, notice } = await verifyAfterLink(notCompleted(true, 202));
     expect(notice()).toBe('Unable to complete process. Please wait a few seconds and try again.');
     expect(canContinue(actor.getSnapshot())).toBe(true);
   });
 
   it('keeps Continue disabled when not completed with another code, until a link is sent again', async () => {
-    const { actor, notice } = start({ verify: async () => ({ status: false, code: 200, data: { completed: false } }) });
-    actor.send({ type: 'identity.link.send' });
-    await flush();
-    actor.send({ type: 'identity.verify' });
-    await flush();
+    const { actor, notice } = await verifyAfterLink(notCompleted(false, 200));
     expect(notice()).toBe('Unable to complete process. Please wait a few seconds and try again.');
     expect(canContinue(actor.getSnapshot())).toBe(false);
     expect(actor.getSnapshot().can({ type: 'identity.link.send' })).toBe(true);
   });
 
   it('re-enables Continue after a network failure (code 0), not after a server error', async () => {
-    const network = start({ verify: async () => Promise.reject({ code: 0 }) });
-    network.actor.send({ type: 'identity.link.send' });
-    await flush();
-    network.actor.send({ type: 'identity.verify' });
-    await flush();
+    const network = await verifyAfterLink(async () => Promise.reject({ code: 0 }));
     expect(canContinue(network.actor.getSnapshot())).toBe(true);
     expect(network.notice()).toBe('Unable to complete process. Please wait a few seconds and try again.');
-    const server = start({ verify: async () => Promise.reject({ code: 500, message: 'Vendor unavailable' }) });
-    server.actor.send({ type: 'identity.link.send' });
-    await flush();
-    server.actor.send({ type: 'identity.verify' });
-    await flush();
+    const server = await verifyAfterLink(async () => Promise.reject({ code: 500, message: 'Vendor unavailable' }));
     expect(canContinue(server.actor.getSnapshot())).toBe(false);
     expect(server.notice()).toBe('Vendor unavailable');
   });

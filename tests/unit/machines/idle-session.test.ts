@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, SimulatedClock, createActor, fromPromise } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { translate } from '../../../machines/i18n/catalogue.ts';
@@ -16,6 +16,7 @@ import {
   pendingEffect,
   replayOnActor,
 } from '../../support/machine-coverage.ts';
+import { useFakeTimersInEachTest } from '../../support/fake-timers.ts';
 
 function run(machineInput: IdleSessionInput = {}, keepAlive: () => Promise<unknown> = async () => ({})) {
   const calls = { keepAlive: 0 };
@@ -33,12 +34,7 @@ function run(machineInput: IdleSessionInput = {}, keepAlive: () => Promise<unkno
 }
 
 describe('idle session: behaviour', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeTimersInEachTest();
 
   it('has the timeouts of the seed', () => {
     expect(APP_IDLE_TIMEOUT_MS).toBe(1_800_000);

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, SimulatedClock, createActor, fromPromise, initialTransition } from 'xstate';
 
 import { translate } from '../../../machines/i18n/catalogue.ts';
@@ -18,6 +18,7 @@ import {
   pendingEffect,
   replayShortestPaths,
 } from '../../support/machine-coverage.ts';
+import { useFakeTimersInEachTest } from '../../support/fake-timers.ts';
 
 const eligibleResult: PayrollDecisionResult = {
   code: 'A',
@@ -116,12 +117,7 @@ describe('payroll: eligibility and outcome', () => {
 });
 
 describe('payroll: behaviour', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeTimersInEachTest();
 
   it('has the timings of the seed as named delays', () => {
     expect(payrollDelays).toEqual({ searchDebounce: 500, autoRefreshDelay: 3_000 });

@@ -40,6 +40,9 @@ const create = (reference = 'chk_1') =>
     reference,
     subject: 'Your lease',
   });
+/** The signer's link to an envelope, coming back to `returnUrl` when done. */
+const signingUrl = (envelope: { envelopeId: string }, returnUrl: string) =>
+  esign.signingUrl({ envelopeId: envelope.envelopeId, returnUrl, signer });
 const viewToken = (url: string) => new URL(url).searchParams.get('view')!;
 
 const rejection = (promise: Promise<unknown>) => rejectionOf(promise, EsignError);
@@ -48,11 +51,7 @@ describe('sandbox e-sign vendor', () => {
   it('signs: sent -> delivered on opening -> completed, calls back envelope-completed and returns with event=signing_complete', async () => {
     const envelope = await create('chk_sign');
     expect(envelope.status).toBe('sent');
-    const { url } = await esign.signingUrl({
-      envelopeId: envelope.envelopeId,
-      returnUrl: 'https://portal.example/#/checkout/sign?x=1',
-      signer,
-    });
+    const { url } = await signingUrl(envelope, 'https://portal.example/#/checkout/sign?x=1');
     expect(url).toMatch(new RegExp(`^http://portal.test/sandbox/esign/${envelope.envelopeId}\\?view=`));
     const opened = await esign.openSigning(envelope.envelopeId, viewToken(url));
     expect(opened).toMatchObject({ kind: 'open', envelope: { status: 'delivered' } });
@@ -82,11 +81,7 @@ describe('sandbox e-sign vendor', () => {
 
   it('declines with event=decline and an envelope-declined callback', async () => {
     const envelope = await create();
-    const { url } = await esign.signingUrl({
-      envelopeId: envelope.envelopeId,
-      returnUrl: 'https://portal.example/back',
-      signer,
-    });
+    const { url } = await signingUrl(envelope, 'https://portal.example/back');
     const done = await esign.finishSigning(envelope.envelopeId, viewToken(url), {
       kind: 'decline',
       reason: 'Changed my mind',
@@ -102,13 +97,10 @@ describe('sandbox e-sign vendor', () => {
     const count = delivered.length;
     expect((await esign.voidEnvelope(envelope.envelopeId, 'again')).status).toBe('voided');
     expect(delivered.length).toBe(count);
-    expect(
-      (await rejection(esign.signingUrl({ envelopeId: envelope.envelopeId, returnUrl: 'https://p.example/', signer })))
-        .code,
-    ).toBe('invalid_state');
+    expect((await rejection(signingUrl(envelope, 'https://p.example/'))).code).toBe('invalid_state');
 
     const signed = await create();
-    const { url } = await esign.signingUrl({ envelopeId: signed.envelopeId, returnUrl: 'https://p.example/', signer });
+    const { url } = await signingUrl(signed, 'https://p.example/');
     await esign.finishSigning(signed.envelopeId, viewToken(url), { kind: 'sign', typedName: signer.name, ip: '::1' });
     expect((await rejection(esign.voidEnvelope(signed.envelopeId, 'late'))).code).toBe('invalid_state');
   });
@@ -128,10 +120,7 @@ describe('sandbox e-sign vendor', () => {
         )
       ).code,
     ).toBe('invalid_request');
-    expect(
-      (await rejection(esign.signingUrl({ envelopeId: envelope.envelopeId, returnUrl: 'javascript:alert(1)', signer })))
-        .code,
-    ).toBe('invalid_request');
+    expect((await rejection(signingUrl(envelope, 'javascript:alert(1)'))).code).toBe('invalid_request');
     expect(
       (
         await rejection(
@@ -160,11 +149,7 @@ describe('sandbox e-sign vendor', () => {
 
   it('expires signing links after 5 minutes and ignores wrong view tokens', async () => {
     const envelope = await create();
-    const { url } = await esign.signingUrl({
-      envelopeId: envelope.envelopeId,
-      returnUrl: 'https://p.example/',
-      signer,
-    });
+    const { url } = await signingUrl(envelope, 'https://p.example/');
     expect(await esign.openSigning(envelope.envelopeId, 'wrong')).toEqual({ kind: 'not_found' });
     const saved = now;
     now = new Date(now.getTime() + 5 * 60_000 + 1000);

@@ -79,13 +79,10 @@ describe('Persona identity adapter', () => {
         },
       },
     });
-    expect(
-      await port().readCallback({
-        rawBody: raw,
-        headers: { 'persona-signature': persona.signWebhook('wbhsec_persona', raw, now) },
-        nowSeconds: now,
-      }),
-    ).toEqual({
+    /** The port's reading of the body with this Persona-Signature header. */
+    const read = (signature: string) =>
+      port().readCallback({ rawBody: raw, headers: { 'persona-signature': signature }, nowSeconds: now });
+    expect(await read(persona.signWebhook('wbhsec_persona', raw, now))).toEqual({
       ok: true,
       event: {
         id: 'evt_abc123',
@@ -95,25 +92,11 @@ describe('Persona identity adapter', () => {
         data: { vendor_status: 'completed' },
       },
     });
-    expect(
-      await port().readCallback({
-        rawBody: raw,
-        headers: { 'persona-signature': persona.signWebhook('other', raw, now) },
-        nowSeconds: now,
-      }),
-    ).toEqual({ ok: false, reason: 'mismatch' });
-    expect(
-      await port().readCallback({
-        rawBody: raw,
-        headers: { 'persona-signature': persona.signWebhook('wbhsec_persona', raw, now - 600) },
-        nowSeconds: now,
-      }),
-    ).toEqual({ ok: false, reason: 'stale' });
+    expect(await read(persona.signWebhook('other', raw, now))).toEqual({ ok: false, reason: 'mismatch' });
+    expect(await read(persona.signWebhook('wbhsec_persona', raw, now - 600))).toEqual({ ok: false, reason: 'stale' });
     // During a secret rotation two signatures come; either may match.
     const rotated = `${persona.signWebhook('wbhsec_persona', raw, now)} ${'0'.repeat(64)}`;
-    expect(
-      (await port().readCallback({ rawBody: raw, headers: { 'persona-signature': rotated }, nowSeconds: now })).ok,
-    ).toBe(true);
+    expect((await read(rotated)).ok).toBe(true);
   });
 });
 
@@ -193,35 +176,20 @@ describe('Argyle payroll adapter', () => {
       data: { account: 'acc-1', user: 'user-1', available_count: 12 },
     });
     const now = Math.floor(Date.now() / 1000);
-    expect(
-      await port().readCallback({
-        rawBody: raw,
-        headers: { 'x-argyle-signature': argyle.signWebhook('argyle_whsec', raw) },
+    /** The port's reading of a webhook body signed with `secret` (no signature header without one). */
+    const read = (rawBody: string, secret?: string) =>
+      port().readCallback({
+        rawBody,
+        headers: secret ? { 'x-argyle-signature': argyle.signWebhook(secret, rawBody) } : {},
         nowSeconds: now,
-      }),
-    ).toMatchObject({
+      });
+    expect(await read(raw, 'argyle_whsec')).toMatchObject({
       ok: true,
       event: { type: 'session.completed', objectId: 'user-1', data: { user: 'user-1', account: 'acc-1' } },
     });
-    expect(
-      await port().readCallback({
-        rawBody: raw,
-        headers: { 'x-argyle-signature': argyle.signWebhook('nope', raw) },
-        nowSeconds: now,
-      }),
-    ).toEqual({ ok: false, reason: 'mismatch' });
-    expect(await port().readCallback({ rawBody: raw, headers: {}, nowSeconds: now })).toEqual({
-      ok: false,
-      reason: 'missing',
-    });
-    const junk = 'not json';
-    expect(
-      await port().readCallback({
-        rawBody: junk,
-        headers: { 'x-argyle-signature': argyle.signWebhook('argyle_whsec', junk) },
-        nowSeconds: now,
-      }),
-    ).toEqual({ ok: false, reason: 'invalid-body' });
+    expect(await read(raw, 'nope')).toEqual({ ok: false, reason: 'mismatch' });
+    expect(await read(raw)).toEqual({ ok: false, reason: 'missing' });
+    expect(await read('not json', 'argyle_whsec')).toEqual({ ok: false, reason: 'invalid-body' });
   });
 
   it('computes monthly income from the 90 days of paystubs up to the latest', () => {

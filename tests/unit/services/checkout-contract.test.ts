@@ -117,29 +117,23 @@ describe('the PDF download link', () => {
     const links = await contractLinks(deps(t0), 'chk_0123456789abcdef01234567');
     const url = new URL(links.pdf_url);
     expect(links.pdf_expires_at).toBe('2025-03-11T12:00:00.000Z');
+    const expires = url.searchParams.get('expires')!;
+    const sig = url.searchParams.get('sig')!;
+    /** What checking a link answers at `now`: nothing when it is good, else the refusal. */
+    const refusal = (now: Date, link: { checkoutId: string; expires: string; sig: string }) =>
+      checkContractLink(deps(now), link.checkoutId, link.expires, link.sig).then(
+        () => undefined,
+        (e: AppError) => e,
+      );
+    const checkoutId = 'chk_0123456789abcdef01234567';
     const later = new Date(t0.getTime() + 25 * 3600 * 1000);
-    const expired = await checkContractLink(
-      deps(later),
-      'chk_0123456789abcdef01234567',
-      url.searchParams.get('expires')!,
-      url.searchParams.get('sig')!,
-    ).catch((e) => e);
+    const expired = await refusal(later, { checkoutId, expires, sig });
     expect(expired).toBeInstanceOf(AppError);
-    expect(expired.statusCode).toBe(410);
-    const tampered = await checkContractLink(
-      deps(t0),
-      'chk_0123456789abcdef01234567',
-      String(Number(url.searchParams.get('expires')) + 1),
-      url.searchParams.get('sig')!,
-    ).catch((e) => e);
-    expect(tampered.statusCode).toBe(403);
-    const otherCheckout = await checkContractLink(
-      deps(t0),
-      'chk_aaaaaaaaaaaaaaaaaaaaaaaa',
-      url.searchParams.get('expires')!,
-      url.searchParams.get('sig')!,
-    ).catch((e) => e);
-    expect(otherCheckout.statusCode).toBe(403);
+    expect(expired?.statusCode).toBe(410);
+    const tampered = await refusal(t0, { checkoutId, expires: String(Number(expires) + 1), sig });
+    expect(tampered?.statusCode).toBe(403);
+    const otherCheckout = await refusal(t0, { checkoutId: 'chk_aaaaaaaaaaaaaaaaaaaaaaaa', expires, sig });
+    expect(otherCheckout?.statusCode).toBe(403);
   });
 });
 
