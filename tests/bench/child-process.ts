@@ -16,11 +16,15 @@ export async function startChild(
   });
   const address = await new Promise<string>((resolve, reject) => {
     let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
+    const onStart = (chunk: Buffer) => {
+      out += chunk.toString();
       const m = ready.exec(out);
-      if (m) resolve(m[1]!);
-    });
+      if (!m) return;
+      // Found: stop collecting here, so the start-up buffer does not grow beside `later` for the whole run.
+      child.stdout.off('data', onStart);
+      resolve(m[1]!);
+    };
+    child.stdout.on('data', onStart);
     child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}`)));
   });
   // Keep reading whatever it prints later, so that a full pipe never blocks it.
