@@ -34,7 +34,7 @@ import {
   type ResourceCtx,
   type ResourceDef,
 } from '../resource.ts';
-import { guardFilter, yesNoFilter } from '../filters.ts';
+import { guardFilter, ownerSelect, yesNoFilter } from '../filters.ts';
 import { getRetailerRecord } from './retailers.ts';
 import { getSettingValue } from './settings.ts';
 import { randomUUID } from 'node:crypto';
@@ -98,28 +98,14 @@ export const usersDef: ResourceDef<UserItem> = {
     guardFilter(),
     {
       name: 'retailer',
-      field: {
-        type: 'select',
-        name: 'retailer',
-        label: 'staff.field.retailer',
-        url: '/staff/api/retailers',
-        valueKey: 'id',
-        textKey: 'name',
-      },
+      field: ownerSelect('retailer', 'staff.field.retailer'),
       scope: (v) => `retailer=${v}`,
       matches: (row, v) =>
         (row.retailers as string[]).includes(v) || (row.store_retailers as string[] | undefined)?.includes(v) === true,
     },
     {
       name: 'store',
-      field: {
-        type: 'select',
-        name: 'store',
-        label: 'staff.field.store',
-        url: '/staff/api/stores',
-        valueKey: 'id',
-        textKey: 'name',
-      },
+      field: ownerSelect('store', 'staff.field.store'),
       scope: (v) => `store=${v}`,
       matches: (row, v) => (row.stores as string[]).includes(v),
     },
