@@ -1,4 +1,4 @@
-import type { ImportMode, ImportTable } from '../../machines/contracts/imports.ts';
+import type { ImportMode, ImportTable, ImportVersionView } from '../../machines/contracts/imports.ts';
 import type { Db } from './client.ts';
 import { createItem, getItem, putItem, queryPartition, saveVersioned, type StoredItem } from './items.ts';
 
@@ -34,16 +34,8 @@ export interface PendingImportItem extends StoredItem, PendingImportMeta {
   version_id: string | null;
 }
 
-export interface ImportVersionMeta {
-  id: string;
-  table: ImportTable;
-  scope: string | null;
-  scope_label: string | null;
-  record_count: number;
-  created_at: string;
-  created_by: string | null;
-  import_id: string;
-}
+/** A version's facts as the staff screen shows them, but for its restore time (the item carries that itself). */
+export type ImportVersionMeta = Omit<ImportVersionView, 'restored_at'>;
 
 export interface ImportVersionItem extends StoredItem, ImportVersionMeta {
   entity: 'importVersion';

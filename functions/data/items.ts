@@ -255,6 +255,14 @@ export function decodeCursor(cursor: string | undefined): Record<string, unknown
   }
 }
 
+/** The partition and sort key attributes of the table and of each index. */
+const KEY_NAMES = {
+  table: ['pk', 'sk'],
+  gsi1: ['gsi1pk', 'gsi1sk'],
+  gsi2: ['gsi2pk', 'gsi2sk'],
+  outbox: ['outboxPk', 'outboxSk'],
+} as const;
+
 /** Queries one partition (of the table or an index), optionally by sort-key prefix, dropping expired items. */
 export async function queryPartition<T extends StoredItem>(
   db: Db,
@@ -270,22 +278,7 @@ export async function queryPartition<T extends StoredItem>(
     now: Date;
   },
 ): Promise<Page<T>> {
-  const pkName =
-    options.index === 'gsi1'
-      ? 'gsi1pk'
-      : options.index === 'gsi2'
-        ? 'gsi2pk'
-        : options.index === 'outbox'
-          ? 'outboxPk'
-          : 'pk';
-  const skName =
-    options.index === 'gsi1'
-      ? 'gsi1sk'
-      : options.index === 'gsi2'
-        ? 'gsi2sk'
-        : options.index === 'outbox'
-          ? 'outboxSk'
-          : 'sk';
+  const [pkName, skName] = KEY_NAMES[options.index ?? 'table'];
   const projection = projectionOf(['pk', 'sk', pkName, skName], options.attributes);
   const names: Record<string, string> = {
     ...(options.skPrefix ? { '#pk': pkName, '#sk': skName } : { '#pk': pkName }),

@@ -90,6 +90,17 @@ export async function saveScoringSettings(
   const valid = parseScoringSettings(settings);
   const current = await getItem<ScoringSettingsItem>(db, SCORING_SETTINGS_KEY, now);
   const updatedAt = now.toISOString();
+  // Each saved version is also kept as a history entry of its own.
+  const putHistory = (version: number) =>
+    putItem(db, {
+      ...historyKey(version),
+      entity: 'scoringSettingsHistory',
+      v: 1,
+      settings: valid,
+      updatedAt,
+      updatedBy: who,
+      ...historyAttributes(history),
+    });
   if (!current) {
     await createItem(db, {
       ...SCORING_SETTINGS_KEY,
@@ -98,15 +109,7 @@ export async function saveScoringSettings(
       updatedAt,
       updatedBy: who,
     });
-    await putItem(db, {
-      ...historyKey(1),
-      entity: 'scoringSettingsHistory',
-      v: 1,
-      settings: valid,
-      updatedAt,
-      updatedBy: who,
-      ...historyAttributes(history),
-    });
+    await putHistory(1);
     return { settings: valid, v: 1, updatedAt, updatedBy: who };
   }
   const previous = expectedV === undefined ? current : { ...current, v: expectedV };
@@ -118,15 +121,7 @@ export async function saveScoringSettings(
     updatedAt,
     updatedBy: who,
   });
-  await putItem(db, {
-    ...historyKey(saved.v),
-    entity: 'scoringSettingsHistory',
-    v: 1,
-    settings: valid,
-    updatedAt,
-    updatedBy: who,
-    ...historyAttributes(history),
-  });
+  await putHistory(saved.v);
   return { settings: valid, v: saved.v, updatedAt, updatedBy: who };
 }
 

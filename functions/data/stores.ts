@@ -127,27 +127,7 @@ export async function putStore(db: Db, store: { view: StoreView; active: boolean
     view,
   });
   storeWritten(db);
-  const hit: StoreSearchHit = {
-    retailer: { slug: view.retailer.slug, name: view.retailer.name },
-    store: {
-      slug: view.slug,
-      name: view.name,
-      label: view.label,
-      city: view.shipping_address.city ?? '',
-      state: view.shipping_address.state,
-    },
-  };
-  for (const word of searchWords(`${view.name} ${view.label} ${view.retailer.name}`)) {
-    await putItem(db, {
-      pk: `STORESEARCH#${word[0]}`,
-      sk: `${word}#${view.id}`,
-      entity: 'storeSearch',
-      v: 1,
-      storeId: view.id,
-      active: store.active,
-      hit,
-    });
-  }
+  await writeSearchItems(db, view, store.active);
 }
 
 /** Active stores whose names (or retailer's name) have words starting with every word of the query. */

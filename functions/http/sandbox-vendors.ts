@@ -22,10 +22,7 @@ import {
   type SandboxPayrollSession,
 } from '../providers/payroll/sandbox.ts';
 import { lambdaDeps } from './lambda-deps.ts';
-import { bankLinkProvider } from '../providers/bank-link/provider.ts';
-import { identityProvider } from '../providers/identity/provider.ts';
-import { messagingProvider } from '../providers/messaging/provider.ts';
-import { payrollProvider } from '../providers/payroll/provider.ts';
+import { verificationFlowProviders } from './verification-providers.ts';
 import { lambdaHandler } from './dispatch.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
 
@@ -430,12 +427,4 @@ export const handlers: HandlerMap = {
   },
 };
 
-export const handler = lambdaHandler(
-  handlers,
-  lambdaDeps({
-    bankLink: bankLinkProvider,
-    identity: identityProvider,
-    messaging: messagingProvider,
-    payroll: payrollProvider,
-  }),
-);
+export const handler = lambdaHandler(handlers, lambdaDeps(verificationFlowProviders));

@@ -10,6 +10,7 @@ import { advanceOffset, readClock } from '../services/servicing/clock.ts';
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
+import { staffCtx } from './staff-context.ts';
 import type { Deps } from '../platform/deps.ts';
 import { parseAmountToCents } from '../../machines/domain/money.ts';
 import { parseBody, parsePath } from '../platform/validate.ts';
@@ -80,13 +81,6 @@ function cents(ctx: RequestContext, value: string | number | undefined): number 
   }
   return parsed;
 }
-
-const staffCtx = (ctx: RequestContext, deps: Deps) => ({
-  deps,
-  actor: ctx.staff!.actor,
-  ip: ctx.staff!.ip,
-  lang: ctx.lang,
-});
 
 /** The lease id after the staff member's tenant check (403 for another store's lease, 404 for none). */
 async function staffLease(ctx: RequestContext, deps: Deps): Promise<string> {

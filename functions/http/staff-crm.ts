@@ -13,13 +13,14 @@ import { messagingProvider } from '../providers/messaging/provider.ts';
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
 import type { HandlerMap } from './route.ts';
-import { resourceCtx, staffCrud } from './staff-crud.ts';
+import { staffCrud } from './staff-crud.ts';
+import { staffCtx } from './staff-context.ts';
 
 // Route group 'staff-crm' (issue 12): Leads, Contacts, Tasks; Campaigns, Marketing Requests, the Marketing Guide and
 // Videos, the Resources Library, the staff Payment Calculator; Push Notifications and Mobile Slides; and the mobile
 // client API (/mobile/v1/...). Thin: validate, call the service, answer the envelope.
 
-const rc = resourceCtx;
+const rc = staffCtx;
 const crud = <R extends ResourceRecord>(
   prefix: string,
   def: ResourceDef<R>,

@@ -17,17 +17,12 @@ import {
   type ResourceRecord,
 } from '../services/staff/resource.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
+import { staffCtx } from './staff-context.ts';
 
 // The handlers of a staff resource (functions/services/staff/resource.ts) for every route group that serves some:
 // list (or its form with `_form=true`), show (or its form), create, update (PUT and the form's POST), delete.
 
 export const idPath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
-export const resourceCtx = (ctx: RequestContext, deps: Deps): ResourceCtx => ({
-  deps,
-  actor: ctx.staff!.actor,
-  ip: ctx.staff!.ip,
-  lang: ctx.lang,
-});
 export const queryOf = (ctx: RequestContext) => ctx.event.queryStringParameters ?? {};
 export const wantsForm = (ctx: RequestContext) => ['true', '1'].includes(queryOf(ctx)._form ?? '');
 export const jsonBodyOf = (ctx: RequestContext) => {
@@ -48,7 +43,7 @@ export function staffCrud<R extends ResourceRecord>(
 ): HandlerMap {
   const saved = (c: ResourceCtx, key: string) => t(c, key, { resource: t(c, def.noun) });
   const update = async (ctx: RequestContext, deps: Deps) => {
-    const c = resourceCtx(ctx, deps);
+    const c = staffCtx(ctx, deps);
     return ok(
       await updateResource(c, def, parsePath(idPath, ctx.event).id, jsonBodyOf(ctx)),
       saved(c, 'staff.resource.updated'),
@@ -56,25 +51,25 @@ export function staffCrud<R extends ResourceRecord>(
   };
   const all: Record<CrudVerb, HandlerMap[string]> = {
     async List(ctx, deps) {
-      const c = resourceCtx(ctx, deps);
+      const c = staffCtx(ctx, deps);
       if (wantsForm(ctx)) return ok(await formFor(c, def));
       await options.beforeList?.(deps);
       return paged(await listResource(c, def, queryOf(ctx)));
     },
     async Show(ctx, deps) {
-      const c = resourceCtx(ctx, deps);
+      const c = staffCtx(ctx, deps);
       const { id } = parsePath(idPath, ctx.event);
       return ok(wantsForm(ctx) ? await formFor(c, def, id) : await showResource(c, def, id));
     },
     async Create(ctx, deps) {
-      const c = resourceCtx(ctx, deps);
+      const c = staffCtx(ctx, deps);
       // 200 (not 201): the toolkit's forms treat status true with code 200 as success (seed 001 section 4).
       return ok(await createResource(c, def, jsonBodyOf(ctx)), saved(c, 'staff.resource.created'));
     },
     Update: update,
     UpdateForm: update,
     async Delete(ctx, deps) {
-      const c = resourceCtx(ctx, deps);
+      const c = staffCtx(ctx, deps);
       await deleteResource(c, def, parsePath(idPath, ctx.event).id);
       return ok(null, saved(c, 'staff.resource.deleted'));
     },

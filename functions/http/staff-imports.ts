@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { commitRequest, IMPORT_MAX_FILE_BYTES } from '../../machines/contracts/imports.ts';
-import type { Deps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
 import type { HttpResult } from '../platform/http-types.ts';
 import { readMultipart } from '../platform/multipart.ts';
@@ -15,7 +14,7 @@ import {
   previewImport,
   restoreVersion,
 } from '../services/imports/imports.ts';
-import { t, type ResourceCtx } from '../services/staff/resource.ts';
+import { t } from '../services/staff/resource.ts';
 import {
   exportLedger,
   ledgerCsv,
@@ -29,6 +28,7 @@ import { achProvider } from '../providers/ach/provider.ts';
 import { cardVaultProvider } from '../providers/card-vault/provider.ts';
 import { lambdaDeps } from './lambda-deps.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
+import { staffCtx } from './staff-context.ts';
 
 // Route group 'staff-imports': Mass Import (seed 001). Thin: read the multipart upload (or the JSON body), validate,
 // call functions/services/imports, answer the envelope.
@@ -48,17 +48,10 @@ function workbookAnswer(ctx: RequestContext, file: { name: string; bytes: Buffer
   return download('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', file.name, file.bytes);
 }
 
-const rc = (ctx: RequestContext, deps: Deps): ResourceCtx => ({
-  deps,
-  actor: ctx.staff!.actor,
-  ip: ctx.staff!.ip,
-  lang: ctx.lang,
-});
-
 export const handlers: HandlerMap = {
   // Issue 23 item 8: a payments file (csv or xlsx) previewed, then posted; the ledger exported for accounting.
   async staffPaymentImportPreview(ctx, deps) {
-    const c = rc(ctx, deps);
+    const c = staffCtx(ctx, deps);
     const body = await readMultipart(ctx.event, {
       maxBytes: PAYMENT_IMPORT_MAX_BYTES + MULTIPART_SLACK_BYTES,
       tooLarge: new AppError(422, t(c, 'paymentImports.fileTooLarge'), { file: [t(c, 'paymentImports.fileTooLarge')] }),
@@ -71,12 +64,12 @@ export const handlers: HandlerMap = {
   },
   async staffPaymentImportPost(ctx, deps) {
     const { id } = parsePath(idPath, ctx.event);
-    const { result, message } = await postPaymentImport(rc(ctx, deps), id);
+    const { result, message } = await postPaymentImport(staffCtx(ctx, deps), id);
     return ok(result, message);
   },
   async staffLedgerExport(ctx, deps): Promise<HttpResult> {
     const q = parseQuery(ledgerExportQuery, ctx.event);
-    const { rows, columns, from, to } = await exportLedger(rc(ctx, deps), q);
+    const { rows, columns, from, to } = await exportLedger(staffCtx(ctx, deps), q);
     const name = `ledger-${from}-to-${to}`;
     if (q.format === 'csv') return download('text/csv; charset=utf-8', `${name}.csv`, ledgerCsv(rows));
     if (q.format === 'xlsx')
@@ -88,7 +81,7 @@ export const handlers: HandlerMap = {
     return ok({ from, to, columns, rows });
   },
   async staffImportsPreview(ctx, deps) {
-    const c = rc(ctx, deps);
+    const c = staffCtx(ctx, deps);
     const { table } = parsePath(tablePath, ctx.event);
     const body = await readMultipart(ctx.event, {
       maxBytes: IMPORT_MAX_FILE_BYTES + MULTIPART_SLACK_BYTES,
@@ -102,24 +95,24 @@ export const handlers: HandlerMap = {
     const { id } = parsePath(idPath, ctx.event);
     const raw = readJsonBody(ctx.event);
     const body = parseWith(commitRequest, raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {});
-    const result = await commitImport(rc(ctx, deps), id, body.replace_count);
+    const result = await commitImport(staffCtx(ctx, deps), id, body.replace_count);
     return ok(result.data, result.message);
   },
   async staffImportVersionsList(ctx, deps) {
-    const result = await listVersions(rc(ctx, deps), ctx.event.queryStringParameters ?? {});
+    const result = await listVersions(staffCtx(ctx, deps), ctx.event.queryStringParameters ?? {});
     return json(200, { status: true, code: 200, data: result.data, meta: result.meta } as never);
   },
   async staffImportVersionsRestore(ctx, deps) {
-    const result = await restoreVersion(rc(ctx, deps), parsePath(idPath, ctx.event).id);
+    const result = await restoreVersion(staffCtx(ctx, deps), parsePath(idPath, ctx.event).id);
     return ok(result.data, result.message);
   },
   async staffImportsTemplate(ctx, deps): Promise<HttpResult> {
-    return workbookAnswer(ctx, await importTemplate(rc(ctx, deps), parsePath(tablePath, ctx.event).table));
+    return workbookAnswer(ctx, await importTemplate(staffCtx(ctx, deps), parsePath(tablePath, ctx.event).table));
   },
   async staffImportsExport(ctx, deps): Promise<HttpResult> {
     const { table } = parsePath(tablePath, ctx.event);
     const { picklist } = parseQuery(exportQuery, ctx.event);
-    return workbookAnswer(ctx, await exportTable(rc(ctx, deps), table, { picklist }));
+    return workbookAnswer(ctx, await exportTable(staffCtx(ctx, deps), table, { picklist }));
   },
 };
 

@@ -6,13 +6,14 @@ import type { ResourceDef, ResourceRecord } from '../services/staff/resource.ts'
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
 import type { HandlerMap } from './route.ts';
-import { ALL_VERBS, paged, queryOf, resourceCtx, staffCrud, type CrudVerb } from './staff-crud.ts';
+import { ALL_VERBS, paged, queryOf, staffCrud, type CrudVerb } from './staff-crud.ts';
+import { staffCtx } from './staff-context.ts';
 
 // Route group 'staff-merchant' (issue 12): the merchant network. POS items and orders, pick-ups and their
 // transactions, retention money (accounts per store and their entries) through the generic staff resource layer,
 // and the Retailer Map's markers. Thin: validate the path and body, call the service, answer the envelope.
 
-const rc = resourceCtx;
+const rc = staffCtx;
 const query = queryOf;
 const FULL = ALL_VERBS;
 const crud = <R extends ResourceRecord>(prefix: string, def: ResourceDef<R>, verbs: readonly CrudVerb[]) =>

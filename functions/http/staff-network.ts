@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { approveRequest, cleanRequest, declineRequest } from '../../machines/contracts/network.ts';
-import type { Deps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
 import type { HttpResult } from '../platform/http-types.ts';
 import { readMultipart } from '../platform/multipart.ts';
@@ -31,6 +30,7 @@ import {
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
+import { staffCtx } from './staff-context.ts';
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 
 // Route group 'staff-network': Store Applications (list, record, approve / decline / requiring cleaning), OAuth
@@ -40,12 +40,6 @@ const appPath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)
 const filePath = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 const MULTIPART_SLACK_BYTES = 64 * 1024;
 
-const rc = (ctx: RequestContext, deps: Deps): ResourceCtx => ({
-  deps,
-  actor: ctx.staff!.actor,
-  ip: ctx.staff!.ip,
-  lang: ctx.lang,
-});
 const query = (ctx: RequestContext) => ctx.event.queryStringParameters ?? {};
 const wantsForm = (ctx: RequestContext) => ['true', '1'].includes(query(ctx)._form ?? '');
 const paged = (result: { data: unknown[]; meta: unknown }): HttpResult =>
@@ -66,27 +60,27 @@ function body<S extends $ZodType>(c: ResourceCtx, schema: S, ctx: RequestContext
 export const handlers: HandlerMap = {
   // ---- Store Applications ----
   async staffStoreApplicationsList(ctx, deps) {
-    return paged(await listResource(rc(ctx, deps), storeApplicationsDef, query(ctx)));
+    return paged(await listResource(staffCtx(ctx, deps), storeApplicationsDef, query(ctx)));
   },
   async staffStoreApplicationsShow(ctx, deps) {
-    return ok(await showResource(rc(ctx, deps), storeApplicationsDef, parsePath(appPath, ctx.event).id));
+    return ok(await showResource(staffCtx(ctx, deps), storeApplicationsDef, parsePath(appPath, ctx.event).id));
   },
   async staffStoreApplicationsApprove(ctx, deps) {
-    const c = rc(ctx, deps);
+    const c = staffCtx(ctx, deps);
     return ok(
       await approveStoreApplication(c, parsePath(appPath, ctx.event).id, body(c, approveRequest, ctx)),
       t(c, 'network.apps.approved'),
     );
   },
   async staffStoreApplicationsDecline(ctx, deps) {
-    const c = rc(ctx, deps);
+    const c = staffCtx(ctx, deps);
     return ok(
       await declineStoreApplication(c, parsePath(appPath, ctx.event).id, body(c, declineRequest, ctx)),
       t(c, 'network.apps.declined'),
     );
   },
   async staffStoreApplicationsClean(ctx, deps) {
-    const c = rc(ctx, deps);
+    const c = staffCtx(ctx, deps);
     return ok(
       await markStoreApplicationForCleaning(c, parsePath(appPath, ctx.event).id, body(c, cleanRequest, ctx)),
       t(c, 'network.apps.cleaned'),
@@ -95,12 +89,12 @@ export const handlers: HandlerMap = {
 
   // ---- OAuth clients ----
   async staffOAuthClientsList(ctx, deps) {
-    const c = rc(ctx, deps);
+    const c = staffCtx(ctx, deps);
     if (wantsForm(ctx)) return ok(await formFor(c, oauthClientsDef));
     return paged(await listResource(c, oauthClientsDef, query(ctx)));
   },
   async staffOAuthClientsCreate(ctx, deps) {
-    const c = rc(ctx, deps);
+    const c = staffCtx(ctx, deps);
     const raw = readJsonBody(ctx.event);
     return ok(
       await createResource(
@@ -112,14 +106,14 @@ export const handlers: HandlerMap = {
     );
   },
   async staffOAuthClientsDelete(ctx, deps) {
-    const c = rc(ctx, deps);
+    const c = staffCtx(ctx, deps);
     await deleteResource(c, oauthClientsDef, parsePath(appPath, ctx.event).id);
     return ok(null, t(c, 'network.oauth.revoked'));
   },
 
   // ---- files ----
   async staffFilesUpload(ctx, deps) {
-    const c = rc(ctx, deps);
+    const c = staffCtx(ctx, deps);
     const form = await readMultipart(ctx.event, {
       maxBytes: UPLOAD_MAX_BYTES + MULTIPART_SLACK_BYTES,
       tooLarge: fileError(ctx.lang, 'network.file.tooLarge'),

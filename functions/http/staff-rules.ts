@@ -2,13 +2,11 @@ import { queueConfigUpdate, securitySettingsUpdate } from '../../machines/contra
 import { servicingRuleUpdateSchema } from '../../machines/contracts/servicing-rules.ts';
 import { statePathSchema, stateRuleUpdateSchema, type StateCode } from '../../machines/domain/state-rules.ts';
 import { translate } from '../../machines/i18n/catalogue.ts';
-import type { Deps } from '../platform/deps.ts';
 import { AppError } from '../platform/errors.ts';
 import { ok } from '../platform/response.ts';
 import { parseBody } from '../platform/validate.ts';
 import { listStateRuleViews, updateStateRule } from '../services/state-rules.ts';
 import { servicingRuleView, updateServicingRule } from '../services/servicing/servicing-rules-staff.ts';
-import type { ResourceCtx } from '../services/staff/resource.ts';
 import {
   readQueueConfig,
   readSecuritySettings,
@@ -18,18 +16,12 @@ import {
 import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
+import { staffCtx } from './staff-context.ts';
 
 // Route group 'staff-rules' (issue 11 "Underwriting as data"): the state rules (offered, total-cost cap, OCP,
 // disclosures) read by the decision, the pricing and the contract, and their servicing terms (issue 23) read by the
 // close of business and the servicing actions; Security Settings read by the staff auth; Queue
 // Management read by the lease queue. Thin: validate, call the service, answer the envelope.
-
-const rc = (ctx: RequestContext, deps: Deps): ResourceCtx => ({
-  deps,
-  actor: ctx.staff!.actor,
-  ip: ctx.staff!.ip,
-  lang: ctx.lang,
-});
 
 /** The state of the path: an unknown code is a 422 the editor can act on (not a 404: the route exists). */
 function statePath(ctx: RequestContext): StateCode {
@@ -42,13 +34,13 @@ function statePath(ctx: RequestContext): StateCode {
 
 export const handlers: HandlerMap = {
   async staffStateRulesList(ctx, deps) {
-    return ok(await listStateRuleViews(rc(ctx, deps)));
+    return ok(await listStateRuleViews(staffCtx(ctx, deps)));
   },
   async staffStateRulesUpdate(ctx, deps) {
     const state = statePath(ctx);
     const body = parseBody(stateRuleUpdateSchema, ctx.event);
     return ok(
-      await updateStateRule(rc(ctx, deps), state, body),
+      await updateStateRule(staffCtx(ctx, deps), state, body),
       translate(ctx.lang, 'staff.stateRules.saved', { state }),
     );
   },
@@ -60,23 +52,26 @@ export const handlers: HandlerMap = {
     const state = statePath(ctx);
     const body = parseBody(servicingRuleUpdateSchema, ctx.event);
     return ok(
-      await updateServicingRule(rc(ctx, deps), state, body),
+      await updateServicingRule(staffCtx(ctx, deps), state, body),
       translate(ctx.lang, 'servicingRules.saved', { state }),
     );
   },
   async staffSecuritySettingsShow(ctx, deps) {
-    return ok(await readSecuritySettings(rc(ctx, deps)));
+    return ok(await readSecuritySettings(staffCtx(ctx, deps)));
   },
   async staffSecuritySettingsUpdate(ctx, deps) {
     const { v, ...settings } = parseBody(securitySettingsUpdate, ctx.event);
-    return ok(await replaceSecuritySettings(rc(ctx, deps), settings, v), translate(ctx.lang, 'staff.rules.saved'));
+    return ok(
+      await replaceSecuritySettings(staffCtx(ctx, deps), settings, v),
+      translate(ctx.lang, 'staff.rules.saved'),
+    );
   },
   async staffQueueConfigShow(ctx, deps) {
-    return ok(await readQueueConfig(rc(ctx, deps)));
+    return ok(await readQueueConfig(staffCtx(ctx, deps)));
   },
   async staffQueueConfigUpdate(ctx, deps) {
     const { v, ...config } = parseBody(queueConfigUpdate, ctx.event);
-    return ok(await replaceQueueConfig(rc(ctx, deps), config, v), translate(ctx.lang, 'staff.rules.saved'));
+    return ok(await replaceQueueConfig(staffCtx(ctx, deps), config, v), translate(ctx.lang, 'staff.rules.saved'));
   },
 };
 

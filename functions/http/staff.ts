@@ -46,7 +46,8 @@ import { lambdaHandler } from './dispatch.ts';
 import { lambdaDeps } from './lambda-deps.ts';
 import { messagingProvider } from '../providers/messaging/provider.ts';
 import type { HandlerMap, RequestContext } from './route.ts';
-import { idPath, jsonBodyOf, paged, queryOf, resourceCtx, staffCrud } from './staff-crud.ts';
+import { idPath, jsonBodyOf, paged, queryOf, staffCrud } from './staff-crud.ts';
+import { staffCtx } from './staff-context.ts';
 
 // The staff portal's API (seed 001): sign-in and sessions, and every staff resource through the generic layer.
 const itemPath = z.object({
@@ -65,7 +66,7 @@ const linkBody = z.object({
     .check(z.minLength(1, 'staff.validation.required'), z.maxLength(200, 'staff.validation.tooLong')),
 });
 
-const rc = resourceCtx;
+const rc = staffCtx;
 const query = queryOf;
 const secure = (ctx: RequestContext, deps: Deps) => isHttps(ctx.event, deps.config.publicUrl);
 const jsonBody = jsonBodyOf;

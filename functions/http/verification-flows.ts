@@ -30,10 +30,7 @@ import {
   startPayroll,
 } from '../services/payroll.ts';
 import { lambdaDeps } from './lambda-deps.ts';
-import { bankLinkProvider } from '../providers/bank-link/provider.ts';
-import { identityProvider } from '../providers/identity/provider.ts';
-import { messagingProvider } from '../providers/messaging/provider.ts';
-import { payrollProvider } from '../providers/payroll/provider.ts';
+import { verificationFlowProviders } from './verification-providers.ts';
 import { routingProvider } from '../providers/routing/provider.ts';
 import { lambdaHandler } from './dispatch.ts';
 import type { HandlerMap } from './route.ts';
@@ -194,13 +191,4 @@ export const handlers: HandlerMap = {
   },
 };
 
-export const handler = lambdaHandler(
-  handlers,
-  lambdaDeps({
-    bankLink: bankLinkProvider,
-    identity: identityProvider,
-    messaging: messagingProvider,
-    payroll: payrollProvider,
-    routing: routingProvider,
-  }),
-);
+export const handler = lambdaHandler(handlers, lambdaDeps({ ...verificationFlowProviders, routing: routingProvider }));

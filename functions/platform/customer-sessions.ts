@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../data/client.ts';
-import { createItem, deleteItem, getItem, isConditionFailure, type StoredItem } from '../data/items.ts';
+import { createItem, deleteItem, getItem, type StoredItem } from '../data/items.ts';
 import type { HttpEvent } from './http-types.ts';
 import { readCookies, serializeCookie } from './staff-cookies.ts';
-import { sha256 } from './staff-sessions.ts';
+import { sha256, slideSessionExpiry } from './staff-sessions.ts';
 
 // The lessee's sessions (issue 22), built as staff sessions are (functions/platform/staff-sessions.ts): a random
 // 256-bit id in an HttpOnly, SameSite=Strict cookie, stored only as its SHA-256 (pk CUSTOMERSESSION#<hash>), with a
@@ -92,19 +91,7 @@ export async function findCustomerSession(db: Db, sessionId: string | undefined,
 export async function touchCustomerSession(db: Db, hash: string, item: CustomerSessionItem, now: Date) {
   const t = seconds(now);
   if (t - item.lastSeenAt < 60) return;
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: sessionKey(hash),
-        UpdateExpression: 'SET lastSeenAt = :t, expiresAt = :e',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':t': t, ':e': Math.ceil(customerSessionExpiry(item.issuedAt, t)) },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await slideSessionExpiry(db, sessionKey(hash), t, Math.ceil(customerSessionExpiry(item.issuedAt, t)));
 }
 
 export async function deleteCustomerSession(db: Db, hash: string) {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../data/client.ts';
-import { createItem, deleteItem, getItem, isConditionFailure, type StoredItem } from '../data/items.ts';
+import { createItem, deleteItem, getItem, isConditionFailure, type Keyed, type StoredItem } from '../data/items.ts';
 import type { StaffSecurityConfig } from './staff-config.ts';
 
 // Staff sessions: a random 256-bit id in an HttpOnly cookie, stored only as its SHA-256 (pk STAFFSESSION#<hash>).
@@ -75,14 +75,19 @@ export async function touchStaffSession(
 ) {
   const t = seconds(now);
   if (t - item.lastSeenAt < Math.min(60, Math.floor(config.idleSeconds / 4))) return;
+  await slideSessionExpiry(db, sessionKey(hash), t, Math.ceil(sessionExpiry(item.issuedAt, t, config)));
+}
+
+/** Writes a session's last-seen time and its new expiry (both in seconds), unless it was signed out meanwhile. */
+export async function slideSessionExpiry(db: Db, key: Keyed, lastSeenAt: number, expiresAt: number) {
   try {
     await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
-        Key: sessionKey(hash),
+        Key: key,
         UpdateExpression: 'SET lastSeenAt = :t, expiresAt = :e',
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':t': t, ':e': Math.ceil(sessionExpiry(item.issuedAt, t, config)) },
+        ExpressionAttributeValues: { ':t': lastSeenAt, ':e': expiresAt },
       }),
     );
   } catch (error) {

@@ -518,10 +518,7 @@ export async function shopperView(deps: Deps, item: CheckoutItem, _lang: Lang = 
     return_url_failure: withCheckoutId(item.return_url_failure, item.id),
     cart: {
       items: item.cart.items.map((i) => ({
-        sku: i.sku,
-        quantity: i.quantity,
-        description: i.description,
-        unit_price: centsToDecimal(i.unit_price),
+        ...cartLineView(i),
         required_parts: i.required_parts.map((p) => ({ ...p, unit_price: centsToDecimal(p.unit_price) })),
       })),
     },
@@ -540,6 +537,14 @@ export async function shopperView(deps: Deps, item: CheckoutItem, _lang: Lang = 
 }
 
 /** The lease's cash price as the shopper's checkout view gives it (the same functions as the lease). */
+/** A cart line as the checkout's readers get it: its price in dollars. */
+const cartLineView = (line: CheckoutItem['cart']['items'][number]) => ({
+  sku: line.sku,
+  quantity: line.quantity,
+  description: line.description,
+  unit_price: centsToDecimal(line.unit_price),
+});
+
 export function shopperCashPrice(item: CheckoutItem): ShopperCheckoutView['cash_price'] {
   const items = leaseItemsOf(item);
   const scheduled = item.delivery?.scheduledAt ? normalizeDelivery(item.delivery.priceCents) : null;
@@ -626,12 +631,7 @@ export async function retailerView(deps: Deps, item: CheckoutItem) {
     may_continue: item.may_continue,
     store: { slug: item.storeSlug },
     cart: {
-      items: item.cart.items.map((i) => ({
-        sku: i.sku,
-        quantity: i.quantity,
-        description: i.description,
-        unit_price: centsToDecimal(i.unit_price),
-      })),
+      items: item.cart.items.map(cartLineView),
     },
     application: app
       ? {

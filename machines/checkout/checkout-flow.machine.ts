@@ -113,6 +113,14 @@ const failedTo = <T extends string>(target: T, fallback: string) =>
 /** The failed step's retry: back to `target`, the message cleared. */
 const retryTo = <T extends string>(target: T) => ({ 'checkout.retry': { target, actions: 'clearError' } }) as const;
 
+/** A loaded checkout's branch: the step it is on picks the screen; the checkout is kept either way. */
+const whenLoadedStepIs = <T extends string>(route: 'sign' | 'payment' | 'complete', target: T) =>
+  ({ guard: { type: 'loadedStepIs', params: { route } }, target, actions: 'recordCheckout' }) as const;
+
+/** A process answer's branch: its route (and a completion's variant) picks the screen; the answer is kept either way. */
+const whenProcessIs = <T extends string>(params: { route: ProcessRoute; variant?: CompleteVariant }, target: T) =>
+  ({ guard: { type: 'processIs', params }, target, actions: 'recordProcess' }) as const;
+
 export const checkoutFlowMachine = setup({
   types: {
     context: {} as CheckoutFlowContext,
@@ -215,22 +223,10 @@ export const checkoutFlowMachine = setup({
           // may_continue false: the apology, whatever the step
           { guard: 'loadedMayNotContinue', target: '#checkoutFlow.complete.mayNotContinue', actions: 'recordCheckout' },
           // E-sign applies when current_step is 13
-          {
-            guard: { type: 'loadedStepIs', params: { route: 'sign' } },
-            target: '#checkoutFlow.steps.sign',
-            actions: 'recordCheckout',
-          },
+          whenLoadedStepIs('sign', '#checkoutFlow.steps.sign'),
           // signed, paying or past payment: the server's process answer says which screen
-          {
-            guard: { type: 'loadedStepIs', params: { route: 'payment' } },
-            target: '#checkoutFlow.steps.processing',
-            actions: 'recordCheckout',
-          },
-          {
-            guard: { type: 'loadedStepIs', params: { route: 'complete' } },
-            target: '#checkoutFlow.steps.processing',
-            actions: 'recordCheckout',
-          },
+          whenLoadedStepIs('payment', '#checkoutFlow.steps.processing'),
+          whenLoadedStepIs('complete', '#checkoutFlow.steps.processing'),
           // before the lease: delivery options first when the store requires them
           { guard: 'loadedNeedsDelivery', target: '#checkoutFlow.steps.delivery', actions: 'recordCheckout' },
           { target: '#checkoutFlow.steps.fetchingLease', actions: 'recordCheckout' },
@@ -327,41 +323,13 @@ export const checkoutFlowMachine = setup({
             src: 'processCheckout',
             input: ({ context }) => ({ checkoutId: context.checkoutId }),
             onDone: [
-              {
-                guard: { type: 'processIs', params: { route: 'complete', variant: 'mayNotContinue' } },
-                target: '#checkoutFlow.complete.mayNotContinue',
-                actions: 'recordProcess',
-              },
-              {
-                guard: { type: 'processIs', params: { route: 'complete', variant: 'success' } },
-                target: '#checkoutFlow.complete.success',
-                actions: 'recordProcess',
-              },
-              {
-                guard: { type: 'processIs', params: { route: 'complete', variant: 'failure' } },
-                target: '#checkoutFlow.complete.failure',
-                actions: 'recordProcess',
-              },
-              {
-                guard: { type: 'processIs', params: { route: 'payment' } },
-                target: 'payment',
-                actions: 'recordProcess',
-              },
-              {
-                guard: { type: 'processIs', params: { route: 'banking' } },
-                target: 'banking',
-                actions: 'recordProcess',
-              },
-              {
-                guard: { type: 'processIs', params: { route: 'identityCheck' } },
-                target: 'identityCheck',
-                actions: 'recordProcess',
-              },
-              {
-                guard: { type: 'processIs', params: { route: 'leave' } },
-                target: '#checkoutFlow.leaving',
-                actions: 'recordProcess',
-              },
+              whenProcessIs({ route: 'complete', variant: 'mayNotContinue' }, '#checkoutFlow.complete.mayNotContinue'),
+              whenProcessIs({ route: 'complete', variant: 'success' }, '#checkoutFlow.complete.success'),
+              whenProcessIs({ route: 'complete', variant: 'failure' }, '#checkoutFlow.complete.failure'),
+              whenProcessIs({ route: 'payment' }, 'payment'),
+              whenProcessIs({ route: 'banking' }, 'banking'),
+              whenProcessIs({ route: 'identityCheck' }, 'identityCheck'),
+              whenProcessIs({ route: 'leave' }, '#checkoutFlow.leaving'),
               // nothing specific: the checkpoint redirect logic routes by the checkout's step
               { target: '#checkoutFlow.toCheckpoint', actions: 'recordProcess' },
             ],

@@ -68,6 +68,18 @@ interface VaultTokenItem extends StoredItem {
   savedFor?: string;
 }
 
+/** What the vault tells about the card behind `token` (a one-time token, or the payment method saved from it). */
+const factsOf = (card: VaultTokenItem, token: string): CardFacts => ({
+  token,
+  brand: card.brand,
+  funding: card.funding,
+  country: card.country,
+  last4: card.last4,
+  expMonth: card.expMonth,
+  expYear: card.expYear,
+  name: card.name,
+});
+
 interface VaultChargeItem extends StoredItem {
   entity: 'sandboxVaultCharge';
   requestHash: string;
@@ -233,17 +245,7 @@ export function sandboxCardVault(options: SandboxCardVaultOptions): CardVaultPor
     async cardFacts(token) {
       await latency(150);
       const t = await loadToken(token);
-      const facts: CardFacts = {
-        token: t.token,
-        brand: t.brand,
-        funding: t.funding,
-        country: t.country,
-        last4: t.last4,
-        expMonth: t.expMonth,
-        expYear: t.expYear,
-        name: t.name,
-      };
-      return facts;
+      return factsOf(t, t.token);
     },
 
     async charge(input) {
@@ -265,16 +267,7 @@ export function sandboxCardVault(options: SandboxCardVaultOptions): CardVaultPor
       return {
         paymentMethodId: saved,
         customerId: `cus_sbx_${createHash('sha256').update(input.reference).digest('hex').slice(0, 24)}`,
-        facts: {
-          token: saved,
-          brand: t.brand,
-          funding: t.funding,
-          country: t.country,
-          last4: t.last4,
-          expMonth: t.expMonth,
-          expYear: t.expYear,
-          name: t.name,
-        },
+        facts: factsOf(t, saved),
       };
     },
 

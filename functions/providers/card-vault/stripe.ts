@@ -7,7 +7,14 @@
 //   POST /v1/payment_intents (customer, off_session=true, confirm=true)   charge a saved card off-session
 // Card errors come back as HTTP 402 { error: { type: 'card_error', code, decline_code, message, payment_intent } }.
 import { randomBytes } from 'node:crypto';
-import { CardVaultError, type CardBrand, type CardFunding, type CardVaultPort, type ChargeResult } from './port.ts';
+import {
+  CardVaultError,
+  type CardBrand,
+  type CardFunding,
+  type CardVaultPort,
+  type ChargeInput,
+  type ChargeResult,
+} from './port.ts';
 
 export interface StripeOptions {
   apiBaseUrl: string;
@@ -134,6 +141,26 @@ export function stripeCardVault(options: StripeOptions): CardVaultPort {
     throw requestError(status, error);
   }
 
+  /** A PaymentIntent for the amount, confirmed at once; `method` names the card and how its holder is present. */
+  async function confirmPaymentIntent(
+    input: Omit<ChargeInput, 'token'>,
+    method: Record<string, string | boolean | Record<string, string | boolean> | undefined>,
+  ): Promise<ChargeResult> {
+    const { status, data } = await call<PaymentIntent>(
+      'POST',
+      '/v1/payment_intents',
+      form({
+        amount: input.amountCents,
+        currency: input.currency,
+        ...method,
+        description: input.description,
+        metadata: { reference: input.reference },
+      }),
+      input.idempotencyKey,
+    );
+    return chargeResult(status, data);
+  }
+
   return {
     async createSession(input) {
       return {
@@ -184,22 +211,12 @@ export function stripeCardVault(options: StripeOptions): CardVaultPort {
     },
 
     async charge(input) {
-      const { status, data } = await call<PaymentIntent>(
-        'POST',
-        '/v1/payment_intents',
-        form({
-          amount: input.amountCents,
-          currency: input.currency,
-          payment_method: input.token,
-          confirm: true,
-          // server-side confirmation of a card: no redirect-based methods
-          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-          description: input.description,
-          metadata: { reference: input.reference },
-        }),
-        input.idempotencyKey,
-      );
-      return chargeResult(status, data);
+      return confirmPaymentIntent(input, {
+        payment_method: input.token,
+        confirm: true,
+        // server-side confirmation of a card: no redirect-based methods
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      });
     },
 
     async saveForOffSession(input) {
@@ -224,23 +241,13 @@ export function stripeCardVault(options: StripeOptions): CardVaultPort {
     },
 
     async chargeSaved(input) {
-      const { status, data } = await call<PaymentIntent>(
-        'POST',
-        '/v1/payment_intents',
-        form({
-          amount: input.amountCents,
-          currency: input.currency,
-          payment_method: input.paymentMethodId,
-          customer: input.customerId ?? undefined,
-          // the cardholder is not present: Stripe applies the saved mandate and never asks for authentication here
-          off_session: true,
-          confirm: true,
-          description: input.description,
-          metadata: { reference: input.reference },
-        }),
-        input.idempotencyKey,
-      );
-      return chargeResult(status, data);
+      return confirmPaymentIntent(input, {
+        payment_method: input.paymentMethodId,
+        customer: input.customerId ?? undefined,
+        // the cardholder is not present: Stripe applies the saved mandate and never asks for authentication here
+        off_session: true,
+        confirm: true,
+      });
     },
 
     async refund(input) {

@@ -1,5 +1,6 @@
 // The validators, form fields and look-ups the CRM and marketing resources share (issue 12).
 import * as z from 'zod/mini';
+import type { FieldSchema } from '../../../machines/contracts/form-schema.ts';
 import { isPhoneNumber } from '../../../machines/domain/phone.ts';
 import { getItem } from '../../data/items.ts';
 import { getStoreById, retailerKey, type RetailerItem } from '../../data/stores.ts';
@@ -118,6 +119,21 @@ export async function retailerOf(c: ResourceCtx, retailerId: string, noun: strin
 /** The current choice of a searchable select, so that the form can show its text before any search. */
 export const known = (textKey: string, id: unknown, text: unknown) =>
   typeof id === 'string' && id ? [{ id, [textKey]: String(text ?? id) }] : [];
+
+/** The store or retailer (`<owner>_id`) picked from its list, showing the record's current one before any search. */
+export const ownerSelect = (
+  owner: 'store' | 'retailer',
+  current: [unknown, unknown],
+  extra: Partial<FieldSchema> = {},
+) =>
+  field('select', `${owner}_id`, {
+    label: `crm.field.${owner}`,
+    url: `/staff/api/${owner}s`,
+    valueKey: 'id',
+    textKey: 'name',
+    options: known('name', current[0], current[1]),
+    ...extra,
+  });
 
 export const userSelect = (name: string, required = false, current: [unknown, unknown] = [null, null]) =>
   field('select', name, {

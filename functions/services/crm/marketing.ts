@@ -15,7 +15,7 @@ import {
   checkFile,
   fileFormValue,
   storeTenant,
-  known,
+  ownerSelect,
 } from './fields.ts';
 import {
   CAMPAIGN_STATUSES,
@@ -156,15 +156,7 @@ export const marketingRequestsDef = crmResource<MarketingRequestItem>({
     section: 'crm.section.marketingRequest',
   },
   fields: (c, r) => [
-    field('select', 'store_id', {
-      label: 'crm.field.store',
-      url: '/staff/api/stores',
-      valueKey: 'id',
-      textKey: 'name',
-      required: true,
-      disabled: !!r,
-      options: known('name', r?.store_id, r?.store_name),
-    }),
+    ownerSelect('store', [r?.store_id, r?.store_name], { required: true, disabled: !!r }),
     field('select', 'material', {
       label: 'crm.field.material',
       options: options('material', REQUEST_MATERIALS),

@@ -15,7 +15,7 @@ import {
   checkFile,
   storeTenant,
   retailerOf,
-  known,
+  ownerSelect,
 } from './fields.ts';
 import { PUSH_TARGETS, PUSH_STATUSES } from './resources.ts';
 
@@ -64,20 +64,10 @@ export const pushDef: ResourceDef<PushItem> = crmResource<PushItem>({
       options: options('target', PUSH_TARGETS),
       disabled: r?.status === 'sent',
     }),
-    field('select', 'retailer_id', {
-      label: 'crm.field.retailer',
-      url: '/staff/api/retailers',
-      valueKey: 'id',
-      textKey: 'name',
-      options: known('name', r?.retailer_id, r?.retailer_name),
+    ownerSelect('retailer', [r?.retailer_id, r?.retailer_name], {
       conditions: [{ ref: 'target', operator: '==', values: ['retailer'] }],
     }),
-    field('select', 'store_id', {
-      label: 'crm.field.store',
-      url: '/staff/api/stores',
-      valueKey: 'id',
-      textKey: 'name',
-      options: known('name', r?.store_id, r?.store_name),
+    ownerSelect('store', [r?.store_id, r?.store_name], {
       conditions: [{ ref: 'target', operator: '==', values: ['store'] }],
     }),
     field('datetime', 'send_at', {

@@ -298,24 +298,11 @@ export function paymentNotesOf(
     }));
 }
 
-/** The list partitions a row belongs to. */
-export function applicationScopes(row: ApplicationRow): string[] {
-  const status = row.status === 'Y' && row.delivered ? 'Ydelivered' : row.status;
-  // A status within a store or a retailer is a partition of its own: a tenant's filtered page is one Query too.
-  const scopes = [
-    '*',
-    `store=${row.store_id}`,
-    `retailer=${row.retailer_id}`,
-    `status=${status}`,
-    `status=${status}&store=${row.store_id}`,
-    `status=${status}&retailer=${row.retailer_id}`,
-  ];
-  if (row.result_code) scopes.push(`result=${row.result_code}`);
-  return scopes;
-}
-
-export function leaseScopes(row: ApplicationRow): string[] {
-  if (!row.has_contract && !row.lease_number) return [];
+/**
+ * The partitions both lists file a row under. A status within a store or a retailer is a partition of its own: a
+ * tenant's filtered page is one Query too.
+ */
+function tenantStatusScopes(row: ApplicationRow): string[] {
   const status = row.status === 'Y' && row.delivered ? 'Ydelivered' : row.status;
   return [
     '*',
@@ -324,8 +311,19 @@ export function leaseScopes(row: ApplicationRow): string[] {
     `status=${status}`,
     `status=${status}&store=${row.store_id}`,
     `status=${status}&retailer=${row.retailer_id}`,
-    `requires_acceptance=${row.requires_acceptance}`,
   ];
+}
+
+/** The list partitions a row belongs to. */
+export function applicationScopes(row: ApplicationRow): string[] {
+  const scopes = tenantStatusScopes(row);
+  if (row.result_code) scopes.push(`result=${row.result_code}`);
+  return scopes;
+}
+
+export function leaseScopes(row: ApplicationRow): string[] {
+  if (!row.has_contract && !row.lease_number) return [];
+  return [...tenantStatusScopes(row), `requires_acceptance=${row.requires_acceptance}`];
 }
 
 /** The queues a row waits in under the queue configuration (Queue Management), with the tenant partitions of each. */

@@ -31,7 +31,7 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { tenantScope, canAccess, requireTenant } from '../staff/actor.ts';
 import { pageMeta, parsePaging, type FilterDef } from '../staff/resource.ts';
-import { choiceFilter, yesNoFilter } from '../staff/filters.ts';
+import { choiceFilter, ownerSelect, yesNoFilter } from '../staff/filters.ts';
 import { isRealDate, type StaffCtx } from './actions.ts';
 import { applicantNameOf } from './facts.ts';
 import { lastUpdatedLeads, openTasksFor } from '../crm/dashboard.ts';
@@ -71,27 +71,13 @@ function statusFilter(c: StaffCtx): Filter {
 }
 const storeFilter: Filter = {
   name: 'store',
-  field: {
-    type: 'select',
-    name: 'store',
-    label: 'staff.field.store',
-    url: '/staff/api/stores',
-    valueKey: 'id',
-    textKey: 'name',
-  },
+  field: ownerSelect('store', 'staff.field.store'),
   scope: (v) => (/^[\w-]{1,100}$/.test(v) ? `store=${v}` : undefined),
   matches: (r, v) => r.store_id === v,
 };
 const retailerFilter: Filter = {
   name: 'retailer',
-  field: {
-    type: 'select',
-    name: 'retailer',
-    label: 'staff.field.retailer',
-    url: '/staff/api/retailers',
-    valueKey: 'id',
-    textKey: 'name',
-  },
+  field: ownerSelect('retailer', 'staff.field.retailer'),
   scope: (v) => (/^[\w-]{1,100}$/.test(v) ? `retailer=${v}` : undefined),
   matches: (r, v) => r.retailer_id === v,
 };

@@ -186,6 +186,21 @@ export async function collectionWorkView(c: StaffCtx, uuid: string) {
   };
 }
 
+/** How a change of the account's collection work starts: permitted, the account read, not stale, still open. */
+async function startChange<Body extends { v?: number }>(
+  c: StaffCtx,
+  uuid: string,
+  permission: string,
+  readBody: () => Body,
+) {
+  await requirePermission(c, uuid, permission);
+  const account = await loadWorkable(c, uuid);
+  const body = readBody();
+  checkVersion(c, account, body.v);
+  checkOpen(c, account);
+  return { account, body };
+}
+
 async function auditWork(c: StaffCtx, uuid: string, action: string, detail: Record<string, unknown>) {
   await auditBy(c, 'collections.work', `lease:${uuid}`, { action, ...detail });
 }
@@ -194,11 +209,7 @@ const me = (c: StaffCtx) => ({ id: c.actor.userId, name: c.actor.displayName || 
 
 /** Claim (assign to me): refused when another collector holds it, or this bucket's queue is for other roles. */
 export async function claimAccount(c: StaffCtx, uuid: string, readBody: () => WorkRequest) {
-  await requirePermission(c, uuid, 'collections.work');
-  const account = await loadWorkable(c, uuid);
-  const body = readBody();
-  checkVersion(c, account, body.v);
-  checkOpen(c, account);
+  const { account } = await startChange(c, uuid, 'collections.work', readBody);
   const today = await lenderToday(c.deps);
   const bucket = refresh(account.summary, account, today, false).bucket;
   const config = (await loadQueueConfig(c.deps)).collections ?? DEFAULT_COLLECTIONS_QUEUE_CONFIG;
@@ -217,11 +228,7 @@ export async function claimAccount(c: StaffCtx, uuid: string, readBody: () => Wo
 
 /** Assign to another staff user who may see the lease (its own permission: moves anyone's claim). */
 export async function assignAccount(c: StaffCtx, uuid: string, readBody: () => AssignRequest) {
-  await requirePermission(c, uuid, 'collections.assign');
-  const account = await loadWorkable(c, uuid);
-  const body = readBody();
-  checkVersion(c, account, body.v);
-  checkOpen(c, account);
+  const { account, body } = await startChange(c, uuid, 'collections.assign', readBody);
   const user = await getUser(c.deps.db, body.user_id, c.deps.clock());
   const lease = (await loadLeaseFor(c, uuid)).lease;
   if (
@@ -251,11 +258,7 @@ export async function assignAccount(c: StaffCtx, uuid: string, readBody: () => A
  * filters on the promised date, so nothing has to run for a promise to break).
  */
 export async function logPromise(c: StaffCtx, uuid: string, readBody: () => PromiseRequest) {
-  await requirePermission(c, uuid, 'collections.work');
-  const account = await loadWorkable(c, uuid);
-  const body = readBody();
-  checkVersion(c, account, body.v);
-  checkOpen(c, account);
+  const { account, body } = await startChange(c, uuid, 'collections.work', readBody);
   const today = await lenderToday(c.deps);
   const amountCents = parseAmountToCents(body.amount) ?? -1;
   const problem = promiseProblem({ date: body.date, amountCents }, today);

@@ -1,4 +1,4 @@
-import type { FieldOption } from '../../../machines/contracts/form-schema.ts';
+import type { FieldOption, FieldSchema } from '../../../machines/contracts/form-schema.ts';
 import { GUARDS } from '../../../machines/domain/permissions.ts';
 import type { FilterDef } from './resource.ts';
 
@@ -28,10 +28,20 @@ export const choiceFilter = (name: string, label: string, options: readonly Fiel
   };
 };
 
+/** The select of a list filter that picks a store or a retailer from that resource's list. */
+export const ownerSelect = (owner: 'store' | 'retailer', label: string): FieldSchema => ({
+  type: 'select',
+  name: owner,
+  label,
+  url: `/staff/api/${owner}s`,
+  valueKey: 'id',
+  textKey: 'name',
+});
+
 /** The store or the retailer a row is filed under (`store_id`, `retailer_id`), picked from that resource's list. */
 export const ownerFilter = (owner: 'store' | 'retailer', label: string): FilterDef => ({
   name: owner,
-  field: { type: 'select', name: owner, label, url: `/staff/api/${owner}s`, valueKey: 'id', textKey: 'name' },
+  field: ownerSelect(owner, label),
   scope: (v) => `${owner}=${v}`,
   matches: (row, v) => row[`${owner}_id`] === v,
 });

@@ -4,12 +4,11 @@ import {
   ADMIN_ROLE_NAME,
   fieldPermissionsForGuard,
   permissionsForGuard,
-  type Guard,
 } from '../../../machines/domain/permissions.ts';
 import { claimUnique, getItem, putItem, type StoredItem } from '../../data/items.ts';
 import { listEntrySk, syncListEntries } from '../../data/staff/lists.ts';
 import { recordKey } from '../../data/staff/records.ts';
-import type { RoleItem } from '../../data/staff/roles.ts';
+import type { RoleItem, RoleRecord } from '../../data/staff/roles.ts';
 import { getStoreById, retailerKey, type RetailerItem, type StaffStoreItem } from '../../data/stores.ts';
 import { findUserByLogin, putUser } from '../../data/users.ts';
 import type { Deps } from '../../platform/deps.ts';
@@ -31,14 +30,7 @@ import { ensureNetworkTemplates } from '../network/mail.ts';
 export const STORE_MANAGER_ROLE_ID = 'role-store-manager';
 export const RETAILER_MANAGER_ROLE_ID = 'role-retailer-manager';
 
-const SEEDED_ROLES: {
-  id: string;
-  name: string;
-  guard: Guard;
-  description: string;
-  permissions: string[];
-  field_permissions: string[];
-}[] = [
+const SEEDED_ROLES: Omit<RoleRecord, 'created_at' | 'updated_at'>[] = [
   {
     id: ADMIN_ROLE_ID,
     name: ADMIN_ROLE_NAME,

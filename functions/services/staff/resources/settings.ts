@@ -20,14 +20,7 @@ import { rolesDef } from './roles.ts';
 // Settings: pk SETTING#<key>. Built-in ones (seeded) have a fixed type and cannot be deleted; staff may add others.
 export type SettingType = 'number' | 'boolean' | 'string' | 'role';
 
-export interface SettingItem extends StoredItem {
-  id: string;
-  key: string;
-  label: string;
-  type: SettingType;
-  value: unknown;
-  description: string;
-  builtin: boolean;
+export interface SettingItem extends StoredItem, SettingSeed {
   created_at: string;
 }
 

@@ -34,7 +34,7 @@ import {
   type ResourceCtx,
   type ResourceDef,
 } from '../resource.ts';
-import { guardFilter, yesNoFilter } from '../filters.ts';
+import { guardFilter, ownerSelect, yesNoFilter } from '../filters.ts';
 import { getRetailerRecord } from './retailers.ts';
 import { getSettingValue } from './settings.ts';
 import { randomUUID } from 'node:crypto';
@@ -98,28 +98,14 @@ export const usersDef: ResourceDef<UserItem> = {
     guardFilter(),
     {
       name: 'retailer',
-      field: {
-        type: 'select',
-        name: 'retailer',
-        label: 'staff.field.retailer',
-        url: '/staff/api/retailers',
-        valueKey: 'id',
-        textKey: 'name',
-      },
+      field: ownerSelect('retailer', 'staff.field.retailer'),
       scope: (v) => `retailer=${v}`,
       matches: (row, v) =>
         (row.retailers as string[]).includes(v) || (row.store_retailers as string[] | undefined)?.includes(v) === true,
     },
     {
       name: 'store',
-      field: {
-        type: 'select',
-        name: 'store',
-        label: 'staff.field.store',
-        url: '/staff/api/stores',
-        valueKey: 'id',
-        textKey: 'name',
-      },
+      field: ownerSelect('store', 'staff.field.store'),
       scope: (v) => `store=${v}`,
       matches: (row, v) => (row.stores as string[]).includes(v),
     },
@@ -279,18 +265,40 @@ async function resolveAccess(
   };
 }
 
+/** A non-system user creates or changes users only inside its own stores or retailers. */
+const requireUserTenant = (
+  c: ResourceCtx,
+  access: { stores: string[]; retailers: string[]; store_retailers: string[] },
+  target: string,
+) =>
+  requireTenant(
+    c.deps,
+    c.actor,
+    c.ip,
+    { storeIds: access.stores, retailerIds: [...access.retailers, ...access.store_retailers] },
+    target,
+  );
+
+/** Claims the login names given; when any is taken (or the save already has errors), releases the others and refuses it. */
 async function claimLogin(
   c: ResourceCtx,
   id: string,
-  username: string,
-  mail: string,
+  names: { username?: string; email?: string },
   errors: Record<string, string[]>,
 ) {
   const claimed: [string, string][] = [];
-  if (await claimUnique(c.deps.db, 'username', username, id)) claimed.push(['username', username]);
-  else (errors.username ??= []).push('staff.validation.usernameTaken');
-  if (await claimUnique(c.deps.db, 'email', mail, id)) claimed.push(['email', mail]);
-  else (errors.email ??= []).push('staff.validation.emailInUse');
+  if (names.username !== undefined) {
+    if (await claimUnique(c.deps.db, 'username', names.username, id)) claimed.push(['username', names.username]);
+    else (errors.username ??= []).push('staff.validation.usernameTaken');
+  }
+  if (names.email !== undefined) {
+    if (await claimUnique(c.deps.db, 'email', names.email, id)) claimed.push(['email', names.email]);
+    else (errors.email ??= []).push('staff.validation.emailInUse');
+  }
+  if (Object.keys(errors).length) {
+    for (const [kind, value] of claimed) await releaseUnique(c.deps.db, kind, value);
+    throw unableToSave(c, usersDef, errors);
+  }
   return claimed;
 }
 
@@ -318,20 +326,9 @@ async function createUser(c: ResourceCtx, input: Record<string, unknown>): Promi
   );
   if (body.super_admin && !c.actor.superAdmin) (errors.super_admin ??= []).push('staff.permissionDenied');
   if (Object.keys(errors).length) throw unableToSave(c, usersDef, errors);
-  // A non-system user creates users only inside its own stores or retailers.
-  await requireTenant(
-    c.deps,
-    c.actor,
-    c.ip,
-    { storeIds: access.stores, retailerIds: [...access.retailers, ...access.store_retailers] },
-    'user:new',
-  );
+  await requireUserTenant(c, access, 'user:new');
   const id = `usr-${randomUUID()}`;
-  const claimed = await claimLogin(c, id, body.username!, body.email!, errors);
-  if (Object.keys(errors).length) {
-    for (const [kind, value] of claimed) await releaseUnique(c.deps.db, kind, value);
-    throw unableToSave(c, usersDef, errors);
-  }
+  await claimLogin(c, id, { username: body.username!, email: body.email! }, errors);
   const now = c.deps.clock().toISOString();
   const item = await createItem(c.deps.db, {
     ...userKey(id),
@@ -384,28 +381,19 @@ async function updateUser(c: ResourceCtx, u: UserItem, input: Record<string, unk
   if (body.active === false && u.id === c.actor.userId)
     (errors.active ??= []).push('staff.validation.noSelfDeactivate');
   if (Object.keys(errors).length) throw unableToSave(c, usersDef, errors);
-  await requireTenant(
-    c.deps,
-    c.actor,
-    c.ip,
-    { storeIds: access.stores, retailerIds: [...access.retailers, ...access.store_retailers] },
-    `user:${u.id}`,
-  );
+  await requireUserTenant(c, access, `user:${u.id}`);
   const username = body.username ?? u.username;
   const mail = body.email ?? u.email;
-  const claimed: [string, string][] = [];
-  if (username.toLowerCase() !== u.username.toLowerCase()) {
-    if (await claimUnique(c.deps.db, 'username', username, u.id)) claimed.push(['username', username]);
-    else (errors.username ??= []).push('staff.validation.usernameTaken');
-  }
-  if (mail.toLowerCase() !== u.email.toLowerCase()) {
-    if (await claimUnique(c.deps.db, 'email', mail, u.id)) claimed.push(['email', mail]);
-    else (errors.email ??= []).push('staff.validation.emailInUse');
-  }
-  if (Object.keys(errors).length) {
-    for (const [kind, value] of claimed) await releaseUnique(c.deps.db, kind, value);
-    throw unableToSave(c, usersDef, errors);
-  }
+  // Only a changed username or e-mail is claimed (the user holds its own already).
+  const claimed = await claimLogin(
+    c,
+    u.id,
+    {
+      username: username.toLowerCase() !== u.username.toLowerCase() ? username : undefined,
+      email: mail.toLowerCase() !== u.email.toLowerCase() ? mail : undefined,
+    },
+    errors,
+  );
   const now = c.deps.clock();
   const next: UserItem = {
     ...u,
