@@ -1,15 +1,12 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderShells } from '../../../web/customer/prerender.tsx';
 import { SESSION_HINT_KEY } from '../../../web/customer/common/session-hint.ts';
+import { bootAt, freshPage, prerenderedCopies } from '../prerender-support.ts';
 
 // The account page's prerendered sign-in (put into customer/index.html by the build) and the boot script that picks
 // the copy, so that a signed-out visit paints its sign-in before any JavaScript runs.
 
-function copies(): HTMLElement {
-  const root = document.createElement('div');
-  root.innerHTML = renderShells();
-  return root;
-}
+const copies = () => prerenderedCopies(renderShells);
 
 describe('the account page prerender', () => {
   it('renders the sign-in in both languages and both brands, with read-only fields and no repeated id', () => {
@@ -36,17 +33,11 @@ const BOOT_SCRIPT = '../../../web/customer/boot.ts';
 
 describe('the account page boot script', () => {
   const run = async (url: string) => {
-    history.replaceState(null, '', url);
-    vi.resetModules();
-    await import(/* @vite-ignore */ BOOT_SCRIPT);
-    const { lang, dataset } = document.documentElement;
-    return { lang, brand: dataset.brand, shell: dataset.shell };
+    const { lang, brand, shell } = await bootAt(url, () => import(/* @vite-ignore */ BOOT_SCRIPT));
+    return { lang, brand, shell };
   };
 
-  beforeEach(() => {
-    localStorage.clear();
-    document.documentElement.lang = 'en';
-  });
+  beforeEach(freshPage);
 
   it('shows the sign-in in the language and brand of the address, then the stored language', async () => {
     expect(await run('/account/?lang=es&brand=second')).toEqual({ lang: 'es', brand: 'second', shell: 'signin' });

@@ -1,13 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderShells } from '../../../web/shopper/shell/prerender.tsx';
+import { bootAt, freshPage, prerenderedCopies } from '../prerender-support.ts';
 
 // The shopper page's prerendered first screens (put into index.html by the build) and the boot script that picks one.
 
-function copies(): HTMLElement {
-  const root = document.createElement('div');
-  root.innerHTML = renderShells();
-  return root;
-}
+const copies = () => prerenderedCopies(renderShells);
 
 describe('renderShells', () => {
   it('renders the store search and the application page in both languages and both brands, the no-JavaScript copy first', () => {
@@ -87,16 +84,8 @@ const BOOT_SCRIPT = '../../../web/shopper/shell/boot.ts';
 describe('boot.ts', () => {
   // the script runs when it loads; each run loads it afresh
   const run = async (url: string) => {
-    history.replaceState(null, '', url);
-    vi.resetModules();
-    await import(/* @vite-ignore */ BOOT_SCRIPT);
-    const { lang, dataset } = document.documentElement;
-    return {
-      lang,
-      brand: dataset.brand,
-      shell: dataset.shell,
-      ...(dataset.applyStep ? { applyStep: dataset.applyStep } : {}),
-    };
+    const { lang, brand, shell, dataset } = await bootAt(url, () => import(/* @vite-ignore */ BOOT_SCRIPT));
+    return { lang, brand, shell, ...(dataset.applyStep ? { applyStep: dataset.applyStep } : {}) };
   };
   const startSession = (
     brand: string,
@@ -110,11 +99,7 @@ describe('boot.ts', () => {
     );
   };
 
-  beforeEach(() => {
-    sessionStorage.clear();
-    localStorage.clear();
-    document.documentElement.lang = 'en';
-  });
+  beforeEach(freshPage);
 
   it('picks the store search in the language of the address, then the stored one, with the brand of the address', async () => {
     expect(await run('/?lang=es&brand=second')).toEqual({ lang: 'es', brand: 'second', shell: 'select' });

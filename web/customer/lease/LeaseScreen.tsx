@@ -11,6 +11,7 @@ import { PayNowPanel } from './PayNowPanel.tsx';
 import { PayoffPanel } from './PayoffPanel.tsx';
 import { RemindersPanel } from './RemindersPanel.tsx';
 import { ReturnPanel } from './ReturnPanel.tsx';
+import { Fact } from '../common/Fact.tsx';
 
 // One lease (GET /customer/api/leases/{id}): what is paid, due and left to own it, the next debit, the schedule and
 // the receipts (Maryland's three figures), then what the lessee can do: pay now, autopay, move a date, pay off, return.
@@ -115,41 +116,26 @@ export function LeaseScreen({ id }: { id: string }) {
       <section className="card" aria-labelledby="summary-title">
         <h2 id="summary-title">{t('account.summary.title')}</h2>
         <dl className="facts" data-testid="lease-summary">
-          <div>
-            <dt>{t('account.status')}</dt>
-            <dd data-testid="lease-status">{statusText}</dd>
-          </div>
-          <div>
-            <dt>{t('account.summary.paid')}</dt>
-            <dd>{money(lease.total_paid)}</dd>
-          </div>
-          <div>
-            <dt>{t('account.summary.due')}</dt>
-            <dd>{money(lease.past_due)}</dd>
-          </div>
-          <div>
-            <dt>{t('account.summary.fees')}</dt>
-            <dd data-testid="lease-fees">{money(lease.fees_owed)}</dd>
-          </div>
-          <div>
-            <dt>{t('account.summary.balance')}</dt>
-            <dd data-testid="lease-balance">{money(lease.balance)}</dd>
-          </div>
-          <div>
-            <dt>{t('account.summary.next')}</dt>
-            <dd>
-              {next
-                ? t(next.autopay ? 'account.summary.nextAutopay' : 'account.summary.nextValue', {
-                    amount: money(next.amount),
-                    date: day(next.due_date),
-                  })
-                : t('account.summary.none')}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('account.summary.frequency')}</dt>
-            <dd>{t(`account.frequency.${lease.frequency}`)}</dd>
-          </div>
+          <Fact label={t('account.status')} testId="lease-status">
+            {statusText}
+          </Fact>
+          <Fact label={t('account.summary.paid')}>{money(lease.total_paid)}</Fact>
+          <Fact label={t('account.summary.due')}>{money(lease.past_due)}</Fact>
+          <Fact label={t('account.summary.fees')} testId="lease-fees">
+            {money(lease.fees_owed)}
+          </Fact>
+          <Fact label={t('account.summary.balance')} testId="lease-balance">
+            {money(lease.balance)}
+          </Fact>
+          <Fact label={t('account.summary.next')}>
+            {next
+              ? t(next.autopay ? 'account.summary.nextAutopay' : 'account.summary.nextValue', {
+                  amount: money(next.amount),
+                  date: day(next.due_date),
+                })
+              : t('account.summary.none')}
+          </Fact>
+          <Fact label={t('account.summary.frequency')}>{t(`account.frequency.${lease.frequency}`)}</Fact>
         </dl>
       </section>
 

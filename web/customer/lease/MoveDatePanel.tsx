@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useT } from '../../lib/i18n.tsx';
 import { fieldError, moveDueDate } from '../common/client.ts';
+import { HintedInput } from '../common/HintedInput.tsx';
 import { day, money } from '../common/text.ts';
 import type { LeasePanelProps } from './panel-props.ts';
 import { PanelFrame } from './PanelFrame.tsx';
@@ -73,33 +74,22 @@ export function MoveDatePanel({ lease, onDone }: LeasePanelProps) {
               })}
             </p>
           )}
-          <div className="field">
-            <label htmlFor="move-date">{t('account.move.date')}</label>
-            <p id="move-date-hint" className="field__hint">
-              {t('account.move.hint', range)}
-            </p>
-            <input
-              ref={input}
-              id="move-date"
-              name="due_date"
-              type="date"
-              className="input"
-              min={earliest}
-              max={latest}
-              aria-invalid={dateError ? true : undefined}
-              aria-describedby={`move-date-hint${dateError ? ' move-date-error' : ''}`}
-              value={value}
-              onChange={(e) => {
-                setValue(e.target.value);
-                setDateError('');
-              }}
-            />
-            {dateError && (
-              <p id="move-date-error" className="field__error">
-                {t(dateError, range)}
-              </p>
-            )}
-          </div>
+          <HintedInput
+            ref={input}
+            id="move-date"
+            label={t('account.move.date')}
+            hint={t('account.move.hint', range)}
+            error={dateError ? t(dateError, range) : null}
+            name="due_date"
+            type="date"
+            min={earliest}
+            max={latest}
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setDateError('');
+            }}
+          />
           <div className="actions">
             <button type="submit" className="button button--secondary" disabled={saving}>
               {t('account.move.submit')}

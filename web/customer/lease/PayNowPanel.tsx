@@ -3,6 +3,7 @@ import type { CustomerLeaseDetail } from '../../../machines/contracts/customer-a
 import { centsToDecimal, parseAmountToCents } from '../../../machines/domain/money.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { CardFields, type TokenizedCard } from '../common/CardFields.tsx';
+import { HintedInput } from '../common/HintedInput.tsx';
 import { errorText, fieldError, newIdempotencyKey, pay } from '../common/client.ts';
 import { money } from '../common/text.ts';
 import type { LeasePanelProps } from './panel-props.ts';
@@ -88,34 +89,24 @@ export function PayNowPanel({ lease, onDone }: LeasePanelProps) {
           setChosen(parseAmountToCents(text) ?? null);
         }}
       >
-        <div className="field">
-          <label htmlFor="pay-amount">{t('account.pay.amount')}</label>
-          <p id="pay-amount-hint" className="field__hint">
-            {t('account.pay.amount.hint', { max })}
-          </p>
-          <input
-            ref={input}
-            id="pay-amount"
-            name="amount"
-            className="input input--money"
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={12}
-            aria-invalid={amountError ? true : undefined}
-            aria-describedby={`pay-amount-hint${amountError ? ' pay-amount-error' : ''}`}
-            readOnly={chosen !== null}
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              setAmountError(null);
-            }}
-          />
-          {amountError && (
-            <p id="pay-amount-error" className="field__error">
-              {t(amountError, { max })}
-            </p>
-          )}
-        </div>
+        <HintedInput
+          ref={input}
+          id="pay-amount"
+          label={t('account.pay.amount')}
+          hint={t('account.pay.amount.hint', { max })}
+          error={amountError ? t(amountError, { max }) : null}
+          name="amount"
+          className="input input--money"
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={12}
+          readOnly={chosen !== null}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setAmountError(null);
+          }}
+        />
         <div className="actions">
           {chosen === null ? (
             <button type="submit" className="button">

@@ -7,6 +7,7 @@ import { day, money } from '../common/text.ts';
 import type { LeasePanelProps } from './panel-props.ts';
 import { PanelFrame } from './PanelFrame.tsx';
 import { usePanelAction } from './panel-action.ts';
+import { Fact } from '../common/Fact.tsx';
 
 // Pay off and own it: the quote (the contract's early purchase terms on the ledger as it stands: amount and the day it
 // holds until), then the card in the vault's hosted fields; the quote's amount is sent back so that a quote that
@@ -45,14 +46,8 @@ export function PayoffPanel({ lease, onDone }: LeasePanelProps) {
     <PanelFrame name="payoff" intro={<p>{t('account.payoff.intro')}</p>} error={error}>
       {quote ? (
         <dl className="facts" data-testid="payoff-quote">
-          <div>
-            <dt>{t('account.payoff.amount')}</dt>
-            <dd>{money(quote.amount)}</dd>
-          </div>
-          <div>
-            <dt>{t('account.payoff.validUntil')}</dt>
-            <dd>{day(quote.valid_until)}</dd>
-          </div>
+          <Fact label={t('account.payoff.amount')}>{money(quote.amount)}</Fact>
+          <Fact label={t('account.payoff.validUntil')}>{day(quote.valid_until)}</Fact>
         </dl>
       ) : null}
       <div className="actions">

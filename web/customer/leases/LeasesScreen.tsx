@@ -4,6 +4,7 @@ import type { CustomerLeaseSummary } from '../../../machines/contracts/customer-
 import { useT } from '../../lib/i18n.tsx';
 import { errorText, listLeases } from '../common/client.ts';
 import { day, money } from '../common/text.ts';
+import { Fact } from '../common/Fact.tsx';
 
 // The lessee's leases (GET /customer/api/leases): each with what is left to own it, what is past due and the next
 // payment; a lease opens its own page.
@@ -63,31 +64,17 @@ export function LeasesScreen() {
                 {lease.retailer_name} · {lease.store_name}
               </p>
               <dl className="facts">
-                <div>
-                  <dt>{t('account.status')}</dt>
-                  <dd>{t(`account.status.${lease.status}`)}</dd>
-                </div>
-                <div>
-                  <dt>{t('account.summary.balance')}</dt>
-                  <dd>{money(lease.balance)}</dd>
-                </div>
-                {lease.past_due > 0 && (
-                  <div>
-                    <dt>{t('account.summary.due')}</dt>
-                    <dd>{money(lease.past_due)}</dd>
-                  </div>
-                )}
-                <div>
-                  <dt>{t('account.summary.next')}</dt>
-                  <dd>
-                    {lease.next_payment
-                      ? t(lease.next_payment.autopay ? 'account.summary.nextAutopay' : 'account.summary.nextValue', {
-                          amount: money(lease.next_payment.amount),
-                          date: day(lease.next_payment.due_date),
-                        })
-                      : t('account.summary.none')}
-                  </dd>
-                </div>
+                <Fact label={t('account.status')}>{t(`account.status.${lease.status}`)}</Fact>
+                <Fact label={t('account.summary.balance')}>{money(lease.balance)}</Fact>
+                {lease.past_due > 0 && <Fact label={t('account.summary.due')}>{money(lease.past_due)}</Fact>}
+                <Fact label={t('account.summary.next')}>
+                  {lease.next_payment
+                    ? t(lease.next_payment.autopay ? 'account.summary.nextAutopay' : 'account.summary.nextValue', {
+                        amount: money(lease.next_payment.amount),
+                        date: day(lease.next_payment.due_date),
+                      })
+                    : t('account.summary.none')}
+                </Fact>
               </dl>
             </li>
           ))}

@@ -11,6 +11,7 @@ import { PIN_LENGTH, PIN_TTL_MS } from '../../../machines/pin/pin-rules.ts';
 import { useT } from '../../lib/i18n.tsx';
 import { maskPhone } from '../../lib/format.ts';
 import { requestCode, setCsrfToken, verifyCode } from '../common/client.ts';
+import { HintedInput } from '../common/HintedInput.tsx';
 
 // Sign in with a one-time code (machines/customer-sign-in): the phone or e-mail on the lease, then the code. Errors
 // sit on the field they are about (aria-describedby); the server's messages (wrong code with attempts left, expired,
@@ -113,40 +114,27 @@ export function SignInScreen({ notice, onSignedIn }: { notice?: string; onSigned
               </label>
             ))}
           </fieldset>
-          <div className="field">
-            <label htmlFor={addressId}>
-              {t(channel === 'phone' ? 'account.signin.phone' : 'account.signin.email')}
-            </label>
-            <p id={`${addressId}-hint`} className="field__hint">
-              {t(channel === 'phone' ? 'account.signin.phone.hint' : 'account.signin.email.hint')}
-            </p>
-            <input
-              ref={addressInput}
-              key={addressId}
-              id={addressId}
-              name={channel}
-              className="input"
-              type={channel === 'phone' ? 'tel' : 'email'}
-              inputMode={channel === 'phone' ? 'tel' : 'email'}
-              autoComplete={channel === 'phone' ? 'tel-national' : 'email'}
-              maxLength={channel === 'phone' ? 14 : 254}
-              aria-invalid={addressError ? true : undefined}
-              aria-describedby={`${addressId}-hint${addressError ? ` ${addressId}-error` : ''}`}
-              readOnly={busy}
-              value={context.address}
-              onChange={(e) =>
-                actor.send({
-                  type: 'signin.address',
-                  value: channel === 'phone' ? maskPhone(e.target.value) : e.target.value,
-                })
-              }
-            />
-            {addressError && (
-              <p id={`${addressId}-error`} className="field__error">
-                {t(addressError)}
-              </p>
-            )}
-          </div>
+          <HintedInput
+            ref={addressInput}
+            key={addressId}
+            id={addressId}
+            label={t(channel === 'phone' ? 'account.signin.phone' : 'account.signin.email')}
+            hint={t(channel === 'phone' ? 'account.signin.phone.hint' : 'account.signin.email.hint')}
+            error={addressError ? t(addressError) : null}
+            name={channel}
+            type={channel === 'phone' ? 'tel' : 'email'}
+            inputMode={channel === 'phone' ? 'tel' : 'email'}
+            autoComplete={channel === 'phone' ? 'tel-national' : 'email'}
+            maxLength={channel === 'phone' ? 14 : 254}
+            readOnly={busy}
+            value={context.address}
+            onChange={(e) =>
+              actor.send({
+                type: 'signin.address',
+                value: channel === 'phone' ? maskPhone(e.target.value) : e.target.value,
+              })
+            }
+          />
           <div className="actions">
             <button type="submit" className="button" disabled={busy}>
               {t('account.signin.send')}
@@ -161,32 +149,23 @@ export function SignInScreen({ notice, onSignedIn }: { notice?: string; onSigned
             actor.send({ type: 'signin.verify', now: Date.now() });
           }}
         >
-          <div className="field">
-            <label htmlFor="signin-code">{t('account.signin.code')}</label>
-            <p id="signin-code-hint" className="field__hint">
-              {t('account.signin.code.hint', params)}
-            </p>
-            <input
-              ref={codeInput}
-              id="signin-code"
-              name="code"
-              className="input signin__code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={PIN_LENGTH}
-              aria-invalid={codeError ? true : undefined}
-              aria-describedby={`signin-code-hint${codeError ? ' signin-code-error' : ''}`}
-              readOnly={busy}
-              value={context.code}
-              onChange={(e) => actor.send({ type: 'signin.code', value: e.target.value })}
-            />
-            {codeError && (
-              <p id="signin-code-error" className="field__error" role="alert">
-                {t(codeError, params)}
-              </p>
-            )}
-          </div>
+          <HintedInput
+            ref={codeInput}
+            id="signin-code"
+            label={t('account.signin.code')}
+            hint={t('account.signin.code.hint', params)}
+            error={codeError ? t(codeError, params) : null}
+            errorIsAlert
+            name="code"
+            className="input signin__code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={PIN_LENGTH}
+            readOnly={busy}
+            value={context.code}
+            onChange={(e) => actor.send({ type: 'signin.code', value: e.target.value })}
+          />
           <div className="actions">
             <button type="submit" className="button" disabled={busy}>
               {t('account.signin.verify')}

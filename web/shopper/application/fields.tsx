@@ -27,6 +27,24 @@ interface BaseProps {
   status?: string;
 }
 
+function RequiredMark({ required }: { required: boolean | undefined }) {
+  return required ? (
+    <span aria-hidden="true" className="field__required">
+      *
+    </span>
+  ) : null;
+}
+
+/** The field's error under it, `${id}-error` for the control's aria-describedby. */
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  const { tError } = useAppT();
+  return error ? (
+    <p id={`${id}-error`} className="field__error">
+      {tError(error)}
+    </p>
+  ) : null;
+}
+
 function FieldShell({
   path,
   label,
@@ -39,7 +57,6 @@ function FieldShell({
 }: BaseProps & { children: (aria: AriaProps) => ReactNode }) {
   const id = idOf(path);
   const error = extraError ?? b.error(path);
-  const { tError } = useAppT();
   const describedBy =
     [hint ? `${id}-hint` : '', error ? `${id}-error` : '', status ? `${id}-status` : ''].filter(Boolean).join(' ') ||
     undefined;
@@ -47,11 +64,7 @@ function FieldShell({
     <div className={`field${error ? ' field--invalid' : ''}`}>
       <span className="field__label">
         <label htmlFor={id}>{label}</label>
-        {required && (
-          <span aria-hidden="true" className="field__required">
-            *
-          </span>
-        )}
+        <RequiredMark required={required} />
       </span>
       {hint && (
         <span id={`${id}-hint`} className="field__hint">
@@ -69,11 +82,7 @@ function FieldShell({
           {status}
         </span>
       )}
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {tError(error)}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -292,7 +301,6 @@ export function CheckboxField({
   onChange: (v: boolean) => void;
   required?: boolean;
 }) {
-  const { tError } = useAppT();
   const id = idOf(path);
   const error = b.error(path);
   return (
@@ -313,17 +321,9 @@ export function CheckboxField({
           }}
         />
         <label htmlFor={id}>{label}</label>
-        {required && (
-          <span aria-hidden="true" className="field__required">
-            *
-          </span>
-        )}
+        <RequiredMark required={required} />
       </span>
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {tError(error)}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -350,7 +350,6 @@ export function YesNoField({
   required?: boolean;
   error?: string;
 }) {
-  const { tError } = useAppT();
   const id = idOf(path);
   const error = extraError ?? b?.error(path);
   return (
@@ -382,11 +381,7 @@ export function YesNoField({
           </span>
         ))}
       </div>
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {tError(error)}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </fieldset>
   );
 }

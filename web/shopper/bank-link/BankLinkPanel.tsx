@@ -10,8 +10,8 @@ import {
 import type { FlowNotice } from '../../../machines/i18n/flows.ts';
 import type { Lang } from '../../../machines/i18n/types.ts';
 import * as client from './client.ts';
-import { FlowDialog } from './FlowDialog.tsx';
 import { useFlowT } from '../../lib/flow-text.ts';
+import { ModalDialog } from '../../lib/ModalDialog.tsx';
 import './bank-link.css';
 
 /** What the banking step receives when an account was linked (seed 000: the Banking entity's bank-link fields). */
@@ -182,7 +182,8 @@ function BankLinkFlow({
         </>
       )}
 
-      <FlowDialog
+      <ModalDialog
+        className="flow-dialog"
         open={inProgress}
         title={t('bank.inProgress.title')}
         describedBy={inProgressTextId}
@@ -231,7 +232,7 @@ function BankLinkFlow({
           </button>
         </div>
         <p>{manualLink}</p>
-      </FlowDialog>
+      </ModalDialog>
 
       <AccountPicker
         open={picking}
@@ -243,7 +244,8 @@ function BankLinkFlow({
         manualLink={manualLink}
       />
 
-      <FlowDialog
+      <ModalDialog
+        className="flow-dialog"
         open={manualConfirm}
         title={t('bank.manual.title')}
         describedBy={manualTextId}
@@ -263,7 +265,7 @@ function BankLinkFlow({
             {t('bank.manual.confirm')}
           </button>
         </div>
-      </FlowDialog>
+      </ModalDialog>
     </section>
   );
 }
@@ -292,7 +294,13 @@ function AccountPicker({
     if (open) setChosen((c) => c ?? failedAccountId ?? accounts[0]?.id ?? null);
   }, [open, accounts, failedAccountId]);
   return (
-    <FlowDialog open={open} title={t('bank.accounts.title')} onCancel={onCancel} testId="bank-account-picker">
+    <ModalDialog
+      className="flow-dialog"
+      open={open}
+      title={t('bank.accounts.title')}
+      onCancel={onCancel}
+      testId="bank-account-picker"
+    >
       <Notice notice={notice} />
       {/* No <form> here: the panel sits inside the banking step's form (nested forms would submit the step). */}
       <div>
@@ -328,6 +336,6 @@ function AccountPicker({
         </div>
       </div>
       <p>{manualLink}</p>
-    </FlowDialog>
+    </ModalDialog>
   );
 }

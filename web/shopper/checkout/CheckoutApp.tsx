@@ -24,7 +24,7 @@ import { Cancelled, Complete } from './Complete.tsx';
 import { DeliveryOptions } from './DeliveryOptions.tsx';
 import { ContractPreview, LeaseSummary } from './LeaseSummary.tsx';
 import { Busy } from './Busy.tsx';
-import { FlowContext, Modal, StepError, useFlow, type FlowValue, type LeaseExtras } from './parts.tsx';
+import { ErrorModal, FlowContext, StepError, useFlow, type FlowValue, type LeaseExtras } from './parts.tsx';
 import { PaymentStep } from './PaymentStep.tsx';
 import { SignStep } from './SignStep.tsx';
 import { useCheckoutT } from './text.ts';
@@ -291,25 +291,12 @@ function Flow({
       return (
         <>
           <Busy text="" />
-          <Modal
-            title={t('checkout.error.title')}
-            actions={
-              <>
-                <button type="button" className="button" onClick={() => actor.send({ type: 'checkout.cancel' })}>
-                  {t('checkout.returnToRetailer')}
-                </button>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={() => actor.send({ type: 'checkout.retry' })}
-                >
-                  {t('checkout.retry')}
-                </button>
-              </>
-            }
-          >
-            <p>{t(error ?? 'checkout.error.generic')}</p>
-          </Modal>
+          <ErrorModal
+            message={t(error ?? 'checkout.error.generic')}
+            onReturn={() => actor.send({ type: 'checkout.cancel' })}
+            otherLabel={t('checkout.retry')}
+            onOther={() => actor.send({ type: 'checkout.retry' })}
+          />
         </>
       );
     if (

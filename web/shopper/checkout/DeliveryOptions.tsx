@@ -18,7 +18,7 @@ import { formatCents, parseAmountToCents } from '../../../machines/domain/money.
 import { formatDate } from '../../lib/format.ts';
 import * as client from './client.ts';
 import { Busy } from './Busy.tsx';
-import { CancelCheckout, Modal, StepHeading, useFlow } from './parts.tsx';
+import { CancelCheckout, ErrorModal, StepHeading, useFlow } from './parts.tsx';
 import { useCheckoutT } from './text.ts';
 
 // Delivery Options (seed 000 sections 4, 5, 8): the delivery machine (machines/delivery) drives the step; this screen
@@ -214,46 +214,31 @@ export function DeliveryOptions() {
       </div>
 
       {snapshot.matches('unavailable') && !dismissed && (
-        <Modal
-          title={t('checkout.error.title')}
-          actions={
-            <>
-              <button type="button" className="button" onClick={() => actor.send({ type: 'delivery.cancel' })}>
-                {t('checkout.returnToRetailer')}
-              </button>
-              <button type="button" className="button button--secondary" onClick={() => setDismissed(true)}>
-                {t('delivery.changeZip')}
-              </button>
-            </>
-          }
-        >
-          <p>{t('delivery.error.missingOptions')}</p>
-        </Modal>
+        <ErrorModal
+          message={t('delivery.error.missingOptions')}
+          onReturn={() => actor.send({ type: 'delivery.cancel' })}
+          otherLabel={t('delivery.changeZip')}
+          onOther={() => setDismissed(true)}
+        />
       )}
       {snapshot.matches('failed') && (
-        <Modal
-          title={t('checkout.error.title')}
-          actions={
-            <>
-              <button type="button" className="button" onClick={() => actor.send({ type: 'delivery.cancel' })}>
-                {t('checkout.returnToRetailer')}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => actor.send({ type: 'delivery.retry' })}
-              >
-                {t('checkout.retry')}
-              </button>
-            </>
-          }
-        >
-          <p>{t(ctx.error ?? 'delivery.error.generic')}</p>
-        </Modal>
+        <ErrorModal
+          message={t(ctx.error ?? 'delivery.error.generic')}
+          onReturn={() => actor.send({ type: 'delivery.cancel' })}
+          otherLabel={t('checkout.retry')}
+          onOther={() => actor.send({ type: 'delivery.retry' })}
+        />
       )}
     </section>
   );
 }
+
+// The services that ask where: the selection's setting, the option's list to choose from and the select's label.
+const PLACE_CHOICES = [
+  { type: 'store_pickup', setting: 'pickup_store', list: 'stores', label: 'delivery.pickupStore' },
+  { type: 'ship_to_store', setting: 'ship_to_store', list: 'stores', label: 'delivery.shipToStore' },
+  { type: 'shipment', setting: 'shipment', list: 'shipments', label: 'delivery.shipmentType' },
+] as const;
 
 type DeliveryActor = ReturnType<typeof useActorRef<typeof deliveryMachine>>;
 
@@ -323,30 +308,15 @@ function ItemServices({ item, actor }: { item: DeliveryItem; actor: DeliveryActo
           />
         </div>
       )}
-      {selection.types.includes('store_pickup') && (
+      {PLACE_CHOICES.filter((place) => selection.types.includes(place.type)).map((place) => (
         <Select
-          label={t('delivery.pickupStore')}
-          value={selection.pickup_store}
-          choices={option('store_pickup')?.stores ?? []}
-          onChange={(v) => configure({ pickup_store: v })}
+          key={place.type}
+          label={t(place.label)}
+          value={selection[place.setting]}
+          choices={option(place.type)?.[place.list] ?? []}
+          onChange={(v) => configure({ [place.setting]: v })}
         />
-      )}
-      {selection.types.includes('ship_to_store') && (
-        <Select
-          label={t('delivery.shipToStore')}
-          value={selection.ship_to_store}
-          choices={option('ship_to_store')?.stores ?? []}
-          onChange={(v) => configure({ ship_to_store: v })}
-        />
-      )}
-      {selection.types.includes('shipment') && (
-        <Select
-          label={t('delivery.shipmentType')}
-          value={selection.shipment}
-          choices={option('shipment')?.shipments ?? []}
-          onChange={(v) => configure({ shipment: v })}
-        />
-      )}
+      ))}
 
       {parts.length > 0 && (
         <div

@@ -119,6 +119,38 @@ export function Modal({ title, children, actions }: { title: string; children: R
   );
 }
 
+/** A checkout error over the step: its message, back to the retailer, or the step's other way on (retry, another ZIP). */
+export function ErrorModal({
+  message,
+  onReturn,
+  otherLabel,
+  onOther,
+}: {
+  message: string;
+  onReturn: () => void;
+  otherLabel: string;
+  onOther: () => void;
+}) {
+  const { t } = useCheckoutT();
+  return (
+    <Modal
+      title={t('checkout.error.title')}
+      actions={
+        <>
+          <button type="button" className="button" onClick={onReturn}>
+            {t('checkout.returnToRetailer')}
+          </button>
+          <button type="button" className="button button--secondary" onClick={onOther}>
+            {otherLabel}
+          </button>
+        </>
+      }
+    >
+      <p>{message}</p>
+    </Modal>
+  );
+}
+
 export function StepHeading({ titleKey, id }: { titleKey: string; id?: string }) {
   const { t } = useCheckoutT();
   const ref = useRef<HTMLHeadingElement>(null);

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { IDLE_TIMEOUTS_MS, idleSessionMachine } from '../../../machines/idle-session/idle-session.machine.ts';
 import { api } from '../../lib/api.ts';
+import { useModalDialog } from '../../lib/modal-dialog.ts';
 import { useIdleT } from './text.ts';
 import { IDLE_ACTIVITY_EVENTS, IDLE_ACTIVITY_THROTTLE_MS, useCurrentIdleScope } from './scope.ts';
 import '../verification/decision.css';
@@ -48,8 +49,8 @@ function IdleTimer({ timeoutMs, firstDeadline }: { timeoutMs: number; firstDeadl
   const staying = useSelector(actor, (s) => s.matches('keepingAlive'));
   const expired = useSelector(actor, (s) => s.status === 'done');
   const secondsLeft = useSelector(actor, (s) => s.context.secondsLeft);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
+  const open = warning || staying || expired;
+  const dialog = useModalDialog(open);
 
   // Any activity starts the idle timer over (the machine ignores it while the warning shows).
   useEffect(() => {
@@ -71,21 +72,6 @@ function IdleTimer({ timeoutMs, firstDeadline }: { timeoutMs: number; firstDeadl
   useEffect(() => {
     if (expired) window.location.reload();
   }, [expired]);
-
-  const open = warning || staying || expired;
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (open && !el.open) {
-      opener.current = document.activeElement;
-      if (typeof el.showModal === 'function') el.showModal();
-      else el.setAttribute('open', '');
-    } else if (!open && el.open) {
-      if (typeof el.close === 'function') el.close();
-      else el.removeAttribute('open');
-      (opener.current as HTMLElement | null)?.focus?.();
-    }
-  }, [open]);
 
   return (
     <dialog

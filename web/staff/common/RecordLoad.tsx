@@ -46,6 +46,18 @@ export function useRememberRecord(record: { path: string; kind: string; label: s
   }, [path, kind, label, me.user.id]);
 }
 
+/** A record screen's record, remembered among the user's recent ones once it is loaded (`data` is there once ready). */
+export function useRecentStaffRecord<T>(
+  api: string,
+  notFoundKey: string,
+  recent: (data: T) => { path: string; kind: string; label: string },
+): { load: RecordLoad<T>; reload: () => void; data: T | undefined } {
+  const { load, reload } = useStaffRecord<T>(api, notFoundKey);
+  const data = load.status === 'ready' ? load.data : undefined;
+  useRememberRecord(data && recent(data));
+  return { load, reload, data };
+}
+
 /** What a record screen shows until its record is there: the loading line, or the error with a retry. */
 export function RecordPending({
   title,

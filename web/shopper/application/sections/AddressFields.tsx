@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { addressSuggestions, lookupZip, placeDetails, type PlaceDetails } from '../client.ts';
 import { DigitsField, idOf, SelectField, TextField, type Binding } from '../fields.tsx';
 import { useAppT } from '../text.ts';
+import { fieldWiring } from './field-wiring.ts';
 
 export interface AddressValue {
   full_address?: string | null;
@@ -57,14 +58,7 @@ export function AddressFields({
   const p = (f: string) => `${prefix}.${f}`;
   const label = (f: string) => t(`application.field.${f}`);
   const set = (field: keyof AddressValue) => (v: string) => onChange({ ...latest.current, [field]: v });
-  // a field of the address, wired by its name: path, label, error binding, value and change
-  const field = (name: 'line_1' | 'line_2' | 'city' | 'state') => ({
-    path: p(name),
-    label: label(name),
-    b,
-    value: value[name],
-    onChange: set(name),
-  });
+  const field = fieldWiring({ prefix: prefix, b, value, set, label });
 
   const onZip = (zip: string) => {
     onChange({ ...latest.current, code: zip });

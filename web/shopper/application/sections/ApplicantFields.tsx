@@ -10,6 +10,7 @@ import {
   type Binding,
 } from '../fields.tsx';
 import { useAppT } from '../text.ts';
+import { fieldWiring } from './field-wiring.ts';
 
 type Person = ApplicantInput & Partial<Pick<CoApplicantInput, 'same_location'>>;
 
@@ -31,15 +32,7 @@ export function ApplicantFields({
   const set = (field: keyof Person) => (v: unknown) => onChange({ ...value, [field]: v });
   const p = (field: string) => `${prefix}.${field}`;
   const label = (field: string) => t(`application.field.${field}`);
-  const str = (field: keyof Person) => (value[field] as string | null | undefined) ?? '';
-  // a field of this section, wired by its name: path, label, error binding, value and change
-  const field = (name: keyof Person) => ({
-    path: p(name),
-    label: label(name),
-    b,
-    value: str(name),
-    onChange: set(name),
-  });
+  const field = fieldWiring({ prefix: prefix, b, value, set, label });
   const auto = (token: string) => (co ? 'off' : token);
   return (
     <div className="form-grid">

@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { lookupRouting } from '../client.ts';
 import { ConcealedField, DigitsField, TextField, type Binding } from '../fields.tsx';
 import { useAppT } from '../text.ts';
+import { fieldWiring } from './field-wiring.ts';
 
 /** Routing number (9 digits look up the bank name, anything else clears it), bank name, account and its confirmation. */
 export function BankingFields({
@@ -28,18 +29,9 @@ export function BankingFields({
   const [looking, setLooking] = useState(false);
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
-  const p = (f: string) => `banking.${f}`;
   const label = (f: string) => t(`application.field.${f}`);
   const set = (field: keyof BankingInput) => (v: string) => onChange({ ...latest.current, [field]: v });
-  const str = (field: keyof BankingInput) => (value[field] == null ? '' : String(value[field]));
-  // a field of this section, wired by its name: path, label, error binding, value and change
-  const field = (name: keyof BankingInput) => ({
-    path: p(name),
-    label: label(name),
-    b,
-    value: str(name),
-    onChange: set(name),
-  });
+  const field = fieldWiring({ prefix: 'banking', b, value, set, label });
 
   const onRouting = (routing: string) => {
     controller.current?.abort();
@@ -72,11 +64,8 @@ export function BankingFields({
   return (
     <div className="form-grid">
       <DigitsField
-        path={p('routing_number')}
-        label={label('routing_number')}
-        b={b}
+        {...field('routing_number')}
         required
-        value={str('routing_number')}
         onChange={onRouting}
         maxLength={ROUTING_NUMBER_LENGTH}
         extraError={lookupError}

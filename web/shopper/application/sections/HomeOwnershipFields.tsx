@@ -12,6 +12,7 @@ import {
 import { postToHost } from '../../../lib/host-messaging.ts';
 import { CheckboxField, MoneyField, PhoneField, SelectField, TextField, type Binding } from '../fields.tsx';
 import { useAppT } from '../text.ts';
+import { fieldWiring } from './field-wiring.ts';
 import { AddressFields } from './AddressFields.tsx';
 
 /** HVAC home ownership: every change goes through the clearing rules of machines/domain/home-ownership.ts. */
@@ -34,15 +35,7 @@ export function HomeOwnershipFields({
     onChange(result.value);
   };
   const set = (field: keyof HomeOwnershipValue) => (v: unknown) => change({ ...value, [field]: v === '' ? null : v });
-  const str = (field: keyof HomeOwnershipValue) => (value[field] as string | null | undefined) ?? '';
-  // a field of this section, wired by its name: path, label, error binding, value and change
-  const field = (name: keyof HomeOwnershipValue) => ({
-    path: p(name),
-    label: label(name),
-    b,
-    value: str(name),
-    onChange: set(name),
-  });
+  const field = fieldWiring({ prefix: 'home_ownership', b, value, set, label });
   return (
     <div className="form-grid">
       <SelectField

@@ -3,6 +3,7 @@ import type { IncomeInput } from '../../../../machines/domain/application-schema
 import { INCOME_FREQUENCIES, MAX_INCOMES_PER_APPLICANT } from '../../../../machines/domain/income.ts';
 import { DateField, DigitsField, MoneyField, PhoneField, SelectField, TextField, type Binding } from '../fields.tsx';
 import { useAppT } from '../text.ts';
+import { fieldWiring } from './field-wiring.ts';
 
 const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1));
 
@@ -69,7 +70,6 @@ function OneIncome({
   b: Binding;
 }) {
   const { t } = useAppT();
-  const p = (f: string) => `${prefix}.${f}`;
   const label = (f: string) => t(`application.field.${f}`);
   const set = (field: keyof IncomeInput) => (v: unknown) => {
     const next: IncomeInput = { ...value, [field]: v };
@@ -79,15 +79,7 @@ function OneIncome({
     }
     onChange(next);
   };
-  const str = (field: keyof IncomeInput) => (value[field] == null ? '' : String(value[field]));
-  // a field of this section, wired by its name: path, label, error binding, value and change
-  const field = (name: keyof IncomeInput) => ({
-    path: p(name),
-    label: label(name),
-    b,
-    value: str(name),
-    onChange: set(name),
-  });
+  const field = fieldWiring({ prefix: prefix, b, value, set, label });
   const employer = requiresEmployer(value.source);
   return (
     <div className="form-grid">
@@ -106,20 +98,14 @@ function OneIncome({
       {value.frequency === 'semi-monthly' && (
         <>
           <SelectField
-            path={p('first_pay_day')}
-            label={label('first_pay_day')}
-            b={b}
+            {...field('first_pay_day')}
             required
-            value={str('first_pay_day')}
             onChange={(v) => set('first_pay_day')(v ? Number(v) : null)}
             options={DAYS.map((d) => ({ value: d, label: d }))}
           />
           <SelectField
-            path={p('second_pay_day')}
-            label={label('second_pay_day')}
-            b={b}
+            {...field('second_pay_day')}
             required
-            value={str('second_pay_day')}
             onChange={(v) => set('second_pay_day')(v ? Number(v) : null)}
             options={DAYS.map((d) => ({ value: d, label: d }))}
           />
@@ -128,7 +114,7 @@ function OneIncome({
       <TextField {...field('employer')} required={employer} maxLength={100} />
       <TextField {...field('title_department')} required={employer} maxLength={100} />
       <PhoneField {...field('phone')} required={employer} />
-      <DigitsField path={p('ext')} label={label('ext')} b={b} value={str('ext')} onChange={set('ext')} maxLength={6} />
+      <DigitsField {...field('ext')} maxLength={6} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import type { Column } from '../../../toolkit/list/PagedList.tsx';
 import { DetailList, Section, SimpleTable } from '../../common/Details.tsx';
 import { formatMoney, When } from '../../common/display.tsx';
 import { checkoutItemColumns, dateColumn, moneyColumn } from '../../common/lease-columns.tsx';
-import { RecordPending, useRememberRecord, useStaffRecord } from '../../common/RecordLoad.tsx';
+import { RecordPending, useRecentStaffRecord } from '../../common/RecordLoad.tsx';
 import { ListScreen } from '../../common/ListScreen.tsx';
 import { Screen } from '../../common/Screen.tsx';
 import { PaymentsTable } from '../../common/PaymentsTable.tsx';
@@ -59,17 +59,14 @@ type CheckoutDetail = CheckoutView & {
 export function CheckoutScreen({ id }: { id: string }) {
   const t = useT();
   const { can } = useSession();
-  const { load, reload } = useStaffRecord<CheckoutDetail>(
+  const { load, reload, data } = useRecentStaffRecord<CheckoutDetail>(
     `/staff/api/checkouts/${encodeURIComponent(id)}`,
     'staff.lease.checkoutNotFound',
-  );
-  const data = load.status === 'ready' ? load.data : undefined;
-  useRememberRecord(
-    data && {
+    (checkout) => ({
       path: checkoutPath(id),
       kind: 'staff.ui.lease.checkout',
-      label: data.row?.applicant_name || id,
-    },
+      label: checkout.row?.applicant_name || id,
+    }),
   );
   if (!data) return <RecordPending title={t('staff.ui.lease.checkout')} load={load} onRetry={reload} />;
 

@@ -11,6 +11,7 @@ import { DetailList, Section, SimpleTable } from '../../common/Details.tsx';
 import { formatMoney, When } from '../../common/display.tsx';
 import { Screen } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
+import { LabelledSelect, WorkInput } from './fields.tsx';
 
 interface ChannelRule {
   allowed: boolean;
@@ -105,13 +106,6 @@ export function CollectionAccountScreen({ id }: { id: string }) {
   if (!view) return <Screen title={t('collections.ui.work')} />;
 
   const mayWork = can('collections.work');
-  const fieldError = (field: string) =>
-    errors[field]?.length ? (
-      <p id={`${formId}-${field}-error`} className="tk-field__error">
-        {errors[field].join(' ')}
-      </p>
-    ) : null;
-  const describedBy = (field: string) => (errors[field]?.length ? `${formId}-${field}-error` : undefined);
 
   return (
     <Screen title={t('collections.ui.work')}>
@@ -180,18 +174,13 @@ export function CollectionAccountScreen({ id }: { id: string }) {
               void send('assign', { user_id: assignTo.trim(), v: view.v });
             }}
           >
-            <div className="tk-field">
-              <label htmlFor={`${formId}-user_id`}>{t('collections.ui.assignTo')}</label>
-              <input
-                id={`${formId}-user_id`}
-                className="tk-input"
-                value={assignTo}
-                aria-invalid={describedBy('user_id') ? true : undefined}
-                aria-describedby={describedBy('user_id')}
-                onChange={(event) => setAssignTo(event.target.value)}
-              />
-              {fieldError('user_id')}
-            </div>
+            <WorkInput
+              id={`${formId}-user_id`}
+              label={t('collections.ui.assignTo')}
+              errors={errors.user_id}
+              value={assignTo}
+              onValue={setAssignTo}
+            />
             <button type="submit" className="tk-btn" disabled={busy}>
               {t('collections.ui.assign')}
             </button>
@@ -210,34 +199,24 @@ export function CollectionAccountScreen({ id }: { id: string }) {
               });
             }}
           >
-            <div className="tk-field">
-              <label htmlFor={`${formId}-date`}>{t('collections.ui.promiseDate')}</label>
-              <input
-                id={`${formId}-date`}
-                className="tk-input"
-                type="date"
-                value={promise.date}
-                data-testid="collections-promise-date"
-                aria-invalid={describedBy('date') ? true : undefined}
-                aria-describedby={describedBy('date')}
-                onChange={(event) => setPromise((p) => ({ ...p, date: event.target.value }))}
-              />
-              {fieldError('date')}
-            </div>
-            <div className="tk-field">
-              <label htmlFor={`${formId}-amount`}>{t('collections.ui.promiseAmount')}</label>
-              <input
-                id={`${formId}-amount`}
-                className="tk-input"
-                inputMode="decimal"
-                value={promise.amount}
-                data-testid="collections-promise-amount"
-                aria-invalid={describedBy('amount') ? true : undefined}
-                aria-describedby={describedBy('amount')}
-                onChange={(event) => setPromise((p) => ({ ...p, amount: event.target.value }))}
-              />
-              {fieldError('amount')}
-            </div>
+            <WorkInput
+              id={`${formId}-date`}
+              label={t('collections.ui.promiseDate')}
+              errors={errors.date}
+              type="date"
+              value={promise.date}
+              data-testid="collections-promise-date"
+              onValue={(date) => setPromise((p) => ({ ...p, date }))}
+            />
+            <WorkInput
+              id={`${formId}-amount`}
+              label={t('collections.ui.promiseAmount')}
+              errors={errors.amount}
+              inputMode="decimal"
+              value={promise.amount}
+              data-testid="collections-promise-amount"
+              onValue={(amount) => setPromise((p) => ({ ...p, amount }))}
+            />
             <button
               type="submit"
               className="tk-btn tk-btn--primary"
@@ -261,31 +240,25 @@ export function CollectionAccountScreen({ id }: { id: string }) {
         </p>
         {mayWork ? (
           <>
-            <div className="tk-field">
-              <label htmlFor={`${formId}-outcome`}>{t('collections.ui.outcome')}</label>
-              <select
-                id={`${formId}-outcome`}
-                className="tk-input"
-                value={outcome}
-                onChange={(event) => setOutcome(event.target.value)}
-              >
-                {CONTACT_OUTCOMES.map((o) => (
-                  <option key={o} value={o}>
-                    {t(`collections.ui.outcome.${o}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="tk-field">
-              <label htmlFor={`${formId}-note`}>{t('collections.ui.contactNote')}</label>
-              <input
-                id={`${formId}-note`}
-                className="tk-input"
-                value={note}
-                maxLength={500}
-                onChange={(event) => setNote(event.target.value)}
-              />
-            </div>
+            <LabelledSelect
+              id={`${formId}-outcome`}
+              label={t('collections.ui.outcome')}
+              value={outcome}
+              onValue={setOutcome}
+            >
+              {CONTACT_OUTCOMES.map((o) => (
+                <option key={o} value={o}>
+                  {t(`collections.ui.outcome.${o}`)}
+                </option>
+              ))}
+            </LabelledSelect>
+            <WorkInput
+              id={`${formId}-note`}
+              label={t('collections.ui.contactNote')}
+              value={note}
+              maxLength={500}
+              onValue={setNote}
+            />
             <div className="staff-actions">
               {CHANNEL_BUTTONS.map(({ channel, label }) => {
                 const rule = view.contact.channels[channel];

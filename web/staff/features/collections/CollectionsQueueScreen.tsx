@@ -8,6 +8,7 @@ import { useT } from '../../../lib/i18n.tsx';
 import { formatMoney } from '../../common/display.tsx';
 import { RecordList } from '../../common/RecordList.tsx';
 import { Screen } from '../../common/Screen.tsx';
+import { LabelledSelect } from './fields.tsx';
 
 const BUCKETS = ['1-30', '31-60', '61-90', '90+'] as const;
 
@@ -36,39 +37,35 @@ export function CollectionsQueueScreen() {
   const [mine, setMine] = useState(false);
   return (
     <Screen title={t('collections.ui.queue')}>
-      <div className="tk-field staff-filter">
-        <label htmlFor={`${id}-bucket`}>{t('collections.ui.bucket')}</label>
-        <select
-          id={`${id}-bucket`}
-          className="tk-input"
-          value={bucket}
-          data-testid="collections-bucket"
-          onChange={(event) => setBucket(event.target.value)}
-        >
-          <option value="">{t('collections.ui.allBuckets')}</option>
-          {BUCKETS.map((b) => (
-            <option key={b} value={b}>
-              {t('collections.ui.bucketDays', { bucket: b })}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="tk-field staff-filter">
-        <label htmlFor={`${id}-view`}>{t('collections.ui.view')}</label>
-        <select
-          id={`${id}-view`}
-          className="tk-input"
-          value={view}
-          data-testid="collections-view"
-          onChange={(event) => setView(event.target.value)}
-        >
-          {VIEWS.map((v) => (
-            <option key={v} value={v}>
-              {t(`collections.ui.view.${v}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledSelect
+        id={`${id}-bucket`}
+        className="staff-filter"
+        label={t('collections.ui.bucket')}
+        value={bucket}
+        onValue={setBucket}
+        testId="collections-bucket"
+      >
+        <option value="">{t('collections.ui.allBuckets')}</option>
+        {BUCKETS.map((b) => (
+          <option key={b} value={b}>
+            {t('collections.ui.bucketDays', { bucket: b })}
+          </option>
+        ))}
+      </LabelledSelect>
+      <LabelledSelect
+        id={`${id}-view`}
+        className="staff-filter"
+        label={t('collections.ui.view')}
+        value={view}
+        onValue={setView}
+        testId="collections-view"
+      >
+        {VIEWS.map((v) => (
+          <option key={v} value={v}>
+            {t(`collections.ui.view.${v}`)}
+          </option>
+        ))}
+      </LabelledSelect>
       <label className="tk-check">
         <input
           className="tk-check__input"

@@ -7,7 +7,7 @@ import type { Column } from '../../../toolkit/list/PagedList.tsx';
 import { DetailList, Section } from '../../common/Details.tsx';
 import { cardText, formatMoney, paymentStatusText, tOr, When } from '../../common/display.tsx';
 import { dateColumn, moneyColumn } from '../../common/lease-columns.tsx';
-import { RecordPending, useRememberRecord, useStaffRecord } from '../../common/RecordLoad.tsx';
+import { RecordPending, useRecentStaffRecord } from '../../common/RecordLoad.tsx';
 import { ListScreen } from '../../common/ListScreen.tsx';
 import { Screen } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
@@ -54,17 +54,18 @@ type PaymentDetail = PaymentView & { checkout?: CheckoutView };
 export function PaymentScreen({ id }: { id: string }) {
   const t = useT();
   const { can } = useSession();
-  const { load, reload } = useStaffRecord<PaymentDetail>(
+  const {
+    load,
+    reload,
+    data: p,
+  } = useRecentStaffRecord<PaymentDetail>(
     `/staff/api/payments/${encodeURIComponent(id)}`,
     'staff.lease.paymentNotFound',
-  );
-  const p = load.status === 'ready' ? load.data : undefined;
-  useRememberRecord(
-    p && {
+    (payment) => ({
       path: paymentPath(id),
       kind: 'staff.ui.lease.payment',
-      label: t('staff.ui.lease.paymentOf', { name: p.applicant_name || p.id, number: p.number }),
-    },
+      label: t('staff.ui.lease.paymentOf', { name: payment.applicant_name || payment.id, number: payment.number }),
+    }),
   );
   if (!p) return <RecordPending title={t('staff.ui.lease.payment')} load={load} onRetry={reload} />;
 

@@ -4,7 +4,8 @@ import { useToolkitT } from '../../i18n.ts';
 import { FieldShell } from '../FieldShell.tsx';
 import type { FieldProps } from '../types.ts';
 import { useField } from '../useField.ts';
-import { asArray, optionText, optionValue, sameValue } from './options.ts';
+import { ChoiceList } from './CheckOption.tsx';
+import { asArray, optionValue, sameValue } from './options.ts';
 
 export function MultiSelect({ field, name, scope }: FieldProps) {
   const t = useToolkitT();
@@ -39,30 +40,13 @@ export function MultiSelect({ field, name, scope }: FieldProps) {
           </label>
         </div>
       ) : null}
-      <div className="tk-choices">
-        {options.map((option, index) => {
-          const value = optionValue(field, option);
-          const checked = selected.some((v) => sameValue(v, value));
-          const id = `${state.id}-${index}`;
-          return (
-            <div className="tk-check" key={id}>
-              <input
-                id={id}
-                type="checkbox"
-                className="tk-check__input"
-                checked={checked}
-                disabled={state.disabled || (!checked && atMax)}
-                aria-invalid={state.error ? true : undefined}
-                onBlur={state.onBlur}
-                onChange={(event) => toggle(value, event.target.checked)}
-              />
-              <label htmlFor={id} className="tk-check__label">
-                {optionText(field, option)}
-              </label>
-            </div>
-          );
-        })}
-      </div>
+      <ChoiceList
+        state={state}
+        type="checkbox"
+        isChecked={(value) => selected.some((v) => sameValue(v, value))}
+        onCheck={toggle}
+        isBlocked={(checked) => !checked && atMax}
+      />
       {max !== undefined ? (
         <p className="tk-hint" aria-live="polite">
           {t('toolkit.select.maxReached', { max })}

@@ -1,10 +1,11 @@
 // recurrence: a start date, a preset (daily, weekly, monthly by day, monthly by weekday position, yearly, every
 // weekday, custom) and an end (never - limited to 1 year -, on a date, after a count), stored as the seed's value
 // shape { freq, interval, dtstart, until, count, byweekday, bymonthday, bysetpos } and shown as the next dates.
-import { useId, useState } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import type { RecurrenceValue } from '../../../../machines/contracts/form-schema.ts';
 import { useToolkitT } from '../../i18n.ts';
 import { FieldShell } from '../FieldShell.tsx';
+import { CheckOption } from './CheckOption.tsx';
 import {
   endModeOf,
   FREQ,
@@ -32,6 +33,37 @@ function isValue(value: unknown): value is RecurrenceValue {
     typeof value === 'object' &&
     typeof (value as RecurrenceValue).dtstart === 'string' &&
     typeof (value as RecurrenceValue).freq === 'number'
+  );
+}
+
+function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="tk-field">
+      <label htmlFor={id} className="tk-label">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+function LabelledInput({ id, label, ...input }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string }) {
+  return (
+    <Labelled id={id} label={label}>
+      <input id={id} className="tk-input" {...input} />
+    </Labelled>
+  );
+}
+
+function LabelledSelect({
+  id,
+  label,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & { id: string; label: string }) {
+  return (
+    <Labelled id={id} label={label}>
+      <select id={id} className="tk-input tk-select" {...select} />
+    </Labelled>
   );
 }
 
@@ -89,85 +121,65 @@ export function Recurrence({ field, name, scope }: FieldProps) {
   return (
     <FieldShell state={state} group>
       <div className="tk-recurrence">
-        <div className="tk-field">
-          <label htmlFor={id('start')} className="tk-label">
-            {t('toolkit.recurrence.start')}
-          </label>
-          <input
-            id={id('start')}
-            className="tk-input"
-            type="date"
-            value={value.dtstart.slice(0, 10)}
-            disabled={state.disabled}
-            onChange={(event) => changeStart(event.target.value + value.dtstart.slice(10))}
-          />
-        </div>
-        <div className="tk-field">
-          <label htmlFor={id('preset')} className="tk-label">
-            {t('toolkit.recurrence.repeat')}
-          </label>
-          <select
-            id={id('preset')}
-            className="tk-input tk-select"
-            value={preset}
-            disabled={state.disabled}
-            onChange={(event) => {
-              const next = event.target.value as RecurrencePreset;
-              setPreset(next);
-              set(presetValue(next, value.dtstart, value));
-            }}
-          >
-            {RECURRENCE_PRESETS.map((p) => (
-              <option key={p} value={p}>
-                {presetLabel(p)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabelledInput
+          id={id('start')}
+          label={t('toolkit.recurrence.start')}
+          type="date"
+          value={value.dtstart.slice(0, 10)}
+          disabled={state.disabled}
+          onChange={(event) => changeStart(event.target.value + value.dtstart.slice(10))}
+        />
+        <LabelledSelect
+          id={id('preset')}
+          label={t('toolkit.recurrence.repeat')}
+          value={preset}
+          disabled={state.disabled}
+          onChange={(event) => {
+            const next = event.target.value as RecurrencePreset;
+            setPreset(next);
+            set(presetValue(next, value.dtstart, value));
+          }}
+        >
+          {RECURRENCE_PRESETS.map((p) => (
+            <option key={p} value={p}>
+              {presetLabel(p)}
+            </option>
+          ))}
+        </LabelledSelect>
         {preset === 'custom' ? (
           <div className="tk-recurrence__custom tk-row">
-            <div className="tk-field">
-              <label htmlFor={id('interval')} className="tk-label">
-                {t('toolkit.recurrence.every')}
-              </label>
-              <input
-                id={id('interval')}
-                className="tk-input"
-                type="number"
-                min={1}
-                value={value.interval ?? 1}
-                disabled={state.disabled}
-                onChange={(event) => set({ ...value, interval: Math.max(1, Number(event.target.value) || 1) })}
-              />
-            </div>
-            <div className="tk-field">
-              <label htmlFor={id('freq')} className="tk-label">
-                {t('toolkit.recurrence.frequency')}
-              </label>
-              <select
-                id={id('freq')}
-                className="tk-input tk-select"
-                value={value.freq}
-                disabled={state.disabled}
-                onChange={(event) => {
-                  const freq = Number(event.target.value);
-                  set({
-                    ...value,
-                    freq,
-                    // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-comparison -- rrule's Frequency is a numeric enum; the select and a stored rule carry its number
-                    byweekday: freq === FREQ.WEEKLY ? [rruleWeekday(value.dtstart)] : null,
-                    bymonthday: null,
-                    bysetpos: null,
-                  });
-                }}
-              >
-                {[FREQ.DAILY, FREQ.WEEKLY, FREQ.MONTHLY, FREQ.YEARLY].map((freq) => (
-                  <option key={freq} value={freq}>
-                    {t(`toolkit.recurrence.freq.${freq}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <LabelledInput
+              id={id('interval')}
+              label={t('toolkit.recurrence.every')}
+              type="number"
+              min={1}
+              value={value.interval ?? 1}
+              disabled={state.disabled}
+              onChange={(event) => set({ ...value, interval: Math.max(1, Number(event.target.value) || 1) })}
+            />
+            <LabelledSelect
+              id={id('freq')}
+              label={t('toolkit.recurrence.frequency')}
+              value={value.freq}
+              disabled={state.disabled}
+              onChange={(event) => {
+                const freq = Number(event.target.value);
+                set({
+                  ...value,
+                  freq,
+                  // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-comparison -- rrule's Frequency is a numeric enum; the select and a stored rule carry its number
+                  byweekday: freq === FREQ.WEEKLY ? [rruleWeekday(value.dtstart)] : null,
+                  bymonthday: null,
+                  bysetpos: null,
+                });
+              }}
+            >
+              {[FREQ.DAILY, FREQ.WEEKLY, FREQ.MONTHLY, FREQ.YEARLY].map((freq) => (
+                <option key={freq} value={freq}>
+                  {t(`toolkit.recurrence.freq.${freq}`)}
+                </option>
+              ))}
+            </LabelledSelect>
             {/* eslint-disable-next-line @typescript-eslint/no-unsafe-enum-comparison -- rrule's Frequency is a numeric enum; the select and a stored rule carry its number */}
             {value.freq === FREQ.WEEKLY ? (
               <fieldset className="tk-fieldset tk-recurrence__days">
@@ -205,52 +217,38 @@ export function Recurrence({ field, name, scope }: FieldProps) {
         <fieldset className="tk-fieldset tk-recurrence__end">
           <legend className="tk-label">{t('toolkit.recurrence.ends')}</legend>
           {(['never', 'on', 'after'] as const).map((option) => (
-            <div className="tk-check" key={option}>
-              <input
-                id={id(`end-${option}`)}
-                type="radio"
-                className="tk-check__input"
-                name={id('end')}
-                checked={mode === option}
-                disabled={state.disabled}
-                onChange={() => changeMode(option)}
-              />
-              <label htmlFor={id(`end-${option}`)} className="tk-check__label">
-                {t(`toolkit.recurrence.end.${option}`)}
-              </label>
-            </div>
+            <CheckOption
+              key={option}
+              id={id(`end-${option}`)}
+              type="radio"
+              label={t(`toolkit.recurrence.end.${option}`)}
+              name={id('end')}
+              checked={mode === option}
+              disabled={state.disabled}
+              onChange={() => changeMode(option)}
+            />
           ))}
           {mode === 'on' ? (
-            <div className="tk-field">
-              <label htmlFor={id('until')} className="tk-label">
-                {t('toolkit.recurrence.endDate')}
-              </label>
-              <input
-                id={id('until')}
-                className="tk-input"
-                type="date"
-                min={value.dtstart.slice(0, 10)}
-                value={(value.until ?? '').slice(0, 10)}
-                disabled={state.disabled}
-                onChange={(event) => event.target.value && set(withEnd(value, 'on', { until: event.target.value }))}
-              />
-            </div>
+            <LabelledInput
+              id={id('until')}
+              label={t('toolkit.recurrence.endDate')}
+              type="date"
+              min={value.dtstart.slice(0, 10)}
+              value={(value.until ?? '').slice(0, 10)}
+              disabled={state.disabled}
+              onChange={(event) => event.target.value && set(withEnd(value, 'on', { until: event.target.value }))}
+            />
           ) : null}
           {mode === 'after' ? (
-            <div className="tk-field">
-              <label htmlFor={id('count')} className="tk-label">
-                {t('toolkit.recurrence.count')}
-              </label>
-              <input
-                id={id('count')}
-                className="tk-input"
-                type="number"
-                min={1}
-                value={value.count ?? 1}
-                disabled={state.disabled}
-                onChange={(event) => set(withEnd(value, 'after', { count: Number(event.target.value) || 1 }))}
-              />
-            </div>
+            <LabelledInput
+              id={id('count')}
+              label={t('toolkit.recurrence.count')}
+              type="number"
+              min={1}
+              value={value.count ?? 1}
+              disabled={state.disabled}
+              onChange={(event) => set(withEnd(value, 'after', { count: Number(event.target.value) || 1 }))}
+            />
           ) : null}
         </fieldset>
         {preview.length ? (

@@ -1,16 +1,18 @@
 import { useId, type ReactNode } from 'react';
-import { useModalDialog } from '../../lib/modal-dialog.ts';
+import { useModalDialog } from './modal-dialog.ts';
 
 /**
  * A modal dialog on the native <dialog> (showModal): the rest of the page is inert (focus stays inside), Escape
- * calls `onCancel`, the title labels it, and focus returns to where it was when it closes.
+ * calls `onCancel`, the title labels it, and focus returns to where it was when it closes. Its content is rendered
+ * only while it is open.
  */
-export function FlowDialog({
+export function ModalDialog({
   open,
   title,
   describedBy,
   onCancel,
   children,
+  className,
   testId,
 }: {
   open: boolean;
@@ -18,6 +20,8 @@ export function FlowDialog({
   describedBy?: string;
   onCancel: () => void;
   children: ReactNode;
+  /** Classes besides `dialog`. */
+  className?: string;
   testId?: string;
 }) {
   const ref = useModalDialog(open);
@@ -25,7 +29,7 @@ export function FlowDialog({
   return (
     <dialog
       ref={ref}
-      className="dialog flow-dialog"
+      className={className ? `dialog ${className}` : 'dialog'}
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       data-testid={testId}
