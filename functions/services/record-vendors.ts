@@ -12,27 +12,16 @@ import type { Deps } from '../platform/deps.ts';
 export const needsSandbox = (record: { livemode?: boolean }, realConfigured: boolean) =>
   record.livemode === false && realConfigured;
 
-/** A port's sandbox for test records, built on first use and kept per provider set, as the configured vendors are. */
-export function sandboxPerProviders<Port>(
-  build: (options: Pick<Deps, 'db' | 'clock' | 'config' | 'log'>) => Port,
-): (deps: Deps) => Port {
-  const sandboxes = new WeakMap<Providers, Port>();
-  return (deps) => {
-    let sandbox = sandboxes.get(deps.providers);
-    if (!sandbox)
-      sandboxes.set(
-        deps.providers,
-        (sandbox = build({ db: deps.db, clock: deps.clock, config: deps.config, log: deps.log })),
-      );
-    return sandbox;
-  };
-}
-
-const esignSandbox = sandboxPerProviders<Providers['esign']>(sandboxEsign);
+const sandboxes = new WeakMap<Providers, Providers['esign']>();
 
 /** The e-sign vendor a checkout may reach. */
 export function esignFor(deps: Deps, record: { livemode?: boolean }): Providers['esign'] {
-  return needsSandbox(record, Boolean(deps.config.checkoutVendors.esign.docusign))
-    ? esignSandbox(deps)
-    : deps.providers.esign;
+  if (!needsSandbox(record, Boolean(deps.config.checkoutVendors.esign.docusign))) return deps.providers.esign;
+  let sandbox = sandboxes.get(deps.providers);
+  if (!sandbox)
+    sandboxes.set(
+      deps.providers,
+      (sandbox = sandboxEsign({ db: deps.db, clock: deps.clock, config: deps.config, log: deps.log })),
+    );
+  return sandbox;
 }
