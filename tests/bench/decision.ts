@@ -373,50 +373,30 @@ export async function decisionBench(options: {
         new GetCommand({ TableName: deps.db.tableName, Key: { pk: `APP#${apiApps[round * N]!.uuid}`, sk: 'APP' } }),
       )
     ).Item!;
-    const rawDecision = await measure(FLOOR_N, async (i) => {
-      const uuid = apiApps[round * N + (((i % N) + N) % N)]!.uuid;
-      await deps.db.doc.send(
-        new BatchGetCommand({
-          RequestItems: {
-            [deps.db.tableName]: {
-              Keys: [
-                { pk: `APP#${uuid}`, sk: 'APP' },
-                { pk: `BENCHR#${round}#${i}`, sk: 'B' },
-              ],
-            },
-          },
-        }),
-      );
-      await deps.db.doc.send(
-        new QueryCommand({
-          TableName: deps.db.tableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': `APP#${uuid}` },
-        }),
-      );
-      await deps.db.doc.send(
-        new PutCommand({ TableName: deps.db.tableName, Item: { ...appItem, pk: `BENCHD#${round}#${i}`, sk: 'B' } }),
-      );
-    });
+    // Sent raw with nothing between: the read (session and application), the Query when `withQuery`, the write.
+    const rawTrips = (withQuery: boolean, into: string) =>
+      measure(FLOOR_N, async (i) => {
+        const uuid = apiApps[round * N + (((i % N) + N) % N)]!.uuid;
+        const keys = [
+          { pk: `APP#${uuid}`, sk: 'APP' },
+          { pk: `BENCHR#${round}#${i}`, sk: 'B' },
+        ];
+        await deps.db.doc.send(new BatchGetCommand({ RequestItems: { [deps.db.tableName]: { Keys: keys } } }));
+        if (withQuery)
+          await deps.db.doc.send(
+            new QueryCommand({
+              TableName: deps.db.tableName,
+              KeyConditionExpression: 'pk = :pk',
+              ExpressionAttributeValues: { ':pk': `APP#${uuid}` },
+            }),
+          );
+        await deps.db.doc.send(
+          new PutCommand({ TableName: deps.db.tableName, Item: { ...appItem, pk: `${into}#${round}#${i}`, sk: 'B' } }),
+        );
+      });
+    const rawDecision = await rawTrips(true, 'BENCHD');
     // Two trips: the fewest a decision can make (it must read the application and write its result).
-    const rawReadWrite = await measure(FLOOR_N, async (i) => {
-      const uuid = apiApps[round * N + (((i % N) + N) % N)]!.uuid;
-      await deps.db.doc.send(
-        new BatchGetCommand({
-          RequestItems: {
-            [deps.db.tableName]: {
-              Keys: [
-                { pk: `APP#${uuid}`, sk: 'APP' },
-                { pk: `BENCHR#${round}#${i}`, sk: 'B' },
-              ],
-            },
-          },
-        }),
-      );
-      await deps.db.doc.send(
-        new PutCommand({ TableName: deps.db.tableName, Item: { ...appItem, pk: `BENCHW#${round}#${i}`, sk: 'B' } }),
-      );
-    });
+    const rawReadWrite = await rawTrips(false, 'BENCHW');
     const samples: ApiSample[] = [];
     for (let i = 0; i < N; i++) samples.push(await confirmOnApi(apiApps[round * N + i]!));
     const app = summarise(
