@@ -181,7 +181,7 @@ function checkProduct(store: StoreView, request: ApplicationRequest) {
  * (and the session's link to it) was lost finds its record instead of making a second one, which the checkout (that
  * follows its first application) would never see decided.
  */
-export function sessionApplicationUuid(tokenHash: string): string {
+function applicationUuidOfSession(tokenHash: string): string {
   const hex = createHash('sha256').update(`application:${tokenHash}`).digest('hex');
   // Shaped as a version 4, variant 1 UUID, like the random ones.
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
@@ -218,7 +218,7 @@ export async function saveApplicationSections(
     const data = mergeSections({ uuid: '' }, request);
     checkCoApplicant(data);
     const { uuid: _placeholder, ...rest } = data;
-    const uuid = sessionApplicationUuid(session.tokenHash);
+    const uuid = applicationUuidOfSession(session.tokenHash);
     let record: ApplicationRecord;
     try {
       record = await createApplication(
