@@ -5,7 +5,7 @@ import { IDLE_TIMEOUTS_MS, idleSessionMachine } from '../../../machines/idle-ses
 import { api } from '../../lib/api.ts';
 import { useModalDialog } from '../../lib/modal-dialog.ts';
 import { useIdleT } from './text.ts';
-import { IDLE_ACTIVITY_EVENTS, IDLE_ACTIVITY_THROTTLE_MS, useCurrentIdleScopeSince } from './scope.ts';
+import { IDLE_ACTIVITY_EVENTS, IDLE_ACTIVITY_THROTTLE_MS, useCurrentIdleScope } from './scope.ts';
 import '../verification/decision.css';
 
 // The idle-session warning (seed 000 sections 1 and 9; WCAG 2.2.1 Timing Adjustable): after 30 minutes without
@@ -17,19 +17,16 @@ import '../verification/decision.css';
  * (the result screen asks for 15 minutes). `lastActivity` is the watcher's: the first period ends that long after it.
  */
 export function IdleSession({ lastActivity }: { lastActivity?: () => number }) {
-  const { scope, since } = useCurrentIdleScopeSince();
-  const [first] = useState({ scope, since });
+  const scope = useCurrentIdleScope();
+  const [firstScope] = useState(scope);
   const [scopeChanged, setScopeChanged] = useState(false);
   useEffect(() => {
-    if (scope !== first.scope || since !== first.since) setScopeChanged(true);
-  }, [scope, since, first]);
-  // The first period ends that long after the watcher's last activity. After a change of scope the period starts over
-  // from the change (the result screen's 15 minutes count from when it was shown, however late the timer is set).
-  const unchanged = !scopeChanged && scope === first.scope && since === first.since;
-  const deadline = unchanged
-    ? lastActivity && lastActivity() + IDLE_TIMEOUTS_MS[scope]
-    : since + IDLE_TIMEOUTS_MS[scope];
-  return <IdleTimer key={`${scope}:${since}`} timeoutMs={IDLE_TIMEOUTS_MS[scope]} firstDeadline={deadline} />;
+    if (scope !== firstScope) setScopeChanged(true);
+  }, [scope, firstScope]);
+  // after a change of scope the timer starts over with the full period, as it always did
+  const deadline =
+    lastActivity && !scopeChanged && scope === firstScope ? lastActivity() + IDLE_TIMEOUTS_MS[scope] : undefined;
+  return <IdleTimer key={scope} timeoutMs={IDLE_TIMEOUTS_MS[scope]} firstDeadline={deadline} />;
 }
 
 function IdleTimer({ timeoutMs, firstDeadline }: { timeoutMs: number; firstDeadline?: number }) {
