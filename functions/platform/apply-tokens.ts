@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { StoreView } from '../../machines/contracts/store.ts';
 import type { ApplySession } from './sessions.ts';
 import type { Db } from '../data/client.ts';
+import type { Deps } from './deps.ts';
 import { createItem, getItem, getItems, isConditionFailure, type Keyed, type StoredItem } from '../data/items.ts';
 import { AppError, forbidden } from './errors.ts';
 import type { HttpEvent } from './http-types.ts';
@@ -40,6 +42,22 @@ export async function issueApplyToken(
     ...session,
   });
   return { token, expiresAt };
+}
+
+/** An apply token at `store` for the configured time, bound to the client id (and a checkout or an application). */
+export function issueStoreApplyToken(
+  deps: Pick<Deps, 'db' | 'config'>,
+  store: Pick<StoreView, 'id' | 'slug' | 'retailer'>,
+  binding: Pick<ApplySession, 'clientId' | 'checkoutId' | 'applicationUuid'>,
+  now: Date,
+): Promise<{ token: string; expiresAt: number }> {
+  const storeBinding = {
+    storeId: store.id,
+    retailerId: store.retailer.id,
+    storeSlug: store.slug,
+    retailerSlug: store.retailer.slug,
+  };
+  return issueApplyToken(deps.db, { ...storeBinding, ...binding }, now, deps.config.applyTokenTtlSeconds);
 }
 
 const header = (event: HttpEvent, name: string) => event.headers[name] ?? event.headers[name.toLowerCase()];

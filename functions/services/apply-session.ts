@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StoreView } from '../../machines/contracts/store.ts';
 import type { ApplySession } from '../platform/sessions.ts';
-import { isValidClientId, issueApplyToken, touchApplyToken } from '../platform/apply-tokens.ts';
+import { isValidClientId, issueStoreApplyToken, touchApplyToken } from '../platform/apply-tokens.ts';
 import type { Deps } from '../platform/deps.ts';
 import { getShopperStore } from './stores.ts';
 
@@ -22,18 +22,7 @@ export interface InitiateResult {
 export async function initiate(deps: Deps, input: InitiateInput): Promise<InitiateResult> {
   const store = await getShopperStore(deps, input.retailerSlug, input.storeSlug);
   const clientId = isValidClientId(input.clientId) ? input.clientId : randomUUID();
-  const { token, expiresAt } = await issueApplyToken(
-    deps.db,
-    {
-      storeId: store.id,
-      retailerId: store.retailer.id,
-      storeSlug: store.slug,
-      retailerSlug: store.retailer.slug,
-      clientId,
-    },
-    deps.clock(),
-    deps.config.applyTokenTtlSeconds,
-  );
+  const { token, expiresAt } = await issueStoreApplyToken(deps, store, { clientId }, deps.clock());
   return { token, expires_at: new Date(expiresAt * 1000).toISOString(), client_id: clientId, store };
 }
 

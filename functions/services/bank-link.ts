@@ -14,19 +14,24 @@ import type { ApplicationRecord } from '../data/applications.ts';
 import { getStoreById } from '../data/stores.ts';
 import type { ApplySession } from '../platform/sessions.ts';
 import type { Deps } from '../platform/deps.ts';
-import { AppError, conflict, notFound } from '../platform/errors.ts';
+import { conflict, notFound } from '../platform/errors.ts';
 import type { VendorEvent } from '../providers/bank-link/vendor-kit.ts';
 import { sessionStore } from './applications.ts';
 import {
-  applyFlowCallback,
-  callbackApplicationUuid,
+  attemptedAnswer,
+  attemptEffect,
+  applyVendorCallback,
+  keepVendorRef,
+  performEffect,
+  type EffectAttempt,
+} from './async-flow.ts';
+import {
   effectErrorOf,
+  flowSpec,
   flowStateOf,
   FlowRun,
-  rememberFlowRef,
   sessionApplicationUuid,
   withOwnFlow,
-  type FlowSpec,
   type FlowWork,
 } from './flow-runtime.ts';
 
@@ -52,13 +57,10 @@ function sanitize(context: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
-export const bankLinkFlow: FlowSpec<BankLinkMachine> = {
-  name: 'bank-link',
-  machine: bankLinkMachine,
-  version: BANK_LINK_MACHINE_VERSION,
+export const bankLinkFlow = flowSpec('bank-link', bankLinkMachine, BANK_LINK_MACHINE_VERSION, {
   ignoredDelays: ['achCountdownTick'],
   sanitize,
-};
+});
 
 const inputOf = (store: Pick<StoreView, 'lease_program'>) => (record: ApplicationRecord) => ({
   applicantId: record.uuid,
@@ -96,50 +98,35 @@ export interface SendLinkAnswer {
 export async function sendBankLink(deps: Deps, session: ApplySession, applicantId: string): Promise<SendLinkAnswer> {
   const uuid = sessionApplicationUuid(session, applicantId);
   const store = await storeFor(deps, session);
-  const outcome = await flowFor<{ answer?: SendLinkAnswer; error?: unknown }>(
-    deps,
-    session,
-    uuid,
-    store,
-    async (run, record) => {
-      // A new link after a finished, connected or abandoned connection starts the flow again (the vendor replaces the
-      // applicant's earlier session).
-      if (!run.accepts({ type: 'bank.link.send' })) run.restart(inputOf(store)(record));
-      run.apply({ type: 'bank.link.send' });
-      const applicant = record.data.applicant;
-      try {
-        const result = await deps.providers.bankLink.createLinkSession({
-          applicantId: uuid,
-          channel: run.context.channel,
-          phone: applicant?.cell ?? null,
-          email: applicant?.email ?? null,
-          firstName: applicant?.first_name ?? null,
-          brandName: BRANDS[store.brand]?.name ?? null,
-        });
-        if (result.status === 'sent') {
-          run.refs.session = result.sessionId;
-          await rememberFlowRef(deps, 'bank-link', result.sessionId, uuid);
-          run.complete('sendLink', {});
-        } else if (result.status === 'profile_deleting') run.complete('sendLink', { profile_deleting: true });
-        else run.complete('sendLink', { missing_data: result.fields });
-        return {
-          answer: {
-            answer: {
-              sent: result.status === 'sent',
-              channel: run.context.channel,
-              profile_deleting: result.status === 'profile_deleting',
-              missing_data: result.status === 'missing_data' ? result.fields : null,
-            },
-          },
-        };
-      } catch (error) {
-        run.fail('sendLink', effectErrorOf(error));
-        return { answer: { error } };
-      }
-    },
-  );
-  if (outcome.error) throw outcome.error instanceof AppError ? outcome.error : new AppError(502, 'bank.sendFailed');
-  return outcome.answer!;
+  const attempt = await flowFor<EffectAttempt<SendLinkAnswer>>(deps, session, uuid, store, async (run, record) => {
+    // A new link after a finished, connected or abandoned connection starts the flow again (the vendor replaces the
+    // applicant's earlier session).
+    if (!run.accepts({ type: 'bank.link.send' })) run.restart(inputOf(store)(record));
+    run.apply({ type: 'bank.link.send' });
+    const applicant = record.data.applicant;
+    return attemptEffect(run, 'sendLink', async () => {
+      const result = await deps.providers.bankLink.createLinkSession({
+        applicantId: uuid,
+        channel: run.context.channel,
+        phone: applicant?.cell ?? null,
+        email: applicant?.email ?? null,
+        firstName: applicant?.first_name ?? null,
+        brandName: BRANDS[store.brand]?.name ?? null,
+      });
+      if (result.status === 'sent') {
+        await keepVendorRef(deps, run, { name: 'session', vendor: 'bank-link', objectId: result.sessionId }, uuid);
+        run.complete('sendLink', {});
+      } else if (result.status === 'profile_deleting') run.complete('sendLink', { profile_deleting: true });
+      else run.complete('sendLink', { missing_data: result.fields });
+      return {
+        sent: result.status === 'sent',
+        channel: run.context.channel,
+        profile_deleting: result.status === 'profile_deleting',
+        missing_data: result.status === 'missing_data' ? result.fields : null,
+      };
+    });
+  });
+  return attemptedAnswer(attempt, 'bank.sendFailed');
 }
 
 // ---- GET check-profile -------------------------------------------------------------------------------------------
@@ -149,17 +136,14 @@ export interface CheckProfileAnswer {
   profileId: string | null;
 }
 
+/** A failed check fails the effect (the page shows it) and is not thrown. */
 async function runCheckProfile(deps: Deps, run: FlowRun<BankLinkMachine>, uuid: string): Promise<void> {
-  try {
+  await performEffect(run, 'checkProfile', async () => {
     const found = await deps.providers.bankLink.checkProfile(uuid);
-    if (found.profileFound) {
-      run.refs.profile = found.profileId;
-      await rememberFlowRef(deps, 'bank-link', found.profileId, uuid);
-    }
+    if (found.profileFound)
+      await keepVendorRef(deps, run, { name: 'profile', vendor: 'bank-link', objectId: found.profileId }, uuid);
     run.complete('checkProfile', found);
-  } catch (error) {
-    run.fail('checkProfile', effectErrorOf(error));
-  }
+  }).catch(() => undefined);
 }
 
 const pastConnection = (run: FlowRun<BankLinkMachine>) =>
@@ -201,7 +185,7 @@ export async function fetchBankAccounts(
 ): Promise<{ accounts: BankAccount[] }> {
   const uuid = sessionApplicationUuid(session);
   const store = await storeFor(deps, session);
-  const outcome = await flowFor<{ accounts?: BankAccount[]; error?: unknown }>(
+  const attempt = await flowFor<EffectAttempt<BankAccount[]>>(
     deps,
     session,
     uuid,
@@ -210,23 +194,20 @@ export async function fetchBankAccounts(
       if (!run.context.profileId || run.context.profileId !== profileId) throw notFound(BANK_PROFILE_NOT_FOUND);
       if (!run.isInvoking('fetchAccounts')) {
         if (run.matches({ flow: { connected: 'noAccounts' } })) run.apply({ type: 'bank.accounts.retry' });
-        else if (pastConnection(run)) return { answer: { accounts: run.context.accounts } };
+        else if (pastConnection(run)) return { answer: { answer: run.context.accounts } };
         else run.apply({ type: 'bank.accounts.retry' });
       }
-      try {
+      return attemptEffect(run, 'fetchAccounts', async () => {
         const accounts = await deps.providers.bankLink.listAccounts(profileId);
         run.complete('fetchAccounts', { accounts });
-        return { answer: { accounts } };
-      } catch (error) {
-        run.fail('fetchAccounts', effectErrorOf(error));
-        return { answer: { error } };
-      }
+        return accounts;
+      });
     },
     true,
   );
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what the provider call threw, unchanged
-  if (outcome.error) throw outcome.error;
-  return { accounts: outcome.accounts ?? [] };
+  // Rethrows what the provider call threw, unchanged.
+  if ('error' in attempt) throw attempt.error;
+  return { accounts: attempt.answer ?? [] };
 }
 
 // ---- GET fetch-ach-numbers -----------------------------------------------------------------------------------------
@@ -395,12 +376,10 @@ export async function abandonBankLink(deps: Deps, session: ApplySession, profile
       throw notFound(BANK_PROFILE_NOT_FOUND);
     run.apply({ type: 'bank.abandon' });
     const id = run.context.profileId as string | null;
-    try {
+    await performEffect(run, 'abandon', async () => {
       if (id) await deps.providers.bankLink.deleteProfile(id);
       run.complete('abandon', null);
-    } catch (error) {
-      run.fail('abandon', effectErrorOf(error));
-    }
+    }).catch(() => undefined);
     return { answer: null };
   });
   return null;
@@ -416,11 +395,9 @@ export async function abandonBankLink(deps: Deps, session: ApplySession, profile
  */
 export async function applyBankLinkCallback(deps: Deps, event: VendorEvent): Promise<string> {
   // The applicant id we gave the vendor is the application's uuid: trusted before our own reference.
-  const uuid = await callbackApplicationUuid(deps, 'bank-link', event.objectId, event.data.applicant_id, true);
-  return applyFlowCallback(
+  return applyVendorCallback(
     deps,
-    uuid,
-    bankLinkFlow,
+    { flow: bankLinkFlow, vendor: 'bank-link', event, echoed: event.data.applicant_id, echoedFirst: true },
     async (record) => {
       const store = (await getStoreById(deps.db, record.storeId, deps.clock()))?.view;
       return store ? inputOf(store) : 'no-store';

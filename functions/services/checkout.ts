@@ -34,7 +34,7 @@ import {
 import { newEvent, type OutboxEvent } from '../data/items.ts';
 import { findStoreBySlug, getStoreById } from '../data/stores.ts';
 import type { ApplySession } from '../platform/sessions.ts';
-import { isValidClientId, issueApplyToken } from '../platform/apply-tokens.ts';
+import { isValidClientId, issueStoreApplyToken } from '../platform/apply-tokens.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, forbidden, notFound, unprocessable } from '../platform/errors.ts';
 import { isLiveApproval, isSessionVerified } from './decision-support.ts';
@@ -409,20 +409,12 @@ export async function exchangeCheckoutToken(
     item = (await applyIfAccepted(deps, item.id, { type: 'checkout.start' }, { actor: 'shopper' })) ?? item;
   }
   item = await syncWithApplication(deps, item);
-  const issued = await issueApplyToken(
-    deps.db,
-    {
-      storeId: store.view.id,
-      retailerId: store.view.retailer.id,
-      storeSlug: store.view.slug,
-      retailerSlug: store.view.retailer.slug,
-      clientId,
-      checkoutId: item.id,
-      ...(item.application_uuid ? { applicationUuid: item.application_uuid } : {}),
-    },
-    now,
-    deps.config.applyTokenTtlSeconds,
-  );
+  const binding = {
+    clientId,
+    checkoutId: item.id,
+    ...(item.application_uuid ? { applicationUuid: item.application_uuid } : {}),
+  };
+  const issued = await issueStoreApplyToken(deps, store.view, binding, now);
   const context = snapshotOf(item).context;
   return {
     token: issued.token,

@@ -59,6 +59,14 @@ export interface FlowSpec<M extends AnyStateMachine> {
   sanitize?: (context: Record<string, unknown>) => Record<string, unknown>;
 }
 
+/** A flow's spec: its name among the application's flows, its machine and that machine's version. */
+export const flowSpec = <M extends AnyStateMachine>(
+  name: FlowName,
+  machine: M,
+  version: number,
+  options: Pick<FlowSpec<M>, 'ignoredDelays' | 'sanitize'> = {},
+): FlowSpec<M> => ({ name, machine, version, ...options });
+
 /** The i18n key of the 409 answer when a flow's state does not accept an event. */
 export const FLOW_EVENT_NOT_ALLOWED = 'This step is not available right now. Please reload the page and try again.';
 

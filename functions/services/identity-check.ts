@@ -13,24 +13,21 @@ import type { ApplicationRecord } from '../data/applications.ts';
 import { createItem, getItem, type StoredItem } from '../data/items.ts';
 import { getStoreById } from '../data/stores.ts';
 import type { ApplySession } from '../platform/sessions.ts';
-import { issueApplyToken, isValidClientId } from '../platform/apply-tokens.ts';
+import { issueStoreApplyToken, isValidClientId } from '../platform/apply-tokens.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, forbidden, notFound, unprocessable } from '../platform/errors.ts';
 import type { VendorEvent } from '../providers/bank-link/vendor-kit.ts';
 import type { IdentityCheckStatus } from '../providers/identity/port.ts';
 import { loadOwnApplication, sessionStore } from './applications.ts';
+import { applyVendorCallback, attemptedAnswer, attemptEffect, keepVendorRef, performEffect } from './async-flow.ts';
 import {
-  applyFlowCallback,
-  callbackApplicationUuid,
-  effectErrorOf,
+  flowSpec,
   flowStateOf,
-  FlowRun,
   loadApplicationByUuid,
   persistedFlowOf,
-  rememberFlowRef,
   sessionApplicationUuid,
   withOwnFlow,
-  type FlowSpec,
+  type FlowRun,
   type FlowWork,
 } from './flow-runtime.ts';
 
@@ -42,11 +39,7 @@ import {
 
 type IdentityMachine = typeof identityCheckMachine;
 
-export const identityCheckFlow: FlowSpec<IdentityMachine> = {
-  name: 'identity-check',
-  machine: identityCheckMachine,
-  version: IDENTITY_CHECK_MACHINE_VERSION,
-};
+export const identityCheckFlow = flowSpec('identity-check', identityCheckMachine, IDENTITY_CHECK_MACHINE_VERSION);
 
 export const IDENTITY_CHECK_NOT_FOUND = 'Identity check not found';
 
@@ -80,44 +73,37 @@ export async function sendIdentityLink(
   body: { phone?: string | undefined; check_id?: string | null | undefined },
 ): Promise<IdentitySendAnswer> {
   const store = await sessionStore(deps, session);
-  const outcome = await flowFor<{ answer?: IdentitySendAnswer; error?: unknown }>(
-    deps,
-    session,
-    async (run, record) => {
-      if (body.check_id && body.check_id !== run.context.checkId) throw notFound(IDENTITY_CHECK_NOT_FOUND);
-      // Finished (or waiting for the verify a 208 asked for): already sent.
-      if (run.status === 'done' || run.matches('verifying'))
-        return { answer: { answer: { code: ALREADY_SENT_CODE, id: run.context.checkId } } };
-      if (body.phone !== undefined) run.apply({ type: 'identity.phone.change', phone: body.phone });
-      if (!isIdentityPhone(run.context.phone)) throw unprocessable({ phone: ['identity.phone.invalid'] });
-      run.apply({ type: 'identity.link.send' });
+  const attempt = await flowFor(deps, session, async (run, record) => {
+    if (body.check_id && body.check_id !== run.context.checkId) throw notFound(IDENTITY_CHECK_NOT_FOUND);
+    // Finished (or waiting for the verify a 208 asked for): already sent.
+    if (run.status === 'done' || run.matches('verifying')) {
+      const answer: IdentitySendAnswer = { code: ALREADY_SENT_CODE, id: run.context.checkId };
+      return { answer: { answer } };
+    }
+    if (body.phone !== undefined) run.apply({ type: 'identity.phone.change', phone: body.phone });
+    if (!isIdentityPhone(run.context.phone)) throw unprocessable({ phone: ['identity.phone.invalid'] });
+    run.apply({ type: 'identity.link.send' });
 
-      // A check that failed (or whose document was expired) cannot be sent again: a new check starts.
-      let checkId: string | null = run.context.checkId;
-      if (checkId) {
-        const current = await deps.providers.identity.getStatus(checkId).catch(() => undefined);
-        if (!current || FINISHED_BAD.includes(current.status)) checkId = null;
-      }
-      try {
-        const sent = await deps.providers.identity.sendLink({
-          phone: run.context.phone,
-          reference: record.uuid,
-          checkId,
-          brandName: BRANDS[store.brand]?.name ?? null,
-        });
-        run.refs.check = sent.checkId;
-        await rememberFlowRef(deps, 'identity', sent.checkId, record.uuid);
-        const code = sent.state === 'already-completed' ? ALREADY_SENT_CODE : 200;
-        run.complete('sendLink', { status: true, code, data: { id: sent.checkId } });
-        return { answer: { answer: { code, id: sent.checkId } } };
-      } catch (error) {
-        run.fail('sendLink', effectErrorOf(error));
-        return { answer: { error } };
-      }
-    },
-  );
-  if (outcome.error) throw outcome.error instanceof AppError ? outcome.error : new AppError(502, 'identity.linkFailed');
-  return outcome.answer!;
+    // A check that failed (or whose document was expired) cannot be sent again: a new check starts.
+    let checkId: string | null = run.context.checkId;
+    if (checkId) {
+      const current = await deps.providers.identity.getStatus(checkId).catch(() => undefined);
+      if (!current || FINISHED_BAD.includes(current.status)) checkId = null;
+    }
+    return attemptEffect(run, 'sendLink', async (): Promise<IdentitySendAnswer> => {
+      const sent = await deps.providers.identity.sendLink({
+        phone: run.context.phone,
+        reference: record.uuid,
+        checkId,
+        brandName: BRANDS[store.brand]?.name ?? null,
+      });
+      await keepVendorRef(deps, run, { name: 'check', vendor: 'identity', objectId: sent.checkId }, record.uuid);
+      const code = sent.state === 'already-completed' ? ALREADY_SENT_CODE : 200;
+      run.complete('sendLink', { status: true, code, data: { id: sent.checkId } });
+      return { code, id: sent.checkId };
+    });
+  });
+  return attemptedAnswer(attempt, 'identity.linkFailed');
 }
 
 // ---- POST verify ----------------------------------------------------------------------------------------------------
@@ -129,17 +115,13 @@ export interface IdentityVerifyAnswer {
   status: IdentityCheckStatus | 'unknown';
 }
 
-async function runVerify(deps: Deps, run: FlowRun<IdentityMachine>, checkId: string): Promise<IdentityVerifyAnswer> {
-  try {
+const runVerify = (deps: Deps, run: FlowRun<IdentityMachine>, checkId: string): Promise<IdentityVerifyAnswer> =>
+  performEffect(run, 'verifyCheck', async () => {
     const result = await deps.providers.identity.getStatus(checkId);
     const code = result.status === 'passed' ? 200 : result.status === 'pending' ? 202 : 422;
     run.complete('verifyCheck', { status: code === 200, code, data: { completed: code === 200 } });
     return { code, completed: code === 200, status: result.status };
-  } catch (error) {
-    run.fail('verifyCheck', effectErrorOf(error));
-    throw error;
-  }
-}
+  });
 
 export async function verifyIdentityCheck(
   deps: Deps,
@@ -170,11 +152,9 @@ export async function verifyIdentityCheck(
  * expect, of another check, or of an unknown application changes nothing.
  */
 export async function applyIdentityCallback(deps: Deps, event: VendorEvent): Promise<string> {
-  const uuid = await callbackApplicationUuid(deps, 'identity', event.objectId, event.data.reference);
-  return applyFlowCallback(
+  return applyVendorCallback(
     deps,
-    uuid,
-    identityCheckFlow,
+    { flow: identityCheckFlow, vendor: 'identity', event, echoed: event.data.reference },
     async () => inputOf,
     async (run): Promise<FlowWork<string>> => {
       if (run.context.checkId !== event.objectId) return { answer: 'other check' };
@@ -269,19 +249,11 @@ export async function exchangeIdentityToken(
   const store = await getStoreById(deps.db, item.storeId, now);
   if (!store || !store.active) throw new AppError(404, 'Store not found', undefined, { not_found: 'store' });
   const record = await loadApplicationByUuid(deps, item.applicationUuid);
-  const issued = await issueApplyToken(
-    deps.db,
-    {
-      storeId: store.view.id,
-      retailerId: store.view.retailer.id,
-      storeSlug: store.view.slug,
-      retailerSlug: store.view.retailer.slug,
-      clientId,
-      applicationUuid: record.uuid,
-      ...(item.checkoutId ? { checkoutId: item.checkoutId } : {}),
-    },
+  const issued = await issueStoreApplyToken(
+    deps,
+    store.view,
+    { clientId, applicationUuid: record.uuid, ...(item.checkoutId ? { checkoutId: item.checkoutId } : {}) },
     now,
-    deps.config.applyTokenTtlSeconds,
   );
   return {
     token: issued.token,

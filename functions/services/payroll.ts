@@ -17,17 +17,15 @@ import { AppError, conflict, notFound, unprocessable } from '../platform/errors.
 import type { VendorEvent } from '../providers/bank-link/vendor-kit.ts';
 import type { PayrollEmployer, PayrollResult } from '../providers/payroll/port.ts';
 import { loadOwnApplication, sessionStore } from './applications.ts';
+import { applyVendorCallback, attemptedAnswer, attemptEffect, keepVendorRef, performEffect } from './async-flow.ts';
 import {
-  applyFlowCallback,
-  callbackApplicationUuid,
   effectErrorOf,
+  flowSpec,
   flowStateOf,
   FlowRun,
   persistedFlowOf,
-  rememberFlowRef,
   sessionApplicationUuid,
   withOwnFlow,
-  type FlowSpec,
   type FlowWork,
 } from './flow-runtime.ts';
 import { storedResultOf } from './decision-support.ts';
@@ -40,11 +38,7 @@ import { redecideWithVerifiedIncome, renderPayrollResult } from './payroll-decis
 
 type PayrollMachine = typeof payrollMachine;
 
-export const payrollFlow: FlowSpec<PayrollMachine> = {
-  name: 'payroll',
-  machine: payrollMachine,
-  version: PAYROLL_MACHINE_VERSION,
-};
+export const payrollFlow = flowSpec('payroll', payrollMachine, PAYROLL_MACHINE_VERSION);
 
 export const PAYROLL_NOT_ELIGIBLE = 'payroll.notEligible';
 export const PAYROLL_PENDING = 'payroll.pending';
@@ -115,24 +109,21 @@ export async function startPayroll(
 ): Promise<{ state: 'initiated' }> {
   const uuid = sessionApplicationUuid(session, id);
   const store = await sessionStore(deps, session);
-  const outcome = await flowFor<{ error?: unknown }>(deps, session, uuid, async (run, record) => {
+  const attempt = await flowFor(deps, session, uuid, async (run, record) => {
     if (!run.context.eligible || record.status !== 'approved') throw conflict(PAYROLL_NOT_ELIGIBLE);
     // The page searched and picked the employer; the server searches again (it trusts no employer list of the page).
     run.apply({ type: 'payroll.employer.search', keyword: body.employerName });
     run.fireDelay('searchDebounce');
-    try {
-      run.complete('searchEmployers', await deps.providers.payroll.searchEmployers(body.employerName.trim()));
-    } catch (error) {
-      run.fail('searchEmployers', effectErrorOf(error));
-      throw error;
-    }
+    await performEffect(run, 'searchEmployers', async () =>
+      run.complete('searchEmployers', await deps.providers.payroll.searchEmployers(body.employerName.trim())),
+    );
     if (!run.tryApply({ type: 'payroll.employer.select', employerId: body.employerId }))
       throw unprocessable({ employerId: ['Employer not found'] });
     if (!run.context.employer?.pdSupported)
       throw unprocessable({ employerId: ['payroll.employer.notSupported'] }, 'payroll.employer.notSupported');
     run.apply({ type: 'payroll.start' });
     const applicant = record.data.applicant;
-    try {
+    return attemptEffect(run, 'startAffordability', async () => {
       const channel = applicant?.email ? 'email' : 'sms';
       const started = await deps.providers.payroll.startSession({
         applicationId: uuid,
@@ -146,17 +137,12 @@ export async function startPayroll(
         statedMonthlyIncomeCents: statedPrimaryMonthlyCents(record),
         brandName: BRANDS[store.brand]?.name ?? null,
       });
-      run.refs.session = started.sessionId;
-      await rememberFlowRef(deps, 'payroll', started.sessionId, uuid);
+      await keepVendorRef(deps, run, { name: 'session', vendor: 'payroll', objectId: started.sessionId }, uuid);
       run.complete('startAffordability', { sessionId: started.sessionId });
-      return { answer: {} };
-    } catch (error) {
-      run.fail('startAffordability', effectErrorOf(error));
-      return { answer: { error } };
-    }
+    });
   });
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what the provider call threw, unchanged
-  if (outcome.error) throw outcome.error;
+  // Rethrows what the provider call threw, unchanged.
+  if ('error' in attempt) throw attempt.error;
   return { state: 'initiated' };
 }
 
@@ -225,20 +211,16 @@ export async function refreshPayroll(
 
 export async function restartPayroll(deps: Deps, session: ApplySession, id: string): Promise<null> {
   const uuid = sessionApplicationUuid(session, id);
-  const outcome = await flowFor<{ error?: unknown }>(deps, session, uuid, async (run) => {
+  const attempt = await flowFor(deps, session, uuid, async (run) => {
     run.apply({ type: 'payroll.restart' });
-    try {
+    return attemptEffect(run, 'restartAffordability', async () => {
       const sessionId = run.refs.session;
       if (!sessionId) throw notFound('Payroll session not found');
       await deps.providers.payroll.resendLink(sessionId);
       run.complete('restartAffordability', null);
-      return { answer: {} };
-    } catch (error) {
-      run.fail('restartAffordability', effectErrorOf(error));
-      return { answer: { error } };
-    }
+    });
   });
-  if (outcome.error) throw outcome.error instanceof AppError ? outcome.error : new AppError(502, 'payroll.linkFailed');
+  attemptedAnswer(attempt, 'payroll.linkFailed');
   return null;
 }
 
@@ -250,11 +232,9 @@ export async function restartPayroll(deps: Deps, session: ApplySession, id: stri
  * callback the flow's state does not expect, of another session, or of an unknown application changes nothing.
  */
 export async function applyPayrollCallback(deps: Deps, event: VendorEvent): Promise<string> {
-  const uuid = await callbackApplicationUuid(deps, 'payroll', event.objectId, event.data.application_id);
-  return applyFlowCallback(
+  return applyVendorCallback(
     deps,
-    uuid,
-    payrollFlow,
+    { flow: payrollFlow, vendor: 'payroll', event, echoed: event.data.application_id },
     async () => inputOf,
     async (run, current): Promise<FlowWork<string>> => {
       const sessionId = run.refs.session;
