@@ -7,13 +7,19 @@
 // "t.body">`), in the `Stripe-Signature` header; the sandbox uses our `x-signature` header. Both are checked with a
 // 5-minute tolerance.
 import type { Db } from '../data/client.ts';
-import { getItem, type StoredItem } from '../data/items.ts';
+import { getItem } from '../data/items.ts';
 import type { Deps } from '../platform/deps.ts';
 import type { HttpEvent } from '../platform/http-types.ts';
-import { SIGNATURE_HEADER, verifySignature } from '../platform/signatures.ts';
-import { parseCardVaultEvent, type CardVaultEvent, type ChargeVendorStatus } from '../providers/card-vault/webhook.ts';
+import { SIGNATURE_HEADER } from '../platform/signatures.ts';
+import { parseCardVaultEvent, type CardVaultEvent } from '../providers/card-vault/webhook.ts';
 import { applyCardVaultEvent } from './payment.ts';
-import { receiveSignedWebhook, recordNewestVendorStatus, type WebhookOutcome } from './webhook-intake.ts';
+import {
+  ourSignatureCheck,
+  receiveSignedWebhook,
+  recordNewestVendorStatus,
+  type VendorStatusItem,
+  type WebhookOutcome,
+} from './webhook-intake.ts';
 
 /** The whole intake of one callback; AppError 401 (forged/stale) or 400 (malformed) refuses it. */
 export async function receiveCardVaultWebhook(deps: Deps, event: HttpEvent): Promise<WebhookOutcome> {
@@ -21,10 +27,7 @@ export async function receiveCardVaultWebhook(deps: Deps, event: HttpEvent): Pro
   const headerName = settings.provider === 'stripe' ? 'stripe-signature' : SIGNATURE_HEADER;
   return receiveSignedWebhook(deps, event, {
     vendor: 'card-vault',
-    verify: (raw, headers, nowSeconds) =>
-      settings.webhookSecret
-        ? verifySignature(settings.webhookSecret, raw, headers[headerName], nowSeconds)
-        : { ok: false, reason: 'mismatch' },
+    verify: ourSignatureCheck(settings.webhookSecret, headerName),
     parse: parseCardVaultEvent,
     malformedMessage: 'The webhook body is not a valid payment event.',
     handle: async (parsed: CardVaultEvent) => {
@@ -35,18 +38,11 @@ export async function receiveCardVaultWebhook(deps: Deps, event: HttpEvent): Pro
   });
 }
 
-export interface ChargeVendorStatusItem extends StoredItem {
+type ChargeVendorFields = Pick<CardVaultEvent, 'chargeId' | 'status' | 'amountCents' | 'declineCode' | 'message'> & {
   entity: 'cardChargeVendorStatus';
-  chargeId: string;
-  status: ChargeVendorStatus;
-  amountCents: number;
-  reference: string | null;
-  declineCode: string | null;
-  message: string | null;
-  occurredAt: string;
-  lastEventId: string;
-  updatedAt: string;
-}
+};
+
+export type ChargeVendorStatusItem = VendorStatusItem & ChargeVendorFields;
 
 export const chargeStatusKey = (chargeId: string) => ({ pk: `CARDCHARGE#${chargeId}`, sk: 'VENDOR_STATUS' });
 
@@ -58,34 +54,21 @@ export const chargeStatusKey = (chargeId: string) => ({ pk: `CARDCHARGE#${charge
  * arrive at least once, in any order).
  */
 export async function onCardVaultEvent(deps: Pick<Deps, 'db' | 'clock'>, event: CardVaultEvent): Promise<void> {
-  await recordNewestVendorStatus<ChargeVendorStatusItem>(
-    deps,
-    chargeStatusKey(event.chargeId),
-    (current, now) => ({
-      ...chargeStatusKey(event.chargeId),
+  await recordNewestVendorStatus<ChargeVendorFields>(deps, chargeStatusKey(event.chargeId), event, {
+    build: (current) => ({
       entity: 'cardChargeVendorStatus',
-      v: 1,
       chargeId: event.chargeId,
       status: event.status,
       amountCents: event.status === 'refunded' && current ? current.amountCents : event.amountCents,
-      reference: event.reference ?? current?.reference ?? null,
       declineCode: event.declineCode,
       message: event.message,
-      occurredAt: event.occurredAt,
-      lastEventId: event.eventId,
-      updatedAt: now.toISOString(),
     }),
-    (current) =>
+    keepCurrent: (current) =>
       current.status === 'refunded' || (current.occurredAt > event.occurredAt && event.status !== 'refunded'),
-    `could not record the status of charge ${event.chargeId}`,
-  );
+    failure: `could not record the status of charge ${event.chargeId}`,
+  });
 }
 
 /** The vendor's last known status of a charge, as recorded from its callbacks. */
-export async function getChargeVendorStatus(
-  db: Db,
-  chargeId: string,
-  now: Date,
-): Promise<ChargeVendorStatusItem | undefined> {
-  return getItem<ChargeVendorStatusItem>(db, chargeStatusKey(chargeId), now);
-}
+export const getChargeVendorStatus = (db: Db, chargeId: string, now: Date) =>
+  getItem<ChargeVendorStatusItem>(db, chargeStatusKey(chargeId), now);

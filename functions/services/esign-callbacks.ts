@@ -8,16 +8,18 @@
 // - DocuSign: `X-DocuSign-Signature-1..n`, base64 HMAC-SHA256 of the body with the Connect HMAC key (no timestamp:
 //   Connect retries the same message for days, so replays are stopped by the event id alone).
 import type { Db } from '../data/client.ts';
-import { getItem, type StoredItem } from '../data/items.ts';
+import { getItem } from '../data/items.ts';
 import type { Deps } from '../platform/deps.ts';
 import type { HttpEvent } from '../platform/http-types.ts';
-import { SIGNATURE_HEADER, verifySignature } from '../platform/signatures.ts';
-import { FINAL_ENVELOPE_STATUSES, type EnvelopeStatus } from '../providers/esign/port.ts';
+import { SIGNATURE_HEADER } from '../platform/signatures.ts';
+import { FINAL_ENVELOPE_STATUSES } from '../providers/esign/port.ts';
 import { docusignSignatureValid, parseEsignEvent, type EsignEvent } from '../providers/esign/webhook.ts';
 import { applyEsignEvent } from './checkout-esign.ts';
 import {
+  ourSignatureCheck,
   receiveSignedWebhook,
   recordNewestVendorStatus,
+  type VendorStatusItem,
   type WebhookOutcome,
   type WebhookSignatureCheck,
 } from './webhook-intake.ts';
@@ -25,15 +27,10 @@ import {
 /** The whole intake of one callback; AppError 401 (forged/stale) or 400 (malformed) refuses it. */
 export async function receiveEsignWebhook(deps: Deps, event: HttpEvent): Promise<WebhookOutcome> {
   const settings = deps.config.checkoutVendors.esign;
-  const verify = (raw: string, headers: HttpEvent['headers'], nowSeconds: number): WebhookSignatureCheck => {
-    if (settings.provider === 'docusign')
-      return docusignSignatureValid(settings.webhookSecret, raw, headers)
-        ? { ok: true }
-        : { ok: false, reason: 'mismatch' };
-    return settings.webhookSecret
-      ? verifySignature(settings.webhookSecret, raw, headers[SIGNATURE_HEADER], nowSeconds)
-      : { ok: false, reason: 'mismatch' };
-  };
+  const verifyDocusign = (raw: string, headers: HttpEvent['headers']): WebhookSignatureCheck =>
+    docusignSignatureValid(settings.webhookSecret, raw, headers) ? { ok: true } : { ok: false, reason: 'mismatch' };
+  const verify =
+    settings.provider === 'docusign' ? verifyDocusign : ourSignatureCheck(settings.webhookSecret, SIGNATURE_HEADER);
   return receiveSignedWebhook(deps, event, {
     vendor: 'esign',
     verify,
@@ -47,15 +44,9 @@ export async function receiveEsignWebhook(deps: Deps, event: HttpEvent): Promise
   });
 }
 
-export interface EsignVendorStatusItem extends StoredItem {
-  entity: 'esignVendorStatus';
-  envelopeId: string;
-  status: EnvelopeStatus;
-  reference: string | null;
-  occurredAt: string;
-  lastEventId: string;
-  updatedAt: string;
-}
+type EsignVendorFields = Pick<EsignEvent, 'envelopeId' | 'status'> & { entity: 'esignVendorStatus' };
+
+export type EsignVendorStatusItem = VendorStatusItem & EsignVendorFields;
 
 export const esignStatusKey = (envelopeId: string) => ({ pk: `ESIGN#${envelopeId}`, sk: 'VENDOR_STATUS' });
 
@@ -66,30 +57,13 @@ export const esignStatusKey = (envelopeId: string) => ({ pk: `ESIGN#${envelopeId
  * the checkout machine (found by `event.reference`); it must stay idempotent (events arrive at least once, in any order).
  */
 export async function onEsignEvent(deps: Pick<Deps, 'db' | 'clock'>, event: EsignEvent): Promise<void> {
-  await recordNewestVendorStatus<EsignVendorStatusItem>(
-    deps,
-    esignStatusKey(event.envelopeId),
-    (current, now) => ({
-      ...esignStatusKey(event.envelopeId),
-      entity: 'esignVendorStatus',
-      v: 1,
-      envelopeId: event.envelopeId,
-      status: event.status,
-      reference: event.reference ?? current?.reference ?? null,
-      occurredAt: event.occurredAt,
-      lastEventId: event.eventId,
-      updatedAt: now.toISOString(),
-    }),
-    (current) => current.occurredAt > event.occurredAt || FINAL_ENVELOPE_STATUSES.includes(current.status),
-    `could not record e-sign status of ${event.envelopeId}`,
-  );
+  await recordNewestVendorStatus<EsignVendorFields>(deps, esignStatusKey(event.envelopeId), event, {
+    build: () => ({ entity: 'esignVendorStatus', envelopeId: event.envelopeId, status: event.status }),
+    keepCurrent: (current) => current.occurredAt > event.occurredAt || FINAL_ENVELOPE_STATUSES.includes(current.status),
+    failure: `could not record e-sign status of ${event.envelopeId}`,
+  });
 }
 
 /** The vendor's last known status of an envelope, as recorded from its callbacks. */
-export async function getEsignVendorStatus(
-  db: Db,
-  envelopeId: string,
-  now: Date,
-): Promise<EsignVendorStatusItem | undefined> {
-  return getItem<EsignVendorStatusItem>(db, esignStatusKey(envelopeId), now);
-}
+export const getEsignVendorStatus = (db: Db, envelopeId: string, now: Date) =>
+  getItem<EsignVendorStatusItem>(db, esignStatusKey(envelopeId), now);

@@ -12,16 +12,28 @@ import type { Deps } from '../platform/deps.ts';
 export const needsSandbox = (record: { livemode?: boolean }, realConfigured: boolean) =>
   record.livemode === false && realConfigured;
 
-const sandboxes = new WeakMap<Providers, Providers['esign']>();
+/**
+ * The vendor of `port` a record may reach: the configured one, or (`needsSandbox`) the port's sandbox, made once per
+ * set of providers.
+ */
+export function sandboxedPort<P extends keyof Providers>(
+  port: P,
+  makeSandbox: (deps: Pick<Deps, 'db' | 'clock' | 'config' | 'log'>) => Providers[P],
+) {
+  const sandboxes = new WeakMap<Providers, Providers[P]>();
+  return (deps: Deps, record: { livemode?: boolean }, realConfigured: boolean): Providers[P] => {
+    if (!needsSandbox(record, realConfigured)) return deps.providers[port];
+    let sandbox = sandboxes.get(deps.providers);
+    if (!sandbox) {
+      sandbox = makeSandbox({ db: deps.db, clock: deps.clock, config: deps.config, log: deps.log });
+      sandboxes.set(deps.providers, sandbox);
+    }
+    return sandbox;
+  };
+}
+
+const esignOf = sandboxedPort('esign', sandboxEsign);
 
 /** The e-sign vendor a checkout may reach. */
-export function esignFor(deps: Deps, record: { livemode?: boolean }): Providers['esign'] {
-  if (!needsSandbox(record, Boolean(deps.config.checkoutVendors.esign.docusign))) return deps.providers.esign;
-  let sandbox = sandboxes.get(deps.providers);
-  if (!sandbox)
-    sandboxes.set(
-      deps.providers,
-      (sandbox = sandboxEsign({ db: deps.db, clock: deps.clock, config: deps.config, log: deps.log })),
-    );
-  return sandbox;
-}
+export const esignFor = (deps: Deps, record: { livemode?: boolean }): Providers['esign'] =>
+  esignOf(deps, record, Boolean(deps.config.checkoutVendors.esign.docusign));

@@ -10,7 +10,7 @@ import { processOnce } from '../data/webhook-inbox.ts';
 import type { Deps } from '../platform/deps.ts';
 import { AppError, badRequest } from '../platform/errors.ts';
 import type { HttpEvent } from '../platform/http-types.ts';
-import { rawBodyOf } from '../platform/signatures.ts';
+import { rawBodyOf, verifySignature } from '../platform/signatures.ts';
 
 const KEEP_SECONDS = 30 * 24 * 3600;
 
@@ -30,6 +30,12 @@ export interface SignedWebhookIntake<E extends { eventId: string }> {
   /** What the service does with a new (not duplicate) event. */
   handle: (event: E) => Promise<void>;
 }
+
+/** Our own signature scheme (platform/signatures.ts) in `header`; without a secret every callback is refused. */
+export const ourSignatureCheck =
+  (secret: string | null | undefined, header: string) =>
+  (raw: string, headers: HttpEvent['headers'], nowSeconds: number): WebhookSignatureCheck =>
+    secret ? verifySignature(secret, raw, headers[header], nowSeconds) : { ok: false, reason: 'mismatch' };
 
 /** The whole intake of one callback; AppError 401 (forged/stale) or 400 (malformed) refuses it. */
 export async function receiveSignedWebhook<E extends { eventId: string }>(
@@ -68,22 +74,42 @@ export async function receiveSignedWebhook<E extends { eventId: string }>(
   return { received: true, duplicate: outcome === 'duplicate', ignored: false };
 }
 
+/** What every recorded vendor status keeps of the event that set it. */
+export interface VendorStatusItem extends StoredItem {
+  reference: string | null;
+  occurredAt: string;
+  lastEventId: string;
+  updatedAt: string;
+}
+
 /**
  * Records the vendor's status of one object (a charge, an envelope) from its callbacks, which arrive at least once and
- * in any order: `build` makes the new item from the one stored (if any), `keepCurrent` says when the stored one stays
- * (it is newer, or final). A concurrent writer makes it read again, up to five times.
+ * in any order: `build` makes the vendor's own fields of the new item from the one stored (if any), `keepCurrent` says
+ * when the stored one stays (it is newer, or final). A concurrent writer makes it read again, up to five times.
  */
-export async function recordNewestVendorStatus<T extends StoredItem>(
+export async function recordNewestVendorStatus<F extends { entity: string }>(
   deps: Pick<Deps, 'db' | 'clock'>,
   key: Keyed,
-  build: (current: T | undefined, now: Date) => T,
-  keepCurrent: (current: T) => boolean,
-  failure: string,
+  event: { eventId: string; occurredAt: string; reference: string | null },
+  policy: {
+    build: (current: (VendorStatusItem & F) | undefined) => F;
+    keepCurrent: (current: VendorStatusItem & F) => boolean;
+    failure: string;
+  },
 ): Promise<void> {
+  const { build, keepCurrent, failure } = policy;
   for (let attempt = 0; attempt < 5; attempt++) {
     const now = deps.clock();
-    const current = await getItem<T>(deps.db, key, now);
-    const next = build(current, now);
+    const current = await getItem<VendorStatusItem & F>(deps.db, key, now);
+    const next = {
+      ...key,
+      v: 1,
+      ...build(current),
+      reference: event.reference ?? current?.reference ?? null,
+      occurredAt: event.occurredAt,
+      lastEventId: event.eventId,
+      updatedAt: now.toISOString(),
+    };
     try {
       if (!current) {
         const { v: _v, ...fresh } = next;
