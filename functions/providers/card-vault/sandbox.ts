@@ -5,12 +5,10 @@
 // After a charge the vault calls our webhook `POST /webhooks/card-vault` with a Stripe event
 // (payment_intent.succeeded / payment_intent.payment_failed), signed with the card-vault webhook secret.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../data/client.ts';
 import { createItem, getItem, type StoredItem } from '../../data/items.ts';
-import type { Config } from '../../platform/config.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Logger } from '../../platform/logger.ts';
 import { SIGNATURE_HEADER, sign } from '../../platform/signatures.ts';
+import { sandboxDelivery, sandboxLatency, type CheckoutSandboxOptions } from '../sandbox-callbacks.ts';
 import { CARD_MESSAGES, cardRefusal, luhnValid } from './card-rules.ts';
 import {
   CardVaultError,
@@ -34,7 +32,6 @@ export const MIN_CHARGE_CENTS = 50;
 export const MAX_CHARGE_CENTS = 99_999_999;
 
 const id = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface VaultSessionItem extends StoredItem {
   entity: 'sandboxVaultSession';
@@ -102,38 +99,20 @@ export function isExactOrigin(value: string): boolean {
   }
 }
 
-export interface SandboxCardVaultOptions {
-  db: Db;
-  clock: () => Date;
-  config: Pick<Config, 'publicUrl' | 'checkoutVendors'>;
-  log: Logger;
-  /** Delivers a callback body to our webhook; the default signs it and POSTs it to `${publicUrl}/webhooks/card-vault`. */
-  deliver?: (body: string) => Promise<void>;
-}
+export type SandboxCardVaultOptions = CheckoutSandboxOptions;
 
 export function sandboxCardVault(options: SandboxCardVaultOptions): CardVaultPort & SandboxVaultFields {
   const { db, clock, config, log } = options;
-  const latency = (ms: number) => (config.checkoutVendors.sandboxLatency ? sleep(ms) : Promise.resolve());
-  const deliver =
-    options.deliver ??
-    (async (body: string) => {
-      const res = await fetch(`${config.publicUrl}/webhooks/card-vault`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          // As the process's card-vault webhook reads it: Stripe's header name where Stripe is configured (a test
-          // checkout pays at this sandbox there too), the same signature scheme either way.
-          [config.checkoutVendors.cardVault.provider === 'stripe' ? 'stripe-signature' : SIGNATURE_HEADER]: sign(
-            config.checkoutVendors.cardVault.webhookSecret,
-            body,
-            Math.floor(clock().getTime() / 1000),
-          ),
-        },
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (!res.ok) throw new Error(`webhook answered ${res.status}`);
-    });
+  const latency = sandboxLatency(config);
+  const deliver = sandboxDelivery(options, 'card-vault', (body) => ({
+    // As the process's card-vault webhook reads it: Stripe's header name where Stripe is configured (a test
+    // checkout pays at this sandbox there too), the same signature scheme either way.
+    [config.checkoutVendors.cardVault.provider === 'stripe' ? 'stripe-signature' : SIGNATURE_HEADER]: sign(
+      config.checkoutVendors.cardVault.webhookSecret,
+      body,
+      Math.floor(clock().getTime() / 1000),
+    ),
+  }));
 
   async function loadToken(token: string): Promise<VaultTokenItem> {
     const item = /^pm_sbx_[0-9a-f]{24}$/.test(token)

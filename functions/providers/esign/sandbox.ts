@@ -4,11 +4,10 @@
 // webhook as a DocuSign Connect JSON SIM event, signed with the e-sign webhook secret (functions/platform/signatures.ts),
 // and the browser goes back to the return URL with DocuSign's `event` parameter.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from '../../data/client.ts';
 import { createItem, getItem, saveVersioned, type StoredItem } from '../../data/items.ts';
 import type { Config } from '../../platform/config.ts';
-import type { Logger } from '../../platform/logger.ts';
 import { SIGNATURE_HEADER, sign } from '../../platform/signatures.ts';
+import { sandboxDelivery, sandboxLatency, type CheckoutSandboxOptions } from '../sandbox-callbacks.ts';
 import {
   EsignError,
   FINAL_ENVELOPE_STATUSES,
@@ -46,16 +45,7 @@ export interface SandboxEnvelopeItem extends StoredItem {
 
 export const envelopeKey = (envelopeId: string) => ({ pk: `SANDBOX#ESIGN#${envelopeId}`, sk: 'ENVELOPE' });
 
-export interface SandboxEsignOptions {
-  db: Db;
-  clock: () => Date;
-  config: Pick<Config, 'publicUrl' | 'checkoutVendors'>;
-  log: Logger;
-  /** Delivers a callback body to our webhook; the default signs it and POSTs it to `${publicUrl}/webhooks/esign`. */
-  deliver?: (body: string) => Promise<void>;
-}
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export type SandboxEsignOptions = CheckoutSandboxOptions;
 
 const toEnvelope = (item: SandboxEnvelopeItem): Envelope => ({
   envelopeId: item.envelopeId,
@@ -112,21 +102,10 @@ export function esignCallbackSignature(
 
 export function sandboxEsign(options: SandboxEsignOptions): EsignPort & SandboxEsignSigning {
   const { db, clock, config, log } = options;
-  const latency = (ms: number) => (config.checkoutVendors.sandboxLatency ? sleep(ms) : Promise.resolve());
-  const deliver =
-    options.deliver ??
-    (async (body: string) => {
-      const res = await fetch(`${config.publicUrl}/webhooks/esign`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...esignCallbackSignature(config, body, Math.floor(clock().getTime() / 1000)),
-        },
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (!res.ok) throw new Error(`webhook answered ${res.status}`);
-    });
+  const latency = sandboxLatency(config);
+  const deliver = sandboxDelivery(options, 'esign', (body) =>
+    esignCallbackSignature(config, body, Math.floor(clock().getTime() / 1000)),
+  );
 
   async function load(envelopeId: string): Promise<SandboxEnvelopeItem> {
     if (!/^[0-9a-f-]{36}$/.test(envelopeId))
