@@ -2,6 +2,8 @@
 // into a CardVaultEvent. The parser only returns a value; what is done with it (signature check, duplicates, the
 // checkout's payment) is decided by functions/services/card-vault-callbacks.ts.
 
+import { isObject, MalformedWebhook, parseWebhookJson } from '../webhook-body.ts';
+
 export type ChargeVendorStatus = 'processing' | 'succeeded' | 'failed' | 'canceled' | 'refunded';
 
 export interface CardVaultEvent {
@@ -20,9 +22,7 @@ export interface CardVaultEvent {
   occurredAt: string;
 }
 
-export class MalformedWebhook extends Error {}
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export { MalformedWebhook };
 
 const PAYMENT_INTENT_STATUS: Record<string, ChargeVendorStatus> = {
   'payment_intent.succeeded': 'succeeded',
@@ -33,12 +33,7 @@ const PAYMENT_INTENT_STATUS: Record<string, ChargeVendorStatus> = {
 
 /** Parses a Stripe event; null for event types we do not act on; throws MalformedWebhook on junk. */
 export function parseCardVaultEvent(raw: string): CardVaultEvent | null {
-  let body: unknown;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    throw new MalformedWebhook('not JSON');
-  }
+  const body = parseWebhookJson(raw);
   if (
     !isObject(body) ||
     body.object !== 'event' ||

@@ -5,6 +5,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { HttpEvent } from '../../platform/http-types.ts';
 import type { EnvelopeStatus } from './port.ts';
+import { isObject, MalformedWebhook, parseWebhookJson } from '../webhook-body.ts';
 
 export interface EsignEvent {
   /** Unique per message: `<envelopeId>:<event>:<generatedDateTime>` (Connect messages carry no id of their own). */
@@ -26,18 +27,11 @@ const EVENT_STATUS: Record<string, EnvelopeStatus> = {
   'envelope-voided': 'voided',
 };
 
-export class MalformedWebhook extends Error {}
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export { MalformedWebhook };
 
 /** Parses a Connect JSON SIM message; null for events we do not act on; throws MalformedWebhook on junk. */
 export function parseEsignEvent(raw: string): EsignEvent | null {
-  let body: unknown;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    throw new MalformedWebhook('not JSON');
-  }
+  const body = parseWebhookJson(raw);
   if (!isObject(body) || typeof body.event !== 'string' || !isObject(body.data))
     throw new MalformedWebhook('not a Connect message');
   const envelopeId = body.data.envelopeId;
