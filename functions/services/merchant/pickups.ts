@@ -15,6 +15,7 @@ import { storeRecordTenant } from '../staff/actor.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { applicantNameOf, loadLeaseFor, recordMerchandiseReturned } from '../leases/actions.ts';
 import {
+  requiredErrors,
   loadForAccess,
   field,
   formTarget,
@@ -320,9 +321,7 @@ export const pickupTxDef: ResourceDef<PickupTx> = {
   },
   async create(c, input) {
     const b = parseFor(c, pickupTxDef, txBody, input);
-    const errors: Record<string, string[]> = {};
-    if (!b.pickup_id) errors.pickup_id = ['staff.validation.required'];
-    if (!b.type) errors.type = ['staff.validation.required'];
+    const errors = requiredErrors(b, ['pickup_id', 'type']);
     if (b.type === 'fee' && !b.amount) errors.amount = ['merchant.validation.amountRequired'];
     if (Object.keys(errors).length) throw unableToSave(c, pickupTxDef, errors);
     for (let attempt = 0; attempt < 4; attempt++) {

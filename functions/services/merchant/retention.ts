@@ -11,6 +11,7 @@ import { getMerchantRecord, merchantKey } from '../../data/merchant.ts';
 import { storeRecordTenant } from '../staff/actor.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import {
+  requiredErrors,
   field,
   formTarget,
   parseFor,
@@ -263,9 +264,7 @@ export const retentionEntriesDef: ResourceDef<RetentionEntry> = {
   },
   async create(c, input) {
     const b = parseFor(c, retentionEntriesDef, entryBody, input);
-    const errors: Record<string, string[]> = {};
-    if (!b.kind) errors.kind = ['staff.validation.required'];
-    if (!b.store_id) errors.store_id = ['staff.validation.required'];
+    const errors = requiredErrors(b, ['kind', 'store_id']);
     if (b.kind === 'withholding' && !b.funded_amount) errors.funded_amount = ['merchant.validation.amountRequired'];
     if (b.kind === 'payment' && !b.amount) errors.amount = ['merchant.validation.amountRequired'];
     if (Object.keys(errors).length) throw unableToSave(c, retentionEntriesDef, errors);

@@ -15,6 +15,7 @@ import {
 import { forbidden } from '../../../platform/errors.ts';
 import { requireTenant } from '../actor.ts';
 import {
+  requiredErrors,
   bool,
   EMAIL,
   email,
@@ -344,12 +345,7 @@ async function saveStore(
   input: Record<string, unknown>,
 ): Promise<StaffStoreItem> {
   const b = parseFor(c, storesDef, storeBody, input);
-  const errors: Record<string, string[]> = {};
-  if (!s) {
-    if (!b.name) errors.name = ['staff.validation.required'];
-    if (!b.slug) errors.slug = ['staff.validation.required'];
-    if (!b.retailer_id) errors.retailer_id = ['staff.validation.required'];
-  }
+  const errors: Record<string, string[]> = s ? {} : requiredErrors(b, ['name', 'slug', 'retailer_id']);
   if (Object.keys(errors).length) throw unableToSave(c, storesDef, errors);
   const retailerId = b.retailer_id ?? s!.view.retailer.id;
   const retailer = await getRetailerRecord(c.deps, retailerId);
