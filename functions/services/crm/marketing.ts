@@ -37,6 +37,16 @@ export interface CampaignItem extends CrmRecord {
   description: string;
 }
 
+/** What a campaign's form values and list row both show. */
+const campaignSummary = (m: CampaignItem) => ({
+  name: m.name,
+  channel: m.channel,
+  status: m.status,
+  starts_on: m.starts_on,
+  ends_on: m.ends_on,
+  budget: m.budget,
+});
+
 export const campaignsDef = crmResource<CampaignItem>({
   kind: 'CAMPAIGN',
   path: 'campaigns',
@@ -76,15 +86,7 @@ export const campaignsDef = crmResource<CampaignItem>({
     field('textarea', 'description', { label: 'crm.field.description' }),
   ],
   defaults: () => ({ status: 'draft', channel: 'email' }),
-  values: (m) => ({
-    name: m.name,
-    channel: m.channel,
-    status: m.status,
-    starts_on: m.starts_on,
-    ends_on: m.ends_on,
-    budget: m.budget,
-    description: m.description,
-  }),
+  values: (m) => ({ ...campaignSummary(m), description: m.description }),
   async build(c, b) {
     const starts = str(b.starts_on);
     const ends = str(b.ends_on);
@@ -100,16 +102,7 @@ export const campaignsDef = crmResource<CampaignItem>({
       description: b.description ?? '',
     };
   },
-  row: (m) => ({
-    id: m.id,
-    name: m.name,
-    channel: m.channel,
-    status: m.status,
-    starts_on: m.starts_on,
-    ends_on: m.ends_on,
-    budget: m.budget,
-    updated_at: m.updated_at,
-  }),
+  row: (m) => ({ id: m.id, ...campaignSummary(m), updated_at: m.updated_at }),
   scopes: (m) => ['*', `status=${m.status}`],
 });
 

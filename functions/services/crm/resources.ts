@@ -46,6 +46,16 @@ export interface LeadItem extends CrmRecord {
   owner_name: string | null;
 }
 
+/** What a lead's form values and list row both show. */
+const leadSummary = (l: LeadItem) => ({
+  name: l.name,
+  company: l.company,
+  email: l.email,
+  phone: l.phone,
+  source: l.source,
+  status: l.status,
+});
+
 export const leadsDef = crmResource<LeadItem>({
   kind: 'LEAD',
   path: 'leads',
@@ -80,16 +90,7 @@ export const leadsDef = crmResource<LeadItem>({
     field('textarea', 'notes', { label: 'crm.field.notes' }),
   ],
   defaults: (c) => ({ status: 'new', source: 'website', owner_id: c.actor.userId }),
-  values: (l) => ({
-    name: l.name,
-    company: l.company,
-    email: l.email,
-    phone: l.phone,
-    source: l.source,
-    status: l.status,
-    notes: l.notes,
-    owner_id: l.owner_id,
-  }),
+  values: (l) => ({ ...leadSummary(l), notes: l.notes, owner_id: l.owner_id }),
   async build(c, b) {
     return {
       name: b.name,
@@ -105,12 +106,7 @@ export const leadsDef = crmResource<LeadItem>({
   },
   row: (l) => ({
     id: l.id,
-    name: l.name,
-    company: l.company,
-    email: l.email,
-    phone: l.phone,
-    source: l.source,
-    status: l.status,
+    ...leadSummary(l),
     owner_name: l.owner_name,
     created_at: l.created_at,
     updated_at: l.updated_at,

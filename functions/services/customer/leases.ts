@@ -31,7 +31,7 @@ import { nextStepOf, problemReasonOf } from '../../../machines/payment-attempt/p
 import type { CustomerSession } from '../../platform/customer-sessions.ts';
 import type { Deps } from '../../platform/deps.ts';
 import { conflict as conflictWith, notFound } from '../../platform/errors.ts';
-import { ENDED, type AccountStatusName } from '../servicing/account-state.ts';
+import { ENDED, STATE_OF_STATUS, type AccountStatusName } from '../servicing/account-state.ts';
 import { lenderToday } from '../servicing/clock.ts';
 import { payoffQuote, refresh } from '../servicing/account-figures.ts';
 import { getReturnRequest, type ReturnRequest } from './return-requests.ts';
@@ -46,15 +46,7 @@ import { dueDateLimits, dueDateWindow, recentChanges, type DueDateLimits } from 
 
 export const LEASE_NOT_FOUND = 'customer.lease.not_found';
 
-const STATUS: Record<AccountStatusName, CustomerLeaseStatus> = {
-  current: 'current',
-  pastDue: 'past_due',
-  paidOut: 'paid_out',
-  purchasedEarly: 'purchased_early',
-  returned: 'returned',
-  chargedOff: 'charged_off',
-  settled: 'settled',
-};
+const STATUS: Record<AccountStatusName, CustomerLeaseStatus> = STATE_OF_STATUS;
 
 export const accountStatus = (account: LeaseAccountItem) => account.statusName as AccountStatusName;
 export const hasEnded = (account: LeaseAccountItem) => ENDED.has(accountStatus(account));

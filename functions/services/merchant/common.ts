@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
+import { getMerchantRecord, merchantKey, type MerchantKind } from '../../data/merchant.ts';
+import type { StoredItem } from '../../data/items.ts';
 import { getStoreById } from '../../data/stores.ts';
 import { requireTenant } from '../staff/actor.ts';
 import { getRetailerRecord } from '../staff/resources/retailers.ts';
-import { unableToSave, type ResourceCtx } from '../staff/resource.ts';
+import { field, unableToSave, type ResourceCtx } from '../staff/resource.ts';
 
 // Helpers shared by the merchant network's resources (POS, pick-ups, retention money).
 
@@ -83,3 +85,20 @@ export const actorRetailer = (c: ResourceCtx) =>
 
 export const options = (prefix: string, values: readonly string[]) =>
   values.map((v) => ({ value: v, text: `${prefix}.${v}` }));
+
+/** A resource's storage hooks for merchant records of one kind (pk <KIND>#id). */
+export const merchantStorage = <T extends StoredItem>(kind: MerchantKind) => ({
+  rowPk: (id: string) => merchantKey(kind, id).pk,
+  load: (c: ResourceCtx, id: string) => getMerchantRecord<T>(c.deps.db, kind, id, c.deps.clock()),
+});
+
+/** The required store picker of a merchant form. */
+export const storeSelect = (extra: { disabled?: boolean } = {}) =>
+  field('select', 'store_id', {
+    label: 'merchant.field.store',
+    required: true,
+    url: '/staff/api/stores',
+    valueKey: 'id',
+    textKey: 'name',
+    ...extra,
+  });

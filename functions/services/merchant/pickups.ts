@@ -10,13 +10,15 @@ import {
   type PickupType,
 } from '../../../machines/domain/merchant.ts';
 import { createItem, saveVersioned, type StoredItem } from '../../data/items.ts';
-import { getMerchantRecord, merchantKey } from '../../data/merchant.ts';
+import { merchantKey } from '../../data/merchant.ts';
 import { storeRecordTenant } from '../staff/actor.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { applicantNameOf, loadLeaseFor, recordMerchandiseReturned } from '../leases/actions.ts';
 import {
+  requiredErrors,
   loadForAccess,
   field,
+  formTarget,
   parseFor,
   saveButtons,
   section,
@@ -28,7 +30,7 @@ import {
   type ResourceDef,
 } from '../staff/resource.ts';
 import { choiceFilter, ownerFilter } from '../staff/filters.ts';
-import { cents, idText, isoDate, newId, options } from './common.ts';
+import { cents, idText, isoDate, merchantStorage, newId, options } from './common.ts';
 
 // Pick Ups and Pick Up Transactions (seed 001): merchandise returned by the shopper or repossessed, linked to a lease
 // (the application uuid), scheduled on a date in a window; its transactions (attempts, the collection, fees, notes)
@@ -123,8 +125,7 @@ export const pickupsDef: ResourceDef<Pickup> = {
     choiceFilter('status', 'merchant.field.pickup_status', options('merchant.pickupStatus', PICKUP_STATUSES)),
     storeFilter,
   ],
-  rowPk: (id) => merchantKey('PICKUP', id).pk,
-  load: (c, id) => getMerchantRecord<Pickup>(c.deps.db, 'PICKUP', id, c.deps.clock()),
+  ...merchantStorage<Pickup>('PICKUP'),
   row,
   scopes: (p) => ['*', `status=${p.status}`, `retailer=${p.retailer_id}`, `store=${p.store_id}`],
   tenant: storeRecordTenant,
@@ -139,9 +140,7 @@ export const pickupsDef: ResourceDef<Pickup> = {
   async form(c, p) {
     const closed = !!p && p.status !== 'scheduled';
     return {
-      title: p ? 'merchant.form.editPickup' : 'merchant.form.newPickup',
-      action: p ? '/staff/api/pickups/{id}' : '/staff/api/pickups',
-      params: p ? { id: p.id } : undefined,
+      ...formTarget('pickups', p, { edit: 'merchant.form.editPickup', new: 'merchant.form.newPickup' }),
       values: p
         ? { ...row(p), address: p.address, notes: p.notes, v: p.v }
         : {
@@ -286,8 +285,7 @@ export const pickupTxDef: ResourceDef<PickupTx> = {
     },
     choiceFilter('type', 'merchant.field.tx_type', options('merchant.txType', PICKUP_TX_TYPES)),
   ],
-  rowPk: (id) => merchantKey('PICKUPTX', id).pk,
-  load: (c, id) => getMerchantRecord<PickupTx>(c.deps.db, 'PICKUPTX', id, c.deps.clock()),
+  ...merchantStorage<PickupTx>('PICKUPTX'),
   row: txRow,
   scopes: (x) => ['*', `pickup=${x.pickup_id}`, `type=${x.type}`, `retailer=${x.retailer_id}`, `store=${x.store_id}`],
   tenant: storeRecordTenant,
@@ -323,9 +321,7 @@ export const pickupTxDef: ResourceDef<PickupTx> = {
   },
   async create(c, input) {
     const b = parseFor(c, pickupTxDef, txBody, input);
-    const errors: Record<string, string[]> = {};
-    if (!b.pickup_id) errors.pickup_id = ['staff.validation.required'];
-    if (!b.type) errors.type = ['staff.validation.required'];
+    const errors = requiredErrors(b, ['pickup_id', 'type']);
     if (b.type === 'fee' && !b.amount) errors.amount = ['merchant.validation.amountRequired'];
     if (Object.keys(errors).length) throw unableToSave(c, pickupTxDef, errors);
     for (let attempt = 0; attempt < 4; attempt++) {

@@ -17,6 +17,7 @@ import { getMerchantRecord, merchantKey } from '../../data/merchant.ts';
 import { storeRecordTenant } from '../staff/actor.ts';
 import {
   field,
+  formTarget,
   parseFor,
   saveButtons,
   section,
@@ -28,7 +29,18 @@ import {
   type ResourceDef,
 } from '../staff/resource.ts';
 import { choiceFilter, ownerFilter, yesNoFilter } from '../staff/filters.ts';
-import { actorRetailer, actorStore, cents, idText, newId, options, retailerFor, storeFor } from './common.ts';
+import {
+  actorRetailer,
+  actorStore,
+  cents,
+  idText,
+  merchantStorage,
+  newId,
+  options,
+  retailerFor,
+  storeFor,
+  storeSelect,
+} from './common.ts';
 
 // POS Items and POS Orders (seed 001 section 3): a retailer's stock items (SKU unique per retailer) and the orders its
 // stores place for them. Items belong to a retailer; orders to a store of that retailer. Low stock = quantity in stock
@@ -112,17 +124,14 @@ export const posItemsDef: ResourceDef<PosItem> = {
   sortFields: ['sku', 'name', 'quantity_in_stock', 'created_at'],
   defaultSort: 'sku',
   filters: [yesNoFilter('low_stock', 'merchant.field.low_stock', 'low'), retailerFilter],
-  rowPk: (id) => merchantKey('POSITEM', id).pk,
-  load: (c, id) => getMerchantRecord<PosItem>(c.deps.db, 'POSITEM', id, c.deps.clock()),
+  ...merchantStorage<PosItem>('POSITEM'),
   row: itemRow,
   scopes: (i) => ['*', `low=${isLowStock(i)}`, `retailer=${i.retailer_id}`],
   tenant: (i) => ({ retailerIds: [i.retailer_id] }),
   view: (_c, i) => ({ ...itemRow(i), v: i.v }),
   async form(c, i) {
     return {
-      title: i ? 'merchant.form.editPosItem' : 'merchant.form.newPosItem',
-      action: i ? '/staff/api/pos-items/{id}' : '/staff/api/pos-items',
-      params: i ? { id: i.id } : undefined,
+      ...formTarget('pos-items', i, { edit: 'merchant.form.editPosItem', new: 'merchant.form.newPosItem' }),
       values: i
         ? { ...itemRow(i), v: i.v }
         : { retailer_id: actorRetailer(c) ?? null, quantity_in_stock: 0, reorder_level: 0, unit_price: 0 },
@@ -262,31 +271,21 @@ export const posOrdersDef: ResourceDef<PosOrder> = {
     choiceFilter('status', 'merchant.field.order_status', options('merchant.orderStatus', POS_ORDER_STATUSES)),
     retailerFilter,
   ],
-  rowPk: (id) => merchantKey('POSORDER', id).pk,
-  load: (c, id) => getMerchantRecord<PosOrder>(c.deps.db, 'POSORDER', id, c.deps.clock()),
+  ...merchantStorage<PosOrder>('POSORDER'),
   row: orderRow,
   scopes: (o) => ['*', `status=${o.status}`, `retailer=${o.retailer_id}`, `store=${o.store_id}`],
   tenant: storeRecordTenant,
   view: (_c, o) => ({ ...orderRow(o), items: o.items, v: o.v }),
   async form(c, o) {
     return {
-      title: o ? 'merchant.form.editPosOrder' : 'merchant.form.newPosOrder',
-      action: o ? '/staff/api/pos-orders/{id}' : '/staff/api/pos-orders',
-      params: o ? { id: o.id } : undefined,
+      ...formTarget('pos-orders', o, { edit: 'merchant.form.editPosOrder', new: 'merchant.form.newPosOrder' }),
       values: o
         ? { ...orderRow(o), items: o.items.map((l) => ({ item_id: l.item_id, quantity: l.quantity })), v: o.v }
         : { store_id: actorStore(c) ?? null, status: 'open', note: '', items: [] },
       buttons: saveButtons,
       children: [
         section('merchant.section.posOrder', [
-          field('select', 'store_id', {
-            label: 'merchant.field.store',
-            required: true,
-            url: '/staff/api/stores',
-            valueKey: 'id',
-            textKey: 'name',
-            disabled: !!o,
-          }),
+          storeSelect({ disabled: !!o }),
           field('select', 'status', {
             label: 'merchant.field.order_status',
             options: options('merchant.orderStatus', POS_ORDER_STATUSES),

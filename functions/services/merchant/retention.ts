@@ -11,7 +11,9 @@ import { getMerchantRecord, merchantKey } from '../../data/merchant.ts';
 import { storeRecordTenant } from '../staff/actor.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import {
+  requiredErrors,
   field,
+  formTarget,
   parseFor,
   saveButtons,
   section,
@@ -23,7 +25,17 @@ import {
   type ResourceDef,
 } from '../staff/resource.ts';
 import { choiceFilter, ownerFilter } from '../staff/filters.ts';
-import { cents, idText, isoDate, newId, options, storeFor, type StoreRef } from './common.ts';
+import {
+  cents,
+  idText,
+  isoDate,
+  merchantStorage,
+  newId,
+  options,
+  storeFor,
+  storeSelect,
+  type StoreRef,
+} from './common.ts';
 
 // Retention Money (seed 001): a share of each funding paid to a store is withheld (the store's percentage, 5% unless
 // set) and paid out to the store later. One account per store (its summary: withheld, paid, balance) and its entries
@@ -110,29 +122,19 @@ export const retentionDef: ResourceDef<RetentionAccount> = {
   sortFields: ['store_name', 'balance'],
   defaultSort: 'store_name',
   filters: [storeFilter],
-  rowPk: (id) => merchantKey('RETENTION', id).pk,
-  load: (c, id) => getMerchantRecord<RetentionAccount>(c.deps.db, 'RETENTION', id, c.deps.clock()),
+  ...merchantStorage<RetentionAccount>('RETENTION'),
   row,
   scopes: (a) => ['*', `retailer=${a.retailer_id}`, `store=${a.store_id}`],
   tenant: storeRecordTenant,
   view: (_c, a) => ({ ...row(a), v: a.v }),
   async form(_c, a) {
     return {
-      title: a ? 'merchant.form.editRetention' : 'merchant.form.newRetention',
-      action: a ? '/staff/api/retention/{id}' : '/staff/api/retention',
-      params: a ? { id: a.id } : undefined,
+      ...formTarget('retention', a, { edit: 'merchant.form.editRetention', new: 'merchant.form.newRetention' }),
       values: a ? { ...row(a), v: a.v } : { store_id: null, percentage: DEFAULT_RETENTION_BASIS_POINTS / 100 },
       buttons: saveButtons,
       children: [
         section('merchant.section.retention', [
-          field('select', 'store_id', {
-            label: 'merchant.field.store',
-            required: true,
-            url: '/staff/api/stores',
-            valueKey: 'id',
-            textKey: 'name',
-            disabled: !!a,
-          }),
+          storeSelect({ disabled: !!a }),
           field('number', 'percentage', {
             label: 'merchant.field.percentage',
             min: 0,
@@ -216,8 +218,7 @@ export const retentionEntriesDef: ResourceDef<RetentionEntry> = {
     choiceFilter('kind', 'merchant.field.entry_kind', options('merchant.entryKind', RETENTION_ENTRY_KINDS)),
     storeFilter,
   ],
-  rowPk: (id) => merchantKey('RETENTIONENTRY', id).pk,
-  load: (c, id) => getMerchantRecord<RetentionEntry>(c.deps.db, 'RETENTIONENTRY', id, c.deps.clock()),
+  ...merchantStorage<RetentionEntry>('RETENTIONENTRY'),
   row: entryRow,
   scopes: (e) => ['*', `kind=${e.kind}`, `retailer=${e.retailer_id}`, `store=${e.store_id}`],
   tenant: storeRecordTenant,
@@ -243,13 +244,7 @@ export const retentionEntriesDef: ResourceDef<RetentionEntry> = {
             label: 'merchant.field.entry_kind',
             options: options('merchant.entryKind', RETENTION_ENTRY_KINDS),
           }),
-          field('select', 'store_id', {
-            label: 'merchant.field.store',
-            required: true,
-            url: '/staff/api/stores',
-            valueKey: 'id',
-            textKey: 'name',
-          }),
+          storeSelect(),
           field('money', 'funded_amount', {
             label: 'merchant.field.funded_amount',
             hint: 'merchant.hint.fundedAmount',
@@ -269,9 +264,7 @@ export const retentionEntriesDef: ResourceDef<RetentionEntry> = {
   },
   async create(c, input) {
     const b = parseFor(c, retentionEntriesDef, entryBody, input);
-    const errors: Record<string, string[]> = {};
-    if (!b.kind) errors.kind = ['staff.validation.required'];
-    if (!b.store_id) errors.store_id = ['staff.validation.required'];
+    const errors = requiredErrors(b, ['kind', 'store_id']);
     if (b.kind === 'withholding' && !b.funded_amount) errors.funded_amount = ['merchant.validation.amountRequired'];
     if (b.kind === 'payment' && !b.amount) errors.amount = ['merchant.validation.amountRequired'];
     if (Object.keys(errors).length) throw unableToSave(c, retentionEntriesDef, errors);

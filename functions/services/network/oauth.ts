@@ -7,7 +7,8 @@ import type { Deps } from '../../platform/deps.ts';
 import { AppError } from '../../platform/errors.ts';
 import { accessTokenKey, oauthClientKey, sha256 } from './oauth-tokens.ts';
 import { auditBy, requireTenant } from '../staff/actor.ts';
-import { field, parseFor, section, t, text, type ResourceDef } from '../staff/resource.ts';
+import { field, parseFor, section, t, type ResourceDef } from '../staff/resource.ts';
+import { credentialFields, credentialLife } from '../staff/resources/credentials.ts';
 import { getRetailerRecord } from '../staff/resources/retailers.ts';
 
 // OAuth access tokens (seed 001 "API access tokens, Oauth access tokens"): a retailer's client credentials (client id
@@ -33,17 +34,10 @@ const row = (r: OAuthClientItem) => ({
   name: r.name,
   retailer_id: r.retailer_id,
   retailer_name: r.retailer_name,
-  created_at: r.created_at,
-  revoked_at: r.revoked_at,
-  revoked: r.revoked_at !== null,
+  ...credentialLife(r),
 });
 
-const createBody = z.object({
-  name: text(100),
-  retailer_id: z
-    .string('staff.validation.required')
-    .check(z.minLength(1, 'staff.validation.required'), z.maxLength(100, 'staff.validation.tooLong')),
-});
+const createBody = z.object(credentialFields);
 
 export const oauthClientsDef: ResourceDef<OAuthClientItem> = {
   path: 'oauth-clients',

@@ -150,6 +150,22 @@ async function save(
   return next;
 }
 
+/** Moves the application to a state; its history notes when, by whom and (when given) why. */
+function moveTo(
+  c: ResourceCtx,
+  a: StoreApplicationItem,
+  state: StoreApplicationState,
+  note?: string,
+  patch: Partial<StoreApplicationItem> = {},
+): Promise<StoreApplicationItem> {
+  const at = c.deps.clock().toISOString();
+  return save(c, a, {
+    state,
+    ...patch,
+    history: [...a.history, { state, at, by: c.actor.userId, ...(note ? { note } : {}) }],
+  });
+}
+
 const idOf = (view: unknown) => String((view as { id: string }).id);
 
 export async function approveStoreApplication(c: ResourceCtx, id: string, input: { slug?: string }) {
@@ -206,12 +222,7 @@ export async function approveStoreApplication(c: ResourceCtx, id: string, input:
     username: created.username ?? a.owner_email,
     link,
   });
-  const at = c.deps.clock().toISOString();
-  a = await save(c, a, {
-    state: 'approved',
-    created,
-    history: [...a.history, { state: 'approved', at, by: c.actor.userId }],
-  });
+  a = await moveTo(c, a, 'approved', undefined, { created });
   await auditBy(c, 'store-application.decided', `store-application:${a.id}`, { action: 'approve', ...created });
   return storeApplicationsDef.view!(c, a);
 }
@@ -219,14 +230,7 @@ export async function approveStoreApplication(c: ResourceCtx, id: string, input:
 export async function declineStoreApplication(c: ResourceCtx, id: string, input: { reason?: string }) {
   let a = await loadForAccess(c, storeApplicationsDef, id);
   if (!allowedAction(a.state, 'decline')) refuse(c, a);
-  const at = c.deps.clock().toISOString();
-  a = await save(c, a, {
-    state: 'declined',
-    history: [
-      ...a.history,
-      { state: 'declined', at, by: c.actor.userId, ...(input.reason ? { note: input.reason } : {}) },
-    ],
-  });
+  a = await moveTo(c, a, 'declined', input.reason);
   await sendNetworkMail(c.deps, 'declined', a.lang, a.owner_email, { name: a.owner_name, business: a.business_name });
   await auditBy(c, 'store-application.decided', `store-application:${a.id}`, { action: 'decline' });
   return storeApplicationsDef.view!(c, a);
@@ -235,14 +239,7 @@ export async function declineStoreApplication(c: ResourceCtx, id: string, input:
 export async function markStoreApplicationForCleaning(c: ResourceCtx, id: string, input: { note?: string }) {
   let a = await loadForAccess(c, storeApplicationsDef, id);
   if (!allowedAction(a.state, 'clean')) refuse(c, a);
-  const at = c.deps.clock().toISOString();
-  a = await save(c, a, {
-    state: 'requiring-cleaning',
-    history: [
-      ...a.history,
-      { state: 'requiring-cleaning', at, by: c.actor.userId, ...(input.note ? { note: input.note } : {}) },
-    ],
-  });
+  a = await moveTo(c, a, 'requiring-cleaning', input.note);
   await auditBy(c, 'store-application.decided', `store-application:${a.id}`, { action: 'clean' });
   return storeApplicationsDef.view!(c, a);
 }

@@ -74,6 +74,17 @@ export function restoreStatus(status: StoredAccountStatus): LeaseAccountSnapshot
   return leaseAccountSnapshotAt(snapshot.value, snapshot.context);
 }
 
+/** The machine state of each API status name (snake case; the customer API's lease statuses use the same names). */
+export const STATE_OF_STATUS = {
+  current: 'current',
+  pastDue: 'past_due',
+  paidOut: 'paid_out',
+  purchasedEarly: 'purchased_early',
+  returned: 'returned',
+  chargedOff: 'charged_off',
+  settled: 'settled',
+} as const satisfies Record<AccountStatusName, LeaseAccountState>;
+
 /** The API's status name of a machine state (a reinstated account runs again: current or past due by its facts). */
 export function statusNameOf(snapshot: LeaseAccountSnapshot): AccountStatusName {
   const state = snapshot.value;

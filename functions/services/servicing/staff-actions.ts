@@ -9,7 +9,6 @@ import {
   whyNot,
   type AccountFacts,
   type LeaseAccountEvent,
-  type LeaseAccountState,
 } from '../../../machines/lease-account/lease-account.machine.ts';
 import {
   isServicingActionId,
@@ -25,7 +24,7 @@ import { AppError, conflict, notFound, unprocessable } from '../../platform/erro
 import { moveDueDate } from '../customer/due-dates.ts';
 import { loadLeaseFor, type StaffCtx } from '../leases/actions.ts';
 import { auditBy, deny } from '../staff/actor.ts';
-import type { AccountStatusName } from './account-state.ts';
+import { STATE_OF_STATUS, type AccountStatusName } from './account-state.ts';
 import { accountView, openAccount, requireAccount } from './accounts.ts';
 import { lenderToday } from './clock.ts';
 import { overpaidCents, postPayment, postStaffEntry } from './payments.ts';
@@ -37,16 +36,6 @@ import { refresh } from './account-figures.ts';
 // (machines/lease-account) decides whether the account's state allows it (409 with its reason). The change itself
 // goes through the servicing services of issue 22 (ledger entry and account in their conditional writes); each action
 // done is written to the audit log and to the lease's timeline.
-
-const MACHINE_STATE: Record<AccountStatusName, LeaseAccountState> = {
-  current: 'current',
-  pastDue: 'past_due',
-  paidOut: 'paid_out',
-  purchasedEarly: 'purchased_early',
-  returned: 'returned',
-  chargedOff: 'charged_off',
-  settled: 'settled',
-};
 
 /** Days in one payment period, for a reinstatement window counted in lease terms (Rhode Island). */
 const PERIOD_DAYS: Record<ScheduleFrequency, number> = {
@@ -106,7 +95,7 @@ async function reinstatementIsOpen(c: StaffCtx, account: LeaseAccountItem, today
 
 /** The machine's refusal of an event in the account's state, as a 409 a person can read. */
 function checkMachine(c: StaffCtx, account: LeaseAccountItem, event: LeaseAccountEvent) {
-  const state = MACHINE_STATE[account.statusName as AccountStatusName] ?? 'current';
+  const state = STATE_OF_STATUS[account.statusName as AccountStatusName] ?? 'current';
   const snapshot = leaseAccountSnapshotAt(state, {
     leaseId: account.leaseId,
     daysPastDue: event.daysPastDue,

@@ -297,6 +297,22 @@ export function translateSchema<T extends FormSchema | FieldSchema>(c: Pick<Reso
 }
 
 /** A form field: `label` is a catalogue key (staff.field.<name> unless given). */
+/** The 422 errors of the named fields a body leaves empty, in the order named (callers may add more). */
+export function requiredErrors<B extends object>(
+  body: B,
+  names: readonly (keyof B & string)[],
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const name of names) if (!body[name]) errors[name] = ['staff.validation.required'];
+  return errors;
+}
+
+/** A form's title, action and params: the record's edit form when there is one, else the new-record form. */
+export const formTarget = (path: string, record: { id: string } | undefined, titles: { edit: string; new: string }) =>
+  record
+    ? { title: titles.edit, action: `/staff/api/${path}/{id}`, params: { id: record.id } }
+    : { title: titles.new, action: `/staff/api/${path}`, params: undefined };
+
 export const field = (type: string, name: string, extra: Partial<FieldSchema> = {}): FieldSchema => ({
   type,
   name,

@@ -175,6 +175,22 @@ const viewOf = <T>(stored: StoredSettings<T> | undefined, fallback: T): StoredSe
   updated_by: stored?.updatedBy ?? null,
 });
 
+/** Saves a settings kind (optimistic on expectedV), clears the read cache and audits the change before -> after. */
+async function saveAudited<T>(
+  c: ResourceCtx,
+  kind: SettingsKind,
+  subject: string,
+  next: T,
+  fallback: T,
+  expectedV?: number,
+): Promise<StoredSettingsView<T>> {
+  const before = await getRuleSettings<T>(c.deps.db, kind, c.deps.clock());
+  const saved = await saveRuleSettings(c.deps.db, kind, next, c.actor.username, c.deps.clock(), expectedV);
+  clearRuleSettingsCache();
+  await auditBy(c, 'rules.changed', subject, { before: before?.settings ?? fallback, after: next, v: saved.v });
+  return viewOf(saved, fallback);
+}
+
 export async function readSecuritySettings(c: ResourceCtx): Promise<StoredSettingsView<SecuritySettings>> {
   return viewOf(
     await getRuleSettings<SecuritySettings>(c.deps.db, 'security', c.deps.clock()),
@@ -200,15 +216,7 @@ export async function replaceSecuritySettings(
   if (bad >= 0) throw unprocessable({ [`ip_allow_list.${bad}`]: ['staff.rules.validation.ip'] });
   if (!ipAllowed(c.ip, list)) throw unprocessable({ ip_allow_list: ['staff.rules.validation.lockout'] });
   const next = { ...settings, ip_allow_list: list };
-  const before = await getRuleSettings<SecuritySettings>(c.deps.db, 'security', c.deps.clock());
-  const saved = await saveRuleSettings(c.deps.db, 'security', next, c.actor.username, c.deps.clock(), expectedV);
-  clearRuleSettingsCache();
-  await auditBy(c, 'rules.changed', 'security-settings', {
-    before: before?.settings ?? DEFAULT_SECURITY_SETTINGS,
-    after: next,
-    v: saved.v,
-  });
-  return viewOf(saved, DEFAULT_SECURITY_SETTINGS);
+  return saveAudited(c, 'security', 'security-settings', next, DEFAULT_SECURITY_SETTINGS, expectedV);
 }
 
 /** Replaces the queue configuration; every claim role must be an existing system role (422 otherwise). */
@@ -237,13 +245,5 @@ export async function replaceQueueConfig(
   if (hours && hours.start_hour >= hours.end_hour)
     (errors['collections.contact_hours.end_hour'] ??= []).push('collections.work.hoursOrder');
   if (Object.keys(errors).length) throw unprocessable(errors);
-  const before = await getRuleSettings<QueueConfig>(c.deps.db, 'queues', c.deps.clock());
-  const saved = await saveRuleSettings(c.deps.db, 'queues', config, c.actor.username, c.deps.clock(), expectedV);
-  clearRuleSettingsCache();
-  await auditBy(c, 'rules.changed', 'queue-config', {
-    before: before?.settings ?? DEFAULT_QUEUE_CONFIG,
-    after: config,
-    v: saved.v,
-  });
-  return viewOf(saved, DEFAULT_QUEUE_CONFIG);
+  return saveAudited(c, 'queues', 'queue-config', config, DEFAULT_QUEUE_CONFIG, expectedV);
 }

@@ -30,6 +30,9 @@ import { ensureNetworkTemplates } from '../network/mail.ts';
 export const STORE_MANAGER_ROLE_ID = 'role-store-manager';
 export const RETAILER_MANAGER_ROLE_ID = 'role-retailer-manager';
 
+/** What both manager roles may do with their own users. */
+const MANAGE_USERS = ['users.view', 'users.create', 'users.update', 'users.delete', 'users.restore', 'users.block'];
+
 const SEEDED_ROLES: Omit<RoleRecord, 'created_at' | 'updated_at'>[] = [
   {
     id: ADMIN_ROLE_ID,
@@ -45,12 +48,7 @@ const SEEDED_ROLES: Omit<RoleRecord, 'created_at' | 'updated_at'>[] = [
     guard: 'store',
     description: 'Runs a store: its users, its settings and its lease applications.',
     permissions: [
-      'users.view',
-      'users.create',
-      'users.update',
-      'users.delete',
-      'users.restore',
-      'users.block',
+      ...MANAGE_USERS,
       'stores.view',
       'stores.update',
       'applications.view',
@@ -70,12 +68,7 @@ const SEEDED_ROLES: Omit<RoleRecord, 'created_at' | 'updated_at'>[] = [
     guard: 'retailer',
     description: 'Runs a retailer: its stores, users, API tokens and reports.',
     permissions: [
-      'users.view',
-      'users.create',
-      'users.update',
-      'users.delete',
-      'users.restore',
-      'users.block',
+      ...MANAGE_USERS,
       'users.link',
       'stores.view',
       'stores.create',

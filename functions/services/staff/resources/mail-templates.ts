@@ -9,7 +9,16 @@ import {
   type StoredItem,
 } from '../../../data/items.ts';
 import { getRecord, recordKey } from '../../../data/staff/records.ts';
-import { field, parseFor, saveButtons, section, text, unableToSave, type ResourceDef } from '../resource.ts';
+import {
+  requiredErrors,
+  field,
+  parseFor,
+  saveButtons,
+  section,
+  text,
+  unableToSave,
+  type ResourceDef,
+} from '../resource.ts';
 
 // Mail templates: a subject, an HTML body and named HTML blocks (names end with _BLOCK, seed 001 section 5).
 // The HTML is staff-authored and stored as given; it is escaped or sandboxed wherever it is shown.
@@ -107,9 +116,7 @@ export const mailTemplatesDef: ResourceDef<MailTemplateItem> = {
   }),
   async create(c, input) {
     const b = parseFor(c, mailTemplatesDef, body, input);
-    const errors: Record<string, string[]> = {};
-    if (!b.name) errors.name = ['staff.validation.required'];
-    if (!b.subject) errors.subject = ['staff.validation.required'];
+    const errors = requiredErrors(b, ['name', 'subject']);
     if (b.blocks && duplicateBlocks(b.blocks)) errors.blocks = ['staff.validation.blockDuplicate'];
     if (Object.keys(errors).length) throw unableToSave(c, mailTemplatesDef, errors);
     const id = `mt-${randomUUID()}`;

@@ -10,6 +10,7 @@ import {
 } from '../../../data/items.ts';
 import { getRecord, recordKey } from '../../../data/staff/records.ts';
 import {
+  requiredErrors,
   bool,
   expectVersion,
   field,
@@ -111,9 +112,7 @@ export const picklistsDef: ResourceDef<PicklistItem> = {
   }),
   async create(c, input) {
     const b = parseFor(c, picklistsDef, listBody, input);
-    const errors: Record<string, string[]> = {};
-    if (!b.identifier) errors.identifier = ['staff.validation.required'];
-    if (!b.name) errors.name = ['staff.validation.required'];
+    const errors = requiredErrors(b, ['identifier', 'name']);
     if (Object.keys(errors).length) throw unableToSave(c, picklistsDef, errors);
     const id = `pl-${randomUUID()}`;
     if (!(await claimUnique(c.deps.db, 'picklist', b.identifier!, id)))
@@ -170,9 +169,7 @@ export async function changePicklistItem(
   const index = itemId === undefined ? -1 : items.findIndex((i) => i.id === itemId);
   if (action !== 'create' && index < 0) throw notFoundError(c, ITEM_NOUN);
   if (action === 'create') {
-    const errors: Record<string, string[]> = {};
-    if (!b.identifier) errors.identifier = ['staff.validation.required'];
-    if (!b.label) errors.label = ['staff.validation.required'];
+    const errors = requiredErrors(b, ['identifier', 'label']);
     if (Object.keys(errors).length) throw unableToSave(c, ITEM_NOUN, errors);
     const entry: PicklistEntry = {
       id: `pli-${randomUUID()}`,

@@ -11,6 +11,7 @@ import {
 } from '../../../data/stores.ts';
 import { forbidden } from '../../../platform/errors.ts';
 import {
+  requiredErrors,
   bool,
   field,
   parseFor,
@@ -103,9 +104,7 @@ export const retailersDef: ResourceDef<RetailerItem> = {
   }),
   async create(c, input) {
     const b = parseFor(c, retailersDef, body, input);
-    const errors: Record<string, string[]> = {};
-    if (!b.name) errors.name = ['staff.validation.required'];
-    if (!b.slug) errors.slug = ['staff.validation.required'];
+    const errors = requiredErrors(b, ['name', 'slug']);
     if (Object.keys(errors).length) throw unableToSave(c, retailersDef, errors);
     const embedOrigins = embedOriginsOf(c, b.embed_origins);
     const id = `ret-${randomUUID()}`;

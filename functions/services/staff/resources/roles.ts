@@ -23,6 +23,7 @@ import type { Deps } from '../../../platform/deps.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { auditBy } from '../actor.ts';
 import {
+  requiredErrors,
   expectVersion,
   field,
   loadForAccess,
@@ -124,9 +125,7 @@ export const rolesDef: ResourceDef<RoleItem> = {
   }),
   async create(c, input) {
     const b = parseFor(c, rolesDef, body, input);
-    const errors: Record<string, string[]> = {};
-    if (!b.name) errors.name = ['staff.validation.required'];
-    if (!b.guard) errors.guard = ['staff.validation.required'];
+    const errors = requiredErrors(b, ['name', 'guard']);
     if (Object.keys(errors).length) throw unableToSave(c, rolesDef, errors);
     const grantErrors = checkGrantable(c, b.guard!, b.permissions ?? [], b.field_permissions ?? []);
     if (Object.keys(grantErrors).length) throw unableToSave(c, rolesDef, grantErrors);

@@ -15,6 +15,7 @@ import {
 import { forbidden } from '../../../platform/errors.ts';
 import { requireTenant } from '../actor.ts';
 import {
+  requiredErrors,
   bool,
   EMAIL,
   email,
@@ -88,6 +89,16 @@ const emailList = z.string('staff.validation.emails').check(
   ),
 );
 
+const TIME_ZONES = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Phoenix',
+  'America/Los_Angeles',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+] as const;
+
 const storeBody = z.object({
   name: z.optional(text(255)),
   slug: z.optional(slug()),
@@ -116,20 +127,7 @@ const storeBody = z.object({
   option_c_end_date: z.optional(date),
   funding_email: z.optional(z.union([z.literal(''), email()])),
   notification_emails: z.optional(emailList),
-  time_zone: z.optional(
-    z.enum(
-      [
-        'America/New_York',
-        'America/Chicago',
-        'America/Denver',
-        'America/Phoenix',
-        'America/Los_Angeles',
-        'America/Anchorage',
-        'Pacific/Honolulu',
-      ],
-      'staff.validation.inList',
-    ),
-  ),
+  time_zone: z.optional(z.enum(TIME_ZONES, 'staff.validation.inList')),
   scoring_version: z.optional(text(32, false)),
   v: z.optional(z.number()),
 });
@@ -197,43 +195,28 @@ export const storesDef: ResourceDef<StaffStoreItem> = {
 };
 
 function leaseProgramFields(readonly: boolean): FieldSchema[] {
+  const programNumber = (name: string, max: number) =>
+    field('number', `lease_program.${name}`, { label: `staff.field.lp.${name}`, min: 0, max, disabled: readonly });
+  const programSelect = (name: string, options: { value: number; text: string }[]) =>
+    field('select', `lease_program.${name}`, { label: `staff.field.lp.${name}`, options, disabled: readonly });
   return [
     ...BOOL_FLAGS.map((k) =>
       field('switch', `lease_program.${k}`, { label: `staff.field.lp.${k}`, switch: true, disabled: readonly }),
     ),
-    field('number', 'lease_program.min_approval_amount', {
-      label: 'staff.field.lp.min_approval_amount',
-      min: 0,
-      max: 100000,
-      disabled: readonly,
-    }),
-    field('select', 'lease_program.apply_form_version', {
-      label: 'staff.field.lp.apply_form_version',
-      options: [1, 2, 3].map((n) => ({ value: n, text: `staff.option.formVersion${n}` })),
-      disabled: readonly,
-    }),
-    field('number', 'lease_program.sac_days', {
-      label: 'staff.field.lp.sac_days',
-      min: 0,
-      max: 365,
-      disabled: readonly,
-    }),
-    field('select', 'lease_program.bank_link_send_by', {
-      label: 'staff.field.lp.bank_link_send_by',
-      options: [
-        { value: 2, text: 'staff.option.email' },
-        { value: 1, text: 'staff.option.sms' },
-      ],
-      disabled: readonly,
-    }),
-    field('select', 'lease_program.identity_check_step', {
-      label: 'staff.field.lp.identity_check_step',
-      options: [
-        { value: 1, text: 'staff.option.atApplicantInfo' },
-        { value: 2, text: 'staff.option.atConfirmation' },
-      ],
-      disabled: readonly,
-    }),
+    programNumber('min_approval_amount', 100000),
+    programSelect(
+      'apply_form_version',
+      [1, 2, 3].map((n) => ({ value: n, text: `staff.option.formVersion${n}` })),
+    ),
+    programNumber('sac_days', 365),
+    programSelect('bank_link_send_by', [
+      { value: 2, text: 'staff.option.email' },
+      { value: 1, text: 'staff.option.sms' },
+    ]),
+    programSelect('identity_check_step', [
+      { value: 1, text: 'staff.option.atApplicantInfo' },
+      { value: 2, text: 'staff.option.atConfirmation' },
+    ]),
     {
       type: 'collection',
       name: 'lease_program.effective_product_selection_override',
@@ -338,15 +321,7 @@ async function storeForm(c: ResourceCtx, s?: StaffStoreItem) {
               field('email', 'funding_email', {}),
               field('textarea', 'notification_emails', { hint: 'staff.hint.commaEmails' }),
               field('select', 'time_zone', {
-                options: [
-                  'America/New_York',
-                  'America/Chicago',
-                  'America/Denver',
-                  'America/Phoenix',
-                  'America/Los_Angeles',
-                  'America/Anchorage',
-                  'Pacific/Honolulu',
-                ].map((z) => ({
+                options: TIME_ZONES.map((z) => ({
                   value: z,
                   text: `staff.tz.${z}`,
                 })),
@@ -370,12 +345,7 @@ async function saveStore(
   input: Record<string, unknown>,
 ): Promise<StaffStoreItem> {
   const b = parseFor(c, storesDef, storeBody, input);
-  const errors: Record<string, string[]> = {};
-  if (!s) {
-    if (!b.name) errors.name = ['staff.validation.required'];
-    if (!b.slug) errors.slug = ['staff.validation.required'];
-    if (!b.retailer_id) errors.retailer_id = ['staff.validation.required'];
-  }
+  const errors: Record<string, string[]> = s ? {} : requiredErrors(b, ['name', 'slug', 'retailer_id']);
   if (Object.keys(errors).length) throw unableToSave(c, storesDef, errors);
   const retailerId = b.retailer_id ?? s!.view.retailer.id;
   const retailer = await getRetailerRecord(c.deps, retailerId);

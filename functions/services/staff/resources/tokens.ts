@@ -6,8 +6,9 @@ import { createItem, saveVersioned, type StoredItem } from '../../../data/items.
 import { getRecord, recordKey } from '../../../data/staff/records.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { auditBy, requireTenant } from '../actor.ts';
-import { field, parseFor, section, t, text, type ResourceCtx, type ResourceDef } from '../resource.ts';
+import { field, parseFor, section, t, type ResourceCtx, type ResourceDef } from '../resource.ts';
 import { ownerFilter } from '../filters.ts';
+import { credentialFields, credentialLife } from './credentials.ts';
 import { getRetailerRecord } from './retailers.ts';
 
 // Retailer API tokens: the token is shown once at creation and stored only as its SHA-256 (functions/data/api-tokens.ts);
@@ -39,16 +40,11 @@ const row = (r: TokenRefItem) => ({
   retailer_name: r.retailer_name,
   last_four: r.last_four,
   mode: r.mode ?? 'live',
-  created_at: r.created_at,
-  revoked_at: r.revoked_at,
-  revoked: r.revoked_at !== null,
+  ...credentialLife(r),
 });
 
 const createBody = z.object({
-  name: text(100),
-  retailer_id: z
-    .string('staff.validation.required')
-    .check(z.minLength(1, 'staff.validation.required'), z.maxLength(100, 'staff.validation.tooLong')),
+  ...credentialFields,
   mode: z.optional(z.enum(TOKEN_MODES, 'staff.validation.inList')),
 });
 
