@@ -19,6 +19,7 @@ import {
 } from '../domain/application-schema.ts';
 import type { HvacAnswers, HvacQuestion } from '../domain/hvac-prestep.ts';
 import { sectionSaveBody } from './application-flow.ts';
+import { isOneOf } from '../domain/one-of.ts';
 
 /** The form steps after the applicant's details (the applicant's identity check may come between). */
 const FORM_STEPS_AFTER_APPLICANT_INFO = [
@@ -61,8 +62,7 @@ export const STEP_SECTIONS: Record<FormStep, ApplicationSection[]> = {
   coApplicantIncome: ['co_applicant_incomes'],
 };
 
-export const isFormStep = (value: unknown): value is FormStep =>
-  typeof value === 'string' && (FORM_STEPS as readonly string[]).includes(value);
+export const isFormStep = isOneOf<FormStep>(FORM_STEPS);
 
 export interface WizardContext {
   store: ApplicationStoreFlags;

@@ -1,11 +1,11 @@
 // Staff guards, permissions and field permissions (seed 001 section 6). Pure: shared by the staff portal (to show
 // or hide what a user may do) and the server (which decides).
+import { isOneOf } from './one-of.ts';
 
 /** Guards: system roles apply to the whole portal, retailer roles to the user's retailers, store roles to its stores. */
 export const GUARDS = ['system', 'retailer', 'store'] as const;
 export type Guard = (typeof GUARDS)[number];
-export const isGuard = (value: unknown): value is Guard =>
-  typeof value === 'string' && (GUARDS as readonly string[]).includes(value);
+export const isGuard = isOneOf<Guard>(GUARDS);
 
 const ALL: readonly Guard[] = GUARDS;
 const SYSTEM: readonly Guard[] = ['system'];
