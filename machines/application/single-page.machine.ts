@@ -5,10 +5,8 @@
 import { and, assign, raise, setup, type SnapshotFrom } from 'xstate';
 import {
   APPLICATION_SECTIONS,
-  buildSaveBody,
   describeSaveError,
   sectionErrors,
-  validateCompleteApplication,
   withConcealedStandIns,
   type ApplicationDraft,
   type ApplicationSection,
@@ -19,9 +17,12 @@ import type { FieldErrors } from '../contracts/envelope.ts';
 import { asksHomeOwnership, rulesFor, type ApplicationStoreFlags } from '../domain/application-schema.ts';
 import {
   applicationActors,
-  draftAsApplication,
+  checkCompleteApplication,
+  flowMachineTypes,
+  sectionSaveBody,
+  submissionStates,
   SUBMIT_FAILED_MESSAGE,
-  type ApplicationFlowInput,
+  topState,
 } from './application-flow.ts';
 
 export const SINGLE_PAGE_MACHINE_VERSION = 1;
@@ -245,10 +246,7 @@ function sectionRegion(section: SinglePageSection) {
           src: 'saveSection',
           input: ({ context }: { context: SinglePageContext }): SaveSectionInput => ({
             sections: [section],
-            body: buildSaveBody([section], context.values, {
-              uuid: context.uuid ?? undefined,
-              product_selection_override: context.values.product_selection_override ?? null,
-            }),
+            body: sectionSaveBody([section], context.values, context.uuid),
           }),
           onDone: [
             {
@@ -279,12 +277,7 @@ function sectionRegion(section: SinglePageSection) {
 }
 
 export const singlePageMachine = setup({
-  types: {
-    context: {} as SinglePageContext,
-    events: {} as SinglePageEvent,
-    input: {} as ApplicationFlowInput,
-    output: {} as { result: unknown },
-  },
+  types: flowMachineTypes<SinglePageContext, SinglePageEvent>(),
   actors: applicationActors,
   delays: {
     AUTOSAVE_DEBOUNCE: AUTOSAVE_DEBOUNCE_MS,
@@ -319,11 +312,7 @@ export const singlePageMachine = setup({
         params.section,
       ),
     allActiveSaved: ({ context }) => allActiveSaved(context),
-    applicationComplete: ({ context }) =>
-      validateCompleteApplication(
-        draftAsApplication(withConcealedStandIns(context.values)),
-        rulesFor(context.store, context.today),
-      ).success,
+    applicationComplete: ({ context }) => checkCompleteApplication(context, context.values).success,
     verified: ({ context }) => context.verified,
   },
   actions: {
@@ -369,10 +358,7 @@ export const singlePageMachine = setup({
     startEditing: assign({ editing: true, error: null, confirmErrors: {} }),
     stopEditing: assign({ editing: false }),
     storeCompleteErrors: assign(({ context }) => {
-      const result = validateCompleteApplication(
-        draftAsApplication(withConcealedStandIns(context.values)),
-        rulesFor(context.store, context.today),
-      );
+      const result = checkCompleteApplication(context, context.values);
       return { confirmErrors: result.success ? {} : result.errors };
     }),
     markVerified: assign({ verified: true }),
@@ -467,21 +453,7 @@ export const singlePageMachine = setup({
         ],
       },
     },
-    verification: {
-      on: {
-        'verification.completed': { target: 'submitting', actions: 'markVerified' },
-        'step.back': 'confirmation',
-      },
-    },
-    submitting: {
-      invoke: {
-        src: 'submitApplication',
-        input: ({ context }) => ({ uuid: context.uuid, body: draftAsApplication(context.values) }),
-        onDone: { target: 'completed', actions: 'storeResult' },
-        onError: { target: 'confirmation', actions: 'submitFailed' },
-      },
-    },
-    completed: { type: 'final' },
+    ...submissionStates((context: SinglePageContext) => context.values),
   },
 });
 
@@ -493,8 +465,7 @@ export type SinglePageSnapshot = SnapshotFrom<typeof singlePageMachine>;
 export type SinglePageStep = 'application' | 'confirmation' | 'verification' | 'submitting' | 'completed';
 
 export function singlePageStep(snapshot: SinglePageSnapshot): SinglePageStep {
-  const value = snapshot.value;
-  return (typeof value === 'string' ? value : Object.keys(value)[0]) as SinglePageStep;
+  return topState(snapshot.value) as SinglePageStep;
 }
 
 export type SectionStatus = 'check' | 'idle' | 'debouncing' | 'waitingForApplicant' | 'saving' | 'failed';

@@ -29,6 +29,13 @@ export function saveWhenValid(step: FormStep) {
   ] as const;
 }
 
+/** The events of a step that only continues or goes back: Back clears the step's messages. */
+export const continueOrBack = (step: FormStep, back: string) =>
+  ({
+    'step.next': saveWhenValid(step),
+    'step.back': { target: back, actions: 'clearMessages' },
+  }) as const;
+
 /** After the save: back to confirmation when the step was opened with Edit, otherwise on to `next`. */
 export const confirmationIfEditing = (next: string) =>
   [{ guard: 'editing', target: '#wizard.confirmation' }, { target: next }] as const;

@@ -2,7 +2,6 @@
 // whether it applies to this application, how its values enter the draft and are validated. The machine
 // (wizard.machine.ts) and the page (web/shopper/application/Wizard.tsx) both read them.
 import {
-  buildSaveBody,
   validateApplicationRequest,
   withConcealedStandIns,
   type ApplicationDraft,
@@ -19,10 +18,11 @@ import {
   type IncomeInput,
 } from '../domain/application-schema.ts';
 import type { HvacAnswers, HvacQuestion } from '../domain/hvac-prestep.ts';
+import { sectionSaveBody } from './application-flow.ts';
+import { isOneOf } from '../domain/one-of.ts';
 
-/** Steps that save a section of the application. */
-export const FORM_STEPS = [
-  'applicantInfo',
+/** The form steps after the applicant's details (the applicant's identity check may come between). */
+const FORM_STEPS_AFTER_APPLICANT_INFO = [
   'applicantAddress',
   'hvacHomeOwnership',
   'income',
@@ -31,6 +31,9 @@ export const FORM_STEPS = [
   'coApplicantInfo',
   'coApplicantIncome',
 ] as const;
+
+/** Steps that save a section of the application. */
+export const FORM_STEPS = ['applicantInfo', ...FORM_STEPS_AFTER_APPLICANT_INFO] as const;
 export type FormStep = (typeof FORM_STEPS)[number];
 
 export const WIZARD_STEPS = [
@@ -38,13 +41,7 @@ export const WIZARD_STEPS = [
   'productSelection',
   'applicantInfo',
   'identityCheckApplicant',
-  'applicantAddress',
-  'hvacHomeOwnership',
-  'income',
-  'banking',
-  'coApplicantQuestion',
-  'coApplicantInfo',
-  'coApplicantIncome',
+  ...FORM_STEPS_AFTER_APPLICANT_INFO,
   'confirmation',
   'identityCheckConfirmation',
   'verification',
@@ -65,8 +62,7 @@ export const STEP_SECTIONS: Record<FormStep, ApplicationSection[]> = {
   coApplicantIncome: ['co_applicant_incomes'],
 };
 
-export const isFormStep = (value: unknown): value is FormStep =>
-  typeof value === 'string' && (FORM_STEPS as readonly string[]).includes(value);
+export const isFormStep = isOneOf<FormStep>(FORM_STEPS);
 
 export interface WizardContext {
   store: ApplicationStoreFlags;
@@ -146,10 +142,7 @@ export function applyStepData(draft: ApplicationDraft, step: FormStep, data: unk
 
 /** The body that saves a step. */
 export function stepSaveBody(context: Pick<WizardContext, 'uuid' | 'draft'>, step: FormStep): ApplicationRequestBody {
-  return buildSaveBody(STEP_SECTIONS[step], context.draft, {
-    uuid: context.uuid ?? undefined,
-    product_selection_override: context.draft.product_selection_override ?? null,
-  });
+  return sectionSaveBody(STEP_SECTIONS[step], context.draft, context.uuid);
 }
 
 /** Field errors of a step's values (null when valid): the same validation the server runs. */

@@ -3,26 +3,23 @@
 // The steps, their sections and validation are in wizard-steps.ts; the form steps' states come from the factory in
 // wizard-step-states.ts.
 import { and, assign, setup, type SnapshotFrom } from 'xstate';
-import {
-  describeSaveError,
-  validateCompleteApplication,
-  withConcealedStandIns,
-  type ApplicationDraft,
-  type SaveSectionOutput,
-} from '../contracts/application.ts';
+import { describeSaveError, type ApplicationDraft, type SaveSectionOutput } from '../contracts/application.ts';
 import { APPLICATION_MESSAGES } from '../domain/application-messages.ts';
-import { asksHomeOwnership, rulesFor } from '../domain/application-schema.ts';
+import { asksHomeOwnership } from '../domain/application-schema.ts';
 import { hvacCanContinue, hvacQualifies, HVAC_ALL_YES_MESSAGE } from '../domain/hvac-prestep.ts';
 import { MAX_INCOMES_PER_APPLICANT } from '../domain/income.ts';
 import {
   applicationActors,
-  draftAsApplication,
+  checkCompleteApplication,
+  flowMachineTypes,
+  submissionStates,
   SUBMIT_FAILED_MESSAGE,
-  type ApplicationFlowInput,
+  topState,
 } from './application-flow.ts';
 import {
   confirmationIfEditing,
   confirmRemoveIncome,
+  continueOrBack,
   formStep,
   incomeListEvents,
   saveWhenValid,
@@ -49,12 +46,7 @@ export const SAVE_HINT_DELAY_MS = 30_000;
 // ---------------------------------------------------------------------------------------------------------------
 
 export const wizardMachine = setup({
-  types: {
-    context: {} as WizardContext,
-    events: {} as WizardEvent,
-    input: {} as ApplicationFlowInput,
-    output: {} as { result: unknown },
-  },
+  types: flowMachineTypes<WizardContext, WizardEvent>(),
   actors: applicationActors,
   delays: {
     SAVE_HINT_DELAY: SAVE_HINT_DELAY_MS,
@@ -88,11 +80,7 @@ export const wizardMachine = setup({
     hasSecondIncome: ({ context }, params: Who) => incomesOf(context.draft, params.who).length > 1,
     canEdit: ({ context, event }, params: { step: FormStep }) =>
       event.type === 'step.edit' && event.step === params.step && stepApplies(context, params.step),
-    applicationComplete: ({ context }) =>
-      validateCompleteApplication(
-        draftAsApplication(withConcealedStandIns(context.draft)),
-        rulesFor(context.store, context.today),
-      ).success,
+    applicationComplete: ({ context }) => checkCompleteApplication(context, context.draft).success,
   },
   actions: {
     storeStepData: assign(({ context, event }, params: { step: FormStep }) => {
@@ -156,10 +144,7 @@ export const wizardMachine = setup({
     completeIdentity: assign({ identityCompleted: true, error: null }),
     markVerified: assign({ verified: true }),
     storeCompleteErrors: assign(({ context }) => {
-      const result = validateCompleteApplication(
-        draftAsApplication(withConcealedStandIns(context.draft)),
-        rulesFor(context.store, context.today),
-      );
+      const result = checkCompleteApplication(context, context.draft);
       return { fieldErrors: result.success ? {} : result.errors };
     }),
     storeResult: assign(({ event }) => ({
@@ -237,10 +222,7 @@ export const wizardMachine = setup({
       },
     },
     applicantAddress: formStep('applicantAddress', {
-      on: {
-        'step.next': saveWhenValid('applicantAddress'),
-        'step.back': { target: '#wizard.applicantInfo', actions: 'clearMessages' },
-      },
+      on: continueOrBack('applicantAddress', '#wizard.applicantInfo'),
       afterSave: [
         { guard: 'editing', target: '#wizard.confirmation' },
         { guard: 'hasHomeOwnership', target: '#wizard.hvacHomeOwnership' },
@@ -248,10 +230,7 @@ export const wizardMachine = setup({
       ],
     }),
     hvacHomeOwnership: formStep('hvacHomeOwnership', {
-      on: {
-        'step.next': saveWhenValid('hvacHomeOwnership'),
-        'step.back': { target: '#wizard.applicantAddress', actions: 'clearMessages' },
-      },
+      on: continueOrBack('hvacHomeOwnership', '#wizard.applicantAddress'),
       afterSave: confirmationIfEditing('#wizard.income'),
     }),
     income: formStep('income', {
@@ -300,16 +279,12 @@ export const wizardMachine = setup({
       ],
     }),
     coApplicantInfo: formStep('coApplicantInfo', {
-      on: {
-        'step.next': saveWhenValid('coApplicantInfo'),
-        'step.back': { target: '#wizard.coApplicantQuestion', actions: 'clearMessages' },
-      },
+      on: continueOrBack('coApplicantInfo', '#wizard.coApplicantQuestion'),
       afterSave: confirmationIfEditing('#wizard.coApplicantIncome'),
     }),
     coApplicantIncome: formStep('coApplicantIncome', {
       on: {
-        'step.next': saveWhenValid('coApplicantIncome'),
-        'step.back': { target: '#wizard.coApplicantInfo', actions: 'clearMessages' },
+        ...continueOrBack('coApplicantIncome', '#wizard.coApplicantInfo'),
         ...incomeListEvents('co_applicant'),
       },
       states: { confirmRemoveIncome: confirmRemoveIncome('co_applicant') },
@@ -347,22 +322,7 @@ export const wizardMachine = setup({
         'step.back': 'confirmation',
       },
     },
-    verification: {
-      on: {
-        'verification.completed': { target: 'submitting', actions: 'markVerified' },
-        'step.back': 'confirmation',
-      },
-    },
-    submitting: {
-      invoke: {
-        id: 'submitApplication',
-        src: 'submitApplication',
-        input: ({ context }) => ({ uuid: context.uuid, body: draftAsApplication(context.draft) }),
-        onDone: { target: 'completed', actions: 'storeResult' },
-        onError: { target: 'confirmation', actions: 'submitFailed' },
-      },
-    },
-    completed: { type: 'final' },
+    ...submissionStates((context: WizardContext) => context.draft, 'submitApplication'),
   },
 });
 
@@ -373,8 +333,7 @@ export type WizardSnapshot = SnapshotFrom<typeof wizardMachine>;
 
 /** The step the page shows. */
 export function wizardStep(snapshot: WizardSnapshot): WizardStep {
-  const value = snapshot.value;
-  const top = typeof value === 'string' ? value : Object.keys(value)[0];
+  const top = topState(snapshot.value);
   return (top === 'start' ? 'applicantInfo' : top) as WizardStep;
 }
 

@@ -24,6 +24,7 @@ import {
 } from '../domain/application-schema.ts';
 import { centsToDecimal, type Cents } from '../domain/money.ts';
 import type { FieldErrors } from './envelope.ts';
+import { isOneOf } from '../domain/one-of.ts';
 
 export const APPLICATION_PATH = '/apply-v2/application';
 
@@ -51,8 +52,7 @@ export const APPLICATION_SECTIONS = [
   'co_applicant_incomes',
 ] as const;
 export type ApplicationSection = (typeof APPLICATION_SECTIONS)[number];
-export const isApplicationSection = (value: unknown): value is ApplicationSection =>
-  typeof value === 'string' && (APPLICATION_SECTIONS as readonly string[]).includes(value);
+export const isApplicationSection = isOneOf<ApplicationSection>(APPLICATION_SECTIONS);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

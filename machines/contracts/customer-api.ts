@@ -7,6 +7,7 @@
 // Sessions: an HttpOnly, SameSite=Strict cookie; every mutating call after sign-in also carries the CSRF token
 // (answered by /auth/verify and /me) in the `X-CSRF-Token` header, and may carry an `Idempotency-Key` header.
 import * as z from 'zod/mini';
+import type { LeaseAccountState } from '../lease-account/lease-account.machine.ts';
 import { PIN_LENGTH } from '../pin/pin-rules.ts';
 import type { PaymentProblemNextStep, PaymentProblemReason } from '../payment-attempt/payment-problem.ts';
 
@@ -81,18 +82,8 @@ export interface CustomerMe {
 // ---------------------------------------------------------------------------------------------------------------
 // Leases
 
-/** The account's state (machines/lease-account). */
-export const CUSTOMER_LEASE_STATUSES = [
-  'current',
-  'past_due',
-  'paid_out',
-  'purchased_early',
-  'returned',
-  'charged_off',
-  'settled',
-  'return_requested',
-] as const;
-export type CustomerLeaseStatus = (typeof CUSTOMER_LEASE_STATUSES)[number];
+/** The account's state (machines/lease-account) as the customer sees it: any but 'reinstated', or a requested return. */
+export type CustomerLeaseStatus = Exclude<LeaseAccountState, 'reinstated'> | 'return_requested';
 
 /** One installment's state: paid in full, partly paid, not yet due, due today, late, or not owed any more. */
 export const INSTALLMENT_STATUSES = [

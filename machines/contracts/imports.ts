@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { BRAND_KEYS } from '../domain/brands.ts';
+import { isOneOf } from '../domain/one-of.ts';
 
 // Mass Import (seed 001 "Mass Import"; section 5 "Uploads: mass import xlsx only (overwrites all existing table
 // records) ... size under 9MB"). Pure: the tables, their columns, header mapping and row validation are shared by the
@@ -22,8 +23,7 @@ export const IMPORT_MAX_ERRORS = 500;
 
 export const IMPORT_TABLES = ['stores', 'retailers', 'picklist-items', 'pos-items', 'score-decile-matrix'] as const;
 export type ImportTable = (typeof IMPORT_TABLES)[number];
-export const isImportTable = (value: unknown): value is ImportTable =>
-  typeof value === 'string' && (IMPORT_TABLES as readonly string[]).includes(value);
+export const isImportTable = isOneOf<ImportTable>(IMPORT_TABLES);
 
 /** Tables the product has no records for yet: the import refuses them with a 422 (docs/decisions.md). */
 export const UNAVAILABLE_IMPORT_TABLES: readonly ImportTable[] = ['pos-items'];

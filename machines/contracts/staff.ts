@@ -27,18 +27,19 @@ export const forgotRequest = z.object({
     .check(z.minLength(1, 'staff.validation.emailRequired'), z.maxLength(254, 'staff.validation.tooLong')),
 });
 
+/** The new password typed twice: the confirmation must match. */
+const passwordsMatch = z.refine<{ password: string; password_confirmation: string }>(
+  (v) => v.password === v.password_confirmation,
+  { message: 'staff.validation.passwordMismatch', path: ['password_confirmation'] },
+);
+
 export const resetRequest = z
   .object({
     token: z.string().check(z.minLength(1, 'staff.auth.resetInvalid'), z.maxLength(128, 'staff.auth.resetInvalid')),
     password: newPassword,
     password_confirmation: z.string(),
   })
-  .check(
-    z.refine((v) => v.password === v.password_confirmation, {
-      message: 'staff.validation.passwordMismatch',
-      path: ['password_confirmation'],
-    }),
-  );
+  .check(passwordsMatch);
 
 export const changePasswordRequest = z
   .object({
@@ -48,12 +49,7 @@ export const changePasswordRequest = z
     password: newPassword,
     password_confirmation: z.string(),
   })
-  .check(
-    z.refine((v) => v.password === v.password_confirmation, {
-      message: 'staff.validation.passwordMismatch',
-      path: ['password_confirmation'],
-    }),
-  );
+  .check(passwordsMatch);
 
 export const storeContextRequest = z.object({
   store_id: z

@@ -1,5 +1,6 @@
 // The HVAC qualifying questions shown before the application form of an HVAC store (seed 000 sections 2 and 5).
 import { MIN_MONTHLY_INCOME_CENTS } from './income.ts';
+import { isOneOf } from './one-of.ts';
 
 export const HVAC_HEADLINE = 'Instant Approvals up to $18,000';
 export const HVAC_ALL_YES_MESSAGE = 'You need to be able to answer YES to all questions!';
@@ -24,8 +25,7 @@ export const HVAC_QUESTION_KEYS: Record<HvacQuestion, string> = {
 
 export type HvacAnswers = Partial<Record<HvacQuestion, boolean>>;
 
-export const isHvacQuestion = (value: unknown): value is HvacQuestion =>
-  typeof value === 'string' && (HVAC_QUESTIONS as readonly string[]).includes(value);
+export const isHvacQuestion = isOneOf<HvacQuestion>(HVAC_QUESTIONS);
 
 /** Continue is enabled as soon as any question has an answer. */
 export function hvacCanContinue(answers: HvacAnswers): boolean {

@@ -1,11 +1,11 @@
 // Staff guards, permissions and field permissions (seed 001 section 6). Pure: shared by the staff portal (to show
 // or hide what a user may do) and the server (which decides).
+import { isOneOf } from './one-of.ts';
 
 /** Guards: system roles apply to the whole portal, retailer roles to the user's retailers, store roles to its stores. */
 export const GUARDS = ['system', 'retailer', 'store'] as const;
 export type Guard = (typeof GUARDS)[number];
-export const isGuard = (value: unknown): value is Guard =>
-  typeof value === 'string' && (GUARDS as readonly string[]).includes(value);
+export const isGuard = isOneOf<Guard>(GUARDS);
 
 const ALL: readonly Guard[] = GUARDS;
 const SYSTEM: readonly Guard[] = ['system'];
@@ -146,11 +146,6 @@ export const PERMISSION_DEFS = {
   'retailer-map.view': SYSTEM_RETAILER,
 } as const satisfies Record<string, readonly Guard[]>;
 
-export type Permission = keyof typeof PERMISSION_DEFS;
-export const PERMISSIONS = Object.keys(PERMISSION_DEFS) as Permission[];
-export const isPermission = (value: unknown): value is Permission =>
-  typeof value === 'string' && value in PERMISSION_DEFS;
-
 /**
  * Field permissions: who may change a sensitive field of a record (without one, the field is read-only in the form
  * and a change is refused). Named `fields.<resource>.<field>`.
@@ -166,16 +161,28 @@ export const FIELD_PERMISSION_DEFS = {
   'fields.applications.social_security_number': SYSTEM,
 } as const satisfies Record<string, readonly Guard[]>;
 
-export type FieldPermission = keyof typeof FIELD_PERMISSION_DEFS;
-export const FIELD_PERMISSIONS = Object.keys(FIELD_PERMISSION_DEFS) as FieldPermission[];
-export const isFieldPermission = (value: unknown): value is FieldPermission =>
-  typeof value === 'string' && value in FIELD_PERMISSION_DEFS;
+/** A catalogue's names, whether a value is one of them, and those a role of a guard may hold. */
+function guardCatalogue<Name extends string>(defs: Record<Name, readonly Guard[]>) {
+  const names = Object.keys(defs) as Name[];
+  return {
+    names,
+    isName: (value: unknown): value is Name => typeof value === 'string' && value in defs,
+    forGuard: (guard: Guard): Name[] => names.filter((name) => defs[name].includes(guard)),
+  };
+}
 
-/** The permissions a role of this guard may hold. */
-export const permissionsForGuard = (guard: Guard): Permission[] =>
-  PERMISSIONS.filter((p) => PERMISSION_DEFS[p].includes(guard));
-export const fieldPermissionsForGuard = (guard: Guard): FieldPermission[] =>
-  FIELD_PERMISSIONS.filter((p) => FIELD_PERMISSION_DEFS[p].includes(guard));
+export type Permission = keyof typeof PERMISSION_DEFS;
+export type FieldPermission = keyof typeof FIELD_PERMISSION_DEFS;
+export const {
+  names: PERMISSIONS,
+  isName: isPermission,
+  forGuard: permissionsForGuard,
+} = guardCatalogue(PERMISSION_DEFS);
+export const {
+  names: FIELD_PERMISSIONS,
+  isName: isFieldPermission,
+  forGuard: fieldPermissionsForGuard,
+} = guardCatalogue(FIELD_PERMISSION_DEFS);
 
 /** Permission names not grantable to a guard (unknown names included), for a 422 on a role's permissions. */
 export function ungrantable(guard: Guard, names: readonly string[]): string[] {

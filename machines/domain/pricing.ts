@@ -16,6 +16,7 @@ import {
   type ScoringSettings,
 } from './scoring-settings.ts';
 import { capBasisPoints } from './state-rules.ts';
+import { LEASE_MESSAGES_EN } from '../i18n/calculator.ts';
 
 // Lease pricing (seed 000 section 3 "Lease computation"; ARCHITECTURE.md "Business rules"). All cents.
 //
@@ -145,19 +146,10 @@ export interface LeaseError {
 
 export type LeaseResult = { ok: true; lease: LeaseComputation } | { ok: false; errors: LeaseError[] };
 
-const LEASE_TEXT = {
-  'lease.extraDownOptionB': 'Extra down payment cannot be added for an option B contract',
-  'lease.maximumForOption': 'Maximum allowed lease for the chosen option is ${max}',
-  'lease.minimumTotal': 'Minimum total value for a Lease must be greater than {price}',
-  'lease.termNotAllowed': 'Term In Months ({value}) is not in the valid set of options',
-  'lease.ocpNotAvailable': 'The protection program is not available for this store',
-  'lease.downPaymentTooLow': 'Down payment must be at least ${min}',
-  'lease.downPaymentTooHigh': 'Down payment cannot be more than the total cash price of ${max}',
-} as const;
-export type LeaseErrorKey = keyof typeof LEASE_TEXT;
+export type LeaseErrorKey = keyof typeof LEASE_MESSAGES_EN;
 
 function leaseError(field: string, key: LeaseErrorKey, params: Record<string, string | number> = {}): LeaseError {
-  const message = LEASE_TEXT[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+  const message = LEASE_MESSAGES_EN[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );
   return { field, key, params, message };

@@ -1,6 +1,7 @@
 // Staff reports (seed 001 'Reports'; issue 11 part 4). Pure: periods, grouping of daily counters by day, week or
 // month, the report rows and the CSV text. The server reads the pre-aggregated daily counters (functions/data/reports.ts)
 // and hands them here; the staff portal shows the same rows as a table and a chart.
+import { isOneOf } from './one-of.ts';
 
 export const REPORT_NAMES = [
   'applications',
@@ -11,8 +12,7 @@ export const REPORT_NAMES = [
   'ach-returns',
 ] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
-export const isReportName = (v: unknown): v is ReportName =>
-  typeof v === 'string' && (REPORT_NAMES as readonly string[]).includes(v);
+export const isReportName = isOneOf<ReportName>(REPORT_NAMES);
 
 export const REPORT_GROUPS = ['day', 'week', 'month'] as const;
 export type ReportGroup = (typeof REPORT_GROUPS)[number];

@@ -1,6 +1,7 @@
 import { addDays, FPD_GRACE_DAYS, type Counts, type ReportRow } from './reports.ts';
 import { onOrNextBusinessDay } from './servicing/business-days.ts';
 import { RETURN_CODE_RULES, isReturnCode } from './servicing/nacha.ts';
+import { isOneOf } from './one-of.ts';
 
 // Issue 23: the servicing reports' pure parts (collections by channel, roll rates, ACH return rates against NACHA's
 // thresholds, first payments paid in time). The server reads the daily servicing counters (functions/data/
@@ -8,8 +9,7 @@ import { RETURN_CODE_RULES, isReturnCode } from './servicing/nacha.ts';
 
 export const PAYMENT_CHANNELS = ['card', 'bank', 'phone', 'cash'] as const;
 export type ReportChannel = (typeof PAYMENT_CHANNELS)[number];
-export const isReportChannel = (v: unknown): v is ReportChannel =>
-  typeof v === 'string' && (PAYMENT_CHANNELS as readonly string[]).includes(v);
+export const isReportChannel = isOneOf<ReportChannel>(PAYMENT_CHANNELS);
 
 /** NACHA's return rate thresholds (Operating Rules, Subsection 2.17.2), in percent of debit entries. */
 export const ACH_THRESHOLDS = { unauthorised: 0.5, administrative: 3, overall: 15 } as const;

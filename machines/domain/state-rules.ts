@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { US_STATES, type UsState } from './application-fields.ts';
 import { DEFAULT_SCORING_SETTINGS } from './scoring-settings.ts';
+import { isOneOf } from './one-of.ts';
 
 // State rules as data (issue 11 "Underwriting as data"): per state (the 50 states and DC) whether leasing is
 // offered, the cap on the total of payments as a multiple of the leased cash price, whether the protection plan (OCP)
@@ -9,8 +10,7 @@ import { DEFAULT_SCORING_SETTINGS } from './scoring-settings.ts';
 
 export const STATE_CODES = US_STATES;
 export type StateCode = UsState;
-export const isStateCode = (value: unknown): value is StateCode =>
-  typeof value === 'string' && (US_STATES as readonly string[]).includes(value);
+export const isStateCode = isOneOf<StateCode>(US_STATES);
 
 /** The total-cost cap may not be below the cash price (1x) nor above the highest multiplier the settings allow (5x). */
 export const CAP_MIN = 1;

@@ -100,6 +100,21 @@ const errorOf = (event: unknown): unknown => (event as { error?: unknown }).erro
 const sendCode = (event: unknown): number => outputOf<IdentitySendOutput>(event).code ?? 200;
 const verifyCode = (event: unknown): number => outputOf<IdentityVerifyOutput>(event).code ?? 200;
 
+/** A call that did not complete the check: back to the sent link when `guard` holds, otherwise to the start. */
+const linkSentOrIdle = <const Guard extends string, const Action extends string>(guard: Guard, actions: Action) =>
+  [
+    { guard, target: 'linkSent', actions },
+    { target: 'idle', actions },
+  ] as const;
+
+/** A state that calls the service `src` (the invocation is named alike) with the notice cleared. */
+const calling = <const Src extends string, const OnDone, const OnError, Input>(call: {
+  src: Src;
+  input: Input;
+  onDone: OnDone;
+  onError: OnError;
+}) => ({ entry: 'clearNotice', invoke: { id: call.src, ...call } }) as const;
+
 export const identityCheckMachine = setup({
   types: {
     context: {} as IdentityCheckContext,
@@ -183,24 +198,16 @@ export const identityCheckMachine = setup({
         'identity.link.send': { guard: 'phoneValid', target: 'sending' },
       },
     },
-    sending: {
-      entry: 'clearNotice',
-      invoke: {
-        id: 'sendLink',
-        src: 'sendLink',
-        input: ({ context }) => ({ phone: context.phone, check_id: context.checkId }),
-        onDone: [
-          { guard: 'alreadySent', target: 'verifying', actions: 'recordAlreadySent' },
-          { guard: 'sendAccepted', target: 'linkSent', actions: 'recordLink' },
-          { guard: 'linkWasSent', target: 'linkSent', actions: 'showRefusedSend' },
-          { target: 'idle', actions: 'showRefusedSend' },
-        ],
-        onError: [
-          { guard: 'linkWasSent', target: 'linkSent', actions: 'showSendFailure' },
-          { target: 'idle', actions: 'showSendFailure' },
-        ],
-      },
-    },
+    sending: calling({
+      src: 'sendLink',
+      input: ({ context }: { context: IdentityCheckContext }) => ({ phone: context.phone, check_id: context.checkId }),
+      onDone: [
+        { guard: 'alreadySent', target: 'verifying', actions: 'recordAlreadySent' },
+        { guard: 'sendAccepted', target: 'linkSent', actions: 'recordLink' },
+        ...linkSentOrIdle('linkWasSent', 'showRefusedSend'),
+      ],
+      onError: linkSentOrIdle('linkWasSent', 'showSendFailure'),
+    }),
     /** Continue is enabled. */
     linkSent: {
       on: {
@@ -209,23 +216,15 @@ export const identityCheckMachine = setup({
         'identity.verify': { target: 'verifying' },
       },
     },
-    verifying: {
-      entry: 'clearNotice',
-      invoke: {
-        id: 'verifyCheck',
-        src: 'verifyCheck',
-        input: ({ context }) => ({ check_id: context.checkId ?? '' }),
-        onDone: [
-          { guard: 'completed', target: 'completed', actions: 'showCompleted' },
-          { guard: 'retryableAnswer', target: 'linkSent', actions: 'showNotCompleted' },
-          { target: 'idle', actions: 'showNotCompleted' },
-        ],
-        onError: [
-          { guard: 'retryableFailure', target: 'linkSent', actions: 'showVerifyFailure' },
-          { target: 'idle', actions: 'showVerifyFailure' },
-        ],
-      },
-    },
+    verifying: calling({
+      src: 'verifyCheck',
+      input: ({ context }: { context: IdentityCheckContext }) => ({ check_id: context.checkId ?? '' }),
+      onDone: [
+        { guard: 'completed', target: 'completed', actions: 'showCompleted' },
+        ...linkSentOrIdle('retryableAnswer', 'showNotCompleted'),
+      ],
+      onError: linkSentOrIdle('retryableFailure', 'showVerifyFailure'),
+    }),
     completed: { type: 'final' },
   },
 });

@@ -10,6 +10,7 @@ import { formatCents, type Cents } from '../domain/money.ts';
 import { bucketFor, type DelinquencyBucket, type DerivedAccount } from '../domain/servicing/ledger.ts';
 import { translate } from '../i18n/catalogue.ts';
 import type { Lang } from '../i18n/types.ts';
+import { isOneOf } from '../domain/one-of.ts';
 
 export const machineVersion = 1;
 export const LEASE_ACCOUNT_MACHINE_NAME = 'lease-account';
@@ -28,8 +29,7 @@ export const LEASE_ACCOUNT_STATES = [
   'settled',
 ] as const;
 export type LeaseAccountState = (typeof LEASE_ACCOUNT_STATES)[number];
-export const isLeaseAccountState = (value: unknown): value is LeaseAccountState =>
-  typeof value === 'string' && (LEASE_ACCOUNT_STATES as readonly string[]).includes(value);
+export const isLeaseAccountState = isOneOf<LeaseAccountState>(LEASE_ACCOUNT_STATES);
 
 /** What deriveAccount says after the ledger change the event reports (the guards read only these). */
 export interface AccountFacts {

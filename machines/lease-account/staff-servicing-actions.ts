@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isOneOf } from '../domain/one-of.ts';
 
 // Issue 23: the staff's servicing actions on a lease account (POST /staff/api/leases/{uuid}/account/actions/{id}).
 // Shared by the staff portal (which buttons to show, the dialog's fields) and the server (permission, validation).
@@ -17,8 +18,7 @@ export const SERVICING_ACTION_IDS = [
   'refund',
 ] as const;
 export type ServicingActionId = (typeof SERVICING_ACTION_IDS)[number];
-export const isServicingActionId = (value: unknown): value is ServicingActionId =>
-  typeof value === 'string' && (SERVICING_ACTION_IDS as readonly string[]).includes(value);
+export const isServicingActionId = isOneOf<ServicingActionId>(SERVICING_ACTION_IDS);
 
 export const servicingActionPermission = (id: ServicingActionId) => `servicing-actions.${id}` as const;
 

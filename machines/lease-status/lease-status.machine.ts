@@ -7,6 +7,7 @@ import { canAccept } from '../checkout/checkout.machine.ts';
 import { translate } from '../i18n/catalogue.ts';
 import type { Lang } from '../i18n/types.ts';
 import type { FundingFacts } from '../domain/partial-delivery.ts';
+import { isOneOf } from '../domain/one-of.ts';
 
 export const machineVersion = 1;
 export const LEASE_STATUS_MACHINE_NAME = 'lease-status';
@@ -14,8 +15,7 @@ export const LEASE_STATUS_MACHINE_NAME = 'lease-status';
 /** Status codes; `inProgress` has no letter in the seed. */
 export const LEASE_STATUS_CODES = ['inProgress', 'S', 'I', 'N', 'V', 'Z', 'Y', 'G', 'L', 'C'] as const;
 export type LeaseStatusCode = (typeof LEASE_STATUS_CODES)[number];
-export const isLeaseStatusCode = (value: unknown): value is LeaseStatusCode =>
-  typeof value === 'string' && (LEASE_STATUS_CODES as readonly string[]).includes(value);
+export const isLeaseStatusCode = isOneOf<LeaseStatusCode>(LEASE_STATUS_CODES);
 
 export interface LeaseStatusContext {
   leaseId: string;

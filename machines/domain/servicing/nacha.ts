@@ -1,5 +1,6 @@
 import type { Cents } from '../money.ts';
 import { addDays, daysBetween } from '../payment-frequency.ts';
+import { isOneOf } from '../one-of.ts';
 
 // NACHA's rules for returned debits and Regulation E's for recurring ones, as code (issue 22; ARCHITECTURE.md:
 // they do not vary by state, so they are not data). Sources: the NACHA Operating Rules, Subsection 2.12.4
@@ -9,8 +10,7 @@ import { addDays, daysBetween } from '../payment-frequency.ts';
 
 export const RETURN_CODES = ['R01', 'R02', 'R03', 'R05', 'R07', 'R08', 'R09', 'R10', 'R29', 'R51'] as const;
 export type ReturnCode = (typeof RETURN_CODES)[number];
-export const isReturnCode = (value: unknown): value is ReturnCode =>
-  typeof value === 'string' && (RETURN_CODES as readonly string[]).includes(value);
+export const isReturnCode = isOneOf<ReturnCode>(RETURN_CODES);
 
 export type ReturnCategory = 'nsf' | 'administrative' | 'unauthorised' | 'other';
 
