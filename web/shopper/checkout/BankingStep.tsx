@@ -5,6 +5,7 @@ import * as client from './client.ts';
 import { Busy } from './Busy.tsx';
 import { CancelCheckout, StepError, StepHeading, useFlow } from './parts.tsx';
 import { useCheckoutT } from './text.ts';
+import { SingleAction } from '../../lib/SingleAction.tsx';
 
 // Banking Details (the side step the process answer asks for with banking_required): routing number (9 digits look
 // the bank up), checking account and its confirmation; saved on the application, then the checkout goes on.
@@ -101,11 +102,9 @@ export function BankingStep() {
         {field('checking_account_confirmation', t('banking.confirmation'), confirm, setConfirm, 17)}
         <div role="alert">{errors.form ? <p className="checkout-error">{t(errors.form)}</p> : null}</div>
         {saving && <Busy text={t('banking.saving')} />}
-        <div className="actions">
-          <button type="submit" className="button" disabled={saving}>
-            {t('banking.save')}
-          </button>
-        </div>
+        <SingleAction type="submit" disabled={saving}>
+          {t('banking.save')}
+        </SingleAction>
       </form>
       <div className="actions">
         <CancelCheckout />

@@ -20,6 +20,7 @@ import * as client from './client.ts';
 import { Busy } from './Busy.tsx';
 import { CancelCheckout, ErrorModal, StepHeading, useFlow } from './parts.tsx';
 import { useCheckoutT } from './text.ts';
+import { SingleAction } from '../../lib/SingleAction.tsx';
 
 // Delivery Options (seed 000 sections 4, 5, 8): the delivery machine (machines/delivery) drives the step; this screen
 // shows its state and sends the shopper's choices as events.
@@ -202,11 +203,9 @@ export function DeliveryOptions() {
             )}
           </div>
           {busy && <Busy text={t('delivery.scheduling')} />}
-          <div className="actions">
-            <button type="submit" className="button" disabled={busy}>
-              {t('delivery.submit')}
-            </button>
-          </div>
+          <SingleAction type="submit" disabled={busy}>
+            {t('delivery.submit')}
+          </SingleAction>
         </form>
       )}
       <div className="actions">

@@ -10,6 +10,7 @@ import { CancelCheckout, StepError, StepHeading, useFlow, useLease } from './par
 import { deliveryMoney, money, useCheckoutT } from './text.ts';
 import { DisclosureTable } from '../disclosures/DisclosureTable.tsx';
 import { reportDisclosure } from '../disclosures/client.ts';
+import { SingleAction } from '../../lib/SingleAction.tsx';
 
 // Lease Summary (seed 000 sections 2, 3, 5, 9): store and customer, the items, the lease form (language, option,
 // payment frequency, OCP, extra down), the contract terms from the pricing engine, Preview Contract and E-Sign.
@@ -310,11 +311,9 @@ function LeaseForm({ lease, disabled }: { lease: client.LeaseAnswer; disabled: b
           <label htmlFor={`${base}-ocp`}>{t('lease.ocp', { price: money(lease.ocp.weekly_price) })}</label>
         </div>
       )}
-      <div className="actions">
-        <button type="submit" className="button button--secondary" disabled={disabled}>
-          {t('lease.update')}
-        </button>
-      </div>
+      <SingleAction type="submit" secondary disabled={disabled}>
+        {t('lease.update')}
+      </SingleAction>
     </form>
   );
 }
