@@ -21,6 +21,7 @@ import { Busy } from './Busy.tsx';
 import { CancelCheckout, ErrorModal, StepHeading, useFlow } from './parts.tsx';
 import { useCheckoutT } from './text.ts';
 import { SingleAction } from '../../lib/SingleAction.tsx';
+import { PlaceholderOptions } from '../../lib/PlaceholderOptions.tsx';
 
 // Delivery Options (seed 000 sections 4, 5, 8): the delivery machine (machines/delivery) drives the step; this screen
 // shows its state and sends the shopper's choices as events.
@@ -367,12 +368,7 @@ function Select({
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} className="input" value={value ?? ''} onChange={(e) => onChange(e.target.value || null)}>
-        <option value="">{t('delivery.choose')}</option>
-        {choices.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
+        <PlaceholderOptions placeholder={t('delivery.choose')} choices={choices} />
       </select>
     </div>
   );
