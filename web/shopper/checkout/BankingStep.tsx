@@ -2,10 +2,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { getSession } from '../../lib/apply-session.ts';
 import * as client from './client.ts';
-import { Busy } from './Busy.tsx';
-import { CancelCheckout, StepError, StepHeading, useFlow } from './parts.tsx';
+import { CancelCheckoutRow, StepError, StepHeading, StepSubmit, useFlow } from './parts.tsx';
 import { useCheckoutT } from './text.ts';
-import { SingleAction } from '../../lib/SingleAction.tsx';
 
 // Banking Details (the side step the process answer asks for with banking_required): routing number (9 digits look
 // the bank up), checking account and its confirmation; saved on the application, then the checkout goes on.
@@ -101,14 +99,11 @@ export function BankingStep() {
         {field('checking_account', t('banking.account'), account, setAccount, 17)}
         {field('checking_account_confirmation', t('banking.confirmation'), confirm, setConfirm, 17)}
         <div role="alert">{errors.form ? <p className="checkout-error">{t(errors.form)}</p> : null}</div>
-        {saving && <Busy text={t('banking.saving')} />}
-        <SingleAction type="submit" disabled={saving}>
+        <StepSubmit busy={saving} busyText={t('banking.saving')}>
           {t('banking.save')}
-        </SingleAction>
+        </StepSubmit>
       </form>
-      <div className="actions">
-        <CancelCheckout />
-      </div>
+      <CancelCheckoutRow />
     </section>
   );
 }

@@ -18,9 +18,8 @@ import { formatCents, parseAmountToCents } from '../../../machines/domain/money.
 import { formatDate } from '../../lib/format.ts';
 import * as client from './client.ts';
 import { Busy } from './Busy.tsx';
-import { CancelCheckout, ErrorModal, StepHeading, useFlow } from './parts.tsx';
+import { CancelCheckoutRow, ErrorModal, StepHeading, StepSubmit, useFlow } from './parts.tsx';
 import { useCheckoutT } from './text.ts';
-import { SingleAction } from '../../lib/SingleAction.tsx';
 import { PlaceholderOptions } from '../../lib/PlaceholderOptions.tsx';
 
 // Delivery Options (seed 000 sections 4, 5, 8): the delivery machine (machines/delivery) drives the step; this screen
@@ -203,15 +202,12 @@ export function DeliveryOptions() {
               </ul>
             )}
           </div>
-          {busy && <Busy text={t('delivery.scheduling')} />}
-          <SingleAction type="submit" disabled={busy}>
+          <StepSubmit busy={busy} busyText={t('delivery.scheduling')}>
             {t('delivery.submit')}
-          </SingleAction>
+          </StepSubmit>
         </form>
       )}
-      <div className="actions">
-        <CancelCheckout />
-      </div>
+      <CancelCheckoutRow />
 
       {snapshot.matches('unavailable') && !dismissed && (
         <ErrorModal

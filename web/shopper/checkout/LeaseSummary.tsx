@@ -6,7 +6,7 @@ import { paymentFrequencyChoices } from '../../../machines/domain/payment-freque
 import { formatDate, formatPhone } from '../../lib/format.ts';
 import * as client from './client.ts';
 import { Busy } from './Busy.tsx';
-import { CancelCheckout, StepError, StepHeading, useFlow, useLease } from './parts.tsx';
+import { CancelCheckout, CancelCheckoutRow, StepError, StepHeading, useFlow, useLease } from './parts.tsx';
 import { deliveryMoney, money, useCheckoutT } from './text.ts';
 import { DisclosureTable } from '../disclosures/DisclosureTable.tsx';
 import { reportDisclosure } from '../disclosures/client.ts';
@@ -382,9 +382,7 @@ export function ContractPreview() {
           {t('checkout.lease.esign')}
         </button>
       </div>
-      <div className="actions">
-        <CancelCheckout />
-      </div>
+      <CancelCheckoutRow />
     </section>
   );
 }
