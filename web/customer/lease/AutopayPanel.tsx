@@ -5,6 +5,7 @@ import { fieldError, setAutopay } from '../common/client.ts';
 import type { LeasePanelProps } from './panel-props.ts';
 import { PanelFrame } from './PanelFrame.tsx';
 import { usePanelAction } from './panel-action.ts';
+import { SingleAction } from '../../lib/SingleAction.tsx';
 
 // Autopay under Regulation E: the authorisation text (amount and timing, worded by the server and recorded with its
 // version) is shown before it can be turned on, the lessee agrees to it explicitly, and it is said plainly that
@@ -70,11 +71,9 @@ export function AutopayPanel({ lease, onDone }: LeasePanelProps) {
       error={error}
     >
       {autopay.enabled ? (
-        <div className="actions">
-          <button type="button" className="button button--secondary" disabled={saving} onClick={() => void save(false)}>
-            {t('account.autopay.disable')}
-          </button>
-        </div>
+        <SingleAction secondary disabled={saving} onClick={() => void save(false)}>
+          {t('account.autopay.disable')}
+        </SingleAction>
       ) : (
         <form
           noValidate
@@ -116,11 +115,9 @@ export function AutopayPanel({ lease, onDone }: LeasePanelProps) {
               </p>
             )}
           </div>
-          <div className="actions">
-            <button type="submit" className="button" disabled={saving || needCard}>
-              {t('account.autopay.enable')}
-            </button>
-          </div>
+          <SingleAction type="submit" disabled={saving || needCard}>
+            {t('account.autopay.enable')}
+          </SingleAction>
           {needCard && (
             <CardFields
               leaseId={lease.id}

@@ -6,6 +6,7 @@ import { day, money } from '../common/text.ts';
 import type { LeasePanelProps } from './panel-props.ts';
 import { PanelFrame } from './PanelFrame.tsx';
 import { usePanelAction } from './panel-action.ts';
+import { SingleAction } from '../../lib/SingleAction.tsx';
 
 // Move the next payment's date within the lender's limits (data on the lease: the earliest and latest day, and how
 // many changes are left). The range is checked here for a quick answer and again by the server.
@@ -90,11 +91,9 @@ export function MoveDatePanel({ lease, onDone }: LeasePanelProps) {
               setDateError('');
             }}
           />
-          <div className="actions">
-            <button type="submit" className="button button--secondary" disabled={saving}>
-              {t('account.move.submit')}
-            </button>
-          </div>
+          <SingleAction type="submit" secondary disabled={saving}>
+            {t('account.move.submit')}
+          </SingleAction>
         </form>
       )}
     </PanelFrame>

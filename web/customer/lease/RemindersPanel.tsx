@@ -4,6 +4,7 @@ import { setReminders } from '../common/client.ts';
 import type { LeasePanelProps } from './panel-props.ts';
 import { PanelFrame } from './PanelFrame.tsx';
 import { usePanelAction } from './panel-action.ts';
+import { SingleAction } from '../../lib/SingleAction.tsx';
 
 // Payment reminders (before each debit, after a failed one): e-mail and text message, each on or off. Text messages
 // need the lessee's consent, whose text (the server's, in their language) sits right under the choice.
@@ -71,11 +72,9 @@ export function RemindersPanel({ lease, onDone }: LeasePanelProps) {
             {lease.reminders.sms_consent_text}
           </p>
         </fieldset>
-        <div className="actions">
-          <button type="submit" className="button button--secondary" disabled={saving}>
-            {t('account.reminders.save')}
-          </button>
-        </div>
+        <SingleAction type="submit" secondary disabled={saving}>
+          {t('account.reminders.save')}
+        </SingleAction>
       </form>
     </PanelFrame>
   );

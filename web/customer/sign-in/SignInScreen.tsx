@@ -12,6 +12,7 @@ import { useT } from '../../lib/i18n.tsx';
 import { maskPhone } from '../../lib/format.ts';
 import { requestCode, setCsrfToken, verifyCode } from '../common/client.ts';
 import { HintedInput } from '../common/HintedInput.tsx';
+import { SingleAction } from '../../lib/SingleAction.tsx';
 
 // Sign in with a one-time code (machines/customer-sign-in): the phone or e-mail on the lease, then the code. Errors
 // sit on the field they are about (aria-describedby); the server's messages (wrong code with attempts left, expired,
@@ -135,11 +136,9 @@ export function SignInScreen({ notice, onSignedIn }: { notice?: string; onSigned
               })
             }
           />
-          <div className="actions">
-            <button type="submit" className="button" disabled={busy}>
-              {t('account.signin.send')}
-            </button>
-          </div>
+          <SingleAction type="submit" disabled={busy}>
+            {t('account.signin.send')}
+          </SingleAction>
         </form>
       ) : (
         <form

@@ -12,6 +12,7 @@ import { useBrand } from '../../lib/brand.tsx';
 import { formatDate, formatPhone } from '../../lib/format.ts';
 import { useAppT } from './text.ts';
 import { useConsentText } from '../disclosures/consent-text.ts';
+import { SingleAction } from '../../lib/SingleAction.tsx';
 
 export type SummarySection =
   | 'applicantInfo'
@@ -279,11 +280,9 @@ export function Confirmation({
         <p data-testid="esign-consent">{consent('consent.esign.text')}</p>
         <p>{t('application.confirmation.agreement')}</p>
       </section>
-      <div className="actions">
-        <button type="button" className="button" onClick={onConfirm} disabled={busy}>
-          {busy ? t('application.saving') : t('application.button.confirmSubmit')}
-        </button>
-      </div>
+      <SingleAction onClick={onConfirm} disabled={busy}>
+        {busy ? t('application.saving') : t('application.button.confirmSubmit')}
+      </SingleAction>
     </section>
   );
 }

@@ -33,6 +33,7 @@ import { HomeOwnershipFields } from './sections/HomeOwnershipFields.tsx';
 import { IncomeFields } from './sections/IncomeFields.tsx';
 import { SavingHint, StepAlert } from './StepFrame.tsx';
 import { useAppT } from './text.ts';
+import { SingleAction } from '../../lib/SingleAction.tsx';
 
 const TITLES: Record<SinglePageSection, string> = {
   applicant: 'application.step.applicantInfo',
@@ -238,11 +239,9 @@ function ApplicationForm({
         </SectionCard>
       ))}
       <StepAlert message={context.error} />
-      <div className="actions">
-        <button type="submit" className="button" disabled={saving}>
-          {saving ? t('application.saving') : t('application.button.submit')}
-        </button>
-      </div>
+      <SingleAction type="submit" disabled={saving}>
+        {saving ? t('application.saving') : t('application.button.submit')}
+      </SingleAction>
       <SavingHint
         saving={saving}
         onRetry={() => {

@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { conceal, isConcealed } from '../../../machines/contracts/application.ts';
 import { formatDate, maskPhone } from '../../lib/format.ts';
 import { useAppT } from './text.ts';
+import { PlaceholderOptions } from '../../lib/PlaceholderOptions.tsx';
 
 // Inputs of the application forms (seed 001 section 5 input behaviour): phone keeps digits (mask (###) ###-####,
 // max 14), money keeps digits and one decimal point, dates take digit keystrokes only (shown MM/DD/YYYY), concealed
@@ -274,12 +275,7 @@ export function SelectField(
           }}
           onBlur={() => b.touch(path)}
         >
-          <option value="">{t('application.select.placeholder')}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <PlaceholderOptions placeholder={t('application.select.placeholder')} choices={options} />
         </select>
       )}
     </FieldShell>

@@ -2,8 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { getSession } from '../../lib/apply-session.ts';
 import * as client from './client.ts';
-import { Busy } from './Busy.tsx';
-import { CancelCheckout, StepError, StepHeading, useFlow } from './parts.tsx';
+import { CancelCheckoutRow, StepError, StepHeading, StepSubmit, useFlow } from './parts.tsx';
 import { useCheckoutT } from './text.ts';
 
 // Banking Details (the side step the process answer asks for with banking_required): routing number (9 digits look
@@ -100,16 +99,11 @@ export function BankingStep() {
         {field('checking_account', t('banking.account'), account, setAccount, 17)}
         {field('checking_account_confirmation', t('banking.confirmation'), confirm, setConfirm, 17)}
         <div role="alert">{errors.form ? <p className="checkout-error">{t(errors.form)}</p> : null}</div>
-        {saving && <Busy text={t('banking.saving')} />}
-        <div className="actions">
-          <button type="submit" className="button" disabled={saving}>
-            {t('banking.save')}
-          </button>
-        </div>
+        <StepSubmit busy={saving} busyText={t('banking.saving')}>
+          {t('banking.save')}
+        </StepSubmit>
       </form>
-      <div className="actions">
-        <CancelCheckout />
-      </div>
+      <CancelCheckoutRow />
     </section>
   );
 }

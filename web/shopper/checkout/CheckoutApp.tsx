@@ -29,6 +29,7 @@ import { PaymentStep } from './PaymentStep.tsx';
 import { SignStep } from './SignStep.tsx';
 import { useCheckoutT } from './text.ts';
 import './checkout.css';
+import { SingleAction } from '../../lib/SingleAction.tsx';
 
 // Routes `/process` and `/checkout/{child}` (seed 000 sections 2 and 4): one page that runs the checkout flow
 // machine (machines/checkout/checkout-flow.machine.ts); the address follows the machine's step. The checkout needs a
@@ -260,11 +261,7 @@ function Flow({
       <section className="checkout" aria-labelledby={titleId}>
         <h1 id={titleId}>{title}</h1>
         <StepError />
-        <div className="actions">
-          <button type="button" className="button" onClick={() => actor.send({ type: 'checkout.retry' })}>
-            {t('checkout.retry')}
-          </button>
-        </div>
+        <SingleAction onClick={() => actor.send({ type: 'checkout.retry' })}>{t('checkout.retry')}</SingleAction>
       </section>
     );
   }
@@ -342,11 +339,7 @@ function ToCheckpoint({ onRestart }: { onRestart: () => void }) {
     <section className="checkout" aria-labelledby="settling-title">
       <h1 id="settling-title">{t('checkout.step.payment')}</h1>
       <p role="status">{t('payment.settling')}</p>
-      <div className="actions">
-        <button type="button" className="button" onClick={onRestart}>
-          {t('checkout.refresh')}
-        </button>
-      </div>
+      <SingleAction onClick={onRestart}>{t('checkout.refresh')}</SingleAction>
     </section>
   );
 }
@@ -375,11 +368,7 @@ function SignedElsewhere() {
     <section className="checkout card" aria-labelledby="signed-title">
       <h1 id="signed-title">{t('sign.done.title')}</h1>
       <p>{t('sign.done.text')}</p>
-      <div className="actions">
-        <button type="button" className="button" onClick={() => window.close()}>
-          {t('sign.done.close')}
-        </button>
-      </div>
+      <SingleAction onClick={() => window.close()}>{t('sign.done.close')}</SingleAction>
     </section>
   );
 }

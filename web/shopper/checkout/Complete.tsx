@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { SUCCESS_REDIRECT_MS } from '../../../machines/checkout/checkout-flow.machine.ts';
 import { StepHeading, useFlow } from './parts.tsx';
 import { useCheckoutT } from './text.ts';
+import { SingleAction } from '../../lib/SingleAction.tsx';
 
 // Complete (seed 000 sections 2 and 4): may not continue (apology), success (congratulations; in redirect mode the
 // flow returns to the retailer after 5 seconds), failure (apology). The flow machine tells the host.
@@ -41,11 +42,9 @@ export function Complete({ variant: forced }: { variant?: Variant }) {
         </p>
       )}
       {!leaving && (
-        <div className="actions">
-          <button type="button" className="button" onClick={() => actor.send({ type: 'complete.return' })}>
-            {t('checkout.returnToRetailer')}
-          </button>
-        </div>
+        <SingleAction onClick={() => actor.send({ type: 'complete.return' })}>
+          {t('checkout.returnToRetailer')}
+        </SingleAction>
       )}
     </section>
   );

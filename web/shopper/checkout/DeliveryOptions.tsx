@@ -18,8 +18,9 @@ import { formatCents, parseAmountToCents } from '../../../machines/domain/money.
 import { formatDate } from '../../lib/format.ts';
 import * as client from './client.ts';
 import { Busy } from './Busy.tsx';
-import { CancelCheckout, ErrorModal, StepHeading, useFlow } from './parts.tsx';
+import { CancelCheckoutRow, ErrorModal, StepHeading, StepSubmit, useFlow } from './parts.tsx';
 import { useCheckoutT } from './text.ts';
+import { PlaceholderOptions } from '../../lib/PlaceholderOptions.tsx';
 
 // Delivery Options (seed 000 sections 4, 5, 8): the delivery machine (machines/delivery) drives the step; this screen
 // shows its state and sends the shopper's choices as events.
@@ -201,17 +202,12 @@ export function DeliveryOptions() {
               </ul>
             )}
           </div>
-          {busy && <Busy text={t('delivery.scheduling')} />}
-          <div className="actions">
-            <button type="submit" className="button" disabled={busy}>
-              {t('delivery.submit')}
-            </button>
-          </div>
+          <StepSubmit busy={busy} busyText={t('delivery.scheduling')}>
+            {t('delivery.submit')}
+          </StepSubmit>
         </form>
       )}
-      <div className="actions">
-        <CancelCheckout />
-      </div>
+      <CancelCheckoutRow />
 
       {snapshot.matches('unavailable') && !dismissed && (
         <ErrorModal
@@ -368,12 +364,7 @@ function Select({
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} className="input" value={value ?? ''} onChange={(e) => onChange(e.target.value || null)}>
-        <option value="">{t('delivery.choose')}</option>
-        {choices.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
+        <PlaceholderOptions placeholder={t('delivery.choose')} choices={choices} />
       </select>
     </div>
   );

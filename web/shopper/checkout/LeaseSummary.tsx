@@ -6,10 +6,11 @@ import { paymentFrequencyChoices } from '../../../machines/domain/payment-freque
 import { formatDate, formatPhone } from '../../lib/format.ts';
 import * as client from './client.ts';
 import { Busy } from './Busy.tsx';
-import { CancelCheckout, StepError, StepHeading, useFlow, useLease } from './parts.tsx';
+import { CancelCheckout, CancelCheckoutRow, StepError, StepHeading, useFlow, useLease } from './parts.tsx';
 import { deliveryMoney, money, useCheckoutT } from './text.ts';
 import { DisclosureTable } from '../disclosures/DisclosureTable.tsx';
 import { reportDisclosure } from '../disclosures/client.ts';
+import { SingleAction } from '../../lib/SingleAction.tsx';
 
 // Lease Summary (seed 000 sections 2, 3, 5, 9): store and customer, the items, the lease form (language, option,
 // payment frequency, OCP, extra down), the contract terms from the pricing engine, Preview Contract and E-Sign.
@@ -310,11 +311,9 @@ function LeaseForm({ lease, disabled }: { lease: client.LeaseAnswer; disabled: b
           <label htmlFor={`${base}-ocp`}>{t('lease.ocp', { price: money(lease.ocp.weekly_price) })}</label>
         </div>
       )}
-      <div className="actions">
-        <button type="submit" className="button button--secondary" disabled={disabled}>
-          {t('lease.update')}
-        </button>
-      </div>
+      <SingleAction type="submit" secondary disabled={disabled}>
+        {t('lease.update')}
+      </SingleAction>
     </form>
   );
 }
@@ -383,9 +382,7 @@ export function ContractPreview() {
           {t('checkout.lease.esign')}
         </button>
       </div>
-      <div className="actions">
-        <CancelCheckout />
-      </div>
+      <CancelCheckoutRow />
     </section>
   );
 }

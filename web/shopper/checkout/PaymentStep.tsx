@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import * as client from './client.ts';
 import { Busy } from './Busy.tsx';
-import { CancelCheckout, StepError, StepHeading, useFlow } from './parts.tsx';
+import { CancelCheckoutRow, StepError, StepHeading, useFlow } from './parts.tsx';
 import { money, useCheckoutT } from './text.ts';
 
 // Payment Required (seed 000 sections 5, 7, 8): the card is typed into the vault's hosted fields (an iframe of the
@@ -100,9 +100,7 @@ export function PaymentStep() {
         </p>
       )}
       {charging && <Busy text={t('payment.charging')} />}
-      <div className="actions">
-        <CancelCheckout />
-      </div>
+      <CancelCheckoutRow />
     </section>
   );
 }

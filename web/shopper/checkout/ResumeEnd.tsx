@@ -1,4 +1,5 @@
 import { useCheckoutT } from './text.ts';
+import { SingleAction } from '../../lib/SingleAction.tsx';
 
 // The resume link's own screens other than its busy line (ResumePage.tsx), with the checkout's texts: loaded only
 // when a checkout is cancelled from its link.
@@ -12,11 +13,7 @@ export function CancelFailed({ onRetry }: { onRetry: () => void }) {
       <p role="alert" className="checkout-error">
         {t('checkout.error.cancelFailed')}
       </p>
-      <div className="actions">
-        <button type="button" className="button" onClick={onRetry}>
-          {t('checkout.retry')}
-        </button>
-      </div>
+      <SingleAction onClick={onRetry}>{t('checkout.retry')}</SingleAction>
     </section>
   );
 }

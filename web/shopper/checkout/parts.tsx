@@ -4,6 +4,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { checkoutFlowMachine } from '../../../machines/checkout/checkout-flow.machine.ts';
 import type { ApplicationView, CheckoutView, LeaseAnswer, SessionInfo } from './client.ts';
 import { useCheckoutT } from './text.ts';
+import { Busy } from './Busy.tsx';
+import { SingleAction } from '../../lib/SingleAction.tsx';
 
 export type FlowActor = ActorRefFrom<typeof checkoutFlowMachine>;
 
@@ -49,6 +51,27 @@ export function StepError() {
 }
 
 /** 'Cancel checkout' with a confirmation, offered on every step (the server refuses it while a payment settles). */
+/** A step form's submit button, disabled while the step saves, with the busy line saying what it is doing. */
+export function StepSubmit({ busy, busyText, children }: { busy: boolean; busyText: string; children: ReactNode }) {
+  return (
+    <>
+      {busy && <Busy text={busyText} />}
+      <SingleAction type="submit" disabled={busy}>
+        {children}
+      </SingleAction>
+    </>
+  );
+}
+
+/** A step's last row when it holds only the way out of the checkout. */
+export function CancelCheckoutRow() {
+  return (
+    <div className="actions">
+      <CancelCheckout />
+    </div>
+  );
+}
+
 export function CancelCheckout() {
   const { t } = useCheckoutT();
   const { actor } = useFlow();

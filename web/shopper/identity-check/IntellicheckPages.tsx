@@ -12,6 +12,7 @@ import { postToHost } from '../../lib/host-messaging.ts';
 import * as client from './client.ts';
 import { IdentityCheckStep } from './IdentityCheckStep.tsx';
 import { useFlowT } from '../../lib/flow-text.ts';
+import { SingleAction } from '../../lib/SingleAction.tsx';
 
 /** Route `/intellicheck`: the identity check at checkout (intellicheck_required) or after an exchange. */
 export function IntellicheckPage() {
@@ -50,13 +51,7 @@ export function IntellicheckPage() {
           }}
         />
       )}
-      {completed && (
-        <div className="actions">
-          <button type="button" className="button" onClick={() => navigate('/process')}>
-            {t('identity.continue')}
-          </button>
-        </div>
-      )}
+      {completed && <SingleAction onClick={() => navigate('/process')}>{t('identity.continue')}</SingleAction>}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import type { Lang } from '../../../machines/i18n/types.ts';
 import * as client from './client.ts';
 import { useFlowT } from '../../lib/flow-text.ts';
 import './payroll.css';
+import { SingleAction } from '../../lib/SingleAction.tsx';
 
 export interface PayrollPanelProps {
   /** The application's uuid. */
@@ -134,11 +135,9 @@ export function PayrollPanel({ applicationId, result, onResult, headingLevel = 2
               ))}
             </fieldset>
           )}
-          <div className="actions">
-            <button type="submit" className="button" disabled={!snap.can({ type: 'payroll.start' })}>
-              {starting ? t('payroll.starting') : t('payroll.start')}
-            </button>
-          </div>
+          <SingleAction type="submit" disabled={!snap.can({ type: 'payroll.start' })}>
+            {starting ? t('payroll.starting') : t('payroll.start')}
+          </SingleAction>
         </form>
       )}
 

@@ -4,6 +4,8 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { telHref } from '../../lib/format.ts';
 import { patchDecisionState } from '../verification/client.ts';
 import { useDecisionT } from '../verification/text.ts';
+import { SingleAction } from '../../lib/SingleAction.tsx';
+import { CallButton } from './CallButton.tsx';
 
 // The gate's screens other than the form and the result (web/shopper/result/ApplicationGate.tsx), loaded when shown.
 
@@ -25,13 +27,7 @@ export function Oops({ onRetry }: { onRetry?: () => void }) {
     <section className="decision-screen card" aria-labelledby="oops-title" data-result="error">
       <h1 id="oops-title">{t('result.oops.title')}</h1>
       <p role="alert">{t('result.oops.text')}</p>
-      {onRetry && (
-        <div className="actions">
-          <button type="button" className="button" onClick={onRetry}>
-            {t('result.oops.retry')}
-          </button>
-        </div>
-      )}
+      {onRetry && <SingleAction onClick={onRetry}>{t('result.oops.retry')}</SingleAction>}
     </section>
   );
 }
@@ -44,11 +40,7 @@ export function ContractInProgress({ phone }: { phone: string }) {
     <section className="decision-screen card" aria-labelledby="contract-title" data-result="contract-in-progress">
       <h1 id="contract-title">{t('welcome.contractInProgress.title')}</h1>
       <p>{t('retrieval.contractInProgress', { number: phone })}</p>
-      <p>
-        <a className="button button--secondary" href={telHref(phone)}>
-          {phone}
-        </a>
-      </p>
+      <CallButton phone={phone} />
     </section>
   );
 }

@@ -24,6 +24,7 @@ import {
 import { useDecisionT } from '../verification/text.ts';
 import { PayrollPanel } from '../payroll/PayrollPanel.tsx';
 import type { PayrollDecisionResult } from '../../../machines/payroll/payroll.machine.ts';
+import { CallButton } from './CallButton.tsx';
 
 // The calculator (its machine, the pricing rules and texts) loads only for an approved shopper.
 const Calculator = lazy(() => import('../calculator/Calculator.tsx').then((m) => ({ default: m.Calculator })));
@@ -107,11 +108,7 @@ function Denied({ app }: { app: ApplicationState }) {
           </a>
         </p>
       )}
-      <p>
-        <a className="button button--secondary" href={telHref(phone)}>
-          {phone}
-        </a>
-      </p>
+      <CallButton phone={phone} />
     </section>
   );
 }

@@ -15,6 +15,7 @@ import {
 } from './client.ts';
 import { PinVerification } from './PinVerification.tsx';
 import { useDecisionT } from './text.ts';
+import { SingleAction } from '../../lib/SingleAction.tsx';
 
 type View =
   | { kind: 'loading' }
@@ -133,11 +134,7 @@ export function RequiresNewApp() {
     <section className="decision-screen" aria-labelledby="new-app-title">
       <h1 id="new-app-title">{t('pin.requiresNewApp.title')}</h1>
       <p>{t('pin.requiresNewApp.text')}</p>
-      <div className="actions">
-        <button type="button" className="button" onClick={() => startNewApplication()}>
-          {t('pin.requiresNewApp.action')}
-        </button>
-      </div>
+      <SingleAction onClick={() => startNewApplication()}>{t('pin.requiresNewApp.action')}</SingleAction>
     </section>
   );
 }

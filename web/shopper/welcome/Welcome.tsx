@@ -21,6 +21,7 @@ import {
 import { useDecisionT } from '../verification/text.ts';
 import { ExistingApplicationDialog } from './ExistingApplicationDialog.tsx';
 import '../verification/decision.css';
+import { PlaceholderOptions } from '../../lib/PlaceholderOptions.tsx';
 
 type Field = 'last_name' | 'social_security_number' | 'date_of_birth' | 'product_selection_override';
 type Errors = Partial<Record<Field, string>>;
@@ -250,12 +251,10 @@ export function Welcome({ store, onVerify }: WelcomeProps) {
               aria-describedby={errors.product_selection_override ? 'welcome-product-error' : undefined}
               onChange={(e) => setProduct(e.target.value)}
             >
-              <option value="">{t('welcome.product.choose')}</option>
-              {products.map((p) => (
-                <option key={p.key} value={p.key}>
-                  {p.name}
-                </option>
-              ))}
+              <PlaceholderOptions
+                placeholder={t('welcome.product.choose')}
+                choices={products.map((p) => ({ value: p.key, label: p.name }))}
+              />
             </select>
             {errors.product_selection_override && (
               <p id="welcome-product-error" className="field__error">

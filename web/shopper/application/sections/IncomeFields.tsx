@@ -4,6 +4,7 @@ import { INCOME_FREQUENCIES, MAX_INCOMES_PER_APPLICANT } from '../../../../machi
 import { DateField, DigitsField, MoneyField, PhoneField, SelectField, TextField, type Binding } from '../fields.tsx';
 import { useAppT } from '../text.ts';
 import { fieldWiring } from './field-wiring.ts';
+import { SingleAction } from '../../../lib/SingleAction.tsx';
 
 const DAYS = Array.from({ length: 31 }, (_, i) => String(i + 1));
 
@@ -39,20 +40,16 @@ export function IncomeFields({
             onChange={(next) => onChange(list.map((x, i) => (i === index ? next : x)))}
           />
           {index > 0 && (
-            <div className="actions actions--start">
-              <button type="button" className="button button--secondary" onClick={onRemove}>
-                {t('application.button.removeIncome')}
-              </button>
-            </div>
+            <SingleAction secondary start onClick={onRemove}>
+              {t('application.button.removeIncome')}
+            </SingleAction>
           )}
         </fieldset>
       ))}
       {list.length < MAX_INCOMES_PER_APPLICANT && (
-        <div className="actions actions--start">
-          <button type="button" className="button button--secondary" onClick={onAdd}>
-            {t('application.button.addIncome')}
-          </button>
-        </div>
+        <SingleAction secondary start onClick={onAdd}>
+          {t('application.button.addIncome')}
+        </SingleAction>
       )}
     </div>
   );
