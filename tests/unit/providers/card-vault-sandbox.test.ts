@@ -22,9 +22,10 @@ const now = new Date('2030-03-15T12:00:00Z');
 const clock = () => now;
 const sandbox = sandboxVendorForFile(sandboxCardVault, clock);
 const { config, delivered } = sandbox;
+const vault = () => sandbox.vendor;
 
 async function session(flags: CardFlags = ALL) {
-  return sandbox.vendor.createSession({
+  return vault().createSession({
     amountCents: 4995,
     currency: 'usd',
     reference: 'chk_42',
@@ -54,7 +55,7 @@ describe('sandbox card vault: test cards', () => {
   for (const c of TEST_CARDS) {
     it(`${c.number} (${c.purpose}): tokenizes as ${c.brand} ${c.funding} ${c.country} and charges as ${c.outcome.kind}`, async () => {
       const s = await session();
-      const t = await sandbox.vendor.tokenize({ sessionId: s.sessionId, ...card(c.number) }, '127.0.0.1');
+      const t = await vault().tokenize({ sessionId: s.sessionId, ...card(c.number) }, '127.0.0.1');
       if (!t.ok) throw new Error(t.message);
       expect(t.card).toEqual({
         brand: c.brand,
@@ -64,7 +65,7 @@ describe('sandbox card vault: test cards', () => {
         exp_month: 12,
         exp_year: 2034,
       });
-      expect(await sandbox.vendor.cardFacts(t.token)).toMatchObject({
+      expect(await vault().cardFacts(t.token)).toMatchObject({
         brand: c.brand,
         funding: c.funding,
         country: c.country,
@@ -72,7 +73,7 @@ describe('sandbox card vault: test cards', () => {
         name: 'Jenny Rosen',
       });
       const before = delivered.length;
-      const result = await sandbox.vendor.charge({
+      const result = await vault().charge({
         token: t.token,
         amountCents: 4995,
         currency: 'usd',
@@ -101,14 +102,14 @@ describe('sandbox card vault: test cards', () => {
 
   it('treats any other Luhn-valid number as a successful US credit card of its brand', async () => {
     const s = await session();
-    const t = await sandbox.vendor.tokenize({ sessionId: s.sessionId, ...card('6011111111111117') }, '127.0.0.1');
+    const t = await vault().tokenize({ sessionId: s.sessionId, ...card('6011111111111117') }, '127.0.0.1');
     expect(t).toMatchObject({ ok: true, card: { brand: 'discover', funding: 'credit', country: 'US' } });
   });
 });
 
 describe("sandbox card vault: the store's card flags", () => {
   const tokenize = async (flags: CardFlags, number: string, extra: Record<string, string> = {}) =>
-    sandbox.vendor.tokenize({ sessionId: (await session(flags)).sessionId, ...card(number, extra) }, '127.0.0.1');
+    vault().tokenize({ sessionId: (await session(flags)).sessionId, ...card(number, extra) }, '127.0.0.1');
 
   it('refuses prepaid, credit, debit and foreign cards as the flags say, with the seed messages', async () => {
     expect(await tokenize({ ...ALL, is_prepaid_cards_allowed: false }, '5105105105105100')).toMatchObject({
@@ -157,10 +158,10 @@ describe('sandbox card vault: validation, sessions, charges', () => {
       card('4242424242424242', { cvc: '12' }),
       card('378282246310005', { cvc: '123' }),
     ]) {
-      const t = await sandbox.vendor.tokenize({ sessionId: s.sessionId, ...bad }, '127.0.0.1');
+      const t = await vault().tokenize({ sessionId: s.sessionId, ...bad }, '127.0.0.1');
       expect(t).toMatchObject({ ok: false, status: 422, message: CARD_MESSAGES.invalid });
     }
-    const names = await sandbox.vendor.tokenize(
+    const names = await vault().tokenize(
       { sessionId: s.sessionId, ...card('4242424242424242', { first_name: ' ', last_name: '' }) },
       '127.0.0.1',
     );
@@ -169,7 +170,7 @@ describe('sandbox card vault: validation, sessions, charges', () => {
       errors: { first_name: ['First name is required.'], last_name: ['Last name is required.'] },
     });
     expect(
-      await sandbox.vendor.tokenize(
+      await vault().tokenize(
         { sessionId: 'vs_sbx_000000000000000000000000', ...card('4242424242424242') },
         '127.0.0.1',
       ),
@@ -180,20 +181,14 @@ describe('sandbox card vault: validation, sessions, charges', () => {
     expect(
       (
         await rejection(
-          sandbox.vendor.createSession({
-            amountCents: 100,
-            currency: 'usd',
-            reference: 'r',
-            flags: ALL,
-            parentOrigin: '*',
-          }),
+          vault().createSession({ amountCents: 100, currency: 'usd', reference: 'r', flags: ALL, parentOrigin: '*' }),
         )
       ).code,
     ).toBe('invalid_request');
     expect(
       (
         await rejection(
-          sandbox.vendor.createSession({
+          vault().createSession({
             amountCents: 100,
             currency: 'usd',
             reference: 'r',
@@ -211,17 +206,17 @@ describe('sandbox card vault: validation, sessions, charges', () => {
 
   it('charges once per idempotency key, refuses the key with other parameters, small amounts and unknown tokens', async () => {
     const s = await session();
-    const t = await sandbox.vendor.tokenize({ sessionId: s.sessionId, ...card('4242424242424242') }, '127.0.0.1');
+    const t = await vault().tokenize({ sessionId: s.sessionId, ...card('4242424242424242') }, '127.0.0.1');
     if (!t.ok) throw new Error(t.message);
     const before = delivered.length;
-    const first = await sandbox.vendor.charge({
+    const first = await vault().charge({
       token: t.token,
       amountCents: 4995,
       currency: 'usd',
       idempotencyKey: 'same-key-123',
       reference: 'chk_42',
     });
-    const again = await sandbox.vendor.charge({
+    const again = await vault().charge({
       token: t.token,
       amountCents: 4995,
       currency: 'usd',
@@ -233,7 +228,7 @@ describe('sandbox card vault: validation, sessions, charges', () => {
     expect(
       (
         await rejection(
-          sandbox.vendor.charge({
+          vault().charge({
             token: t.token,
             amountCents: 5000,
             currency: 'usd',
@@ -246,7 +241,7 @@ describe('sandbox card vault: validation, sessions, charges', () => {
     expect(
       (
         await rejection(
-          sandbox.vendor.charge({
+          vault().charge({
             token: t.token,
             amountCents: 49,
             currency: 'usd',
@@ -259,7 +254,7 @@ describe('sandbox card vault: validation, sessions, charges', () => {
     expect(
       (
         await rejection(
-          sandbox.vendor.charge({
+          vault().charge({
             token: 'pm_sbx_000000000000000000000000',
             amountCents: 4995,
             currency: 'usd',
@@ -282,9 +277,9 @@ describe('our card-vault webhook intake', () => {
 
   it('records a signed event once and refuses forged, stale and malformed ones', async () => {
     const s = await session();
-    const tok = await sandbox.vendor.tokenize({ sessionId: s.sessionId, ...card('4000000000009995') }, '127.0.0.1');
+    const tok = await vault().tokenize({ sessionId: s.sessionId, ...card('4000000000009995') }, '127.0.0.1');
     if (!tok.ok) throw new Error(tok.message);
-    const result = await sandbox.vendor.charge({
+    const result = await vault().charge({
       token: tok.token,
       amountCents: 4995,
       currency: 'usd',
