@@ -233,6 +233,16 @@ export async function payWithCard(s: Shopper, number: string): Promise<ApiRespon
   return processCard(s, card.body.data.token, p.body.data.amount);
 }
 
+/** E-signs and signs at the vendor, then pays with a good card: how a journey completes. */
+export async function signAndPay(s: Shopper): Promise<void> {
+  const e = await esign(s);
+  expect(e.status, JSON.stringify(e.body)).toBe(200);
+  await signAtVendor(s, e.body.data.url);
+  const p = await process(s);
+  const card = await tokenize(p.body.data.config.session_id, '4242424242424242');
+  expect((await processCard(s, card.body.data.token, p.body.data.amount)).status).toBe(200);
+}
+
 export type Stage =
   'created' | 'started' | 'inProgress' | 'approved' | 'lease' | 'esign' | 'signed' | 'failed' | 'completed';
 

@@ -4,6 +4,7 @@ import { RETRY_AFTER_DAYS } from '../../../functions/services/servicing/attempt-
 import type { ScheduleFrequency } from '../../../machines/domain/payment-frequency.ts';
 import { account, closeThrough, post } from '../servicing/support.ts';
 import { cardToken, fundedLessee, turnAutopayOn, type Lessee } from './lessee.ts';
+import { DECLINED_CARD_PROBLEM, UNAUTHORISED_RETURN_PROBLEM } from '../../support/payment-problems.ts';
 
 // What the lessee reads of a failed autopay debit through the real server (issue 22): a card that attaches and then
 // declines (4000 0000 0000 0341) is declined on the due date and retried, the account goes past due, a late fee within
@@ -54,13 +55,7 @@ describe('a declined autopay debit in the lessee’s lease', () => {
         amount: installment.amount,
         installment: installment.number,
         attempt: 1,
-        outcome: 'declined',
-        method: 'card',
-        last4: '0341',
-        reason_code: 'card_declined',
-        reason: 'The card issuer declined the charge without giving a reason.',
-        processor_code: 'card_declined',
-        next_step: 'retry',
+        ...DECLINED_CARD_PROBLEM,
         retry_on: addDays(due, RETRY_AFTER_DAYS),
       });
       const es = await detail(alice, 'es');
@@ -152,13 +147,7 @@ describe('a bank debit returned unauthorised (R10)', () => {
       expect(lease.payment_problem).toMatchObject({
         date: due,
         attempt: 1,
-        outcome: 'returned',
-        method: 'bank',
-        last4: '0110',
-        reason_code: 'not_authorised',
-        reason: 'The bank says the account holder did not authorize the debit.',
-        processor_code: 'R10',
-        next_step: 'new_authorisation',
+        ...UNAUTHORISED_RETURN_PROBLEM,
         retry_on: null,
       });
       expect(JSON.stringify(lease)).not.toContain('000000000110');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConsentEntry } from '../../../machines/contracts/consents.ts';
 import {
   noticeFailedDebit,
@@ -7,34 +7,25 @@ import {
   sendDebitReminder,
   sendFailedPaymentNotice,
 } from '../../../functions/services/servicing/reminders.ts';
-import { createAccount, putAttempt, putDue } from '../../../functions/data/servicing.ts';
+import { putAttempt } from '../../../functions/data/servicing.ts';
 import { lenderToday } from '../../../functions/services/servicing/clock.ts';
-import { initialSummary } from '../../../functions/services/servicing/account-figures.ts';
 import { addDays } from '../../../machines/domain/payment-frequency.ts';
 import {
   Browser,
+  customerServerForFile,
   digits,
   giveConsent,
   messagesTo,
   newPerson,
   seedLease,
-  startCustomerServer,
-  type CustomerServer,
+  seedServicingAccount,
 } from './support.ts';
 
 // Payment reminders (issue 22, item 6), as the collection job calls them: a message before each debit and after a
 // failed one, on the channels the lessee agreed to (e-mail with the consent to electronic notices; text only after an
 // explicit opt-in), in their language, and never a text to a number that replied STOP.
 
-let server: CustomerServer;
-
-beforeAll(async () => {
-  server = await startCustomerServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = customerServerForFile();
 
 const consent = (leaseId: string, entry: Partial<ConsentEntry>) => giveConsent(server.deps, leaseId, entry);
 const sentTo = (to: string, purpose: string) => messagesTo(server.deps, to, purpose);
@@ -113,47 +104,15 @@ describe('payment reminders', () => {
   });
 });
 
-/** A lease account as the funding opens it: 4 installments of $50, the first paid at signing, autopay as given. */
-async function seedAccount(leaseId: string, firstDue: string, autopay: boolean) {
-  const schedule = [0, 1, 2, 3].map((n) => ({
-    number: n + 1,
-    dueDate: addDays(firstDue, (n - 1) * 14),
-    amountCents: 5000,
-    prepaid: n === 0,
-  }));
-  await createAccount(server.deps.db, {
-    leaseId,
-    checkoutId: null,
-    storeId: 'sto-main-street',
-    retailerId: 'ret-demo-electronics',
-    state: 'TX',
-    timeZone: 'America/New_York',
+/** A lease account as the funding opens it (see `seedServicingAccount`), autopay by card as given. */
+const seedAccount = (leaseId: string, firstDue: string, autopay: boolean) =>
+  seedServicingAccount(server.deps, leaseId, firstDue, {
     language: 'en',
-    frequency: '14-day',
-    leaseBeginsAt: addDays(firstDue, -14),
-    termMonths: 2,
-    totalPaymentCents: 20_000,
-    cashPriceCents: 12_000,
-    epoFeeCents: 0,
-    epoDays: 90,
-    remainingPaymentsPercent: 50,
-    openedAt: server.deps.clock().toISOString(),
-    tranches: [],
-    schedule,
-    status: { machine: 'lease-account', machineVersion: 1, snapshot: { value: 'current', since: null } },
-    statusName: 'current',
     paymentMethod: autopay
       ? { kind: 'card', paymentMethodId: 'pm_sbx_saved', customerId: null, brand: 'visa', last4: '4242' }
       : null,
     autopay,
-    summary: initialSummary(schedule, 20_000),
-    attempts: {},
-    applied: [],
-    closedThrough: null,
-    updatedAt: server.deps.clock().toISOString(),
-  } as never);
-  await putDue(server.deps.db, firstDue, { leaseId, installment: 2, attempt: 1, amountCents: 5000 });
-}
+  });
 
 describe('the close of business', () => {
   it('reminds of each autopay debit a few days ahead, once, and not a lessee without autopay', async () => {

@@ -1,11 +1,16 @@
 import { request } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
 import { createApplication } from '../../../functions/data/applications.ts';
 import { appendConsent } from '../../../functions/data/consents.ts';
 import { createLease, syncSearchTerms } from '../../../functions/data/leases.ts';
+import { createAccount, putDue, type LeaseAccountData } from '../../../functions/data/servicing.ts';
 import type { Deps } from '../../../functions/platform/deps.ts';
 import { createLogger } from '../../../functions/platform/logger.ts';
 import { listSandboxMessages } from '../../../functions/providers/messaging/sandbox.ts';
 import { searchTermHmac } from '../../../functions/services/leases/sync.ts';
+import { initialSummary } from '../../../functions/services/servicing/account-figures.ts';
+import { openedStatus } from '../../../functions/services/servicing/account-state.ts';
+import { addDays } from '../../../machines/domain/payment-frequency.ts';
 import type { ConsentEntry } from '../../../machines/contracts/consents.ts';
 import { initialLeaseStatus } from '../../../machines/lease-status/lease-status.machine.ts';
 import { startInProcessServer, type InProcessServer } from '../../support/in-process-server.ts';
@@ -34,6 +39,34 @@ export async function startCustomerServer(): Promise<CustomerServer> {
     advance: (ms) => {
       offset += ms;
     },
+  };
+}
+
+/**
+ * A customer server for the tests of the calling file, started before them and stopped after. Call it at the top
+ * level; its members may be read only once started (in hooks and tests).
+ */
+export function customerServerForFile(): CustomerServer {
+  let server: CustomerServer | undefined;
+  beforeAll(async () => {
+    server = await startCustomerServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const started = () => {
+    if (!server) throw new Error('the customer server has not started yet');
+    return server;
+  };
+  return {
+    get base() {
+      return started().base;
+    },
+    get deps() {
+      return started().deps;
+    },
+    stop: () => started().stop(),
+    advance: (ms) => started().advance(ms),
   };
 }
 
@@ -199,4 +232,57 @@ export async function signIn(server: CustomerServer, browser: Browser, by: { ema
   if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${JSON.stringify(verified.body)}`);
   browser.csrf = verified.body.data.csrf_token;
   return verified.body.data;
+}
+
+/** The installment of the accounts `seedServicingAccount` opens. */
+export const INSTALLMENT_CENTS = 5000;
+
+/**
+ * A lease account as funding opens it: 4 installments of $50 every 14 days (the first paid at signing), with
+ * installment 2 due on `debitDate` and queued for collection. Returns that due item.
+ */
+export async function seedServicingAccount(
+  deps: Deps,
+  leaseId: string,
+  debitDate: string,
+  account: Pick<LeaseAccountData, 'language' | 'paymentMethod' | 'autopay'> & { feesCents?: number },
+) {
+  const schedule = [0, 1, 2, 3].map((n) => ({
+    number: n + 1,
+    dueDate: addDays(debitDate, (n - 1) * 14),
+    amountCents: INSTALLMENT_CENTS,
+    prepaid: n === 0,
+  }));
+  await createAccount(deps.db, {
+    leaseId,
+    checkoutId: null,
+    storeId: 'sto-main-street',
+    retailerId: 'ret-demo-electronics',
+    state: 'TX',
+    timeZone: 'America/New_York',
+    language: account.language,
+    frequency: '14-day',
+    leaseBeginsAt: addDays(debitDate, -14),
+    termMonths: 2,
+    totalPaymentCents: 4 * INSTALLMENT_CENTS,
+    cashPriceCents: 12_000,
+    epoFeeCents: 0,
+    epoDays: 90,
+    remainingPaymentsPercent: 50,
+    openedAt: deps.clock().toISOString(),
+    tranches: [],
+    schedule,
+    status: openedStatus(leaseId),
+    statusName: 'current',
+    paymentMethod: account.paymentMethod,
+    autopay: account.autopay,
+    summary: { ...initialSummary(schedule, 4 * INSTALLMENT_CENTS), feesCents: account.feesCents ?? 0 },
+    attempts: {},
+    applied: [],
+    closedThrough: null,
+    updatedAt: deps.clock().toISOString(),
+  });
+  const due = { leaseId, installment: 2, attempt: 1, amountCents: INSTALLMENT_CENTS };
+  await putDue(deps.db, debitDate, due);
+  return due;
 }

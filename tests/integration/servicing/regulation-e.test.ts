@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConsentEntry } from '../../../machines/contracts/consents.ts';
 import { addDays } from '../../../machines/domain/payment-frequency.ts';
 import { REG_E_VARYING_NOTICE_DAYS } from '../../../machines/domain/servicing/nacha.ts';
-import { createAccount, getAttempt, putDue, type DueItem } from '../../../functions/data/servicing.ts';
-import { initialSummary } from '../../../functions/services/servicing/account-figures.ts';
-import { openedStatus } from '../../../functions/services/servicing/account-state.ts';
+import { getAttempt, type DueItem } from '../../../functions/data/servicing.ts';
 import { lenderToday } from '../../../functions/services/servicing/clock.ts';
 import { collectDue } from '../../../functions/services/servicing/collection.ts';
 import { noticeVaryingDebits, varyingNoticeFor } from '../../../functions/services/servicing/reminders.ts';
 import {
+  customerServerForFile,
   giveConsent,
+  INSTALLMENT_CENTS,
   messagesTo,
   newPerson,
   seedLease,
-  startCustomerServer,
-  type CustomerServer,
+  seedServicingAccount,
   type Person,
 } from '../customer/support.ts';
 import { cardSessionBody, testCardFields } from './support.ts';
@@ -23,18 +22,9 @@ import { cardSessionBody, testCardFields } from './support.ts';
 // (a late fee owed added to it) is announced to the lessee at least 10 days before, on a channel they consented to and
 // in their language; the debit takes the announced amount only then, and the installment alone otherwise.
 
-let server: CustomerServer;
-
-beforeAll(async () => {
-  server = await startCustomerServer();
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const server = customerServerForFile();
 
 const FEE_CENTS = 500;
-const INSTALLMENT_CENTS = 5000;
 
 const consent = (leaseId: string, entry: Partial<ConsentEntry>) => giveConsent(server.deps, leaseId, entry);
 const noticesTo = (to: string) => messagesTo(server.deps, to, 'payment-amount-notice');
@@ -60,45 +50,12 @@ async function savedCard(): Promise<string> {
 async function seedAccount(person: Person, debitDate: string, withConsent: boolean) {
   const leaseId = await seedLease(server.deps, person);
   if (withConsent) await consent(leaseId, { kind: 'esign' });
-  const schedule = [0, 1, 2, 3].map((n) => ({
-    number: n + 1,
-    dueDate: addDays(debitDate, (n - 1) * 14),
-    amountCents: INSTALLMENT_CENTS,
-    prepaid: n === 0,
-  }));
-  const summary = { ...initialSummary(schedule, 4 * INSTALLMENT_CENTS), feesCents: FEE_CENTS };
-  await createAccount(server.deps.db, {
-    leaseId,
-    checkoutId: null,
-    storeId: 'sto-main-street',
-    retailerId: 'ret-demo-electronics',
-    state: 'TX',
-    timeZone: 'America/New_York',
+  return seedServicingAccount(server.deps, leaseId, debitDate, {
     language: person.language === 'es' ? 'es' : 'en',
-    frequency: '14-day',
-    leaseBeginsAt: addDays(debitDate, -14),
-    termMonths: 2,
-    totalPaymentCents: 4 * INSTALLMENT_CENTS,
-    cashPriceCents: 12_000,
-    epoFeeCents: 0,
-    epoDays: 90,
-    remainingPaymentsPercent: 50,
-    openedAt: server.deps.clock().toISOString(),
-    tranches: [],
-    schedule,
-    status: openedStatus(leaseId),
-    statusName: 'current',
     paymentMethod: { kind: 'card', paymentMethodId: await savedCard(), customerId: null, brand: 'visa', last4: '4242' },
     autopay: true,
-    summary,
-    attempts: {},
-    applied: [],
-    closedThrough: null,
-    updatedAt: server.deps.clock().toISOString(),
+    feesCents: FEE_CENTS,
   });
-  const due = { leaseId, installment: 2, attempt: 1, amountCents: INSTALLMENT_CENTS };
-  await putDue(server.deps.db, debitDate, due);
-  return due;
 }
 
 describe('Regulation E: an autopay debit that differs from the schedule', () => {

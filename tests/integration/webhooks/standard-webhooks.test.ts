@@ -8,16 +8,12 @@ import { asAdmin } from '../staff/client.ts';
 import {
   apply,
   checkoutBody,
-  esign,
   exchange,
   lease,
-  process as processPayment,
-  processCard,
   retailer,
   retailerToken,
   scheduleDelivery,
-  signAtVendor,
-  tokenize,
+  signAndPay,
   uniqueKey,
   waitForStatus,
   type Shopper,
@@ -124,12 +120,7 @@ describe('Standard Webhooks, as a retailer verifies them with the standardwebhoo
     expect((await apply(s)).code).toBe('A');
     await scheduleDelivery(s);
     expect((await lease(s)).status).toBe(200);
-    const e = await esign(s);
-    expect(e.status, JSON.stringify(e.body)).toBe(200);
-    await signAtVendor(s, e.body.data.url);
-    const p = await processPayment(s);
-    const card = await tokenize(p.body.data.config.session_id, '4242424242424242');
-    expect((await processCard(s, card.body.data.token, p.body.data.amount)).status).toBe(200);
+    await signAndPay(s);
     const delivered = await retailer('POST', `/retailer/v1/checkouts/${s.checkoutId}/delivery`, {
       body: {},
       key: uniqueKey('delivered'),

@@ -23,6 +23,13 @@ const S: ScoringSettings = { ...DEFAULT_SCORING_SETTINGS, optionDeciles: { A: ev
 const base = TEXAS_APPLICANT;
 const withInput = (patch: Partial<DecisionInput>): DecisionInput => ({ ...base, ...patch });
 
+/** The decision for a customer who leased before (never denied), in good standing or not, with `patch` besides. */
+const decideReturning = (
+  standing: { inGoodStanding: boolean; hasOpenChargeOff: boolean },
+  patch: Partial<DecisionInput> = {},
+) =>
+  decide(withInput({ ...patch, previousCustomer: { isPreviousCustomer: true, ...standing, lastDeniedAt: null } }), S);
+
 describe('an approval, worked to the cent', () => {
   // matrix(decile 8, band 2) = $6,000.
   // payment-to-income: 25% of $3,500 = $875.00 a month; shortest term 12 months at 1.80x:
@@ -125,17 +132,7 @@ describe('knock-outs (all that apply are listed, for the adverse-action notice)'
   });
 
   it('PREVIOUS_CUSTOMER_CHARGE_OFF', () => {
-    const d = decide(
-      withInput({
-        previousCustomer: {
-          isPreviousCustomer: true,
-          inGoodStanding: false,
-          hasOpenChargeOff: true,
-          lastDeniedAt: null,
-        },
-      }),
-      S,
-    );
+    const d = decideReturning({ inGoodStanding: false, hasOpenChargeOff: true });
     expect(d.reasons.map((r) => r.code)).toEqual(['PREVIOUS_CUSTOMER_CHARGE_OFF']);
   });
 
@@ -179,35 +176,14 @@ describe('score', () => {
   });
 
   it('a previous customer in good standing gets +1 decile: 8 -> 9, matrix $7,500, PTI 87,500 x 12 / 1.77 = 593,220 -> $5,930', () => {
-    const d = decide(
-      withInput({
-        previousCustomer: {
-          isPreviousCustomer: true,
-          inGoodStanding: true,
-          hasOpenChargeOff: false,
-          lastDeniedAt: null,
-        },
-      }),
-      S,
-    );
+    const d = decideReturning({ inGoodStanding: true, hasOpenChargeOff: false });
     expect(d.decile).toBe(9);
     expect(d.trace?.decileBonus).toBe(1);
     expect(d.approvalCents).toBe(593_000);
   });
 
   it('a previous customer in good standing without a score is decided at decile 3: matrix $2,000', () => {
-    const d = decide(
-      withInput({
-        score: null,
-        previousCustomer: {
-          isPreviousCustomer: true,
-          inGoodStanding: true,
-          hasOpenChargeOff: false,
-          lastDeniedAt: null,
-        },
-      }),
-      S,
-    );
+    const d = decideReturning({ inGoodStanding: true, hasOpenChargeOff: false }, { score: null });
     expect(d.code).toBe('A');
     expect(d.decile).toBe(3);
     expect(d.approvalCents).toBe(200_000);

@@ -340,17 +340,11 @@ describe('checkout machine: partial delivery', () => {
     const first = applyCheckoutEvent(checkoutSnapshotAt(9, ctx), partly);
     if (!first.accepted) throw new Error('not accepted');
     expect(applyCheckoutEvent(first.snapshot, { type: 'checkout.voided' }).accepted).toBe(false);
-    const some = applyCheckoutEvent(first.snapshot, {
-      type: 'items.cancelled',
-      at: '2025-03-04T00:00:00.000Z',
-      remaining: true,
-    });
+    const cancelItems = (remaining: boolean) =>
+      applyCheckoutEvent(first.snapshot, { type: 'items.cancelled', at: '2025-03-04T00:00:00.000Z', remaining });
+    const some = cancelItems(true);
     expect(some.accepted && some.snapshot.matches({ completed: 'partiallyDelivered' })).toBe(true);
-    const rest = applyCheckoutEvent(first.snapshot, {
-      type: 'items.cancelled',
-      at: '2025-03-04T00:00:00.000Z',
-      remaining: false,
-    });
+    const rest = cancelItems(false);
     expect(rest.accepted && rest.snapshot.matches({ completed: 'delivered' })).toBe(true);
     // before any delivery, part of the order may be cancelled, never all of it
     expect(

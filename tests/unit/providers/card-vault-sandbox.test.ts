@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../../functions/data/client.ts';
+import { describe, expect, it } from 'vitest';
 import { CARD_MESSAGES, cardRefusal, luhnValid } from '../../../functions/providers/card-vault/card-rules.ts';
 import { CardVaultError, type CardFlags } from '../../../functions/providers/card-vault/port.ts';
 import { sandboxCardVault } from '../../../functions/providers/card-vault/sandbox.ts';
@@ -10,8 +9,7 @@ import type { Deps } from '../../../functions/platform/deps.ts';
 import type { HttpEvent } from '../../../functions/platform/http-types.ts';
 import { createLogger } from '../../../functions/platform/logger.ts';
 import { sign } from '../../../functions/platform/signatures.ts';
-import { freshDb } from '../../support/dynalite.ts';
-import { expectRefusal, sandboxTestConfig, webhookPost } from '../../support/webhook-intake.ts';
+import { expectRefusal, sandboxVendorForFile, webhookPost } from '../../support/webhook-intake.ts';
 import { rejectionOf } from '../../support/rejection.ts';
 
 const ALL: CardFlags = {
@@ -20,23 +18,14 @@ const ALL: CardFlags = {
   are_debit_cards_allowed: true,
   is_foreign_cards_allowed: true,
 };
-const config = sandboxTestConfig();
 const now = new Date('2030-03-15T12:00:00Z');
 const clock = () => now;
-const log = createLogger('silent');
-const delivered: string[] = [];
-let db: Db;
-let stop: () => Promise<void>;
-let vault: ReturnType<typeof sandboxCardVault>;
-
-beforeAll(async () => {
-  ({ db, stop } = await freshDb());
-  vault = sandboxCardVault({ db, clock, config, log, deliver: async (body) => void delivered.push(body) });
-});
-afterAll(() => stop());
+const sandbox = sandboxVendorForFile(sandboxCardVault, clock);
+const { config, delivered } = sandbox;
+const vault = () => sandbox.vendor;
 
 async function session(flags: CardFlags = ALL) {
-  return vault.createSession({
+  return vault().createSession({
     amountCents: 4995,
     currency: 'usd',
     reference: 'chk_42',
@@ -66,7 +55,7 @@ describe('sandbox card vault: test cards', () => {
   for (const c of TEST_CARDS) {
     it(`${c.number} (${c.purpose}): tokenizes as ${c.brand} ${c.funding} ${c.country} and charges as ${c.outcome.kind}`, async () => {
       const s = await session();
-      const t = await vault.tokenize({ sessionId: s.sessionId, ...card(c.number) }, '127.0.0.1');
+      const t = await vault().tokenize({ sessionId: s.sessionId, ...card(c.number) }, '127.0.0.1');
       if (!t.ok) throw new Error(t.message);
       expect(t.card).toEqual({
         brand: c.brand,
@@ -76,7 +65,7 @@ describe('sandbox card vault: test cards', () => {
         exp_month: 12,
         exp_year: 2034,
       });
-      expect(await vault.cardFacts(t.token)).toMatchObject({
+      expect(await vault().cardFacts(t.token)).toMatchObject({
         brand: c.brand,
         funding: c.funding,
         country: c.country,
@@ -84,7 +73,7 @@ describe('sandbox card vault: test cards', () => {
         name: 'Jenny Rosen',
       });
       const before = delivered.length;
-      const result = await vault.charge({
+      const result = await vault().charge({
         token: t.token,
         amountCents: 4995,
         currency: 'usd',
@@ -113,14 +102,14 @@ describe('sandbox card vault: test cards', () => {
 
   it('treats any other Luhn-valid number as a successful US credit card of its brand', async () => {
     const s = await session();
-    const t = await vault.tokenize({ sessionId: s.sessionId, ...card('6011111111111117') }, '127.0.0.1');
+    const t = await vault().tokenize({ sessionId: s.sessionId, ...card('6011111111111117') }, '127.0.0.1');
     expect(t).toMatchObject({ ok: true, card: { brand: 'discover', funding: 'credit', country: 'US' } });
   });
 });
 
 describe("sandbox card vault: the store's card flags", () => {
   const tokenize = async (flags: CardFlags, number: string, extra: Record<string, string> = {}) =>
-    vault.tokenize({ sessionId: (await session(flags)).sessionId, ...card(number, extra) }, '127.0.0.1');
+    vault().tokenize({ sessionId: (await session(flags)).sessionId, ...card(number, extra) }, '127.0.0.1');
 
   it('refuses prepaid, credit, debit and foreign cards as the flags say, with the seed messages', async () => {
     expect(await tokenize({ ...ALL, is_prepaid_cards_allowed: false }, '5105105105105100')).toMatchObject({
@@ -169,10 +158,10 @@ describe('sandbox card vault: validation, sessions, charges', () => {
       card('4242424242424242', { cvc: '12' }),
       card('378282246310005', { cvc: '123' }),
     ]) {
-      const t = await vault.tokenize({ sessionId: s.sessionId, ...bad }, '127.0.0.1');
+      const t = await vault().tokenize({ sessionId: s.sessionId, ...bad }, '127.0.0.1');
       expect(t).toMatchObject({ ok: false, status: 422, message: CARD_MESSAGES.invalid });
     }
-    const names = await vault.tokenize(
+    const names = await vault().tokenize(
       { sessionId: s.sessionId, ...card('4242424242424242', { first_name: ' ', last_name: '' }) },
       '127.0.0.1',
     );
@@ -181,7 +170,10 @@ describe('sandbox card vault: validation, sessions, charges', () => {
       errors: { first_name: ['First name is required.'], last_name: ['Last name is required.'] },
     });
     expect(
-      await vault.tokenize({ sessionId: 'vs_sbx_000000000000000000000000', ...card('4242424242424242') }, '127.0.0.1'),
+      await vault().tokenize(
+        { sessionId: 'vs_sbx_000000000000000000000000', ...card('4242424242424242') },
+        '127.0.0.1',
+      ),
     ).toMatchObject({ ok: false, status: 404 });
   });
 
@@ -189,14 +181,14 @@ describe('sandbox card vault: validation, sessions, charges', () => {
     expect(
       (
         await rejection(
-          vault.createSession({ amountCents: 100, currency: 'usd', reference: 'r', flags: ALL, parentOrigin: '*' }),
+          vault().createSession({ amountCents: 100, currency: 'usd', reference: 'r', flags: ALL, parentOrigin: '*' }),
         )
       ).code,
     ).toBe('invalid_request');
     expect(
       (
         await rejection(
-          vault.createSession({
+          vault().createSession({
             amountCents: 100,
             currency: 'usd',
             reference: 'r',
@@ -214,17 +206,17 @@ describe('sandbox card vault: validation, sessions, charges', () => {
 
   it('charges once per idempotency key, refuses the key with other parameters, small amounts and unknown tokens', async () => {
     const s = await session();
-    const t = await vault.tokenize({ sessionId: s.sessionId, ...card('4242424242424242') }, '127.0.0.1');
+    const t = await vault().tokenize({ sessionId: s.sessionId, ...card('4242424242424242') }, '127.0.0.1');
     if (!t.ok) throw new Error(t.message);
     const before = delivered.length;
-    const first = await vault.charge({
+    const first = await vault().charge({
       token: t.token,
       amountCents: 4995,
       currency: 'usd',
       idempotencyKey: 'same-key-123',
       reference: 'chk_42',
     });
-    const again = await vault.charge({
+    const again = await vault().charge({
       token: t.token,
       amountCents: 4995,
       currency: 'usd',
@@ -236,7 +228,7 @@ describe('sandbox card vault: validation, sessions, charges', () => {
     expect(
       (
         await rejection(
-          vault.charge({
+          vault().charge({
             token: t.token,
             amountCents: 5000,
             currency: 'usd',
@@ -249,7 +241,7 @@ describe('sandbox card vault: validation, sessions, charges', () => {
     expect(
       (
         await rejection(
-          vault.charge({
+          vault().charge({
             token: t.token,
             amountCents: 49,
             currency: 'usd',
@@ -262,7 +254,7 @@ describe('sandbox card vault: validation, sessions, charges', () => {
     expect(
       (
         await rejection(
-          vault.charge({
+          vault().charge({
             token: 'pm_sbx_000000000000000000000000',
             amountCents: 4995,
             currency: 'usd',
@@ -278,16 +270,16 @@ describe('sandbox card vault: validation, sessions, charges', () => {
 describe('our card-vault webhook intake', () => {
   const lines: string[] = [];
   const captured = createLogger('warn', (line) => lines.push(line));
-  const deps = () => ({ config, db, clock, log: captured }) as unknown as Deps;
+  const deps = () => ({ config, db: sandbox.db, clock, log: captured }) as unknown as Deps;
   const event = (body: string, headers: Record<string, string>) => webhookPost('/webhooks/card-vault', body, headers);
   const t = Math.floor(now.getTime() / 1000);
   const secret = config.checkoutVendors.cardVault.webhookSecret;
 
   it('records a signed event once and refuses forged, stale and malformed ones', async () => {
     const s = await session();
-    const tok = await vault.tokenize({ sessionId: s.sessionId, ...card('4000000000009995') }, '127.0.0.1');
+    const tok = await vault().tokenize({ sessionId: s.sessionId, ...card('4000000000009995') }, '127.0.0.1');
     if (!tok.ok) throw new Error(tok.message);
-    const result = await vault.charge({
+    const result = await vault().charge({
       token: tok.token,
       amountCents: 4995,
       currency: 'usd',
@@ -300,7 +292,7 @@ describe('our card-vault webhook intake', () => {
       duplicate: false,
       ignored: false,
     });
-    const status = await getChargeVendorStatus(db, result.chargeId!, now);
+    const status = await getChargeVendorStatus(sandbox.db, result.chargeId!, now);
     expect(status).toMatchObject({
       status: 'failed',
       declineCode: 'insufficient_funds',

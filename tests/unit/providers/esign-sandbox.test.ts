@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../../functions/data/client.ts';
+import { describe, expect, it } from 'vitest';
 import { EsignError } from '../../../functions/providers/esign/port.ts';
 import { sandboxEsign } from '../../../functions/providers/esign/sandbox.ts';
 import { MalformedWebhook, parseEsignEvent } from '../../../functions/providers/esign/webhook.ts';
@@ -11,30 +10,18 @@ import {
 import type { Deps } from '../../../functions/platform/deps.ts';
 import { AppError } from '../../../functions/platform/errors.ts';
 import type { HttpEvent } from '../../../functions/platform/http-types.ts';
-import { createLogger } from '../../../functions/platform/logger.ts';
 import { sign } from '../../../functions/platform/signatures.ts';
-import { freshDb } from '../../support/dynalite.ts';
-import { expectRefusal, sandboxTestConfig, webhookPost } from '../../support/webhook-intake.ts';
+import { expectRefusal, sandboxVendorForFile, webhookPost } from '../../support/webhook-intake.ts';
 import { rejectionOf } from '../../support/rejection.ts';
 
-const config = sandboxTestConfig();
 let now = new Date('2030-03-15T12:00:00Z');
 const clock = () => now;
-const log = createLogger('silent');
-const delivered: string[] = [];
-let db: Db;
-let stop: () => Promise<void>;
-let esign: ReturnType<typeof sandboxEsign>;
-
-beforeAll(async () => {
-  ({ db, stop } = await freshDb());
-  esign = sandboxEsign({ db, clock, config, log, deliver: async (body) => void delivered.push(body) });
-});
-afterAll(() => stop());
+const sandbox = sandboxVendorForFile(sandboxEsign, clock);
+const { config, log, delivered } = sandbox;
 
 const signer = { name: 'Jane Q Shopper', email: 'jane@example.com' };
 const create = (reference = 'chk_1') =>
-  esign.createEnvelope({
+  sandbox.vendor.createEnvelope({
     document: { contentType: 'text/html', content: '<h1>Lease</h1>', name: 'Lease-Purchase Agreement' },
     signer,
     reference,
@@ -42,7 +29,7 @@ const create = (reference = 'chk_1') =>
   });
 /** The signer's link to an envelope, coming back to `returnUrl` when done. */
 const signingUrl = (envelope: { envelopeId: string }, returnUrl: string) =>
-  esign.signingUrl({ envelopeId: envelope.envelopeId, returnUrl, signer });
+  sandbox.vendor.signingUrl({ envelopeId: envelope.envelopeId, returnUrl, signer });
 const viewToken = (url: string) => new URL(url).searchParams.get('view')!;
 
 const rejection = (promise: Promise<unknown>) => rejectionOf(promise, EsignError);
@@ -53,10 +40,10 @@ describe('sandbox e-sign vendor', () => {
     expect(envelope.status).toBe('sent');
     const { url } = await signingUrl(envelope, 'https://portal.example/#/checkout/sign?x=1');
     expect(url).toMatch(new RegExp(`^http://portal.test/sandbox/esign/${envelope.envelopeId}\\?view=`));
-    const opened = await esign.openSigning(envelope.envelopeId, viewToken(url));
+    const opened = await sandbox.vendor.openSigning(envelope.envelopeId, viewToken(url));
     expect(opened).toMatchObject({ kind: 'open', envelope: { status: 'delivered' } });
     const before = delivered.length;
-    const done = await esign.finishSigning(envelope.envelopeId, viewToken(url), {
+    const done = await sandbox.vendor.finishSigning(envelope.envelopeId, viewToken(url), {
       kind: 'sign',
       typedName: 'Jane Q Shopper',
       ip: '127.0.0.1',
@@ -74,15 +61,15 @@ describe('sandbox e-sign vendor', () => {
       reference: 'chk_sign',
     });
     expect(delivered.at(-1)).not.toContain('jane@example.com');
-    expect((await esign.getEnvelope(envelope.envelopeId)).status).toBe('completed');
+    expect((await sandbox.vendor.getEnvelope(envelope.envelopeId)).status).toBe('completed');
     // the link is spent
-    expect(await esign.openSigning(envelope.envelopeId, viewToken(url))).toMatchObject({ kind: 'finished' });
+    expect(await sandbox.vendor.openSigning(envelope.envelopeId, viewToken(url))).toMatchObject({ kind: 'finished' });
   });
 
   it('declines with event=decline and an envelope-declined callback', async () => {
     const envelope = await create();
     const { url } = await signingUrl(envelope, 'https://portal.example/back');
-    const done = await esign.finishSigning(envelope.envelopeId, viewToken(url), {
+    const done = await sandbox.vendor.finishSigning(envelope.envelopeId, viewToken(url), {
       kind: 'decline',
       reason: 'Changed my mind',
     });
@@ -92,27 +79,33 @@ describe('sandbox e-sign vendor', () => {
 
   it('voids (discards) an open envelope once, and refuses to void a completed one or sign a voided one', async () => {
     const envelope = await create();
-    expect((await esign.voidEnvelope(envelope.envelopeId, 'Contract discarded')).status).toBe('voided');
+    expect((await sandbox.vendor.voidEnvelope(envelope.envelopeId, 'Contract discarded')).status).toBe('voided');
     expect(parseEsignEvent(delivered.at(-1)!)).toMatchObject({ type: 'envelope-voided', status: 'voided' });
     const count = delivered.length;
-    expect((await esign.voidEnvelope(envelope.envelopeId, 'again')).status).toBe('voided');
+    expect((await sandbox.vendor.voidEnvelope(envelope.envelopeId, 'again')).status).toBe('voided');
     expect(delivered.length).toBe(count);
     expect((await rejection(signingUrl(envelope, 'https://p.example/'))).code).toBe('invalid_state');
 
     const signed = await create();
     const { url } = await signingUrl(signed, 'https://p.example/');
-    await esign.finishSigning(signed.envelopeId, viewToken(url), { kind: 'sign', typedName: signer.name, ip: '::1' });
-    expect((await rejection(esign.voidEnvelope(signed.envelopeId, 'late'))).code).toBe('invalid_state');
+    await sandbox.vendor.finishSigning(signed.envelopeId, viewToken(url), {
+      kind: 'sign',
+      typedName: signer.name,
+      ip: '::1',
+    });
+    expect((await rejection(sandbox.vendor.voidEnvelope(signed.envelopeId, 'late'))).code).toBe('invalid_state');
   });
 
   it('refuses unknown envelopes, other signers, bad return URLs, bad e-mails and HTML given as bytes', async () => {
-    expect((await rejection(esign.getEnvelope('00000000-0000-0000-0000-000000000000'))).code).toBe('not_found');
-    expect((await rejection(esign.getEnvelope('not-a-uuid'))).code).toBe('not_found');
+    expect((await rejection(sandbox.vendor.getEnvelope('00000000-0000-0000-0000-000000000000'))).code).toBe(
+      'not_found',
+    );
+    expect((await rejection(sandbox.vendor.getEnvelope('not-a-uuid'))).code).toBe('not_found');
     const envelope = await create();
     expect(
       (
         await rejection(
-          esign.signingUrl({
+          sandbox.vendor.signingUrl({
             envelopeId: envelope.envelopeId,
             returnUrl: 'https://p.example/',
             signer: { name: 'Other', email: 'o@example.com' },
@@ -124,7 +117,7 @@ describe('sandbox e-sign vendor', () => {
     expect(
       (
         await rejection(
-          esign.createEnvelope({
+          sandbox.vendor.createEnvelope({
             document: { contentType: 'text/html', content: 'x', name: 'n' },
             signer: { name: 'A', email: 'nope' },
             reference: 'r',
@@ -136,7 +129,7 @@ describe('sandbox e-sign vendor', () => {
     expect(
       (
         await rejection(
-          esign.createEnvelope({
+          sandbox.vendor.createEnvelope({
             document: { contentType: 'text/html', content: new Uint8Array([1]), name: 'n' },
             signer,
             reference: 'r',
@@ -150,30 +143,30 @@ describe('sandbox e-sign vendor', () => {
   it('expires signing links after 5 minutes and ignores wrong view tokens', async () => {
     const envelope = await create();
     const { url } = await signingUrl(envelope, 'https://p.example/');
-    expect(await esign.openSigning(envelope.envelopeId, 'wrong')).toEqual({ kind: 'not_found' });
+    expect(await sandbox.vendor.openSigning(envelope.envelopeId, 'wrong')).toEqual({ kind: 'not_found' });
     const saved = now;
     now = new Date(now.getTime() + 5 * 60_000 + 1000);
-    expect(await esign.openSigning(envelope.envelopeId, viewToken(url))).toMatchObject({ kind: 'expired' });
+    expect(await sandbox.vendor.openSigning(envelope.envelopeId, viewToken(url))).toMatchObject({ kind: 'expired' });
     now = saved;
   });
 });
 
 describe('our e-sign webhook intake', () => {
-  const deps = () => ({ config, db, clock, log }) as unknown as Deps;
+  const deps = () => ({ config, db: sandbox.db, clock, log }) as unknown as Deps;
   const event = (body: string, headers: Record<string, string>) => webhookPost('/webhooks/esign', body, headers);
   const secret = config.checkoutVendors.esign.webhookSecret;
   const t = () => Math.floor(now.getTime() / 1000);
 
   it('records the status once per event, keeps a final status, and refuses forged, stale and malformed callbacks', async () => {
     const envelope = await create('chk_hook');
-    await esign.voidEnvelope(envelope.envelopeId, 'discarded');
+    await sandbox.vendor.voidEnvelope(envelope.envelopeId, 'discarded');
     const body = delivered.at(-1)!;
     expect(await receiveEsignWebhook(deps(), event(body, { 'x-signature': sign(secret, body, t()) }))).toEqual({
       received: true,
       duplicate: false,
       ignored: false,
     });
-    expect(await getEsignVendorStatus(db, envelope.envelopeId, now)).toMatchObject({
+    expect(await getEsignVendorStatus(sandbox.db, envelope.envelopeId, now)).toMatchObject({
       status: 'voided',
       reference: 'chk_hook',
     });
@@ -190,7 +183,7 @@ describe('our e-sign webhook intake', () => {
       reference: null,
       occurredAt: '2000-01-01T00:00:00.000Z',
     });
-    expect(await getEsignVendorStatus(db, envelope.envelopeId, now)).toMatchObject({ status: 'voided' });
+    expect(await getEsignVendorStatus(sandbox.db, envelope.envelopeId, now)).toMatchObject({ status: 'voided' });
 
     const refuse = (e: HttpEvent, status: number) => expectRefusal(receiveEsignWebhook(deps(), e), status);
     await refuse(event(body, { 'x-signature': sign('forged', body, t()) }), 401);
@@ -207,7 +200,7 @@ describe('our e-sign webhook intake', () => {
         esign: { provider: 'docusign' as const, webhookSecret: 'connect-key' },
       },
     };
-    const d = { config: docusignConfig, db, clock, log } as unknown as Deps;
+    const d = { config: docusignConfig, db: sandbox.db, clock, log } as unknown as Deps;
     const body = JSON.stringify({
       event: 'envelope-completed',
       generatedDateTime: now.toISOString(),

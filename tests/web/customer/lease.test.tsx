@@ -11,6 +11,7 @@ import type { CustomerLeaseDetail } from '../../../machines/contracts/customer-a
 import { AUTOPAY_TEXT, customerApi, demoLease, LEASE_ID, SMS_CONSENT_TEXT } from '../../../msw/customer-handlers.ts';
 import { renderAccount, vaultPosts } from './render-account.tsx';
 import { serveDuringTests } from '../../support/msw-server.ts';
+import { DECLINED_CARD_PROBLEM, UNAUTHORISED_RETURN_PROBLEM } from '../../support/payment-problems.ts';
 
 const server = setupServer();
 vi.setConfig({ testTimeout: 20_000 });
@@ -217,13 +218,7 @@ describe('a lease in the account', () => {
         amount: 5_499,
         installment: 2,
         attempt: 2,
-        outcome: 'declined',
-        method: 'card',
-        last4: '0341',
-        reason_code: 'card_declined',
-        reason: 'The card issuer declined the charge without giving a reason.',
-        processor_code: 'card_declined',
-        next_step: 'retry',
+        ...DECLINED_CARD_PROBLEM,
         retry_on: '2026-02-07',
       },
     };
@@ -278,13 +273,7 @@ describe('a lease in the account', () => {
         amount: 5_499,
         installment: 2,
         attempt: 1,
-        outcome: 'returned',
-        method: 'bank',
-        last4: '0110',
-        reason_code: 'not_authorised',
-        reason: 'The bank says the account holder did not authorize the debit.',
-        processor_code: 'R10',
-        next_step: 'new_authorisation',
+        ...UNAUTHORISED_RETURN_PROBLEM,
         retry_on: null,
       },
     };

@@ -29,30 +29,41 @@ const fee = (
     ...over,
   });
 
+/** One case a row: state, frequency, payment, days late, and the late fee due. */
+const FEE_CASES: [
+  state: string,
+  frequency: ScheduleFrequency,
+  paymentCents: number,
+  daysLate: number,
+  dueCents: number,
+][] = [
+  ['NY', 'monthly', 10_000, 7, 0],
+  ['NY', 'monthly', 10_000, 8, 1_000],
+  ['NY', 'monthly', 3_000, 8, 500],
+  ['NY', 'weekly', 2_000, 3, 0],
+  ['NY', 'weekly', 2_000, 4, 300],
+  ['CA', 'monthly', 20_000, 6, 0],
+  ['CA', 'monthly', 20_000, 7, 500],
+  ['CA', 'monthly', 6_000, 7, 300],
+  ['CA', 'monthly', 3_000, 7, 200],
+  ['CA', '14-day', 20_000, 6, 0],
+  ['CA', 'weekly', 20_000, 3, 500],
+  ['WV', 'monthly', 50_000, 5, 1_500],
+  ['WV', 'monthly', 20_000, 5, 1_000],
+  ['WV', 'monthly', 20_000, 4, 0],
+  ['WV', 'weekly', 20_000, 3, 1_000],
+  ['AK', 'monthly', 50_000, 10, 500],
+];
+
 describe('late fees by state', () => {
-  it('New York: the greater of 10% or $5 once more than 7 days late on monthly terms ($3 and 3 days weekly)', () => {
-    expect(fee('NY', 'monthly', 10_000, 7)).toBe(0);
-    expect(fee('NY', 'monthly', 10_000, 8)).toBe(1_000);
-    expect(fee('NY', 'monthly', 3_000, 8)).toBe(500);
-    expect(fee('NY', 'weekly', 2_000, 3)).toBe(0);
-    expect(fee('NY', 'weekly', 2_000, 4)).toBe(300);
-  });
-  it('California: the lesser of 5% or $5, at least $2; from 3 days late weekly, 7 days for longer terms', () => {
-    expect(fee('CA', 'monthly', 20_000, 6)).toBe(0);
-    expect(fee('CA', 'monthly', 20_000, 7)).toBe(500);
-    expect(fee('CA', 'monthly', 6_000, 7)).toBe(300);
-    expect(fee('CA', 'monthly', 3_000, 7)).toBe(200);
-    expect(fee('CA', '14-day', 20_000, 6)).toBe(0);
-    expect(fee('CA', 'weekly', 20_000, 3)).toBe(500);
-  });
-  it('West Virginia: the lesser of 5% or $15; weekly from 3 days late, otherwise 5', () => {
-    expect(fee('WV', 'monthly', 50_000, 5)).toBe(1_500);
-    expect(fee('WV', 'monthly', 20_000, 5)).toBe(1_000);
-    expect(fee('WV', 'monthly', 20_000, 4)).toBe(0);
-    expect(fee('WV', 'weekly', 20_000, 3)).toBe(1_000);
-  });
-  it('Alaska: $5', () => {
-    expect(fee('AK', 'monthly', 50_000, 10)).toBe(500);
+  it.each([
+    ['New York: the greater of 10% or $5 once more than 7 days late on monthly terms ($3 and 3 days weekly)', 'NY'],
+    ['California: the lesser of 5% or $5, at least $2; from 3 days late weekly, 7 days for longer terms', 'CA'],
+    ['West Virginia: the lesser of 5% or $15; weekly from 3 days late, otherwise 5', 'WV'],
+    ['Alaska: $5', 'AK'],
+  ])('%s', (_name, state) => {
+    for (const [, frequency, paymentCents, daysLate, dueCents] of FEE_CASES.filter((c) => c[0] === state))
+      expect(fee(state, frequency, paymentCents, daysLate)).toBe(dueCents);
   });
   it('one late fee per delinquency, never above the contract fee, none when not late', () => {
     expect(fee('NY', 'monthly', 10_000, 9, { alreadyCharged: true })).toBe(0);
