@@ -5,18 +5,26 @@ import type { ReactNode } from 'react';
 export interface TableProps {
   /** The <caption> element, if any. */
   caption?: ReactNode;
-  /** The head row's cells. */
-  head: ReactNode;
+  /** The head row's cells, or `headers` for a head row of plain column headings. */
+  head?: ReactNode;
+  headers?: readonly string[];
   /** The body's rows. */
   children: ReactNode;
 }
 
-export function Table({ caption, head, children }: TableProps) {
+export function Table({ caption, head, headers, children }: TableProps) {
   return (
     <table className="tk-table">
       {caption}
       <thead>
-        <tr>{head}</tr>
+        <tr>
+          {head ??
+            headers?.map((header, index) => (
+              <th key={index} scope="col">
+                {header}
+              </th>
+            ))}
+        </tr>
       </thead>
       <tbody>{children}</tbody>
     </table>

@@ -234,15 +234,7 @@ export function MassImportScreen() {
       {preview && preview.errors.length > 0 && (
         <section>
           <h2>{t('imports.ui.errors')}</h2>
-          <ScrollingTable
-            head={
-              <>
-                <th scope="col">{t('imports.ui.row')}</th>
-                <th scope="col">{t('imports.ui.column')}</th>
-                <th scope="col">{t('imports.ui.message')}</th>
-              </>
-            }
-          >
+          <ScrollingTable headers={[t('imports.ui.row'), t('imports.ui.column'), t('imports.ui.message')]}>
             {preview.errors.map((e, i) => (
               <tr key={i}>
                 <td>{e.row ?? ''}</td>
@@ -322,15 +314,13 @@ export function MassImportScreen() {
           <p>{t('imports.ui.noVersions')}</p>
         ) : (
           <ScrollingTable
-            head={
-              <>
-                <th scope="col">{t('imports.ui.table')}</th>
-                <th scope="col">{t('imports.ui.records')}</th>
-                <th scope="col">{t('imports.ui.createdAt')}</th>
-                <th scope="col">{t('imports.ui.createdBy')}</th>
-                <th scope="col" />
-              </>
-            }
+            headers={[
+              t('imports.ui.table'),
+              t('imports.ui.records'),
+              t('imports.ui.createdAt'),
+              t('imports.ui.createdBy'),
+              '',
+            ]}
           >
             {versions.map((v) => (
               <tr key={v.id}>

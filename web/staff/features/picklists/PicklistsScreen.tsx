@@ -145,16 +145,14 @@ export function PicklistItemsScreen({ id }: { id: string }) {
       ) : (
         <ScrollingTable
           caption={<caption className="tk-table__caption">{title}</caption>}
-          head={
-            <>
-              <th scope="col">{t('staff.field.identifier')}</th>
-              <th scope="col">{t('staff.field.label')}</th>
-              <th scope="col">{t('staff.ui.picklist.order')}</th>
-              <th scope="col">{t('staff.field.active')}</th>
-              <th scope="col">{t('staff.field.trashed')}</th>
-              {mayChange ? <th scope="col">{t('toolkit.list.actions')}</th> : null}
-            </>
-          }
+          headers={[
+            t('staff.field.identifier'),
+            t('staff.field.label'),
+            t('staff.ui.picklist.order'),
+            t('staff.field.active'),
+            t('staff.field.trashed'),
+            ...(mayChange ? [t('toolkit.list.actions')] : []),
+          ]}
         >
           {list.items.map((item) => (
             <tr key={item.id}>

@@ -248,15 +248,13 @@ export function ScoringSettingsScreen() {
         </h2>
         <ScrollingTable
           caption={<caption className="tk-table__caption">{t('scoring.ui.versions')}</caption>}
-          head={
-            <>
-              <th scope="col">{t('scoring.ui.version')}</th>
-              <th scope="col">{t('scoring.ui.at')}</th>
-              <th scope="col">{t('scoring.ui.by')}</th>
-              <th scope="col">{t('scoring.ui.note')}</th>
-              {mayPublish ? <th scope="col">{t('toolkit.list.actions')}</th> : null}
-            </>
-          }
+          headers={[
+            t('scoring.ui.version'),
+            t('scoring.ui.at'),
+            t('scoring.ui.by'),
+            t('scoring.ui.note'),
+            ...(mayPublish ? [t('toolkit.list.actions')] : []),
+          ]}
         >
           {versions.map((row) => (
             <tr key={row.id}>
@@ -317,14 +315,12 @@ function PreviewPanel({ preview }: { preview: ScoringPreview }) {
       {preview.changes.length ? (
         <ScrollingTable
           caption={<caption className="tk-table__caption">{t('scoring.ui.previewTitle')}</caption>}
-          head={
-            <>
-              <th scope="col">{t('scoring.ui.application')}</th>
-              <th scope="col">{t('scoring.ui.decile')}</th>
-              <th scope="col">{t('scoring.ui.now')}</th>
-              <th scope="col">{t('scoring.ui.withDraft')}</th>
-            </>
-          }
+          headers={[
+            t('scoring.ui.application'),
+            t('scoring.ui.decile'),
+            t('scoring.ui.now'),
+            t('scoring.ui.withDraft'),
+          ]}
         >
           {preview.changes.map((c) => (
             <tr key={c.uuid}>
