@@ -2,6 +2,7 @@
 // label/value pairs, and a plain table with a caption and column headers.
 import { useId, type ReactNode } from 'react';
 import { useT } from '../../lib/i18n.tsx';
+import { ScrollingTable } from './Table.tsx';
 
 export function Section({
   title,
@@ -80,29 +81,22 @@ export function SimpleTable<T>({
 }) {
   if (!rows.length) return <EmptyNote text={empty} />;
   return (
-    // the wrapper scrolls sideways on narrow screens: focusable (and named) so keyboard users can scroll it
-    <div className="tk-table-wrap" tabIndex={0} role="region" aria-label={caption}>
-      <table className="tk-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.key} scope="col">
-                {column.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            <tr key={rowKey(row, index)}>
-              {columns.map((column) => (
-                <td key={column.key}>{column.render(row)}</td>
-              ))}
-            </tr>
+    <ScrollingTable
+      region={caption}
+      caption={<caption className="visually-hidden">{caption}</caption>}
+      head={columns.map((column) => (
+        <th key={column.key} scope="col">
+          {column.label}
+        </th>
+      ))}
+    >
+      {rows.map((row, index) => (
+        <tr key={rowKey(row, index)}>
+          {columns.map((column) => (
+            <td key={column.key}>{column.render(row)}</td>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      ))}
+    </ScrollingTable>
   );
 }

@@ -203,6 +203,18 @@ export function PagedList<T extends Row = Row>({
   const shownFilters = omitFilters?.length
     ? state.filters?.filter((f) => !f.name || !omitFilters.includes(f.name))
     : state.filters;
+  /** A pager button that steps to another page: first, previous, next, last. */
+  const stepButton = (labelKey: string, target: number, disabled: boolean, symbol: string) => (
+    <button
+      type="button"
+      className="tk-pager__btn"
+      disabled={disabled}
+      aria-label={t(labelKey)}
+      onClick={() => setPage(target)}
+    >
+      {symbol}
+    </button>
+  );
 
   return (
     <div className="tk-list">
@@ -318,24 +330,8 @@ export function PagedList<T extends Row = Row>({
         </p>
         {lastPage > 1 ? (
           <nav aria-label={t('toolkit.list.pagination')} className="tk-pager">
-            <button
-              type="button"
-              className="tk-pager__btn"
-              disabled={currentPage <= 1}
-              aria-label={t('toolkit.list.first')}
-              onClick={() => setPage(1)}
-            >
-              «
-            </button>
-            <button
-              type="button"
-              className="tk-pager__btn"
-              disabled={currentPage <= 1}
-              aria-label={t('toolkit.list.previous')}
-              onClick={() => setPage(currentPage - 1)}
-            >
-              ‹
-            </button>
+            {stepButton('toolkit.list.first', 1, currentPage <= 1, '«')}
+            {stepButton('toolkit.list.previous', currentPage - 1, currentPage <= 1, '‹')}
             {pageWindow(currentPage, lastPage).map((number) => (
               <button
                 key={number}
@@ -348,24 +344,8 @@ export function PagedList<T extends Row = Row>({
                 {number}
               </button>
             ))}
-            <button
-              type="button"
-              className="tk-pager__btn"
-              disabled={currentPage >= lastPage}
-              aria-label={t('toolkit.list.next')}
-              onClick={() => setPage(currentPage + 1)}
-            >
-              ›
-            </button>
-            <button
-              type="button"
-              className="tk-pager__btn"
-              disabled={currentPage >= lastPage}
-              aria-label={t('toolkit.list.last')}
-              onClick={() => setPage(lastPage)}
-            >
-              »
-            </button>
+            {stepButton('toolkit.list.next', currentPage + 1, currentPage >= lastPage, '›')}
+            {stepButton('toolkit.list.last', lastPage, currentPage >= lastPage, '»')}
           </nav>
         ) : null}
       </div>

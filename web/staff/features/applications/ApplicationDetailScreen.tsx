@@ -35,6 +35,12 @@ import { CheckoutSection, LeaseSection, PaymentsSection, WebhooksSection } from 
 
 export type RecordBase = 'applications' | 'leases';
 
+/** The applicant's and the co-applicant's sections, in that order. */
+const PEOPLE = [
+  { prefix: 'applicant', titleKey: 'staff.ui.lease.applicantSection' },
+  { prefix: 'co_applicant', titleKey: 'staff.ui.lease.coApplicant' },
+] as const;
+
 type Load =
   | { status: 'loading' }
   | { status: 'error'; message: string; code: number }
@@ -251,20 +257,16 @@ export function ApplicationDetailScreen({ id, base = 'applications' }: { id: str
         )}
       </Section>
 
-      <PersonSection
-        title={t('staff.ui.lease.applicantSection')}
-        prefix="applicant"
-        person={d.applicant}
-        revealable={d.revealable}
-        reveal={reveal}
-      />
-      <PersonSection
-        title={t('staff.ui.lease.coApplicant')}
-        prefix="co_applicant"
-        person={d.co_applicant}
-        revealable={d.revealable}
-        reveal={reveal}
-      />
+      {PEOPLE.map(({ prefix, titleKey }) => (
+        <PersonSection
+          key={prefix}
+          title={t(titleKey)}
+          prefix={prefix}
+          person={d[prefix]}
+          revealable={d.revealable}
+          reveal={reveal}
+        />
+      ))}
       <IncomesSection detail={d} />
       <BankingSection detail={d} reveal={reveal} />
       <HomeSection detail={d} />

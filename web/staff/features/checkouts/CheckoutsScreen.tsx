@@ -9,13 +9,13 @@ import { DetailList, Section, SimpleTable } from '../../common/Details.tsx';
 import { formatMoney, When } from '../../common/display.tsx';
 import { checkoutItemColumns, dateColumn, moneyColumn } from '../../common/lease-columns.tsx';
 import { RecordPending, useRecentStaffRecord } from '../../common/RecordLoad.tsx';
-import { ListScreen } from '../../common/ListScreen.tsx';
+import { AreaListScreen, areaRecordPath } from '../../common/ListScreen.tsx';
 import { Screen } from '../../common/Screen.tsx';
 import { PaymentsTable } from '../../common/PaymentsTable.tsx';
 import { useSession } from '../../common/session.tsx';
 
 type Row = CheckoutRow & Record<string, unknown>;
-const checkoutPath = (id: string) => `/checkouts/${encodeURIComponent(id)}`;
+const checkoutPath = (id: string) => areaRecordPath('checkouts', id);
 
 export function CheckoutsScreen() {
   const t = useT();
@@ -38,15 +38,7 @@ export function CheckoutsScreen() {
     dateColumn<Row>('created_at', t('staff.ui.createdAt'), true),
     dateColumn<Row>('updated_at', t('staff.ui.updatedAt'), true),
   ];
-  return (
-    <ListScreen<Row>
-      titleKey="staff.ui.nav.checkouts"
-      api="/staff/api/checkouts"
-      columns={columns}
-      rowKey={(row) => row.id}
-      rowPath={(row) => checkoutPath(row.id)}
-    />
-  );
+  return <AreaListScreen<Row> area="checkouts" columns={columns} />;
 }
 
 /** GET /staff/api/checkouts/{id}: the checkout, its list row (null until the row is written) and its payments. */

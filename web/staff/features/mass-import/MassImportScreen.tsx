@@ -17,6 +17,8 @@ import { useT } from '../../../lib/i18n.tsx';
 import { useConfirm, useNotify } from '../../../toolkit/dialogs/DialogsProvider.tsx';
 import { DateTime, Screen } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
+import { ScrollingTable } from '../../common/Table.tsx';
+import { FileInput } from './FileInput.tsx';
 import { PaymentsImport } from './PaymentsImport.tsx';
 
 const TABLES = IMPORT_TABLES.filter((table) => !UNAVAILABLE_IMPORT_TABLES.includes(table));
@@ -39,7 +41,7 @@ export function MassImportScreen() {
   const { caller, can } = useSession();
   const confirm = useConfirm();
   const notify = useNotify();
-  const ids = { table: useId(), picklist: useId(), file: useId(), mode: useId(), removed: useId() };
+  const ids = { table: useId(), picklist: useId(), mode: useId(), removed: useId() };
   const [mode, setMode] = useState<ImportMode>('upsert');
   const [table, setTable] = useState<ImportTable>('picklist-items');
   const [picklists, setPicklists] = useState<{ id: string; name: string }[]>([]);
@@ -209,13 +211,11 @@ export function MassImportScreen() {
           ))}
         </fieldset>
         <p>
-          <label htmlFor={ids.file}>{t('imports.ui.file')}</label>{' '}
-          <input
-            id={ids.file}
-            type="file"
+          <FileInput
+            label={t('imports.ui.file')}
             accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            onChange={(e) => {
-              setFile(e.target.files?.[0] ?? null);
+            onPick={(picked) => {
+              setFile(picked);
               reset();
             }}
           />{' '}
@@ -234,54 +234,40 @@ export function MassImportScreen() {
       {preview && preview.errors.length > 0 && (
         <section>
           <h2>{t('imports.ui.errors')}</h2>
-          <div className="tk-table-wrap">
-            <table className="tk-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('imports.ui.row')}</th>
-                  <th scope="col">{t('imports.ui.column')}</th>
-                  <th scope="col">{t('imports.ui.message')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.errors.map((e, i) => (
-                  <tr key={i}>
-                    <td>{e.row ?? ''}</td>
-                    <td>{e.column ?? ''}</td>
-                    <td>{e.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollingTable headers={[t('imports.ui.row'), t('imports.ui.column'), t('imports.ui.message')]}>
+            {preview.errors.map((e, i) => (
+              <tr key={i}>
+                <td>{e.row ?? ''}</td>
+                <td>{e.column ?? ''}</td>
+                <td>{e.message}</td>
+              </tr>
+            ))}
+          </ScrollingTable>
         </section>
       )}
 
       {preview && preview.rows.length > 0 && (
         <section>
           <h2>{t('imports.ui.preview')}</h2>
-          <div className="tk-table-wrap">
-            <table className="tk-table">
-              <thead>
-                <tr>
-                  {IMPORT_COLUMNS[preview.table].map((c) => (
-                    <th key={c.key} scope="col">
-                      {c.header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {preview.rows.slice(0, SHOWN_ROWS).map((row, i) => (
-                  <tr key={i}>
-                    {IMPORT_COLUMNS[preview.table].map((c) => (
-                      <td key={c.key}>{row[c.key] === null || row[c.key] === undefined ? '' : String(row[c.key])}</td>
-                    ))}
-                  </tr>
+          <ScrollingTable
+            head={
+              <>
+                {IMPORT_COLUMNS[preview.table].map((c) => (
+                  <th key={c.key} scope="col">
+                    {c.header}
+                  </th>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </>
+            }
+          >
+            {preview.rows.slice(0, SHOWN_ROWS).map((row, i) => (
+              <tr key={i}>
+                {IMPORT_COLUMNS[preview.table].map((c) => (
+                  <td key={c.key}>{row[c.key] === null || row[c.key] === undefined ? '' : String(row[c.key])}</td>
+                ))}
+              </tr>
+            ))}
+          </ScrollingTable>
           {preview.rows.length > SHOWN_ROWS && (
             <p>{t('imports.ui.moreRows', { count: preview.rows.length - SHOWN_ROWS })}</p>
           )}
@@ -327,49 +313,44 @@ export function MassImportScreen() {
         {versions.length === 0 ? (
           <p>{t('imports.ui.noVersions')}</p>
         ) : (
-          <div className="tk-table-wrap">
-            <table className="tk-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('imports.ui.table')}</th>
-                  <th scope="col">{t('imports.ui.records')}</th>
-                  <th scope="col">{t('imports.ui.createdAt')}</th>
-                  <th scope="col">{t('imports.ui.createdBy')}</th>
-                  <th scope="col" />
-                </tr>
-              </thead>
-              <tbody>
-                {versions.map((v) => (
-                  <tr key={v.id}>
-                    <td>
-                      {tableName(v.table)}
-                      {v.scope_label ? ` (${v.scope_label})` : ''}
-                    </td>
-                    <td>{v.record_count}</td>
-                    <td>
-                      <DateTime value={v.created_at} />
-                      {v.restored_at && (
-                        <div>{t('imports.ui.restoredAt', { at: new Date(v.restored_at).toLocaleString() })}</div>
-                      )}
-                    </td>
-                    <td>{v.created_by ?? ''}</td>
-                    <td>
-                      {can('imports.restore') && (
-                        <button
-                          type="button"
-                          className="tk-btn tk-btn--small"
-                          disabled={busy}
-                          onClick={() => void restore(v)}
-                        >
-                          {t('imports.ui.restore')}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollingTable
+            headers={[
+              t('imports.ui.table'),
+              t('imports.ui.records'),
+              t('imports.ui.createdAt'),
+              t('imports.ui.createdBy'),
+              '',
+            ]}
+          >
+            {versions.map((v) => (
+              <tr key={v.id}>
+                <td>
+                  {tableName(v.table)}
+                  {v.scope_label ? ` (${v.scope_label})` : ''}
+                </td>
+                <td>{v.record_count}</td>
+                <td>
+                  <DateTime value={v.created_at} />
+                  {v.restored_at && (
+                    <div>{t('imports.ui.restoredAt', { at: new Date(v.restored_at).toLocaleString() })}</div>
+                  )}
+                </td>
+                <td>{v.created_by ?? ''}</td>
+                <td>
+                  {can('imports.restore') && (
+                    <button
+                      type="button"
+                      className="tk-btn tk-btn--small"
+                      disabled={busy}
+                      onClick={() => void restore(v)}
+                    >
+                      {t('imports.ui.restore')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </ScrollingTable>
         )}
       </section>
     </Screen>

@@ -11,6 +11,8 @@ import { centsToDecimal } from '../../../../machines/domain/money.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { useConfirm, useNotify } from '../../../toolkit/dialogs/DialogsProvider.tsx';
 import { useSession } from '../../common/session.tsx';
+import { ScrollingTable } from '../../common/Table.tsx';
+import { FileInput } from './FileInput.tsx';
 
 const SHOWN_ROWS = 200;
 
@@ -19,7 +21,7 @@ export function PaymentsImport() {
   const { caller, can } = useSession();
   const confirm = useConfirm();
   const notify = useNotify();
-  const ids = { file: useId(), from: useId(), to: useId(), message: useId() };
+  const ids = { upload: useId(), export: useId(), from: useId(), to: useId(), message: useId() };
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [preview, setPreview] = useState<PaymentImportPreview | null>(null);
@@ -80,18 +82,16 @@ export function PaymentsImport() {
   return (
     <>
       {can('imports.create') && (
-        <section aria-labelledby={`${ids.file}-title`}>
-          <h2 id={`${ids.file}-title`}>{t('paymentImports.title')}</h2>
+        <section aria-labelledby={`${ids.upload}-title`}>
+          <h2 id={`${ids.upload}-title`}>{t('paymentImports.title')}</h2>
           <p>{t('paymentImports.intro')}</p>
           <p>
-            <label htmlFor={ids.file}>{t('paymentImports.file')}</label>{' '}
-            <input
-              id={ids.file}
-              type="file"
+            <FileInput
+              label={t('paymentImports.file')}
               accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              aria-describedby={message ? ids.message : undefined}
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
+              describedBy={message ? ids.message : undefined}
+              onPick={(picked) => {
+                setFile(picked);
                 setPreview(null);
                 setRows([]);
                 setMessage('');
@@ -113,41 +113,38 @@ export function PaymentsImport() {
             </p>
           )}
           {rows.length > 0 && (
-            <div className="tk-table-wrap">
-              <table className="tk-table">
-                <thead>
-                  <tr>
-                    {(['row', 'lease', 'amount', 'date', 'channel', 'reference', 'status'] as const).map((key) => (
-                      <th key={key} scope="col">
-                        {t(`paymentImports.col.${key}`)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.slice(0, SHOWN_ROWS).map((row) => (
-                    <tr key={row.row}>
-                      <td>{row.row}</td>
-                      <td>{row.lease}</td>
-                      <td>{row.amount}</td>
-                      <td>{row.date}</td>
-                      <td>{row.channel}</td>
-                      <td>{row.reference}</td>
-                      <td>
-                        {t(`paymentImports.status.${row.status}`)}
-                        {row.errors.length > 0 && (
-                          <ul className="tk-error">
-                            {row.errors.map((error) => (
-                              <li key={error}>{error}</li>
-                            ))}
-                          </ul>
-                        )}
-                      </td>
-                    </tr>
+            <ScrollingTable
+              head={
+                <>
+                  {(['row', 'lease', 'amount', 'date', 'channel', 'reference', 'status'] as const).map((key) => (
+                    <th key={key} scope="col">
+                      {t(`paymentImports.col.${key}`)}
+                    </th>
                   ))}
-                </tbody>
-              </table>
-            </div>
+                </>
+              }
+            >
+              {rows.slice(0, SHOWN_ROWS).map((row) => (
+                <tr key={row.row}>
+                  <td>{row.row}</td>
+                  <td>{row.lease}</td>
+                  <td>{row.amount}</td>
+                  <td>{row.date}</td>
+                  <td>{row.channel}</td>
+                  <td>{row.reference}</td>
+                  <td>
+                    {t(`paymentImports.status.${row.status}`)}
+                    {row.errors.length > 0 && (
+                      <ul className="tk-error">
+                        {row.errors.map((error) => (
+                          <li key={error}>{error}</li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </ScrollingTable>
           )}
           {rows.length > SHOWN_ROWS && <p>{t('imports.ui.moreRows', { count: rows.length - SHOWN_ROWS })}</p>}
           {preview?.id && can('imports.commit') && (
@@ -160,8 +157,8 @@ export function PaymentsImport() {
         </section>
       )}
       {can('imports.view') && (
-        <section aria-labelledby={`${ids.from}-title`}>
-          <h2 id={`${ids.from}-title`}>{t('paymentImports.export.title')}</h2>
+        <section aria-labelledby={`${ids.export}-title`}>
+          <h2 id={`${ids.export}-title`}>{t('paymentImports.export.title')}</h2>
           <p>
             <label htmlFor={ids.from}>{t('paymentImports.export.from')}</label>{' '}
             <input id={ids.from} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />{' '}

@@ -8,12 +8,12 @@ import { DetailList, Section } from '../../common/Details.tsx';
 import { cardText, formatMoney, paymentStatusText, tOr, When } from '../../common/display.tsx';
 import { dateColumn, moneyColumn } from '../../common/lease-columns.tsx';
 import { RecordPending, useRecentStaffRecord } from '../../common/RecordLoad.tsx';
-import { ListScreen } from '../../common/ListScreen.tsx';
+import { AreaListScreen, areaRecordPath } from '../../common/ListScreen.tsx';
 import { Screen } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
 
 type Row = PaymentView & Record<string, unknown>;
-const paymentPath = (id: string) => `/payments/${encodeURIComponent(id)}`;
+const paymentPath = (id: string) => areaRecordPath('payments', id);
 
 export function PaymentsScreen() {
   const t = useT();
@@ -37,15 +37,7 @@ export function PaymentsScreen() {
     dateColumn<Row>('settled_at', t('staff.ui.lease.settledAt')),
     moneyColumn<Row>('refund_due', t('staff.ui.lease.refundDue')),
   ];
-  return (
-    <ListScreen<Row>
-      titleKey="staff.ui.nav.payments"
-      api="/staff/api/payments"
-      columns={columns}
-      rowKey={(row) => row.id}
-      rowPath={(row) => paymentPath(row.id)}
-    />
-  );
+  return <AreaListScreen<Row> area="payments" columns={columns} />;
 }
 
 /** GET /staff/api/payments/{id}: the payment with its checkout. */

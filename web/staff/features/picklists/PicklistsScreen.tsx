@@ -9,6 +9,7 @@ import { PanelModal } from '../../../toolkit/dialogs/PanelModal.tsx';
 import { ResourceScreen, type ResourceDefinition } from '../../common/ResourceScreen.tsx';
 import { Screen, YesNo } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
+import { ScrollingTable } from '../../common/Table.tsx';
 import { withMethod } from '../../common/staff-caller.ts';
 import { StaffForm } from '../../common/StaffForm.tsx';
 
@@ -142,76 +143,71 @@ export function PicklistItemsScreen({ id }: { id: string }) {
           {t('app.loading')}
         </p>
       ) : (
-        <div className="tk-table-wrap">
-          <table className="tk-table">
-            <caption className="tk-table__caption">{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('staff.field.identifier')}</th>
-                <th scope="col">{t('staff.field.label')}</th>
-                <th scope="col">{t('staff.ui.picklist.order')}</th>
-                <th scope="col">{t('staff.field.active')}</th>
-                <th scope="col">{t('staff.field.trashed')}</th>
-                {mayChange ? <th scope="col">{t('toolkit.list.actions')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((item) => (
-                <tr key={item.id}>
-                  <td>{item.identifier}</td>
-                  <td>{item.label}</td>
-                  <td>{item.order}</td>
-                  <td>
-                    <YesNo value={item.active} />
-                  </td>
-                  <td>
-                    <YesNo value={item.deleted_at} />
-                  </td>
-                  {mayChange ? (
-                    <td className="tk-table__actions">
-                      {item.deleted_at ? (
-                        <button
-                          type="button"
-                          className="tk-btn tk-btn--small"
-                          aria-label={t('staff.ui.restoreNamed', { name: item.label })}
-                          onClick={() => void act(item, 'restore')}
-                        >
-                          {t('staff.ui.restore')}
-                        </button>
-                      ) : (
-                        <>
-                          <button
-                            type="button"
-                            className="tk-btn tk-btn--small"
-                            aria-label={t('staff.ui.editNamed', { name: item.label })}
-                            onClick={() => setEditing(item)}
-                          >
-                            {t('staff.ui.edit')}
-                          </button>
-                          <button
-                            type="button"
-                            className="tk-btn tk-btn--small tk-btn--danger"
-                            aria-label={t('staff.ui.deleteNamed', { name: item.label })}
-                            onClick={() => void act(item, 'delete')}
-                          >
-                            {t('staff.ui.delete')}
-                          </button>
-                        </>
-                      )}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-              {list.items.length === 0 ? (
-                <tr>
-                  <td colSpan={mayChange ? 6 : 5} className="tk-table__empty">
-                    {t('toolkit.list.noResults')}
-                  </td>
-                </tr>
+        <ScrollingTable
+          caption={<caption className="tk-table__caption">{title}</caption>}
+          headers={[
+            t('staff.field.identifier'),
+            t('staff.field.label'),
+            t('staff.ui.picklist.order'),
+            t('staff.field.active'),
+            t('staff.field.trashed'),
+            ...(mayChange ? [t('toolkit.list.actions')] : []),
+          ]}
+        >
+          {list.items.map((item) => (
+            <tr key={item.id}>
+              <td>{item.identifier}</td>
+              <td>{item.label}</td>
+              <td>{item.order}</td>
+              <td>
+                <YesNo value={item.active} />
+              </td>
+              <td>
+                <YesNo value={item.deleted_at} />
+              </td>
+              {mayChange ? (
+                <td className="tk-table__actions">
+                  {item.deleted_at ? (
+                    <button
+                      type="button"
+                      className="tk-btn tk-btn--small"
+                      aria-label={t('staff.ui.restoreNamed', { name: item.label })}
+                      onClick={() => void act(item, 'restore')}
+                    >
+                      {t('staff.ui.restore')}
+                    </button>
+                  ) : (
+                    <>
+                      <button
+                        type="button"
+                        className="tk-btn tk-btn--small"
+                        aria-label={t('staff.ui.editNamed', { name: item.label })}
+                        onClick={() => setEditing(item)}
+                      >
+                        {t('staff.ui.edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className="tk-btn tk-btn--small tk-btn--danger"
+                        aria-label={t('staff.ui.deleteNamed', { name: item.label })}
+                        onClick={() => void act(item, 'delete')}
+                      >
+                        {t('staff.ui.delete')}
+                      </button>
+                    </>
+                  )}
+                </td>
               ) : null}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          ))}
+          {list.items.length === 0 ? (
+            <tr>
+              <td colSpan={mayChange ? 6 : 5} className="tk-table__empty">
+                {t('toolkit.list.noResults')}
+              </td>
+            </tr>
+          ) : null}
+        </ScrollingTable>
       )}
       <p>
         <button type="button" className="tk-btn" onClick={() => navigate('/picklists')}>

@@ -12,6 +12,7 @@ import type { ScoringSettings } from '../../../../machines/domain/scoring-settin
 import { useT } from '../../../lib/i18n.tsx';
 import { useConfirm, useNotify } from '../../../toolkit/dialogs/DialogsProvider.tsx';
 import { DateTime, Screen } from '../../common/Screen.tsx';
+import { ScrollingTable } from '../../common/Table.tsx';
 import { useSession } from '../../common/session.tsx';
 import {
   ApprovalMatrixEditor,
@@ -245,53 +246,48 @@ export function ScoringSettingsScreen() {
         <h2 id={`${noteId}-versions`} className="staff-subtitle">
           {t('scoring.ui.versions')}
         </h2>
-        <div className="tk-table-wrap">
-          <table className="tk-table">
-            <caption className="tk-table__caption">{t('scoring.ui.versions')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('scoring.ui.version')}</th>
-                <th scope="col">{t('scoring.ui.at')}</th>
-                <th scope="col">{t('scoring.ui.by')}</th>
-                <th scope="col">{t('scoring.ui.note')}</th>
-                {mayPublish ? <th scope="col">{t('toolkit.list.actions')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {versions.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">
-                    {row.version}
-                    {row.current ? ` (${t('scoring.ui.current')})` : ''}
-                  </th>
-                  <td>
-                    <DateTime value={row.updated_at} />
-                  </td>
-                  <td>{row.updated_by}</td>
-                  <td>
-                    {row.note}
-                    {row.restored_from ? ` ${t('scoring.ui.restoredFrom', { version: `#${row.restored_from}` })}` : ''}
-                  </td>
-                  {mayPublish ? (
-                    <td className="tk-table__actions">
-                      {row.current ? null : (
-                        <button
-                          type="button"
-                          className="tk-btn tk-btn--small"
-                          disabled={busy}
-                          aria-label={`${t('scoring.ui.restore')} ${row.version}`}
-                          onClick={() => void restore(row)}
-                        >
-                          {t('scoring.ui.restore')}
-                        </button>
-                      )}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollingTable
+          caption={<caption className="tk-table__caption">{t('scoring.ui.versions')}</caption>}
+          headers={[
+            t('scoring.ui.version'),
+            t('scoring.ui.at'),
+            t('scoring.ui.by'),
+            t('scoring.ui.note'),
+            ...(mayPublish ? [t('toolkit.list.actions')] : []),
+          ]}
+        >
+          {versions.map((row) => (
+            <tr key={row.id}>
+              <th scope="row">
+                {row.version}
+                {row.current ? ` (${t('scoring.ui.current')})` : ''}
+              </th>
+              <td>
+                <DateTime value={row.updated_at} />
+              </td>
+              <td>{row.updated_by}</td>
+              <td>
+                {row.note}
+                {row.restored_from ? ` ${t('scoring.ui.restoredFrom', { version: `#${row.restored_from}` })}` : ''}
+              </td>
+              {mayPublish ? (
+                <td className="tk-table__actions">
+                  {row.current ? null : (
+                    <button
+                      type="button"
+                      className="tk-btn tk-btn--small"
+                      disabled={busy}
+                      aria-label={`${t('scoring.ui.restore')} ${row.version}`}
+                      onClick={() => void restore(row)}
+                    >
+                      {t('scoring.ui.restore')}
+                    </button>
+                  )}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </ScrollingTable>
       </section>
     </Screen>
   );
@@ -317,31 +313,26 @@ function PreviewPanel({ preview }: { preview: ScoringPreview }) {
         {preview.skipped ? t('scoring.ui.previewSkipped', { skipped: preview.skipped }) : null}
       </p>
       {preview.changes.length ? (
-        <div className="tk-table-wrap">
-          <table className="tk-table">
-            <caption className="tk-table__caption">{t('scoring.ui.previewTitle')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('scoring.ui.application')}</th>
-                <th scope="col">{t('scoring.ui.decile')}</th>
-                <th scope="col">{t('scoring.ui.now')}</th>
-                <th scope="col">{t('scoring.ui.withDraft')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.changes.map((c) => (
-                <tr key={c.uuid}>
-                  <th scope="row">
-                    <a href={`#/applications/${encodeURIComponent(c.uuid)}`}>{c.uuid.slice(0, 8)}</a>
-                  </th>
-                  <td>{c.decile ?? ''}</td>
-                  <td>{outcome(c.published)}</td>
-                  <td>{outcome(c.draft)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollingTable
+          caption={<caption className="tk-table__caption">{t('scoring.ui.previewTitle')}</caption>}
+          headers={[
+            t('scoring.ui.application'),
+            t('scoring.ui.decile'),
+            t('scoring.ui.now'),
+            t('scoring.ui.withDraft'),
+          ]}
+        >
+          {preview.changes.map((c) => (
+            <tr key={c.uuid}>
+              <th scope="row">
+                <a href={`#/applications/${encodeURIComponent(c.uuid)}`}>{c.uuid.slice(0, 8)}</a>
+              </th>
+              <td>{c.decile ?? ''}</td>
+              <td>{outcome(c.published)}</td>
+              <td>{outcome(c.draft)}</td>
+            </tr>
+          ))}
+        </ScrollingTable>
       ) : null}
     </div>
   );

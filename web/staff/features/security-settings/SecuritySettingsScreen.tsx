@@ -9,6 +9,7 @@ import { useSession } from '../../common/session.tsx';
 import { SavedBy } from '../../common/SavedBy.tsx';
 import { useSettingsDocument } from '../../common/useSettingsDocument.ts';
 import { SaveActions } from '../../common/SaveActions.tsx';
+import { HintedTextarea } from '../../common/HintedTextarea.tsx';
 
 type NumberPath =
   | ['password', 'min_length']
@@ -128,21 +129,15 @@ export function SecuritySettingsScreen() {
           {numberField(['throttle', 'ip_limit'], t('staff.ui.security.ipLimit'))}
           {numberField(['throttle', 'window_minutes'], t('staff.ui.security.windowMinutes'))}
         </fieldset>
-        <label className="tk-field">
-          <span className="tk-label">{t('staff.ui.security.allowList')}</span>
-          <textarea
-            className="tk-input"
-            rows={5}
-            disabled={!mayEdit}
-            value={allowList}
-            aria-invalid={errorsUnder('ip_allow_list').length ? true : undefined}
-            aria-describedby={`${id}-allow-hint`}
-            onChange={(e) => setAllowList(e.target.value)}
-          />
-        </label>
-        <small className="staff-muted" id={`${id}-allow-hint`}>
-          {t('staff.ui.security.allowListHint')}
-        </small>
+        <HintedTextarea
+          label={t('staff.ui.security.allowList')}
+          hint={t('staff.ui.security.allowListHint')}
+          rows={5}
+          disabled={!mayEdit}
+          value={allowList}
+          invalid={errorsUnder('ip_allow_list').length > 0}
+          onChange={setAllowList}
+        />
         {err('ip_allow_list')}
         {mayEdit ? <SaveActions busy={busy} /> : null}
       </form>

@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useT } from '../../../lib/i18n.tsx';
 import { SaveActions } from '../../common/SaveActions.tsx';
+import { Table } from '../../common/Table.tsx';
 
 /** The server's 422 field errors, by input name. */
 export type Errors = Record<string, string[]>;
@@ -29,10 +30,10 @@ export function StateRowsTable<R extends { state: string }>({
 }) {
   const t = useT();
   return (
-    <table className="tk-table">
-      <caption className="staff-muted">{caption}</caption>
-      <thead>
-        <tr>
+    <Table
+      caption={<caption className="staff-muted">{caption}</caption>}
+      head={
+        <>
           <th scope="col">{t('staff.ui.stateRules.state')}</th>
           {headers.map((header, index) => (
             <th scope="col" key={index}>
@@ -44,29 +45,23 @@ export function StateRowsTable<R extends { state: string }>({
               <span className="staff-muted">{editLabel}</span>
             </th>
           ) : null}
+        </>
+      }
+    >
+      {rows.map((r) => (
+        <tr key={r.state}>
+          <th scope="row">{r.state}</th>
+          {cells(r)}
+          {mayEdit ? (
+            <td>
+              <button type="button" className="tk-btn" onClick={() => onEdit(r)} aria-label={`${editLabel} ${r.state}`}>
+                {editLabel}
+              </button>
+            </td>
+          ) : null}
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.state}>
-            <th scope="row">{r.state}</th>
-            {cells(r)}
-            {mayEdit ? (
-              <td>
-                <button
-                  type="button"
-                  className="tk-btn"
-                  onClick={() => onEdit(r)}
-                  aria-label={`${editLabel} ${r.state}`}
-                >
-                  {editLabel}
-                </button>
-              </td>
-            ) : null}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </Table>
   );
 }
 

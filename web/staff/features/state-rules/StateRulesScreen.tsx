@@ -8,6 +8,7 @@ import type { StateRuleView } from '../../../../machines/contracts/staff-rules.t
 import { CAP_MAX, CAP_MIN, DISCLOSURES_MAX } from '../../../../machines/domain/state-rules.ts';
 import { useT } from '../../../lib/i18n.tsx';
 import { useNotify } from '../../../toolkit/dialogs/DialogsProvider.tsx';
+import { HintedTextarea } from '../../common/HintedTextarea.tsx';
 import { DateTime, Screen, YesNo } from '../../common/Screen.tsx';
 import { useSession } from '../../common/session.tsx';
 import { FieldError, RuleEditorForm, StateRowsTable, type Errors } from './RuleParts.tsx';
@@ -210,21 +211,15 @@ function StateRuleEditor({
         <input className="tk-check__input" type="checkbox" checked={ocp} onChange={(e) => setOcp(e.target.checked)} />
         {t('staff.ui.stateRules.ocp')}
       </label>
-      <label className="tk-field">
-        <span className="tk-label">{t('staff.ui.stateRules.disclosures')}</span>
-        <textarea
-          className="tk-input"
-          rows={6}
-          maxLength={DISCLOSURES_MAX}
-          value={disclosures}
-          aria-invalid={errors.disclosures ? true : undefined}
-          aria-describedby={`${id}-hint`}
-          onChange={(e) => setDisclosures(e.target.value)}
-        />
-      </label>
-      <small id={`${id}-hint`} className="staff-muted">
-        {t('staff.ui.stateRules.disclosuresHint')}
-      </small>
+      <HintedTextarea
+        label={t('staff.ui.stateRules.disclosures')}
+        hint={t('staff.ui.stateRules.disclosuresHint')}
+        rows={6}
+        maxLength={DISCLOSURES_MAX}
+        value={disclosures}
+        invalid={Boolean(errors.disclosures)}
+        onChange={setDisclosures}
+      />
       {err('disclosures')}
       {err('state')}
     </RuleEditorForm>
