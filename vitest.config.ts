@@ -1,5 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
+// The projects that run against one real server (the `npm start` entry on a fresh data folder), one file at a time.
+const againstRealServer = {
+  environment: 'node' as const,
+  globalSetup: ['tests/integration/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  fileParallelism: false,
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -20,27 +29,11 @@ export default defineConfig({
         },
       },
       {
-        test: {
-          name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/integration/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
-        },
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], ...againstRealServer },
       },
       {
         // A year of demo history through the real API (several minutes): a soak run by `npm run bench`, not `npm test`.
-        test: {
-          name: 'soak',
-          include: ['tests/soak/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/integration/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
-        },
+        test: { name: 'soak', include: ['tests/soak/**/*.test.ts'], ...againstRealServer },
       },
       {
         test: {

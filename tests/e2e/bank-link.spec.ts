@@ -1,19 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible } from './fixtures.ts';
+import { expectAccessible, sessionHeaders } from './fixtures.ts';
 
 // The bank link in the banking step (issue 7) against the real `npm start` with the sandbox bank: the shopper asks
 // for the link, connects a test institution on the sandbox connection page, and the page (polling every 10 s on a
 // fake clock) fills the banking step. axe-core on every screen of the flow, in English and Spanish.
-
-type Headers = Record<string, string>;
-
-async function sessionHeaders(page: Page): Promise<Headers> {
-  return page.evaluate(() => {
-    const current = sessionStorage.getItem('lto.apply.current');
-    const saved = JSON.parse(sessionStorage.getItem(`lto.apply.token:${current}`) ?? '{}') as { token?: string };
-    return { 'x-apply-token': saved.token ?? '', 'x-client-id': sessionStorage.getItem('lto.clientId') ?? '' };
-  });
-}
 
 /** A shopper at main-street whose application (a Fill applicant) is complete: the wizard opens at confirmation. */
 async function atConfirmation(page: Page, request: APIRequestContext, lang: 'en' | 'es' = 'en') {

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './fixtures.ts';
+import { signInAsAdmin } from './staff-support.ts';
 
 // Issue 12 in the staff portal: a weekly task assigned to a user (the toolkit's recurrence field, next dates from the
 // server) shows in the task list and the dashboard's open tasks; a new lead; the staff Payment Calculator; axe-core
 // on each screen in English and in Spanish.
-const ADMIN_PASSWORD = 'e2e-admin-password-1';
 const run = Date.now().toString(36);
 const TASK = `Weekly follow-up ${run}`;
 const LEAD = `Lead ${run}`;
@@ -12,14 +12,6 @@ const LEAD = `Lead ${run}`;
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 const nav = (page: Page, group: string) => page.getByRole('navigation', { name: group, exact: true });
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/staff/#/');
-  await page.getByLabel('User name or e-mail').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
 
 async function listLoaded(page: Page, heading: string) {
   await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();

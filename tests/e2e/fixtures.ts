@@ -26,3 +26,12 @@ export async function sessionEntries(page: Page): Promise<Record<string, string>
     return out;
   });
 }
+
+/** The apply session's headers as the shopper page sends them (its token for the current store and its client id). */
+export async function sessionHeaders(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const current = sessionStorage.getItem('lto.apply.current');
+    const saved = JSON.parse(sessionStorage.getItem(`lto.apply.token:${current}`) ?? '{}') as { token?: string };
+    return { 'x-apply-token': saved.token ?? '', 'x-client-id': sessionStorage.getItem('lto.clientId') ?? '' };
+  });
+}

@@ -1,19 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible } from './fixtures.ts';
+import { expectAccessible, sessionHeaders } from './fixtures.ts';
 
 // The identity check by mobile link (issue 7) against the real `npm start` with the sandbox ID vendor: from applicant
 // info (demo store verified-outlet: identity-check step 1), from confirmation (hvac-central: step 2), and through the
 // /intellicheck routes (checkout, the exchange link). axe-core on every screen, in English and Spanish.
-
-type Headers = Record<string, string>;
-
-async function sessionHeaders(page: Page): Promise<Headers> {
-  return page.evaluate(() => {
-    const current = sessionStorage.getItem('lto.apply.current');
-    const saved = JSON.parse(sessionStorage.getItem(`lto.apply.token:${current}`) ?? '{}') as { token?: string };
-    return { 'x-apply-token': saved.token ?? '', 'x-client-id': sessionStorage.getItem('lto.clientId') ?? '' };
-  });
-}
 
 let seq = 0;
 const newPhone = () => {

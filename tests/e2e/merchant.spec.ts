@@ -1,60 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './fixtures.ts';
+import { signInAsAdmin, submittedApplication } from './staff-support.ts';
 
 // The merchant network (issue 12) in the browser: the Retailer Map (store markers from the demo seed, a click opens
 // the store) and a pick-up on a real lease (scheduled with a date and a window, a transaction recorded that completes
 // it); axe-core on each screen in en and es.
-const ADMIN_PASSWORD = 'e2e-admin-password-1';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
-
-/** A shopper applies at main-street with the Fill profile, proves the PIN and is approved: the lease's uuid. */
-async function approvedApplication(request: APIRequestContext): Promise<{ uuid: string; name: string }> {
-  const clientId = `e2e-${Math.random().toString(36).slice(2, 12)}`;
-  const init = await request.post('/apply-v2/retailer/demo-electronics/store/main-street/initiate', {
-    data: {},
-    headers: { 'x-client-id': clientId },
-  });
-  expect(init.status()).toBe(200);
-  const initBody = await init.json();
-  const headers = { 'x-apply-token': initBody.data.token as string, 'x-client-id': clientId };
-  const fill = await (await request.get('/apply-v2/application/fill?type=option-a', { headers })).json();
-  const uuid = (await (await request.post('/apply-v2/application', { data: fill.data, headers })).json()).data
-    .uuid as string;
-  expect(
-    (await request.post('/apply-v2/application/verify/send', { data: { uuid, mode: 'email' }, headers })).status(),
-  ).toBe(200);
-  const messages = (await (await request.get('/sandbox/messages')).json()).data as {
-    to: string;
-    purpose: string;
-    body: string;
-  }[];
-  const code = /\b(\d{5})\b/.exec(
-    messages.find((m) => m.to === fill.data.applicant.email && m.purpose === 'pin')!.body,
-  )![1];
-  const confirm = await request.post('/apply-v2/application/verify/confirm', {
-    data: { uuid, store_id: initBody.data.store.id, code, checkout_id: null, retrieval: false, iframe: false },
-    headers,
-  });
-  expect(confirm.status()).toBe(200);
-  expect(
-    (
-      await request.post('/apply-v2/application/confirm', {
-        data: { uuid, submitted: true, terms_accepted: true },
-        headers,
-      })
-    ).status(),
-  ).toBe(200);
-  return { uuid, name: `${fill.data.applicant.first_name} ${fill.data.applicant.last_name}` };
-}
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/staff/#/');
-  await page.getByLabel('User name or e-mail').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Navigation' });
 
@@ -101,7 +53,8 @@ test('staff schedule a pick-up on a lease with a date and a window and record th
   page,
   request,
 }) => {
-  const lease = await approvedApplication(request);
+  const { uuid, application } = await submittedApplication(request);
+  const lease = { uuid, name: `${application.applicant.first_name} ${application.applicant.last_name}` };
   await signInAsAdmin(page);
   await nav(page).getByRole('link', { name: 'Pick Ups', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Pick Ups' })).toBeVisible();

@@ -1,19 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible } from './fixtures.ts';
+import { expectAccessible, sessionHeaders } from './fixtures.ts';
 
 // Payroll affordability on the approved result (issue 7) against the real `npm start` with the sandbox payroll
 // vendor: the shopper searches the employer, starts the check, connects the payroll on the sandbox page, and the
 // automatic refresh (3 s, on a fake clock) replaces the result. axe-core on every screen, in English and Spanish.
-
-type Headers = Record<string, string>;
-
-async function sessionHeaders(page: Page): Promise<Headers> {
-  return page.evaluate(() => {
-    const current = sessionStorage.getItem('lto.apply.current');
-    const saved = JSON.parse(sessionStorage.getItem(`lto.apply.token:${current}`) ?? '{}') as { token?: string };
-    return { 'x-apply-token': saved.token ?? '', 'x-client-id': sessionStorage.getItem('lto.clientId') ?? '' };
-  });
-}
 
 async function mailbox(request: APIRequestContext) {
   return (await (await request.get('/sandbox/messages')).json()).data as {

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './fixtures.ts';
+import { signInAsAdmin } from './staff-support.ts';
 
 // The servicing terms of State Rules (issue 23 item 4) in the browser, signed in as the admin: each state's terms
 // listed under the state rules with the unchecked-default marker; a state's monthly late fee edited in the form (a
 // percentage with 3 decimals refused at its input, then saved), the row showing the new terms; the form and the
 // list axe-clean in English and Spanish. The state edited is put back at the end.
-const ADMIN_PASSWORD = 'e2e-admin-password-1';
 // Not the state the underwriting spec edits (ND), nor one the servicing journeys depend on by name.
 const STATE = 'SD';
 
@@ -19,11 +19,7 @@ const termsRow = (page: Page, name: string) =>
     .filter({ has: page.getByRole('rowheader', { name: STATE, exact: true }) });
 
 test('servicing terms in State Rules: listed, edited with a refusal at its input, saved (en, es)', async ({ page }) => {
-  await page.goto('/staff/#/');
-  await page.getByLabel('User name or e-mail').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await signInAsAdmin(page);
 
   await nav(page, 'Administration').getByRole('link', { name: 'State Rules', exact: true }).click();
   const terms = page.getByRole('table', { name: 'Servicing terms' });

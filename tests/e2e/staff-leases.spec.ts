@@ -1,76 +1,24 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './fixtures.ts';
+import { signInAsAdmin, submittedApplication } from './staff-support.ts';
 
 // Staff lease operations in the browser, on a record a shopper made through the real API: the queue, the application
 // list and its search, the record screen (concealed SSN, the decision and its reasons), an action with the seed's
 // confirmation text, the record moving to its work queue and being claimed; axe-core on each screen in en and es.
-const ADMIN_PASSWORD = 'e2e-admin-password-1';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
-
-interface Approved {
-  uuid: string;
-  firstName: string;
-  lastName: string;
-  ssn: string;
-}
-
-/** A shopper applies at main-street with the Fill profile, proves the PIN and is approved (status V). */
-async function approvedApplication(request: APIRequestContext): Promise<Approved> {
-  const clientId = `e2e-${Math.random().toString(36).slice(2, 12)}`;
-  const init = await request.post('/apply-v2/retailer/demo-electronics/store/main-street/initiate', {
-    data: {},
-    headers: { 'x-client-id': clientId },
-  });
-  expect(init.status()).toBe(200);
-  const initBody = await init.json();
-  const headers = { 'x-apply-token': initBody.data.token as string, 'x-client-id': clientId };
-  const fill = await (await request.get('/apply-v2/application/fill?type=option-a', { headers })).json();
-  const saved = await request.post('/apply-v2/application', { data: fill.data, headers });
-  expect(saved.status()).toBe(200);
-  const uuid = (await saved.json()).data.uuid as string;
-  expect(
-    (await request.post('/apply-v2/application/verify/send', { data: { uuid, mode: 'email' }, headers })).status(),
-  ).toBe(200);
-  const messages = (await (await request.get('/sandbox/messages')).json()).data as {
-    to: string;
-    purpose: string;
-    body: string;
-  }[];
-  const code = /\b(\d{5})\b/.exec(
-    messages.find((m) => m.to === fill.data.applicant.email && m.purpose === 'pin')!.body,
-  )![1];
-  const confirm = await request.post('/apply-v2/application/verify/confirm', {
-    data: { uuid, store_id: initBody.data.store.id, code, checkout_id: null, retrieval: false, iframe: false },
-    headers,
-  });
-  expect(confirm.status()).toBe(200);
-  const submitted = await request.post('/apply-v2/application/confirm', {
-    data: { uuid, submitted: true, terms_accepted: true },
-    headers,
-  });
-  expect(submitted.status()).toBe(200);
-  return {
-    uuid,
-    firstName: fill.data.applicant.first_name,
-    lastName: fill.data.applicant.last_name,
-    ssn: String(fill.data.applicant.social_security_number).replace(/\D/g, ''),
-  };
-}
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/staff/#/');
-  await page.getByLabel('User name or e-mail').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
 
 test('staff find an approved application, act on it with confirmation, and work it from the queue (en, es)', async ({
   page,
   request,
 }) => {
-  const shopper = await approvedApplication(request);
+  const { uuid, application } = await submittedApplication(request);
+  const shopper = {
+    uuid,
+    firstName: application.applicant.first_name as string,
+    lastName: application.applicant.last_name as string,
+    ssn: String(application.applicant.social_security_number).replace(/\D/g, ''),
+  };
   await signInAsAdmin(page);
   await expect(page.getByTestId('dash-today')).toBeVisible();
   await expectAccessible(page, 'dashboard with lease counts (en)');

@@ -1,12 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './fixtures.ts';
+import { signInAsAdmin, submittedApplication } from './staff-support.ts';
 
 // Underwriting as data (issue 11) in the browser, signed in as the admin, in one journey: State Rules (a state
 // marked not offered gives a shopper from it the seed's refusal, through the real shopper API, then offered again),
 // Scoring Settings (a draft with one approval amount changed, saved, previewed against that application, published
 // with confirmation, the previous version restored), Reports (today's applications as a table and a chart, the CSV
 // and xlsx downloads), Mass Import (the template, a .csv refused), and axe-core on each screen in en and es.
-const ADMIN_PASSWORD = 'e2e-admin-password-1';
 // Not used by any other e2e test (the integration tests use MT, SD and ND on their own server).
 const STATE = 'ND';
 const STATE_ZIP = '58501'; // Bismarck, ND
@@ -18,16 +18,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** A shopper at main-street (Fill profile option-a) who lives in `state`: saved, PIN-verified, submitted; the result. */
 async function applyFrom(request: APIRequestContext, state: string, zip: string) {
-  const clientId = `e2e-${Math.random().toString(36).slice(2, 12)}`;
-  const init = await request.post('/apply-v2/retailer/demo-electronics/store/main-street/initiate', {
-    data: {},
-    headers: { 'x-client-id': clientId },
-  });
-  expect(init.status()).toBe(200);
-  const initBody = await init.json();
-  const headers = { 'x-apply-token': initBody.data.token as string, 'x-client-id': clientId };
-  const fill = (await (await request.get('/apply-v2/application/fill?type=option-a', { headers })).json()).data;
-  const body = {
+  const { result } = await submittedApplication(request, (fill) => ({
     ...fill,
     applicant: { ...fill.applicant, identification_issuer: state },
     location: {
@@ -37,30 +28,8 @@ async function applyFrom(request: APIRequestContext, state: string, zip: string)
       full_address: `${fill.location.line_1}, Bismarck, ${state} ${zip}`,
       city: 'Bismarck',
     },
-  };
-  const saved = await request.post('/apply-v2/application', { data: body, headers });
-  expect(saved.status(), await saved.text()).toBe(200);
-  const uuid = (await saved.json()).data.uuid as string;
-  expect(
-    (await request.post('/apply-v2/application/verify/send', { data: { uuid, mode: 'email' }, headers })).status(),
-  ).toBe(200);
-  const messages = (await (await request.get('/sandbox/messages')).json()).data as {
-    to: string;
-    purpose: string;
-    body: string;
-  }[];
-  const code = /\b(\d{5})\b/.exec(messages.find((m) => m.to === body.applicant.email && m.purpose === 'pin')!.body)![1];
-  const confirm = await request.post('/apply-v2/application/verify/confirm', {
-    data: { uuid, store_id: initBody.data.store.id, code, checkout_id: null, retrieval: false, iframe: false },
-    headers,
-  });
-  expect(confirm.status()).toBe(200);
-  const submitted = await request.post('/apply-v2/application/confirm', {
-    data: { uuid, submitted: true, terms_accepted: true },
-    headers,
-  });
-  expect(submitted.status(), await submitted.text()).toBe(200);
-  return (await submitted.json()).data as { code: string; reason?: string; message: { sub_title2?: string } };
+  }));
+  return result as { code: string; reason?: string; message: { sub_title2?: string } };
 }
 
 /** Opens the state's editor, sets "Leasing offered" and saves; the list shows the new value. */
@@ -87,11 +56,7 @@ test('underwriting as data: state rules, scoring settings, reports and mass impo
   page,
   request,
 }) => {
-  await page.goto('/staff/#/');
-  await page.getByLabel('User name or e-mail').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await signInAsAdmin(page);
 
   // ---- State Rules: the state not offered refuses its shopper with the seed's message; then offered again.
   await nav(page, 'Administration').getByRole('link', { name: 'State Rules', exact: true }).click();
