@@ -16,7 +16,7 @@ import {
   type ScoringSettings,
 } from './scoring-settings.ts';
 import { capBasisPoints } from './state-rules.ts';
-import { LEASE_MESSAGES_EN } from '../i18n/calculator.ts';
+import { LEASE_MESSAGES_EN } from './lease-messages.ts';
 
 // Lease pricing (seed 000 section 3 "Lease computation"; ARCHITECTURE.md "Business rules"). All cents.
 //

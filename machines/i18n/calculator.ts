@@ -1,18 +1,8 @@
+import { LEASE_MESSAGES_EN } from '../domain/lease-messages.ts';
 import type { MessageArea } from './types.ts';
 
 // The payment calculator (seed 000 sections 5 and 9) and the lease pricing validation messages
 // (machines/domain/lease-amount.ts and machines/domain/pricing.ts use the same keys and English texts).
-
-/** The English lease pricing messages; machines/domain/pricing.ts builds its error texts from them. */
-export const LEASE_MESSAGES_EN = {
-  'lease.extraDownOptionB': 'Extra down payment cannot be added for an option B contract',
-  'lease.maximumForOption': 'Maximum allowed lease for the chosen option is ${max}',
-  'lease.minimumTotal': 'Minimum total value for a Lease must be greater than {price}',
-  'lease.termNotAllowed': 'Term In Months ({value}) is not in the valid set of options',
-  'lease.ocpNotAvailable': 'The protection program is not available for this store',
-  'lease.downPaymentTooLow': 'Down payment must be at least ${min}',
-  'lease.downPaymentTooHigh': 'Down payment cannot be more than the total cash price of ${max}',
-} as const;
 
 export const calculator: MessageArea = {
   en: {
