@@ -6,8 +6,8 @@ import react from '@vitejs/plugin-react';
 
 // Three HTML entries (shopper portal, staff portal, the lessee's account) built from web/ into dist/ at the repo root
 // (the account's page lands in dist/customer/index.html; the servers answer /account/ with it).
-// Each entry imports only its own tree, so Rolldown puts staff code in chunks the shopper page never loads;
-// code both entries use (react, web/lib) lands in shared chunks.
+// The shopper page is built apart from the other two (its own environment, on Preact: see shopperOnPreact), so no
+// chunk is shared with it; the staff portal and the account share React and web/lib.
 const web = fileURLToPath(new URL('./web/', import.meta.url));
 const dist = fileURLToPath(new URL('./dist/', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
@@ -117,30 +117,80 @@ function stylesheetsAsNothing(): Plugin {
   };
 }
 
+/**
+ * The shopper's page runs on Preact's React-compatible layer (preact/compat): the same components and hooks, about
+ * 55 KB gzipped less JavaScript before the first step a shopper can type into (issue 24 point 4). Only the shopper
+ * environment's imports of react and react-dom are sent there; the staff portal and the lessee's account keep React.
+ */
+function shopperOnPreact(): Plugin {
+  const targets: Record<string, string> = {
+    react: 'preact/compat',
+    'react-dom': 'preact/compat',
+    // createRoot, with passive effects flushed before the next input as React does (web/shopper/preact-client.ts)
+    'react-dom/client': here('./web/shopper/preact-client.ts'),
+    'react/jsx-runtime': 'preact/compat/jsx-runtime',
+    'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
+  };
+  return {
+    name: 'lto:shopper-on-preact',
+    enforce: 'pre',
+    apply: 'build',
+    async resolveId(source, importer, options) {
+      if (this.environment.name !== SHOPPER_ENVIRONMENT) return null;
+      const target = targets[source];
+      if (!target) return null;
+      return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
+const SHOPPER_ENVIRONMENT = 'shopper';
+
 export default defineConfig({
   root: web,
   base: '/',
   // No public dir: nothing (in particular no msw mockServiceWorker.js) is copied into the production build.
   publicDir: false,
-  plugins: [react(), prerenderFirstScreens()],
+  plugins: [react(), shopperOnPreact(), prerenderFirstScreens()],
   build: {
     outDir: dist,
-    emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
-    rolldownOptions: {
-      input: {
-        shopper: fileURLToPath(new URL('./web/index.html', import.meta.url)),
-        staff: fileURLToPath(new URL('./web/staff/index.html', import.meta.url)),
-        account: fileURLToPath(new URL('./web/customer/index.html', import.meta.url)),
-      },
-      output: {
-        // React is the only named shared chunk. Do not widen this to all of node_modules: a catch-all vendor group
-        // would pull staff-only packages into a chunk the shopper page loads.
-        codeSplitting: {
-          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+  },
+  // Two builds into one dist/: the staff portal and the lessee's account (React), then the shopper page (Preact).
+  // Each imports only its own tree; the second must not empty what the first wrote, and runs last so that a
+  // `--manifest` build leaves the shopper page's manifest (npm run bench:shopper reads it).
+  environments: {
+    client: {
+      build: {
+        emptyOutDir: true,
+        rolldownOptions: {
+          input: { staff: here('./web/staff/index.html'), account: here('./web/customer/index.html') },
+          output: {
+            // React is the only named shared chunk. Do not widen this to all of node_modules: a catch-all vendor group
+            // would pull staff-only packages into a chunk the lessee's account loads.
+            codeSplitting: {
+              groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+            },
+          },
         },
       },
+    },
+    [SHOPPER_ENVIRONMENT]: {
+      consumer: 'client',
+      build: {
+        emptyOutDir: false,
+        rolldownOptions: {
+          input: { shopper: here('./web/index.html') },
+          output: { codeSplitting: { groups: [{ name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/ }] } },
+        },
+      },
+    },
+  },
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client!);
+      await builder.build(builder.environments[SHOPPER_ENVIRONMENT]!);
     },
   },
   server: {
