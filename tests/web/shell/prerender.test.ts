@@ -137,8 +137,24 @@ describe('boot.ts', () => {
     expect(await run('/#/apply')).toEqual({ lang: 'en', brand: 'default', shell: 'select' });
   });
 
+  it("shows a store link the application page over the default form's first step, in the address's brand", async () => {
+    expect(await run('/#/demo-electronics/main-street/initiate?iframe=1')).toEqual({
+      lang: 'en',
+      brand: 'default',
+      shell: 'apply',
+      applyStep: 'applicant',
+    });
+    expect(await run('/?lang=es&brand=second#/demo-comfort/hvac-central/initiate/')).toEqual({
+      lang: 'es',
+      brand: 'second',
+      shell: 'apply',
+      applyStep: 'applicant',
+    });
+  });
+
   it('shows no prerendered screen for any other route', async () => {
-    expect((await run('/#/demo-electronics/main-street/initiate?iframe=1')).shell).toBe('none');
+    expect((await run('/#/checkpoint/token/1')).shell).toBe('none');
+    expect((await run('/#/demo-electronics/initiate')).shell).toBe('none');
     expect((await run('/#/checkout/lease')).shell).toBe('none');
   });
 });

@@ -4,6 +4,7 @@ import { clearSession, type ApplyStore } from '../../lib/apply-session.ts';
 import { useBrand } from '../../lib/brand.tsx';
 import { formatPhone, telHref } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.tsx';
+import type { StoreShape } from './first-step.ts';
 import { ApplyLoading, useStepPicture } from './step-picture.tsx';
 
 /**
@@ -17,18 +18,25 @@ import { ApplyLoading, useStepPicture } from './step-picture.tsx';
 export function ApplyFrame({
   store,
   step,
+  formOf = store,
+  status,
   children,
 }: {
   store?: ApplyStore | null;
   step?: ReactNode;
+  /** The store whose form's first step to show, when not `store` (a store link's, before its store is known). */
+  formOf?: StoreShape | null;
+  /** The status line (visually hidden over a picture): "Loading…" unless said. */
+  status?: string;
   children?: ReactNode;
 }) {
   const t = useT();
-  const picture = useStepPicture(store);
+  const picture = useStepPicture(formOf);
+  const statusText = status ?? t('app.loading');
   const frame = (
     <div className="card apply-frame" data-form-frame="">
       <p role="status" aria-live="polite">
-        {t('app.loading')}
+        {statusText}
       </p>
       {children}
     </div>
@@ -51,7 +59,7 @@ export function ApplyFrame({
         </>
       ) : picture ? (
         <>
-          <ApplyLoading store={store} text={t('app.loading')} />
+          <ApplyLoading store={formOf} text={statusText} />
           <ChangeStoreButton />
         </>
       ) : (

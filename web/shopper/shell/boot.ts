@@ -47,9 +47,18 @@ import { opensOnApplicantStep } from './first-step.ts';
   const lang = query.get('lang') ?? read(() => localStorage, 'lto.lang');
   if (lang === 'en' || lang === 'es') html.lang = lang;
   html.dataset.brand = brand === 'second' ? 'second' : 'default';
+  // A store link starts a session and opens the application page: its copy shows while the session starts, over the
+  // first step the default form opens on (store/Initiate.tsx shows the same until the store is known).
+  const storeLink = /^[^/]+\/[^/]+\/initiate\/?$/.test(path);
   // `/` with a session goes straight to /apply; /apply without one goes back to the store search
-  html.dataset.shell = path === '' || path === 'apply' ? (inSession ? 'apply' : 'select') : 'none';
+  html.dataset.shell = storeLink
+    ? 'apply'
+    : path === '' || path === 'apply'
+      ? inSession
+        ? 'apply'
+        : 'select'
+      : 'none';
   // the application page's copy shows the form's first step (else its frame) when the store's form opens on it
-  if (html.dataset.shell === 'apply' && applicantStep) html.dataset.applyStep = 'applicant';
+  if (html.dataset.shell === 'apply' && (applicantStep || storeLink)) html.dataset.applyStep = 'applicant';
   else delete html.dataset.applyStep;
 })();

@@ -4,7 +4,7 @@
 // show the prerendered applicant step (prerender.tsx) for exactly the stores whose form starts with it.
 // tests/web/shell/first-step.test.ts checks this against the wizard machine for every combination of the flags.
 
-interface StoreShape {
+export interface StoreShape {
   record?: { identifier?: string | null } | null;
   lease_program?: {
     apply_form_version?: unknown;
@@ -30,3 +30,6 @@ export function opensOnApplicantStep(store: StoreShape | null | undefined): bool
     program.identity_check_enabled !== true
   );
 }
+
+/** A store whose form has the default steps: what a store link shows while its session starts (store/Initiate.tsx). */
+export const DEFAULT_FORM_STORE: StoreShape = { lease_program: null };

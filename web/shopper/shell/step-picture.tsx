@@ -1,7 +1,6 @@
-import type { ApplyStore } from '../../lib/apply-session.ts';
 import { useBrand } from '../../lib/brand.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
-import { opensOnApplicantStep } from './first-step.ts';
+import { opensOnApplicantStep, type StoreShape } from './first-step.ts';
 
 // The application form's first step as index.html paints it (prerender.tsx renders the wizard's empty applicant step
 // at build time, in each language and brand): the app keeps showing that picture, inert, while the form's code and
@@ -20,7 +19,7 @@ export function captureStepPictures(root: ParentNode): void {
 }
 
 /** The picture for this store (only a store whose form opens on that step), in the current language and brand. */
-export function useStepPicture(store: ApplyStore | null | undefined): string | null {
+export function useStepPicture(store: StoreShape | null | undefined): string | null {
   const { lang } = useI18n();
   const { brand } = useBrand();
   return opensOnApplicantStep(store) ? (pictures.get(`${lang} ${brand.key}`) ?? null) : null;
@@ -30,7 +29,7 @@ export function useStepPicture(store: ApplyStore | null | undefined): string | n
  * While the application loads: the first step's picture (inert: nothing in it can be focused or typed into, and
  * screen readers hear only the status) or, without one, the status line alone.
  */
-export function ApplyLoading({ store, text }: { store: ApplyStore | null | undefined; text: string }) {
+export function ApplyLoading({ store, text }: { store: StoreShape | null | undefined; text: string }) {
   const picture = useStepPicture(store);
   return (
     <>

@@ -7,6 +7,8 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { postToHost } from '../../lib/host-messaging.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { setRetryTarget } from '../../lib/retry-target.ts';
+import { ApplyFrame } from '../shell/ApplyFrame.tsx';
+import { DEFAULT_FORM_STORE } from '../shell/first-step.ts';
 
 // Route `/:retailer/:store/initiate`: starts an apply session for the store (POST .../initiate), keeps the apply
 // token in sessionStorage scoped to that store, then opens the store application (/apply).
@@ -72,9 +74,6 @@ export function Initiate() {
     // the language is sent once; switching it later must not start another session
   }, [retailer, store, navigate, setBrandKey]);
 
-  return (
-    <p role="status" aria-live="polite">
-      {t('shell.initiate.starting')}
-    </p>
-  );
+  // the application page as index.html painted it (boot.ts): its header over the default form's first step
+  return <ApplyFrame formOf={DEFAULT_FORM_STORE} status={t('shell.initiate.starting')} />;
 }
