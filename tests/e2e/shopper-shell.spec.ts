@@ -47,8 +47,18 @@ test.describe('before the app runs', () => {
     await expectAccessible(page, 'prerendered store search (es, second brand)');
   });
 
-  test('a retailer link to another screen shows no store search', async ({ page }) => {
+  test("a store link shows the application page over the form's first step, inert, axe-clean", async ({ page }) => {
     await page.goto('/#/demo-electronics/main-street/initiate');
+    await expect(page.locator('html')).toHaveAttribute('data-shell', 'apply');
+    await expect(main(page).getByRole('heading', { level: 1, name: 'Lease-to-own application' })).toBeVisible();
+    await expect(main(page).locator('.step-picture h2')).toHaveText('Applicant Information');
+    await expect(main(page).locator('.step-picture')).toHaveAttribute('inert', '');
+    await expect(page.getByRole('heading', { name: 'Find your store' })).toBeHidden();
+    await expectAccessible(page, 'prerendered application page of a store link');
+  });
+
+  test('a retailer link to another screen shows no store search', async ({ page }) => {
+    await page.goto('/#/checkpoint/not-a-token/1');
     await expect(page.locator('html')).toHaveAttribute('data-shell', 'none');
     await expect(page.getByRole('heading', { name: 'Find your store' })).toBeHidden();
   });
