@@ -4,7 +4,7 @@
 // routes), so that shell.css shows the matching copy and nothing changes when the app replaces it.
 // It must not throw (storage can be blocked in a retailer's iframe) and must stay tiny: it delays the first paint.
 // The build bundles its one import (first-step.ts, a few lines shared with the app) into it.
-import { opensOnApplicantStep } from './first-step.ts';
+import { DEFAULT_FORM_STORE, opensOnApplicantStep } from './first-step.ts';
 
 (() => {
   const html = document.documentElement;
@@ -50,6 +50,7 @@ import { opensOnApplicantStep } from './first-step.ts';
   // A store link starts a session and opens the application page: its copy shows while the session starts, over the
   // first step the default form opens on (store/Initiate.tsx shows the same until the store is known).
   const storeLink = /^[^/]+\/[^/]+\/initiate\/?$/.test(path);
+  if (storeLink) applicantStep = opensOnApplicantStep(DEFAULT_FORM_STORE);
   // `/` with a session goes straight to /apply; /apply without one goes back to the store search
   html.dataset.shell = storeLink
     ? 'apply'
@@ -59,6 +60,6 @@ import { opensOnApplicantStep } from './first-step.ts';
         : 'select'
       : 'none';
   // the application page's copy shows the form's first step (else its frame) when the store's form opens on it
-  if (html.dataset.shell === 'apply' && (applicantStep || storeLink)) html.dataset.applyStep = 'applicant';
+  if (html.dataset.shell === 'apply' && applicantStep) html.dataset.applyStep = 'applicant';
   else delete html.dataset.applyStep;
 })();
