@@ -12,6 +12,9 @@ export const LENDER_TIME_ZONE = 'America/New_York';
 
 const CACHE_MS = 1_000;
 const cached = new Map<string, { at: number; offsetDays: number }>();
+// Counts the advances made in this process, by table: a read that was under way when an advance landed answered the
+// old offset and must not fill the cache with it (a close started right after the advance would close no new day).
+const advances = new Map<string, number>();
 
 // One formatter per zone: building one costs about 0.5 ms, using it microseconds (the ledger export dates each entry).
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -32,9 +35,10 @@ export async function clockOffsetDays(deps: Pick<Deps, 'db' | 'clock'>): Promise
   const hit = cached.get(deps.db.tableName);
   const real = Date.now();
   if (hit && real - hit.at < CACHE_MS) return hit.offsetDays;
+  const advanced = advances.get(deps.db.tableName) ?? 0;
   const item = await getClockOffset(deps.db, deps.clock());
   const offsetDays = item?.offsetDays ?? 0;
-  cached.set(deps.db.tableName, { at: real, offsetDays });
+  if ((advances.get(deps.db.tableName) ?? 0) === advanced) cached.set(deps.db.tableName, { at: real, offsetDays });
   return offsetDays;
 }
 
@@ -90,6 +94,7 @@ export async function advanceOffset(deps: Pick<Deps, 'db' | 'clock'>, days: numb
       item?.closedThrough ?? addDays(dateIn(deps.clock(), LENDER_TIME_ZONE), (item?.offsetDays ?? 0) - 1);
     await saveClockOffset(deps.db, item, offsetDays, closedThrough);
   });
+  advances.set(deps.db.tableName, (advances.get(deps.db.tableName) ?? 0) + 1);
   cached.delete(deps.db.tableName);
   return { ...(await readClock(deps)) };
 }

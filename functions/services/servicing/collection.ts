@@ -17,7 +17,7 @@ import { AchError } from '../../providers/ach/port.ts';
 import { CardVaultError } from '../../providers/card-vault/port.ts';
 import { accountEvent, commitEntry, saveAccountChange, statusOf, type ServicingDeps } from './accounts.ts';
 import { applyToAccount, ENDED, factsOf } from './account-state.ts';
-import { lenderToday, markClosedThrough, readClock } from './clock.ts';
+import { markClosedThrough, readClock } from './clock.ts';
 import { accountData, paymentEvents } from './payments.ts';
 import { allocate, lateFeeDays, lateFeeDue, lateFeeFromDays, refresh } from './account-figures.ts';
 import { attemptStart, decideAttempt, RETRY_AFTER_DAYS, returnFeeAllowed } from './attempt-state.ts';
@@ -377,12 +377,33 @@ async function noticeQuietly(deps: ServicingDeps, send: () => Promise<unknown>) 
   }
 }
 
+// The closes running in this process, by table: the local server's close-of-business timer and a sandbox clock advance
+// can start side by side. Run together they close the same days at once: each reports the other's charges as its own,
+// and a write that loses a race leaves its day open, so the advance can answer before the days it passed are closed
+// (the late fee of a day not closed yet not posted). They take turns instead; the later one finds those days closed.
+const closing = new Map<string, Promise<unknown>>();
+
 /** Closes every lender date not closed yet, up to yesterday (the day just ended); a restart resumes from there. */
-export async function closeDaysPassed(deps: ServicingDeps): Promise<CloseStats[]> {
+export function closeDaysPassed(deps: ServicingDeps): Promise<CloseStats[]> {
+  const key = deps.db.tableName;
+  const run = (closing.get(key) ?? Promise.resolve()).then(
+    () => closeOpenDays(deps),
+    () => closeOpenDays(deps),
+  );
+  closing.set(key, run);
+  const forget = () => {
+    if (closing.get(key) === run) closing.delete(key);
+  };
+  run.then(forget, forget);
+  return run;
+}
+
+async function closeOpenDays(deps: ServicingDeps): Promise<CloseStats[]> {
   // A table whose accounts predate the collections queue's counts gets them before its first close (issue 23).
   await ensureQueueCounts(deps.db);
   const clock = await readClock(deps);
-  const through = addDays(await lenderToday(deps), -1);
+  // yesterday by the clock just read, not by the cached offset (the days an advance just passed are closed now)
+  const through = addDays(clock.today, -1);
   const out: CloseStats[] = [];
   let day = clock.closedThrough ? addDays(clock.closedThrough, 1) : through;
   for (; day <= through; day = addDays(day, 1)) {

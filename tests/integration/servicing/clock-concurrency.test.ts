@@ -3,8 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../../functions/data/client.ts';
+import { addDays } from '../../../machines/domain/payment-frequency.ts';
 import { ensureTable, startDynalite } from '../../../functions/local/dynalite.ts';
-import { advanceOffset, markClosedThrough, readClock } from '../../../functions/services/servicing/clock.ts';
+import {
+  advanceOffset,
+  lenderToday,
+  markClosedThrough,
+  readClock,
+} from '../../../functions/services/servicing/clock.ts';
 
 // The sandbox clock is one versioned record that every advance and every close writes. Requests that race on it (two
 // test suites, two staff in the sandbox, a close finishing while someone advances) must all count: none may answer
@@ -13,12 +19,14 @@ import { advanceOffset, markClosedThrough, readClock } from '../../../functions/
 const dataDir = mkdtempSync(join(tmpdir(), 'lto-clock-'));
 let stop: () => Promise<void>;
 let db: Db;
+let endpoint: string;
 const now = new Date('2031-05-10T15:00:00Z');
 const deps = () => ({ db, clock: () => now });
 
 beforeAll(async () => {
   const server = await startDynalite(dataDir);
   stop = server.stop;
+  endpoint = server.endpoint;
   await ensureTable(server.endpoint, 'clock-race');
   db = createDb({ tableName: 'clock-race', endpoint: server.endpoint, region: 'us-east-1' });
 });
@@ -40,5 +48,27 @@ describe('the sandbox clock under concurrent writes', () => {
     expect(clock.closedThrough).toBe('2031-05-30');
     expect(clock.offsetDays).toBe(22);
     expect(clock.today).toBe('2031-06-01');
+  });
+
+  it("a read of the offset still under way when an advance lands does not hold the lender's date back", async () => {
+    // Another request of the same process (the outbox relay's handlers, the close timer) reading the offset, its
+    // answer slow to come back: it answers the offset from before the advance.
+    const slow = createDb({ tableName: 'clock-race', endpoint, region: 'us-east-1' });
+    slow.doc.middlewareStack.add(
+      (next) => async (args) => {
+        const out = await next(args);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return out;
+      },
+      { step: 'initialize', name: 'slowAnswer' },
+    );
+    const before = await lenderToday(deps());
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // past the offset's cache
+    const reading = lenderToday({ db: slow, clock: () => now });
+    await new Promise((resolve) => setTimeout(resolve, 50)); // its request is on the wire
+    await advanceOffset(deps(), 3);
+    expect(await reading).toBe(before);
+    // The advance's own process asks next (the close that follows it): the date moved by three days.
+    expect(await lenderToday(deps())).toBe(addDays(before, 3));
   });
 });
