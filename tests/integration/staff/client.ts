@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { baseUrl as serverUrl } from '../../support/api.ts';
 import { cookieHeader, jsonOr, keepCookies } from '../../support/http.ts';
 
 // A staff browser by hand: keeps the cookies the server sets and echoes the CSRF cookie in X-CSRF-Token.
@@ -12,7 +13,7 @@ export interface StaffResponse<T = any> {
 export class StaffClient {
   readonly cookies = new Map<string, string>();
   constructor(
-    readonly baseUrl: string = inject('baseUrl'),
+    readonly baseUrl: string = serverUrl(),
     readonly ip?: string,
   ) {}
 
