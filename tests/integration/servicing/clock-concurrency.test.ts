@@ -54,10 +54,15 @@ describe('the sandbox clock under concurrent writes', () => {
     // Another request of the same process (the outbox relay's handlers, the close timer) reading the offset, its
     // answer slow to come back: it answers the offset from before the advance.
     const slow = createDb({ tableName: 'clock-race', endpoint, region: 'us-east-1' });
+    let answered!: () => void;
+    const hasAnswer = new Promise<void>((resolve) => (answered = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     slow.doc.middlewareStack.add(
       (next) => async (args) => {
         const out = await next(args);
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        answered();
+        await released;
         return out;
       },
       { step: 'initialize', name: 'slowAnswer' },
@@ -65,8 +70,9 @@ describe('the sandbox clock under concurrent writes', () => {
     const before = await lenderToday(deps());
     await new Promise((resolve) => setTimeout(resolve, 1_100)); // past the offset's cache
     const reading = lenderToday({ db: slow, clock: () => now });
-    await new Promise((resolve) => setTimeout(resolve, 50)); // its request is on the wire
+    await hasAnswer; // it has read the offset, and its answer is on its way back
     await advanceOffset(deps(), 3);
+    release();
     expect(await reading).toBe(before);
     // The advance's own process asks next (the close that follows it): the date moved by three days.
     expect(await lenderToday(deps())).toBe(addDays(before, 3));
