@@ -1,12 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// The projects that run against real servers (the `npm start` entry on a fresh data folder): one server per worker
-// (tests/integration/global-setup.ts), each seeing its worker's files one at a time.
+// The projects that run against one real server (the `npm start` entry on a fresh data folder), one file at a time.
 const againstRealServer = {
   environment: 'node' as const,
   globalSetup: ['tests/integration/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  fileParallelism: false,
 };
 
 export default defineConfig({
@@ -29,20 +29,11 @@ export default defineConfig({
         },
       },
       {
-        // Two files side by side (INTEGRATION_WORKERS), each against its worker's server: on 2 cores a file mostly
-        // waits for its server, which waits for the database, so one file at a time left a core idle (CI time).
-        test: {
-          name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
-          ...againstRealServer,
-          maxWorkers: Number(process.env.INTEGRATION_WORKERS ?? 2),
-          // after the unit, web and infra files (a group of their own, as a project of one worker was before)
-          sequence: { groupOrder: 1 },
-        },
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], ...againstRealServer },
       },
       {
         // A year of demo history through the real API (several minutes): a soak run by `npm run bench`, not `npm test`.
-        test: { name: 'soak', include: ['tests/soak/**/*.test.ts'], ...againstRealServer, fileParallelism: false },
+        test: { name: 'soak', include: ['tests/soak/**/*.test.ts'], ...againstRealServer },
       },
       {
         test: {

@@ -8,15 +8,7 @@ export interface ApiResponse<T = any> {
   headers: Headers;
 }
 
-/**
- * The real server of this test file's worker (tests/integration/global-setup.ts starts one per worker): files that run
- * side by side never share one.
- */
-export const baseUrl = (): string => {
-  const urls = inject('baseUrls');
-  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
-  return urls[(worker - 1) % urls.length]!;
-};
+export const baseUrl = () => inject('baseUrl');
 
 export async function api<T = any>(
   method: string,

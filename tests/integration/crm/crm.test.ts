@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl } from '../../support/api.ts';
 import { StaffClient, asAdmin, makeUser, unique } from '../staff/client.ts';
 
 // Issue 12 against the real server: CRUD through the generic staff layer, tenancy of marketing requests, bad input,
@@ -230,7 +230,7 @@ describe('resources library: uploaded documents with categories', () => {
       cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
       'x-csrf-token': admin.csrf ?? '',
     };
-    const up = await fetch(`${baseUrl()}/staff/api/files`, { method: 'POST', body: form, headers }).then((r) =>
+    const up = await fetch(`${inject('baseUrl')}/staff/api/files`, { method: 'POST', body: form, headers }).then((r) =>
       r.json(),
     );
     expect(up.status, JSON.stringify(up)).toBe(true);
@@ -327,7 +327,7 @@ describe('push notifications and the mobile API', () => {
     expect(elsewhere.map((n) => n.title)).not.toContain(title);
     expect((await anon().get('/mobile/v1/notifications?store=..%2Fx')).status).toBe(422);
 
-    const sandbox = await fetch(`${baseUrl()}/sandbox/messages`).then((r) => r.json());
+    const sandbox = await fetch(`${inject('baseUrl')}/sandbox/messages`).then((r) => r.json());
     const sent = JSON.stringify(sandbox);
     expect(sent).toContain('"purpose":"push"');
   });

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { baseUrl } from '../../support/api.ts';
+import { inject } from 'vitest';
 import { jsonOr, readText } from '../../support/http.ts';
 
 // The merchant network's public calls, each from its own loopback address (127.x.y.z all reach this machine), so
@@ -22,7 +22,7 @@ export function raw(
   path: string,
   options: { body?: Buffer | string; headers?: Record<string, string>; ip?: string } = {},
 ): Promise<RawResponse> {
-  const base = new URL(baseUrl());
+  const base = new URL(inject('baseUrl'));
   const body =
     options.body === undefined ? undefined : Buffer.isBuffer(options.body) ? options.body : Buffer.from(options.body);
   return new Promise((resolve, reject) => {

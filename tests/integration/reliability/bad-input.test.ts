@@ -6,7 +6,7 @@ import { routeKey, type RouteDef } from '../../../functions/http/route.ts';
 import { routes } from '../../../functions/http/routes.ts';
 import { routeSamples, servicingLease, type RouteSample } from '../../support/route-samples.ts';
 import { fundedLease } from '../servicing/support.ts';
-import { applySession, baseUrl } from '../../support/api.ts';
+import { applySession } from '../../support/api.ts';
 import { asAdmin, type StaffClient } from '../staff/client.ts';
 import { jsonOr, readText } from '../../support/http.ts';
 
@@ -84,7 +84,7 @@ interface Reply {
   body: any;
 }
 
-const base = () => new URL(baseUrl());
+const base = () => new URL(inject('baseUrl'));
 const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
 let ipCounter = Math.floor(Math.random() * 250) * 250;
 /** Public routes count failures per address (login, sign-up): each of their requests comes from its own loopback address. */

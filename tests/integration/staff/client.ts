@@ -1,5 +1,4 @@
 import { inject } from 'vitest';
-import { baseUrl as serverUrl } from '../../support/api.ts';
 import { cookieHeader, jsonOr, keepCookies } from '../../support/http.ts';
 
 // A staff browser by hand: keeps the cookies the server sets and echoes the CSRF cookie in X-CSRF-Token.
@@ -13,7 +12,7 @@ export interface StaffResponse<T = any> {
 export class StaffClient {
   readonly cookies = new Map<string, string>();
   constructor(
-    readonly baseUrl: string = serverUrl(),
+    readonly baseUrl: string = inject('baseUrl'),
     readonly ip?: string,
   ) {}
 
