@@ -56,6 +56,8 @@ test.describe('identity check', () => {
     await expect(page).toHaveURL(/#\/apply$/);
     await page.getByLabel('Fill with test data').selectOption('option-a');
     await page.getByRole('button', { name: 'Fill', exact: true }).click();
+    // Fill fetches the test data and then replaces the form: a Continue pressed before it lands submits the empty one
+    await expect(page.getByLabel('Last Name')).not.toHaveValue('');
     await page.getByRole('main').getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Identity Check' })).toBeVisible();
     await expect(step(page)).toHaveAttribute('data-position', 'applicantInfo');
