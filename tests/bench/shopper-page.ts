@@ -21,6 +21,9 @@ import { BENCH_RETAILER_API_TOKEN, startDemoServer } from './demo-server.ts';
 // For each: LCP, first contentful paint, when the first step was usable (`usable ms`: its form or search box could be
 // typed into) and the JavaScript fetched before that moment (bytes gzipped here, as the CDN sends them; the local
 // server does not compress; resource timing tells when each script arrived), beside all the JavaScript of the load.
+// `usable ms` is taken after the load event, from the test runner; the page's own clock beside it (`in page: shown`,
+// when the element was first in the document, shown and not the picture; `handled`, when the task after that ran)
+// says how much of it is the bench's own wait. It is not where the time goes: 0.1-0.35 s of 1.6-3.4 s.
 // Prints medians; exits 1 when any entry's median is over budget (issue 24 point 4): LCP over 1000 ms, first step
 // usable over 1500 ms, JavaScript before it over 100 KB gzipped (the store search: 90 KB), or when the store search
 // fetched a lazy chunk.
@@ -57,6 +60,8 @@ interface Load {
   jsStartMs: number | null;
   /** performance.now() once the page's `ready` check passed, when it reports it (the application form). */
   readyMs: number | null;
+  /** In the page: when the first step's element was first in the document, and when the task after it ran. */
+  inPage: { appearMs: number; handledMs: number } | null;
   scripts: { file: string; bytes: number; gzipBytes: number }[];
   /** When each script had arrived (resource timing's responseEnd, performance.now() time), by file. */
   scriptArrivals: Record<string, number>;
@@ -128,6 +133,7 @@ async function loadOnce(
   url: string,
   ready: (page: Page) => Promise<number | void>,
   session?: Record<string, string>,
+  readySelector?: string,
 ): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
@@ -152,6 +158,23 @@ async function loadOnce(
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
+    if (readySelector) {
+      await context.addInitScript((selector: string) => {
+        const w = window as unknown as { __inPage?: { appearMs: number; handledMs: number } };
+        const observer = new MutationObserver(() => {
+          // as the bench's `ready` sees it: shown, and neither the inert picture nor a prerendered copy (inline:
+          // tsx would wrap a named function in a helper the page does not have)
+          const found = [...document.querySelectorAll(selector)].some(
+            (el) => el.checkVisibility() && !el.closest('[inert], [data-prerender]') && !el.matches('[readonly]'),
+          );
+          if (!found) return;
+          observer.disconnect();
+          const appearMs = performance.now();
+          setTimeout(() => (w.__inPage = { appearMs, handledMs: performance.now() }));
+        });
+        observer.observe(document, { childList: true, subtree: true, attributes: true });
+      }, readySelector);
+    }
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
@@ -171,10 +194,13 @@ async function loadOnce(
     });
     await page.goto(url, { waitUntil: 'load' });
     const readyMs = (await ready(page)) ?? null;
+    const inPage = readySelector
+      ? await page.evaluate(() => (window as unknown as { __inPage?: Load['inPage'] }).__inPage ?? null)
+      : null;
     await page.waitForLoadState('networkidle');
     const timing = await page.evaluate(
       () =>
-        new Promise<Omit<Load, 'readyMs' | 'scripts'>>((done) => {
+        new Promise<Omit<Load, 'readyMs' | 'inPage' | 'scripts'>>((done) => {
           new PerformanceObserver((list) => {
             const entries = list.getEntries();
             const last = entries[entries.length - 1]!;
@@ -198,7 +224,7 @@ async function loadOnce(
         }),
     );
     const scripts = (await Promise.all(pending)).filter((s): s is NonNullable<typeof s> => s !== null);
-    return { ...timing, readyMs, scripts };
+    return { ...timing, readyMs, inPage, scripts };
   } finally {
     await context.close();
   }
@@ -208,6 +234,13 @@ async function loadOnce(
 function scriptsBeforeReady(load: Load): Load['scripts'] {
   if (load.readyMs === null) return load.scripts;
   return load.scripts.filter((s) => (load.scriptArrivals[s.file] ?? Infinity) <= load.readyMs!);
+}
+
+function inPageMedians(loads: Load[]) {
+  const seen = loads.map((l) => l.inPage).filter((v): v is NonNullable<Load['inPage']> => v !== null);
+  return seen.length === loads.length
+    ? { appearMs: median(seen.map((v) => v.appearMs)), handledMs: median(seen.map((v) => v.handledMs)) }
+    : { appearMs: null, handledMs: null };
 }
 
 function summarise(name: string, loads: Load[], allowed: Set<string> | null, jsBudgetKb: number) {
@@ -229,6 +262,7 @@ function summarise(name: string, loads: Load[], allowed: Set<string> | null, jsB
     fcpMs: median(loads.map((l) => l.fcpMs)),
     jsStartMs: starts.length ? median(starts) : null,
     readyMs: ready.length ? median(ready) : null,
+    ...inPageMedians(loads),
     jsGzipKb: kb(median(js)),
     allJsGzipKb: kb(median(allJs)),
     jsRawKb: kb(median(raw)),
@@ -303,11 +337,9 @@ async function main() {
   };
 
   /** The first step as a shopper can use it: the real application form, not the prerendered picture of it. */
+  const FORM = 'main form:not(.step-picture form), main [role="form"]:not(.step-picture [role="form"])';
   const formReady = async (page: Page) => {
-    await page
-      .locator('main form:not(.step-picture form), main [role="form"]:not(.step-picture [role="form"])')
-      .first()
-      .waitFor({ timeout: 30_000 });
+    await page.locator(FORM).first().waitFor({ timeout: 30_000 });
     return page.evaluate(() => performance.now());
   };
 
@@ -319,6 +351,8 @@ async function main() {
     ready: (page: Page) => Promise<number | void>;
     session?: () => Promise<Record<string, string>>;
     allowed?: Set<string>;
+    /** The CSS selector of the first step's element (the in-page measurement); `ready` waits for the same. */
+    readySelector?: string;
   }
   const entries: Entry[] = [
     {
@@ -330,6 +364,7 @@ async function main() {
         await page.getByRole('searchbox').waitFor();
         return page.evaluate(() => performance.now());
       },
+      readySelector: 'input[type="search"]',
       allowed,
     },
     {
@@ -338,6 +373,7 @@ async function main() {
       jsBudgetKb: JS_BUDGET_KB,
       url: async () => `${base}/#/demo-electronics/main-street/initiate`,
       ready: formReady,
+      readySelector: FORM,
     },
     {
       key: 'checkout-link',
@@ -345,6 +381,7 @@ async function main() {
       jsBudgetKb: JS_BUDGET_KB,
       url: checkoutLink,
       ready: formReady,
+      readySelector: FORM,
     },
     {
       key: 'apply',
@@ -352,6 +389,7 @@ async function main() {
       jsBudgetKb: JS_BUDGET_KB,
       url: async () => `${base}/#/apply`,
       ready: formReady,
+      readySelector: FORM,
       session: startSession,
     },
     {
@@ -376,7 +414,9 @@ async function main() {
     // interleaved, so that a busy machine slows every entry alike
     for (let i = 0; i < RUNS; i++) {
       for (const entry of chosen) {
-        loads.get(entry.key)!.push(await loadOnce(browser, await entry.url(), entry.ready, await entry.session?.()));
+        loads
+          .get(entry.key)!
+          .push(await loadOnce(browser, await entry.url(), entry.ready, await entry.session?.(), entry.readySelector));
       }
     }
   } finally {
@@ -401,6 +441,8 @@ async function main() {
       'FCP ms': r.fcpMs.toFixed(0),
       'JS starts ms': r.jsStartMs === null ? '' : r.jsStartMs.toFixed(0),
       'usable ms': r.readyMs === null ? '' : r.readyMs.toFixed(0),
+      'in page: shown ms': r.appearMs === null ? '' : r.appearMs.toFixed(0),
+      'in page: handled ms': r.handledMs === null ? '' : r.handledMs.toFixed(0),
       'JS KB gz before usable': r.jsGzipKb.toFixed(1),
       'JS KB gz in all': r.allJsGzipKb.toFixed(1),
       'JS KB raw before usable': r.jsRawKb.toFixed(1),
