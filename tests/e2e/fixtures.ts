@@ -3,9 +3,15 @@ import { expect, type Page } from '@playwright/test';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** Runs axe-core (WCAG 2.0/2.1 A+AA and 2.2 AA rules) on the page as shown now and expects no violations. */
+/**
+ * Runs axe-core (WCAG 2.0/2.1 A+AA and 2.2 AA rules) on the page as shown now and expects no violations.
+ * A page with frames (the card vault, the drop-in modal) is checked frame by frame and the results put together in a
+ * blank page (axe's default, which reaches cross-origin frames); a page without one by axe.run in the page (the
+ * builder's legacy mode): the same rules on the same document, without that blank page, about 1 s less a check.
+ */
 export async function expectAccessible(page: Page, what = page.url()): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const framed = page.frames().length > 1;
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(!framed).analyze();
   const summary = violations.map((v) => ({
     rule: v.id,
     impact: v.impact,
