@@ -21,9 +21,10 @@ import { BENCH_RETAILER_API_TOKEN, startDemoServer } from './demo-server.ts';
 // For each: LCP, first contentful paint, when the first step was usable (`usable ms`: its form or search box could be
 // typed into) and the JavaScript fetched before that moment (bytes gzipped here, as the CDN sends them; the local
 // server does not compress; resource timing tells when each script arrived), beside all the JavaScript of the load.
-// `usable ms` is taken after the load event, from the test runner; the page's own clock beside it (`in page: shown`,
-// when the element was first in the document, shown and not the picture; `handled`, when the task after that ran)
-// says how much of it is the bench's own wait. It is not where the time goes: 0.1-0.35 s of 1.6-3.4 s.
+// `usable ms` is watched from the test runner from the start of the navigation (the store search's box in
+// index.html takes typing before the load event); the page's own clock beside it (`in page: shown`, when the element
+// was first in the document, shown, painted and taking input: not read-only, not inert, not a copy's part that lets
+// clicks through; `handled`, when the task after that ran) says how much of it is the bench's own wait.
 // Prints medians; exits 1 when any entry's median is over budget (issue 24 point 4): LCP over 1000 ms, first step
 // usable over 1500 ms, JavaScript before it over 100 KB gzipped (the store search: 90 KB), or when the store search
 // fetched a lazy chunk.
@@ -162,10 +163,15 @@ async function loadOnce(
       await context.addInitScript((selector: string) => {
         const w = window as unknown as { __inPage?: { appearMs: number; handledMs: number } };
         const observer = new MutationObserver(() => {
-          // as the bench's `ready` sees it: shown, and neither the inert picture nor a prerendered copy (inline:
-          // tsx would wrap a named function in a helper the page does not have)
+          // as the bench's `ready` sees it: shown and taking input (not the inert picture of the form, not a read-only
+          // field, not a copy's part that lets clicks through); inline: tsx would wrap a named function in a helper
+          // the page does not have
           const found = [...document.querySelectorAll(selector)].some(
-            (el) => el.checkVisibility() && !el.closest('[inert], [data-prerender]') && !el.matches('[readonly]'),
+            (el) =>
+              el.checkVisibility() &&
+              !el.closest('[inert]') &&
+              !el.matches('[readonly]') &&
+              getComputedStyle(el).pointerEvents !== 'none',
           );
           if (!found) return;
           observer.disconnect();
@@ -192,8 +198,10 @@ async function loadOnce(
         ),
       );
     });
-    await page.goto(url, { waitUntil: 'load' });
+    // the first step can be usable before the load event (the store search's box in index.html): watch from the start
+    await page.goto(url, { waitUntil: 'commit' });
     const readyMs = (await ready(page)) ?? null;
+    await page.waitForLoadState('load');
     const inPage = readySelector
       ? await page.evaluate(() => (window as unknown as { __inPage?: Load['inPage'] }).__inPage ?? null)
       : null;
@@ -236,10 +244,12 @@ function scriptsBeforeReady(load: Load): Load['scripts'] {
   return load.scripts.filter((s) => (load.scriptArrivals[s.file] ?? Infinity) <= load.readyMs!);
 }
 
+/** In the page's own clock; nothing is shown before the first paint, so an element parsed earlier counts from it. */
 function inPageMedians(loads: Load[]) {
-  const seen = loads.map((l) => l.inPage).filter((v): v is NonNullable<Load['inPage']> => v !== null);
+  const seen = loads.filter((l) => l.inPage !== null);
+  const at = (l: Load, key: 'appearMs' | 'handledMs') => Math.max(l.inPage![key], l.fcpMs);
   return seen.length === loads.length
-    ? { appearMs: median(seen.map((v) => v.appearMs)), handledMs: median(seen.map((v) => v.handledMs)) }
+    ? { appearMs: median(seen.map((l) => at(l, 'appearMs'))), handledMs: median(seen.map((l) => at(l, 'handledMs'))) }
     : { appearMs: null, handledMs: null };
 }
 
@@ -360,9 +370,26 @@ async function main() {
       name: 'store search (/)',
       jsBudgetKb: SEARCH_JS_BUDGET_KB,
       url: async () => `${base}/`,
+      // the box takes typing (not read-only, not behind a copy that lets clicks through) and has been painted: from
+      // then on a keystroke is kept (index.html's box hands its text to the app's, main.tsx)
       ready: async (page) => {
-        await page.getByRole('searchbox').waitFor();
-        return page.evaluate(() => performance.now());
+        const at = await page.waitForFunction(
+          () => {
+            const painted = performance.getEntriesByName('first-contentful-paint').length > 0;
+            const box = [...document.querySelectorAll<HTMLInputElement>('input[type="search"]')].find(
+              (el) =>
+                el.checkVisibility() &&
+                !el.closest('[inert]') &&
+                !el.readOnly &&
+                !el.disabled &&
+                getComputedStyle(el).pointerEvents !== 'none',
+            );
+            return painted && box ? performance.now() : false;
+          },
+          undefined,
+          { polling: 'raf', timeout: 30_000 },
+        );
+        return (await at.jsonValue()) as number;
       },
       readySelector: 'input[type="search"]',
       allowed,

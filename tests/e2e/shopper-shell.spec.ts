@@ -131,6 +131,45 @@ test.describe('the application page reloaded with a started session', () => {
   });
 });
 
+test('typing into the store search before the app arrives: Enter sends nothing, and the app keeps the text, focus and caret', async ({
+  page,
+}) => {
+  // hold the app's code back: the box in index.html is what the shopper types into meanwhile
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/shopper-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const loads: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) loads.push(frame.url());
+  });
+  await page.goto('/#/', { waitUntil: 'commit' });
+  const box = main(page).getByRole('searchbox', { name: 'Store or retailer name' });
+  await expect(box).toBeEditable();
+  await expect(page.locator('[data-prerender]').first()).toBeAttached();
+  await box.click();
+  await page.keyboard.type('main');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowLeft');
+  await expect(box).toHaveValue('main');
+  // still the prerendered copy, still the first load (the copy's form was not sent)
+  await expect(page.locator('[data-prerender]').first()).toBeAttached();
+  expect(loads).toHaveLength(1);
+  release();
+  await expect(page.locator('[data-prerender]')).toHaveCount(0);
+  await expect(box).toHaveValue('main');
+  await expect(box).toBeFocused();
+  expect(await box.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([3, 3]);
+  // the app searches for what was typed, and the caret stays where the shopper left it
+  await expect(main(page).getByRole('heading', { level: 2, name: 'Main Street', exact: true })).toBeVisible();
+  await page.keyboard.type('-');
+  await expect(box).toHaveValue('mai-n');
+  expect(loads).toHaveLength(1);
+  await expectAccessible(page, 'store search after typing before the app');
+});
+
 test('the app replaces the first screen and the language switch works', async ({ page }) => {
   await page.goto('/#/');
   await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Español' }).click();

@@ -17,6 +17,7 @@ import { I18nProvider } from '../lib/i18n.tsx';
 import { captureStepPictures } from './shell/step-picture.tsx';
 import { ToastProvider } from '../lib/toasts.tsx';
 import { prerenderPainted } from '../lib/prerender-paint.ts';
+import { captureTypedInput } from '../lib/prerender-input.ts';
 import { App } from './App.tsx';
 
 // When the app's code starts running (its imports loaded), against the prerendered screen's first paint
@@ -40,6 +41,8 @@ if (!root) throw new Error('#root is missing from index.html');
 void prerenderPainted(1_000).then(() => {
   // the application page shows its prerendered first step while it loads (ApplyFrame.tsx)
   captureStepPictures(root);
+  // the store search's box can be typed into before the app runs: its text, focus and caret go to the app's
+  captureTypedInput(root, 'q');
   // createRoot clears #root (the prerendered copies) on its first commit
   createRoot(root).render(
     <StrictMode>

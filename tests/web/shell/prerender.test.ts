@@ -49,11 +49,15 @@ describe('renderShells', () => {
     }
   });
 
-  it('keeps fields read-only (typing before the app arrives would be lost)', () => {
+  it("keeps the form's fields read-only (typing there would be lost), and the store search's box typeable", () => {
     const root = copies();
-    const inputs = [...root.querySelectorAll('input')];
-    expect(root.querySelectorAll('[data-prerender^="select "] input[type="search"]')).toHaveLength(4);
-    expect(inputs.every((input) => input.readOnly)).toBe(true);
+    const searchBoxes = [...root.querySelectorAll<HTMLInputElement>('[data-prerender^="select "] input')];
+    expect(searchBoxes.map((input) => input.type)).toEqual(['search', 'search', 'search', 'search']);
+    // the app takes over what is typed there (main.tsx), so it takes typing from the first paint
+    expect(searchBoxes.every((input) => !input.readOnly && input.name === 'q')).toBe(true);
+    const formFields = [...root.querySelectorAll<HTMLInputElement>('[data-prerender^="apply "] input')];
+    expect(formFields.length).toBeGreaterThan(4);
+    expect(formFields.every((input) => input.readOnly)).toBe(true);
     // the application step's picture is inert: nothing in it can be focused or clicked until the app replaces it
     for (const field of root.querySelectorAll('[data-prerender^="apply "] form :is(input, select, button)'))
       expect(field.closest('.step-picture[inert]'), field.outerHTML).not.toBeNull();
@@ -150,6 +154,27 @@ describe('boot.ts', () => {
       shell: 'apply',
       applyStep: 'applicant',
     });
+  });
+
+  it("keeps a copy's form from being sent (Enter in the store search before the app runs), and no other form", async () => {
+    await run('/#/');
+    const copy = document.createElement('div');
+    copy.dataset.prerender = 'select en default';
+    copy.innerHTML = '<form role="search"><input type="search" name="q"></form>';
+    const appForm = document.createElement('form');
+    document.body.append(copy, appForm);
+    try {
+      const submit = (form: HTMLFormElement) => {
+        const event = new Event('submit', { bubbles: true, cancelable: true });
+        form.dispatchEvent(event);
+        return event.defaultPrevented;
+      };
+      expect(submit(copy.querySelector('form')!)).toBe(true);
+      expect(submit(appForm)).toBe(false);
+    } finally {
+      copy.remove();
+      appForm.remove();
+    }
   });
 
   it('shows no prerendered screen for any other route', async () => {

@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { api, ApiError } from '../../lib/api.ts';
 import { getSession } from '../../lib/apply-session.ts';
 import { brandFromQuery, useBrand } from '../../lib/brand.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useT } from '../../lib/i18n.tsx';
+import { forgetTypedInput, restoreTypedFocus, typedInput } from '../../lib/prerender-input.ts';
 
 // Route `/` (apply/retailer): search stores by name, Apply Now leads to `#/{retailer}/{store}/initiate` (the query
 // string stays in front of the hash, so it is carried along). A store already in the session goes straight to /apply.
@@ -28,12 +29,21 @@ export function RetailerSelect() {
   const { brand, setBrandKey } = useBrand();
   const [, navigate] = useLocation();
   const search = useSearch();
-  const [text, setText] = useState('');
+  // what the shopper typed into the prerendered search box before the app arrived (main.tsx) is where the app starts
+  const [handedOver] = useState(() => typedInput('q'));
+  const [text, setText] = useState(handedOver?.value ?? '');
+  const field = useRef<HTMLInputElement>(null);
   const [result, setResult] = useState<Search>({ state: 'idle' });
   const inputId = useId();
   const hintId = useId();
   const hasSession = getSession() !== null;
   useDocumentTitle(t('shell.select.title'), brand.name);
+
+  useLayoutEffect(() => {
+    if (!handedOver) return;
+    forgetTypedInput('q');
+    if (field.current) restoreTypedFocus(field.current, handedOver);
+  }, [handedOver]);
 
   useEffect(() => {
     if (hasSession) navigate('/apply', { replace: true });
@@ -86,6 +96,7 @@ export function RetailerSelect() {
           {t('shell.select.searchHint')}
         </span>
         <input
+          ref={field}
           id={inputId}
           className="input"
           type="search"

@@ -62,4 +62,13 @@ import { DEFAULT_FORM_STORE, opensOnApplicantStep } from './first-step.ts';
   // the application page's copy shows the form's first step (else its frame) when the store's form opens on it
   if (html.dataset.shell === 'apply' && applicantStep) html.dataset.applyStep = 'applicant';
   else delete html.dataset.applyStep;
+  // The store search's box in the copy takes typing before the app runs: Enter there must not send its form (a page
+  // load that would lose the text). The app's own form prevents it itself.
+  document.addEventListener(
+    'submit',
+    (event) => {
+      if (event.target instanceof Element && event.target.closest('[data-prerender]')) event.preventDefault();
+    },
+    true,
+  );
 })();

@@ -80,16 +80,20 @@ function Screen({ route, lang, brand }: { route: ShellRoute; lang: Lang; brand: 
 }
 
 /**
- * Every copy, the no-JavaScript one first. Fields are read-only until the app replaces the copy (typing into it
- * would be lost); shell.css also keeps pointer events off a copy while the app is on its way.
+ * Every copy, the no-JavaScript one first. The application step's fields are read-only (and inert) until the app
+ * replaces the copy: typing into them would be lost. The store search's box is not: what is typed into it goes to the
+ * app's own box (main.tsx, web/lib/prerender-input.ts), and boot.ts keeps its form from being sent. shell.css keeps
+ * pointer events off the rest of a copy while the app is on its way.
  */
 export function renderShells(): string {
   const copies: string[] = [];
   for (const route of SHELL_ROUTES)
     for (const lang of LANGS)
       for (const brand of BRAND_KEYS) {
+        const markup = renderToString(<Screen route={route} lang={lang} brand={brand} />);
+        // the store search's box takes typing at once (main.tsx hands it to the app); the form's picture does not
         const rendered = withoutClosedDialogs(
-          withoutUnchosenOptions(readonlyInputs(renderToString(<Screen route={route} lang={lang} brand={brand} />))),
+          withoutUnchosenOptions(route === 'apply' ? readonlyInputs(markup) : markup),
         );
         const html = copies.length === 0 ? rendered : suffixIds(rendered, `--${route}-${lang}-${brand}`);
         // `#/apply` is the application page's address; without JavaScript, `:target` picks its copy (shell.css).
