@@ -57,10 +57,21 @@ test.describe('before the app runs', () => {
     await expectAccessible(page, 'prerendered application page of a store link');
   });
 
-  test('a retailer link to another screen shows no store search', async ({ page }) => {
-    await page.goto('/#/checkpoint/not-a-token/1');
-    await expect(page.locator('html')).toHaveAttribute('data-shell', 'none');
+  test("a retailer's checkout link shows the application page over the first step; a cancel or process link, nothing", async ({
+    page,
+  }) => {
+    await page.goto('/#/checkpoint/some-token/1');
+    await expect(page.locator('html')).toHaveAttribute('data-shell', 'apply');
+    await expect(main(page).locator('.step-picture h2')).toHaveText('Applicant Information');
     await expect(page.getByRole('heading', { name: 'Find your store' })).toBeHidden();
+    for (const link of ['/#/checkpoint/some-token/1?cancel=true', '/#/checkpoint/some-token/0/process']) {
+      // a new load each (a change of the hash alone does not run the boot script again)
+      await page.goto('about:blank');
+      await page.goto(link);
+      await expect(page.locator('html')).toHaveAttribute('data-shell', 'none');
+      await expect(page.getByRole('heading', { name: 'Find your store' })).toBeHidden();
+      await expect(main(page).locator('.step-picture')).toBeHidden();
+    }
   });
 });
 
@@ -129,6 +140,44 @@ test.describe('the application page reloaded with a started session', () => {
     await expect(main(page).getByRole('textbox', { name: 'Nombre', exact: true })).toHaveValue('Ana');
     await expectAccessible(page, 'application page after the reload, in Spanish');
   });
+});
+
+test("a checkout link keeps the application page's picture while the checkout opens and the form loads, then the form", async ({
+  page,
+  request,
+}) => {
+  const created = await request.post('/retailer/v1/checkouts', {
+    headers: { authorization: 'Bearer e2e-retailer-api-token-1' },
+    data: {
+      store: 'main-street',
+      cart: { items: [{ sku: 'TV-65', description: 'Television', quantity: 1, unit_price: '649.99' }] },
+      return_url: 'http://localhost:3107/demo/retailer?checkout=success',
+      return_url_failure: 'http://localhost:3107/demo/retailer?checkout=failure',
+      callback_url: 'http://localhost:3107/demo/retailer/webhooks',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { url } = ((await created.json()) as { data: { url: string } }).data;
+  // hold the form's code back: the checkout is exchanged meanwhile, and the picture stays
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/ApplyPage-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/${new URL(url).hash}`);
+  await expect(page).toHaveURL(/#\/apply$/);
+  await expect(page.locator('[data-prerender]')).toHaveCount(0);
+  await expect(stepPicture(page).locator('h2')).toHaveText('Applicant Information');
+  await expect(stepPicture(page)).toHaveAttribute('inert', '');
+  // the session the link started: its store heads the page
+  await expect(main(page).locator('.store-header')).toHaveCount(1);
+  await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('Main Street');
+  release();
+  const first = main(page).getByRole('textbox', { name: 'First Name' });
+  await expect(first).toBeEditable();
+  await expect(stepPicture(page)).toHaveCount(0);
+  await expectAccessible(page, 'application page from a checkout link');
 });
 
 test('typing into the store search before the app arrives: Enter sends nothing, and the app keeps the text, focus and caret', async ({

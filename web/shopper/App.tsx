@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { readEarly } from '../lib/api.ts';
@@ -8,6 +8,7 @@ import { IdleWatch } from './idle/IdleWatch.tsx';
 import { RetailerSelect } from './retailer-select/RetailerSelect.tsx';
 import { ApplyFrame } from './shell/ApplyFrame.tsx';
 import { Layout } from './shell/Layout.tsx';
+import { DEFAULT_FORM_STORE, isPlainCheckoutLink } from './shell/first-step.ts';
 import { Initiate } from './store/Initiate.tsx';
 import { useT } from '../lib/i18n.tsx';
 
@@ -74,6 +75,31 @@ function StoreLink() {
   return <Initiate />;
 }
 
+/**
+ * The application page's frame for the session's store, read when it shows: App renders once, so a frame written
+ * into its routes would keep the session of the first screen (none, for a store or checkout link that started one
+ * since) and show no store and no picture of its form.
+ */
+function SessionApplyFrame() {
+  return <ApplyFrame store={getSession()?.storeData} />;
+}
+
+/**
+ * A retailer's checkout link: the checkout is exchanged for a session (ResumePage). One that opens the application
+ * (first-step.ts) keeps the application page's picture that index.html painted, and that page's code loads meanwhile.
+ */
+function CheckoutLink(params: { token: string; iframe: string; process?: string }) {
+  const [opensApplication] = useState(() => isPlainCheckoutLink(location.hash, location.search));
+  useEffect(() => {
+    if (opensApplication) preloadApplication();
+  }, [opensApplication]);
+  return (
+    <Suspense fallback={opensApplication ? <ApplyFrame formOf={DEFAULT_FORM_STORE} /> : <Loading />}>
+      <ResumePage {...params} opensApplication={opensApplication} />
+    </Suspense>
+  );
+}
+
 export function App() {
   return (
     <Router hook={useHashLocation}>
@@ -82,11 +108,11 @@ export function App() {
           <Route path="/" component={RetailerSelect} />
           <Route path="/apply">
             {/* the page's frame (as prerendered in index.html) until the application's code arrives */}
-            <Suspense fallback={<ApplyFrame store={getSession()?.storeData} />}>
+            <Suspense fallback={<SessionApplyFrame />}>
               <ApplicationGate>
                 {/* a boundary of its own: the gate's frame (while it decides) gives way to this one, instead of
                     staying in the page, hidden, next to it */}
-                <Suspense fallback={<ApplyFrame store={getSession()?.storeData} />}>
+                <Suspense fallback={<SessionApplyFrame />}>
                   <ApplyPage />
                 </Suspense>
               </ApplicationGate>
@@ -112,9 +138,7 @@ export function App() {
           </Route>
           <Route path="/checkpoint/:token/:iframe/:process?">
             {(params: { token: string; iframe: string; process?: string }) => (
-              <Suspense fallback={<Loading />}>
-                <ResumePage token={params.token} iframe={params.iframe} process={params.process} />
-              </Suspense>
+              <CheckoutLink token={params.token} iframe={params.iframe} process={params.process} />
             )}
           </Route>
           <Route path={CHECKOUT_PATH}>

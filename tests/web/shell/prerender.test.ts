@@ -177,8 +177,22 @@ describe('boot.ts', () => {
     }
   });
 
+  it("shows a retailer's checkout link the application page over the default form's first step, unless it cancels or names a process step", async () => {
+    const application = { lang: 'en', brand: 'default', shell: 'apply', applyStep: 'applicant' };
+    expect(await run('/#/checkpoint/tok_1/1')).toEqual(application);
+    expect(await run('/#/checkpoint/tok_1/0/')).toEqual(application);
+    expect(await run('/?utm_source=mail#/checkpoint/tok_1/0')).toEqual(application);
+    for (const other of [
+      '/#/checkpoint/tok_1/1?cancel=true',
+      '/?cancel=true#/checkpoint/tok_1/0',
+      '/#/checkpoint/tok_1/0/process',
+      '/#/checkpoint/tok_1/0/process?cancel=true',
+    ])
+      expect((await run(other)).shell, other).toBe('none');
+  });
+
   it('shows no prerendered screen for any other route', async () => {
-    expect((await run('/#/checkpoint/token/1')).shell).toBe('none');
+    expect((await run('/#/checkpoint/redirect')).shell).toBe('none');
     expect((await run('/#/demo-electronics/initiate')).shell).toBe('none');
     expect((await run('/#/checkout/lease')).shell).toBe('none');
   });

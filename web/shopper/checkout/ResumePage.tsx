@@ -10,6 +10,8 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { postToHost } from '../../lib/host-messaging.ts';
 import { sessionStore } from '../../lib/safe-storage.ts';
 import { useT } from '../../lib/i18n.tsx';
+import { ApplyFrame } from '../shell/ApplyFrame.tsx';
+import { DEFAULT_FORM_STORE } from '../shell/first-step.ts';
 import { Busy } from './Busy.tsx';
 import * as client from './client.ts';
 import './checkout.css';
@@ -47,10 +49,13 @@ export function ResumePage({
   token,
   iframe,
   process,
+  opensApplication = false,
 }: {
   token: string;
   iframe: string;
   process?: string | undefined;
+  /** The link nearly always opens the application (App.tsx): its picture shows while the checkout is exchanged. */
+  opensApplication?: boolean;
 }) {
   const t = useT();
   const { brand, setBrandKey } = useBrand();
@@ -146,5 +151,10 @@ export function ResumePage({
       </Suspense>
     );
   const busy = route === 'leavingFailure' ? 'checkout.busy.leaving' : 'checkout.busy.resume';
-  return <Busy text={t(busy) === busy ? t('app.loading') : t(busy)} />;
+  const text = t(busy) === busy ? t('app.loading') : t(busy);
+  return opensApplication && route !== 'leavingFailure' ? (
+    <ApplyFrame formOf={DEFAULT_FORM_STORE} status={text} />
+  ) : (
+    <Busy text={text} />
+  );
 }

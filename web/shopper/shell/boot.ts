@@ -4,7 +4,7 @@
 // routes), so that shell.css shows the matching copy and nothing changes when the app replaces it.
 // It must not throw (storage can be blocked in a retailer's iframe) and must stay tiny: it delays the first paint.
 // The build bundles its one import (first-step.ts, a few lines shared with the app) into it.
-import { DEFAULT_FORM_STORE, opensOnApplicantStep } from './first-step.ts';
+import { DEFAULT_FORM_STORE, isPlainCheckoutLink, opensOnApplicantStep } from './first-step.ts';
 
 (() => {
   const html = document.documentElement;
@@ -49,7 +49,8 @@ import { DEFAULT_FORM_STORE, opensOnApplicantStep } from './first-step.ts';
   html.dataset.brand = brand === 'second' ? 'second' : 'default';
   // A store link starts a session and opens the application page: its copy shows while the session starts, over the
   // first step the default form opens on (store/Initiate.tsx shows the same until the store is known).
-  const storeLink = /^[^/]+\/[^/]+\/initiate\/?$/.test(path);
+  // A retailer's checkout link nearly always opens the application too (first-step.ts).
+  const storeLink = /^[^/]+\/[^/]+\/initiate\/?$/.test(path) || isPlainCheckoutLink(location.hash, location.search);
   if (storeLink) applicantStep = opensOnApplicantStep(DEFAULT_FORM_STORE);
   // `/` with a session goes straight to /apply; /apply without one goes back to the store search
   html.dataset.shell = storeLink

@@ -33,3 +33,15 @@ export function opensOnApplicantStep(store: StoreShape | null | undefined): bool
 
 /** A store whose form has the default steps: what a store link shows while its session starts (store/Initiate.tsx). */
 export const DEFAULT_FORM_STORE: StoreShape = { lease_program: null };
+
+/**
+ * A retailer's checkout link (`#/checkpoint/{token}/{iframe}`) that is not a cancel and names no process step: it
+ * nearly always opens the application (a new checkout), so its first screen is the application page's over the
+ * default form's first step, as for a store link (boot.ts before the first paint, App.tsx while the checkout is
+ * exchanged). A query counts wherever the retailer put it, before the hash or inside it.
+ */
+export function isPlainCheckoutLink(hash: string, search: string): boolean {
+  const [path = '', inner = ''] = hash.replace(/^#?\/?/, '').split('?');
+  if (!/^checkpoint\/[^/]+\/[^/]+\/?$/.test(path)) return false;
+  return !new URLSearchParams(search).has('cancel') && !new URLSearchParams(inner).has('cancel');
+}
