@@ -86,16 +86,18 @@ function SessionApplyFrame() {
 
 /**
  * A retailer's checkout link: the checkout is exchanged for a session (ResumePage). One that opens the application
- * (first-step.ts) keeps the application page's picture that index.html painted, and that page's code loads meanwhile.
+ * (first-step.ts) keeps the application page's picture that index.html painted, and that page's code loads while the
+ * exchange is out (not before: its running would hold the exchange back).
  */
 function CheckoutLink(params: { token: string; iframe: string; process?: string }) {
   const [opensApplication] = useState(() => isPlainCheckoutLink(location.hash, location.search));
-  useEffect(() => {
-    if (opensApplication) preloadApplication();
-  }, [opensApplication]);
   return (
     <Suspense fallback={opensApplication ? <ApplyFrame formOf={DEFAULT_FORM_STORE} /> : <Loading />}>
-      <ResumePage {...params} opensApplication={opensApplication} />
+      <ResumePage
+        {...params}
+        opensApplication={opensApplication}
+        onResumed={opensApplication ? preloadApplication : undefined}
+      />
     </Suspense>
   );
 }

@@ -50,12 +50,15 @@ export function ResumePage({
   iframe,
   process,
   opensApplication = false,
+  onResumed,
 }: {
   token: string;
   iframe: string;
   process?: string | undefined;
   /** The link nearly always opens the application (App.tsx): its picture shows while the checkout is exchanged. */
   opensApplication?: boolean;
+  /** Called once the exchange has been asked for. */
+  onResumed?: (() => void) | undefined;
 }) {
   const t = useT();
   const { brand, setBrandKey } = useBrand();
@@ -132,7 +135,8 @@ export function ResumePage({
       process: clean(process),
       cancel,
     });
-  }, [actor, token, iframe, process]);
+    onResumed?.();
+  }, [actor, token, iframe, process, onResumed]);
 
   useEffect(() => {
     if (!route) return;
