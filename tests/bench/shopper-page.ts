@@ -171,7 +171,7 @@ async function loadOnce(
             (el) =>
               el.checkVisibility() &&
               !el.closest('[inert]') &&
-              !el.matches('[readonly]') &&
+              !el.matches('[readonly], :disabled') &&
               getComputedStyle(el).pointerEvents !== 'none',
           );
           if (!found) return;
@@ -374,22 +374,15 @@ async function main() {
       name: 'store search (/)',
       jsBudgetKb: SEARCH_JS_BUDGET_KB,
       url: async () => `${base}/`,
-      // the box takes typing (not read-only, not behind a copy that lets clicks through) and has been painted: from
-      // then on a keystroke is kept (index.html's box hands its text to the app's, main.tsx)
+      // the in-page watch (`readySelector`) has seen the box take input (not read-only, not behind a copy that lets
+      // clicks through) and the page has painted: from then on a keystroke is kept (index.html's box hands its text
+      // to the app's, main.tsx)
       ready: async (page) => {
         const at = await page.waitForFunction(
-          () => {
-            const painted = performance.getEntriesByName('first-contentful-paint').length > 0;
-            const box = [...document.querySelectorAll<HTMLInputElement>('input[type="search"]')].find(
-              (el) =>
-                el.checkVisibility() &&
-                !el.closest('[inert]') &&
-                !el.readOnly &&
-                !el.disabled &&
-                getComputedStyle(el).pointerEvents !== 'none',
-            );
-            return painted && box ? performance.now() : false;
-          },
+          () =>
+            (window as unknown as { __inPage?: unknown }).__inPage !== undefined &&
+            performance.getEntriesByName('first-contentful-paint').length > 0 &&
+            performance.now(),
           undefined,
           { polling: 'raf', timeout: 30_000 },
         );

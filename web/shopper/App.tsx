@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { readEarly } from '../lib/api.ts';
@@ -8,7 +8,7 @@ import { IdleWatch } from './idle/IdleWatch.tsx';
 import { RetailerSelect } from './retailer-select/RetailerSelect.tsx';
 import { ApplyFrame } from './shell/ApplyFrame.tsx';
 import { Layout } from './shell/Layout.tsx';
-import { DEFAULT_FORM_STORE, isPlainCheckoutLink } from './shell/first-step.ts';
+import { DEFAULT_FORM_STORE, isPlainCheckoutLink, shellAddress } from './shell/first-step.ts';
 import { Initiate } from './store/Initiate.tsx';
 import { useT } from '../lib/i18n.tsx';
 
@@ -90,7 +90,7 @@ function SessionApplyFrame() {
  * exchange is out (not before: its running would hold the exchange back).
  */
 function CheckoutLink(params: { token: string; iframe: string; process?: string }) {
-  const [opensApplication] = useState(() => isPlainCheckoutLink(location.hash, location.search));
+  const opensApplication = isPlainCheckoutLink(shellAddress(location.hash, location.search));
   return (
     <Suspense fallback={opensApplication ? <ApplyFrame formOf={DEFAULT_FORM_STORE} /> : <Loading />}>
       <ResumePage

@@ -4,6 +4,7 @@ import {
   forgetTypedInput,
   restoreTypedFocus,
   typedInput,
+  type TypedInput,
 } from '../../../web/lib/prerender-input.ts';
 
 // What the shopper typed into the prerendered store search before the app ran, handed to the app's own box.
@@ -59,28 +60,25 @@ describe('captureTypedInput', () => {
 });
 
 describe('restoreTypedFocus', () => {
+  const appBox = (value: string) => page(`<input type="search" value="${value}">`).querySelector('input')!;
+  const taken = (focused: boolean, caret: number): TypedInput => ({
+    value: 'main street',
+    focused,
+    selectionStart: caret,
+    selectionEnd: caret,
+    selectionDirection: 'none',
+  });
+
   it("puts the focus and the caret into the app's box when the copy had them", () => {
-    const field = page('<input type="search" value="main street">').querySelector('input')!;
-    restoreTypedFocus(field, {
-      value: 'main street',
-      focused: true,
-      selectionStart: 4,
-      selectionEnd: 4,
-      selectionDirection: 'none',
-    });
+    const field = appBox('main street');
+    restoreTypedFocus(field, taken(true, 4));
     expect(document.activeElement).toBe(field);
     expect([field.selectionStart, field.selectionEnd]).toEqual([4, 4]);
   });
 
   it('leaves the focus where it is when the copy did not have it', () => {
-    const field = page('<input type="search" value="ma">').querySelector('input')!;
-    restoreTypedFocus(field, {
-      value: 'ma',
-      focused: false,
-      selectionStart: 2,
-      selectionEnd: 2,
-      selectionDirection: null,
-    });
+    const field = appBox('main street');
+    restoreTypedFocus(field, taken(false, 2));
     expect(document.activeElement).not.toBe(field);
   });
 });

@@ -4,7 +4,7 @@
 // routes), so that shell.css shows the matching copy and nothing changes when the app replaces it.
 // It must not throw (storage can be blocked in a retailer's iframe) and must stay tiny: it delays the first paint.
 // The build bundles its one import (first-step.ts, a few lines shared with the app) into it.
-import { DEFAULT_FORM_STORE, isPlainCheckoutLink, opensOnApplicantStep } from './first-step.ts';
+import { DEFAULT_FORM_STORE, isPlainCheckoutLink, opensOnApplicantStep, shellAddress } from './first-step.ts';
 
 (() => {
   const html = document.documentElement;
@@ -15,10 +15,8 @@ import { DEFAULT_FORM_STORE, isPlainCheckoutLink, opensOnApplicantStep } from '.
       return null;
     }
   };
-  const [path = '', inner = ''] = location.hash.replace(/^#?\/?/, '').split('?');
-  const query = new URLSearchParams(location.search);
-  // a query inside the hash counts too (normalizeHashQuery moves it in front)
-  new URLSearchParams(inner).forEach((value, key) => query.set(key, value));
+  const address = shellAddress(location.hash, location.search);
+  const { path, query } = address;
 
   let brand: string | null = null;
   let applicantStep = false;
@@ -50,7 +48,7 @@ import { DEFAULT_FORM_STORE, isPlainCheckoutLink, opensOnApplicantStep } from '.
   // A store link starts a session and opens the application page: its copy shows while the session starts, over the
   // first step the default form opens on (store/Initiate.tsx shows the same until the store is known).
   // A retailer's checkout link nearly always opens the application too (first-step.ts).
-  const storeLink = /^[^/]+\/[^/]+\/initiate\/?$/.test(path) || isPlainCheckoutLink(location.hash, location.search);
+  const storeLink = /^[^/]+\/[^/]+\/initiate\/?$/.test(path) || isPlainCheckoutLink(address);
   if (storeLink) applicantStep = opensOnApplicantStep(DEFAULT_FORM_STORE);
   // `/` with a session goes straight to /apply; /apply without one goes back to the store search
   html.dataset.shell = storeLink

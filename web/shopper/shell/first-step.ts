@@ -35,13 +35,23 @@ export function opensOnApplicantStep(store: StoreShape | null | undefined): bool
 export const DEFAULT_FORM_STORE: StoreShape = { lease_program: null };
 
 /**
- * A retailer's checkout link (`#/checkpoint/{token}/{iframe}`) that is not a cancel and names no process step: it
+ * The page's route path (the hash without `#/`) and its query, the one before the hash merged with one inside it (a
+ * retailer's link may put it there; web/lib/hash-query.ts moves it in front once the app runs). Read the same way by
+ * boot.ts before the first paint and by the app.
+ */
+export function shellAddress(hash: string, search: string): { path: string; query: URLSearchParams } {
+  const [path = '', inner = ''] = hash.replace(/^#?\/?/, '').split('?');
+  const query = new URLSearchParams(search);
+  new URLSearchParams(inner).forEach((value, key) => query.set(key, value));
+  return { path, query };
+}
+
+/**
+ * A retailer's checkout link (`checkpoint/{token}/{iframe}`) that is not a cancel and names no process step: it
  * nearly always opens the application (a new checkout), so its first screen is the application page's over the
  * default form's first step, as for a store link (boot.ts before the first paint, App.tsx while the checkout is
- * exchanged). A query counts wherever the retailer put it, before the hash or inside it.
+ * exchanged).
  */
-export function isPlainCheckoutLink(hash: string, search: string): boolean {
-  const [path = '', inner = ''] = hash.replace(/^#?\/?/, '').split('?');
-  if (!/^checkpoint\/[^/]+\/[^/]+\/?$/.test(path)) return false;
-  return !new URLSearchParams(search).has('cancel') && !new URLSearchParams(inner).has('cancel');
+export function isPlainCheckoutLink({ path, query }: { path: string; query: URLSearchParams }): boolean {
+  return /^checkpoint\/[^/]+\/[^/]+\/?$/.test(path) && !query.has('cancel');
 }
