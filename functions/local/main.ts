@@ -34,6 +34,12 @@ async function main() {
   const stop = async (code = 0) => {
     if (stopping) return;
     stopping = true;
+    // Asked to stop, the process ends with the code asked for: an error thrown by a part being torn down is
+    // printed, not allowed to turn a clean stop into a crash.
+    const reportWhileStopping = (error: unknown) =>
+      process.stderr.write(`while stopping: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.on('uncaughtException', reportWhileStopping);
+    process.on('unhandledRejection', reportWhileStopping);
     for (const s of stops.reverse()) {
       try {
         await s();
@@ -73,38 +79,29 @@ async function main() {
     // Report counters (approval amounts, first payments due) and the kept adverse-action notices (issue 11).
     bus.subscribe((event) => onReportEvent(deps, event));
     bus.subscribe((event) => webhooks.dispatchEvent(event));
-    let retrying = false;
-    const webhookRetries = setInterval(() => {
-      if (retrying) return;
-      retrying = true;
-      webhooks
-        .retryDue()
-        .catch((error) => deps.log.warn('webhook retry pass failed', { error: String(error) }))
-        .finally(() => (retrying = false));
-    }, 5_000);
-    stops.push(() => clearInterval(webhookRetries));
-    let relaying = false;
-    const relay = setInterval(() => {
-      if (relaying) return;
-      relaying = true;
-      relayOutbox(deps.db, bus, deps.clock(), (error, key) =>
-        deps.log.warn('outbox relay will retry', { pk: key.pk, error: String(error) }),
-      )
-        .catch((error) => deps.log.warn('outbox relay pass failed', { error: String(error) }))
-        .finally(() => (relaying = false));
-    }, 250);
-    stops.push(() => clearInterval(relay));
+    // Each background loop runs one pass at a time; stopping waits for the pass under way, so that the database
+    // is never closed under a request still in flight (dynalite throws from inside its callbacks then).
+    stops.push(
+      everyPass(5_000, () =>
+        webhooks.retryDue().catch((error) => deps.log.warn('webhook retry pass failed', { error: String(error) })),
+      ),
+    );
+    stops.push(
+      everyPass(250, () =>
+        relayOutbox(deps.db, bus, deps.clock(), (error, key) =>
+          deps.log.warn('outbox relay will retry', { pk: key.pk, error: String(error) }),
+        ).catch((error) => deps.log.warn('outbox relay pass failed', { error: String(error) })),
+      ),
+    );
     // Servicing's close of business (issue 22): when the lender's date has moved on (midnight in the lender's zone,
     // or the sandbox clock), every day not closed yet is closed, as the scheduled queue consumer does in AWS.
-    let closing = false;
-    const closeOfBusiness = setInterval(() => {
-      if (closing) return;
-      closing = true;
-      closeDaysPassed(deps)
-        .catch((error) => deps.log.warn('close of business will run again', { error: String(error) }))
-        .finally(() => (closing = false));
-    }, 30_000);
-    stops.push(() => clearInterval(closeOfBusiness));
+    stops.push(
+      everyPass(30_000, () =>
+        closeDaysPassed(deps).catch((error) =>
+          deps.log.warn('close of business will run again', { error: String(error) }),
+        ),
+      ),
+    );
 
     const server = createLocalServer({
       deps,
@@ -118,8 +115,13 @@ async function main() {
     stops.push(
       () =>
         new Promise<void>((resolveClose) => {
-          server.close(() => resolveClose());
-          server.closeAllConnections();
+          // Requests under way may finish (their writes land before the database closes); after 3 s, none waits.
+          const cutOff = setTimeout(() => server.closeAllConnections(), 3_000);
+          server.close(() => {
+            clearTimeout(cutOff);
+            resolveClose();
+          });
+          server.closeIdleConnections();
         }),
     );
     const actualPort = (server.address() as AddressInfo).port;
@@ -155,6 +157,19 @@ async function main() {
     process.stderr.write(`\n${error instanceof Error ? error.message : String(error)}\n`);
     await stop(1);
   }
+}
+
+/** Runs `pass` every `ms`, never two at once; the returned stop ends the loop and waits for the pass under way. */
+function everyPass(ms: number, pass: () => Promise<unknown>): () => Promise<void> {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = pass().finally(() => (running = undefined));
+  }, ms);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
 
 void main();
