@@ -47,12 +47,22 @@ test.describe('before the app runs', () => {
     await expectAccessible(page, 'prerendered store search (es, second brand)');
   });
 
-  test("a store link shows the application page over the form's first step, inert, axe-clean", async ({ page }) => {
+  test("a store link shows the application page over the form's first step, which takes typing, axe-clean", async ({
+    page,
+  }) => {
     await page.goto('/#/demo-electronics/main-street/initiate');
     await expect(page.locator('html')).toHaveAttribute('data-shell', 'apply');
     await expect(main(page).getByRole('heading', { level: 1, name: 'Lease-to-own application' })).toBeVisible();
     await expect(main(page).locator('.step-picture h2')).toHaveText('Applicant Information');
-    await expect(main(page).locator('.step-picture')).toHaveAttribute('inert', '');
+    const first = main(page).locator('.step-picture').getByRole('textbox', { name: 'First Name' });
+    await first.click();
+    await page.keyboard.type('Ana');
+    await expect(first).toHaveValue('Ana');
+    // Enter does not send the picture's form (a new load would lose the text)
+    await page.keyboard.press('Enter');
+    await expect(first).toHaveValue('Ana');
+    // its lists wait for the form (their options are not in the picture)
+    await expect(main(page).locator('.step-picture').getByRole('combobox').first()).toBeDisabled();
     await expect(page.getByRole('heading', { name: 'Find your store' })).toBeHidden();
     await expectAccessible(page, 'prerendered application page of a store link');
   });
@@ -87,14 +97,14 @@ async function startSession(page: Page, retailer: string, store: string) {
 const stepPicture = (page: Page) => main(page).locator('.step-picture');
 
 test.describe('the application page reloaded with a started session', () => {
-  test("before the app runs: the form's first step, inert, axe-clean", async ({ page }) => {
+  test("before the app runs: the form's first step, axe-clean", async ({ page }) => {
     await startSession(page, 'demo-electronics', 'main-street');
     await page.route(/\/assets\/shopper-[^/]+\.js$/, (route) => route.abort());
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-apply-step', 'applicant');
     await expect(stepPicture(page).locator('h2')).toHaveText('Applicant Information');
     await expect(stepPicture(page).locator('label', { hasText: 'First Name' })).toBeVisible();
-    await expect(stepPicture(page)).toHaveAttribute('inert', '');
+    await expect(stepPicture(page).getByRole('textbox', { name: 'First Name' })).toBeEditable();
     await expect(main(page).locator('[data-form-frame]')).toBeHidden();
     await expectAccessible(page, 'prerendered application step');
   });
@@ -109,7 +119,7 @@ test.describe('the application page reloaded with a started session', () => {
     await expect(stepPicture(page)).toBeHidden();
   });
 
-  test('the app keeps the picture while the form loads, then the form replaces it and works, in English and Spanish', async ({
+  test('the app keeps the picture while the form loads, then the form takes over what was typed and works, in English and Spanish', async ({
     page,
   }) => {
     await startSession(page, 'demo-electronics', 'main-street');
@@ -123,17 +133,30 @@ test.describe('the application page reloaded with a started session', () => {
     await page.reload();
     await expect(page.locator('[data-prerender]')).toHaveCount(0);
     await expect(stepPicture(page).locator('h2')).toHaveText('Applicant Information');
-    await expect(stepPicture(page)).toHaveAttribute('inert', '');
     await expect(main(page).getByRole('status').filter({ hasText: 'Loading' }).first()).toBeAttached();
     // one page header, not a hidden earlier copy of the frame next to the shown one
     await expect(main(page).locator('.store-header')).toHaveCount(1);
+    // the shopper starts typing into the picture
+    await stepPicture(page).getByRole('textbox', { name: 'First Name' }).click();
+    await page.keyboard.type('An');
+    await expectAccessible(page, "the app's picture of the first step, typed into");
+    // Continue on the picture: nothing yet (no page load), then the form does it once it is there
+    await stepPicture(page).getByRole('button', { name: 'Continue' }).click();
+    await expect(stepPicture(page).getByRole('textbox', { name: 'First Name' })).toHaveValue('An');
     release();
     const first = main(page).getByRole('textbox', { name: 'First Name' });
-    await expect(first).toBeEditable();
     await expect(stepPicture(page)).toHaveCount(0);
-    await expect(main(page).locator('.store-header')).toHaveCount(1);
-    await first.fill('Ana');
+    await expect(first).toBeEditable();
+    await expect(first).toHaveValue('An');
+    // the step's checks ran on what was typed: the first field left empty says so and has the focus
+    const last = main(page).getByRole('textbox', { name: 'Last Name' });
+    await expect(last).toBeFocused();
+    await expect(last).toHaveAccessibleDescription(/This field is required!/);
+    await expect(main(page).getByRole('heading', { level: 2 })).toHaveText('Applicant Information');
+    await first.press('End');
+    await page.keyboard.type('a');
     await expect(first).toHaveValue('Ana');
+    await expect(main(page).locator('.store-header')).toHaveCount(1);
     await expectAccessible(page, 'application page after the reload');
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Español' }).click();
     await expect(main(page).getByRole('heading', { level: 2, name: 'Información del solicitante' })).toBeVisible();
@@ -142,7 +165,7 @@ test.describe('the application page reloaded with a started session', () => {
   });
 });
 
-test("a checkout link keeps the application page's picture while the checkout opens and the form loads, then the form", async ({
+test("a checkout link: what is typed into the first step's picture before the app, and while the checkout opens and the form loads, is in the form", async ({
   page,
   request,
 }) => {
@@ -158,25 +181,66 @@ test("a checkout link keeps the application page's picture while the checkout op
   });
   expect(created.status(), await created.text()).toBe(201);
   const { url } = ((await created.json()) as { data: { url: string } }).data;
-  // hold the form's code back: the checkout is exchanged meanwhile, and the picture stays
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/ApplyPage-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto(`/${new URL(url).hash}`);
+  // hold the app's code and then the form's back: the shopper types into the picture meanwhile
+  const hold = async (pattern: RegExp) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(pattern, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  };
+  const releaseApp = await hold(/\/assets\/shopper-[^/]+\.js$/);
+  const releaseForm = await hold(/\/assets\/ApplyPage-[^/]+\.js$/);
+  await page.goto(`/${new URL(url).hash}`, { waitUntil: 'commit' });
+  // 1. index.html's picture, before any of the app's code
+  await expect(page.locator('[data-prerender]').first()).toBeAttached();
+  const field = (name: string) => stepPicture(page).getByRole('textbox', { name, exact: true });
+  await field('First Name').click();
+  await page.keyboard.type('Ana');
+  await field('Cell Phone').click();
+  await page.keyboard.type('404555014');
+  // Enter does not send the picture's form: the page is not loaded again (its mark stays till the end)
+  await page.evaluate(() => ((window as unknown as { pictureMark: number }).pictureMark = 1));
+  await page.keyboard.press('Enter');
+  // 2. the app's picture while the checkout is exchanged for a session: the same text, the focus where it was
+  releaseApp();
   await expect(page).toHaveURL(/#\/apply$/);
   await expect(page.locator('[data-prerender]')).toHaveCount(0);
   await expect(stepPicture(page).locator('h2')).toHaveText('Applicant Information');
-  await expect(stepPicture(page)).toHaveAttribute('inert', '');
+  await expect(field('First Name')).toHaveValue('Ana');
+  await expect(field('Cell Phone')).toHaveValue('404555014');
+  await expect(field('Cell Phone')).toBeFocused();
+  await page.keyboard.type('0');
   // the session the link started: its store heads the page
   await expect(main(page).locator('.store-header')).toHaveCount(1);
   await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('Main Street');
-  release();
-  const first = main(page).getByRole('textbox', { name: 'First Name' });
-  await expect(first).toBeEditable();
+  // the SSN shows only its last 4 characters once the shopper has left it, as in the form
+  const ssn = 'Social Security Number / ITIN';
+  await field(ssn).click();
+  await page.keyboard.type('587712931');
+  await expect(field(ssn)).toHaveValue('587712931');
+  await field('Last Name').click();
+  await expect(field(ssn)).toHaveValue('*****2931');
+  await page.keyboard.type('Lope');
+  await expectAccessible(page, "the first step's picture from a checkout link, typed into");
+  // 3. the form: it has taken over every value through its own rules (the phone's mask), and the focus
+  releaseForm();
   await expect(stepPicture(page)).toHaveCount(0);
+  const form = (name: string) => main(page).getByRole('textbox', { name, exact: true });
+  await expect(form('First Name')).toBeEditable();
+  await expect(form('First Name')).toHaveValue('Ana');
+  await expect(form('Cell Phone')).toHaveValue('(404) 555-0140');
+  await expect(form('Last Name')).toHaveValue('Lope');
+  await expect(form(ssn)).toHaveValue('*****2931');
+  await expect(form('Last Name')).toBeFocused();
+  await page.keyboard.type('z');
+  await expect(form('Last Name')).toHaveValue('Lopez');
+  // the form has the whole SSN, not the picture's concealed text
+  await form(ssn).focus();
+  await expect(form(ssn)).toHaveValue('587712931');
+  expect(await page.evaluate(() => (window as unknown as { pictureMark?: number }).pictureMark)).toBe(1);
   await expectAccessible(page, 'application page from a checkout link');
 });
 

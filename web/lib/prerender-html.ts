@@ -17,8 +17,9 @@ export function suffixIds(html: string, suffix: string): string {
 }
 
 /**
- * A list's options but the chosen one: the picture of an empty form shows each list's "Select…" and cannot be opened
- * (inert), and fifty states in each copy would only make index.html longer to parse before the first paint.
+ * A list's options but the chosen one: the picture of an empty form shows each list's "Select…" (the list waits for
+ * the form: disabledLists), and fifty states in each copy would only make index.html longer to parse before the first
+ * paint.
  */
 export function withoutUnchosenOptions(html: string): string {
   return html.replace(/<option(?![^>]*\sselected="")[^>]*>[^<]*<\/option>/g, '');
@@ -32,4 +33,9 @@ export function withoutClosedDialogs(html: string): string {
 /** Fields are read-only until the app replaces the copy: typing into a picture would be lost. */
 export function readonlyInputs(html: string): string {
   return html.replace(/<input /g, '<input readonly="" ');
+}
+
+/** Lists wait for the app (their options are not in the picture: withoutUnchosenOptions); text fields do not. */
+export function disabledLists(html: string): string {
+  return html.replace(/<select /g, '<select disabled="" ');
 }

@@ -15,6 +15,7 @@ import { normalizeHashQuery } from '../lib/hash-query.ts';
 import { hostSession } from '../lib/host-messaging.ts';
 import { I18nProvider } from '../lib/i18n.tsx';
 import { captureStepPictures } from './shell/step-picture.tsx';
+import { captureTypedFields } from './shell/picture-fields.ts';
 import { ToastProvider } from '../lib/toasts.tsx';
 import { prerenderPainted } from '../lib/prerender-paint.ts';
 import { captureTypedInput } from '../lib/prerender-input.ts';
@@ -43,6 +44,8 @@ void prerenderPainted(1_000).then(() => {
   captureStepPictures(root);
   // the store search's box can be typed into before the app runs: its text, focus and caret go to the app's
   captureTypedInput(root, 'q');
+  // so can the application step's fields: the app's picture starts from them, and the form takes them over
+  for (const picture of root.querySelectorAll('[data-prerender^="apply "] .step-picture')) captureTypedFields(picture);
   // createRoot clears #root (the prerendered copies) on its first commit
   createRoot(root).render(
     <StrictMode>

@@ -18,6 +18,7 @@ import { postToHost } from '../../lib/host-messaging.ts';
 import { sessionStore } from '../../lib/safe-storage.ts';
 import { useToasts } from '../../lib/toasts.tsx';
 import { ApplyHeader, ChangeStoreButton } from '../shell/ApplyFrame.tsx';
+import { replayTypedFields } from '../shell/picture-fields.ts';
 import { ApplyLoading } from '../shell/step-picture.tsx';
 import {
   createSaver,
@@ -56,6 +57,7 @@ export function ApplyPage() {
   const [failed, setFailed] = useState<string | null>(null);
   const [stage, setStage] = useState<string>('unknown');
   const handleRef = useRef<FlowHandle | null>(null);
+  const pageRef = useRef<HTMLElement>(null);
   useDocumentTitle(store?.name ?? session?.storeData.name ?? '', brand.name);
 
   const staleRef = useRef<(current: ApplicationAnswer) => void>(() => undefined);
@@ -160,6 +162,12 @@ export function ApplyPage() {
     // the application is loaded once per visit of the route
   }, [session, navigate, setBrandKey, load]);
 
+  // What the shopper typed into the first step's picture while the form loaded goes into the form as it appears
+  // (shell/picture-fields.ts): after the form's own effects, which start its machine (edits sent before would wait).
+  useEffect(() => {
+    if (flow) void replayTypedFields(pageRef.current!);
+  }, [flow]);
+
   // A stale save (409): reload the application as stored, keep this tab's unsaved edits, tell the shopper.
   staleRef.current = (current) => {
     const handle = handleRef.current;
@@ -216,7 +224,7 @@ export function ApplyPage() {
   if (!session) return null;
   const shown = store ?? (session.storeData as StoreView);
   return (
-    <section aria-labelledby="store-title" className="apply">
+    <section ref={pageRef} aria-labelledby="store-title" className="apply">
       <ApplyHeader store={shown} />
       {stage !== 'prod' && stage !== 'unknown' && flow && (
         <FillMenu t={t} texts="application.fill" onFill={(type) => void onFill(type)} />

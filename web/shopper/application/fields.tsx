@@ -219,6 +219,8 @@ export function ConcealedField(props: TextProps) {
           type="text"
           name={path}
           value={shown}
+          // the first step's picture conceals it the same way before the form arrives (shell/picture-fields.ts)
+          data-concealed=""
           autoComplete="off"
           spellCheck={false}
           inputMode={props.inputMode}

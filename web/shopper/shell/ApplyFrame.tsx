@@ -5,6 +5,7 @@ import { useBrand } from '../../lib/brand.tsx';
 import { formatPhone, telHref } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.tsx';
 import type { StoreShape } from './first-step.ts';
+import { forgetTypedFields } from './picture-fields.ts';
 import { ApplyLoading, useStepPicture } from './step-picture.tsx';
 
 /**
@@ -50,9 +51,7 @@ export function ApplyFrame({
             <p role="status" aria-live="polite" className="visually-hidden">
               {t('app.loading')}
             </p>
-            <div className="step-picture" inert>
-              {step}
-            </div>
+            <div className="step-picture">{step}</div>
             <ChangeStoreButton />
           </div>
           {frame}
@@ -104,6 +103,7 @@ export function ChangeStoreButton() {
         className="button button--secondary"
         onClick={() => {
           clearSession();
+          forgetTypedFields();
           navigate('/');
         }}
       >

@@ -17,12 +17,16 @@ export function Layout({ children }: { children: ReactNode }) {
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
 
-  // After a client-side navigation, move focus to the new screen so screen-reader users hear it.
+  // After a client-side navigation, move focus to the new screen so screen-reader users hear it; unless the shopper is
+  // typing in a field the new screen has too (a store or checkout link's redirect to the application page keeps the
+  // picture of its first step, and its focus: shell/picture-fields.ts).
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
+    const active = document.activeElement;
+    if (active && main.current?.contains(active) && active.matches('input, select, textarea')) return;
     main.current?.focus();
   }, [location]);
 

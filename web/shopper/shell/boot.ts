@@ -61,13 +61,18 @@ import { DEFAULT_FORM_STORE, isPlainCheckoutLink, opensOnApplicantStep, shellAdd
   // the application page's copy shows the form's first step (else its frame) when the store's form opens on it
   if (html.dataset.shell === 'apply' && applicantStep) html.dataset.applyStep = 'applicant';
   else delete html.dataset.applyStep;
-  // The store search's box in the copy takes typing before the app runs: Enter there must not send its form (a page
-  // load that would lose the text). The app's own form prevents it itself.
+  // The store search's box and the application step's fields in the copy take typing before the app runs: Enter
+  // there must not send their form (a page load that would lose the text). The app's own forms prevent it themselves.
   document.addEventListener(
     'submit',
     (event) => {
-      if (event.target instanceof Element && event.target.closest('[data-prerender]')) event.preventDefault();
+      if (!(event.target instanceof Element) || !event.target.closest('[data-prerender]')) return;
+      event.preventDefault();
+      // Enter in the application step's picture: the form goes on once the app has it (shell/picture-fields.ts)
+      if (event.target.closest('.step-picture')) html.setAttribute('data-picture-continue', '');
     },
     true,
   );
+  // typing after it: the shopper is not done, the press is not carried out
+  document.addEventListener('input', () => html.removeAttribute('data-picture-continue'), true);
 })();

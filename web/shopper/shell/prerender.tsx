@@ -17,7 +17,7 @@ import { Wizard } from '../application/Wizard.tsx';
 import { RetailerSelect } from '../retailer-select/RetailerSelect.tsx';
 import { ApplyFrame } from './ApplyFrame.tsx';
 import { Layout } from './Layout.tsx';
-import { readonlyInputs, suffixIds, withoutClosedDialogs, withoutUnchosenOptions } from '../../lib/prerender-html.ts';
+import { disabledLists, suffixIds, withoutClosedDialogs, withoutUnchosenOptions } from '../../lib/prerender-html.ts';
 
 // Run by the build (vite.config.ts, prerenderShopperShell) in Node: the shopper page's first screens as HTML, put
 // into index.html's #root so that they paint before any JavaScript runs: the store search, and the application
@@ -80,10 +80,11 @@ function Screen({ route, lang, brand }: { route: ShellRoute; lang: Lang; brand: 
 }
 
 /**
- * Every copy, the no-JavaScript one first. The application step's fields are read-only (and inert) until the app
- * replaces the copy: typing into them would be lost. The store search's box is not: what is typed into it goes to the
- * app's own box (main.tsx, web/lib/prerender-input.ts), and boot.ts keeps its form from being sent. shell.css keeps
- * pointer events off the rest of a copy while the app is on its way.
+ * Every copy, the no-JavaScript one first. The store search's box and the application step's text fields take typing
+ * before the app runs: the app takes over what was typed (main.tsx, web/lib/prerender-input.ts,
+ * shell/picture-fields.ts), and boot.ts keeps their forms from being sent. Without JavaScript the step is not shown
+ * (shell.css), so nothing typed there can be sent either. The step's lists wait for the app (their options are not in
+ * the copy); shell.css keeps pointer events off the rest of a copy while the app is on its way.
  */
 export function renderShells(): string {
   const copies: string[] = [];
@@ -91,9 +92,8 @@ export function renderShells(): string {
     for (const lang of LANGS)
       for (const brand of BRAND_KEYS) {
         const markup = renderToString(<Screen route={route} lang={lang} brand={brand} />);
-        // the store search's box takes typing at once (main.tsx hands it to the app); the form's picture does not
         const rendered = withoutClosedDialogs(
-          withoutUnchosenOptions(route === 'apply' ? readonlyInputs(markup) : markup),
+          withoutUnchosenOptions(route === 'apply' ? disabledLists(markup) : markup),
         );
         const html = copies.length === 0 ? rendered : suffixIds(rendered, `--${route}-${lang}-${brand}`);
         // `#/apply` is the application page's address; without JavaScript, `:target` picks its copy (shell.css).
