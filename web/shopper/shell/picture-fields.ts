@@ -5,15 +5,12 @@
 // it over once (replayTypedFields), through its own input handlers, so its masks and rules apply as to any typing.
 // Values live in memory only, for the few seconds the form takes to load.
 
-type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-
-interface Typed {
-  value: string;
-  focused: boolean;
-  selectionStart: number | null;
-  selectionEnd: number | null;
-  selectionDirection: 'forward' | 'backward' | 'none' | null;
-}
+import {
+  restoreTypedFocus,
+  snapshotField,
+  type TypedField as Field,
+  type TypedInput as Typed,
+} from '../../lib/prerender-input.ts';
 
 const FIELDS = 'input[name], select[name], textarea[name]';
 const typed = new Map<string, Typed>();
@@ -23,10 +20,6 @@ const pictureNames = new Set<string>();
 let continueAsked = false;
 /** Set on <html> by boot.ts when Enter was pressed in index.html's copy, before the app ran. */
 const ASKED_BEFORE_APP = 'data-picture-continue';
-
-function isTextual(field: Field): field is HTMLInputElement | HTMLTextAreaElement {
-  return !(field instanceof HTMLSelectElement);
-}
 
 /** Set on a concealed field of a picture while it shows only the last 4 characters (the value is in `typed`). */
 const SHOWN_CONCEALED = 'data-shown-concealed';
@@ -42,15 +35,7 @@ function changed(field: Field): boolean {
 }
 
 function keep(field: Field, focused = field === document.activeElement): void {
-  const textual = isTextual(field);
-  typed.set(field.name, {
-    value: valueOf(field),
-    focused,
-    // an email field has no selection to read (null)
-    selectionStart: textual ? field.selectionStart : null,
-    selectionEnd: textual ? field.selectionEnd : null,
-    selectionDirection: textual ? field.selectionDirection : null,
-  });
+  typed.set(field.name, snapshotField(field, focused, valueOf(field)));
 }
 
 /** Keeps what was typed into the fields under `root` (and which of them has the focus, with its caret). */
@@ -88,19 +73,6 @@ function showWhole(field: Field): void {
   field.value = value;
 }
 
-function focusLike(field: Field, taken: Typed, sameText: boolean): void {
-  field.focus({ preventScroll: true });
-  if (!isTextual(field)) return;
-  try {
-    // the form may have reformatted the text (a phone's mask): the caret then goes to its end
-    if (sameText && taken.selectionStart !== null && taken.selectionEnd !== null)
-      field.setSelectionRange(taken.selectionStart, taken.selectionEnd, taken.selectionDirection ?? undefined);
-    else field.setSelectionRange(field.value.length, field.value.length);
-  } catch {
-    // a field without a selection (email): the focus is enough
-  }
-}
-
 /**
  * A picture's copy of the fields (call in a layout effect, before the browser paints): starts from what was typed
  * and keeps what is typed into it. The returned function, called before the copy leaves the page, keeps its last
@@ -116,7 +88,7 @@ export function holdTypedFields(container: HTMLElement): () => void {
     if (taken.focused) focusTo = { field, taken };
     else showConcealed(field);
   }
-  if (focusTo) focusLike(focusTo.field, focusTo.taken, true);
+  if (focusTo) restoreTypedFocus(focusTo.field, focusTo.taken);
   const onInput = (event: Event) => {
     if (!(event.target instanceof Element) || !event.target.matches(FIELDS)) return;
     keep(event.target as Field);
@@ -204,7 +176,7 @@ export async function replayTypedFields(form: HTMLElement): Promise<boolean> {
     await nextTask();
   }
   const focused = focusTo && fieldNamed(focusTo.name);
-  if (focusTo && focused) focusLike(focused, focusTo.taken, focused.value === focusTo.taken.value);
+  if (focusTo && focused) restoreTypedFocus(focused, focusTo.taken, focused.value === focusTo.taken.value);
   // Continue was pressed on the picture: the form's own Continue, with its checks (the step's errors show as for a
   // press), when the form shows the step the picture showed; not on another one (a single-page form, a later step)
   const step = found?.form;
