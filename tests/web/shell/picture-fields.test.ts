@@ -206,6 +206,13 @@ describe('the form taking over', () => {
     expect(continuedAgain).toBe(0);
   });
 
+  it('presses Continue pressed on the untouched picture (the form has its data from elsewhere)', async () => {
+    onPicture((copy) => pressContinue(copy));
+    let continued = 0;
+    expect(await replayTypedFields(form(() => continued++).div)).toBe(false);
+    expect(continued).toBe(1);
+  });
+
   it('does not press Continue on a form that is not the step the picture showed (the single-page form)', async () => {
     onPicture((copy) => {
       type(field(copy, 'applicant.first_name'), 'Ana');

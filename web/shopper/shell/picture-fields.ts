@@ -179,7 +179,9 @@ export async function replayTypedFields(form: HTMLElement): Promise<boolean> {
   if (focusTo && focused) restoreTypedFocus(focused, focusTo.taken, focused.value === focusTo.taken.value);
   // Continue was pressed on the picture: the form's own Continue, with its checks (the step's errors show as for a
   // press), when the form shows the step the picture showed; not on another one (a single-page form, a later step)
-  const step = found?.form;
+  // (found by a field the picture has, also when nothing was typed: a Continue on the untouched picture of a form
+  // the welcome screen's data fills)
+  const step = (found ?? [...form.querySelectorAll<Field>(FIELDS)].find((f) => pictureNames.has(f.name)))?.form;
   const sameStep =
     !!step && [...step.elements].every((el) => !(el as Partial<Field>).name || pictureNames.has((el as Field).name));
   // as Enter does: a click on the form's default button (the form acts on its click)
