@@ -5,6 +5,7 @@ import {
   type StoredApplication,
 } from '../../machines/contracts/application.ts';
 import type { ConsentEntry } from '../../machines/contracts/consents.ts';
+import type { PreviousCustomerFacts } from '../../machines/domain/decision.ts';
 import type { FieldCrypto } from '../platform/field-crypto.ts';
 import type { Db } from './client.ts';
 import { applicationKey } from './application-key.ts';
@@ -53,6 +54,15 @@ export interface ApplicationMeta {
   originalStoreId?: string;
   utm?: Record<string, string | null> | null;
   app_origin?: string;
+  /** The applicant's past with us as read when the PIN was proved (functions/services/previous-customer.ts). */
+  previousCustomer?: PreviousCustomerSnapshot;
+}
+
+/** Previous-customer facts read for the SSN indexed under `partition`, at `at`. */
+export interface PreviousCustomerSnapshot {
+  partition: string;
+  at: string;
+  facts: PreviousCustomerFacts;
 }
 
 export interface ApplicationRecord extends ApplicationMeta {

@@ -6,7 +6,6 @@ import { buildResult, type ApplicationResult } from '../../machines/domain/resul
 import { stateTermsOf } from '../../machines/domain/state-rules.ts';
 import type { Lang } from '../../machines/i18n/types.ts';
 import { getApplication, saveApplication, ssnPartitionOf, type ApplicationRecord } from '../data/applications.ts';
-import { findSsnHistory } from '../data/ssn-history.ts';
 import { getStoreById } from '../data/stores.ts';
 import { newEvent } from '../data/items.ts';
 import type { ApplySession } from '../platform/sessions.ts';
@@ -14,6 +13,7 @@ import type { Deps } from '../platform/deps.ts';
 import { AppError, conflict, unprocessable } from '../platform/errors.ts';
 import type { BureauReport } from '../providers/bureau/port.ts';
 import { loadOwnApplication, sessionStore } from './applications.ts';
+import { keptPreviousCustomerFacts, previousCustomerFacts } from './previous-customer.ts';
 import {
   applicationFormOf,
   decisionEventData,
@@ -47,29 +47,6 @@ export interface ConfirmBody {
   submitted?: boolean;
 }
 
-async function previousCustomerFacts(
-  deps: Deps,
-  who: { ssn: string } | { partition: string },
-  uuid: string,
-  now: Date,
-): Promise<PreviousCustomerFacts> {
-  // The customer record and the SSN's applications come from one Query (functions/data/ssn-history.ts).
-  const { customer, applications } = await findSsnHistory(deps.db, deps.crypto.forRequest(), who, now);
-  // A credit denial counts (code D), not the generic denial of a maxed-out PIN (code G).
-  const lastDenied = applications
-    .filter((a) => a.uuid !== uuid && a.status === 'denied' && (a.decision as Decision | undefined)?.code === 'D')
-    .map((a) => a.decidedAt ?? a.submittedAt)
-    .filter((at): at is string => Boolean(at))
-    .sort()
-    .pop();
-  return {
-    isPreviousCustomer: Boolean(customer),
-    inGoodStanding: customer ? customer.standing !== 'charged-off' : false,
-    hasOpenChargeOff: customer?.standing === 'charged-off',
-    lastDeniedAt: lastDenied ?? null,
-  };
-}
-
 export interface SubmitAnswer {
   result: ApplicationResult<string>;
   /** false when the stored result of an earlier submit was returned. */
@@ -99,7 +76,8 @@ export async function submitApplication(
     if (!checkout?.skipVerification) throw conflict('decision.verifyFirst', { verify_required: true });
   }
 
-  const decided = await decideApplication(deps, record, store, settings, now);
+  // The facts read when the PIN was proved stand in for a fresh read (one round trip fewer), when recent.
+  const decided = await decideApplication(deps, record, store, settings, now, keptPreviousCustomerFacts(record, now));
   const { storedDecision, result } = decided;
   const approved = decided.decision.code === 'A';
   try {
@@ -138,11 +116,17 @@ async function decideApplication(
   store: Awaited<ReturnType<typeof sessionStore>>,
   settings: Awaited<ReturnType<typeof loadScoringSettings>>,
   now: Date,
+  /** Facts already read for this application's SSN (functions/services/previous-customer.ts); else read now. */
+  known?: PreviousCustomerFacts,
 ) {
   // The SSN's history is asked for first, under the partition the application is indexed by (no MAC to compute),
   // while the application is validated; a stored application without one is looked up by its validated SSN.
   const partition = ssnPartitionOf(record);
-  const early = partition ? previousCustomerFacts(deps, { partition }, record.uuid, now) : undefined;
+  const early = known
+    ? Promise.resolve(known)
+    : partition
+      ? previousCustomerFacts(deps, { partition }, record.uuid, now)
+      : undefined;
   early?.catch(() => undefined);
   const validated = validateCompleteApplication(applicationFormOf(record.data), applicationRules(store, now));
   if (!validated.success) throw unprocessable(validated.errors);
@@ -202,7 +186,8 @@ async function saveDecision(
 ) {
   const { decision, storedDecision, result } = decided;
   const approved = decision.code === 'A';
-  const { data, v: _v, ...meta } = record;
+  // The facts kept from the PIN's proof were for this decision; a re-score reads its own.
+  const { data, v: _v, previousCustomer: _facts, ...meta } = record;
   const eventData = decisionEventData(record, decision);
   await saveApplication(
     deps.db,

@@ -17,7 +17,7 @@ import {
   pinFromRandom,
   registerSend,
 } from '../../machines/pin/pin-rules.ts';
-import { saveApplication, type ApplicationMeta, type ApplicationRecord } from '../data/applications.ts';
+import { saveApplication, ssnPartitionOf, type ApplicationMeta, type ApplicationRecord } from '../data/applications.ts';
 import { newEvent, type OutboxEvent } from '../data/items.ts';
 import { getRecentStoreById } from '../data/stores.ts';
 import type { ApplySession } from '../platform/sessions.ts';
@@ -42,6 +42,7 @@ import {
   type CheckoutFacts,
   type PinFlowState,
 } from './decision-support.ts';
+import { readPreviousCustomerSnapshot } from './previous-customer.ts';
 import { loadScoringSettings } from './scoring.ts';
 import { recordPinConsent } from './consents.ts';
 
@@ -244,6 +245,10 @@ export async function confirmPin(
   // The application is read alongside the session's store; the store's answer (404 when closed) still comes first.
   const firstRead = loadBound(deps, session, uuid);
   firstRead.catch(() => undefined);
+  // The applicant's past with us is read beside the store too, and kept on the application with the proof: the
+  // submit that follows decides on it without a read of its own (functions/services/previous-customer.ts).
+  const pastRead = firstRead.then((record) => readPreviousCustomerSnapshot(deps, record, deps.clock()));
+  pastRead.catch(() => undefined);
   const sessionStoreView = await sessionStore(deps, session);
 
   return updateApplication<ConfirmAnswer>(
@@ -356,6 +361,9 @@ export async function confirmPin(
       );
       const verifiedPin: PinFlowState = { ...consumed, verifiedAt: now.toISOString(), verifiedTokens: tokens };
       const next: ApplicationMeta = { ...meta, verified: true, updatedAt: now.toISOString() };
+      // Facts that could not be read are left to the decision, which reads them itself.
+      const past = await pastRead.catch(() => undefined);
+      if (past && past.partition === ssnPartitionOf(record)) next.previousCustomer = past;
       const events: OutboxEvent[] = [];
       if (checkoutId && checkoutId === session.checkoutId) next.checkoutId = checkoutId;
       if (elsewhere) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { countOperations, createDb, type Db, type OperationCounter } from '../../functions/data/client.ts';
 import { dispatch } from '../../functions/http/dispatch.ts';
 import { routeKey } from '../../functions/http/route.ts';
@@ -29,9 +29,9 @@ import { measure, runConcurrently, summarise, type Stats } from './stats.ts';
 //    round beside a raw put floor of BENCH_DECISION_FLOOR_N (200) puts measured just before it: the median over rounds
 //    of the round's p99 must be <= 25 ms and <= 8x the round's put median (issue 24 point 5), with each request's CPU
 //    time in the API process, so that a slow request that only waited is told from one that worked, and the garbage
-//    collectors' pauses inside it (the API process logs them). Beside each round, the decision's three round trips
-//    sent raw with nothing between them (a BatchGet of two items, a Query, a Put of the application's size): their
-//    p99 is the database's own tail for a request of three trips, the part of the decision's p99 no code can remove.
+//    collectors' pauses inside it (the API process logs them). Beside each round, the decision's two round trips
+//    sent raw with nothing between them (a BatchGet of two items, a Put of the application's size): their p99 is the
+//    database's own tail for a request of two trips, the part of the decision's p99 no code can remove.
 //   BENCH_DECISION_N (300 decisions of each kind, after BENCH_DECISION_WARMUP (50) reported on their own row),
 //   BENCH_JOURNEYS (100 per concurrency), BENCH_JOURNEY_CONCURRENCY (8),
 //   BENCH_JOURNEY_ROUNDS (4).
@@ -53,10 +53,11 @@ interface ApiRound {
   app: Stats;
   floorPutMs: number;
   ratio: number;
-  /** The decision's three round trips sent raw (a BatchGet, a Query, a Put of the application's size): p99. */
+  /**
+   * The decision's two round trips sent raw, the least any decision needs: read the session and the application (a
+   * BatchGet), write the result (a Put of the application's size). p99.
+   */
   rawDecisionP99Ms: number;
-  /** The least any decision needs, sent raw: read the session and the application (a BatchGet), write the result (a Put). */
-  rawReadWriteP99Ms: number;
   /** One raw put's own p99 (the floor's tail). */
   floorPutP99Ms: number;
   /** Each request's time as the API process timed it (Server-Timing app) and its CPU time (X-Bench-Cpu-Ms). */
@@ -366,37 +367,24 @@ export async function decisionBench(options: {
       ),
     );
     // The decision's database round trips with nothing between them: a BatchGet of two items (the session and the
-    // application), a Query of the application's partition, a Put of an item of the application's size. Its p99 is
-    // what the database's own tail gives a request of three round trips on this machine.
+    // application), a Put of an item of the application's size. Its p99 is what the database's own tail gives a
+    // request of two round trips on this machine.
     const appItem = (
       await deps.db.doc.send(
         new GetCommand({ TableName: deps.db.tableName, Key: { pk: `APP#${apiApps[round * N]!.uuid}`, sk: 'APP' } }),
       )
     ).Item!;
-    // Sent raw with nothing between: the read (session and application), the Query when `withQuery`, the write.
-    const rawTrips = (withQuery: boolean, into: string) =>
-      measure(FLOOR_N, async (i) => {
-        const uuid = apiApps[round * N + (((i % N) + N) % N)]!.uuid;
-        const keys = [
-          { pk: `APP#${uuid}`, sk: 'APP' },
-          { pk: `BENCHR#${round}#${i}`, sk: 'B' },
-        ];
-        await deps.db.doc.send(new BatchGetCommand({ RequestItems: { [deps.db.tableName]: { Keys: keys } } }));
-        if (withQuery)
-          await deps.db.doc.send(
-            new QueryCommand({
-              TableName: deps.db.tableName,
-              KeyConditionExpression: 'pk = :pk',
-              ExpressionAttributeValues: { ':pk': `APP#${uuid}` },
-            }),
-          );
-        await deps.db.doc.send(
-          new PutCommand({ TableName: deps.db.tableName, Item: { ...appItem, pk: `${into}#${round}#${i}`, sk: 'B' } }),
-        );
-      });
-    const rawDecision = await rawTrips(true, 'BENCHD');
-    // Two trips: the fewest a decision can make (it must read the application and write its result).
-    const rawReadWrite = await rawTrips(false, 'BENCHW');
+    const rawDecision = await measure(FLOOR_N, async (i) => {
+      const uuid = apiApps[round * N + (((i % N) + N) % N)]!.uuid;
+      const keys = [
+        { pk: `APP#${uuid}`, sk: 'APP' },
+        { pk: `BENCHR#${round}#${i}`, sk: 'B' },
+      ];
+      await deps.db.doc.send(new BatchGetCommand({ RequestItems: { [deps.db.tableName]: { Keys: keys } } }));
+      await deps.db.doc.send(
+        new PutCommand({ TableName: deps.db.tableName, Item: { ...appItem, pk: `BENCHD#${round}#${i}`, sk: 'B' } }),
+      );
+    });
     const samples: ApiSample[] = [];
     for (let i = 0; i < N; i++) samples.push(await confirmOnApi(apiApps[round * N + i]!));
     const app = summarise(
@@ -408,7 +396,6 @@ export async function decisionBench(options: {
       floorPutMs: floor.median,
       ratio: app.p99 / floor.median,
       rawDecisionP99Ms: rawDecision.p99,
-      rawReadWriteP99Ms: rawReadWrite.p99,
       floorPutP99Ms: floor.p99,
       samples,
     });
@@ -578,9 +565,8 @@ export async function decisionBench(options: {
       'p99 ms': r.app.p99.toFixed(2),
       'floor put ms': r.floorPutMs.toFixed(2),
       'p99 / floor put': r.ratio.toFixed(1),
-      'raw 3 trips p99 ms': r.rawDecisionP99Ms.toFixed(2),
+      'raw 2 trips p99 ms': r.rawDecisionP99Ms.toFixed(2),
       'raw p99 / floor put': (r.rawDecisionP99Ms / r.floorPutMs).toFixed(1),
-      'raw 2 trips p99 / floor put': (r.rawReadWriteP99Ms / r.floorPutMs).toFixed(1),
       'put p99 / floor put': (r.floorPutP99Ms / r.floorPutMs).toFixed(1),
       'CPU ms (median)': cpuOf(r.samples).toFixed(2),
       'requests a GC paused': pausedIn(r.samples),
@@ -600,10 +586,9 @@ export async function decisionBench(options: {
       `  the slowest 1% (${slow.length}): ${timeOf(slow).toFixed(2)} ms, CPU ${cpuOf(slow).toFixed(2)} ms, GC pause ${gcOf(slow).toFixed(2)} ms (${pausedIn(slow)} of ${slow.length} paused); ` +
       `the fastest half: ${timeOf(usual).toFixed(2)} ms, CPU ${cpuOf(usual).toFixed(2)} ms, GC pause ${gcOf(usual).toFixed(2)} ms (${pausedIn(usual)} of ${usual.length} paused)` +
       ` (CPU time and garbage collectors' pauses of the API process during the request)\n` +
-      `  the decision's three round trips sent raw, nothing between them: p99 ${median(apiRounds.map((r) => r.rawDecisionP99Ms)).toFixed(2)} ms = ` +
-      `${median(apiRounds.map((r) => r.rawDecisionP99Ms / r.floorPutMs)).toFixed(1)}x a raw put (median of rounds): the database's own tail for a request of three trips\n` +
-      `  the fewest trips a decision can make (read the session and application, write the result), raw: p99 ${median(apiRounds.map((r) => r.rawReadWriteP99Ms)).toFixed(2)} ms = ` +
-      `${median(apiRounds.map((r) => r.rawReadWriteP99Ms / r.floorPutMs)).toFixed(1)}x a raw put; one raw put's own p99 = ${median(apiRounds.map((r) => r.floorPutP99Ms / r.floorPutMs)).toFixed(1)}x its median\n` +
+      `  the decision's two round trips sent raw, nothing between them (read the session and application, write the result): ` +
+      `p99 ${median(apiRounds.map((r) => r.rawDecisionP99Ms)).toFixed(2)} ms = ${median(apiRounds.map((r) => r.rawDecisionP99Ms / r.floorPutMs)).toFixed(1)}x a raw put (median of rounds): ` +
+      `the database's own tail for a request of two trips; one raw put's own p99 = ${median(apiRounds.map((r) => r.floorPutP99Ms / r.floorPutMs)).toFixed(1)}x its median\n` +
       `  the requests no collection paused (${allApi.length - pausedIn(allApi)} of ${allApi.length}): p99 ${unpausedP99.toFixed(2)} ms (median of rounds) = ${(unpausedP99 / median(apiRounds.map((r) => r.floorPutMs))).toFixed(1)}x a raw put (shown, not the budget's figure)\n` +
       `decision in the benchmark's own process (client, server and prepared data in one heap): median ${inProcRow.median.toFixed(2)} ms, p99 ${inProcRow.p99.toFixed(2)} ms; ` +
       `process CPU median ${inProc.cpu.median.toFixed(2)} ms, p99 ${inProc.cpu.p99.toFixed(2)} ms\n` +
