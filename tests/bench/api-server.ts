@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { loadConfig } from '../../functions/platform/config.ts';
 import { createDeps } from '../../functions/platform/create-deps.ts';
 import { createLocalServer } from '../../functions/local/server.ts';
+import { printGcPauses } from './gc-log.ts';
 
 // Child process of tests/bench/api-process.ts: the API alone (no relay, no consumers, no seeding: the bench seeds
 // the table) on loopback, against the bench's database process. A request's server-side time is then measured by the
@@ -24,22 +24,7 @@ const server = createLocalServer({ deps: createDeps(config), distDir: join(dataD
 // waited (for a core, for the database process), it did not work more (issue 24 point 5).
 // Each garbage collection's pause, as `gc <kind> <start, epoch ms> <ms>` on stdout, and each request's start as
 // `X-Bench-Start` (epoch ms): the bench tells a slow request that a pause held from one that worked or waited.
-const gcKinds: Record<number, string> = {
-  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
-  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
-  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
-  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak',
-};
-new PerformanceObserver((list) => {
-  const lines = list
-    .getEntries()
-    .map((e: PerformanceEntry) => {
-      const kind = gcKinds[(e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? -1] ?? 'other';
-      return `gc ${kind} ${(performance.timeOrigin + e.startTime).toFixed(3)} ${e.duration.toFixed(3)}\n`;
-    })
-    .join('');
-  process.stdout.write(lines);
-}).observe({ entryTypes: ['gc'] });
+printGcPauses();
 server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
   const started = process.cpuUsage();
   res.setHeader('x-bench-start', (performance.timeOrigin + performance.now()).toFixed(3));

@@ -9,7 +9,7 @@ import type { Deps } from '../../functions/platform/deps.ts';
 import type { HttpEvent } from '../../functions/platform/http-types.ts';
 import { listSandboxMessages } from '../../functions/providers/messaging/sandbox.ts';
 import { describeOps, storageFloor, type FloorResult } from './floor.ts';
-import type { GcPause } from './api-process.ts';
+import type { GcPause } from './gc-log.ts';
 import { measure, runConcurrently, summarise, type Stats } from './stats.ts';
 
 // Submit-to-decision latency and the apply-to-decision journey, on the embedded database, beside the storage floor
@@ -64,24 +64,28 @@ interface ApiRound {
   samples: ApiSample[];
 }
 
-/** One decision on the API process: its time, its CPU time, when it began (epoch ms) and the GC pauses inside it. */
+/**
+ * One decision on the API process: its time, its CPU time, when it began (epoch ms), and the pauses of the API
+ * process's garbage collectors (`gcMs`) and of the database process's (`dbGcMs`) inside it.
+ */
 interface ApiSample {
   appMs: number;
   cpuMs: number;
   startMs: number;
   gcMs: number;
+  dbGcMs: number;
 }
 
-/** The garbage collectors' pause time inside each request's window (the API process logs every pause). */
-function attributeGc(samples: ApiSample[], pauses: GcPause[]) {
+/** The pause time of `pauses` (a process's garbage collections, logged by it) inside each request's window. */
+function pausedWithin(samples: ApiSample[], pauses: GcPause[], into: 'gcMs' | 'dbGcMs') {
   const sorted = [...pauses].sort((a, b) => a.startMs - b.startMs);
   for (const s of samples) {
     const end = s.startMs + s.appMs;
-    s.gcMs = 0;
+    s[into] = 0;
     for (const p of sorted) {
       if (p.startMs >= end) break;
       const overlap = Math.min(end, p.startMs + p.ms) - Math.max(s.startMs, p.startMs);
-      if (overlap > 0) s.gcMs += overlap;
+      if (overlap > 0) s[into] += overlap;
     }
   }
 }
@@ -271,6 +275,8 @@ export async function decisionBench(options: {
   apiBase: string;
   /** The API process's GC pauses so far (tests/bench/api-process.ts). */
   apiGcPauses: () => GcPause[];
+  /** The database process's GC pauses so far (tests/bench/dynalite-process.ts; none when it runs in this process). */
+  dbGcPauses: () => GcPause[];
   floorGetMs: number;
   floorPutMs: number;
 }): Promise<DecisionBenchResult> {
@@ -355,6 +361,7 @@ export async function decisionBench(options: {
       cpuMs: Number(res.headers.get('x-bench-cpu-ms') ?? NaN),
       startMs: Number(res.headers.get('x-bench-start') ?? NaN),
       gcMs: 0,
+      dbGcMs: 0,
     };
   };
   for (let i = 0; i < WARMUP; i++) await confirmOnApi(apiApps[DECISION_ROUNDS * N + i]!);
@@ -403,7 +410,8 @@ export async function decisionBench(options: {
   }
   process.stdout.write('\n');
   const allApi = apiRounds.flatMap((r) => r.samples);
-  attributeGc(allApi, options.apiGcPauses());
+  pausedWithin(allApi, options.apiGcPauses(), 'gcMs');
+  pausedWithin(allApi, options.dbGcPauses(), 'dbGcMs');
   results[API_ROW] = summarise(
     allApi.map((x) => x.appMs),
     allApi.reduce((a, x) => a + x.appMs, 0),
@@ -551,9 +559,13 @@ export async function decisionBench(options: {
   const cpuOf = (list: typeof allApi) => median(list.map((x) => x.cpuMs).filter(Number.isFinite));
   const timeOf = (list: typeof allApi) => median(list.map((x) => x.appMs));
   const gcOf = (list: typeof allApi) => median(list.map((x) => x.gcMs));
+  const dbGcOf = (list: typeof allApi) => median(list.map((x) => x.dbGcMs));
   const pausedIn = (list: typeof allApi) => list.filter((x) => x.gcMs > 0).length;
-  // What the tail would be if no collection had paused a request: the share of the p99 that is the collector's.
-  const unpaused = apiRounds.map((r) => r.samples.filter((x) => x.gcMs === 0).map((x) => x.appMs));
+  const dbPausedIn = (list: typeof allApi) => list.filter((x) => x.dbGcMs > 0).length;
+  const unpausedOf = (list: typeof allApi) => list.filter((x) => x.gcMs === 0 && x.dbGcMs === 0);
+  // What the tail would be if no collection (the API's or the database's) had paused a request: the share of the p99
+  // that is the collectors'.
+  const unpaused = apiRounds.map((r) => unpausedOf(r.samples).map((x) => x.appMs));
   const unpausedP99 = median(unpaused.map((times) => summarise(times, 0).p99));
   process.stdout.write(
     `decision on the API process, ${DECISION_ROUNDS} rounds of ${N} (each beside its own raw put floor):\n`,
@@ -569,9 +581,10 @@ export async function decisionBench(options: {
       'raw p99 / floor put': (r.rawDecisionP99Ms / r.floorPutMs).toFixed(1),
       'put p99 / floor put': (r.floorPutP99Ms / r.floorPutMs).toFixed(1),
       'CPU ms (median)': cpuOf(r.samples).toFixed(2),
-      'requests a GC paused': pausedIn(r.samples),
+      'paused by API GC': pausedIn(r.samples),
+      'paused by database GC': dbPausedIn(r.samples),
       'p99 of the others ms': summarise(
-        r.samples.filter((x) => x.gcMs === 0).map((x) => x.appMs),
+        unpausedOf(r.samples).map((x) => x.appMs),
         0,
       ).p99.toFixed(2),
     })),
@@ -583,13 +596,15 @@ export async function decisionBench(options: {
       `(${ratioOk ? 'within' : 'OVER'} ${DECISION_P99_PUT_RATIO_LIMIT}x; ${p99Ok ? 'within' : 'OVER'} the ${DECISION_P99_LIMIT_MS} ms budget), ` +
       `median ${apiMedian.toFixed(2)} ms; all ${allApi.length}: p99 ${results[API_ROW].p99.toFixed(2)} ms, p95 ${results[API_ROW].p95.toFixed(2)} ms; ` +
       `floor put ${median(apiRounds.map((r) => r.floorPutMs)).toFixed(2)} ms (rounds), ${floorPutMs.toFixed(2)} ms (start), get ${floorGetMs.toFixed(2)} ms\n` +
-      `  the slowest 1% (${slow.length}): ${timeOf(slow).toFixed(2)} ms, CPU ${cpuOf(slow).toFixed(2)} ms, GC pause ${gcOf(slow).toFixed(2)} ms (${pausedIn(slow)} of ${slow.length} paused); ` +
-      `the fastest half: ${timeOf(usual).toFixed(2)} ms, CPU ${cpuOf(usual).toFixed(2)} ms, GC pause ${gcOf(usual).toFixed(2)} ms (${pausedIn(usual)} of ${usual.length} paused)` +
-      ` (CPU time and garbage collectors' pauses of the API process during the request)\n` +
+      `  the slowest 1% (${slow.length}): ${timeOf(slow).toFixed(2)} ms, CPU ${cpuOf(slow).toFixed(2)} ms, API GC pause ${gcOf(slow).toFixed(2)} ms (${pausedIn(slow)} of ${slow.length} paused), ` +
+      `database GC pause ${dbGcOf(slow).toFixed(2)} ms (${dbPausedIn(slow)} of ${slow.length} paused); ` +
+      `the fastest half: ${timeOf(usual).toFixed(2)} ms, CPU ${cpuOf(usual).toFixed(2)} ms, API GC pause ${gcOf(usual).toFixed(2)} ms (${pausedIn(usual)} of ${usual.length} paused), ` +
+      `database GC pause ${dbGcOf(usual).toFixed(2)} ms (${dbPausedIn(usual)} of ${usual.length} paused)` +
+      ` (the API process's CPU time, and the garbage collectors' pauses of each process, during the request)\n` +
       `  the decision's two round trips sent raw, nothing between them (read the session and application, write the result): ` +
       `p99 ${median(apiRounds.map((r) => r.rawDecisionP99Ms)).toFixed(2)} ms = ${median(apiRounds.map((r) => r.rawDecisionP99Ms / r.floorPutMs)).toFixed(1)}x a raw put (median of rounds): ` +
       `the database's own tail for a request of two trips; one raw put's own p99 = ${median(apiRounds.map((r) => r.floorPutP99Ms / r.floorPutMs)).toFixed(1)}x its median\n` +
-      `  the requests no collection paused (${allApi.length - pausedIn(allApi)} of ${allApi.length}): p99 ${unpausedP99.toFixed(2)} ms (median of rounds) = ${(unpausedP99 / median(apiRounds.map((r) => r.floorPutMs))).toFixed(1)}x a raw put (shown, not the budget's figure)\n` +
+      `  the requests no collection paused, the API's or the database's (${unpausedOf(allApi).length} of ${allApi.length}): p99 ${unpausedP99.toFixed(2)} ms (median of rounds) = ${(unpausedP99 / median(apiRounds.map((r) => r.floorPutMs))).toFixed(1)}x a raw put (shown, not the budget's figure)\n` +
       `decision in the benchmark's own process (client, server and prepared data in one heap): median ${inProcRow.median.toFixed(2)} ms, p99 ${inProcRow.p99.toFixed(2)} ms; ` +
       `process CPU median ${inProc.cpu.median.toFixed(2)} ms, p99 ${inProc.cpu.p99.toFixed(2)} ms\n` +
       `journey at ${CONCURRENCY} concurrent: ${(100 * concurrentShare).toFixed(0)}% of the storage floor (${concurrentShare >= JOURNEY_FLOOR_SHARE_TARGET ? 'meets' : 'UNDER'} the ${100 * JOURNEY_FLOOR_SHARE_TARGET}% target), ` +

@@ -6,6 +6,7 @@ import { startDynalite } from '../../functions/local/dynalite.ts';
 import { BENCH_ADMIN_PASSWORD, startDemoServer } from './demo-server.ts';
 import { startDynaliteProcess } from './dynalite-process.ts';
 import { startApiProcess } from './api-process.ts';
+import type { GcPause } from './gc-log.ts';
 import { measure, type Stats } from './stats.ts';
 import { staffApplicationsBench } from './staff-applications.ts';
 import { staffListsBench } from './staff-lists.ts';
@@ -34,7 +35,9 @@ async function main() {
     : mkdtempSync(join(tmpdir(), 'lto-bench-'));
   // The database runs in a process of its own, as DynamoDB is remote in AWS (tests/bench/dynalite-process.ts).
   const dynalite =
-    process.env.BENCH_DYNALITE === 'inprocess' ? await startDynalite(dataDir) : await startDynaliteProcess(dataDir);
+    process.env.BENCH_DYNALITE === 'inprocess'
+      ? { ...(await startDynalite(dataDir)), gcPauses: (): GcPause[] => [] }
+      : await startDynaliteProcess(dataDir);
   const { config, deps, server, base } = await startDemoServer({
     endpoint: dynalite.endpoint,
     dataDir,
@@ -85,6 +88,7 @@ async function main() {
         base,
         apiBase: api.base,
         apiGcPauses: api.gcPauses,
+        dbGcPauses: dynalite.gcPauses,
         floorGetMs: floorGet,
         floorPutMs: floorPut,
       });
