@@ -17,7 +17,7 @@ import {
   pinFromRandom,
   registerSend,
 } from '../../machines/pin/pin-rules.ts';
-import { saveApplication, ssnPartitionOf, type ApplicationMeta, type ApplicationRecord } from '../data/applications.ts';
+import { saveApplication, type ApplicationMeta, type ApplicationRecord } from '../data/applications.ts';
 import { newEvent, type OutboxEvent } from '../data/items.ts';
 import { getRecentStoreById } from '../data/stores.ts';
 import type { ApplySession } from '../platform/sessions.ts';
@@ -245,10 +245,6 @@ export async function confirmPin(
   // The application is read alongside the session's store; the store's answer (404 when closed) still comes first.
   const firstRead = loadBound(deps, session, uuid);
   firstRead.catch(() => undefined);
-  // The applicant's past with us is read beside the store too, and kept on the application with the proof: the
-  // submit that follows decides on it without a read of its own (functions/services/previous-customer.ts).
-  const pastRead = firstRead.then((record) => readPreviousCustomerSnapshot(deps, record, deps.clock()));
-  pastRead.catch(() => undefined);
   const sessionStoreView = await sessionStore(deps, session);
 
   return updateApplication<ConfirmAnswer>(
@@ -361,9 +357,11 @@ export async function confirmPin(
       );
       const verifiedPin: PinFlowState = { ...consumed, verifiedAt: now.toISOString(), verifiedTokens: tokens };
       const next: ApplicationMeta = { ...meta, verified: true, updatedAt: now.toISOString() };
-      // Facts that could not be read are left to the decision, which reads them itself.
-      const past = await pastRead.catch(() => undefined);
-      if (past && past.partition === ssnPartitionOf(record)) next.previousCustomer = past;
+      // The applicant's past with us, read once the code is right and kept with the proof: the submit that follows
+      // decides on it without a read of its own (functions/services/previous-customer.ts). Facts that could not be
+      // read are left to the decision, which then reads them itself.
+      const past = await readPreviousCustomerSnapshot(deps, record, now).catch(() => undefined);
+      if (past) next.previousCustomer = past;
       const events: OutboxEvent[] = [];
       if (checkoutId && checkoutId === session.checkoutId) next.checkoutId = checkoutId;
       if (elsewhere) {

@@ -15,7 +15,7 @@ import { measure, runConcurrently, summarise, type Stats } from './stats.ts';
 // Submit-to-decision latency and the apply-to-decision journey, on the embedded database, beside the storage floor
 // measured in the same run (issues 4 and 14).
 //  - decision (server-side): POST /apply-v2/application/confirm for verified applications prepared beforehand, run
-//    in-process through `dispatch` (token auth, load, validation, bureau, previous-customer lookups, settings, the
+//    in-process through `dispatch` (token auth, load, validation, bureau, previous-customer facts kept from the PIN, settings, the
 //    engine, the versioned write with its outbox event, the consent record): the budget is p99 <= 25 ms. Its process
 //    CPU time per call is shown too (client, server and dynalite share this process): on a busy machine the wall
 //    time includes waiting for a core, the CPU time does not.
@@ -29,7 +29,8 @@ import { measure, runConcurrently, summarise, type Stats } from './stats.ts';
 //    round beside a raw put floor of BENCH_DECISION_FLOOR_N (200) puts measured just before it: the median over rounds
 //    of the round's p99 must be <= 25 ms and <= 8x the round's put median (issue 24 point 5), with each request's CPU
 //    time in the API process, so that a slow request that only waited is told from one that worked, and the garbage
-//    collectors' pauses inside it (the API process logs them). Beside each round, the decision's two round trips
+//    collectors' pauses inside it, the API process's and the database process's (each logs its own,
+//    tests/bench/gc-log.ts). Beside each round, the decision's two round trips
 //    sent raw with nothing between them (a BatchGet of two items, a Put of the application's size): their p99 is the
 //    database's own tail for a request of two trips, the part of the decision's p99 no code can remove.
 //   BENCH_DECISION_N (300 decisions of each kind, after BENCH_DECISION_WARMUP (50) reported on their own row),

@@ -1,7 +1,8 @@
 // A field of a prerendered first screen that the shopper can type into before the app runs (the store search,
-// web/shopper/shell/prerender.tsx; the application step's picture builds on the same pieces: shell/picture-fields.ts). The app's first render replaces the copy (createRoot clears #root), so what was
-// typed is kept here just before that render and the app's own field starts from it: the text, the focus and the
-// caret, in the same task, so no keystroke falls between the two fields.
+// web/shopper/shell/prerender.tsx; the application step's picture builds on the same pieces in
+// web/shopper/shell/picture-fields.ts). The app's first render replaces the copy (createRoot clears #root), so what
+// was typed is kept here just before that render and the app's own field starts from it: the text, the focus and
+// the caret, in the same task, so no keystroke falls between the two fields.
 
 export interface TypedInput {
   value: string;
