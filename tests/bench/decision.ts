@@ -253,6 +253,8 @@ export interface DecisionBenchResult {
   decisionP99Ms: number;
   /** The median over rounds of each round's p99 / the raw put median measured just before it. */
   decisionP99PutRatio: number;
+  /** The decision's two round trips sent raw (no code): the median over rounds of their p99 / the round's put median. */
+  decisionRawTripsP99PutRatio: number;
   /** The API process's CPU time (median) of the slowest 1% of decisions. */
   decisionSlowCpuMs: number;
   decisionMedianMs: number;
@@ -592,6 +594,10 @@ export async function decisionBench(options: {
   );
   const ratioOk = ratio <= DECISION_P99_PUT_RATIO_LIMIT;
   const p99Ok = p99 <= DECISION_P99_LIMIT_MS;
+  // The database's own tail for the decision's two round trips, sent raw with no code between them: when it alone
+  // is over the budget, no change to the decision's code can meet the budget on this machine (the bench still fails).
+  const rawTripsRatio = median(apiRounds.map((r) => r.rawDecisionP99Ms / r.floorPutMs));
+  const attainable = rawTripsRatio <= DECISION_P99_PUT_RATIO_LIMIT;
   process.stdout.write(
     `decision p99 server-side (API process, median of ${DECISION_ROUNDS} rounds): ${p99.toFixed(2)} ms = ${ratio.toFixed(1)}x a raw put ` +
       `(${ratioOk ? 'within' : 'OVER'} ${DECISION_P99_PUT_RATIO_LIMIT}x; ${p99Ok ? 'within' : 'OVER'} the ${DECISION_P99_LIMIT_MS} ms budget), ` +
@@ -605,6 +611,9 @@ export async function decisionBench(options: {
       `  the decision's two round trips sent raw, nothing between them (read the session and application, write the result): ` +
       `p99 ${median(apiRounds.map((r) => r.rawDecisionP99Ms)).toFixed(2)} ms = ${median(apiRounds.map((r) => r.rawDecisionP99Ms / r.floorPutMs)).toFixed(1)}x a raw put (median of rounds): ` +
       `the database's own tail for a request of two trips; one raw put's own p99 = ${median(apiRounds.map((r) => r.floorPutP99Ms / r.floorPutMs)).toFixed(1)}x its median\n` +
+      (attainable
+        ? `  the ${DECISION_P99_PUT_RATIO_LIMIT}x budget is attainable on this machine: the raw two trips leave ${(DECISION_P99_PUT_RATIO_LIMIT - rawTripsRatio).toFixed(1)}x of a raw put for the decision's own work\n`
+        : `  the ${DECISION_P99_PUT_RATIO_LIMIT}x budget is NOT attainable on this machine: the raw two trips alone, with no code between them, are ${rawTripsRatio.toFixed(1)}x a raw put at p99\n`) +
       `  the requests no collection paused, the API's or the database's (${unpausedOf(allApi).length} of ${allApi.length}): p99 ${unpausedP99.toFixed(2)} ms (median of rounds) = ${(unpausedP99 / median(apiRounds.map((r) => r.floorPutMs))).toFixed(1)}x a raw put (shown, not the budget's figure)\n` +
       `decision in the benchmark's own process (client, server and prepared data in one heap): median ${inProcRow.median.toFixed(2)} ms, p99 ${inProcRow.p99.toFixed(2)} ms; ` +
       `process CPU median ${inProc.cpu.median.toFixed(2)} ms, p99 ${inProc.cpu.p99.toFixed(2)} ms\n` +
@@ -616,6 +625,7 @@ export async function decisionBench(options: {
   return {
     decisionP99Ms: p99,
     decisionP99PutRatio: ratio,
+    decisionRawTripsP99PutRatio: rawTripsRatio,
     decisionSlowCpuMs: cpuOf(slow),
     decisionMedianMs: apiMedian,
     decisionCpuMedianMs: inProc.cpu.median,

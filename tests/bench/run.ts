@@ -133,7 +133,7 @@ async function main() {
 
   if (decision) {
     process.stdout.write(
-      `summary: decision p99 server-side ${decision.decisionP99Ms.toFixed(1)} ms = ${decision.decisionP99PutRatio.toFixed(1)}x a raw put (budget 8x; ` +
+      `summary: decision p99 server-side ${decision.decisionP99Ms.toFixed(1)} ms = ${decision.decisionP99PutRatio.toFixed(1)}x a raw put (budget 8x; the raw two trips alone ${decision.decisionRawTripsP99PutRatio.toFixed(1)}x; ` +
         `median ${decision.decisionMedianMs.toFixed(1)}, CPU ${decision.decisionCpuMedianMs.toFixed(1)} ms, slowest 1% CPU ${decision.decisionSlowCpuMs.toFixed(1)} ms, ` +
         `${decision.opsPerDecision.toFixed(1)} DB operations); journey ${decision.opsPerJourney.toFixed(1)} DB operations, ` +
         `${decision.journeysPerSecondSequential.toFixed(1)} journeys/s sequential (${(100 * decision.floorShareSequential).toFixed(0)}% of its storage floor), ` +
