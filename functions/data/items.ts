@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   BatchGetCommand,
+  BatchWriteCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -151,6 +152,38 @@ export async function putItem(db: Db, item: StoredItem): Promise<void> {
 
 export async function deleteItem(db: Db, key: Keyed): Promise<void> {
   await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: { pk: key.pk, sk: key.sk } }));
+}
+
+/** One unconditional write of a batch: an item to put, or the key of one to delete. */
+export type BatchWrite = { put: StoredItem } | { delete: Keyed };
+
+/** DynamoDB's limit of writes in one BatchWriteItem. */
+const BATCH_WRITE_LIMIT = 25;
+const BATCH_WRITE_ATTEMPTS = 8;
+
+/**
+ * Unconditional puts and deletes of distinct items, 25 to a request (the requests run together): one round trip
+ * where each write alone would be one. The writes DynamoDB leaves unprocessed (throttling) are sent again after a
+ * short, growing pause; after 8 attempts the call fails. Not atomic: each item is written on its own.
+ */
+export async function batchWriteItems(db: Db, writes: readonly BatchWrite[]): Promise<void> {
+  const requests = writes.map((w) =>
+    'put' in w ? { PutRequest: { Item: w.put } } : { DeleteRequest: { Key: { pk: w.delete.pk, sk: w.delete.sk } } },
+  );
+  const chunks: (typeof requests)[] = [];
+  for (let i = 0; i < requests.length; i += BATCH_WRITE_LIMIT) chunks.push(requests.slice(i, i + BATCH_WRITE_LIMIT));
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      let pending: typeof requests = chunk;
+      for (let attempt = 1; pending.length; attempt++) {
+        if (attempt > BATCH_WRITE_ATTEMPTS)
+          throw new Error(`${pending.length} writes were left unprocessed after ${BATCH_WRITE_ATTEMPTS} attempts`);
+        if (attempt > 1) await new Promise((r) => setTimeout(r, 2 ** attempt * (5 + Math.random() * 5)));
+        const out = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.tableName]: pending } }));
+        pending = (out.UnprocessedItems?.[db.tableName] ?? []) as typeof requests;
+      }
+    }),
+  );
 }
 
 function outboxAttributes(item: { pk: string }, events: OutboxEvent[]) {

@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../client.ts';
-import { isConditionFailure, queryPages, type StoredItem } from '../items.ts';
+import { batchWriteItems, isConditionFailure, queryPages, type BatchWrite, type StoredItem } from '../items.ts';
 import {
   anchorSpacing,
   anchorsFromRun,
@@ -133,8 +133,8 @@ async function updateIndex(
 
 /**
  * Keeps a row's list entries in line with its new state (`after` undefined = the row is gone). Entries are written
- * first and indexes second; a crash in between leaves a count one off, which the next read of that page detects and
- * repairs by recounting.
+ * first (in one batch: a row has an entry per sort field and scope) and indexes second; a crash in between leaves a
+ * count one off, which the next read of that page detects and repairs by recounting.
  */
 export async function syncListEntries(
   db: Db,
@@ -145,46 +145,39 @@ export async function syncListEntries(
 ) {
   const scopes = new Set([...(before?.scopes ?? []), ...(after?.scopes ?? [])]);
   const id = (after ?? before)!.row.id;
-  const work: Promise<void>[] = [];
+  const writes: BatchWrite[] = [];
+  const moves: { field: string; scope: string; oldKey?: string; newKey?: string }[] = [];
   for (const field of def.sortFields) {
     for (const scope of scopes) {
       const oldKey = before && before.scopes.includes(scope) ? entrySortKey(before.row[field], id) : undefined;
       const newKey = after && after.scopes.includes(scope) ? entrySortKey(after.row[field], id) : undefined;
-      work.push(
-        (async () => {
-          if (newKey) {
-            await db.doc.send(
-              new PutCommand({
-                TableName: db.tableName,
-                Item: {
-                  pk: rowPk,
-                  sk: entrySk(field, scope),
-                  entity: 'listEntry',
-                  v: 1,
-                  gsi2pk: partitionOf(def.entity, field, scope),
-                  gsi2sk: newKey,
-                  row: after!.row,
-                },
-              }),
-            );
-          } else if (oldKey) {
-            await db.doc.send(
-              new DeleteCommand({ TableName: db.tableName, Key: { pk: rowPk, sk: entrySk(field, scope) } }),
-            );
-          }
-          if (oldKey !== newKey) {
-            await updateIndex(db, def.entity, field, scope, (s) => {
-              let next = s;
-              if (oldKey) next = applyRemove(next, oldKey);
-              if (newKey) next = applyInsert(next, newKey);
-              return next;
-            });
-          }
-        })(),
-      );
+      const key = { pk: rowPk, sk: entrySk(field, scope) };
+      if (newKey)
+        writes.push({
+          put: {
+            ...key,
+            entity: 'listEntry',
+            v: 1,
+            gsi2pk: partitionOf(def.entity, field, scope),
+            gsi2sk: newKey,
+            row: after!.row,
+          },
+        });
+      else if (oldKey) writes.push({ delete: key });
+      if (oldKey !== newKey) moves.push({ field, scope, oldKey, newKey });
     }
   }
-  await Promise.all(work);
+  await batchWriteItems(db, writes);
+  await Promise.all(
+    moves.map(({ field, scope, oldKey, newKey }) =>
+      updateIndex(db, def.entity, field, scope, (s) => {
+        let next = s;
+        if (oldKey) next = applyRemove(next, oldKey);
+        if (newKey) next = applyInsert(next, newKey);
+        return next;
+      }),
+    ),
+  );
 }
 
 export interface ListPage {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../../functions/data/client.ts';
+import { countOperations, createDb, type Db } from '../../../functions/data/client.ts';
 import {
+  batchWriteItems,
   claimUnique,
   createItem,
   getItem,
@@ -18,11 +19,12 @@ import { ok } from '../../../functions/platform/response.ts';
 import { freshDb } from '../../support/dynalite.ts';
 
 let db: Db;
+let endpoint: string;
 let stop: () => Promise<void>;
 const now = new Date('2026-11-21T12:00:00Z');
 
 beforeAll(async () => {
-  ({ db, stop } = await freshDb());
+  ({ db, endpoint, stop } = await freshDb());
 });
 afterAll(async () => stop());
 
@@ -83,6 +85,65 @@ describe('optimistic-lock writes', () => {
     expect(await claimUnique(db, 'username', 'Maria', 'USER#1')).toBe(true);
     expect(await claimUnique(db, 'username', 'maria', 'USER#2')).toBe(false);
     expect(await claimUnique(db, 'username', 'maria', 'USER#1')).toBe(true);
+  });
+});
+
+describe('batch writes', () => {
+  const item = (i: number): StoredItem => ({ pk: `BATCH#${i}`, sk: 'B', entity: 'probe', v: 1, n: i });
+
+  it('puts and deletes 60 items in three requests, each item as given', async () => {
+    await batchWriteItems(
+      db,
+      Array.from({ length: 60 }, (_, i) => ({ put: item(i) })),
+    );
+    const ops = countOperations(db);
+    const before = ops.snapshot();
+    // Half of them deleted, the other half put again with a new value, in one call.
+    await batchWriteItems(
+      db,
+      Array.from({ length: 60 }, (_, i) => (i % 2 ? { delete: item(i) } : { put: { ...item(i), n: 1000 + i } })),
+    );
+    expect(ops.since(before)).toEqual({ BatchWriteItem: 3 });
+    const read = await getItems(
+      db,
+      Array.from({ length: 60 }, (_, i) => item(i)),
+      now,
+    );
+    expect(read.map((r) => (r ? r.n : 'gone'))).toEqual(
+      Array.from({ length: 60 }, (_, i) => (i % 2 ? 'gone' : 1000 + i)),
+    );
+  });
+
+  it('sends the writes DynamoDB leaves unprocessed again until none is left', async () => {
+    // A client whose first two BatchWriteItem requests get through only in part: the request sends its first write,
+    // and the rest come back as UnprocessedItems (as DynamoDB answers when a partition is throttled).
+    const throttled = createDb({ tableName: db.tableName, endpoint });
+    let partial = 2;
+    throttled.doc.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { RequestItems: Record<string, unknown[]> };
+        if (context.commandName !== 'BatchWriteItemCommand' || partial === 0) return next(args);
+        partial--;
+        const [table, writes] = Object.entries(input.RequestItems)[0]!;
+        const out = await next({ ...args, input: { ...input, RequestItems: { [table]: writes.slice(0, 1) } } });
+        (out.output as { UnprocessedItems?: unknown }).UnprocessedItems = { [table]: writes.slice(1) };
+        return out;
+      },
+      { step: 'initialize', name: 'partialBatches' },
+    );
+    const ops = countOperations(throttled);
+    await batchWriteItems(
+      throttled,
+      Array.from({ length: 5 }, (_, i) => ({ put: item(100 + i) })),
+    );
+    expect(ops.byOperation).toEqual({ BatchWriteItem: 3 });
+    const read = await getItems(
+      db,
+      Array.from({ length: 5 }, (_, i) => item(100 + i)),
+      now,
+    );
+    expect(read.map((r) => r?.n)).toEqual([100, 101, 102, 103, 104]);
+    throttled.doc.destroy();
   });
 });
 
